@@ -1,0 +1,50 @@
+// In-memory AccessGate and IdempotencyStore with the same rules as the SQL adapters.
+import { createHash } from "node:crypto";
+import { Effect } from "effect";
+import { AccessGate } from "../../core/ports/access-gate.port.ts";
+import { IdempotencyStore, type IdempotencyKeyRef, type StoredResponse } from "../../core/ports/idempotency.port.ts";
+import type { Tables } from "./store.fake.ts";
+
+export function makeFakeAccessGate(tables: () => Tables, limitPerMinute: number): AccessGate["Service"] {
+  const windows = new Map<string, { start: number; used: number }>();
+  return AccessGate.of({
+    admit: (token, now) => Effect.sync(() => {
+      const key = tables().apiKeys.get(createHash("sha256").update(token).digest("hex"));
+      if (!key || key.revokedAt) return undefined;
+      const account = tables().accounts.get(key.accountId);
+      if (!account) return undefined;
+      const start = Math.floor(now.getTime() / 60000) * 60;
+      const w = windows.get(key.id);
+      const next = !w || start > w.start ? { start, used: 1 } : { start: w.start, used: w.used + 1 };
+      windows.set(key.id, next);
+      return {
+        principal: { kind: "api_key" as const, credentialId: key.id, accountId: key.accountId, livemode: key.livemode, role: key.role, scopes: null, payerId: null, account },
+        rate: { limit: limitPerMinute, used: next.used, resetAtSeconds: next.start + 60 },
+      };
+    }),
+  });
+}
+
+export function makeFakeIdempotencyStore(): IdempotencyStore["Service"] {
+  const rows = new Map<string, { hash: string; state: "in_flight" | "done"; response?: StoredResponse; lockedUntil: number; createdAt: number }>();
+  const id = (r: IdempotencyKeyRef) => JSON.stringify([r.accountId, r.livemode, r.method, r.path, r.key]);
+  return IdempotencyStore.of({
+    claim: (ref, hash, now, ttl) => Effect.sync(() => {
+      const t = now.getTime();
+      const row = rows.get(id(ref));
+      const expired = row && (t - row.createdAt > 24 * 3600 * 1000 || (row.state === "in_flight" && row.lockedUntil < t && row.hash === hash));
+      if (!row || expired) {
+        rows.set(id(ref), { hash, state: "in_flight", lockedUntil: t + ttl, createdAt: t });
+        return { kind: "claimed" as const };
+      }
+      if (row.hash !== hash) return { kind: "mismatch" as const };
+      if (row.state === "in_flight" || !row.response) return { kind: "in_flight" as const };
+      return { kind: "replay" as const, response: row.response };
+    }),
+    complete: (ref, response) => Effect.sync(() => {
+      const row = rows.get(id(ref));
+      if (row) rows.set(id(ref), { ...row, state: "done", response });
+    }),
+    release: (ref) => Effect.sync(() => { if (rows.get(id(ref))?.state === "in_flight") rows.delete(id(ref)); }),
+  });
+}

@@ -1,0 +1,131 @@
+// In-memory Store for domain tests and embedders' tests. Same scoping and paging rules as the Knex adapter;
+// a transaction works on a copy of the tables and swaps it in only on success.
+import { Effect, Exit, Layer } from "effect";
+import { toPage, type Page, type PageQuery } from "../../core/domain/shared/paging.ts";
+import type { Account } from "../../core/domain/parties/account.ts";
+import {
+  Store, type ApiKeyRow, type PayerRow, type RecipientRow, type Scope, type ScopedStore,
+} from "../../core/ports/store.port.ts";
+import type { Payer } from "../../core/domain/parties/payer.ts";
+import type { Recipient } from "../../core/domain/parties/recipient.ts";
+
+export interface Tables {
+  accounts: Map<string, Account>;
+  apiKeys: Map<string, ApiKeyRow & { revokedAt: string | null }>;
+  payers: Map<string, PayerRow>;
+  recipients: Map<string, RecipientRow>;
+  filingRecipients: Set<string>;
+}
+
+export const emptyTables = (): Tables => ({
+  accounts: new Map(), apiKeys: new Map(), payers: new Map(), recipients: new Map(), filingRecipients: new Set(),
+});
+
+const cloneTables = (t: Tables): Tables => ({
+  accounts: new Map(t.accounts), apiKeys: new Map(t.apiKeys), payers: new Map(t.payers),
+  recipients: new Map(t.recipients), filingRecipients: new Set(t.filingRecipients),
+});
+
+const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) =>
+  r.accountId === scope.accountId && r.livemode === scope.livemode;
+
+/** Newest first on (createdAt, id), like the SQL adapter. */
+export function pageFrom<T extends { id: string; createdAt: string }>(rows: T[], page: PageQuery, cursorMatch: (r: T, c: string) => boolean = (r, c) => r.id === c): Page<T> {
+  const sorted = rows.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+  let start = 0;
+  if (page.startingAfter !== null) {
+    const i = sorted.findIndex((r) => cursorMatch(r, page.startingAfter as string));
+    if (i < 0) return { data: [], hasMore: false, nextCursor: null };
+    start = i + 1;
+  }
+  return toPage(sorted.slice(start, start + page.limit + 1), page.limit);
+}
+
+function strip<T extends { tinCiphertext: string; tinHash: string }>(row: T): Omit<T, "tinCiphertext" | "tinHash"> {
+  const { tinCiphertext: _c, tinHash: _h, ...rest } = row;
+  return rest;
+}
+
+function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
+  const mine = inScope(scope);
+  const recipientBy = (id: string) => [...ref.t.recipients.values()].find((r) => mine(r) && (r.id === id || r.shortId === id));
+  return {
+    scope,
+    payers: {
+      insert: (row) => Effect.sync(() => { ref.t.payers.set(row.id, row); }),
+      get: (id) => Effect.sync(() => { const r = ref.t.payers.get(id); return r && mine(r) ? (strip(r) as Payer) : undefined; }),
+      update: (id, patch) => Effect.sync(() => {
+        const r = ref.t.payers.get(id);
+        if (!r || !mine(r)) return undefined;
+        const next = { ...r, ...patch } as PayerRow;
+        ref.t.payers.set(id, next);
+        return strip(next) as Payer;
+      }),
+      list: (page) => Effect.sync(() => pageFrom([...ref.t.payers.values()].filter(mine).map((r) => strip(r) as Payer), page)),
+    },
+    recipients: {
+      insert: (row) => Effect.sync(() => { ref.t.recipients.set(row.id, row); }),
+      get: (id) => Effect.sync(() => { const r = recipientBy(id); return r ? (strip(r) as Recipient) : undefined; }),
+      update: (id, patch) => Effect.sync(() => {
+        const r = recipientBy(id);
+        if (!r) return undefined;
+        const next = { ...r, ...patch } as RecipientRow;
+        ref.t.recipients.set(r.id, next);
+        return strip(next) as Recipient;
+      }),
+      list: (page, filter) => Effect.sync(() => pageFrom(
+        [...ref.t.recipients.values()].filter((r) => mine(r) && (!filter.payerId || r.payerId === filter.payerId)).map((r) => strip(r) as Recipient),
+        page, (r, c) => r.id === c || r.shortId === c)),
+      findByTin: (payerId, tinHash, tinType) => Effect.sync(() => {
+        const r = [...ref.t.recipients.values()]
+          .filter((x) => mine(x) && x.payerId === payerId && x.tinHash === tinHash && (!tinType || x.tinType === tinType))
+          .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))[0];
+        return r ? (strip(r) as Recipient) : undefined;
+      }),
+      hasFilings: (id) => Effect.sync(() => ref.t.filingRecipients.has(id)),
+    },
+  };
+}
+
+export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] & { readonly tables: () => Tables } {
+  const ref = { t: tables };
+  let queue: Promise<unknown> = Promise.resolve();
+  const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
+    Effect.flatten(Effect.promise(() => {
+      // Transactions run one at a time, each on a copy swapped in only when it succeeds.
+      const next = queue.then(async () => {
+        const copy = { t: cloneTables(ref.t) };
+        const exit = await Effect.runPromiseExit(body(scoped(copy, scope)));
+        if (Exit.isSuccess(exit)) ref.t = copy.t;
+        return exit;
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    }));
+  return {
+    ...Store.of({
+      scoped: (scope) => scoped(ref, scope),
+      transaction,
+      accounts: {
+        insert: (a) => Effect.sync(() => { ref.t.accounts.set(a.id, a); }),
+        get: (id) => Effect.sync(() => ref.t.accounts.get(id)),
+        list: () => Effect.sync(() => [...ref.t.accounts.values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))),
+        count: () => Effect.sync(() => ref.t.accounts.size),
+        update: (id, patch) => Effect.sync(() => {
+          const a = ref.t.accounts.get(id);
+          if (!a) return undefined;
+          const next = { ...a, ...patch };
+          ref.t.accounts.set(id, next);
+          return next;
+        }),
+      },
+      apiKeys: {
+        insert: (k) => Effect.sync(() => { ref.t.apiKeys.set(k.keyHash, { ...k, revokedAt: null }); }),
+        listForAccount: (accountId) => Effect.sync(() => [...ref.t.apiKeys.values()].filter((k) => k.accountId === accountId)),
+      },
+    }),
+    tables: () => ref.t,
+  };
+}
+
+export const layerTest = (tables?: Tables) => Layer.succeed(Store, makeFakeStore(tables));

@@ -1,0 +1,84 @@
+// Opens the system of record: Postgres when DATABASE_URL is set, otherwise embedded PGlite in a data folder.
+// The same migrations run on both. PGlite is single-process, so the folder is locked while open.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import knexFactory, { type Knex } from "knex";
+import ClientPgLite from "knex-pglite";
+import pg from "pg";
+import { migrationSource } from "./migrations/index.ts";
+
+// int8 (counts, sums) as JS numbers: every value the service stores fits in 2^53.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+pg.types.setTypeParser(1700, (v: string) => Number(v));
+
+export interface DatabaseConfig {
+  /** Postgres connection string; absent = embedded PGlite. */
+  readonly databaseUrl?: string;
+  /** PGlite data folder; "memory://" for an in-memory database (tests). */
+  readonly dataDir?: string;
+  /** Postgres schema to use (tests isolate themselves in their own schema). */
+  readonly schema?: string;
+  readonly poolMax?: number;
+}
+
+export interface Database {
+  readonly knex: Knex;
+  readonly kind: "postgres" | "pglite";
+  /** The PGlite instance, for pg-boss's executeSql bridge. */
+  readonly pglite: PGlite | null;
+  readonly close: () => Promise<void>;
+}
+
+export class DataFolderInUse extends Error {
+  constructor(readonly dir: string, readonly pid: number) {
+    super(`The data folder ${dir} is in use by process ${pid} (the embedded database allows one process at a time). ` +
+      `Stop that process first, or point both at Postgres with DATABASE_URL.`);
+  }
+}
+
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, "service.lock");
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, "utf8").trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) throw new DataFolderInUse(dir, pid);
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => { try { rmSync(lock, { force: true }); } catch { /* already gone */ } };
+}
+
+function isAlive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === "EPERM"; }
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.databaseUrl) {
+    const schema = config.schema;
+    const knex = knexFactory({
+      client: "pg",
+      connection: config.databaseUrl,
+      searchPath: schema ? [schema, "public"] : undefined,
+      pool: { min: 0, max: config.poolMax ?? 10 },
+    });
+    if (schema) await knex.raw(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, "")}"`);
+    await knex.migrate.latest({ migrationSource, schemaName: schema });
+    return { knex, kind: "postgres", pglite: null, close: () => knex.destroy() };
+  }
+  const dir = config.dataDir ?? "./.data";
+  const inMemory = dir === "memory://";
+  const unlock = inMemory ? () => {} : lockDataDir(resolve(dir));
+  try {
+    const pglite = inMemory ? new PGlite() : new PGlite(join(resolve(dir), "pg"));
+    await pglite.waitReady;
+    const knex = knexFactory({ client: ClientPgLite, dialect: "postgres", connection: () => ({ pglite }) } as Knex.Config);
+    await knex.migrate.latest({ migrationSource });
+    return {
+      knex, kind: "pglite", pglite,
+      close: async () => { await knex.destroy(); if (!pglite.closed) await pglite.close(); unlock(); },
+    };
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}

@@ -1,0 +1,18 @@
+// Migrations are listed here (not globbed from disk) so they run the same under tsx, a bundler or an embedder.
+import type { Knex } from "knex";
+import * as foundation from "./20260101000000_foundation.ts";
+
+interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
+const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
+  ["20260101000000_foundation", foundation],
+];
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => MIGRATIONS.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const found = MIGRATIONS.find(([n]) => n === name);
+    if (!found) throw new Error(`unknown migration ${name}`);
+    return found[1];
+  },
+};

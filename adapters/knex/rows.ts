@@ -1,0 +1,53 @@
+// Row <-> domain mapping shared by the Knex repositories.
+import type { Account, Role } from "../../core/domain/parties/account.ts";
+import type { Payer, TinType } from "../../core/domain/parties/payer.ts";
+import type { DeliveryMethod, Recipient } from "../../core/domain/parties/recipient.ts";
+
+export type Row = Record<string, unknown>;
+
+export const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const s = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+export function toAccount(r: Row): Account {
+  return {
+    id: String(r["id"]), name: String(r["name"]), liveEnabled: Boolean(r["live_enabled"]),
+    defaultApiVersion: s(r["default_api_version"]),
+    ipAllowlist: (typeof r["ip_allowlist"] === "string" ? JSON.parse(r["ip_allowlist"]) : r["ip_allowlist"] ?? []) as string[],
+    createdAt: iso(r["created_at"]),
+  };
+}
+
+export function toPayer(r: Row): Payer {
+  return {
+    id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]),
+    legalName: String(r["legal_name"]), tinType: r["tin_type"] as TinType, tinLast4: String(r["tin_last4"]),
+    addressLine1: s(r["address_line1"]), addressLine2: s(r["address_line2"]), city: s(r["city"]), state: s(r["state"]),
+    postalCode: s(r["postal_code"]), country: String(r["country"]),
+    contactName: s(r["contact_name"]), contactEmail: s(r["contact_email"]), contactPhone: s(r["contact_phone"]),
+    isMainCompany: Boolean(r["is_main_company"]), createdAt: iso(r["created_at"]), updatedAt: iso(r["updated_at"]),
+  };
+}
+
+export function toRecipient(r: Row): Recipient {
+  return {
+    id: String(r["id"]), shortId: String(r["short_id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]),
+    payerId: String(r["payer_id"]), name: String(r["name"]), tinType: (s(r["tin_type"]) as TinType | null),
+    tinLast4: String(r["tin_last4"]),
+    addressLine1: s(r["address_line1"]), addressLine2: s(r["address_line2"]), city: s(r["city"]), state: s(r["state"]),
+    postalCode: s(r["postal_code"]), country: String(r["country"]), email: s(r["email"]),
+    deliveryMethod: r["delivery_method"] as DeliveryMethod, accountNumber: s(r["account_number"]),
+    createdAt: iso(r["created_at"]), updatedAt: iso(r["updated_at"]),
+  };
+}
+
+const SNAKE = /[A-Z]/g;
+export const snake = (k: string): string => k.replace(SNAKE, (c) => "_" + c.toLowerCase());
+
+/** camelCase domain fields -> snake_case columns, skipping undefined. */
+export function toColumns(obj: object): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[snake(k)] = v;
+  return out;
+}
+
+export const roleOf = (v: unknown): Role => (v === "owner" ? "owner" : "developer");

@@ -1,0 +1,54 @@
+// Node implementations of the small ports: clock, ids, hashing and the TIN vault (AES-256-GCM + HMAC, D6).
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomUUID, hkdfSync } from "node:crypto";
+import { Layer } from "effect";
+import { Clock } from "../../core/ports/clock.port.ts";
+import { Hasher } from "../../core/ports/hasher.port.ts";
+import { Ids } from "../../core/ports/ids.port.ts";
+import { TinVault } from "../../core/ports/tin-vault.port.ts";
+import { Tin } from "../../core/domain/shared/tin.ts";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < 248 && out.length < length) out += BASE62[b % 62]; // 248 = 4*62: no modulo bias
+    }
+  }
+  return out;
+}
+
+export const systemClock = Clock.of({ now: () => new Date() });
+export const systemIds = Ids.of({ uuid: () => randomUUID(), short: (prefix, length = 24) => prefix + randomBase62(length) });
+export const sha256Hasher = Hasher.of({ sha256Hex: (text) => createHash("sha256").update(text).digest("hex") });
+
+/** Derives separate encryption and hashing keys from one configured secret. */
+export function makeTinVault(secret: string): TinVault["Service"] {
+  const master = Buffer.from(secret, "utf8");
+  const encKey = Buffer.from(hkdfSync("sha256", master, "tin-vault", "aes-256-gcm", 32));
+  const macKey = Buffer.from(hkdfSync("sha256", master, "tin-vault", "hmac-sha256", 32));
+  const hash = (tin: Tin) => createHmac("sha256", macKey).update(tin.reveal()).digest("hex");
+  return TinVault.of({
+    hash,
+    seal: (tin) => {
+      const iv = randomBytes(12);
+      const c = createCipheriv("aes-256-gcm", encKey, iv);
+      const body = Buffer.concat([c.update(tin.reveal(), "utf8"), c.final()]);
+      return { ciphertext: `v1:${Buffer.concat([iv, c.getAuthTag(), body]).toString("base64")}`, hash: hash(tin), last4: tin.last4 };
+    },
+    open: (ciphertext) => {
+      const raw = Buffer.from(ciphertext.slice(3), "base64");
+      const d = createDecipheriv("aes-256-gcm", encKey, raw.subarray(0, 12));
+      d.setAuthTag(raw.subarray(12, 28));
+      return Tin.fromDigits(Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString("utf8"));
+    },
+  });
+}
+
+export const systemLayer = (tinSecret: string) => Layer.mergeAll(
+  Layer.succeed(Clock, systemClock),
+  Layer.succeed(Ids, systemIds),
+  Layer.succeed(Hasher, sha256Hasher),
+  Layer.succeed(TinVault, makeTinVault(tinSecret)),
+);

@@ -1,0 +1,35 @@
+// Accounts own everything; credentials act for one account in one environment (D2, D3, D4).
+export type Role = "owner" | "developer";
+
+export interface Account {
+  readonly id: string;
+  readonly name: string;
+  readonly liveEnabled: boolean;
+  readonly defaultApiVersion: string | null;
+  readonly ipAllowlist: readonly string[];
+  readonly createdAt: string;
+}
+
+/** What a request acts as once its bearer token is resolved: an API key today, an OAuth grant later. */
+export interface Principal {
+  readonly kind: "api_key" | "oauth";
+  readonly credentialId: string;
+  readonly accountId: string;
+  readonly livemode: boolean;
+  readonly role: Role;
+  /** null = every scope (API keys); OAuth tokens carry their granted scopes. */
+  readonly scopes: readonly string[] | null;
+  /** Payer-scoped OAuth grants act only for this payer. */
+  readonly payerId: string | null;
+  readonly account: Account;
+}
+
+export interface RateWindow { readonly limit: number; readonly used: number; readonly resetAtSeconds: number }
+
+export const API_KEY_PATTERN = /^sk_(sandbox|live)_[A-Za-z0-9]{32,}$/;
+
+export function environmentOfToken(token: string): "sandbox" | "live" | null {
+  if (token.startsWith("sk_sandbox_")) return "sandbox";
+  if (token.startsWith("sk_live_")) return "live";
+  return null;
+}

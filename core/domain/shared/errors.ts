@@ -1,0 +1,34 @@
+// Typed failures of the domain. Each maps to exactly one HTTP status and `error.type` in the host's
+// error table (hosts/api/error-table.ts); the core never knows about HTTP.
+import { Data } from "effect";
+
+export interface Problem { item: string; reference: string | null; type: string; message: string }
+
+export class NotFound extends Data.TaggedError("NotFound")<{ message: string }> {}
+export class InvalidRequest extends Data.TaggedError("InvalidRequest")<{
+  message: string;
+  param?: string;
+  /** Extra top-level members of the error response (for example the intake `forms` rows). */
+  extra?: Record<string, unknown>;
+}> {}
+export class MalformedRequest extends Data.TaggedError("MalformedRequest")<{ message: string }> {}
+export class Unauthorized extends Data.TaggedError("Unauthorized")<{ message: string }> {}
+export class Forbidden extends Data.TaggedError("Forbidden")<{ message: string }> {}
+export class InsufficientScope extends Data.TaggedError("InsufficientScope")<{ message: string }> {}
+export class IpNotAllowed extends Data.TaggedError("IpNotAllowed")<{ message: string }> {}
+export class Conflict extends Data.TaggedError("Conflict")<{ message: string; param?: string }> {}
+export class RequestInProgress extends Data.TaggedError("RequestInProgress")<{ message: string }> {}
+export class IdempotencyKeyReused extends Data.TaggedError("IdempotencyKeyReused")<{ message: string }> {}
+export class NotCancellable extends Data.TaggedError("NotCancellable")<{ message: string }> {}
+export class NotCorrectable extends Data.TaggedError("NotCorrectable")<{ message: string }> {}
+export class NotReady extends Data.TaggedError("NotReady")<{ message: string }> {}
+export class PaymentRequired extends Data.TaggedError("PaymentRequired")<{ message: string }> {}
+export class CardDeclined extends Data.TaggedError("CardDeclined")<{ message: string }> {}
+export class CartNotPayable extends Data.TaggedError("CartNotPayable")<{ message: string; problems: Problem[] }> {}
+export class PayloadTooLarge extends Data.TaggedError("PayloadTooLarge")<{ message: string }> {}
+export class RateLimited extends Data.TaggedError("RateLimited")<{ message: string; retryAfterSeconds: number }> {}
+
+export type DomainError =
+  | NotFound | InvalidRequest | MalformedRequest | Unauthorized | Forbidden | InsufficientScope | IpNotAllowed
+  | Conflict | RequestInProgress | IdempotencyKeyReused | NotCancellable | NotCorrectable | NotReady
+  | PaymentRequired | CardDeclined | CartNotPayable | PayloadTooLarge | RateLimited;

@@ -1,0 +1,71 @@
+import { Context, type Effect } from "effect";
+import type { Account, Role } from "../domain/parties/account.ts";
+import type { Payer } from "../domain/parties/payer.ts";
+import type { Recipient } from "../domain/parties/recipient.ts";
+import type { Page, PageQuery } from "../domain/shared/paging.ts";
+
+/** D2: every stored row carries account and environment; scoped repositories add both to every query. */
+export interface Scope { readonly accountId: string; readonly livemode: boolean }
+
+export interface PayerRow extends Payer { readonly tinCiphertext: string; readonly tinHash: string }
+export interface RecipientRow extends Recipient { readonly tinCiphertext: string; readonly tinHash: string }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+export type PayerPatch = Partial<Omit<Mutable<Payer>, "id" | "accountId" | "livemode" | "createdAt" | "tinLast4">>;
+export type RecipientPatch = Partial<Omit<Mutable<RecipientRow>, "id" | "shortId" | "accountId" | "livemode" | "createdAt" | "payerId">>;
+
+/** Storage failures are defects (500 api_error); expected outcomes are return values. */
+export interface PayerRepo {
+  readonly insert: (row: PayerRow) => Effect.Effect<void>;
+  readonly get: (id: string) => Effect.Effect<Payer | undefined>;
+  readonly update: (id: string, patch: PayerPatch) => Effect.Effect<Payer | undefined>;
+  readonly list: (page: PageQuery) => Effect.Effect<Page<Payer>>;
+}
+
+export interface RecipientRepo {
+  readonly insert: (row: RecipientRow) => Effect.Effect<void>;
+  /** By UUID or short id (`rcp_…`). */
+  readonly get: (id: string) => Effect.Effect<Recipient | undefined>;
+  readonly update: (id: string, patch: RecipientPatch) => Effect.Effect<Recipient | undefined>;
+  readonly list: (page: PageQuery, filter: { readonly payerId?: string }) => Effect.Effect<Page<Recipient>>;
+  /** D8: matched by TIN under the payer; restricted to the TIN type when one is given. */
+  readonly findByTin: (payerId: string, tinHash: string, tinType: "ssn" | "ein" | null) => Effect.Effect<Recipient | undefined>;
+  readonly hasFilings: (id: string) => Effect.Effect<boolean>;
+}
+
+export interface ScopedStore {
+  readonly scope: Scope;
+  readonly payers: PayerRepo;
+  readonly recipients: RecipientRepo;
+}
+
+export interface ApiKeyRow {
+  readonly id: string;
+  readonly accountId: string;
+  readonly livemode: boolean;
+  readonly role: Role;
+  readonly keyHash: string;
+  readonly displayPrefix: string;
+  readonly createdAt: string;
+}
+
+export interface AccountRepo {
+  readonly insert: (account: Account) => Effect.Effect<void>;
+  readonly get: (id: string) => Effect.Effect<Account | undefined>;
+  readonly list: () => Effect.Effect<readonly Account[]>;
+  readonly count: () => Effect.Effect<number>;
+  readonly update: (id: string, patch: Partial<Pick<Account, "liveEnabled" | "ipAllowlist" | "defaultApiVersion">>) => Effect.Effect<Account | undefined>;
+}
+
+export interface ApiKeyRepo {
+  readonly insert: (row: ApiKeyRow) => Effect.Effect<void>;
+  readonly listForAccount: (accountId: string) => Effect.Effect<readonly ApiKeyRow[]>;
+}
+
+export class Store extends Context.Service<Store, {
+  readonly scoped: (scope: Scope) => ScopedStore;
+  /** Runs `body` in one database transaction; a failure (typed or defect) rolls everything back. */
+  readonly transaction: <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>) => Effect.Effect<A, E>;
+  readonly accounts: AccountRepo;
+  readonly apiKeys: ApiKeyRepo;
+}>()("core/Store") {}

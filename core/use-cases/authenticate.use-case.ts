@@ -1,0 +1,42 @@
+// SPEC "Authentication" + D2/D3/D33: resolve the bearer credential, check it belongs to the environment of
+// the host it was sent to, and count it against its shared rate window.
+import { Effect } from "effect";
+import { environmentOfToken, type Principal, type RateWindow } from "../domain/parties/account.ts";
+import { RateLimited, Unauthorized } from "../domain/shared/errors.ts";
+import { AccessGate } from "../ports/access-gate.port.ts";
+import { Clock } from "../ports/clock.port.ts";
+
+export type HostEnvironment = "sandbox" | "live" | null;
+
+export const authenticate = Effect.fn("Authenticate")(function* (authorization: string | undefined, hostEnv: HostEnvironment) {
+  const token = bearerToken(authorization);
+  if (!token) {
+    return yield* new Unauthorized({ message: "Missing credential: send Authorization: Bearer <API key or access token>." });
+  }
+  const tokenEnv = environmentOfToken(token);
+  if (hostEnv !== null && tokenEnv !== null && tokenEnv !== hostEnv) {
+    return yield* new Unauthorized({
+      message: `This host serves the ${hostEnv === "live" ? "production" : "sandbox"} environment; a ${tokenEnv === "live" ? "production (sk_live_)" : "sandbox (sk_sandbox_)"} credential is refused here.`,
+    });
+  }
+  const admission = yield* (yield* AccessGate).admit(token, (yield* Clock).now());
+  if (!admission) return yield* new Unauthorized({ message: "Invalid, expired or revoked credential." });
+  const { principal, rate } = admission;
+  // OAuth tokens are bound to the environment they were minted in (D2).
+  if (hostEnv !== null && (hostEnv === "live") !== principal.livemode) {
+    return yield* new Unauthorized({ message: "This credential belongs to the other environment." });
+  }
+  return { principal, rate } satisfies { principal: Principal; rate: RateWindow };
+});
+
+export function rateLimitExceeded(rate: RateWindow, now: Date): RateLimited | null {
+  if (rate.used <= rate.limit) return null;
+  const retryAfterSeconds = Math.max(1, Math.ceil(rate.resetAtSeconds - now.getTime() / 1000));
+  return new RateLimited({ retryAfterSeconds, message: `Rate limit of ${rate.limit} requests per minute exceeded; retry after ${retryAfterSeconds} s.` });
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1] ?? null;
+}

@@ -1,0 +1,97 @@
+// SPEC "Recipient": recipients belong to one payer of the same account and environment; the TIN is
+// immutable once the recipient has filings (a correction is filed instead).
+import { Effect } from "effect";
+import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+import {
+  checkRecipientConsistency, parseRecipientCreate, parseRecipientUpdate, type Recipient,
+} from "../domain/parties/recipient.ts";
+import type { PageQuery } from "../domain/shared/paging.ts";
+import { isUuid } from "../domain/shared/validation.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { Store, type RecipientPatch, type Scope } from "../ports/store.port.ts";
+import { TinVault } from "../ports/tin-vault.port.ts";
+
+const notFound = (id: string) => new NotFound({ message: `No recipient ${id} in this environment.` });
+const looksLikeRecipientId = (id: string) => isUuid(id) || /^rcp_[A-Za-z0-9]{6,40}$/.test(id);
+
+export function recipientShortPrefix(): string { return "rcp_"; }
+
+export const createRecipient = Effect.fn("CreateRecipient")(function* (scope: Scope, body: unknown) {
+  const input = parseRecipientCreate(body);
+  if (input instanceof InvalidRequest) return yield* input;
+  const store = yield* Store;
+  const repos = store.scoped(scope);
+  if (!isUuid(input.payerId) || !(yield* repos.payers.get(input.payerId))) {
+    return yield* new InvalidRequest({ param: "payer", message: `No payer ${input.payerId} in this environment.` });
+  }
+  const vault = yield* TinVault;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  const sealed = vault.seal(input.tin);
+  const recipient: Recipient = {
+    id: ids.uuid(),
+    shortId: ids.short(recipientShortPrefix()),
+    accountId: scope.accountId,
+    livemode: scope.livemode,
+    payerId: input.payerId,
+    name: input.name,
+    tinType: input.tinType ?? null,
+    tinLast4: sealed.last4,
+    addressLine1: input.addressLine1 ?? null,
+    addressLine2: input.addressLine2 ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    postalCode: input.postalCode ?? null,
+    country: input.country ?? "US",
+    email: input.email ?? null,
+    deliveryMethod: input.deliveryMethod ?? "paper",
+    accountNumber: input.accountNumber ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  yield* repos.recipients.insert({ ...recipient, tinCiphertext: sealed.ciphertext, tinHash: sealed.hash });
+  return recipient;
+});
+
+export const getRecipient = Effect.fn("GetRecipient")(function* (scope: Scope, id: string) {
+  if (!looksLikeRecipientId(id)) return yield* notFound(id);
+  const r = yield* (yield* Store).scoped(scope).recipients.get(id);
+  if (!r) return yield* notFound(id);
+  return r;
+});
+
+export const listRecipients = Effect.fn("ListRecipients")(function* (scope: Scope, page: PageQuery, payerId: string | undefined) {
+  if (payerId !== undefined && !isUuid(payerId)) {
+    return yield* new InvalidRequest({ param: "payer", message: "payer must be a payer id (UUID)." });
+  }
+  return yield* (yield* Store).scoped(scope).recipients.list(page, payerId ? { payerId } : {});
+});
+
+export const updateRecipient = Effect.fn("UpdateRecipient")(function* (scope: Scope, id: string, body: unknown) {
+  if (!looksLikeRecipientId(id)) return yield* notFound(id);
+  const input = parseRecipientUpdate(body);
+  if (input instanceof InvalidRequest) return yield* input;
+  const store = yield* Store;
+  const vault = yield* TinVault;
+  const now = (yield* Clock).now().toISOString();
+  return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    const current = yield* tx.recipients.get(id);
+    if (!current) return yield* notFound(id);
+    const { tin, payerId: _payer, ...fields } = input;
+    const patch: RecipientPatch = { ...fields, updatedAt: now };
+    if (tin) {
+      if (yield* tx.recipients.hasFilings(current.id)) {
+        return yield* new Conflict({ param: "tin", message: "This recipient has filings; its TIN cannot change. File a correction instead." });
+      }
+      const sealed = vault.seal(tin);
+      Object.assign(patch, { tinCiphertext: sealed.ciphertext, tinHash: sealed.hash, tinLast4: sealed.last4 });
+    }
+    const merged = { deliveryMethod: patch.deliveryMethod ?? current.deliveryMethod, email: patch.email !== undefined ? patch.email : current.email };
+    const bad = checkRecipientConsistency(merged);
+    if (bad) return yield* bad;
+    const updated = yield* tx.recipients.update(current.id, patch);
+    if (!updated) return yield* notFound(id);
+    return updated;
+  }));
+});
