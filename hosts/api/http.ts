@@ -1,0 +1,54 @@
+// Glue between Koa handlers and the Effect runtime: run a use case, send its value or its mapped error.
+import type { Context, Next } from "koa";
+import { Cause, Effect, Exit } from "effect";
+import { isDomainError } from "./errors.ts";
+import { errorResponse } from "./error-table.ts";
+import type { AppRuntime, AppServices } from "../shared/runtime.ts";
+import type { Principal } from "../../core/domain/parties/account.ts";
+import type { Scope } from "../../core/ports/store.port.ts";
+import type { DomainError } from "../../core/domain/shared/errors.ts";
+import type { Logger } from "../shared/logger.ts";
+
+export interface ApiState {
+  requestId: string;
+  principal?: Principal;
+  scope?: Scope;
+  body?: unknown;
+  rawBody?: Buffer;
+  apiVersion: string;
+}
+
+export type ApiContext = Context & { state: ApiState };
+
+export class Api {
+  constructor(readonly runtime: AppRuntime, readonly logger: Logger) {}
+
+  /** Runs `effect`; on success returns its value, on a domain failure throws it for the error middleware. */
+  async run<A>(effect: Effect.Effect<A, DomainError, AppServices>): Promise<A> {
+    const exit = await this.runtime.runPromiseExit(effect);
+    if (Exit.isSuccess(exit)) return exit.value;
+    const failure = exit.cause.reasons.find(Cause.isFailReason);
+    if (failure && isDomainError(failure.error)) throw failure.error;
+    throw Cause.squash(exit.cause);
+  }
+}
+
+export function scopeOf(ctx: ApiContext): Scope {
+  const scope = ctx.state.scope;
+  if (!scope) throw new Error("route used without authentication");
+  return scope;
+}
+
+export function sendError(ctx: Context, e: DomainError): void {
+  const { status, body, headers } = errorResponse(e);
+  ctx.status = status;
+  ctx.set(headers);
+  ctx.body = body;
+}
+
+export type Handler = (ctx: ApiContext, next: Next) => Promise<void>;
+
+/** The list envelope of SPEC Conventions. */
+export function listBody<T>(page: { data: readonly T[]; hasMore: boolean; nextCursor: string | null }, view: (t: T) => unknown) {
+  return { object: "list", data: page.data.map(view), has_more: page.hasMore, next_cursor: page.nextCursor };
+}

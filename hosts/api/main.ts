@@ -1,0 +1,44 @@
+// `npm start`: open the database (embedded PGlite by default), migrate, seed the sandbox on first start,
+// and serve the API on PORT.
+import { loadConfig } from "../shared/config.ts";
+import { makeLogger } from "../shared/logger.ts";
+import { openRuntime } from "../shared/runtime.ts";
+import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
+import { DataFolderInUse } from "../../adapters/knex/connection.ts";
+import { buildContainer, HttpApp } from "./container.ts";
+
+const config = loadConfig();
+const logger = makeLogger(config.logLevel);
+
+let opened;
+try {
+  opened = await openRuntime(config);
+} catch (e) {
+  if (e instanceof DataFolderInUse) { console.error(e.message); process.exit(1); }
+  throw e;
+}
+const { db, runtime } = opened;
+
+const seeded = await runtime.runPromise(seedSandbox(config.seedSandboxKey));
+if (seeded) console.log(`Sandbox API key: ${seeded.key.key}`);
+
+const container = buildContainer({ config, logger, db, runtime });
+const app = container.get(HttpApp).koa;
+const server = app.listen(config.port, () => {
+  logger.info("listening", { port: config.port, database: db.kind === "postgres" ? "postgres" : `pglite:${config.dataDir}` });
+  if (!process.env["LOG_LEVEL"]) console.log(`API listening on http://localhost:${config.port} (${db.kind === "postgres" ? "Postgres" : `embedded database in ${config.dataDir}`})`);
+});
+server.keepAliveTimeout = 65_000;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info("shutting down", { signal });
+  server.close();
+  await runtime.dispose();
+  await db.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

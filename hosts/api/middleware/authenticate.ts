@@ -1,0 +1,33 @@
+// Bearer credential -> principal and scope (D2, D3), shared rate window headers and 429 (D33).
+import type { Next } from "koa";
+import { authenticate, rateLimitExceeded, type HostEnvironment } from "../../../core/use-cases/authenticate.use-case.ts";
+import { resolveVersion } from "../../../core/domain/shared/versioning.ts";
+import type { Api, ApiContext } from "../http.ts";
+import type { Config } from "../../shared/config.ts";
+
+export function hostEnvironment(config: Config, host: string): HostEnvironment {
+  const h = host.toLowerCase();
+  const bare = h.replace(/:\d+$/, "");
+  if (config.liveHosts.includes(h) || config.liveHosts.includes(bare)) return "live";
+  if (config.sandboxHosts.includes(h) || config.sandboxHosts.includes(bare)) return "sandbox";
+  return null;
+}
+
+export function authentication(api: Api, config: Config) {
+  return async (ctx: ApiContext, next: Next) => {
+    const { principal, rate } = await api.run(authenticate(ctx.get("Authorization") || undefined, hostEnvironment(config, ctx.host)));
+    ctx.state.principal = principal;
+    ctx.state.scope = { accountId: principal.accountId, livemode: principal.livemode };
+    const header = ctx.get("API-Version");
+    ctx.state.apiVersion = resolveVersion(header === "" ? undefined : header.trim(), principal.livemode, principal.account.defaultApiVersion);
+    const now = new Date();
+    ctx.set({
+      "RateLimit-Limit": String(rate.limit),
+      "RateLimit-Remaining": String(Math.max(0, rate.limit - rate.used)),
+      "RateLimit-Reset": String(Math.max(0, Math.ceil(rate.resetAtSeconds - now.getTime() / 1000))),
+    });
+    const limited = rateLimitExceeded(rate, now);
+    if (limited) throw limited;
+    await next();
+  };
+}

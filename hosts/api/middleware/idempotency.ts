@@ -1,0 +1,46 @@
+// D30: Idempotency-Key claimed before work, replayed after, 409 while in flight, 422 on reuse with another body.
+import { createHash } from "node:crypto";
+import type { Next } from "koa";
+import { Effect } from "effect";
+import { IdempotencyKeyReused, InvalidRequest, RequestInProgress } from "../../../core/domain/shared/errors.ts";
+import { IdempotencyStore, type IdempotencyKeyRef } from "../../../core/ports/idempotency.port.ts";
+import type { Api, ApiContext } from "../http.ts";
+
+const CLAIM_TTL_MS = 60_000;
+const WRITE_METHODS = new Set(["POST", "PATCH", "DELETE", "PUT"]);
+
+export function idempotency(api: Api) {
+  return async (ctx: ApiContext, next: Next) => {
+    const key = ctx.get("Idempotency-Key");
+    if (!WRITE_METHODS.has(ctx.method) || key === "" || !ctx.state.scope) return next();
+    if (key.length > 255) throw new InvalidRequest({ param: "Idempotency-Key", message: "Idempotency-Key must be at most 255 characters." });
+    const ref: IdempotencyKeyRef = { ...ctx.state.scope, method: ctx.method, path: ctx.path, key };
+    const hash = createHash("sha256").update(ctx.querystring).update("\n").update(ctx.state.rawBody ?? Buffer.alloc(0)).digest("hex");
+    const claim = await api.run(Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.claim(ref, hash, new Date(), CLAIM_TTL_MS)));
+    if (claim.kind === "in_flight") throw new RequestInProgress({ message: "A request with this Idempotency-Key is already in progress; retry when it has finished." });
+    if (claim.kind === "mismatch") throw new IdempotencyKeyReused({ message: "This Idempotency-Key was used with a different request body." });
+    if (claim.kind === "replay") {
+      ctx.status = claim.response.status;
+      ctx.type = claim.response.contentType;
+      ctx.body = claim.response.body;
+      ctx.set("Idempotent-Replayed", "true");
+      return;
+    }
+    let completed = false;
+    try {
+      await next();
+      if (ctx.status < 500) {
+        const body = typeof ctx.body === "string" ? ctx.body : Buffer.isBuffer(ctx.body) ? ctx.body.toString("base64") : JSON.stringify(ctx.body ?? null);
+        const contentType = Buffer.isBuffer(ctx.body) ? "application/octet-stream" : "application/json";
+        if (!Buffer.isBuffer(ctx.body)) {
+          await api.run(Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.complete(ref, { status: ctx.status, body, contentType }, new Date())));
+          completed = true;
+        }
+      }
+    } finally {
+      if (!completed) {
+        await api.run(Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.release(ref))).catch(() => undefined);
+      }
+    }
+  };
+}

@@ -1,0 +1,50 @@
+// Configuration from the environment, read once by every host (API, worker, CLI) so they agree.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+
+export interface Config {
+  readonly port: number;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly dbSchema: string | undefined;
+  readonly sandboxHosts: readonly string[];
+  readonly liveHosts: readonly string[];
+  readonly rateLimitPerMinute: number;
+  readonly tinEncryptionKey: string;
+  readonly seedSandboxKey: string | undefined;
+  readonly logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  readonly trustProxy: boolean;
+}
+
+const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+
+/** Without TIN_ENCRYPTION_KEY the key is generated once and kept in the data folder (local development). */
+function tinKey(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env["TIN_ENCRYPTION_KEY"]) return env["TIN_ENCRYPTION_KEY"];
+  const file = join(resolve(dataDir), "tin-encryption.key");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(resolve(dataDir), { recursive: true });
+  const key = randomBytes(32).toString("base64");
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = env["DATA_DIR"] || "./.data";
+  const rate = Number(env["RATE_LIMIT_PER_MINUTE"] ?? 600);
+  const level = (env["LOG_LEVEL"] ?? "info") as Config["logLevel"];
+  return {
+    port: Number(env["PORT"] ?? 3000),
+    databaseUrl: env["DATABASE_URL"] || undefined,
+    dataDir,
+    dbSchema: env["DB_SCHEMA"] || undefined,
+    sandboxHosts: list(env["SANDBOX_HOSTS"]),
+    liveHosts: list(env["LIVE_HOSTS"]),
+    rateLimitPerMinute: Number.isInteger(rate) && rate > 0 ? rate : 600,
+    tinEncryptionKey: tinKey(env, dataDir),
+    seedSandboxKey: env["SEED_SANDBOX_KEY"] || undefined,
+    logLevel: ["debug", "info", "warn", "error", "silent"].includes(level) ? level : "info",
+    trustProxy: env["TRUST_PROXY"] === "1" || env["TRUST_PROXY"] === "true",
+  };
+}

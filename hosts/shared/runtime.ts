@@ -1,0 +1,29 @@
+// The one place the adapters are chosen and composed into the Effect runtime every host uses.
+import { Layer, ManagedRuntime } from "effect";
+import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
+import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
+import { makeKnexAccessGate } from "../../adapters/knex/access-gate.knex.ts";
+import { makeKnexIdempotencyStore } from "../../adapters/knex/idempotency.knex.ts";
+import { systemLayer } from "../../adapters/system/system.ts";
+import { Store } from "../../core/ports/store.port.ts";
+import { AccessGate } from "../../core/ports/access-gate.port.ts";
+import { IdempotencyStore } from "../../core/ports/idempotency.port.ts";
+import type { Config } from "./config.ts";
+
+export function appLayer(db: Database, config: Config) {
+  return Layer.mergeAll(
+    systemLayer(config.tinEncryptionKey),
+    Layer.succeed(Store, makeKnexStore(db.knex)),
+    Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute)),
+    Layer.succeed(IdempotencyStore, makeKnexIdempotencyStore(db.knex)),
+  );
+}
+
+export type AppServices = Layer.Success<ReturnType<typeof appLayer>>;
+export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
+
+export async function openRuntime(config: Config): Promise<{ db: Database; runtime: AppRuntime }> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema });
+  const runtime = ManagedRuntime.make(appLayer(db, config));
+  return { db, runtime };
+}
