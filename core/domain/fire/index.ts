@@ -1,0 +1,17 @@
+export * from "./types.ts";
+export { parseFire, MAX_PROBLEMS } from "./parse.ts";
+export { writeFire } from "./write.ts";
+export {
+  FORM_SPECS,
+  SPEC_BY_FORM,
+  SPEC_BY_TYPE,
+  UNSUPPORTED_TYPES,
+  SUPPORTED_TAX_YEARS,
+  AMOUNT_CODES,
+  RECORD_LENGTH,
+  CFSF_STATES,
+  indicatorNames,
+  type FormSpec,
+  type TailField,
+  type AmountDef,
+} from "./layout.ts";
