@@ -1,0 +1,174 @@
+// The same repository cases against every Store adapter (in-memory fake, PGlite, Postgres).
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { Effect } from "effect";
+import { randomUUID } from "node:crypto";
+import type { Store, PayerRow, RecipientRow, Scope } from "../../core/ports/store.port.ts";
+import type { Account } from "../../core/domain/parties/account.ts";
+
+type StoreService = Store["Service"];
+const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
+
+export function storeContract(name: string, open: () => Promise<{ store: StoreService; close: () => Promise<void> }>) {
+  const s = suite<{ store: StoreService; close: () => Promise<void>; a: Scope; b: Scope; live: Scope }>(`Store contract: ${name}`);
+  let t = 0;
+  const at = () => new Date(Date.UTC(2026, 0, 1, 0, 0, t++)).toISOString();
+  const account = (): Account => ({ id: randomUUID(), name: "A", liveEnabled: false, defaultApiVersion: null, ipAllowlist: [], createdAt: at() });
+  const payer = (scope: Scope, over: Partial<PayerRow> = {}): PayerRow => {
+    const now = at();
+    return {
+      id: randomUUID(), accountId: scope.accountId, livemode: scope.livemode, legalName: "Payer", tinType: "ein", tinLast4: "6789",
+      addressLine1: null, addressLine2: null, city: null, state: null, postalCode: null, country: "US", contactName: null,
+      contactEmail: null, contactPhone: null, isMainCompany: false, createdAt: now, updatedAt: now,
+      tinCiphertext: "v1:x", tinHash: "h-payer", ...over,
+    };
+  };
+  const recipient = (scope: Scope, payerId: string, over: Partial<RecipientRow> = {}): RecipientRow => {
+    const now = at();
+    return {
+      id: randomUUID(), shortId: "rcp_" + randomUUID().replace(/-/g, "").slice(0, 20), accountId: scope.accountId, livemode: scope.livemode,
+      payerId, name: "Rec", tinType: "ssn", tinLast4: "1234", addressLine1: null, addressLine2: null, city: null, state: null,
+      postalCode: null, country: "US", email: null, deliveryMethod: "paper", accountNumber: null, createdAt: now, updatedAt: now,
+      tinCiphertext: "v1:y", tinHash: "h-rec", ...over,
+    };
+  };
+
+  s.before(async (ctx) => {
+    const opened = await open();
+    ctx.store = opened.store;
+    ctx.close = opened.close;
+  });
+  s.after(async (ctx) => { await ctx.close(); });
+  // Every case gets fresh accounts: scoping alone keeps the cases apart on one database.
+  s.before.each(async (ctx) => {
+    const a = account(), b = account();
+    await run(ctx.store.accounts.insert(a));
+    await run(ctx.store.accounts.insert(b));
+    ctx.a = { accountId: a.id, livemode: false };
+    ctx.b = { accountId: b.id, livemode: false };
+    ctx.live = { accountId: a.id, livemode: true };
+  });
+
+  s("accounts: insert, get, list, count, update", async ({ store, a }) => {
+    const before = await run(store.accounts.count());
+    assert.ok(before >= 2);
+    await run(store.accounts.insert(account()));
+    assert.is(await run(store.accounts.count()), before + 1);
+    const got = await run(store.accounts.get(a.accountId));
+    assert.is(got?.liveEnabled, false);
+    const up = await run(store.accounts.update(a.accountId, { liveEnabled: true, ipAllowlist: ["10.0.0.0/8"] }));
+    assert.is(up?.liveEnabled, true);
+    assert.equal(up?.ipAllowlist, ["10.0.0.0/8"]);
+    assert.ok((await run(store.accounts.list())).some((x) => x.id === a.accountId));
+    assert.is(await run(store.accounts.get(randomUUID())), undefined);
+    assert.is(await run(store.accounts.get("not-a-uuid")), undefined);
+  });
+
+  s("payers: a row is visible only in its own account and environment (D2)", async ({ store, a, b, live }) => {
+    const p = payer(a);
+    await run(store.scoped(a).payers.insert(p));
+    assert.is((await run(store.scoped(a).payers.get(p.id)))?.legalName, "Payer");
+    assert.is(await run(store.scoped(b).payers.get(p.id)), undefined);
+    assert.is(await run(store.scoped(live).payers.get(p.id)), undefined);
+    assert.is(await run(store.scoped(b).payers.update(p.id, { legalName: "Stolen" })), undefined);
+    assert.is(await run(store.scoped(live).payers.update(p.id, { legalName: "Stolen" })), undefined);
+    assert.is((await run(store.scoped(a).payers.get(p.id)))?.legalName, "Payer");
+    assert.is((await run(store.scoped(b).payers.list({ limit: 10, startingAfter: null }))).data.length, 0);
+    assert.is((await run(store.scoped(live).payers.list({ limit: 10, startingAfter: null }))).data.length, 0);
+  });
+
+  s("payers: update changes only the named fields; the TIN never comes back", async ({ store, a }) => {
+    const p = payer(a, { city: "Boston", state: "MA" });
+    await run(store.scoped(a).payers.insert(p));
+    const u = await run(store.scoped(a).payers.update(p.id, { city: "Springfield" }));
+    assert.is(u?.city, "Springfield");
+    assert.is(u?.state, "MA");
+    assert.not.ok("tinCiphertext" in (u ?? {}));
+    assert.not.ok("tinHash" in (u ?? {}));
+  });
+
+  s("payers: paging is newest first, stable, with cursors (D34)", async ({ store, a }) => {
+    const rows = Array.from({ length: 5 }, () => payer(a));
+    for (const r of rows) await run(store.scoped(a).payers.insert(r));
+    const p1 = await run(store.scoped(a).payers.list({ limit: 2, startingAfter: null }));
+    assert.equal(p1.data.map((p) => p.id), [rows[4]!.id, rows[3]!.id]);
+    assert.is(p1.hasMore, true);
+    assert.is(p1.nextCursor, rows[3]!.id);
+    const p2 = await run(store.scoped(a).payers.list({ limit: 2, startingAfter: p1.nextCursor }));
+    assert.equal(p2.data.map((p) => p.id), [rows[2]!.id, rows[1]!.id]);
+    const p3 = await run(store.scoped(a).payers.list({ limit: 2, startingAfter: p2.nextCursor }));
+    assert.equal(p3.data.map((p) => p.id), [rows[0]!.id]);
+    assert.is(p3.hasMore, false);
+    assert.is(p3.nextCursor, null);
+  });
+
+  s("payers: same created_at is ordered by id, no row lost across pages", async ({ store, a }) => {
+    const when = at();
+    const rows = Array.from({ length: 4 }, () => payer(a, { createdAt: when }));
+    for (const r of rows) await run(store.scoped(a).payers.insert(r));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await run(store.scoped(a).payers.list({ limit: 1, startingAfter: cursor }));
+      seen.push(...page.data.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    assert.equal(seen.sort(), rows.map((r) => r.id).sort());
+  });
+
+  s("recipients: by uuid or short id, scoped, filtered by payer", async ({ store, a, b }) => {
+    const p1 = payer(a), p2 = payer(a);
+    await run(store.scoped(a).payers.insert(p1));
+    await run(store.scoped(a).payers.insert(p2));
+    const r1 = recipient(a, p1.id), r2 = recipient(a, p2.id);
+    await run(store.scoped(a).recipients.insert(r1));
+    await run(store.scoped(a).recipients.insert(r2));
+    assert.is((await run(store.scoped(a).recipients.get(r1.id)))?.id, r1.id);
+    assert.is((await run(store.scoped(a).recipients.get(r1.shortId)))?.id, r1.id);
+    assert.is(await run(store.scoped(b).recipients.get(r1.shortId)), undefined);
+    const only1 = await run(store.scoped(a).recipients.list({ limit: 10, startingAfter: null }, { payerId: p1.id }));
+    assert.equal(only1.data.map((r) => r.id), [r1.id]);
+    const all = await run(store.scoped(a).recipients.list({ limit: 10, startingAfter: null }, {}));
+    assert.is(all.data.length, 2);
+  });
+
+  s("recipients: matched by TIN hash under the payer, restricted by TIN type when given (D8)", async ({ store, a }) => {
+    const p = payer(a);
+    await run(store.scoped(a).payers.insert(p));
+    const r = recipient(a, p.id, { tinHash: "h1", tinType: "ein" });
+    await run(store.scoped(a).recipients.insert(r));
+    assert.is((await run(store.scoped(a).recipients.findByTin(p.id, "h1", null)))?.id, r.id);
+    assert.is((await run(store.scoped(a).recipients.findByTin(p.id, "h1", "ein")))?.id, r.id);
+    assert.is(await run(store.scoped(a).recipients.findByTin(p.id, "h1", "ssn")), undefined);
+    assert.is(await run(store.scoped(a).recipients.findByTin(p.id, "h2", null)), undefined);
+    assert.is(await run(store.scoped(a).recipients.hasFilings(r.id)), false);
+  });
+
+  s("transaction: a failure rolls back every write", async ({ store, a }) => {
+    const p = payer(a);
+    const result = await Effect.runPromiseExit(store.transaction(a, (tx) => Effect.gen(function* () {
+      yield* tx.payers.insert(p);
+      return yield* Effect.fail("boom" as const);
+    })));
+    assert.is(result._tag, "Failure");
+    assert.is(await run(store.scoped(a).payers.get(p.id)), undefined);
+    const ok = await run(store.transaction(a, (tx) => Effect.gen(function* () {
+      yield* tx.payers.insert(p);
+      return "done";
+    })));
+    assert.is(ok, "done");
+    assert.is((await run(store.scoped(a).payers.get(p.id)))?.id, p.id);
+  });
+
+  s("transaction: a defect rolls back too", async ({ store, a }) => {
+    const p = payer(a);
+    const exit = await Effect.runPromiseExit(store.transaction(a, (tx) => Effect.gen(function* () {
+      yield* tx.payers.insert(p);
+      return yield* Effect.die(new Error("crash"));
+    })));
+    assert.is(exit._tag, "Failure");
+    assert.is(await run(store.scoped(a).payers.get(p.id)), undefined);
+  });
+
+  return s;
+}

@@ -1,0 +1,83 @@
+// Starts the real Koa host on a random port over a test database, seeded with a known sandbox key.
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { ManagedRuntime } from "effect";
+import { createApp } from "../../hosts/api/app.ts";
+import { appLayer, type AppRuntime } from "../../hosts/shared/runtime.ts";
+import type { Config } from "../../hosts/shared/config.ts";
+import { makeLogger } from "../../hosts/shared/logger.ts";
+import { createApiKey, seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
+import type { Database } from "../../adapters/knex/connection.ts";
+import { openTestDb, type Backend } from "./db.ts";
+
+export const TEST_KEY = "sk_sandbox_" + "T".repeat(8) + "0123456789abcdefghijklmnopqrstuv";
+
+export function testConfig(over: Partial<Config> = {}): Config {
+  return {
+    port: 0, databaseUrl: undefined, dataDir: "memory://", dbSchema: undefined,
+    sandboxHosts: [], liveHosts: [], rateLimitPerMinute: 100_000,
+    tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false,
+    ...over,
+  };
+}
+
+export interface TestApi {
+  base: string;
+  key: string;
+  accountId: string;
+  mainPayerId: string;
+  runtime: AppRuntime;
+  db: Database;
+  request: (method: string, path: string, opts?: { body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string>; key?: string | null }) => Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  /** A second app instance on the same database (multi-process behaviour). */
+  another: (over?: Partial<Config>) => Promise<TestApi>;
+  liveKey: (role?: "owner" | "developer") => Promise<string>;
+  sandboxKey: (role: "owner" | "developer") => Promise<string>;
+  close: () => Promise<void>;
+}
+
+async function listen(db: Database, config: Config, seed: { accountId: string; mainPayerId: string } | null, ownsDb: (() => Promise<void>) | null): Promise<TestApi> {
+  const runtime = ManagedRuntime.make(appLayer(db, config)) as AppRuntime;
+  let accountId = seed?.accountId ?? "";
+  let mainPayerId = seed?.mainPayerId ?? "";
+  if (!seed) {
+    const seeded = await runtime.runPromise(seedSandbox(config.seedSandboxKey));
+    if (!seeded) throw new Error("test database was already seeded");
+    accountId = seeded.account.id;
+    mainPayerId = seeded.payer.id;
+  }
+  const app = createApp({ runtime, config, logger: makeLogger(config.logLevel) });
+  const server: Server = await new Promise((resolve) => { const s = app.listen(0, "127.0.0.1", () => resolve(s)); });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const api: TestApi = {
+    base, key: config.seedSandboxKey ?? TEST_KEY, accountId, mainPayerId, runtime, db,
+    request: async (method, path, opts = {}) => {
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      const key = opts.key === undefined ? api.key : opts.key;
+      if (key !== null) headers["authorization"] ??= `Bearer ${key}`;
+      let body: string | Uint8Array | undefined;
+      if (opts.raw !== undefined) body = opts.raw;
+      else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers["content-type"] ??= "application/json"; }
+      const res = await fetch(base + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = undefined;
+      try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+      return { status: res.status, headers: res.headers, body: parsed, text };
+    },
+    another: (over = {}) => listen(db, { ...config, ...over }, { accountId, mainPayerId }, null),
+    liveKey: async (role = "owner") => (await runtime.runPromise(createApiKey(accountId, "live", role))).key,
+    sandboxKey: async (role) => (await runtime.runPromise(createApiKey(accountId, "sandbox", role))).key,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await runtime.dispose();
+      if (ownsDb) await ownsDb();
+    },
+  };
+  return api;
+}
+
+export async function startApi(backend: Backend = "pglite", over: Partial<Config> = {}): Promise<TestApi> {
+  const t = await openTestDb(backend);
+  return listen(t.db, testConfig(over), null, t.drop);
+}

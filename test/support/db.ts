@@ -1,0 +1,27 @@
+// Test databases: in-memory PGlite always; Postgres in a schema of its own when DATABASE_URL is set.
+import { randomBytes } from "node:crypto";
+import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
+
+export type Backend = "pglite" | "postgres";
+
+export const POSTGRES_URL = process.env["DATABASE_URL"];
+export const backends: Backend[] = POSTGRES_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface TestDb { db: Database; schema: string | undefined; drop: () => Promise<void> }
+
+export async function openTestDb(backend: Backend, schema?: string): Promise<TestDb> {
+  if (backend === "pglite") {
+    const db = await openDatabase({ dataDir: "memory://" });
+    return { db, schema: undefined, drop: () => db.close() };
+  }
+  if (!POSTGRES_URL) throw new Error("DATABASE_URL is not set");
+  const name = schema ?? `t_${randomBytes(6).toString("hex")}`;
+  const db = await openDatabase({ databaseUrl: POSTGRES_URL, schema: name, poolMax: 10 });
+  return {
+    db, schema: name,
+    drop: async () => {
+      await db.knex.raw(`drop schema if exists "${name}" cascade`);
+      await db.close();
+    },
+  };
+}
