@@ -391,8 +391,7 @@ class Generator {
 
 export function buildPackage(src: IrisElements, id: string): RawSchemaPackage {
   const g = new Generator(src);
-  const forms: Record<string, RawForm> = {};
-  for (const [code, title] of FORM_TITLES) forms[code] = g.form(code, title);
+  const forms = FORM_TITLES.map(([code, title]) => g.form(code, title));
   const sortedSimple: Record<string, RawSimpleType> = {};
   for (const k of Object.keys(g.simpleTypes).sort()) sortedSimple[k] = g.simpleTypes[k] as RawSimpleType;
   const sortedComplex: Record<string, RawComplexType> = {};
@@ -421,15 +420,15 @@ export function renderSource(pkg: RawSchemaPackage, years: ReadonlyArray<number>
     if (v.omitted) s += `      omitted: ${q(v.omitted)},\n`;
     s += "    },\n";
   }
-  s += "  },\n  forms: {\n";
-  for (const [k, f] of Object.entries(pkg.forms)) {
-    s += `    ${q(k)}: {\n      form: ${q(f.form)},\n      title: ${q(f.title)},\n      formTypeCd: ${q(f.formTypeCd)},\n`;
+  s += "  },\n  forms: [\n";
+  for (const f of pkg.forms) {
+    s += `    {\n      form: ${q(f.form)},\n      title: ${q(f.title)},\n      formTypeCd: ${q(f.formTypeCd)},\n`;
     s += `      detailElement: ${q(f.detailElement)},\n      source: ${q(f.source)},\n`;
     s += `      elements: [\n${renderElements(f.elements, "        ")}      ],\n`;
     if (f.choices) s += `      choices: ${q(f.choices)},\n`;
     s += `      omitted: ${q(f.omitted)},\n    },\n`;
   }
-  s += "  },\n};\n\n";
+  s += "  ],\n};\n\n";
   s += "/** IRIS schema package per tax year. A year that needs its own schema gets its own package here. */\n";
   s += "export const TAX_YEAR_PACKAGES: Readonly<Record<number, RawSchemaPackage>> = {\n";
   for (const y of years) s += `  ${y}: ${constName},\n`;

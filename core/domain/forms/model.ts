@@ -89,7 +89,8 @@ export interface RawSchemaPackage {
   readonly description: string;
   readonly simpleTypes: Readonly<Record<string, RawSimpleType>>;
   readonly complexTypes: Readonly<Record<string, RawComplexType>>;
-  readonly forms: Readonly<Record<string, RawForm>>;
+  /** In catalogue order. */
+  readonly forms: readonly RawForm[];
 }
 
 /** One element of a form, with everything resolved. */

@@ -1,0 +1,236 @@
+// The form catalogue at run time: the generated IRIS data expanded into one definition per form and tax year,
+// plus the views the API needs (element types, skeleton, statement boxes). Expansion happens once per form
+// and schema package, lazily; tax years that share a package share the expanded tree.
+import { TAX_YEAR_PACKAGES } from "./catalogue.generated.ts";
+import type {
+  ElementDefinition, FormDefinition, RawChoice, RawElement, RawForm, RawSchemaPackage,
+} from "./model.ts";
+
+export const SUPPORTED_TAX_YEARS: readonly number[] = Object.freeze(
+  Object.keys(TAX_YEAR_PACKAGES).map(Number).sort((a, b) => a - b),
+);
+export const LATEST_TAX_YEAR: number = SUPPORTED_TAX_YEARS[SUPPORTED_TAX_YEARS.length - 1] ?? 2025;
+
+export type FormCode = string;
+
+export interface FormSummary {
+  form: string;
+  title: string;
+  tax_years: number[];
+}
+
+export interface StatementBox {
+  box: string;
+  label: string;
+  /** Dotted element path; elements inside StateLocalTaxGrp are printed once per state row. */
+  element: string;
+  kind: string;
+}
+
+function formKey(form: string): string {
+  return form.trim().toUpperCase().replace(/^FORM\s*/, "").replace(/[\s_-]+/g, "");
+}
+
+const CODES = new Map<string, string>();
+const ORDER: string[] = [];
+for (const year of SUPPORTED_TAX_YEARS) {
+  for (const f of TAX_YEAR_PACKAGES[year]?.forms ?? []) {
+    if (!CODES.has(formKey(f.form))) {
+      CODES.set(formKey(f.form), f.form);
+      ORDER.push(f.form);
+    }
+  }
+}
+
+/** "1099-nec", "1099NEC", "Form 1099-NEC" -> "1099-NEC"; undefined for a form the catalogue does not hold. */
+export function canonicalFormCode(form: string): FormCode | undefined {
+  if (typeof form !== "string") return undefined;
+  return CODES.get(formKey(form));
+}
+
+export function isKnownForm(form: string): boolean {
+  return canonicalFormCode(form) !== undefined;
+}
+
+function rawForm(code: string, year: number): { pkg: RawSchemaPackage; raw: RawForm } | undefined {
+  const pkg = TAX_YEAR_PACKAGES[year];
+  const raw = pkg?.forms.find((f) => f.form === code);
+  return pkg && raw ? { pkg, raw } : undefined;
+}
+
+export function listForms(): FormSummary[] {
+  return ORDER.map((form) => {
+    const years = SUPPORTED_TAX_YEARS.filter((y) => rawForm(form, y) !== undefined);
+    const latest = rawForm(form, years[years.length - 1] ?? LATEST_TAX_YEAR);
+    return { form, title: latest?.raw.title ?? form, tax_years: years };
+  });
+}
+
+function expand(pkg: RawSchemaPackage, elements: readonly RawElement[], parent: string): ElementDefinition[] {
+  return elements.map((el) => {
+    const path = parent ? `${parent}.${el.name}` : el.name;
+    const repeated = el.maxOccurs === null || el.maxOccurs > 1;
+    const base = {
+      name: el.name,
+      path,
+      xsdType: el.type,
+      required: el.required,
+      xsdMinOccurs: el.xsdMinOccurs,
+      maxOccurs: el.maxOccurs,
+      repeated,
+      label: el.label,
+      ...(el.box !== undefined ? { box: el.box } : {}),
+      ...(el.choice !== undefined ? { choice: el.choice } : {}),
+    };
+    const complex = pkg.complexTypes[el.type];
+    if (complex) {
+      return Object.freeze({
+        ...base,
+        kind: "group" as const,
+        jsonType: "object" as const,
+        constraints: {},
+        children: Object.freeze(expand(pkg, complex.elements, path)),
+        choices: complex.choices ?? [],
+      });
+    }
+    const simple = pkg.simpleTypes[el.type];
+    if (!simple) throw new Error(`catalogue: type ${el.type} of ${path} is missing`);
+    return Object.freeze({ ...base, kind: simple.kind, jsonType: simple.jsonType, constraints: simple.constraints });
+  });
+}
+
+interface Expanded {
+  readonly elements: readonly ElementDefinition[];
+  readonly choices: readonly RawChoice[];
+}
+
+const EXPANDED = new WeakMap<RawForm, Expanded>();
+const DEFINITIONS = new Map<string, FormDefinition>();
+
+/** Expanded elements of a raw form; shared by every tax year that uses the same schema package. */
+export function expandedForm(pkg: RawSchemaPackage, raw: RawForm): Expanded {
+  let e = EXPANDED.get(raw);
+  if (!e) {
+    e = Object.freeze({ elements: Object.freeze(expand(pkg, raw.elements, "")), choices: raw.choices ?? [] });
+    EXPANDED.set(raw, e);
+  }
+  return e;
+}
+
+/** The form and the raw data behind it, for the schema and validator caches. */
+export function lookupForm(form: string, taxYear: number): { definition: FormDefinition; raw: RawForm } | undefined {
+  const code = canonicalFormCode(form);
+  if (code === undefined || !Number.isInteger(taxYear)) return undefined;
+  const found = rawForm(code, taxYear);
+  if (!found) return undefined;
+  const key = `${code}|${taxYear}`;
+  let definition = DEFINITIONS.get(key);
+  if (!definition) {
+    const { elements, choices } = expandedForm(found.pkg, found.raw);
+    definition = Object.freeze({
+      form: code,
+      taxYear,
+      title: found.raw.title,
+      formTypeCd: found.raw.formTypeCd,
+      detailElement: found.raw.detailElement,
+      schemaPackage: found.pkg.id,
+      elements,
+      choices,
+      omitted: found.raw.omitted,
+    });
+    DEFINITIONS.set(key, definition);
+  }
+  return { definition, raw: found.raw };
+}
+
+export function getFormDefinition(form: string, taxYear: number): FormDefinition | undefined {
+  return lookupForm(form, taxYear)?.definition;
+}
+
+function definitionOrThrow(form: string, taxYear: number): FormDefinition {
+  const d = getFormDefinition(form, taxYear);
+  if (!d) throw new RangeError(`form ${String(form)} is not in the catalogue for tax year ${String(taxYear)}`);
+  return d;
+}
+
+/** Every element (groups and leaves) by dotted path -> JSON type name; a repeating element is "array". */
+export function formElementTypes(form: string, taxYear: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (elements: readonly ElementDefinition[]) => {
+    for (const el of elements) {
+      out[el.path] = el.repeated ? "array" : el.jsonType;
+      if (el.children) walk(el.children);
+    }
+  };
+  walk(definitionOrThrow(form, taxYear).elements);
+  return out;
+}
+
+function placeholder(el: ElementDefinition): unknown {
+  switch (el.kind) {
+    case "amount":
+    case "integer":
+      return 0;
+    case "decimal":
+      return el.jsonType === "string" ? "" : 0;
+    case "indicator":
+      return false;
+    case "group":
+      return skeletonOf(el.children ?? []);
+    default:
+      return "";
+  }
+}
+
+function skeletonOf(elements: readonly ElementDefinition[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const el of elements) out[el.name] = el.repeated ? [placeholder(el)] : placeholder(el);
+  return out;
+}
+
+/**
+ * The scheme JSON to fill: every element keyed by its IRIS name with a placeholder (0, false, "", one array
+ * item). Placeholders left as they are count as "not filled in" when the form is validated, so the skeleton
+ * can be sent back with only the wanted leaves changed.
+ */
+export function formSkeleton(form: string, taxYear: number): Record<string, unknown> {
+  return skeletonOf(definitionOrThrow(form, taxYear).elements);
+}
+
+const BOX = /^(\d+)([a-z]*)$/i;
+
+function boxOrder(box: string): [number, string] {
+  const m = BOX.exec(box);
+  return m ? [Number(m[1]), (m[2] ?? "").toLowerCase()] : [Number.MAX_SAFE_INTEGER, box];
+}
+
+/**
+ * The boxes of the recipient statement in print order: every element the IRS numbers (sorted by box, XSD
+ * order within a box), then the state and local rows (box "State" / "Local"), which the IRS does not number
+ * in the schema.
+ */
+export function statementBoxes(form: string, taxYear: number): StatementBox[] {
+  const numbered: StatementBox[] = [];
+  const stateRows: StatementBox[] = [];
+  const walk = (elements: readonly ElementDefinition[]) => {
+    for (const el of elements) {
+      if (el.name === "RecipientDetail") continue;
+      if (el.path.startsWith("StateLocalTaxGrp.")) {
+        if (!el.children) {
+          const box = el.path.startsWith("StateLocalTaxGrp.LocalTaxGrp.") ? "Local" : "State";
+          stateRows.push({ box, label: el.label, element: el.path, kind: el.kind });
+        }
+      } else if (el.box !== undefined && (!el.children || !el.children.some((c) => c.box !== undefined))) {
+        numbered.push({ box: el.box, label: el.label, element: el.path, kind: el.kind });
+      }
+      if (el.children && !(el.box !== undefined && !el.children.some((c) => c.box !== undefined))) walk(el.children);
+    }
+  };
+  walk(definitionOrThrow(form, taxYear).elements);
+  numbered.sort((a, b) => {
+    const [an, as] = boxOrder(a.box);
+    const [bn, bs] = boxOrder(b.box);
+    return an !== bn ? an - bn : as < bs ? -1 : as > bs ? 1 : 0;
+  });
+  return [...numbered, ...stateRows];
+}

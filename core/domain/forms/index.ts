@@ -1,0 +1,23 @@
+// The form catalogue: IRIS information-return forms per tax year, their JSON Schemas and the validation of
+// a filled scheme (jsonForm). Pure: no I/O; the data is generated into catalogue.generated.ts by generate.ts.
+import { getFormDefinition } from "./catalogue.ts";
+import { jsonSchemaFor } from "./schema.ts";
+
+export {
+  LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, formElementTypes, formSkeleton, getFormDefinition,
+  isKnownForm, listForms, statementBoxes,
+} from "./catalogue.ts";
+export type { FormCode, FormSummary, StatementBox } from "./catalogue.ts";
+export { amountToCents, centsToAmount } from "./decimal.ts";
+export type {
+  ElementConstraints, ElementDefinition, ElementKind, FormDefinition, JsonTypeName, LeafKind, OmittedElement, RawChoice,
+} from "./model.ts";
+export { validateForm } from "./validate.ts";
+export type { FormIssue, FormValidation, NormalizedAddress, NormalizedForm, NormalizedRecipient } from "./validate.ts";
+
+/** The JSON Schema of a form's jsonForm for a tax year (frozen; shared by callers and the OpenAPI document). */
+export function formJsonSchema(form: string, taxYear: number): object {
+  const def = getFormDefinition(form, taxYear);
+  if (!def) throw new RangeError(`form ${String(form)} is not in the catalogue for tax year ${String(taxYear)}`);
+  return jsonSchemaFor(def);
+}
