@@ -1,6 +1,6 @@
 // Starts the real Koa host on a random port over a test database, seeded with a known sandbox key.
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { request as nodeRequest, Agent, type Server } from "node:http";
 import { ManagedRuntime } from "effect";
 import { createApp } from "../../hosts/api/app.ts";
 import { appLayer, type AppRuntime } from "../../hosts/shared/runtime.ts";
@@ -9,6 +9,26 @@ import { makeLogger } from "../../hosts/shared/logger.ts";
 import { createApiKey, seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import type { Database } from "../../adapters/knex/connection.ts";
 import { openTestDb, type Backend } from "./db.ts";
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** node:http rather than fetch: tests need to set the Host header (fetch forbids it). */
+function httpRequest(url: string, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined) {
+  return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+    const req = nodeRequest(url, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(", ") : v);
+        resolve({ status: res.statusCode ?? 0, headers: h, text: Buffer.concat(chunks).toString("utf8") });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    if (body !== undefined) req.end(body); else req.end();
+  });
+}
 
 export const TEST_KEY = "sk_sandbox_" + "T".repeat(8) + "0123456789abcdefghijklmnopqrstuv";
 
@@ -58,8 +78,8 @@ async function listen(db: Database, config: Config, seed: { accountId: string; m
       let body: string | Uint8Array | undefined;
       if (opts.raw !== undefined) body = opts.raw;
       else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers["content-type"] ??= "application/json"; }
-      const res = await fetch(base + path, { method, headers, body });
-      const text = await res.text();
+      const res = await httpRequest(base + path, method, headers, body);
+      const text = res.text;
       let parsed: unknown = undefined;
       try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
       return { status: res.status, headers: res.headers, body: parsed, text };
