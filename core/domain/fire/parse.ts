@@ -21,6 +21,8 @@ import type { FireForm, FireParseResult, FirePayer, FireProblem, FireRecordType,
 /** Reporting stops after this many problems (a binary file would otherwise yield one per byte run). */
 export const MAX_PROBLEMS = 1000;
 
+const LATIN1 = new TextDecoder("latin1");
+
 const CODE_INDEX: Int8Array = (() => {
   const t = new Int8Array(128).fill(-1);
   for (let i = 0; i < AMOUNT_CODES.length; i++) t[AMOUNT_CODES.charCodeAt(i)] = i;
@@ -71,6 +73,11 @@ class FireParser {
   // File state.
   private phase: Phase = "start";
   private sawTerminator = false;
+  private nextLF = -1;
+  private nextCR = -1;
+  /** The current record as a one-byte string; text fields are sliced from it after trimming on the bytes. */
+  private line = "";
+  private readonly values = new Float64Array(AMOUNT_COUNT);
   private taxYear = 0;
   private test = false;
   private priorYear = false;
@@ -108,7 +115,7 @@ class FireParser {
       }
       this.rec++;
       this.off = off;
-      this.record(frame.length, frame.badByte);
+      this.record(frame.length);
       off = frame.next;
     }
     this.finish();
@@ -133,43 +140,45 @@ class FireParser {
 
   // ------------------------------------------------------------------ framing
 
-  /** Length of the record starting at `off`, the first non-printable byte in it, and where the next record starts. */
-  private frame(off: number): { length: number; badByte: number; next: number } {
+  /** First CR or LF at or after `off` (the file length when none); each byte is searched once. */
+  private terminatorFrom(off: number): number {
+    const b = this.b;
+    if (this.nextLF < off) {
+      const i = b.indexOf(LF, off);
+      this.nextLF = i < 0 ? b.length : i;
+    }
+    if (this.nextCR < off) {
+      const i = b.indexOf(CR, off);
+      this.nextCR = i < 0 ? b.length : i;
+    }
+    return this.nextLF < this.nextCR ? this.nextLF : this.nextCR;
+  }
+
+  private after(t: number): number {
+    return t + (this.b[t] === CR && this.b[t + 1] === LF ? 2 : 1);
+  }
+
+  /** Length of the record starting at `off` and where the next record starts. */
+  private frame(off: number): { length: number; next: number } {
     const b = this.b;
     const len = b.length;
     const limit = Math.min(off + RECORD_LENGTH, len);
-    let bad = -1;
-    let i = off;
-    for (; i < limit; i++) {
-      const c = b[i]!;
-      if (c < SP || c > 0x7e) {
-        if (c === LF || c === CR) break;
-        if (bad < 0) bad = i;
-      }
-    }
-    if (i < limit) {
+    const t = this.terminatorFrom(off);
+    if (t < limit) {
       // Terminator inside the first 750 bytes: a short record.
       this.sawTerminator = true;
-      return { length: i - off, badByte: bad, next: i + (b[i] === CR && b[i + 1] === LF ? 2 : 1) };
+      return { length: t - off, next: this.after(t) };
     }
-    if (limit === len) return { length: limit - off, badByte: bad, next: len };
-    const c = b[limit]!;
-    if (c === CR || c === LF) {
+    if (limit === len) return { length: limit - off, next: len };
+    if (t === limit) {
       this.sawTerminator = true;
-      return { length: RECORD_LENGTH, badByte: bad, next: limit + (c === CR && b[limit + 1] === LF ? 2 : 1) };
+      return { length: RECORD_LENGTH, next: this.after(t) };
     }
     // No terminator right after 750 bytes: either a file without terminators, or a record that is too long.
     // When the next byte starts a plausible record and no terminator was seen before, assume no terminators.
-    if (!this.sawTerminator && isRecordTypeByte(c)) return { length: RECORD_LENGTH, badByte: bad, next: limit };
-    const scanEnd = Math.min(limit + RECORD_LENGTH, len);
-    for (let j = limit; j < scanEnd; j++) {
-      const d = b[j]!;
-      if (d === CR || d === LF) {
-        if (bad < 0) for (let k = limit; k < j; k++) if (b[k]! < SP || b[k]! > 0x7e) { bad = k; break; }
-        return { length: j - off, badByte: bad, next: j + (d === CR && b[j + 1] === LF ? 2 : 1) };
-      }
-    }
-    return { length: RECORD_LENGTH, badByte: bad, next: limit };
+    if (!this.sawTerminator && isRecordTypeByte(b[limit]!)) return { length: RECORD_LENGTH, next: limit };
+    if (t < limit + RECORD_LENGTH && t < len) return { length: t - off, next: this.after(t) };
+    return { length: RECORD_LENGTH, next: limit };
   }
 
   private onlyTerminatorsFrom(off: number): boolean {
@@ -200,7 +209,25 @@ class FireParser {
 
   // ------------------------------------------------------------------ records
 
-  private record(length: number, badByte: number): void {
+  /** Trimmed text of the field at absolute offset `s`; reports the first byte outside printable ASCII. */
+  private txtAt(s: number, len: number): string {
+    const b = this.b;
+    let e = s + len;
+    while (e > s && b[e - 1] === SP) e--;
+    while (s < e && b[s] === SP) s++;
+    if (s === e) return "";
+    for (let i = s; i < e; i++) {
+      const c = b[i]!;
+      if (c < SP || c > 0x7e) {
+        const pos = i - this.off + 1;
+        this.problem(pos, `non-printable ${showByte(c)} at position ${pos}; records must be printable ASCII`);
+        break;
+      }
+    }
+    return this.line.slice(s - this.off, e - this.off);
+  }
+
+  private record(length: number): void {
     const b = this.b;
     const o = this.off;
     const c = b[o]!;
@@ -216,15 +243,12 @@ class FireParser {
       const pos = length < RECORD_LENGTH ? length + 1 : RECORD_LENGTH + 1;
       this.problem(pos, `record is ${length} bytes; every record must be exactly ${RECORD_LENGTH} bytes`, "RecordLength");
     }
-    if (badByte >= 0) {
-      const pos = badByte - o + 1;
-      this.problem(pos, `non-printable ${showByte(b[badByte]!)} at position ${pos}; records must be printable ASCII`);
-    }
     if (this.phase === "end") {
       this.problem(1, "record after the F (end of transmission) record", "RecordType");
       return;
     }
-    const decode = lengthOk && badByte < 0;
+    const decode = lengthOk;
+    if (decode) this.line = LATIN1.decode(b.subarray(o, o + RECORD_LENGTH));
     switch (this.type) {
       case "T":
         this.onT(decode);
@@ -268,13 +292,13 @@ class FireParser {
 
   private tin(pos: number, who: string, required: boolean): string {
     const o = this.off + pos - 1;
-    if (allDigits(this.b, o, 9)) return str(this.b, o, 9);
+    if (allDigits(this.b, o, 9)) return this.txtAt(o, 9);
     if (isBlank(this.b, o, 9)) {
       if (required) this.problem(pos, `${who} TIN is blank; a 9-digit TIN is required`);
     } else {
       this.problem(pos, `${who} TIN must be 9 digits without hyphens; found '${str(this.b, o, 9)}'`);
     }
-    return str(this.b, o, 9);
+    return this.txtAt(o, 9);
   }
 
   private oneOf(pos: number, allowed: string, what: string): string {
@@ -288,7 +312,7 @@ class FireParser {
   }
 
   private required(pos: number, len: number, what: string): string {
-    const v = str(this.b, this.off + pos - 1, len);
+    const v = this.txtAt(this.off + pos - 1, len);
     if (v === "") this.problem(pos, `${what} is required`);
     return v;
   }
@@ -297,8 +321,8 @@ class FireParser {
   private address(statePos: number, zipPos: number, foreign: boolean): { state: string; postalCode: string } {
     const b = this.b;
     const o = this.off;
-    const state = str(b, o + statePos - 1, 2);
-    const postalCode = str(b, o + zipPos - 1, 9);
+    const state = this.txtAt(o + statePos - 1, 2);
+    const postalCode = this.txtAt(o + zipPos - 1, 9);
     if (!foreign) {
       if (!US_STATES.has(state)) this.problem(statePos, state === "" ? "state is required" : `'${state}' is not a valid state code`);
       const z = o + zipPos - 1;
@@ -324,7 +348,7 @@ class FireParser {
     }
     this.priorYear = this.oneOf(6, " P", "prior year data indicator") === "P";
     const tin = this.tin(7, "transmitter", true);
-    const tcc = str(b, o + 15, 5);
+    const tcc = this.txtAt(o + 15, 5);
     if (tcc.length !== 5 || !/^[A-Z0-9]{5}$/.test(tcc)) this.problem(16, "transmitter control code must be 5 upper-case letters or digits");
     this.test = this.oneOf(28, " T", "test file indicator") === "T";
     const foreign = this.oneOf(29, " 1", "foreign entity indicator") === "1";
@@ -340,9 +364,9 @@ class FireParser {
     const contactName = this.required(304, 40, "contact name");
     const contactPhone = this.required(344, 15, "contact telephone number");
     const vendor = this.oneOf(518, "VI", "vendor indicator");
-    const name2 = str(b, o + 69, 40);
-    const company2 = str(b, o + 149, 40);
-    const email = str(b, o + 358, 50);
+    const name2 = this.txtAt(o + 69, 40);
+    const company2 = this.txtAt(o + 149, 40);
+    const email = this.txtAt(o + 358, 50);
     this.transmitter = {
       tin,
       tcc,
@@ -431,9 +455,9 @@ class FireParser {
     }
     const cfsf = this.oneOf(6, " 1", "combined federal/state filer indicator") === "1";
     const tin = this.tin(12, "payer", true);
-    const nameControl = str(b, o + 20, 4);
+    const nameControl = this.txtAt(o + 20, 4);
     const lastFiling = this.oneOf(25, " 1", "last filing indicator") === "1";
-    const typeOfReturn = str(b, o + 25, 2);
+    const typeOfReturn = this.txtAt(o + 25, 2);
     group.typeOfReturn = typeOfReturn;
     const spec = SPEC_BY_TYPE.get(typeOfReturn);
     group.spec = spec;
@@ -465,12 +489,12 @@ class FireParser {
     if (!any) this.problem(28, "at least one amount code is required", "AmountCodes");
     const foreign = this.oneOf(52, " 1", "foreign entity indicator") === "1";
     const name = this.required(53, 40, "first payer name line");
-    const name2 = str(b, o + 92, 40);
+    const name2 = this.txtAt(o + 92, 40);
     const agent = this.oneOf(133, "01 ", "transfer agent indicator") === "1";
     const address = this.required(134, 40, "payer shipping address");
     const city = this.required(174, 40, "payer city");
     const { state, postalCode } = this.address(214, 216, foreign);
-    const phone = str(b, o + 224, 15);
+    const phone = this.txtAt(o + 224, 15);
     group.payer = {
       tin,
       tinType: "ein",
@@ -515,17 +539,18 @@ class FireParser {
     else if (g.correctedClass !== cls) {
       this.problem(6, `${cls === "original" ? "original" : `'${cls}'`} return under an A record whose first return is ${g.correctedClass === "original" ? "original" : `'${g.correctedClass}'`}; originals, G and C corrections need separate A records`);
     }
-    const nameControl = str(b, o + 6, 4);
+    const nameControl = this.txtAt(o + 6, 4);
     const tinTypeCh = this.oneOf(11, " 12", "type of TIN");
     const tin = this.tin(12, "payee", true);
-    const account = str(b, o + 20, 20);
-    const office = str(b, o + 40, 4);
+    const account = this.txtAt(o + 20, 20);
+    const office = this.txtAt(o + 40, 4);
 
     // Payment amounts.
     const signed = spec?.negativeAllowed ?? false;
     const amounts: Record<string, number> = {};
     const byCode: Record<string, number> = {};
-    const values = new Float64Array(AMOUNT_COUNT);
+    const values = this.values;
+    values.fill(0);
     for (let i = 0; i < AMOUNT_COUNT; i++) {
       const s = o + B_AMOUNT_POS - 1 + 12 * i;
       // Fast path: an all-zero field.
@@ -563,7 +588,7 @@ class FireParser {
 
     const foreign = this.oneOf(287, " 1", "foreign country indicator") === "1";
     const name = this.required(288, 40, "first payee name line");
-    const name2 = str(b, o + 327, 40);
+    const name2 = this.txtAt(o + 327, 40);
     const address = this.required(368, 40, "payee mailing address");
     const city = this.required(448, 40, "payee city");
     const { state: rState, postalCode } = this.address(488, 490, foreign);
@@ -629,7 +654,8 @@ class FireParser {
       const s = o + t.pos - 1;
       switch (t.kind) {
         case "flag": {
-          for (const name of Object.values(t.values)) indicators[name] = false;
+          const names = flagNames(t.values);
+          for (let k = 0; k < names.length; k++) indicators[names[k]!] = false;
           const c = b[s]!;
           if (c === SP) break;
           const name = t.values[String.fromCharCode(c)];
@@ -640,7 +666,7 @@ class FireParser {
           break;
         }
         case "text": {
-          const v = str(b, s, t.len);
+          const v = this.txtAt(s, t.len);
           if (v === "") break;
           if (t.digits === true && !digitString(v)) this.problem(t.pos, `must be digits; found '${v}'`, t.name);
           if (t.iris !== null) codes[t.iris] = v;
@@ -656,13 +682,13 @@ class FireParser {
             this.problem(t.pos, `must be a date YYYYMMDD; found '${str(b, s, 8)}'`, t.name);
             break;
           }
-          codes[t.iris] = `${str(b, s, 4)}-${str(b, s + 4, 2)}-${str(b, s + 6, 2)}`;
+          codes[t.iris] = this.line.slice(s - o, s - o + 4) + "-" + this.line.slice(s - o + 4, s - o + 6) + "-" + this.line.slice(s - o + 6, s - o + 8);
           break;
         }
         case "year": {
           if (isBlank(b, s, 4)) break;
           if (!allDigits(b, s, 4)) this.problem(t.pos, `must be a year YYYY; found '${str(b, s, 4)}'`, t.name);
-          else codes[t.iris] = str(b, s, 4);
+          else codes[t.iris] = this.txtAt(s, 4);
           break;
         }
         case "stateTax":
@@ -670,14 +696,14 @@ class FireParser {
           // Pub 1220: when not reporting the tax, these bytes may continue the special data entries.
           if (isBlank(b, s, 12)) break;
           const v = amount(b, s, 12, false);
-          if (Number.isNaN(v)) extra[t.name] = str(b, s, 12);
+          if (Number.isNaN(v)) extra[t.name] = this.txtAt(s, 12);
           else if (t.kind === "stateTax") stateTax = v;
           else localTax = v;
           break;
         }
         case "cfsf": {
           if (isBlank(b, s, 2) || (b[s] === 48 && b[s + 1] === 48)) break;
-          const code = str(b, s, 2);
+          const code = this.txtAt(s, 2);
           if (CFSF_STATES[code] === undefined) {
             this.problem(t.pos, `'${code}' is not a Combined Federal/State Filing Program state code`, t.name);
             break;
@@ -757,7 +783,7 @@ class FireParser {
     }
     if (!decode) return;
     const b = this.b;
-    const code = str(b, this.off + 746, 2);
+    const code = this.txtAt(this.off + 746, 2);
     const st = CFSF_STATES[code];
     if (st === undefined) {
       this.problem(747, `'${code}' is not a Combined Federal/State Filing Program state code`);
@@ -809,6 +835,16 @@ class FireParser {
       this.problemAt(1, "T", 295, "TotalNumberOfPayees", 296, `total number of payees is ${this.tPayees} but the file has ${this.bCount} B records`);
     }
   }
+}
+
+const FLAG_NAMES = new WeakMap<Readonly<Record<string, string>>, string[]>();
+function flagNames(values: Readonly<Record<string, string>>): string[] {
+  let names = FLAG_NAMES.get(values);
+  if (names === undefined) {
+    names = Object.values(values);
+    FLAG_NAMES.set(values, names);
+  }
+  return names;
 }
 
 function isRecordTypeByte(c: number): boolean {
