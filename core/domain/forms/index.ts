@@ -3,6 +3,8 @@
 import { getFormDefinition } from "./catalogue.ts";
 import { jsonSchemaFor } from "./schema.ts";
 
+export { DECIMAL_KEYWORD, registerFormKeywords } from "./schema.ts";
+
 export {
   LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, formElementTypes, formSkeleton, getFormDefinition,
   isKnownForm, listForms, statementBoxes,

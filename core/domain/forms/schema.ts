@@ -23,23 +23,31 @@ function isCalendarDate(s: string): boolean {
 type DataValidateFunction = ReturnType<NonNullable<FuncKeywordDefinition["compile"]>>;
 
 // strictRequired is off: the oneOf branches of a choice name a member declared by the parent's `properties`.
-const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, messages: false });
-ajv.addFormat("date", { type: "string", validate: isCalendarDate });
-ajv.addKeyword({
-  keyword: DECIMAL_KEYWORD,
-  schemaType: "object",
-  errors: true,
-  compile(rules: DecimalRules): DataValidateFunction {
-    const fn: DataValidateFunction = (data: unknown) => {
-      if (typeof data !== "number" && typeof data !== "string") return true; // `type` reports it
-      const rule = checkDecimal(data, rules);
-      if (rule === undefined) return true;
-      fn.errors = [{ keyword: DECIMAL_KEYWORD, params: { rule, ...rules } }];
-      return false;
-    };
-    return fn;
-  },
-});
+/**
+ * Teaches an ajv instance the two extensions the form schemas use: the `x-iris-decimal` keyword and the
+ * calendar `date` format. For callers (an OpenAPI validator, tests) that compile formJsonSchema themselves.
+ */
+export function registerFormKeywords(target: Ajv): Ajv {
+  target.addFormat("date", { type: "string", validate: isCalendarDate });
+  target.addKeyword({
+    keyword: DECIMAL_KEYWORD,
+    schemaType: "object",
+    errors: true,
+    compile(rules: DecimalRules): DataValidateFunction {
+      const fn: DataValidateFunction = (data: unknown) => {
+        if (typeof data !== "number" && typeof data !== "string") return true; // `type` reports it
+        const rule = checkDecimal(data, rules);
+        if (rule === undefined) return true;
+        fn.errors = [{ keyword: DECIMAL_KEYWORD, params: { rule, ...rules } }];
+        return false;
+      };
+      return fn;
+    },
+  });
+  return target;
+}
+
+const ajv = registerFormKeywords(new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, messages: false }));
 
 type Schema = Record<string, unknown>;
 

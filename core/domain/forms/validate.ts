@@ -331,12 +331,16 @@ function toIssues(def: FormDefinition, errors: readonly ErrorObject[], tidied: u
   // The branches of a failed oneOf only say "required" for each member; the oneOf error says it better.
   const choicePaths = errors.filter((e) => e.keyword === "oneOf").map((e) => `${e.schemaPath}/`);
   const seen = new Set<string>();
+  const wrongType: string[] = [];
   const issues: FormIssue[] = [];
   for (const e of errors) {
     if (choicePaths.some((p) => e.schemaPath.startsWith(p))) continue;
     const issue = issueOf(def, e, tidied, remaps);
     if (seen.has(issue.param)) continue; // one issue per element: the first is the most basic
+    // Below an element of the wrong type (a string where an object belongs) nothing else is meaningful.
+    if (wrongType.some((p) => issue.param.startsWith(p))) continue;
     seen.add(issue.param);
+    if (issue.rule === "type") wrongType.push(`${issue.param}.`);
     issues.push(issue);
   }
   return issues;

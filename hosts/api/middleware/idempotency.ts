@@ -4,7 +4,8 @@ import type { Next } from "koa";
 import { Effect } from "effect";
 import { IdempotencyKeyReused, InvalidRequest, RequestInProgress } from "../../../core/domain/shared/errors.ts";
 import { IdempotencyStore, type IdempotencyKeyRef } from "../../../core/ports/idempotency.port.ts";
-import type { Api, ApiContext } from "../http.ts";
+import { isDomainError } from "../errors.ts";
+import { sendError, type Api, type ApiContext } from "../http.ts";
 
 const CLAIM_TTL_MS = 60_000;
 const WRITE_METHODS = new Set(["POST", "PATCH", "DELETE", "PUT"]);
@@ -28,7 +29,13 @@ export function idempotency(api: Api) {
     }
     let completed = false;
     try {
-      await next();
+      try {
+        await next();
+      } catch (e) {
+        // A domain failure is a finished answer: render it here so it is stored and replayed like a success.
+        if (!isDomainError(e)) throw e;
+        sendError(ctx, e);
+      }
       if (ctx.status < 500) {
         const body = typeof ctx.body === "string" ? ctx.body : Buffer.isBuffer(ctx.body) ? ctx.body.toString("base64") : JSON.stringify(ctx.body ?? null);
         const contentType = Buffer.isBuffer(ctx.body) ? "application/octet-stream" : "application/json";
