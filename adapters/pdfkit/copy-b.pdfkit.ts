@@ -20,7 +20,7 @@ const FRAME_X = MARGIN;
 const FRAME_W = PAGE_W - 2 * MARGIN;
 const FRAME_TOP = 62;
 const LEFT_W = 252;
-const ID_W = 124;
+const ID_W = (FRAME_W - LEFT_W) / 2;
 const GRID_X = FRAME_X + LEFT_W;
 const GRID_W = FRAME_W - LEFT_W;
 /** The lowest the frame may reach and still leave room for the footer. */
