@@ -782,7 +782,6 @@ class FireParser {
       return;
     }
     if (!decode) return;
-    const b = this.b;
     const code = this.txtAt(this.off + 746, 2);
     const st = CFSF_STATES[code];
     if (st === undefined) {

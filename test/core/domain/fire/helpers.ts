@@ -1,0 +1,137 @@
+// Shared builders for the FIRE tests. TINs are made up (never real): 12345678x / 98765432x style.
+import {
+  AMOUNT_CODES,
+  indicatorNames,
+  type FireFileInput,
+  type FireForm,
+  type FireFormInput,
+  type FireParseResult,
+  type FirePayer,
+  type FireRecipient,
+  type FireTransmitterInput,
+  type FormSpec,
+} from "../../../../core/domain/fire/index.ts";
+
+export const transmitter: FireTransmitterInput = {
+  tin: "987654321",
+  tcc: "TST01",
+  name: "EXAMPLE TRANSMITTER INC",
+  companyName: "EXAMPLE TRANSMITTER INC",
+  address: "100 SAMPLE ROAD",
+  city: "DOVER",
+  state: "DE",
+  postalCode: "19901",
+  contactName: "PAT EXAMPLE",
+  contactPhone: "3025550100",
+  contactEmail: "pat@example.com",
+  vendorIndicator: "I",
+};
+
+export function payer(overrides: Partial<FirePayer> = {}): FirePayer {
+  return {
+    tin: "123456789",
+    tinType: "ein",
+    name: "EXAMPLE PAYER LLC",
+    name2: null,
+    address: "1 MAIN ST",
+    city: "SACRAMENTO",
+    state: "CA",
+    postalCode: "95814",
+    country: null,
+    foreign: false,
+    transferAgent: false,
+    phone: "9165550100",
+    combinedFederalState: false,
+    nameControl: null,
+    lastFiling: false,
+    ...overrides,
+  };
+}
+
+export function recipient(overrides: Partial<FireRecipient> = {}): FireRecipient {
+  return {
+    tin: "123450001",
+    tinType: "ssn",
+    name: "ALEX SAMPLE",
+    name2: null,
+    address: "22 ELM AVE",
+    city: "FRESNO",
+    state: "CA",
+    postalCode: "937210000",
+    country: null,
+    foreign: false,
+    nameControl: "SAMP",
+    ...overrides,
+  };
+}
+
+export function fileInput(forms: FireFormInput[], overrides: Partial<FireFileInput> = {}): FireFileInput {
+  return { taxYear: 2025, test: true, transmitter, forms, ...overrides };
+}
+
+/** A form of `spec` with every amount code set once (distinct values) and every tail field filled. */
+export function fullForm(spec: FormSpec, variant: number, p: FirePayer): FireFormInput {
+  const amounts: Record<string, number> = {};
+  const amountsByCode: Record<string, number> = {};
+  for (const code of Object.keys(spec.amounts)) {
+    const i = AMOUNT_CODES.indexOf(code);
+    let v = 100_000 * (variant + 1) + 1_000 * (i + 1) + 37;
+    if (spec.negativeAllowed && i % 2 === 1) v = -v;
+    amountsByCode[code] = v;
+    const iris = spec.amounts[code]!.iris;
+    if (iris !== null) amounts[iris] = v;
+  }
+  const indicators: Record<string, boolean> = {};
+  for (const name of indicatorNames(spec)) indicators[name] = false;
+  const codes: Record<string, string> = {};
+  const extra: Record<string, string> = {};
+  let state: FireForm["state"] = null;
+  let flagIndex = 0;
+  for (const t of spec.tail) {
+    if (t.kind === "flag") {
+      const names = Object.values(t.values);
+      indicators[names[(variant + flagIndex++) % names.length]!] = true;
+    } else if (t.kind === "text") {
+      const v = t.digits === true ? "1234567890123".slice(0, t.len) : `V${variant}${t.name.toUpperCase()}`.slice(0, Math.min(t.len, 12));
+      if (t.iris !== null) codes[t.iris] = v;
+      else extra[t.name] = v;
+    } else if (t.kind === "date") {
+      codes[t.iris] = `2025-0${(variant % 9) + 1}-1${variant % 10}`;
+    } else if (t.kind === "year") {
+      codes[t.iris] = "2024";
+    } else if (t.kind === "stateTax") {
+      state = { ...(state ?? { code: p.combinedFederalState ? "CA" : "CA" }), stateTaxWithheldCents: 4_321 + variant };
+    } else if (t.kind === "localTax") {
+      state = { ...(state ?? { code: "CA" }), localTaxWithheldCents: 1_234 + variant };
+    } else if (t.kind === "cfsf" && p.combinedFederalState) {
+      state = { ...(state ?? {}), code: "CA" };
+    }
+  }
+  return {
+    form: spec.form,
+    corrected: variant % 3 === 1 ? "G" : null,
+    payer: p,
+    recipient: recipient({ tin: `1234${String(50000 + variant).slice(-5)}`, name: `RECIPIENT ${variant} SAMPLE` }),
+    accountNumber: `ACCT-${spec.typeOfReturn}-${variant}`,
+    amounts,
+    amountsByCode,
+    indicators,
+    codes,
+    extra: { ...extra, PayerOfficeCode: "OF1" },
+    state,
+  };
+}
+
+/** A parsed form without the fields the writer derives, for comparison with its input. */
+export function asInput(f: FireForm): FireFormInput {
+  const { record: _record, supported: _supported, taxYear: _taxYear, typeOfReturn: _type, ...rest } = f;
+  return rest;
+}
+
+export function mustParse(r: FireParseResult): Extract<FireParseResult, { ok: true }> {
+  if (!r.ok) throw new Error(`expected ok, got problems:\n${r.problems.slice(0, 10).map((p) => JSON.stringify(p)).join("\n")}`);
+  return r;
+}
+
+export const ascii = (bytes: Uint8Array): string => new TextDecoder("latin1").decode(bytes);
+export const bytesOf = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
