@@ -149,12 +149,24 @@ function tidySingle(value: unknown, el: ElementDefinition, remaps: Remaps): Tidi
       if (value === null) return ABSENT;
       if (el.kind !== "group" || !isObject(value)) return value;
       const o = tidyObject(value, el.children ?? [], remaps);
-      for (const _ in o) return o;
-      return ABSENT;
+      return isFilled(o, el.children ?? []) ? o : ABSENT;
     }
     default:
       return value;
   }
+}
+
+/**
+ * Whether a tidied group holds anything the user filled in. A required amount keeps its 0 (it is a value),
+ * but a group holding nothing else is still an untouched placeholder, like the skeleton's optional groups.
+ */
+function isFilled(o: Record<string, unknown>, elements: readonly ElementDefinition[]): boolean {
+  const names = byName(elements);
+  for (const key of Object.keys(o)) {
+    const v = o[key];
+    if (!names.has(key) || (v !== 0 && v !== false)) return true;
+  }
+  return false;
 }
 
 // ---- 2. issues from ajv errors ----------------------------------------------------------------------------
@@ -331,19 +343,17 @@ function toIssues(def: FormDefinition, errors: readonly ErrorObject[], tidied: u
   // The branches of a failed oneOf only say "required" for each member; the oneOf error says it better.
   const choicePaths = errors.filter((e) => e.keyword === "oneOf").map((e) => `${e.schemaPath}/`);
   const seen = new Set<string>();
-  const wrongType: string[] = [];
   const issues: FormIssue[] = [];
   for (const e of errors) {
     if (choicePaths.some((p) => e.schemaPath.startsWith(p))) continue;
     const issue = issueOf(def, e, tidied, remaps);
     if (seen.has(issue.param)) continue; // one issue per element: the first is the most basic
-    // Below an element of the wrong type (a string where an object belongs) nothing else is meaningful.
-    if (wrongType.some((p) => issue.param.startsWith(p))) continue;
     seen.add(issue.param);
-    if (issue.rule === "type") wrongType.push(`${issue.param}.`);
     issues.push(issue);
   }
-  return issues;
+  // Below an element of the wrong type (a string where an object belongs) nothing else is meaningful.
+  const wrongType = issues.filter((i) => i.rule === "type").map((i) => `${i.param}.`);
+  return wrongType.length === 0 ? issues : issues.filter((i) => !wrongType.some((p) => i.param.startsWith(p)));
 }
 
 // ---- 3. canonical form ------------------------------------------------------------------------------------
