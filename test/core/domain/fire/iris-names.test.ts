@@ -1,0 +1,63 @@
+// Every IRIS element name the FIRE mapping produces must exist, for that form, in the IRIS TY2025 schema
+// extract (shared/iris/iris_elements.json; a subset copy in fixtures/fire when shared/ is not beside the repo).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AMOUNT_CODES, FORM_SPECS, SPEC_BY_TYPE, indicatorNames } from "../../../../core/domain/fire/index.ts";
+
+interface IrisForm {
+  amountElements: string[];
+  indicatorElements: string[];
+  elements: string[] | Record<string, string>;
+}
+
+const root = join(import.meta.dirname, "../../../..");
+const shared = join(root, "../shared/iris/iris_elements.json");
+const subset = join(root, "fixtures/fire/iris-elements-subset.json");
+const iris = JSON.parse(readFileSync(existsSync(shared) ? shared : subset, "utf8")) as Record<string, IrisForm>;
+
+const REQUIRED = [
+  "1099-NEC", "1099-MISC", "1099-INT", "1099-DIV", "1099-R", "1099-K", "1099-B", "1099-G", "1099-S", "1099-C", "1099-A",
+  "1099-OID", "1099-PATR", "1099-SA", "1099-Q", "1099-LTC", "1098", "1098-T", "1098-E", "5498", "W-2G",
+];
+
+// IRIS amount elements no Pub 1220 amount code carries (IRIS splits or adds boxes FIRE does not have).
+const NOT_IN_FIRE: Record<string, string[]> = {
+  "1099-PATR": ["Form8844CreditAmt", "Form8896CreditAmt", "Form8941CreditAmt", "Form8932CreditAmt", "EPASulfurRegDeductionAmt", "Form8864CreditAmt"],
+};
+
+test("every required form has a Pub 1220 type of return and spec", () => {
+  const forms = FORM_SPECS.map((s) => s.form);
+  for (const f of REQUIRED) assert.ok(forms.includes(f), `${f} is mapped`);
+  assert.is(new Set(FORM_SPECS.map((s) => s.typeOfReturn)).size, FORM_SPECS.length, "type codes are unique");
+  for (const s of FORM_SPECS) assert.is(SPEC_BY_TYPE.get(s.typeOfReturn), s);
+});
+
+for (const spec of FORM_SPECS) {
+  test(`${spec.form}: amount, indicator and code element names exist in IRIS`, () => {
+    const form = iris[spec.form];
+    assert.ok(form, `${spec.form} in iris_elements.json`);
+    const elements = new Set(Array.isArray(form!.elements) ? form!.elements : Object.keys(form!.elements));
+    const mapped = new Set<string>();
+    for (const [code, def] of Object.entries(spec.amounts)) {
+      assert.ok(AMOUNT_CODES.includes(code) && code.length === 1, `${spec.form} amount code ${code} is one of 1-9, A-H, J`);
+      if (def.iris === null) continue;
+      assert.ok(form!.amountElements.includes(def.iris), `${spec.form} code ${code} -> ${def.iris} is an IRIS amount element`);
+      assert.not.ok(mapped.has(def.iris), `${def.iris} mapped once`);
+      mapped.add(def.iris);
+    }
+    for (const name of indicatorNames(spec)) {
+      assert.ok(form!.indicatorElements.includes(name), `${spec.form} indicator ${name} is an IRIS indicator element`);
+    }
+    for (const t of spec.tail) {
+      if ((t.kind === "text" || t.kind === "date" || t.kind === "year") && t.iris !== null) {
+        assert.ok(elements.has(t.iris), `${spec.form} ${t.name} -> ${t.iris} is an IRIS element`);
+      }
+    }
+    const missing = form!.amountElements.filter((e) => !mapped.has(e) && !(NOT_IN_FIRE[spec.form] ?? []).includes(e));
+    assert.equal(missing, [], `${spec.form}: IRIS amount elements without a Pub 1220 amount code`);
+  });
+}
+
+test.run();
