@@ -195,7 +195,9 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
     innerLeft,
   );
   const titleW = FRAME_W - LEFT_W - ID_W - 2 * PAD;
-  const title = w.fit(BOLD, 11, 6.5, clean(s.formTitle), titleW, 4);
+  const titleText = clean(s.formTitle);
+  const oneLine = w.fit(BOLD, 11, 9.5, titleText, titleW, 1);
+  const title = oneLine.lines.length === 1 ? oneLine : w.fit(BOLD, 11, 6.5, titleText, titleW, 4);
   const titleBlock = labelHeight({ size: title.size, lines: title.lines }) + 8 + 13 + 11;
   const headerH = Math.max(
     78,
