@@ -7,13 +7,13 @@ import { RECIPIENT, filledSkeleton } from "./samples.ts";
 
 function ok(form: string, jsonForm: unknown, year = 2025): NormalizedForm {
   const r = validateForm(form, year, jsonForm);
-  if (!r.ok) assert.unreachable(`expected ${form} to validate: ${JSON.stringify(r.issues)}`);
+  if (!r.ok) throw new assert.Assertion({ message: `expected ${form} to validate: ${JSON.stringify(r.issues)}`, operator: "ok", expects: true, actual: false });
   return r.value;
 }
 
 function issues(form: string, jsonForm: unknown, year = 2025): FormIssue[] {
   const r = validateForm(form, year, jsonForm);
-  if (r.ok) assert.unreachable(`expected ${form} to fail: ${JSON.stringify(r.value.jsonForm)}`);
+  if (r.ok) throw new assert.Assertion({ message: `expected ${form} to fail: ${JSON.stringify(r.value.jsonForm)}`, operator: "ok", expects: false, actual: true });
   return r.issues;
 }
 
