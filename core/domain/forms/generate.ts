@@ -331,7 +331,7 @@ class Generator {
         required: min >= 1 && !kindIsIndicator && e.choiceGroup === undefined,
         xsdMinOccurs: min,
         maxOccurs: e.maxOccurs === "unbounded" ? null : Number(e.maxOccurs),
-        label: (e.description ?? LABELS[e.path] ?? humanize(e.path)).replace(/\s+/g, " ").replace(/^"/, "").trim(),
+        label: (e.description ?? LABELS[e.path] ?? humanize(e.path)).replace(/\s+/g, " ").replace(/^"/, "").trim().replace(/\.$/, ""),
       };
       if (e.box) el.box = e.box.replace(/^Line\s+/i, "").trim();
       if (e.choiceGroup) {
