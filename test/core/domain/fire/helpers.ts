@@ -100,11 +100,11 @@ export function fullForm(spec: FormSpec, variant: number, p: FirePayer): FireFor
     } else if (t.kind === "year") {
       codes[t.iris] = "2024";
     } else if (t.kind === "stateTax") {
-      state = { ...(state ?? { code: p.combinedFederalState ? "CA" : "CA" }), stateTaxWithheldCents: 4_321 + variant };
+      state = { ...(state ?? { code: "CA" }), stateTaxWithheldCents: 4_321 + variant };
     } else if (t.kind === "localTax") {
       state = { ...(state ?? { code: "CA" }), localTaxWithheldCents: 1_234 + variant };
     } else if (t.kind === "cfsf" && p.combinedFederalState) {
-      state = { ...(state ?? {}), code: "CA" };
+      state = { ...state, code: "CA" };
     }
   }
   return {
