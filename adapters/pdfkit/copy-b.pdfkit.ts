@@ -19,7 +19,7 @@ const MARGIN = 36;
 const FRAME_X = MARGIN;
 const FRAME_W = PAGE_W - 2 * MARGIN;
 const FRAME_TOP = 62;
-const LEFT_W = 252;
+const LEFT_W = FRAME_W / 2; // so the pairs beside it and the rows of four below share column lines
 const ID_W = (FRAME_W - LEFT_W) / 2;
 const GRID_X = FRAME_X + LEFT_W;
 const GRID_W = FRAME_W - LEFT_W;
@@ -57,6 +57,14 @@ const OMB: Readonly<Record<string, string>> = {
 interface Fitted {
   readonly size: number;
   readonly lines: readonly string[];
+}
+
+interface GridRow {
+  readonly x: number;
+  readonly cellW: number;
+  readonly columns: number;
+  readonly cells: readonly BoxCell[];
+  h: number;
 }
 
 interface BoxCell {
@@ -222,36 +230,53 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
   ];
   const leftH = tinH + leftCells.reduce((h, c) => h + c.h, 0);
 
-  // ---- box grid: two columns like the IRS forms, more when there are too many boxes to fit -----------------------
+  // ---- box grid: pairs beside the recipient column like the IRS forms; boxes that do not fit there continue
+  // below it, four to a row across the whole form. Too many to fit at all: labels get fewer lines, then rows shrink.
   const boxes = s.boxes.map((b) => ({ box: clean(b.box), label: clean(b.label), value: clean(b.value) }));
-  let columns = 2;
-  let cells: BoxCell[] = [];
-  let rowHeights: number[] = [];
-  for (; columns <= 4; columns++) {
-    const cellW = GRID_W / columns;
-    cells = boxes.map((box) => {
+  const grid = (compact: boolean) => {
+    const maxLines = compact ? 2 : 3;
+    const minRow = compact ? 22 : 28;
+    const measure = (box: CopyBBox, width: number): BoxCell => {
       const numberWidth = box.box === "" ? 0 : w.width(BOLD, 7, box.box) + 3;
-      return { box, numberWidth, label: w.fit(REGULAR, LABEL_SIZE, 4.5, box.label, cellW - 2 * PAD, 3, numberWidth) };
-    });
-    rowHeights = [];
-    for (let i = 0; i < cells.length; i += columns) {
-      const row = cells.slice(i, i + columns);
-      rowHeights.push(Math.max(28, ...row.map((c) => PAD + labelHeight(c.label) + 2 + VALUE_SIZE * VALUE_LEAD + PAD)));
+      return { box, numberWidth, label: w.fit(REGULAR, LABEL_SIZE, 4.5, box.label, width - 2 * PAD, maxLines, numberWidth) };
+    };
+    const row = (x: number, width: number, columns: number, from: readonly CopyBBox[]): GridRow => {
+      const cells = from.map((b) => measure(b, width / columns));
+      const h = Math.max(minRow, ...cells.map((c) => PAD + labelHeight(c.label) + 2 + VALUE_SIZE * VALUE_LEAD + PAD));
+      return { x, cellW: width / columns, columns, cells, h };
+    };
+    const side: GridRow[] = [];
+    let used = 0;
+    let sideH = 0;
+    while (used < boxes.length) {
+      const next = row(GRID_X, GRID_W, 2, boxes.slice(used, used + 2));
+      if (side.length > 0 && sideH + next.h > leftH + 8) break;
+      side.push(next);
+      sideH += next.h;
+      used += 2;
     }
-    if (FRAME_TOP + headerH + rowHeights.reduce((a, b) => a + b, 0) <= FRAME_MAX_BOTTOM) break;
+    const below: GridRow[] = [];
+    for (; used < boxes.length; used += 4) below.push(row(FRAME_X, FRAME_W, 4, boxes.slice(used, used + 4)));
+    return { side, below, sideH, belowH: below.reduce((h, r) => h + r.h, 0) };
+  };
+  let layout = grid(false);
+  const fits = (l: typeof layout) => FRAME_TOP + headerH + Math.max(leftH, l.sideH) + l.belowH <= FRAME_MAX_BOTTOM;
+  if (!fits(layout)) layout = grid(true);
+  if (!fits(layout) && layout.belowH > 0) {
+    const room = FRAME_MAX_BOTTOM - FRAME_TOP - headerH - Math.max(leftH, layout.sideH);
+    const scale = Math.max(0, room) / layout.belowH;
+    for (const r of layout.below) r.h *= scale;
+    layout.belowH *= scale;
   }
-  columns = Math.min(columns, 4);
-  const gridAvail = FRAME_MAX_BOTTOM - FRAME_TOP - headerH;
-  const gridNeed = rowHeights.reduce((a, b) => a + b, 0);
-  if (gridNeed > gridAvail) rowHeights = rowHeights.map((h) => (h * gridAvail) / gridNeed);
 
-  // Both columns end on the same line: the shorter one's last cell grows.
-  const bodyH = Math.max(leftH, rowHeights.reduce((a, b) => a + b, 0));
+  // Beside each other, the recipient column and the box pairs end on one line: the shorter one's last cell grows.
+  const bodyH = Math.max(leftH, layout.sideH);
   const lastLeft = leftCells[leftCells.length - 1];
   if (lastLeft !== undefined) lastLeft.h += bodyH - leftH;
-  if (rowHeights.length > 0) rowHeights[rowHeights.length - 1]! += bodyH - rowHeights.reduce((a, b) => a + b, 0);
-  else rowHeights = [bodyH];
-  const frameBottom = FRAME_TOP + headerH + bodyH;
+  const lastSide = layout.side[layout.side.length - 1];
+  if (lastSide !== undefined) lastSide.h += bodyH - layout.sideH;
+  else layout.side.push({ x: GRID_X, cellW: GRID_W / 2, columns: 2, cells: [], h: bodyH });
+  const frameBottom = FRAME_TOP + headerH + bodyH + layout.belowH;
 
   // ---- CORRECTED checkbox above the frame -------------------------------------------------------------------------
   const checkLabel = "CORRECTED (if checked)";
@@ -310,23 +335,22 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
   }
 
   // ---- box grid ---------------------------------------------------------------------------------------------------
-  const cellW = GRID_W / columns;
   y = FRAME_TOP + headerH;
-  rowHeights.forEach((h, r) => {
-    for (let c = 0; c < columns; c++) {
-      const x = GRID_X + c * cellW;
-      rules.push([x, y, cellW, h]);
-      const cell = cells[r * columns + c];
+  for (const r of [...layout.side, ...layout.below]) {
+    for (let c = 0; c < r.columns; c++) {
+      const x = r.x + c * r.cellW;
+      rules.push([x, y, r.cellW, r.h]);
+      const cell = r.cells[c];
       if (cell === undefined) {
-        shaded.push([x, y, cellW, h]);
+        shaded.push([x, y, r.cellW, r.h]);
         continue;
       }
       if (cell.box.box !== "") w.text(BOLD, 7, cell.box.box, x + PAD, y + PAD - 0.4);
       w.lines(REGULAR, cell.label, x + PAD, y + PAD, LABEL_LEAD, cell.numberWidth);
-      w.text(REGULAR, VALUE_SIZE, cell.box.value, x + cellW - PAD - 1, y + h - PAD - VALUE_SIZE - 1, "right", cellW - 2 * PAD - 2);
+      w.text(REGULAR, VALUE_SIZE, cell.box.value, x + r.cellW - PAD - 1, y + r.h - PAD - VALUE_SIZE - 1, "right", r.cellW - 2 * PAD - 2);
     }
-    y += h;
-  });
+    y += r.h;
+  }
 
   // ---- rules: shaded cells first, then every cell edge in one path, then the heavier frame -----------------------
   if (shaded.length > 0) {
