@@ -104,7 +104,7 @@ export function fullForm(spec: FormSpec, variant: number, p: FirePayer): FireFor
     } else if (t.kind === "localTax") {
       state = { ...(state ?? { code: "CA" }), localTaxWithheldCents: 1_234 + variant };
     } else if (t.kind === "cfsf" && p.combinedFederalState) {
-      state = { ...state, code: "CA" };
+      state = { ...(state ?? { code: "CA" }), code: "CA" };
     }
   }
   return {
