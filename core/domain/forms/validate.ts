@@ -51,7 +51,6 @@ export interface NormalizedForm {
 export type FormValidation = { ok: true; value: NormalizedForm } | { ok: false; issues: FormIssue[] };
 
 const ABSENT: unique symbol = Symbol("absent");
-type Tidied = unknown;
 
 type ByName = ReadonlyMap<string, ElementDefinition>;
 const BY_NAME = new WeakMap<readonly ElementDefinition[], ByName>();
@@ -113,7 +112,7 @@ function tidyObject(input: Record<string, unknown>, elements: readonly ElementDe
   return out;
 }
 
-function tidyRepeated(value: unknown, el: ElementDefinition, remaps: Remaps): Tidied | typeof ABSENT {
+function tidyRepeated(value: unknown, el: ElementDefinition, remaps: Remaps): unknown {
   if (value === null || value === undefined) return ABSENT;
   if (!Array.isArray(value)) return value;
   const items: unknown[] = [];
@@ -132,7 +131,7 @@ function tidyRepeated(value: unknown, el: ElementDefinition, remaps: Remaps): Ti
   return items;
 }
 
-function tidySingle(value: unknown, el: ElementDefinition, remaps: Remaps): Tidied | typeof ABSENT {
+function tidySingle(value: unknown, el: ElementDefinition, remaps: Remaps): unknown {
   switch (typeof value) {
     case "undefined":
       return ABSENT;

@@ -4,7 +4,7 @@ import * as assert from "uvu/assert";
 import { Ajv } from "ajv";
 import {
   LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, formElementTypes, formJsonSchema, formSkeleton,
-  getFormDefinition, isKnownForm, listForms, registerFormKeywords, statementBoxes, type ElementDefinition,
+  getFormDefinition, isKnownForm, listForms, precompileFormValidators, registerFormKeywords, statementBoxes, type ElementDefinition,
 } from "../../../../core/domain/forms/index.ts";
 import { DEFAULT_SOURCE, OUTPUT, generate } from "../../../../core/domain/forms/generate.ts";
 
@@ -226,6 +226,11 @@ test("statement boxes in print order", () => {
     assert.ok(boxes.length > 0, form);
     assert.not.ok(boxes.some((b) => b.element.startsWith("RecipientDetail")), form);
   }
+});
+
+test("precompiling every validator works and is idempotent", () => {
+  precompileFormValidators();
+  precompileFormValidators();
 });
 
 test.run();
