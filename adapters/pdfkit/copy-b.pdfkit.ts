@@ -158,8 +158,12 @@ class PageWriter {
     this.#doc.text(text, left, y, { lineBreak: false });
   }
 
-  lines(font: FontName, fitted: Fitted, x: number, y: number, lead: number, indent = 0): void {
-    fitted.lines.forEach((line, i) => this.text(font, fitted.size, line, i === 0 ? x + indent : x, y + i * fitted.size * lead));
+  /** Wrapped lines; a single word wider than `width` (a long e-mail address, say) is shrunk to fit. */
+  lines(font: FontName, fitted: Fitted, x: number, y: number, lead: number, width: number, indent = 0): void {
+    fitted.lines.forEach((line, i) => {
+      const first = i === 0 ? indent : 0;
+      this.text(font, fitted.size, line, x + first, y + i * fitted.size * lead, "left", width - first, 3);
+    });
   }
 
   get doc(): Doc {
@@ -289,10 +293,10 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
   // ---- header row: payer | form id and year | title and copy ------------------------------------------------------
   let y = FRAME_TOP;
   rules.push([FRAME_X, y, LEFT_W, headerH]);
-  w.lines(REGULAR, payerLabel, FRAME_X + PAD, y + PAD, LABEL_LEAD);
+  w.lines(REGULAR, payerLabel, FRAME_X + PAD, y + PAD, LABEL_LEAD, innerLeft);
   let ty = y + PAD + labelHeight(payerLabel) + 3;
   for (const f of payerLines) {
-    w.lines(REGULAR, f, FRAME_X + PAD, ty, VALUE_LEAD);
+    w.lines(REGULAR, f, FRAME_X + PAD, ty, VALUE_LEAD, innerLeft);
     ty += f.lines.length * f.size * VALUE_LEAD;
   }
 
@@ -309,7 +313,7 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
   const titleX = idX + ID_W;
   const titleCellW = FRAME_W - LEFT_W - ID_W;
   rules.push([titleX, y, titleCellW, headerH]);
-  w.lines(BOLD, title, titleX + PAD + 1, y + PAD + 4, LABEL_LEAD);
+  w.lines(BOLD, title, titleX + PAD + 1, y + PAD + 4, LABEL_LEAD, titleW);
   const copyY = y + headerH - PAD - 30;
   w.text(BOLD, 15, "Copy B", titleX + titleCellW - PAD - 2, copyY, "right");
   w.text(BOLD, 9, "For Recipient", titleX + titleCellW - PAD - 2, copyY + 17, "right");
@@ -325,10 +329,10 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
   y += tinH;
   for (const c of leftCells) {
     rules.push([FRAME_X, y, LEFT_W, c.h]);
-    w.lines(REGULAR, c.label, FRAME_X + PAD, y + PAD, LABEL_LEAD);
+    w.lines(REGULAR, c.label, FRAME_X + PAD, y + PAD, LABEL_LEAD, innerLeft);
     let vy = y + PAD + labelHeight(c.label) + 2;
     for (const f of c.values) {
-      w.lines(REGULAR, f, FRAME_X + PAD, vy, VALUE_LEAD);
+      w.lines(REGULAR, f, FRAME_X + PAD, vy, VALUE_LEAD, innerLeft);
       vy += f.lines.length * f.size * VALUE_LEAD;
     }
     y += c.h;
@@ -346,7 +350,7 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
         continue;
       }
       if (cell.box.box !== "") w.text(BOLD, 7, cell.box.box, x + PAD, y + PAD - 0.4);
-      w.lines(REGULAR, cell.label, x + PAD, y + PAD, LABEL_LEAD, cell.numberWidth);
+      w.lines(REGULAR, cell.label, x + PAD, y + PAD, LABEL_LEAD, r.cellW - 2 * PAD, cell.numberWidth);
       w.text(REGULAR, VALUE_SIZE, cell.box.value, x + r.cellW - PAD - 1, y + r.h - PAD - VALUE_SIZE - 1, "right", r.cellW - 2 * PAD - 2);
     }
     y += r.h;
@@ -374,7 +378,7 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
   w.text(REGULAR, 7, "Department of the Treasury - Internal Revenue Service", FRAME_X + FRAME_W, fy + 1.5, "right");
   fy += 13;
   const notice = w.wrap(REGULAR, 7, NOTICE, FRAME_W);
-  w.lines(REGULAR, { size: 7, lines: notice }, FRAME_X, fy, 1.2);
+  w.lines(REGULAR, { size: 7, lines: notice }, FRAME_X, fy, 1.2, FRAME_W);
   fy += notice.length * 7 * 1.2 + 4;
   const receipt = s.receiptId ? `  \u2022  IRS receipt ${clean(s.receiptId)}` : "";
   doc.fillColor("#555555");
