@@ -73,8 +73,6 @@ class FireParser {
   // File state.
   private phase: Phase = "start";
   private sawTerminator = false;
-  private nextLF = -1;
-  private nextCR = -1;
   /** The current record as a one-byte string; text fields are sliced from it after trimming on the bytes. */
   private line = "";
   private readonly values = new Float64Array(AMOUNT_COUNT);
@@ -140,31 +138,25 @@ class FireParser {
 
   // ------------------------------------------------------------------ framing
 
-  /** First CR or LF at or after `off` (the file length when none); each byte is searched once. */
-  private terminatorFrom(off: number): number {
-    const b = this.b;
-    if (this.nextLF < off) {
-      const i = b.indexOf(LF, off);
-      this.nextLF = i < 0 ? b.length : i;
-    }
-    if (this.nextCR < off) {
-      const i = b.indexOf(CR, off);
-      this.nextCR = i < 0 ? b.length : i;
-    }
-    return this.nextLF < this.nextCR ? this.nextLF : this.nextCR;
-  }
-
   private after(t: number): number {
     return t + (this.b[t] === CR && this.b[t + 1] === LF ? 2 : 1);
   }
 
-  /** Length of the record starting at `off` and where the next record starts. */
+  /**
+   * Length of the record starting at `off` and where the next record starts. Decodes the record (plus the
+   * two bytes after it) into `this.line` once; the terminator search runs on that one-byte string.
+   */
   private frame(off: number): { length: number; next: number } {
     const b = this.b;
     const len = b.length;
+    const line = LATIN1.decode(b.subarray(off, Math.min(off + RECORD_LENGTH + 2, len)));
+    this.line = line;
+    const lf = line.indexOf("\n");
+    const cr = line.indexOf("\r");
+    const rel = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
     const limit = Math.min(off + RECORD_LENGTH, len);
-    const t = this.terminatorFrom(off);
-    if (t < limit) {
+    const t = rel < 0 ? -1 : off + rel;
+    if (t >= 0 && t < limit) {
       // Terminator inside the first 750 bytes: a short record.
       this.sawTerminator = true;
       return { length: t - off, next: this.after(t) };
@@ -177,7 +169,11 @@ class FireParser {
     // No terminator right after 750 bytes: either a file without terminators, or a record that is too long.
     // When the next byte starts a plausible record and no terminator was seen before, assume no terminators.
     if (!this.sawTerminator && isRecordTypeByte(b[limit]!)) return { length: RECORD_LENGTH, next: limit };
-    if (t < limit + RECORD_LENGTH && t < len) return { length: t - off, next: this.after(t) };
+    const scanEnd = Math.min(limit + RECORD_LENGTH, len);
+    for (let j = limit; j < scanEnd; j++) {
+      const d = b[j]!;
+      if (d === CR || d === LF) return { length: j - off, next: this.after(j) };
+    }
     return { length: RECORD_LENGTH, next: limit };
   }
 
@@ -248,7 +244,6 @@ class FireParser {
       return;
     }
     const decode = lengthOk;
-    if (decode) this.line = LATIN1.decode(b.subarray(o, o + RECORD_LENGTH));
     switch (this.type) {
       case "T":
         this.onT(decode);
