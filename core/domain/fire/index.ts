@@ -3,6 +3,7 @@ export { parseFire, MAX_PROBLEMS } from "./parse.ts";
 export { writeFire } from "./write.ts";
 export {
   FORM_SPECS,
+  REQUIRED_FORM_SPECS,
   SPEC_BY_FORM,
   SPEC_BY_TYPE,
   UNSUPPORTED_TYPES,

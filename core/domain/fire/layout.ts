@@ -204,7 +204,8 @@ export interface FormSpec {
 
 const a = (iris: string | null, label: string): AmountDef => ({ iris, label });
 
-export const FORM_SPECS: readonly FormSpec[] = [
+/** The 21 forms the service must import, in the order of the brief; FORM_SPECS adds the extra ones. */
+export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
   {
     form: "1099-NEC",
     typeOfReturn: "NE",
@@ -665,6 +666,78 @@ export const FORM_SPECS: readonly FormSpec[] = [
   },
 ];
 
+// Beyond the required list: forms IRIS also has, with moov-io's TY2020 tails (not re-verified).
+const EXTRA_FORM_SPECS: readonly FormSpec[] = [
+  {
+    form: "5498-SA",
+    typeOfReturn: "K",
+    amounts: {
+      "1": a("ArcherMSAContributionAmt", "Box 1 Employee or self-employed person's Archer MSA contributions"),
+      "2": a("TotalContributionsAmt", "Box 2 Total contributions made in the year"),
+      "3": a("PriorYearContributionAmt", "Box 3 Total HSA or Archer MSA contributions made in the following year for this year"),
+      "4": a("RolloverContributionAmt", "Box 4 Rollover contributions"),
+      "5": a("EOYFairMarketValueAmt", "Box 5 Fair market value of HSA, Archer MSA or MA MSA"),
+    },
+    negativeAllowed: false,
+    tail: [
+      flag("MedicareAdvantageMSAIndicator", 547, { "1": "MAMSAInd" }),
+      flag("HSAIndicator", 548, { "1": "HSAInd" }),
+      flag("ArcherMSAIndicator", 549, { "1": "ArcherMSAInd" }),
+      special(),
+    ],
+    unverified: ["whole tail (moov-io TY2020)"],
+  },
+  {
+    form: "5498-ESA",
+    typeOfReturn: "V",
+    amounts: {
+      "1": a("CoverdellESAContributionAmt", "Box 1 Coverdell ESA contributions"),
+      "2": a("RolloverContributionAmt", "Box 2 Rollover contributions"),
+    },
+    negativeAllowed: false,
+    tail: [special()],
+    unverified: ["whole tail (moov-io TY2020)"],
+  },
+  {
+    form: "3921",
+    typeOfReturn: "N",
+    amounts: {
+      "3": a("ExercisePricePerShareAmt", "Box 3 Exercise price per share"),
+      "4": a("FMVPerShareOnExerciseDtAmt", "Box 4 Fair market value per share on exercise date"),
+    },
+    negativeAllowed: false,
+    tail: [
+      date("DateOptionGranted", 547, "StockOptionGrantedDt"),
+      date("DateOptionExercised", 555, "StockOptionExercisedDt"),
+      text("NumberOfSharesTransferred", 563, 8, "SharesTransferredCnt", { digits: true }),
+      text("OtherThanTransferorInformation", 575, 40, null),
+      special(),
+    ],
+    unverified: ["whole tail (moov-io TY2020)"],
+  },
+  {
+    form: "3922",
+    typeOfReturn: "Z",
+    amounts: {
+      "3": a("FMVPerShareOnGrantDtAmt", "Box 3 Fair market value per share on grant date"),
+      "4": a("FMVPerShareOnExerciseDtAmt", "Box 4 Fair market value per share on exercise date"),
+      "5": a("ExercisePricePerShareAmt", "Box 5 Exercise price per share"),
+      "8": a("ExercisePricePerShrGrantDtAmt", "Box 8 Exercise price per share as if exercised on the grant date"),
+    },
+    negativeAllowed: false,
+    tail: [
+      date("DateOptionGranted", 547, "StockOptionGrantedDt"),
+      date("DateOptionExercised", 555, "StockOptionExercisedDt"),
+      text("NumberOfSharesTransferred", 563, 8, "SharesTransferredCnt", { digits: true }),
+      date("DateLegalTitleTransferred", 571, "LegalTitleTransferDt"),
+      special(),
+    ],
+    unverified: ["whole tail (moov-io TY2020)"],
+  },
+];
+
+export const FORM_SPECS: readonly FormSpec[] = [...REQUIRED_FORM_SPECS, ...EXTRA_FORM_SPECS];
+
 /** Type of Return codes Pub 1220 defines for forms this module does not map (parsed, reported unsupported). */
 export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   BT: "1097-BTC",
@@ -674,10 +747,6 @@ export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   P: "1099-CAP",
   LS: "1099-LS",
   SB: "1099-SB",
-  N: "3921",
-  Z: "3922",
-  V: "5498-ESA",
-  K: "5498-SA",
 };
 
 export const SPEC_BY_TYPE: ReadonlyMap<string, FormSpec> = new Map(FORM_SPECS.map((s) => [s.typeOfReturn, s]));

@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { AMOUNT_CODES, FORM_SPECS, SPEC_BY_TYPE, indicatorNames } from "../../../../core/domain/fire/index.ts";
+import { AMOUNT_CODES, FORM_SPECS, REQUIRED_FORM_SPECS, SPEC_BY_TYPE, indicatorNames } from "../../../../core/domain/fire/index.ts";
 
 interface IrisForm {
   amountElements: string[];
@@ -28,8 +28,9 @@ const NOT_IN_FIRE: Record<string, string[]> = {
 };
 
 test("every required form has a Pub 1220 type of return and spec", () => {
+  assert.equal(REQUIRED_FORM_SPECS.map((s) => s.form), REQUIRED);
   const forms = FORM_SPECS.map((s) => s.form);
-  for (const f of REQUIRED) assert.ok(forms.includes(f), `${f} is mapped`);
+  for (const f of ["5498-SA", "5498-ESA", "3921", "3922"]) assert.ok(forms.includes(f), `extra form ${f} is mapped`);
   assert.is(new Set(FORM_SPECS.map((s) => s.typeOfReturn)).size, FORM_SPECS.length, "type codes are unique");
   for (const s of FORM_SPECS) assert.is(SPEC_BY_TYPE.get(s.typeOfReturn), s);
 });
