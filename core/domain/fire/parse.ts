@@ -76,6 +76,7 @@ class FireParser {
   /** The current record as a one-byte string; text fields are sliced from it after trimming on the bytes. */
   private line = "";
   private readonly values = new Float64Array(AMOUNT_COUNT);
+  private lastSeq = 0;
   private taxYear = 0;
   private test = false;
   private priorYear = false;
@@ -269,11 +270,14 @@ class FireParser {
     if (decode && this.type !== "?") this.checkSequence();
   }
 
+  /** Sequence numbers must count up by one from 1; after a gap the count resumes from the number found. */
   private checkSequence(): void {
     const o = this.off + 499;
     const v = digits(this.b, o, 8);
+    const expected = this.lastSeq + 1;
     if (v < 0) this.problem(500, "record sequence number must be 8 digits");
-    else if (v !== this.rec) this.problem(500, `record sequence number is ${v}; expected ${this.rec}`);
+    else if (v !== expected) this.problem(500, `record sequence number is ${v}; expected ${expected}`);
+    this.lastSeq = v < 0 ? expected : v;
   }
 
   private year(pos: number): number {

@@ -184,6 +184,14 @@ test("unknown record type, bad indicator value, bad sequence number, non-ASCII i
   has(ps, { record: 5, recordType: "?", field: "RecordType", position: 1 });
 });
 
+test("a dropped record gives one sequence-number problem, not one per later record", () => {
+  const ls = lines();
+  const ps = problems(join([ls[0]!, ls[1]!, ls[3]!, ls[4]!, ls[5]!]));
+  const seq = ps.filter((p) => p.field === "RecordSequenceNumber");
+  assert.equal(seq.map((p) => [p.record, p.recordType, p.position]), [[3, "B", 500]]);
+  has(ps, { record: 4, recordType: "C", field: "NumberOfPayees", position: 2 });
+});
+
 test("every problem is reported, not only the first", () => {
   const ls = lines();
   ls[2] = put(put(ls[2]!, 55, "ABCDEFGHIJKL"), 12, "ABCDEFGHI");
