@@ -73,10 +73,13 @@ export function writeFire(input: FireFileInput, options: FireWriteOptions = {}):
       const ks = new Float64Array(AMOUNT_COUNT);
       let stateTax = 0;
       let localTax = 0;
+      // Only taxes the B record can carry count towards the K totals.
+      const hasStateTax = g.spec?.tail.some((t) => t.kind === "stateTax") === true;
+      const hasLocalTax = g.spec?.tail.some((t) => t.kind === "localTax") === true;
       for (const m of members) {
         for (let i = 0; i < AMOUNT_COUNT; i++) ks[i]! += m.values[i]!;
-        stateTax += m.form.state?.stateTaxWithheldCents ?? 0;
-        localTax += m.form.state?.localTaxWithheldCents ?? 0;
+        if (hasStateTax) stateTax += m.form.state?.stateTaxWithheldCents ?? 0;
+        if (hasLocalTax) localTax += m.form.state?.localTaxWithheldCents ?? 0;
       }
       putDigits(buf, k, 2, 8, members.length);
       putTotals(buf, k, ks);

@@ -59,6 +59,14 @@ test("K records are written per state for Combined Federal/State payers and pars
   assert.equal(r.forms.map((f) => f.state?.code), ["CA", "MA", "CA"]);
 });
 
+test("K totals count only the taxes the B record can carry (5498 has a CF/SF code but no tax fields)", () => {
+  const spec = FORM_SPECS.find((s) => s.form === "5498")!;
+  const p = payer({ combinedFederalState: true });
+  const f = { ...fullForm(spec, 0, p), state: { code: "CA", stateTaxWithheldCents: 500 } };
+  const r = mustParse(parseFire(writeFire(fileInput([f]))));
+  assert.equal(r.forms[0]!.state, { code: "CA" });
+});
+
 test("unsupported types of return parse and are reported in notes", () => {
   const bytes = writeFire(
     fileInput([
