@@ -1,43 +1,110 @@
-// Credential lookup and the shared rate window in one round trip: the hot path of every request.
+// Credential lookup and the shared rate window: the hot path of every request.
+//
+// - The credential (API key + account) is looked up by its SHA-256 hash and cached in-process for a short
+//   time (CREDENTIAL_CACHE_MS, default 2 s), so a revoked key stops working within that time.
+// - The rate window (D33) lives in the database so every process shares it. Far from the limit, a process
+//   counts locally and adds its count to the shared row at most every 100 ms; near the limit (the last 20%,
+//   and always for limits under 250) every request increments the shared row synchronously, so the limit
+//   itself is exact across processes.
 import { createHash } from "node:crypto";
 import { Layer } from "effect";
 import type { Knex } from "knex";
+import type { Principal } from "../../core/domain/parties/account.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import { run } from "./store.knex.ts";
 import { roleOf, toAccount, type Row } from "./rows.ts";
 
 const WINDOW_SECONDS = 60;
+const FLUSH_MS = 100;
 
-const ADMIT_SQL = `
-with k as (
-  select id, account_id, livemode, role from api_keys where key_hash = ? and revoked_at is null
-), w as (
-  insert into rate_windows (credential_id, window_start, used)
-  select k.id::text, ?, 1 from k
-  on conflict (credential_id) do update set
-    used = case when excluded.window_start > rate_windows.window_start then 1 else rate_windows.used + 1 end,
-    window_start = greatest(rate_windows.window_start, excluded.window_start)
-  returning used, window_start
-)
-select k.id as key_id, k.livemode, k.role, a.*, w.used, w.window_start
-from k join accounts a on a.id = k.account_id cross join w`;
+const LOOKUP_SQL = `
+select k.id as key_id, k.livemode, k.role, a.*
+from api_keys k join accounts a on a.id = k.account_id
+where k.key_hash = ? and k.revoked_at is null`;
 
-export function makeKnexAccessGate(knex: Knex, limitPerMinute: number): AccessGate["Service"] {
+const INCREMENT_SQL = `
+insert into rate_windows (credential_id, window_start, used) values (?, ?, ?)
+on conflict (credential_id) do update set
+  used = case when excluded.window_start > rate_windows.window_start then excluded.used else rate_windows.used + excluded.used end,
+  window_start = greatest(rate_windows.window_start, excluded.window_start)
+returning used, window_start`;
+
+interface WindowState { start: number; known: number; pending: number; timer: NodeJS.Timeout | null }
+
+export class SharedWindowCounter {
+  private readonly windows = new Map<string, WindowState>();
+  constructor(private readonly knex: Knex, private readonly limit: number) {}
+
+  private localMargin(): number {
+    return this.limit < 250 ? Infinity : Math.ceil(this.limit * 0.2);
+  }
+
+  private async increment(id: string, start: number, delta: number): Promise<number> {
+    const r = await this.knex.raw(INCREMENT_SQL, [id, start, delta]);
+    const row = (r.rows as Row[])[0] as Row;
+    return Number(row["window_start"]) > start ? 0 : Number(row["used"]);
+  }
+
+  private flushSoon(id: string, s: WindowState): void {
+    if (s.timer) return;
+    s.timer = setTimeout(() => {
+      s.timer = null;
+      const delta = s.pending;
+      if (delta === 0) return;
+      s.pending = 0;
+      this.increment(id, s.start, delta).then((used) => { s.known = Math.max(s.known, used - s.pending); }, () => { s.pending += delta; });
+    }, FLUSH_MS);
+    s.timer.unref();
+  }
+
+  /** Counts one request; returns the window's use including it and when the window resets. */
+  async hit(id: string, now: Date): Promise<{ used: number; resetAtSeconds: number }> {
+    const start = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+    let s = this.windows.get(id);
+    if (!s || s.start < start) {
+      if (s?.timer) { clearTimeout(s.timer); if (s.pending > 0) void this.increment(id, s.start, s.pending).catch(() => undefined); }
+      s = { start, known: 0, pending: 0, timer: null };
+      this.windows.set(id, s);
+    }
+    const estimate = s.known + s.pending + 1;
+    if (s.known > 0 && this.limit - estimate >= this.localMargin()) {
+      s.pending++;
+      this.flushSoon(id, s);
+      return { used: estimate, resetAtSeconds: start + WINDOW_SECONDS };
+    }
+    const delta = s.pending + 1;
+    s.pending = 0;
+    const used = await this.increment(id, start, delta);
+    s.known = Math.max(s.known, used);
+    return { used, resetAtSeconds: start + WINDOW_SECONDS };
+  }
+}
+
+export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs = Number(process.env["CREDENTIAL_CACHE_MS"] ?? 2000)): AccessGate["Service"] {
+  const counter = new SharedWindowCounter(knex, limitPerMinute);
+  const cache = new Map<string, { principal: Principal; until: number }>();
+  const lookup = async (hash: string, nowMs: number): Promise<Principal | undefined> => {
+    const hit = cache.get(hash);
+    if (hit && hit.until > nowMs) return hit.principal;
+    const row = ((await knex.raw(LOOKUP_SQL, [hash])).rows as Row[])[0];
+    if (!row) { cache.delete(hash); return undefined; }
+    const account = toAccount(row);
+    const principal: Principal = {
+      kind: "api_key", credentialId: String(row["key_id"]), accountId: account.id,
+      livemode: Boolean(row["livemode"]), role: roleOf(row["role"]), scopes: null, payerId: null, account,
+    };
+    if (cacheMs > 0) {
+      if (cache.size > 10_000) cache.clear();
+      cache.set(hash, { principal, until: nowMs + cacheMs });
+    }
+    return principal;
+  };
   return AccessGate.of({
     admit: (token, now) => run(async () => {
-      const hash = createHash("sha256").update(token).digest("hex");
-      const windowStart = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-      const result = await knex.raw(ADMIT_SQL, [hash, windowStart]);
-      const row = (result.rows as Row[])[0];
-      if (!row) return undefined;
-      const account = toAccount(row);
-      return {
-        principal: {
-          kind: "api_key" as const, credentialId: String(row["key_id"]), accountId: account.id,
-          livemode: Boolean(row["livemode"]), role: roleOf(row["role"]), scopes: null, payerId: null, account,
-        },
-        rate: { limit: limitPerMinute, used: Number(row["used"]), resetAtSeconds: Number(row["window_start"]) + WINDOW_SECONDS },
-      };
+      const principal = await lookup(createHash("sha256").update(token).digest("hex"), Date.now());
+      if (!principal) return undefined;
+      const { used, resetAtSeconds } = await counter.hit(principal.credentialId, now);
+      return { principal, rate: { limit: limitPerMinute, used, resetAtSeconds } };
     }),
   });
 }

@@ -109,7 +109,7 @@ export function storeContract(name: string, open: () => Promise<{ store: StoreSe
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await run(store.scoped(a).payers.list({ limit: 1, startingAfter: cursor }));
+      const page: { data: readonly { id: string }[]; nextCursor: string | null } = await run(store.scoped(a).payers.list({ limit: 1, startingAfter: cursor }));
       seen.push(...page.data.map((p) => p.id));
       cursor = page.nextCursor;
     } while (cursor);

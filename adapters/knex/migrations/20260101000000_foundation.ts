@@ -83,12 +83,10 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(["account_id", "livemode", "method", "path", "key"]);
     t.index(["created_at"]);
   });
-  // One fixed 60 s window per credential, counted in one upsert (D33).
-  await knex.schema.createTable("rate_windows", (t) => {
-    t.text("credential_id").primary();
-    t.bigInteger("window_start").notNullable();
-    t.integer("used").notNullable();
-  });
+  // One fixed 60 s window per credential, counted in one upsert (D33). UNLOGGED: a counter needs no WAL
+  // flush on every request, and losing a minute of counts in a crash is harmless.
+  await knex.raw(`create unlogged table rate_windows (
+    credential_id text primary key, window_start bigint not null, used integer not null)`);
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -8,7 +8,7 @@ s.before(async (ctx) => { ctx.api = await startApi("pglite", { sandboxHosts: ["s
 s.after(async (ctx) => { await ctx.api.close(); });
 
 s("missing, malformed and unknown credentials are 401 unauthorized", async ({ api }) => {
-  for (const headers of [{}, { authorization: "Basic abc" }, { authorization: "Bearer sk_sandbox_nope" }, { authorization: "Bearer " + "sk_sandbox_" + "x".repeat(40) }]) {
+  for (const headers of [{} as Record<string, string>, { authorization: "Basic abc" }, { authorization: "Bearer sk_sandbox_nope" }, { authorization: "Bearer " + "sk_sandbox_" + "x".repeat(40) }]) {
     const r = await api.request("GET", "/v1/payers", { key: null, headers });
     assert.is(r.status, 401, JSON.stringify(headers));
     assert.is(r.body.error.type, "unauthorized");

@@ -1,0 +1,35 @@
+// Bench helpers: run a server in its own process (so the load generator does not share its event loop),
+// and measure it with autocannon.
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+export const root = join(import.meta.dirname, "../..");
+export const BENCH_KEY = "sk_sandbox_" + "B".repeat(40);
+
+export function benchDatabaseUrl(): string {
+  return process.env["DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/test";
+}
+
+export async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: root, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"],
+  });
+  proc.stdout?.resume();
+  for (let i = 0; i < 200; i++) {
+    try { await fetch(`http://127.0.0.1:${port}/`); return proc; } catch { await new Promise((r) => setTimeout(r, 100)); }
+  }
+  proc.kill();
+  throw new Error(`${script} did not start`);
+}
+
+export async function stop(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  proc.kill("SIGTERM");
+  await new Promise((r) => proc.once("exit", r));
+}
+
+export async function load(url: string, headers: Record<string, string>, seconds = 8, connections = 32): Promise<{ rps: number; p99: number; non2xx: number }> {
+  const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+}
