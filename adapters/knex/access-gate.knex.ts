@@ -12,6 +12,7 @@ import type { Knex } from "knex";
 import type { Principal } from "../../core/domain/parties/account.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import { run } from "./store.knex.ts";
+import { hotQuery } from "./hot-query.ts";
 import { roleOf, toAccount, type Row } from "./rows.ts";
 
 const WINDOW_SECONDS = 60;
@@ -20,10 +21,10 @@ const FLUSH_MS = 100;
 const LOOKUP_SQL = `
 select k.id as key_id, k.livemode, k.role, a.*
 from api_keys k join accounts a on a.id = k.account_id
-where k.key_hash = ? and k.revoked_at is null`;
+where k.key_hash = $1 and k.revoked_at is null`;
 
 const INCREMENT_SQL = `
-insert into rate_windows (credential_id, window_start, used) values (?, ?, ?)
+insert into rate_windows (credential_id, window_start, used) values ($1, $2, $3)
 on conflict (credential_id) do update set
   used = case when excluded.window_start > rate_windows.window_start then excluded.used else rate_windows.used + excluded.used end,
   window_start = greatest(rate_windows.window_start, excluded.window_start)
@@ -33,15 +34,17 @@ interface WindowState { start: number; known: number; pending: number; timer: No
 
 export class SharedWindowCounter {
   private readonly windows = new Map<string, WindowState>();
-  constructor(private readonly knex: Knex, private readonly limit: number) {}
+  private readonly incrementQuery: (values: unknown[]) => Promise<Row[]>;
+  constructor(knex: Knex, private readonly limit: number) {
+    this.incrementQuery = hotQuery(knex, "rate_increment", INCREMENT_SQL);
+  }
 
   private localMargin(): number {
     return this.limit < 250 ? Infinity : Math.ceil(this.limit * 0.2);
   }
 
   private async increment(id: string, start: number, delta: number): Promise<number> {
-    const r = await this.knex.raw(INCREMENT_SQL, [id, start, delta]);
-    const row = (r.rows as Row[])[0] as Row;
+    const row = (await this.incrementQuery([id, start, delta]))[0] as Row;
     return Number(row["window_start"]) > start ? 0 : Number(row["used"]);
   }
 
@@ -83,10 +86,11 @@ export class SharedWindowCounter {
 export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs = Number(process.env["CREDENTIAL_CACHE_MS"] ?? 2000)): AccessGate["Service"] {
   const counter = new SharedWindowCounter(knex, limitPerMinute);
   const cache = new Map<string, { principal: Principal; until: number }>();
+  const lookupQuery = hotQuery(knex, "credential_lookup", LOOKUP_SQL);
   const lookup = async (hash: string, nowMs: number): Promise<Principal | undefined> => {
     const hit = cache.get(hash);
     if (hit && hit.until > nowMs) return hit.principal;
-    const row = ((await knex.raw(LOOKUP_SQL, [hash])).rows as Row[])[0];
+    const row = (await lookupQuery([hash]))[0];
     if (!row) { cache.delete(hash); return undefined; }
     const account = toAccount(row);
     const principal: Principal = {

@@ -8,6 +8,7 @@ import {
   Store, type AccountRepo, type ApiKeyRepo, type PayerRepo, type RecipientRepo, type Scope, type ScopedStore,
 } from "../../core/ports/store.port.ts";
 import { isUuid } from "../../core/domain/shared/validation.ts";
+import { hotQuery } from "./hot-query.ts";
 import { roleOf, toAccount, toColumns, toPayer, toRecipient, type Row } from "./rows.ts";
 
 type Db = Knex | Knex.Transaction;
@@ -38,11 +39,11 @@ function pageMap<T extends { id: string }>(rows: Row[], limit: number, map: (r: 
 }
 
 function payerRepo(db: Db, scope: Scope): PayerRepo {
+  const getPayer = hotQuery(db, "payer_get", "select * from payers where id = $1 and account_id = $2 and livemode = $3");
   return {
     insert: (row) => run(() => db("payers").insert(toColumns(row))).pipe(Effect.asVoid),
     get: (id) => run(async () => {
-      const r = await db.raw("select * from payers where id = ? and account_id = ? and livemode = ?", [id, scope.accountId, scope.livemode]);
-      const row = (r.rows as Row[])[0];
+      const row = (await getPayer([id, scope.accountId, scope.livemode]))[0];
       return row ? toPayer(row) : undefined;
     }),
     update: (id, patch) => run(async () => {

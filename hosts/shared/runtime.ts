@@ -23,7 +23,7 @@ export type AppServices = Layer.Success<ReturnType<typeof appLayer>>;
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 
 export async function openRuntime(config: Config): Promise<{ db: Database; runtime: AppRuntime }> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: Number(process.env["PG_POOL_MAX"] ?? 10) });
   const runtime = ManagedRuntime.make(appLayer(db, config));
   return { db, runtime };
 }

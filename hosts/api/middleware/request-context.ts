@@ -6,9 +6,14 @@ import { isDomainError } from "../errors.ts";
 import { sendError, type ApiContext } from "../http.ts";
 import type { Logger } from "../../shared/logger.ts";
 
+// Unique across processes (random per-process prefix) and cheap per request (a counter).
+const PROCESS_PREFIX = randomBase62(10);
+let counter = 0;
+const nextRequestId = () => "req_" + PROCESS_PREFIX + (counter++).toString(36).padStart(10, "0");
+
 export function requestContext(logger: Logger) {
   return async (ctx: ApiContext, next: Next) => {
-    const requestId = "req_" + randomBase62(20);
+    const requestId = nextRequestId();
     ctx.state.requestId = requestId;
     ctx.state.apiVersion = CURRENT_API_VERSION;
     ctx.set("Request-Id", requestId);
