@@ -8,22 +8,30 @@ import {
 } from "../../core/ports/store.port.ts";
 import type { Payer } from "../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../core/domain/parties/recipient.ts";
+import type { Filing } from "../../core/domain/filing/filing.ts";
+import type { Batch, CartItem } from "../../core/ports/store.port.ts";
+import { duplicateKey as dupKey } from "../../core/domain/filing/filing.ts";
 
 export interface Tables {
   accounts: Map<string, Account>;
   apiKeys: Map<string, ApiKeyRow & { revokedAt: string | null }>;
   payers: Map<string, PayerRow>;
   recipients: Map<string, RecipientRow>;
-  filingRecipients: Set<string>;
+  filings: Map<string, Filing>;
+  batches: Map<string, Batch>;
+  carts: Map<string, { id: string; accountId: string; livemode: boolean; status: string; createdAt: string }>;
+  cartItems: Map<string, CartItem & { accountId: string; livemode: boolean }>;
 }
 
 export const emptyTables = (): Tables => ({
-  accounts: new Map(), apiKeys: new Map(), payers: new Map(), recipients: new Map(), filingRecipients: new Set(),
+  accounts: new Map(), apiKeys: new Map(), payers: new Map(), recipients: new Map(), filings: new Map(), batches: new Map(),
+  carts: new Map(), cartItems: new Map(),
 });
 
 const cloneTables = (t: Tables): Tables => ({
   accounts: new Map(t.accounts), apiKeys: new Map(t.apiKeys), payers: new Map(t.payers),
-  recipients: new Map(t.recipients), filingRecipients: new Set(t.filingRecipients),
+  recipients: new Map(t.recipients), filings: new Map(t.filings), batches: new Map(t.batches), carts: new Map(t.carts),
+  cartItems: new Map(t.cartItems),
 });
 
 const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) =>
@@ -82,7 +90,49 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
           .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))[0];
         return r ? (strip(r) as Recipient) : undefined;
       }),
-      hasFilings: (id) => Effect.sync(() => ref.t.filingRecipients.has(id)),
+      hasFilings: (id) => Effect.sync(() => [...ref.t.filings.values()].some((f) => mine(f) && f.recipientId === id)),
+      findManyByTin: (payerId, hashes) => Effect.sync(() => {
+        const wanted = new Set(hashes);
+        return [...ref.t.recipients.values()]
+          .filter((r) => mine(r) && r.payerId === payerId && wanted.has(r.tinHash))
+          .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))
+          .map((r) => ({ ...(strip(r) as Recipient), tinHash: r.tinHash }));
+      }),
+      insertMany: (rows) => Effect.sync(() => { for (const r of rows) ref.t.recipients.set(r.id, r); }),
+    },
+    filings: {
+      insertMany: (rows) => Effect.sync(() => {
+        const live = (f: Filing) => f.corrects === null && f.status !== "voided" && f.status !== "rejected";
+        const taken = new Set([...ref.t.filings.values()].filter((f) => mine(f) && live(f)).map(dupKey));
+        const inserted = new Set<string>();
+        for (const f of rows) {
+          if (live(f)) {
+            if (taken.has(dupKey(f))) continue;
+            taken.add(dupKey(f));
+          }
+          ref.t.filings.set(f.id, f);
+          inserted.add(f.id);
+        }
+        return inserted;
+      }),
+      get: (id) => Effect.sync(() => [...ref.t.filings.values()].find((f) => mine(f) && (f.id === id || f.shortId === id))),
+      list: (page, filter) => Effect.sync(() => pageFrom([...ref.t.filings.values()].filter((f) => mine(f)
+        && (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
+        && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
+        && (!filter.batchId || f.batchId === filter.batchId)), page)),
+    },
+    batches: {
+      insert: (b) => Effect.sync(() => { ref.t.batches.set(b.id, b); }),
+      get: (id) => Effect.sync(() => { const b = ref.t.batches.get(id); return b && mine(b) ? b : undefined; }),
+    },
+    carts: {
+      openCart: (newId, now) => Effect.sync(() => {
+        const open = [...ref.t.carts.values()].find((c) => mine(c) && c.status === "open");
+        if (open) return { id: open.id };
+        ref.t.carts.set(newId, { id: newId, accountId: scope.accountId, livemode: scope.livemode, status: "open", createdAt: now });
+        return { id: newId };
+      }),
+      insertItems: (items) => Effect.sync(() => { for (const i of items) ref.t.cartItems.set(i.id, { ...i, ...scope }); }),
     },
   };
 }

@@ -2,6 +2,10 @@
 import type { Account, Role } from "../../core/domain/parties/account.ts";
 import type { Payer, TinType } from "../../core/domain/parties/payer.ts";
 import type { DeliveryMethod, Recipient } from "../../core/domain/parties/recipient.ts";
+import type { Filing } from "../../core/domain/filing/filing.ts";
+import type { FilingStatus, Service } from "../../core/domain/filing/status.ts";
+import type { Batch, BatchKind } from "../../core/ports/store.port.ts";
+import type { IntakeRowResult } from "../../core/domain/filing/intake.ts";
 
 export type Row = Record<string, unknown>;
 
@@ -51,3 +55,28 @@ export function toColumns(obj: object): Row {
 }
 
 export const roleOf = (v: unknown): Role => (v === "owner" ? "owner" : "developer");
+
+const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+const b = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v));
+
+export function toFiling(r: Row): Filing {
+  return {
+    id: String(r["id"]), shortId: String(r["short_id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]),
+    payerId: String(r["payer_id"]), recipientId: String(r["recipient_id"]), form: String(r["form"]), taxYear: Number(r["tax_year"]),
+    status: r["status"] as FilingStatus, service: r["service"] as Service, physicalMail: b(r["physical_mail"]), portalAccess: b(r["portal_access"]),
+    reference: s(r["reference"]), batchId: s(r["batch_id"]), orderId: s(r["order_id"]), corrects: s(r["corrects"]),
+    supersededBy: s(r["superseded_by"]), refileOf: s(r["refile_of"]), receiptId: s(r["receipt_id"]),
+    amountChargedCents: Number(r["amount_charged_cents"] ?? 0), jsonForm: json<Record<string, unknown>>(r["json_form"]),
+    accountNumber: s(r["account_number"]), recipientTinHash: String(r["recipient_tin_hash"]),
+    createdAt: iso(r["created_at"]), updatedAt: iso(r["updated_at"]),
+  };
+}
+
+export function toBatch(r: Row): Batch {
+  return {
+    id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]), kind: r["kind"] as BatchKind,
+    payerId: s(r["payer_id"]), reference: s(r["reference"]), created: Number(r["created"]), failed: Number(r["failed"]),
+    rows: json<IntakeRowResult[]>(r["rows"]), createdAt: iso(r["created_at"]),
+  };
+}
+

@@ -9,7 +9,9 @@ import {
 } from "../../core/ports/store.port.ts";
 import { isUuid } from "../../core/domain/shared/validation.ts";
 import { hotQuery } from "./hot-query.ts";
-import { roleOf, toAccount, toColumns, toPayer, toRecipient, type Row } from "./rows.ts";
+import { roleOf, toAccount, toBatch, toColumns, toFiling, toPayer, toRecipient, type Row } from "./rows.ts";
+import { duplicateKey as dupKey, type Filing } from "../../core/domain/filing/filing.ts";
+import type { BatchRepo, CartRepo, FilingRepo } from "../../core/ports/store.port.ts";
 
 type Db = Knex | Knex.Transaction;
 
@@ -76,16 +78,116 @@ function recipientRepo(db: Db, scope: Scope): RecipientRepo {
       return row ? toRecipient(row) : undefined;
     }),
     hasFilings: (id) => run(async () => {
-      const exists = await db.schema.hasTable("filings");
-      if (!exists) return false;
       const row = await scopedTable(db, "filings", scope).where("recipient_id", id).first("id");
       return row !== undefined;
+    }),
+    findManyByTin: (payerId, hashes) => run(async () => {
+      if (hashes.length === 0) return [];
+      const rows = (await db.raw(
+        `select * from recipients where account_id = ? and livemode = ? and payer_id = ? and tin_hash = any(?::text[]) order by created_at asc`,
+        [scope.accountId, scope.livemode, payerId, hashes as string[]])).rows as Row[];
+      return rows.map((r) => ({ ...toRecipient(r), tinHash: String(r["tin_hash"]) }));
+    }),
+    insertMany: (rows) => run(async () => {
+      if (rows.length === 0) return;
+      await db.raw(`insert into recipients (${RECIPIENT_COLS.map((c) => c[0]).join(", ")})
+        select * from unnest(${RECIPIENT_COLS.map((c) => `?::${c[1]}[]`).join(", ")})`,
+      RECIPIENT_COLS.map(([col]) => rows.map((r) => (r as unknown as Record<string, unknown>)[camel(col)] ?? null)) as unknown as Knex.RawBinding[]);
+    }),
+  };
+}
+
+const camel = (c: string) => c.replace(/_([a-z0-9])/g, (_m, ch: string) => ch.toUpperCase());
+
+const RECIPIENT_COLS: ReadonlyArray<readonly [string, string]> = [
+  ["id", "uuid"], ["short_id", "text"], ["account_id", "uuid"], ["livemode", "boolean"], ["payer_id", "uuid"], ["name", "text"],
+  ["tin_ciphertext", "text"], ["tin_hash", "text"], ["tin_last4", "text"], ["tin_type", "text"], ["address_line1", "text"],
+  ["address_line2", "text"], ["city", "text"], ["state", "text"], ["postal_code", "text"], ["country", "text"], ["email", "text"],
+  ["delivery_method", "text"], ["account_number", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"],
+];
+
+const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) => unknown]> = [
+  ["id", "uuid", (f) => f.id], ["short_id", "text", (f) => f.shortId], ["account_id", "uuid", (f) => f.accountId],
+  ["livemode", "boolean", (f) => f.livemode], ["payer_id", "uuid", (f) => f.payerId], ["recipient_id", "uuid", (f) => f.recipientId],
+  ["form", "text", (f) => f.form], ["tax_year", "int", (f) => f.taxYear], ["status", "text", (f) => f.status],
+  ["service", "text", (f) => f.service], ["physical_mail", "boolean", (f) => f.physicalMail], ["portal_access", "boolean", (f) => f.portalAccess],
+  ["reference", "text", (f) => f.reference], ["batch_id", "text", (f) => f.batchId], ["order_id", "text", (f) => f.orderId],
+  ["corrects", "uuid", (f) => f.corrects], ["superseded_by", "uuid", (f) => f.supersededBy], ["refile_of", "uuid", (f) => f.refileOf],
+  ["receipt_id", "text", (f) => f.receiptId], ["amount_charged_cents", "int", (f) => f.amountChargedCents],
+  ["json_form", "text", (f) => JSON.stringify(f.jsonForm)], ["account_number", "text", (f) => f.accountNumber],
+  ["recipient_tin_hash", "text", (f) => f.recipientTinHash], ["dup_key", "text", (f) => dupKey(f)],
+  ["created_at", "timestamptz", (f) => f.createdAt], ["updated_at", "timestamptz", (f) => f.updatedAt],
+];
+
+const FILING_INSERT = `insert into filings (${FILING_COLS.map((c) => c[0]).join(", ")})
+  select ${FILING_COLS.map((c) => (c[0] === "json_form" ? "json_form::jsonb" : c[0])).join(", ")}
+  from unnest(${FILING_COLS.map((c) => `?::${c[1]}[]`).join(", ")}) as t(${FILING_COLS.map((c) => c[0]).join(", ")})
+  on conflict (account_id, livemode, dup_key) where corrects is null and status not in ('voided', 'rejected') do nothing
+  returning id`;
+
+function filingRepo(db: Db, scope: Scope): FilingRepo {
+  const byId = (q: Knex.QueryBuilder, id: string) => (isUuid(id) ? q.where("id", id) : q.where("short_id", id));
+  return {
+    insertMany: (rows) => run(async () => {
+      if (rows.length === 0) return new Set<string>();
+      const out = new Set<string>();
+      // Originals go through the duplicate guard; corrections carry `corrects` and are outside the index.
+      const r = await db.raw(FILING_INSERT, FILING_COLS.map(([, , get]) => rows.map(get)) as unknown as Knex.RawBinding[]);
+      for (const row of r.rows as Row[]) out.add(String(row["id"]));
+      return out;
+    }),
+    get: (id) => run(async () => {
+      const row = (await byId(scopedTable(db, "filings", scope), id).first()) as Row | undefined;
+      return row ? toFiling(row) : undefined;
+    }),
+    list: (page, filter) => run(async () => pageMap((await pageOf(db, "filings", scope, page, (q) => {
+      if (filter.statuses && filter.statuses.length > 0) q.whereIn("filings.status", filter.statuses as string[]);
+      if (filter.payerId) q.where("filings.payer_id", filter.payerId);
+      if (filter.form) q.where("filings.form", filter.form);
+      if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
+      if (filter.batchId) q.where("filings.batch_id", filter.batchId);
+    })).rows, page.limit, toFiling)),
+  };
+}
+
+function batchRepo(db: Db, scope: Scope): BatchRepo {
+  return {
+    insert: (b) => run(() => db("batches").insert({
+      id: b.id, account_id: b.accountId, livemode: b.livemode, kind: b.kind, payer_id: b.payerId, reference: b.reference,
+      created: b.created, failed: b.failed, rows: JSON.stringify(b.rows), created_at: b.createdAt,
+    })).pipe(Effect.asVoid),
+    get: (id) => run(async () => {
+      const row = (await scopedTable(db, "batches", scope).where("id", id).first()) as Row | undefined;
+      return row ? toBatch(row) : undefined;
+    }),
+  };
+}
+
+function cartRepo(db: Db, scope: Scope): CartRepo {
+  return {
+    openCart: (newId, now) => run(async () => {
+      await db.raw(`insert into carts (id, account_id, livemode, status, created_at) values (?, ?, ?, 'open', ?)
+        on conflict (account_id, livemode) where status = 'open' do nothing`, [newId, scope.accountId, scope.livemode, now]);
+      const row = (await scopedTable(db, "carts", scope).where("status", "open").first("id")) as Row;
+      return { id: String(row["id"]) };
+    }),
+    insertItems: (items) => run(async () => {
+      if (items.length === 0) return;
+      await db.raw(`insert into cart_items (id, account_id, livemode, cart_id, filing_id, service, physical_mail, portal_access, created_at)
+        select id, ?::uuid, ?::boolean, cart_id, filing_id, service, physical_mail, portal_access, created_at
+        from unnest(?::text[], ?::text[], ?::uuid[], ?::text[], ?::boolean[], ?::boolean[], ?::timestamptz[])
+          as t(id, cart_id, filing_id, service, physical_mail, portal_access, created_at)`,
+      [scope.accountId, scope.livemode, items.map((i) => i.id), items.map((i) => i.cartId), items.map((i) => i.filingId),
+        items.map((i) => i.service), items.map((i) => i.physicalMail), items.map((i) => i.portalAccess), items.map((i) => i.createdAt)] as unknown as Knex.RawBinding[]);
     }),
   };
 }
 
 export function scopedRepos(db: Db, scope: Scope): ScopedStore {
-  return { scope, payers: payerRepo(db, scope), recipients: recipientRepo(db, scope) };
+  return {
+    scope, payers: payerRepo(db, scope), recipients: recipientRepo(db, scope), filings: filingRepo(db, scope),
+    batches: batchRepo(db, scope), carts: cartRepo(db, scope),
+  };
 }
 
 const accountRepo = (db: Knex): AccountRepo => ({

@@ -3,6 +3,9 @@ import type { Account, Role } from "../domain/parties/account.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import type { Recipient } from "../domain/parties/recipient.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
+import type { Filing } from "../domain/filing/filing.ts";
+import type { FilingStatus, Service } from "../domain/filing/status.ts";
+import type { IntakeRowResult } from "../domain/filing/intake.ts";
 
 /** D2: every stored row carries account and environment; scoped repositories add both to every query. */
 export interface Scope { readonly accountId: string; readonly livemode: boolean }
@@ -31,12 +34,73 @@ export interface RecipientRepo {
   /** D8: matched by TIN under the payer; restricted to the TIN type when one is given. */
   readonly findByTin: (payerId: string, tinHash: string, tinType: "ssn" | "ein" | null) => Effect.Effect<Recipient | undefined>;
   readonly hasFilings: (id: string) => Effect.Effect<boolean>;
+  /** Recipients of a payer whose TIN hash is one of `hashes` (intake matching, D8). */
+  readonly findManyByTin: (payerId: string, hashes: readonly string[]) => Effect.Effect<readonly (Recipient & { readonly tinHash: string })[]>;
+  readonly insertMany: (rows: readonly RecipientRow[]) => Effect.Effect<void>;
+}
+
+export interface FilingFilter {
+  readonly statuses?: readonly FilingStatus[];
+  readonly payerId?: string;
+  readonly form?: string;
+  readonly taxYear?: number;
+  readonly batchId?: string;
+}
+
+export interface FilingRepo {
+  /**
+   * Inserts what it can and returns the ids inserted. A row that duplicates a live original (D11: same payer,
+   * recipient TIN, form, tax year and account number, not voided or rejected) is skipped, also within one call.
+   */
+  readonly insertMany: (rows: readonly Filing[]) => Effect.Effect<ReadonlySet<string>>;
+  /** By UUID or short id (`fil_…`). */
+  readonly get: (id: string) => Effect.Effect<Filing | undefined>;
+  readonly list: (page: PageQuery, filter: FilingFilter) => Effect.Effect<Page<Filing>>;
+}
+
+export type BatchKind = "payer_forms" | "filing" | "filings_batch" | "fire";
+
+export interface Batch {
+  readonly id: string;
+  readonly accountId: string;
+  readonly livemode: boolean;
+  readonly kind: BatchKind;
+  readonly payerId: string | null;
+  readonly reference: string | null;
+  readonly created: number;
+  readonly failed: number;
+  readonly rows: readonly IntakeRowResult[];
+  readonly createdAt: string;
+}
+
+export interface BatchRepo {
+  readonly insert: (batch: Batch) => Effect.Effect<void>;
+  readonly get: (id: string) => Effect.Effect<Batch | undefined>;
+}
+
+export interface CartItem {
+  readonly id: string;
+  readonly cartId: string;
+  readonly filingId: string;
+  readonly service: Service;
+  readonly physicalMail: boolean | null;
+  readonly portalAccess: boolean | null;
+  readonly createdAt: string;
+}
+
+export interface CartRepo {
+  /** The environment's open cart, created with `newId` when there is none. */
+  readonly openCart: (newId: string, now: string) => Effect.Effect<{ readonly id: string }>;
+  readonly insertItems: (items: readonly CartItem[]) => Effect.Effect<void>;
 }
 
 export interface ScopedStore {
   readonly scope: Scope;
   readonly payers: PayerRepo;
   readonly recipients: RecipientRepo;
+  readonly filings: FilingRepo;
+  readonly batches: BatchRepo;
+  readonly carts: CartRepo;
 }
 
 export interface ApiKeyRow {

@@ -1,10 +1,12 @@
 // Migrations are listed here (not globbed from disk) so they run the same under tsx, a bundler or an embedder.
 import type { Knex } from "knex";
 import * as foundation from "./20260101000000_foundation.ts";
+import * as filings from "./20260102000000_filings.ts";
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20260101000000_foundation", foundation],
+  ["20260102000000_filings", filings],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

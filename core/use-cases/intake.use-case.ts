@@ -1,0 +1,173 @@
+// Intake (SPEC "Forms and intake", D8, D10, D11, D23): validate every row, match or create recipients,
+// save the good rows as ready_to_file (or in_cart with addToCart) in one transaction, record a batch.
+// Intake never charges and never files.
+import { Effect } from "effect";
+import { validateForm, canonicalFormCode } from "../domain/forms/index.ts";
+import type { NormalizedForm } from "../domain/forms/index.ts";
+import { filingShortPrefix, withoutTin, type Filing } from "../domain/filing/filing.ts";
+import {
+  parseRow, rowReference, type IntakeOptions, type IntakeRowResult, type ParsedIntake, type RowError,
+} from "../domain/filing/intake.ts";
+import { DEFAULT_SERVICE } from "../domain/filing/status.ts";
+import { deliveryOf, resolveDelivery, type Delivery } from "../domain/pricing/index.ts";
+import { InvalidRequest } from "../domain/shared/errors.ts";
+import { Tin } from "../domain/shared/tin.ts";
+import { isUuid } from "../domain/shared/validation.ts";
+import type { Payer } from "../domain/parties/payer.ts";
+import type { Recipient } from "../domain/parties/recipient.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { Store, type Batch, type BatchKind, type CartItem, type RecipientRow, type Scope } from "../ports/store.port.ts";
+import { TinVault } from "../ports/tin-vault.port.ts";
+import { recipientShortPrefix } from "./recipients.use-case.ts";
+
+export interface IntakeResult {
+  readonly batch: Batch;
+  readonly rows: readonly IntakeRowResult[];
+  readonly filings: ReadonlyMap<string, Filing>;
+}
+
+interface GoodRow {
+  readonly index: number;
+  readonly payer: Payer;
+  readonly form: string;
+  readonly taxYear: number;
+  readonly normalized: NormalizedForm;
+  readonly tin: Tin;
+  readonly tinHash: string;
+  readonly reference: string | null;
+}
+
+/** D13 applied once per request: service and add-ons are honoured only with addToCart. */
+export function intakeDelivery(options: IntakeOptions): Delivery | InvalidRequest {
+  if (!options.addToCart) return deliveryOf(DEFAULT_SERVICE);
+  const r = resolveDelivery(options.service, options.physicalMail, options.portalAccess);
+  return r.ok ? r.delivery : new InvalidRequest({ param: r.param, message: r.message });
+}
+
+const failedRow = (reference: string | null, error: RowError): IntakeRowResult => ({
+  reference, id: null, status: "failed", added_to_cart: false, cart_item_id: null, service: DEFAULT_SERVICE, error,
+});
+
+export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKind, parsed: ParsedIntake, pathPayerId: string | null) {
+  const delivery = intakeDelivery(parsed.options);
+  if (delivery instanceof InvalidRequest) return yield* delivery;
+  const store = yield* Store;
+  const vault = yield* TinVault;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  const repos = store.scoped(scope);
+
+  const results: IntakeRowResult[] = new Array(parsed.rows.length);
+  const payers = new Map<string, Payer | null>();
+  const good: GoodRow[] = [];
+  for (const { raw, index } of parsed.rows) {
+    const row = parseRow(raw, pathPayerId ?? parsed.defaultPayer);
+    const rowRef = typeof raw === "object" && raw !== null && typeof (raw as Record<string, unknown>)["reference"] === "string"
+      ? (raw as Record<string, string>)["reference"] ?? null : null;
+    const reference = rowReference(parsed.reference, rowRef, index);
+    if ("type" in row) { results[index] = failedRow(reference, row); continue; }
+    const payerId = pathPayerId ?? row.payerId;
+    if (!payers.has(payerId)) payers.set(payerId, isUuid(payerId) ? ((yield* repos.payers.get(payerId)) ?? null) : null);
+    const payer = payers.get(payerId);
+    if (!payer) {
+      results[index] = failedRow(reference, { type: "not_found", param: "payer", message: `No payer ${payerId} in this environment.` });
+      continue;
+    }
+    const form = canonicalFormCode(row.form) ?? row.form;
+    const v = validateForm(form, row.taxYear, row.jsonForm);
+    if (!v.ok) {
+      const issue = v.issues[0];
+      results[index] = failedRow(reference, {
+        type: "invalid_request", param: issue?.param ?? "jsonForm", rule: issue?.rule ?? "invalid",
+        message: v.issues.map((i) => `${i.param}: ${i.message}`).join("; "),
+      });
+      continue;
+    }
+    const tin = Tin.fromDigits(v.value.recipient.tin);
+    good.push({ index, payer, form, taxYear: row.taxYear, normalized: v.value, tin, tinHash: vault.hash(tin), reference });
+  }
+
+  const saved = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
+    const recipientFor = new Map<number, string>();
+    const newRecipients: RecipientRow[] = [];
+    const byPayer = new Map<string, GoodRow[]>();
+    for (const g of good) byPayer.set(g.payer.id, [...(byPayer.get(g.payer.id) ?? []), g]);
+    for (const [payerId, rows] of byPayer) {
+      const existing: Array<Recipient & { tinHash: string }> = [...(yield* tx.recipients.findManyByTin(payerId, [...new Set(rows.map((r) => r.tinHash))]))];
+      for (const g of rows) {
+        const type = g.normalized.recipient.tinType;
+        let match = existing.find((r) => r.tinHash === g.tinHash && (type === null || r.tinType === type));
+        if (!match) {
+          const rec = newRecipient(scope, payerId, g, vault.seal(g.tin), ids.uuid(), ids.short(recipientShortPrefix()), now);
+          newRecipients.push(rec);
+          existing.push(rec);
+          match = rec;
+        }
+        recipientFor.set(g.index, match.id);
+      }
+    }
+    yield* tx.recipients.insertMany(newRecipients);
+
+    const batchId = ids.short("bat_");
+    const status = parsed.options.addToCart ? "in_cart" as const : "ready_to_file" as const;
+    const filings: Filing[] = good.map((g) => ({
+      id: ids.uuid(), shortId: ids.short(filingShortPrefix(scope.livemode)), accountId: scope.accountId, livemode: scope.livemode,
+      payerId: g.payer.id, recipientId: recipientFor.get(g.index) as string, form: g.form, taxYear: g.taxYear, status,
+      service: delivery.service,
+      physicalMail: parsed.options.addToCart ? (parsed.options.physicalMail ?? null) : null,
+      portalAccess: parsed.options.addToCart ? (parsed.options.portalAccess ?? null) : null,
+      reference: g.reference, batchId, orderId: null, corrects: null, supersededBy: null, refileOf: null, receiptId: null,
+      amountChargedCents: 0, jsonForm: withoutTin(g.normalized.jsonForm, g.tin.last4), accountNumber: g.normalized.accountNumber,
+      recipientTinHash: g.tinHash, createdAt: now, updatedAt: now,
+    }));
+    const inserted = yield* tx.filings.insertMany(filings);
+
+    let cartId: string | null = null;
+    const items: CartItem[] = [];
+    if (parsed.options.addToCart && inserted.size > 0) {
+      cartId = (yield* tx.carts.openCart(ids.short("crt_"), now)).id;
+      for (const f of filings) {
+        if (!inserted.has(f.id)) continue;
+        items.push({ id: ids.short("cit_"), cartId, filingId: f.id, service: delivery.service, physicalMail: f.physicalMail, portalAccess: f.portalAccess, createdAt: now });
+      }
+      yield* tx.carts.insertItems(items);
+    }
+    const itemFor = new Map(items.map((i) => [i.filingId, i.id]));
+    const kept = new Map<string, Filing>();
+    good.forEach((g, i) => {
+      const f = filings[i] as Filing;
+      if (!inserted.has(f.id)) {
+        results[g.index] = failedRow(g.reference, {
+          type: "conflict", param: "jsonForm.RecipientDetail.TIN",
+          message: `A ${g.form} for tax year ${g.taxYear} already exists for this payer, recipient TIN and account number (D11). Void it or file a correction instead.`,
+        });
+        return;
+      }
+      kept.set(f.id, f);
+      results[g.index] = {
+        reference: g.reference, id: f.id, status, added_to_cart: parsed.options.addToCart,
+        cart_item_id: itemFor.get(f.id) ?? null, service: delivery.service, form: g.form,
+      };
+    });
+    const batch: Batch = {
+      id: batchId, accountId: scope.accountId, livemode: scope.livemode, kind, payerId: pathPayerId ?? parsed.defaultPayer,
+      reference: parsed.reference, created: kept.size, failed: results.length - kept.size, rows: results, createdAt: now,
+    };
+    yield* tx.batches.insert(batch);
+    return { batch, rows: results, filings: kept } satisfies IntakeResult;
+  }));
+  return saved;
+});
+
+function newRecipient(scope: Scope, payerId: string, g: GoodRow, sealed: { ciphertext: string; hash: string; last4: string }, id: string, shortId: string, now: string): RecipientRow {
+  const r = g.normalized.recipient;
+  return {
+    id, shortId, accountId: scope.accountId, livemode: scope.livemode, payerId, name: r.name, tinType: r.tinType, tinLast4: sealed.last4,
+    addressLine1: r.address?.line1 ?? null, addressLine2: r.address?.line2 ?? null, city: r.address?.city ?? null,
+    state: r.address?.state ?? null, postalCode: r.address?.postalCode ?? null, country: r.address?.country ?? "US",
+    email: null, deliveryMethod: "paper", accountNumber: g.normalized.accountNumber, createdAt: now, updatedAt: now,
+    tinCiphertext: sealed.ciphertext, tinHash: sealed.hash,
+  };
+}

@@ -1,0 +1,75 @@
+import { InvalidRequest, NotFound } from "../../../core/domain/shared/errors.ts";
+import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
+import { isUuid } from "../../../core/domain/shared/validation.ts";
+import { filingView } from "../../../core/domain/filing/filing.ts";
+import { parseBatchBody, parsePayerFormsBody, parseSingleBody } from "../../../core/domain/filing/intake.ts";
+import { allFailed, batchView, parseFilingFilter, payerFormsView } from "../../../core/domain/filing/views.ts";
+import { intake } from "../../../core/use-cases/intake.use-case.ts";
+import { fileOne, getBatch, getFiling, listFilings } from "../../../core/use-cases/filings.use-case.ts";
+import { getPayer } from "../../../core/use-cases/payers.use-case.ts";
+import { listBody, scopeOf, type Api } from "../http.ts";
+import { SCOPES, type RouteDef } from "./route.ts";
+
+const orThrow = <T,>(v: T): Exclude<T, InvalidRequest> => { if (v instanceof InvalidRequest) throw v; return v as Exclude<T, InvalidRequest>; };
+
+export function filingRoutes(api: Api): RouteDef[] {
+  return [
+    {
+      method: "post", path: "/v1/payers/:payerId/forms", scopes: SCOPES.filingsWrite,
+      handler: async (ctx) => {
+        const scope = scopeOf(ctx);
+        const payerId = String(ctx.params["payerId"]);
+        if (!isUuid(payerId)) throw new NotFound({ message: `No payer ${payerId} in this environment.` });
+        await api.run(getPayer(scope, payerId));
+        const parsed = orThrow(parsePayerFormsBody(ctx.state.body));
+        const { batch } = await api.run(intake(scope, "payer_forms", parsed, payerId));
+        const body = payerFormsView(batch);
+        const failed = allFailed(batch, body);
+        if (failed) throw failed;
+        ctx.status = 201;
+        ctx.body = body;
+      },
+    },
+    {
+      method: "post", path: "/v1/filings", scopes: SCOPES.filingsWrite,
+      handler: async (ctx) => {
+        const parsed = orThrow(parseSingleBody(ctx.state.body));
+        const { filing, cartItemId } = await api.run(fileOne(scopeOf(ctx), parsed));
+        ctx.status = 201;
+        ctx.body = { ...filingView(filing), added_to_cart: cartItemId !== null, cart_item_id: cartItemId };
+      },
+    },
+    {
+      method: "post", path: "/v1/filings/batch", scopes: SCOPES.filingsWrite,
+      handler: async (ctx) => {
+        const parsed = orThrow(parseBatchBody(ctx.state.body));
+        const { batch } = await api.run(intake(scopeOf(ctx), "filings_batch", parsed, null));
+        const body = { object: "batch", id: batch.id, created: batch.created, failed: batch.failed, livemode: batch.livemode, forms: batch.rows };
+        const failed = allFailed(batch, body);
+        if (failed) throw failed;
+        ctx.status = 201;
+        ctx.body = body;
+      },
+    },
+    {
+      method: "get", path: "/v1/filings", scopes: SCOPES.filingsRead,
+      handler: async (ctx) => {
+        const page = orThrow(parsePageQuery(ctx.query));
+        const filter = orThrow(parseFilingFilter(ctx.query));
+        ctx.body = listBody(await api.run(listFilings(scopeOf(ctx), page, filter)), filingView);
+      },
+    },
+    {
+      method: "get", path: "/v1/filings/:id", scopes: SCOPES.filingsRead,
+      handler: async (ctx) => {
+        ctx.body = filingView(await api.run(getFiling(scopeOf(ctx), String(ctx.params["id"]))));
+      },
+    },
+    {
+      method: "get", path: "/v1/batches/:id", scopes: SCOPES.filingsRead,
+      handler: async (ctx) => {
+        ctx.body = batchView(await api.run(getBatch(scopeOf(ctx), String(ctx.params["id"]))));
+      },
+    },
+  ];
+}
