@@ -1,0 +1,120 @@
+// Helpers that build valid (and deliberately invalid) jsonForms for the intake tests and the intake benchmark.
+// Every TIN here is made up: tests draw them from madeUpTin(n), never from real data.
+import { getFormDefinition, type ElementDefinition } from "../../core/domain/forms/index.ts";
+
+/** A made-up 9-digit TIN, distinct for every n in 0..899_999_999 (never all zeros). */
+export function madeUpTin(n: number): string {
+  return String(100_000_000 + (n % 900_000_000));
+}
+
+export const RECIPIENT_ADDRESS = {
+  AddressLine1Txt: "100 Main St", CityNm: "Springfield", StateAbbreviationCd: "IL", ZIPCd: "62701",
+} as const;
+
+export interface NecOptions {
+  tin?: string;
+  amount?: unknown;
+  first?: string;
+  last?: string;
+  accountNum?: string;
+  tinType?: "BUSINESS_TIN" | "INDIVIDUAL_TIN" | "UNKNOWN";
+  /** Extra top-level elements (or overrides). */
+  extra?: Record<string, unknown>;
+  /** Extra RecipientDetail members (or overrides). */
+  detail?: Record<string, unknown>;
+}
+
+/** A filled 1099-NEC jsonForm: TIN, person name, US address, box 1 amount. */
+export function necForm(o: NecOptions = {}): Record<string, unknown> {
+  const detail: Record<string, unknown> = {
+    TIN: o.tin ?? "123456789",
+    PersonName: { PersonFirstNm: o.first ?? "Jane", PersonLastNm: o.last ?? "Doe" },
+    MailingAddressGrp: { USAddress: { ...RECIPIENT_ADDRESS } },
+    ...(o.tinType ? { TINSubmittedTypeCd: o.tinType } : {}),
+    ...o.detail,
+  };
+  return {
+    RecipientDetail: detail,
+    ...(o.accountNum !== undefined ? { RecipientAccountNum: o.accountNum } : {}),
+    NonemployeeCompensationAmt: o.amount ?? 1234.56,
+    ...o.extra,
+  };
+}
+
+/** One intake row `{ form, tax_year, jsonForm }` of a 1099-NEC. */
+export function necRow(o: NecOptions & { taxYear?: number } = {}): { form: string; tax_year: number; jsonForm: Record<string, unknown> } {
+  return { form: "1099-NEC", tax_year: o.taxYear ?? 2025, jsonForm: necForm(o) };
+}
+
+/** n rows of 1099-NEC, each for a new recipient with its own made-up TIN starting at madeUpTin(from). */
+export function necRows(n: number, from = 0, o: NecOptions & { taxYear?: number } = {}) {
+  return Array.from({ length: n }, (_, i) => necRow({ ...o, tin: madeUpTin(from + i), last: `Doe${letters(from + i)}` }));
+}
+
+/** 0 -> "a", 25 -> "z", 26 -> "ba": names must be letters only (IRIS PersonLastNameType). */
+export function letters(n: number): string {
+  let s = "";
+  do { s = String.fromCharCode(97 + (n % 26)) + s; n = Math.floor(n / 26); } while (n > 0);
+  return s;
+}
+
+/**
+ * The first amount element of a form as the HTTP form shape shows it: the first top-level element of JSON
+ * type "number" whose IRIS name ends in "Amt" (the `elements` map keeps the XSD order).
+ */
+export function firstAmountElement(elements: Record<string, string>): string | undefined {
+  return Object.keys(elements).find((k) => !k.includes(".") && elements[k] === "number" && k.endsWith("Amt"));
+}
+
+function sampleValue(el: ElementDefinition): unknown {
+  const c = el.constraints;
+  switch (el.kind) {
+    case "amount": return 125.5;
+    case "decimal": return el.jsonType === "string" ? "1.5" : 0.5;
+    case "indicator": return true;
+    case "integer": return el.xsdType === "YearType" ? 2025 : Math.max(c.minimum ?? 0, 1);
+    case "date": return "2025-06-30";
+    case "code": return c.enum?.[0] ?? "1234".slice(0, 4);
+    case "group": return fillRequired({}, el.children ?? [], el.choices ?? []);
+    default:
+      if (el.name === "TIN" || el.xsdType === "EINType") return "123456789";
+      if (el.xsdType === "ZIPCodeType") return "12345";
+      return "Sample";
+  }
+}
+
+/** Sets every required element (and the first member of each required choice) that is still a placeholder. */
+function fillRequired(target: Record<string, unknown>, elements: readonly ElementDefinition[], choices: readonly { required: boolean; members: readonly string[] }[]): Record<string, unknown> {
+  const chosen = new Set(choices.filter((c) => c.required).map((c) => c.members[0]));
+  for (const el of elements) {
+    if (!el.required && !chosen.has(el.name)) continue;
+    const current = target[el.name];
+    if (el.kind === "group" && !el.repeated && typeof current === "object" && current !== null && !Array.isArray(current)) {
+      fillRequired(current as Record<string, unknown>, el.children ?? [], el.choices ?? []);
+      continue;
+    }
+    if (current === undefined || current === "" || current === 0 || current === false) {
+      target[el.name] = el.repeated ? [sampleValue(el)] : sampleValue(el);
+    }
+  }
+  return target;
+}
+
+/**
+ * Fills a skeleton received from GET /v1/forms/{form} the way a user would: a made-up TIN, a person name, a
+ * US address and one non-zero amount (the first amount element). The HTTP form shape does not say which other
+ * elements a form requires (1099-R's distribution code, 1099-S's closing date, ...), so those are filled from
+ * the catalogue, as the domain round-trip test does. Every other leaf keeps its placeholder.
+ */
+export function fillSkeleton(form: string, taxYear: number, skeleton: Record<string, unknown>, elements: Record<string, string>, tin = "123456789"): { jsonForm: Record<string, unknown>; amount: string | undefined } {
+  const jsonForm = structuredClone(skeleton);
+  const rd = jsonForm["RecipientDetail"] as Record<string, unknown>;
+  rd["TIN"] = tin;
+  Object.assign(rd["PersonName"] as object, { PersonFirstNm: "Jane", PersonLastNm: "Doe" });
+  Object.assign((rd["MailingAddressGrp"] as Record<string, unknown>)["USAddress"] as object, RECIPIENT_ADDRESS);
+  const amount = firstAmountElement(elements);
+  if (amount) jsonForm[amount] = 1234.56;
+  const def = getFormDefinition(form, taxYear);
+  if (def) fillRequired(jsonForm, def.elements, def.choices);
+  return { jsonForm, amount };
+}
