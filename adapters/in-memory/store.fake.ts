@@ -70,6 +70,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         return strip(next) as Payer;
       }),
       list: (page) => Effect.sync(() => pageFrom([...ref.t.payers.values()].filter(mine).map((r) => strip(r) as Payer), page)),
+      tinHash: (id) => Effect.sync(() => { const r = ref.t.payers.get(id); return r && mine(r) ? r.tinHash : undefined; }),
     },
     recipients: {
       insert: (row) => Effect.sync(() => { ref.t.recipients.set(row.id, row); }),
@@ -120,6 +121,9 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         && (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
         && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
         && (!filter.batchId || f.batchId === filter.batchId)), page)),
+      findFiledOriginal: (key) => Effect.sync(() => [...ref.t.filings.values()]
+        .filter((f) => mine(f) && f.corrects === null && (f.status === "accepted" || f.status === "accepted_with_errors") && dupKey(f) === dupKey(key))
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]),
     },
     batches: {
       insert: (b) => Effect.sync(() => { ref.t.batches.set(b.id, b); }),

@@ -53,6 +53,10 @@ function payerRepo(db: Db, scope: Scope): PayerRepo {
       return rows[0] ? toPayer(rows[0]) : undefined;
     }),
     list: (page) => run(async () => pageMap((await pageOf(db, "payers", scope, page)).rows, page.limit, toPayer)),
+    tinHash: (id) => run(async () => {
+      const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_hash")) as Row | undefined;
+      return row ? String(row["tin_hash"]) : undefined;
+    }),
   };
 }
 
@@ -147,6 +151,11 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
       if (filter.batchId) q.where("filings.batch_id", filter.batchId);
     })).rows, page.limit, toFiling)),
+    findFiledOriginal: (key) => run(async () => {
+      const row = (await scopedTable(db, "filings", scope).where({ dup_key: dupKey(key) }).whereNull("corrects")
+        .whereIn("status", ["accepted", "accepted_with_errors"]).orderBy("created_at", "desc").first()) as Row | undefined;
+      return row ? toFiling(row) : undefined;
+    }),
   };
 }
 

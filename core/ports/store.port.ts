@@ -23,6 +23,8 @@ export interface PayerRepo {
   readonly get: (id: string) => Effect.Effect<Payer | undefined>;
   readonly update: (id: string, patch: PayerPatch) => Effect.Effect<Payer | undefined>;
   readonly list: (page: PageQuery) => Effect.Effect<Page<Payer>>;
+  /** The keyed hash of the payer's TIN (to compare with a TIN from a file without decrypting). */
+  readonly tinHash: (id: string) => Effect.Effect<string | undefined>;
 }
 
 export interface RecipientRepo {
@@ -56,6 +58,8 @@ export interface FilingRepo {
   /** By UUID or short id (`fil_…`). */
   readonly get: (id: string) => Effect.Effect<Filing | undefined>;
   readonly list: (page: PageQuery, filter: FilingFilter) => Effect.Effect<Page<Filing>>;
+  /** The accepted original a correction refers to (D19: it must have been filed through the service). */
+  readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
 }
 
 export type BatchKind = "payer_forms" | "filing" | "filings_batch" | "fire";

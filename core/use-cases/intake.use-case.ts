@@ -49,7 +49,20 @@ const failedRow = (reference: string | null, error: RowError): IntakeRowResult =
   reference, id: null, status: "failed", added_to_cart: false, cart_item_id: null, service: DEFAULT_SERVICE, error,
 });
 
-export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKind, parsed: ParsedIntake, pathPayerId: string | null) {
+export interface IntakeExtras {
+  /** All or nothing (FIRE import): any failed row fails the call and saves nothing. */
+  readonly atomic?: boolean;
+  /** Row index -> the original filing a correction row corrects. */
+  readonly corrects?: ReadonlyMap<number, string>;
+}
+
+/** Raised inside the transaction of an atomic intake so it rolls back; carries every row's result. */
+export class AtomicIntakeFailed {
+  readonly _tag = "AtomicIntakeFailed";
+  constructor(readonly rows: readonly IntakeRowResult[]) {}
+}
+
+export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKind, parsed: ParsedIntake, pathPayerId: string | null, extras: IntakeExtras = {}) {
   const delivery = intakeDelivery(parsed.options);
   if (delivery instanceof InvalidRequest) return yield* delivery;
   const store = yield* Store;
@@ -88,6 +101,7 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
     good.push({ index, payer, form, taxYear: row.taxYear, normalized: v.value, tin, tinHash: vault.hash(tin), reference });
   }
 
+  if (extras.atomic && good.length < parsed.rows.length) return yield* Effect.fail(new AtomicIntakeFailed(results));
   const saved = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
     // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
     const recipientFor = new Map<number, string>();
@@ -118,7 +132,7 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
       service: delivery.service,
       physicalMail: parsed.options.addToCart ? (parsed.options.physicalMail ?? null) : null,
       portalAccess: parsed.options.addToCart ? (parsed.options.portalAccess ?? null) : null,
-      reference: g.reference, batchId, orderId: null, corrects: null, supersededBy: null, refileOf: null, receiptId: null,
+      reference: g.reference, batchId, orderId: null, corrects: extras.corrects?.get(g.index) ?? null, supersededBy: null, refileOf: null, receiptId: null,
       amountChargedCents: 0, jsonForm: withoutTin(g.normalized.jsonForm, g.tin.last4), accountNumber: g.normalized.accountNumber,
       recipientTinHash: g.tinHash, createdAt: now, updatedAt: now,
     }));
@@ -151,6 +165,7 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
         cart_item_id: itemFor.get(f.id) ?? null, service: delivery.service, form: g.form,
       };
     });
+    if (extras.atomic && kept.size < results.length) return yield* Effect.fail(new AtomicIntakeFailed(results));
     const batch: Batch = {
       id: batchId, accountId: scope.accountId, livemode: scope.livemode, kind, payerId: pathPayerId ?? parsed.defaultPayer,
       reference: parsed.reference, created: kept.size, failed: results.length - kept.size, rows: results, createdAt: now,
@@ -159,7 +174,14 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
     return { batch, rows: results, filings: kept } satisfies IntakeResult;
   }));
   return saved;
-});
+}, Effect.catchTag("AtomicIntakeFailed", (e: AtomicIntakeFailed) => {
+  const failed = e.rows.filter((r) => r.status === "failed");
+  return Effect.fail(new InvalidRequest({
+    param: failed[0]?.error?.param,
+    message: `Nothing was saved: ${failed.length} of ${e.rows.length} forms failed. ${failed.slice(0, 3).map((r) => `${r.reference ?? ""}: ${r.error?.message ?? ""}`).join(" | ")}`,
+    extra: { failed_rows: failed },
+  }));
+}));
 
 function newRecipient(scope: Scope, payerId: string, g: GoodRow, sealed: { ciphertext: string; hash: string; last4: string }, id: string, shortId: string, now: string): RecipientRow {
   const r = g.normalized.recipient;

@@ -13,7 +13,7 @@ import { mount, type RouteDef } from "./routes/route.ts";
 import { payerRoutes } from "./routes/payers.route.ts";
 import { recipientRoutes } from "./routes/recipients.route.ts";
 import { formRoutes } from "./routes/forms.route.ts";
-import { filingRoutes } from "./routes/filings.route.ts";
+import { filingRoutes, fireRoutes } from "./routes/filings.route.ts";
 import type { Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
@@ -24,7 +24,7 @@ export class MethodNotAllowed extends Error {}
 const RAW_BODY_PATHS = /^\/v1\/payers\/[^/]+\/fire$/;
 
 export function routeTable(api: Api): RouteDef[] {
-  return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api)];
+  return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api), ...fireRoutes(api)];
 }
 
 export function createApp(deps: { runtime: AppRuntime; config: Config; logger: Logger }): Koa {

@@ -16,3 +16,4 @@ export {
   type TailField,
   type AmountDef,
 } from "./layout.ts";
+export { fireFormToJsonForm } from "./to-json-form.ts";

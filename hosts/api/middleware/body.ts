@@ -25,10 +25,14 @@ export async function readRaw(ctx: ApiContext, limit: number, what: string): Pro
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
-/** Parses a JSON body for write methods; raw-body routes (FIRE import) opt out by path. */
+/** Parses a JSON body for write methods; raw-body routes (FIRE import) get the bytes, up to 12 MB. */
 export function jsonBody(rawPaths: RegExp) {
   return async (ctx: ApiContext, next: Next) => {
-    if (ctx.method === "GET" || ctx.method === "HEAD" || ctx.method === "OPTIONS" || rawPaths.test(ctx.path)) return next();
+    if (ctx.method === "GET" || ctx.method === "HEAD" || ctx.method === "OPTIONS") return next();
+    if (rawPaths.test(ctx.path)) {
+      ctx.state.rawBody = await readRaw(ctx, FIRE_LIMIT, "The file");
+      return next();
+    }
     const raw = await readRaw(ctx, JSON_LIMIT, "The request body");
     ctx.state.rawBody = raw;
     if (raw.length === 0 || /^\s*$/.test(raw.toString("utf8"))) {

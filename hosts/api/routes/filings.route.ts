@@ -7,6 +7,7 @@ import { allFailed, batchView, parseFilingFilter, payerFormsView } from "../../.
 import { intake } from "../../../core/use-cases/intake.use-case.ts";
 import { fileOne, getBatch, getFiling, listFilings } from "../../../core/use-cases/filings.use-case.ts";
 import { getPayer } from "../../../core/use-cases/payers.use-case.ts";
+import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
 import { listBody, scopeOf, type Api } from "../http.ts";
 import { SCOPES, type RouteDef } from "./route.ts";
 
@@ -72,4 +73,22 @@ export function filingRoutes(api: Api): RouteDef[] {
       },
     },
   ];
+}
+
+export function fireRoutes(api: Api): RouteDef[] {
+  return [{
+    method: "post", path: "/v1/payers/:payerId/fire", scopes: SCOPES.filingsWrite,
+    handler: async (ctx) => {
+      const payerId = String(ctx.params["payerId"]);
+      if (!isUuid(payerId)) throw new NotFound({ message: `No payer ${payerId} in this environment.` });
+      const flag = ctx.query["addToCart"];
+      if (flag !== undefined && !["true", "false", "1", "0"].includes(String(flag))) {
+        throw new InvalidRequest({ param: "addToCart", message: "addToCart must be true or false." });
+      }
+      const bytes = ctx.state.rawBody ?? Buffer.alloc(0);
+      const result = await api.run(importFire(scopeOf(ctx), payerId, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), flag === "true" || flag === "1"));
+      ctx.status = 200;
+      ctx.body = result;
+    },
+  }];
 }

@@ -1,0 +1,91 @@
+// FIRE import (SPEC "FIRE import result", intake rule 4): parse a Pub 1220 file, then file its forms through
+// the same intake as JSON, all or nothing. The file's payer (A record TIN) must be the payer in the path.
+import { Effect } from "effect";
+import { fireFormToJsonForm, parseFire } from "../domain/fire/index.ts";
+import type { IntakeRowResult, RawRow } from "../domain/filing/intake.ts";
+import { InvalidRequest } from "../domain/shared/errors.ts";
+import { Tin } from "../domain/shared/tin.ts";
+import { Store, type Scope } from "../ports/store.port.ts";
+import { TinVault } from "../ports/tin-vault.port.ts";
+import { getPayer } from "./payers.use-case.ts";
+import { intake } from "./intake.use-case.ts";
+
+export interface FireLocatedProblem { record: number; recordType: string; field: string; position?: number; offset?: number; message: string }
+
+const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(reference ?? "")?.[1] ?? 0);
+
+export const importFire = Effect.fn("ImportFire")(function* (scope: Scope, payerId: string, bytes: Uint8Array, addToCart: boolean) {
+  const payer = yield* getPayer(scope, payerId);
+  const parsed = parseFire(bytes);
+  if (!parsed.ok) {
+    const first = parsed.problems[0];
+    return yield* new InvalidRequest({
+      message: `Not a valid Publication 1220 file: ${parsed.problems.length} problem(s).${first ? ` First: record ${first.record} (${first.recordType}), ${first.field} at position ${first.position}: ${first.message}` : ""}`,
+      extra: { problems: parsed.problems },
+    });
+  }
+  const store = yield* Store;
+  const vault = yield* TinVault;
+  const repos = store.scoped(scope);
+  const payerHash = yield* repos.payers.tinHash(payer.id);
+  const notes = [...parsed.notes];
+  const problems: FireLocatedProblem[] = [];
+  const rows: RawRow[] = [];
+  const corrects = new Map<number, string>();
+  for (const f of parsed.forms) {
+    if (!f.supported) {
+      notes.push(`B record ${f.record}: form type ${f.form} is not supported by this service; skipped.`);
+      continue;
+    }
+    const payerTin = Tin.parse(f.payer.tin);
+    if (!payerTin || vault.hash(payerTin) !== payerHash) {
+      problems.push({ record: f.record, recordType: "A", field: "Payer's TIN", position: 12, message: `The file's payer TIN (ending ${f.payer.tin.slice(-4)}) is not the TIN of payer ${payer.id} (ending ${payer.tinLast4}). Import each payer's forms under that payer.` });
+      continue;
+    }
+    if (f.corrected) {
+      const recipientTin = Tin.parse(f.recipient.tin);
+      const original = recipientTin ? yield* repos.filings.findFiledOriginal({
+        payerId: payer.id, recipientTinHash: vault.hash(recipientTin), form: f.form, taxYear: f.taxYear, accountNumber: f.accountNumber,
+      }) : undefined;
+      if (!original) {
+        notes.push(`B record ${f.record}: correction (${f.corrected}) for payee ${f.recipient.name} (TIN ending ${f.recipient.tin.slice(-4)}) skipped: its original ${f.form} for ${f.taxYear} was not filed through this service.`);
+        continue;
+      }
+      corrects.set(rows.length, original.id);
+    }
+    rows.push({ raw: { form: f.form, tax_year: f.taxYear, jsonForm: fireFormToJsonForm(f), reference: `B record ${f.record}` }, index: rows.length });
+  }
+  if (problems.length > 0) {
+    return yield* new InvalidRequest({ message: `Nothing was imported: ${problems[0]?.message ?? ""}`, extra: { problems } });
+  }
+  const result = yield* intake(scope, "fire", {
+    rows, reference: null, defaultPayer: payer.id,
+    options: { addToCart, service: "efile_print_mail", physicalMail: undefined, portalAccess: undefined },
+  }, payer.id, { atomic: true, corrects }).pipe(Effect.catchTag("InvalidRequest", (e) => {
+    const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];
+    if (failed.length === 0) return Effect.fail(e);
+    const located: FireLocatedProblem[] = failed.map((r) => ({ record: recordOf(r.reference), recordType: "B", field: r.error?.param ?? "", message: r.error?.message ?? "invalid" }));
+    return Effect.fail(new InvalidRequest({ param: e.param, message: `Nothing was imported: ${located.length} form(s) failed. First: record ${located[0]?.record}: ${located[0]?.message}`, extra: { problems: located } }));
+  }));
+  const saved = result.rows.filter((r) => r.id !== null);
+  return {
+    object: "fire_file",
+    batch: result.batch.id,
+    bytes: bytes.length,
+    rows_parsed: parsed.rows,
+    forms_imported: saved.length,
+    forms_added_to_cart: saved.filter((r) => r.added_to_cart).length,
+    form_ids: saved.map((r) => r.id as string),
+    currency: "usd",
+    ...(addToCart ? { service: "efile_print_mail" } : {}),
+    cart_item_ids: saved.map((r) => r.cart_item_id).filter((x): x is string => x !== null),
+    forms: saved.map((r) => {
+      const f = result.filings.get(r.id as string);
+      return { id: r.id, form: f?.form ?? r.form, payer: payer.id, recipient: f?.recipientId ?? null, status: r.status, corrects: f?.corrects ?? null };
+    }),
+    notes,
+    next: saved.length === 0 ? "Nothing to file."
+      : addToCart ? "The forms are in the cart: review it with GET /v1/cart/details, then file with POST /v1/cart/pay."
+      : "The forms are ready to file: add them to the cart with POST /v1/cart/items, or import again with ?addToCart=true.",
+  };
+});

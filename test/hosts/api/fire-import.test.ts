@@ -1,0 +1,126 @@
+// POST /v1/payers/{payerId}/fire over HTTP: results, staging, notes, located problems, limits, atomicity.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { startApi, type TestApi } from "../../support/api.ts";
+import { backends } from "../../support/db.ts";
+import { SPEC_BY_FORM, writeFire, type FireFormInput } from "../../../core/domain/fire/index.ts";
+import { fileInput, fullForm, payer as firePayer, recipient } from "../../core/domain/fire/helpers.ts";
+
+const PAYER_TIN = "123456789";
+/** Person names take letters only (IRIS PersonLastNm): 1 -> "B", 22 -> "W", 41 -> "BP". */
+const alpha = (i: number): string => (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
+
+function necForm(i: number, over: Partial<FireFormInput> = {}): FireFormInput {
+  return {
+    form: "1099-NEC", corrected: null, payer: firePayer(), accountNumber: `A-${i}`,
+    recipient: recipient({ tin: `55500${String(1000 + i).slice(-4)}`, name: `ALEX SAMPLE${alpha(i)}`, nameControl: "SAMP" }),
+    amounts: { NonemployeeCompensationAmt: 100_00 + i }, indicators: {}, codes: {}, extra: {}, state: null, ...over,
+  };
+}
+
+for (const backend of backends) {
+  const s = suite<{ api: TestApi; payerId: string }>(`FIRE import (${backend})`);
+  s.before(async (ctx) => {
+    ctx.api = await startApi(backend);
+    ctx.payerId = (await ctx.api.request("POST", "/v1/payers", { body: { name: "Example Payer LLC", tin: PAYER_TIN } })).body.id;
+  });
+  s.after(async (ctx) => { await ctx.api.close(); });
+
+  const post = (api: TestApi, payerId: string, bytes: Uint8Array, query = "") =>
+    api.request("POST", `/v1/payers/${payerId}/fire${query}`, { raw: bytes, headers: { "content-type": "application/octet-stream" } });
+
+  s("imports every form ready_to_file with the SPEC result shape", async ({ api, payerId }) => {
+    const bytes = writeFire(fileInput([necForm(1), necForm(2), necForm(3)]), { lineEnding: "crlf" });
+    const r = await post(api, payerId, bytes);
+    assert.is(r.status, 200, r.text);
+    const b = r.body;
+    assert.is(b.object, "fire_file");
+    assert.is(b.bytes, bytes.length);
+    assert.is(b.rows_parsed, 3);
+    assert.is(b.forms_imported, 3);
+    assert.is(b.forms_added_to_cart, 0);
+    assert.is(b.form_ids.length, 3);
+    assert.is(b.currency, "usd");
+    assert.equal(b.cart_item_ids, []);
+    assert.ok(b.forms.every((f: { status: string; payer: string; form: string }) => f.status === "ready_to_file" && f.payer === payerId && f.form === "1099-NEC"));
+    assert.type(b.next, "string");
+    const filing = (await api.request("GET", `/v1/filings/${b.form_ids[0]}`)).body;
+    assert.is(filing.jsonForm.NonemployeeCompensationAmt, 100.01);
+    assert.is(filing.jsonForm.RecipientDetail.PersonName.PersonLastNm, "SAMPLEB");
+    assert.is(filing.jsonForm.RecipientDetail.TINLast4, "1001");
+    assert.not.ok(r.text.includes("555001001"));
+  });
+
+  s("addToCart=true stages the forms in_cart with efile_print_mail", async ({ api, payerId }) => {
+    const r = await post(api, payerId, writeFire(fileInput([necForm(11), necForm(12)]), { lineEnding: "none" }), "?addToCart=true");
+    assert.is(r.status, 200, r.text);
+    assert.is(r.body.forms_added_to_cart, 2);
+    assert.is(r.body.service, "efile_print_mail");
+    assert.is(r.body.cart_item_ids.length, 2);
+    assert.ok(r.body.forms.every((f: { status: string }) => f.status === "in_cart"));
+  });
+
+  s("corrections of forms not filed through the service are skipped with a note naming the payee", async ({ api, payerId }) => {
+    const r = await post(api, payerId, writeFire(fileInput([necForm(21), necForm(22, { corrected: "G" })])));
+    assert.is(r.status, 200, r.text);
+    assert.is(r.body.forms_imported, 1);
+    assert.ok(r.body.notes.some((n: string) => n.includes("ALEX SAMPLEW") && n.includes("not filed through this service")), JSON.stringify(r.body.notes));
+  });
+
+  s("every supported form's full amount set imports (catalogue validation of FIRE rows)", async ({ api, payerId }) => {
+    const forms = Object.values(SPEC_BY_FORM).filter((spec) => spec.form !== undefined).map((spec, i) => {
+      const f = fullForm(spec, i * 3, firePayer());
+      return { ...f, corrected: null, recipient: { ...f.recipient, name: `RECIPIENT SAMPLE${alpha(i)}`, tin: `66600${String(1000 + i).slice(-4)}` } };
+    });
+    const r = await post(api, payerId, writeFire(fileInput(forms)));
+    assert.is(r.status, 200, r.text.slice(0, 2000));
+    assert.is(r.body.forms_imported, forms.length);
+  });
+
+  s("a file of another payer's TIN is 422 with a located problem, nothing saved", async ({ api, payerId }) => {
+    const before = (await api.request("GET", "/v1/filings?limit=500")).body.data.length;
+    const r = await post(api, payerId, writeFire(fileInput([necForm(31, { payer: firePayer({ tin: "111111111" }) })])));
+    assert.is(r.status, 422);
+    assert.is(r.body.error.type, "invalid_request");
+    assert.is(r.body.problems[0].recordType, "A");
+    assert.is((await api.request("GET", "/v1/filings?limit=500")).body.data.length, before);
+  });
+
+  s("a duplicate inside the file fails the whole import: one transaction", async ({ api, payerId }) => {
+    const before = (await api.request("GET", "/v1/filings?limit=500")).body.data.length;
+    const r = await post(api, payerId, writeFire(fileInput([necForm(41), necForm(42), necForm(41)])));
+    assert.is(r.status, 422, r.text);
+    assert.ok(r.body.problems.some((p: { record: number }) => p.record > 0));
+    assert.is((await api.request("GET", "/v1/filings?limit=500")).body.data.length, before);
+  });
+
+  s("bad files: truncated, binary, B before A, letters in amounts: 422 with record, type, field, position", async ({ api, payerId }) => {
+    const good = writeFire(fileInput([necForm(51)]), { lineEnding: "none" });
+    const truncated = good.slice(0, good.length - 10);
+    const binary = Uint8Array.from({ length: 3000 }, (_, i) => (i * 37) % 256);
+    const letters = Uint8Array.from(good);
+    const bStart = 750 * 2; // T, A, then B
+    letters[bStart + 60] = "X".charCodeAt(0);
+    for (const bytes of [truncated, binary, letters, new Uint8Array(0)]) {
+      const r = await post(api, payerId, bytes);
+      assert.is(r.status, 422, r.text.slice(0, 300));
+      assert.ok(Array.isArray(r.body.problems) && r.body.problems.length > 0);
+      const p = r.body.problems[0];
+      assert.type(p.record, "number");
+      assert.type(p.recordType, "string");
+      assert.type(p.field, "string");
+      assert.type(p.position, "number");
+    }
+  });
+
+  s("12 MB + 1 byte is 413; unknown payer 404; bad addToCart 422", async ({ api, payerId }) => {
+    const big = new Uint8Array(12 * 1024 * 1024 + 1).fill(32);
+    const r = await post(api, payerId, big);
+    assert.is(r.status, 413);
+    assert.is(r.body.error.type, "payload_too_large");
+    assert.is((await post(api, "00000000-0000-4000-8000-000000000000", writeFire(fileInput([necForm(61)])))).status, 404);
+    assert.is((await post(api, payerId, writeFire(fileInput([necForm(62)])), "?addToCart=maybe")).status, 422);
+  });
+
+  s.run();
+}
