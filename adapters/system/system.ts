@@ -9,12 +9,19 @@ import { Tin } from "../../core/domain/shared/tin.ts";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
+// Random bytes are drawn 8 KB at a time: short ids are made by the thousand on intake.
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+function randomByte(): number {
+  if (poolAt >= pool.length) { pool = randomBytes(8192); poolAt = 0; }
+  return pool[poolAt++] as number;
+}
+
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const b of randomBytes(length * 2)) {
-      if (b < 248 && out.length < length) out += BASE62[b % 62]; // 248 = 4*62: no modulo bias
-    }
+    const b = randomByte();
+    if (b < 248) out += BASE62[b % 62]; // 248 = 4*62: no modulo bias
   }
   return out;
 }

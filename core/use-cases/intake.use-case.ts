@@ -14,7 +14,6 @@ import { InvalidRequest } from "../domain/shared/errors.ts";
 import { Tin } from "../domain/shared/tin.ts";
 import { isUuid } from "../domain/shared/validation.ts";
 import type { Payer } from "../domain/parties/payer.ts";
-import type { Recipient } from "../domain/parties/recipient.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Batch, type BatchKind, type CartItem, type RecipientRow, type Scope } from "../ports/store.port.ts";
@@ -107,16 +106,25 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
     const recipientFor = new Map<number, string>();
     const newRecipients: RecipientRow[] = [];
     const byPayer = new Map<string, GoodRow[]>();
-    for (const g of good) byPayer.set(g.payer.id, [...(byPayer.get(g.payer.id) ?? []), g]);
+    for (const g of good) {
+      const list = byPayer.get(g.payer.id);
+      if (list) list.push(g); else byPayer.set(g.payer.id, [g]);
+    }
     for (const [payerId, rows] of byPayer) {
-      const existing: Array<Recipient & { tinHash: string }> = [...(yield* tx.recipients.findManyByTin(payerId, [...new Set(rows.map((r) => r.tinHash))]))];
+      // Index the payer's recipients by TIN hash (oldest first), then match each row in constant time.
+      const byHash = new Map<string, Array<{ id: string; tinType: string | null }>>();
+      const add = (hash: string, r: { id: string; tinType: string | null }) => {
+        const list = byHash.get(hash);
+        if (list) list.push(r); else byHash.set(hash, [r]);
+      };
+      for (const r of yield* tx.recipients.findManyByTin(payerId, [...new Set(rows.map((r) => r.tinHash))])) add(r.tinHash, r);
       for (const g of rows) {
         const type = g.normalized.recipient.tinType;
-        let match = existing.find((r) => r.tinHash === g.tinHash && (type === null || r.tinType === type));
+        let match = byHash.get(g.tinHash)?.find((r) => type === null || r.tinType === type);
         if (!match) {
           const rec = newRecipient(scope, payerId, g, vault.seal(g.tin), ids.uuid(), ids.short(recipientShortPrefix()), now);
           newRecipients.push(rec);
-          existing.push(rec);
+          add(g.tinHash, rec);
           match = rec;
         }
         recipientFor.set(g.index, match.id);
