@@ -56,6 +56,8 @@ function strip<T extends { tinCiphertext: string; tinHash: string }>(row: T): Om
 
 function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
   const mine = inScope(scope);
+  const sameTin = (row: RecipientRow) => [...ref.t.recipients.values()].some((r) =>
+    mine(r) && r.payerId === row.payerId && r.tinHash === row.tinHash && (r.tinType ?? "") === (row.tinType ?? ""));
   const recipientBy = (id: string) => [...ref.t.recipients.values()].find((r) => mine(r) && (r.id === id || r.shortId === id));
   return {
     scope,
@@ -73,7 +75,11 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       tinHash: (id) => Effect.sync(() => { const r = ref.t.payers.get(id); return r && mine(r) ? r.tinHash : undefined; }),
     },
     recipients: {
-      insert: (row) => Effect.sync(() => { ref.t.recipients.set(row.id, row); }),
+      insert: (row) => Effect.sync(() => {
+        if (sameTin(row)) return false;
+        ref.t.recipients.set(row.id, row);
+        return true;
+      }),
       get: (id) => Effect.sync(() => { const r = recipientBy(id); return r ? (strip(r) as Recipient) : undefined; }),
       update: (id, patch) => Effect.sync(() => {
         const r = recipientBy(id);
@@ -99,7 +105,15 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
           .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))
           .map((r) => ({ ...(strip(r) as Recipient), tinHash: r.tinHash }));
       }),
-      insertMany: (rows) => Effect.sync(() => { for (const r of rows) ref.t.recipients.set(r.id, r); }),
+      insertMany: (rows) => Effect.sync(() => {
+        const inserted = new Set<string>();
+        for (const r of rows) {
+          if (sameTin(r)) continue;
+          ref.t.recipients.set(r.id, r);
+          inserted.add(r.id);
+        }
+        return inserted;
+      }),
     },
     filings: {
       insertMany: (rows) => Effect.sync(() => {

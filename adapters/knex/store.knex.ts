@@ -63,7 +63,10 @@ function payerRepo(db: Db, scope: Scope): PayerRepo {
 function recipientRepo(db: Db, scope: Scope): RecipientRepo {
   const byId = (q: Knex.QueryBuilder, id: string) => (isUuid(id) ? q.where("id", id) : q.where("short_id", id));
   return {
-    insert: (row) => run(() => db("recipients").insert(toColumns(row))).pipe(Effect.asVoid),
+    insert: (row) => run(async () => {
+      const rows = (await db("recipients").insert(toColumns(row)).onConflict().ignore().returning("id")) as Row[];
+      return rows.length === 1;
+    }),
     get: (id) => run(async () => {
       const row = (await byId(scopedTable(db, "recipients", scope), id).first()) as Row | undefined;
       return row ? toRecipient(row) : undefined;
@@ -93,10 +96,12 @@ function recipientRepo(db: Db, scope: Scope): RecipientRepo {
       return rows.map((r) => ({ ...toRecipient(r), tinHash: String(r["tin_hash"]) }));
     }),
     insertMany: (rows) => run(async () => {
-      if (rows.length === 0) return;
-      await db.raw(`insert into recipients (${RECIPIENT_COLS.map((c) => c[0]).join(", ")})
-        select * from unnest(${RECIPIENT_COLS.map((c) => `?::${c[1]}[]`).join(", ")})`,
+      if (rows.length === 0) return new Set<string>();
+      const r = await db.raw(`insert into recipients (${RECIPIENT_COLS.map((c) => c[0]).join(", ")})
+        select * from unnest(${RECIPIENT_COLS.map((c) => `?::${c[1]}[]`).join(", ")})
+        on conflict do nothing returning id`,
       RECIPIENT_COLS.map(([col]) => rows.map((r) => (r as unknown as Record<string, unknown>)[camel(col)] ?? null)) as unknown as Knex.RawBinding[]);
+      return new Set((r.rows as Row[]).map((x) => String(x["id"])));
     }),
   };
 }

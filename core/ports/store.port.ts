@@ -28,7 +28,8 @@ export interface PayerRepo {
 }
 
 export interface RecipientRepo {
-  readonly insert: (row: RecipientRow) => Effect.Effect<void>;
+  /** False when the payer already has a recipient with this TIN (and TIN type): nothing is inserted. */
+  readonly insert: (row: RecipientRow) => Effect.Effect<boolean>;
   /** By UUID or short id (`rcp_…`). */
   readonly get: (id: string) => Effect.Effect<Recipient | undefined>;
   readonly update: (id: string, patch: RecipientPatch) => Effect.Effect<Recipient | undefined>;
@@ -38,7 +39,8 @@ export interface RecipientRepo {
   readonly hasFilings: (id: string) => Effect.Effect<boolean>;
   /** Recipients of a payer whose TIN hash is one of `hashes` (intake matching, D8). */
   readonly findManyByTin: (payerId: string, hashes: readonly string[]) => Effect.Effect<readonly (Recipient & { readonly tinHash: string })[]>;
-  readonly insertMany: (rows: readonly RecipientRow[]) => Effect.Effect<void>;
+  /** Inserts and returns the ids inserted; a row whose TIN the payer already has (D8) is skipped. */
+  readonly insertMany: (rows: readonly RecipientRow[]) => Effect.Effect<ReadonlySet<string>>;
 }
 
 export interface FilingFilter {

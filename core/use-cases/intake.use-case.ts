@@ -130,7 +130,21 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
         recipientFor.set(g.index, match.id);
       }
     }
-    yield* tx.recipients.insertMany(newRecipients);
+    // A concurrent intake may have created the same recipient first: use the one that won.
+    const insertedRecipients = yield* tx.recipients.insertMany(newRecipients);
+    const lost = newRecipients.filter((r) => !insertedRecipients.has(r.id));
+    if (lost.length > 0) {
+      const lostIds = new Set(lost.map((r) => r.id));
+      for (const [payerId, rows] of byPayer) {
+        const winners = yield* tx.recipients.findManyByTin(payerId, [...new Set(lost.filter((r) => r.payerId === payerId).map((r) => r.tinHash))]);
+        for (const g of rows) {
+          if (!lostIds.has(recipientFor.get(g.index) as string)) continue;
+          const type = g.normalized.recipient.tinType;
+          const winner = winners.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ?? winners.find((w) => w.tinHash === g.tinHash);
+          if (winner) recipientFor.set(g.index, winner.id);
+        }
+      }
+    }
 
     const batchId = ids.short("bat_");
     const status = parsed.options.addToCart ? "in_cart" as const : "ready_to_file" as const;

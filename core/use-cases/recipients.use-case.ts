@@ -50,7 +50,14 @@ export const createRecipient = Effect.fn("CreateRecipient")(function* (scope: Sc
     createdAt: now,
     updatedAt: now,
   };
-  yield* repos.recipients.insert({ ...recipient, tinCiphertext: sealed.ciphertext, tinHash: sealed.hash });
+  const inserted = yield* repos.recipients.insert({ ...recipient, tinCiphertext: sealed.ciphertext, tinHash: sealed.hash });
+  if (!inserted) {
+    const existing = yield* repos.recipients.findByTin(input.payerId, sealed.hash, recipient.tinType);
+    return yield* new Conflict({
+      param: "tin",
+      message: `Payer ${input.payerId} already has a recipient with this TIN${existing ? ` (${existing.id})` : ""}; update that recipient instead.`,
+    });
+  }
   return recipient;
 });
 
@@ -85,6 +92,10 @@ export const updateRecipient = Effect.fn("UpdateRecipient")(function* (scope: Sc
         return yield* new Conflict({ param: "tin", message: "This recipient has filings; its TIN cannot change. File a correction instead." });
       }
       const sealed = vault.seal(tin);
+      const taken = yield* tx.recipients.findByTin(current.payerId, sealed.hash, patch.tinType !== undefined ? patch.tinType : current.tinType);
+      if (taken && taken.id !== current.id) {
+        return yield* new Conflict({ param: "tin", message: `Payer ${current.payerId} already has a recipient with this TIN (${taken.id}).` });
+      }
       Object.assign(patch, { tinCiphertext: sealed.ciphertext, tinHash: sealed.hash, tinLast4: sealed.last4 });
     }
     const merged = { deliveryMethod: patch.deliveryMethod ?? current.deliveryMethod, email: patch.email !== undefined ? patch.email : current.email };

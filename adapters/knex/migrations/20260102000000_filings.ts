@@ -1,6 +1,8 @@
 import type { Knex } from "knex";
 
 export async function up(knex: Knex): Promise<void> {
+  // D8: one recipient per TIN (and TIN type) under a payer, so concurrent intakes cannot create two.
+  await knex.raw(`create unique index recipients_one_per_tin on recipients (account_id, livemode, payer_id, tin_hash, coalesce(tin_type, ''))`);
   await knex.schema.createTable("batches", (t) => {
     t.text("id").primary();
     t.uuid("account_id").notNullable().references("accounts.id");
@@ -74,4 +76,5 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const t of ["cart_items", "carts", "filings", "batches"]) await knex.schema.dropTableIfExists(t);
+  await knex.raw("drop index if exists recipients_one_per_tin");
 }

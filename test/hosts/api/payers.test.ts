@@ -100,6 +100,19 @@ s("recipients: electronic delivery needs email; unknown payer is 422 payer; PATC
   assert.is(mv.status, 422);
 });
 
+s("one recipient per TIN under a payer: a second is 409 conflict naming the first", async ({ api }) => {
+  const payer = (await api.request("POST", "/v1/payers", { body: fullPayer })).body;
+  const first = await api.request("POST", "/v1/recipients", { body: { payer: payer.id, name: "A", tin: "222-33-4444" } });
+  assert.is(first.status, 201);
+  const second = await api.request("POST", "/v1/recipients", { body: { payer: payer.id, name: "B", tin: "222334444" } });
+  assert.is(second.status, 409);
+  assert.is(second.body.error.type, "conflict");
+  assert.ok(second.body.error.message.includes(first.body.id));
+  const other = (await api.request("POST", "/v1/recipients", { body: { payer: payer.id, name: "C", tin: "555667777" } })).body;
+  const move = await api.request("PATCH", `/v1/recipients/${other.id}`, { body: { tin: "222-33-4444" } });
+  assert.is(move.status, 409);
+});
+
 s("paging through payers with next_cursor visits each payer once", async ({ api }) => {
   for (let i = 0; i < 5; i++) await api.request("POST", "/v1/payers", { body: { name: `Pager ${i}`, tin: "123456789" } });
   const all = (await api.request("GET", "/v1/payers?limit=500")).body.data.map((p: { id: string }) => p.id);
