@@ -70,7 +70,7 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
   const now = (yield* Clock).now().toISOString();
   const repos = store.scoped(scope);
 
-  const results: IntakeRowResult[] = new Array(parsed.rows.length);
+  const results: IntakeRowResult[] = Array.from({ length: parsed.rows.length });
   const payers = new Map<string, Payer | null>();
   const good: GoodRow[] = [];
   for (const { raw, index } of parsed.rows) {

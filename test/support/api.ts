@@ -72,7 +72,7 @@ async function listen(db: Database, config: Config, seed: { accountId: string; m
   const api: TestApi = {
     base, key: config.seedSandboxKey ?? TEST_KEY, accountId, mainPayerId, runtime, db,
     request: async (method, path, opts = {}) => {
-      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      const headers: Record<string, string> = { ...opts.headers };
       const key = opts.key === undefined ? api.key : opts.key;
       if (key !== null) headers["authorization"] ??= `Bearer ${key}`;
       let body: string | Uint8Array | undefined;
