@@ -1,0 +1,378 @@
+// The intake repositories (filings, batches, carts, recipient matching) against every Store adapter
+// (in-memory fake, PGlite, Postgres): D2 scoping, D11 duplicates, D34 paging, D8 one recipient per TIN.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { Effect } from "effect";
+import { randomUUID } from "node:crypto";
+import type { Batch, CartItem, PayerRow, RecipientRow, Scope, Store } from "../../core/ports/store.port.ts";
+import type { Account } from "../../core/domain/parties/account.ts";
+import type { Filing } from "../../core/domain/filing/filing.ts";
+
+type StoreService = Store["Service"];
+const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
+const short = (prefix: string) => prefix + randomUUID().replace(/-/g, "").slice(0, 20);
+
+interface Ctx {
+  store: StoreService;
+  close: () => Promise<void>;
+  a: Scope;
+  b: Scope;
+  live: Scope;
+  /** A payer and a recipient in scope a (and the same in b and live), for filings to point at. */
+  pa: PayerRow; ra: RecipientRow;
+  pb: PayerRow; rb: RecipientRow;
+  pl: PayerRow; rl: RecipientRow;
+}
+
+export function filingsContract(name: string, open: () => Promise<{ store: StoreService; close: () => Promise<void> }>) {
+  const s = suite<Ctx>(`Filings store contract: ${name}`);
+  let t = 0;
+  const at = () => new Date(Date.UTC(2026, 1, 1, 0, 0, 0, 0) + 1000 * t++).toISOString();
+  const account = (): Account => ({ id: randomUUID(), name: "A", liveEnabled: false, defaultApiVersion: null, ipAllowlist: [], createdAt: at() });
+  const payer = (scope: Scope): PayerRow => {
+    const now = at();
+    return {
+      id: randomUUID(), accountId: scope.accountId, livemode: scope.livemode, legalName: "Payer", tinType: "ein", tinLast4: "6789",
+      addressLine1: null, addressLine2: null, city: null, state: null, postalCode: null, country: "US", contactName: null,
+      contactEmail: null, contactPhone: null, isMainCompany: false, createdAt: now, updatedAt: now, tinCiphertext: "v1:x", tinHash: "h-payer",
+    };
+  };
+  const recipient = (scope: Scope, payerId: string, over: Partial<RecipientRow> = {}): RecipientRow => {
+    const now = at();
+    return {
+      id: randomUUID(), shortId: short("rcp_"), accountId: scope.accountId, livemode: scope.livemode, payerId, name: "Rec",
+      tinType: "ssn", tinLast4: "1234", addressLine1: "1 Main St", addressLine2: null, city: "Springfield", state: "IL",
+      postalCode: "62701", country: "US", email: null, deliveryMethod: "paper", accountNumber: null, createdAt: now, updatedAt: now,
+      tinCiphertext: "v1:y", tinHash: `h-${randomUUID()}`, ...over,
+    };
+  };
+  const jsonForm = () => ({
+    RecipientDetail: {
+      TINLast4: "1234",
+      PersonName: { PersonFirstNm: "Jane", PersonLastNm: "Doe" },
+      MailingAddressGrp: { USAddress: { AddressLine1Txt: "100 Main St", CityNm: "Springfield", StateAbbreviationCd: "IL", ZIPCd: "62701" } },
+    },
+    RecipientAccountNum: "AC-1",
+    NonemployeeCompensationAmt: 1234.56,
+    FederalIncomeTaxWithheldAmt: 10,
+    StateLocalTaxGrp: [{ StateAbbreviationCd: "IL", StateTaxGrp: { StateTaxWithheldAmt: 0.5 } }],
+  });
+  const filing = (scope: Scope, p: PayerRow, r: RecipientRow, over: Partial<Filing> = {}): Filing => {
+    const now = at();
+    return {
+      id: randomUUID(), shortId: short(scope.livemode ? "fil_" : "fil_sb_"), accountId: scope.accountId, livemode: scope.livemode,
+      payerId: p.id, recipientId: r.id, form: "1099-NEC", taxYear: 2025, status: "ready_to_file", service: "efile_print_mail",
+      physicalMail: null, portalAccess: null, reference: null, batchId: null, orderId: null, corrects: null, supersededBy: null,
+      refileOf: null, receiptId: null, amountChargedCents: 0, jsonForm: jsonForm(), accountNumber: "AC-1", recipientTinHash: r.tinHash,
+      createdAt: now, updatedAt: now, ...over,
+    };
+  };
+  const insert = async (store: StoreService, scope: Scope, rows: Filing[]) => [...(await run(store.scoped(scope).filings.insertMany(rows)))].sort();
+  const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id).sort();
+
+  s.before(async (ctx) => {
+    const opened = await open();
+    ctx.store = opened.store;
+    ctx.close = opened.close;
+  });
+  s.after(async (ctx) => { await ctx.close(); });
+  // Fresh accounts for every case: scoping alone keeps the cases apart on one database.
+  s.before.each(async (ctx) => {
+    const a = account(), b = account();
+    await run(ctx.store.accounts.insert(a));
+    await run(ctx.store.accounts.insert(b));
+    ctx.a = { accountId: a.id, livemode: false };
+    ctx.b = { accountId: b.id, livemode: false };
+    ctx.live = { accountId: a.id, livemode: true };
+    for (const [scope, p, r] of [["a", "pa", "ra"], ["b", "pb", "rb"], ["live", "pl", "rl"]] as const) {
+      const pr = payer(ctx[scope]);
+      await run(ctx.store.scoped(ctx[scope]).payers.insert(pr));
+      const rr = recipient(ctx[scope], pr.id);
+      await run(ctx.store.scoped(ctx[scope]).recipients.insert(rr));
+      ctx[p] = pr;
+      ctx[r] = rr;
+    }
+  });
+
+  s("filings.insertMany returns the ids inserted; an empty call inserts nothing", async ({ store, a, pa, ra }) => {
+    const rows = [filing(a, pa, ra, { accountNumber: "1" }), filing(a, pa, ra, { accountNumber: "2" }), filing(a, pa, ra, { accountNumber: null })];
+    assert.equal(await insert(store, a, rows), ids(rows));
+    assert.equal(await insert(store, a, []), []);
+    for (const r of rows) assert.is((await run(store.scoped(a).filings.get(r.id)))?.id, r.id);
+  });
+
+  s("filings.get returns the filing as inserted (all fields, amounts as numbers)", async ({ store, a, pa, ra }) => {
+    const f = filing(a, pa, ra, {
+      status: "in_cart", service: "efile", physicalMail: false, portalAccess: true, reference: "ref#0", batchId: "bat_x1",
+      orderId: "ord_1", receiptId: "R-1", amountChargedCents: 1234, accountNumber: null,
+      corrects: randomUUID(), supersededBy: randomUUID(), refileOf: randomUUID(),
+    });
+    await insert(store, a, [f]);
+    const got = await run(store.scoped(a).filings.get(f.id));
+    assert.equal(got, f);
+    assert.is(typeof got?.jsonForm["NonemployeeCompensationAmt"], "number");
+    const plain = filing(a, pa, ra);
+    await insert(store, a, [plain]);
+    assert.equal(await run(store.scoped(a).filings.get(plain.id)), plain);
+  });
+
+  s("filings.get keeps the stored jsonForm exactly, element (XSD) order included", async ({ store, a, pa, ra }) => {
+    const f = filing(a, pa, ra);
+    await insert(store, a, [f]);
+    const got = await run(store.scoped(a).filings.get(f.id));
+    assert.is(JSON.stringify(got?.jsonForm), JSON.stringify(f.jsonForm));
+  });
+
+  s("filings.get by id or short id, only in its own account and environment (D2)", async ({ store, a, b, live, pa, ra }) => {
+    const f = filing(a, pa, ra);
+    await insert(store, a, [f]);
+    assert.is((await run(store.scoped(a).filings.get(f.shortId)))?.id, f.id);
+    assert.is((await run(store.scoped(a).filings.get(f.id)))?.shortId, f.shortId);
+    for (const scope of [b, live]) {
+      assert.is(await run(store.scoped(scope).filings.get(f.id)), undefined);
+      assert.is(await run(store.scoped(scope).filings.get(f.shortId)), undefined);
+      assert.is((await run(store.scoped(scope).filings.list({ limit: 10, startingAfter: null }, {}))).data.length, 0);
+    }
+    assert.is(await run(store.scoped(a).filings.get(randomUUID())), undefined);
+    assert.is(await run(store.scoped(a).filings.get("fil_sb_nosuchfiling0")), undefined);
+  });
+
+  s("D11: a duplicate of a live original is skipped, also within one call", async ({ store, a, pa, ra }) => {
+    const first = filing(a, pa, ra);
+    assert.equal(await insert(store, a, [first]), [first.id]);
+    const dup = filing(a, pa, ra, { status: "in_cart", reference: "other", jsonForm: { ...jsonForm(), NonemployeeCompensationAmt: 1 } });
+    const fresh = filing(a, pa, ra, { accountNumber: "AC-2" });
+    assert.equal(await insert(store, a, [dup, fresh]), [fresh.id]);
+    assert.is(await run(store.scoped(a).filings.get(dup.id)), undefined);
+    // Within one call: the first of two identical rows wins.
+    const x1 = filing(a, pa, ra, { accountNumber: "AC-3" }), x2 = filing(a, pa, ra, { accountNumber: "AC-3" });
+    assert.equal(await insert(store, a, [x1, x2]), [x1.id]);
+    // Live originals in every non-terminal state block too.
+    for (const status of ["queued", "submitted", "accepted", "accepted_with_errors", "superseded", "furnishing"] as const) {
+      const o = filing(a, pa, ra, { accountNumber: `S-${status}`, status });
+      assert.equal(await insert(store, a, [o]), [o.id], status);
+      assert.equal(await insert(store, a, [filing(a, pa, ra, { accountNumber: `S-${status}` })]), [], `blocked by ${status}`);
+    }
+  });
+
+  s("D11: the key is payer + recipient TIN + form + tax year + account number", async ({ store, a, pa, ra }) => {
+    await insert(store, a, [filing(a, pa, ra)]);
+    const p2 = payer(a);
+    await run(store.scoped(a).payers.insert(p2));
+    const r2 = recipient(a, p2.id, { tinHash: ra.tinHash });
+    await run(store.scoped(a).recipients.insert(r2));
+    const otherTin = recipient(a, pa.id);
+    await run(store.scoped(a).recipients.insert(otherTin));
+    const distinct = [
+      filing(a, pa, ra, { form: "1099-MISC" }),
+      filing(a, pa, ra, { taxYear: 2026 }),
+      filing(a, pa, ra, { accountNumber: "AC-9" }),
+      filing(a, pa, ra, { accountNumber: null }),
+      filing(a, p2, r2),
+      filing(a, pa, otherTin),
+    ];
+    assert.equal(await insert(store, a, distinct), ids(distinct));
+    // The recipient row is not part of the key: another recipient id with the same TIN hash is a duplicate.
+    const sameTinOtherRow = recipient(a, pa.id, { tinHash: ra.tinHash, tinType: "ein" });
+    await run(store.scoped(a).recipients.insert(sameTinOtherRow));
+    assert.equal(await insert(store, a, [filing(a, pa, sameTinOtherRow, { recipientTinHash: ra.tinHash })]), []);
+  });
+
+  s("D11: a voided or rejected original does not block; a row with corrects is never a duplicate", async ({ store, a, pa, ra }) => {
+    const voided = filing(a, pa, ra, { status: "voided", accountNumber: "V" });
+    const rejected = filing(a, pa, ra, { status: "rejected", accountNumber: "R" });
+    assert.equal(await insert(store, a, [voided, rejected]), ids([voided, rejected]));
+    const v2 = filing(a, pa, ra, { accountNumber: "V" }), r2 = filing(a, pa, ra, { accountNumber: "R" });
+    assert.equal(await insert(store, a, [v2, r2]), ids([v2, r2]));
+    // Several voided rows with one key can coexist, beside the live one.
+    const v3 = filing(a, pa, ra, { status: "voided", accountNumber: "V" });
+    assert.equal(await insert(store, a, [v3]), [v3.id]);
+    // Corrections carry `corrects` and sit outside the duplicate guard, even two at once.
+    const c1 = filing(a, pa, ra, { accountNumber: "V", corrects: v2.id }), c2 = filing(a, pa, ra, { accountNumber: "V", corrects: v2.id });
+    assert.equal(await insert(store, a, [c1, c2]), ids([c1, c2]));
+    // And a correction does not block a later original of its own key.
+    const c3 = filing(a, pa, ra, { accountNumber: "C", corrects: v2.id });
+    const o3 = filing(a, pa, ra, { accountNumber: "C" });
+    assert.equal(await insert(store, a, [c3, o3]), ids([c3, o3]));
+  });
+
+  s("D11 is scoped: the same key in another account or environment is not a duplicate", async ({ store, a, b, live, pa, ra, rb, rl }) => {
+    const f = filing(a, pa, ra);
+    await insert(store, a, [f]);
+    // Rows with exactly the same duplicate key (same payer id, TIN hash, form, year, account number).
+    const l = filing(live, pa, ra, { recipientId: rl.id });
+    assert.equal(await insert(store, live, [l]), [l.id]);
+    const bf = filing(b, pa, ra, { recipientId: rb.id });
+    assert.equal(await insert(store, b, [bf]), [bf.id]);
+    // And each scope still guards its own.
+    assert.equal(await insert(store, live, [filing(live, pa, ra, { recipientId: rl.id })]), []);
+    assert.equal(await insert(store, b, [filing(b, pa, ra, { recipientId: rb.id })]), []);
+  });
+
+  s("filings.list: newest first, stable cursors over equal created_at, filters, scoped", async ({ store, a, b, pa, ra, pb, rb }) => {
+    const when = at();
+    const p2 = payer(a);
+    await run(store.scoped(a).payers.insert(p2));
+    const r2 = recipient(a, p2.id);
+    await run(store.scoped(a).recipients.insert(r2));
+    const rows = [
+      filing(a, pa, ra, { accountNumber: "1", status: "ready_to_file", batchId: "bat_one" }),
+      filing(a, pa, ra, { accountNumber: "2", status: "in_cart", batchId: "bat_one" }),
+      filing(a, pa, ra, { accountNumber: "3", status: "queued", form: "1099-MISC" }),
+      filing(a, pa, ra, { accountNumber: "4", status: "ready_to_file", taxYear: 2026, createdAt: when, updatedAt: when }),
+      filing(a, p2, r2, { accountNumber: "5", status: "in_cart", createdAt: when, updatedAt: when }),
+      filing(a, p2, r2, { accountNumber: "6", status: "voided", createdAt: when, updatedAt: when }),
+    ];
+    await insert(store, a, rows);
+    await insert(store, b, [filing(b, pb, rb)]);
+    const list = (filter: Parameters<ReturnType<StoreService["scoped"]>["filings"]["list"]>[1], limit = 100) =>
+      run(store.scoped(a).filings.list({ limit, startingAfter: null }, filter));
+    const all = await list({});
+    assert.is(all.data.length, rows.length);
+    assert.is(all.hasMore, false);
+    assert.is(all.nextCursor, null);
+    // Newest first on (created_at, id).
+    const expected = [...rows].sort((x, y) => (x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1));
+    assert.equal(all.data.map((f) => f.id), expected.map((f) => f.id));
+    for (const limit of [1, 2, 4]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { data: readonly Filing[]; hasMore: boolean; nextCursor: string | null } = await run(store.scoped(a).filings.list({ limit, startingAfter: cursor }, {}));
+        assert.ok(page.data.length <= limit);
+        assert.is(page.hasMore, page.nextCursor !== null);
+        if (page.nextCursor) assert.is(page.nextCursor, page.data.at(-1)?.id);
+        seen.push(...page.data.map((f) => f.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      assert.equal(seen, expected.map((f) => f.id), `limit ${limit}`);
+    }
+    // Filters, alone and together, and with paging.
+    assert.equal(ids((await list({ statuses: ["in_cart"] })).data), ids([rows[1]!, rows[4]!]));
+    assert.equal(ids((await list({ statuses: ["in_cart", "ready_to_file"] })).data), ids([rows[0]!, rows[1]!, rows[3]!, rows[4]!]));
+    assert.equal(ids((await list({ statuses: [] })).data), ids(rows), "an empty status list is no filter");
+    assert.equal(ids((await list({ payerId: p2.id })).data), ids([rows[4]!, rows[5]!]));
+    assert.equal(ids((await list({ form: "1099-MISC" })).data), [rows[2]!.id]);
+    assert.equal(ids((await list({ taxYear: 2026 })).data), [rows[3]!.id]);
+    assert.equal(ids((await list({ batchId: "bat_one" })).data), ids([rows[0]!, rows[1]!]));
+    assert.equal(ids((await list({ payerId: pa.id, statuses: ["ready_to_file"], taxYear: 2025 })).data), [rows[0]!.id]);
+    assert.equal((await list({ payerId: pb.id })).data, [], "another account's payer id finds nothing in a");
+    const p1 = await run(store.scoped(a).filings.list({ limit: 1, startingAfter: null }, { statuses: ["in_cart", "ready_to_file"] }));
+    const p2nd = await run(store.scoped(a).filings.list({ limit: 10, startingAfter: p1.nextCursor }, { statuses: ["in_cart", "ready_to_file"] }));
+    assert.is(p1.data.length + p2nd.data.length, 4);
+    assert.is(p2nd.hasMore, false);
+    // A cursor from another scope or an unknown id gives an empty page, never another scope's rows.
+    const foreignCursor = (await run(store.scoped(b).filings.list({ limit: 1, startingAfter: null }, {}))).data[0]!.id;
+    assert.equal((await run(store.scoped(a).filings.list({ limit: 10, startingAfter: foreignCursor }, {}))).data, []);
+    assert.equal((await run(store.scoped(a).filings.list({ limit: 10, startingAfter: randomUUID() }, {}))).data, []);
+  });
+
+  s("filings.findFiledOriginal: the accepted original of a key, in scope", async ({ store, a, live, pa, ra }) => {
+    const ready = filing(a, pa, ra, { accountNumber: "F1" });
+    await insert(store, a, [ready]);
+    assert.is(await run(store.scoped(a).filings.findFiledOriginal(ready)), undefined, "not filed yet");
+    const accepted = filing(a, pa, ra, { accountNumber: "F2", status: "accepted" });
+    const correction = filing(a, pa, ra, { accountNumber: "F2", status: "accepted", corrects: accepted.id });
+    await insert(store, a, [accepted, correction]);
+    assert.is((await run(store.scoped(a).filings.findFiledOriginal(accepted)))?.id, accepted.id);
+    assert.is(await run(store.scoped(live).filings.findFiledOriginal(accepted)), undefined);
+  });
+
+  s("batches: insert and get (rows round-trip), scoped", async ({ store, a, b, live, pa }) => {
+    const batch: Batch = {
+      id: short("bat_"), accountId: a.accountId, livemode: false, kind: "payer_forms", payerId: pa.id, reference: "ref",
+      created: 1, failed: 1, createdAt: at(),
+      rows: [
+        { reference: "ref#0", id: randomUUID(), status: "in_cart", added_to_cart: true, cart_item_id: "cit_1", service: "efile", form: "1099-NEC" },
+        { reference: "ref#1", id: null, status: "failed", added_to_cart: false, cart_item_id: null, service: "efile_print_mail", error: { type: "invalid_request", message: "bad", param: "jsonForm.RecipientDetail.TIN", rule: "pattern" } },
+      ],
+    };
+    await run(store.scoped(a).batches.insert(batch));
+    assert.equal(await run(store.scoped(a).batches.get(batch.id)), batch);
+    assert.is(await run(store.scoped(b).batches.get(batch.id)), undefined);
+    assert.is(await run(store.scoped(live).batches.get(batch.id)), undefined);
+    assert.is(await run(store.scoped(a).batches.get("bat_nosuchbatch")), undefined);
+    const noPayer: Batch = { ...batch, id: short("bat_"), payerId: null, reference: null, kind: "filings_batch", rows: [] };
+    await run(store.scoped(a).batches.insert(noPayer));
+    assert.equal(await run(store.scoped(a).batches.get(noPayer.id)), noPayer);
+  });
+
+  s("carts: openCart returns the same open cart twice; one per account and environment; items insert", async ({ store, a, b, live, pa, ra }) => {
+    const first = await run(store.scoped(a).carts.openCart(short("crt_"), at()));
+    const again = await run(store.scoped(a).carts.openCart(short("crt_"), at()));
+    assert.is(again.id, first.id);
+    const inTx = await run(store.transaction(a, (tx) => tx.carts.openCart(short("crt_"), at())));
+    assert.is(inTx.id, first.id);
+    const other = await run(store.scoped(b).carts.openCart(short("crt_"), at()));
+    const liveCart = await run(store.scoped(live).carts.openCart(short("crt_"), at()));
+    assert.is.not(other.id, first.id);
+    assert.is.not(liveCart.id, first.id);
+    assert.is.not(liveCart.id, other.id);
+    const f = filing(a, pa, ra, { status: "in_cart" });
+    await insert(store, a, [f]);
+    const items: CartItem[] = [{ id: short("cit_"), cartId: first.id, filingId: f.id, service: "efile", physicalMail: null, portalAccess: true, createdAt: at() }];
+    await run(store.scoped(a).carts.insertItems(items));
+    await run(store.scoped(a).carts.insertItems([]));
+  });
+
+  s("recipients: insertMany returns the ids inserted and skips a TIN (and type) the payer already has; findManyByTin", async ({ store, a, b, live, pa, ra }) => {
+    const r1 = recipient(a, pa.id, { tinHash: "hm-1" });
+    const r2 = recipient(a, pa.id, { tinHash: "hm-2", tinType: null });
+    const r3 = recipient(a, pa.id, { tinHash: "hm-1", tinType: "ein" });
+    assert.equal([...(await run(store.scoped(a).recipients.insertMany([r1, r2, r3])))].sort(), ids([r1, r2, r3]));
+    assert.equal([...(await run(store.scoped(a).recipients.insertMany([])))], []);
+    // Same payer, hash and type: skipped (D8), also within one call.
+    const dup = recipient(a, pa.id, { tinHash: "hm-1" });
+    const n1 = recipient(a, pa.id, { tinHash: "hm-3" }), n2 = recipient(a, pa.id, { tinHash: "hm-3" });
+    assert.equal([...(await run(store.scoped(a).recipients.insertMany([dup, n1, n2])))], [n1.id]);
+    assert.is(await run(store.scoped(a).recipients.get(dup.id)), undefined);
+    // findManyByTin: the payer's recipients with one of the hashes, oldest first, with their hash; scoped.
+    const found = await run(store.scoped(a).recipients.findManyByTin(pa.id, ["hm-1", "hm-2", "nope"]));
+    assert.equal(found.map((r) => r.id), [r1.id, r2.id, r3.id]);
+    assert.equal(found.map((r) => r.tinHash), ["hm-1", "hm-2", "hm-1"]);
+    assert.is(found[0]?.name, "Rec");
+    assert.is(found[0]?.city, "Springfield");
+    assert.not.ok("tinCiphertext" in (found[0] ?? {}));
+    assert.is(found[1]?.tinType, null);
+    assert.equal(await run(store.scoped(a).recipients.findManyByTin(pa.id, [])), []);
+    assert.equal(await run(store.scoped(a).recipients.findManyByTin(pa.id, [ra.tinHash])).then((x) => x.map((r) => r.id)), [ra.id]);
+    assert.equal(await run(store.scoped(b).recipients.findManyByTin(pa.id, ["hm-1"])), []);
+    assert.equal(await run(store.scoped(live).recipients.findManyByTin(pa.id, ["hm-1"])), []);
+    // Another payer of the account may hold the same TIN.
+    const p2 = payer(a);
+    await run(store.scoped(a).payers.insert(p2));
+    const other = recipient(a, p2.id, { tinHash: "hm-1" });
+    assert.equal([...(await run(store.scoped(a).recipients.insertMany([other])))], [other.id]);
+    assert.equal((await run(store.scoped(a).recipients.findManyByTin(p2.id, ["hm-1"]))).map((r) => r.id), [other.id]);
+    // Inserted rows are ordinary recipients: get by id or short id, listed under their payer.
+    assert.is((await run(store.scoped(a).recipients.get(r2.shortId)))?.id, r2.id);
+    const listed = await run(store.scoped(a).recipients.list({ limit: 100, startingAfter: null }, { payerId: pa.id }));
+    assert.equal(ids(listed.data), ids([ra, r1, r2, r3, n1]));
+  });
+
+  s("transaction: filings, recipients and the batch of a failed intake roll back together", async ({ store, a, pa }) => {
+    const r = recipient(a, pa.id);
+    const f = filing(a, pa, r);
+    const batch: Batch = { id: short("bat_"), accountId: a.accountId, livemode: false, kind: "filing", payerId: pa.id, reference: null, created: 1, failed: 0, rows: [], createdAt: at() };
+    const exit = await Effect.runPromiseExit(store.transaction(a, (tx) => Effect.gen(function* () {
+      yield* tx.recipients.insertMany([r]);
+      yield* tx.filings.insertMany([f]);
+      yield* tx.batches.insert(batch);
+      return yield* Effect.fail("boom" as const);
+    })));
+    assert.is(exit._tag, "Failure");
+    assert.is(await run(store.scoped(a).filings.get(f.id)), undefined);
+    assert.is(await run(store.scoped(a).recipients.get(r.id)), undefined);
+    assert.is(await run(store.scoped(a).batches.get(batch.id)), undefined);
+    // Inside a transaction, the duplicate guard sees the transaction's own rows.
+    const twice = await run(store.transaction(a, (tx) => Effect.gen(function* () {
+      yield* tx.recipients.insertMany([r]);
+      const one = yield* tx.filings.insertMany([f]);
+      const two = yield* tx.filings.insertMany([filing(a, pa, r)]);
+      return [one.size, two.size];
+    })));
+    assert.equal(twice, [1, 0]);
+  });
+
+  return s;
+}
