@@ -1,0 +1,126 @@
+// Intake throughput on Postgres: 20 batches of 1000 1099-NEC forms (new recipients, each with its own made-up TIN)
+// POSTed over HTTP to /v1/payers/{id}/forms, 4 at a time, loaded with autocannon against the API host in its own
+// process and schema. Prints forms/s end to end and the p50 / p99 latency of one 1000-form batch
+// (targets: at least 5,000 forms/s, p99 under 1.5 s), then the raw multi-row INSERT rate of the same 20,000
+// filings rows straight into Postgres through `pg` (a table with the same columns and indexes as `filings`),
+// as the ceiling.
+import pg from "pg";
+import autocannon from "autocannon";
+import { BENCH_KEY, benchDatabaseUrl, startProcess, stop } from "./support/servers.ts";
+import { necRows } from "../test/support/forms.ts";
+
+const BATCHES = 20;
+const PER_BATCH = 1000;
+const CONCURRENCY = 4;
+const TARGET_FORMS_PER_S = 5000;
+const TARGET_P99_MS = 1500;
+const PORT = 3905;
+
+const schema = "bench_intake";
+const url = benchDatabaseUrl();
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`drop schema if exists ${schema} cascade`);
+
+const api = await startProcess("hosts/api/main.ts", {
+  DATABASE_URL: url, DB_SCHEMA: schema, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000",
+}, PORT);
+const base = `http://127.0.0.1:${PORT}`;
+const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
+
+async function post(path: string, body: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(base + path, { method: "POST", headers, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+try {
+  const payer = await post("/v1/payers", { name: "Intake Bench LLC", tin: "123456789" });
+  if (payer.status !== 201) throw new Error(`payer: ${payer.status} ${JSON.stringify(payer.body)}`);
+  const path = `/v1/payers/${payer.body.id}/forms`;
+
+  // Warm-up (validator compilation, pool connections, JIT) on a payer of its own, with other TINs.
+  const warmPayer = await post("/v1/payers", { name: "Warm Up LLC", tin: "123456789" });
+  for (let i = 0; i < 3; i++) {
+    const w = await post(`/v1/payers/${warmPayer.body.id}/forms`, { forms: necRows(PER_BATCH, 500_000_000 + i * PER_BATCH) });
+    if (w.status !== 201 || w.body.created !== PER_BATCH) throw new Error(`warm-up: ${w.status} ${JSON.stringify(w.body).slice(0, 300)}`);
+  }
+
+  // 20 distinct bodies, built and serialised before the clock starts; each request takes the next one.
+  const bodies = Array.from({ length: BATCHES }, (_, b) => JSON.stringify({ reference: `bench-${b}`, forms: necRows(PER_BATCH, b * PER_BATCH) }));
+  let next = 0;
+  let created = 0;
+  let failedRows = 0;
+  const statuses: number[] = [];
+  const t0 = performance.now();
+  const result = await autocannon({
+    url: base + path,
+    connections: CONCURRENCY,
+    pipelining: 1,
+    amount: BATCHES,
+    timeout: 60,
+    requests: [{
+      method: "POST",
+      headers,
+      setupRequest: (req) => ({ ...req, body: bodies[next++ % BATCHES] }),
+      onResponse: (status, body) => {
+        statuses.push(status);
+        try {
+          const parsed = JSON.parse(body) as { created?: number; failed?: number };
+          created += parsed.created ?? 0;
+          failedRows += parsed.failed ?? 0;
+        } catch { /* counted by status */ }
+      },
+    }],
+  });
+  const wall = (performance.now() - t0) / 1000;
+
+  // Per-batch latency: autocannon's histogram (ms).
+  const p50 = result.latency.p50;
+  const p99 = result.latency.p99;
+  const formsPerS = created / wall;
+
+  const stored = Number((await admin.query(`select count(*)::int as n from ${schema}.filings where payer_id = $1`, [payer.body.id])).rows[0].n);
+
+  // Ceiling: the same 20,000 rows, multi-row INSERT straight into Postgres, 1000 rows per statement, 4 at a time.
+  const rows = (await admin.query(`select * from ${schema}.filings where payer_id = $1 order by created_at, id`, [payer.body.id])).rows as Record<string, unknown>[];
+  const cols = Object.keys(rows[0] ?? {});
+  const ceiling = async (table: string): Promise<number> => {
+    const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+    try {
+      const chunks: Record<string, unknown>[][] = [];
+      for (let i = 0; i < rows.length; i += PER_BATCH) chunks.push(rows.slice(i, i + PER_BATCH));
+      const statements = chunks.map((chunk) => {
+        const values: unknown[] = [];
+        const tuples = chunk.map((r) => `(${cols.map((c) => { values.push(c === "json_form" ? JSON.stringify(r[c]) : r[c]); return `$${values.length}`; }).join(", ")})`);
+        return { text: `insert into ${schema}.${table} (${cols.join(", ")}) values ${tuples.join(", ")}`, values };
+      });
+      await pool.query("select 1"); // connect before the clock
+      let i = 0;
+      const start = performance.now();
+      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+        for (let s = statements[i++]; s !== undefined; s = statements[i++]) await pool.query(s.text, s.values);
+      }));
+      return rows.length / ((performance.now() - start) / 1000);
+    } finally {
+      await pool.end();
+    }
+  };
+  await admin.query(`create table ${schema}.filings_raw (like ${schema}.filings including all)`);
+  await admin.query(`create table ${schema}.filings_heap (like ${schema}.filings including defaults)`);
+  const rawIndexed = await ceiling("filings_raw");
+  const rawHeap = await ceiling("filings_heap");
+
+  const ok = statuses.length === BATCHES && statuses.every((s) => s === 201) && created === BATCHES * PER_BATCH && failedRows === 0 && stored === created;
+  console.log(`intake over HTTP (Postgres): ${BATCHES} batches x ${PER_BATCH} 1099-NEC forms, ${CONCURRENCY} at a time`);
+  console.log(`  statuses ${[...new Set(statuses)].join(",")} (non-2xx ${result.non2xx}), created ${created}, failed rows ${failedRows}, stored ${stored} ${ok ? "" : "  <-- NOT ALL SAVED"}`);
+  console.log(`  end to end:      ${formsPerS.toFixed(0)} forms/s (${wall.toFixed(2)} s wall) (target >= ${TARGET_FORMS_PER_S}) ${formsPerS >= TARGET_FORMS_PER_S ? "OK" : "BELOW TARGET"}`);
+  console.log(`  one 1000-form batch: p50 ${p50} ms, p99 ${p99} ms (target p99 < ${TARGET_P99_MS} ms) ${p99 < TARGET_P99_MS ? "OK" : "ABOVE TARGET"}`);
+  console.log(`  ceiling, raw multi-row INSERT via pg (1000 rows/statement, ${CONCURRENCY} at a time):`);
+  console.log(`    same columns and indexes as filings: ${rawIndexed.toFixed(0)} rows/s (intake reaches ${((formsPerS / rawIndexed) * 100).toFixed(0)}%)`);
+  console.log(`    same columns, no indexes:            ${rawHeap.toFixed(0)} rows/s`);
+  if (!ok) process.exitCode = 1;
+} finally {
+  await stop(api);
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+}
