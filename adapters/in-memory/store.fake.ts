@@ -9,7 +9,7 @@ import {
 import type { Payer } from "../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../core/domain/parties/recipient.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
-import type { Batch, CartItem } from "../../core/ports/store.port.ts";
+import type { Batch, BalanceState, Cart, CartItem, LedgerEntryRow, Order, StoredEvent } from "../../core/ports/store.port.ts";
 import { duplicateKey as dupKey } from "../../core/domain/filing/filing.ts";
 
 export interface Tables {
@@ -21,17 +21,23 @@ export interface Tables {
   batches: Map<string, Batch>;
   carts: Map<string, { id: string; accountId: string; livemode: boolean; status: string; createdAt: string }>;
   cartItems: Map<string, CartItem & { accountId: string; livemode: boolean }>;
+  balances: Map<string, BalanceState>;
+  ledger: Map<string, LedgerEntryRow & { accountId: string; livemode: boolean }>;
+  orders: Map<string, Order & { accountId: string; livemode: boolean }>;
+  events: Map<string, StoredEvent & { accountId: string; livemode: boolean }>;
+  dispatches: Map<string, { orderId: string; accountId: string; livemode: boolean; createdAt: string }>;
 }
 
 export const emptyTables = (): Tables => ({
   accounts: new Map(), apiKeys: new Map(), payers: new Map(), recipients: new Map(), filings: new Map(), batches: new Map(),
-  carts: new Map(), cartItems: new Map(),
+  carts: new Map(), cartItems: new Map(), balances: new Map(), ledger: new Map(), orders: new Map(), events: new Map(), dispatches: new Map(),
 });
 
 const cloneTables = (t: Tables): Tables => ({
   accounts: new Map(t.accounts), apiKeys: new Map(t.apiKeys), payers: new Map(t.payers),
   recipients: new Map(t.recipients), filings: new Map(t.filings), batches: new Map(t.batches), carts: new Map(t.carts),
-  cartItems: new Map(t.cartItems),
+  cartItems: new Map(t.cartItems), balances: new Map(t.balances), ledger: new Map(t.ledger), orders: new Map(t.orders),
+  events: new Map(t.events), dispatches: new Map(t.dispatches),
 });
 
 const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) =>
@@ -56,6 +62,12 @@ function strip<T extends { tinCiphertext: string; tinHash: string }>(row: T): Om
 
 function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
   const mine = inScope(scope);
+  const balanceKey = `${scope.accountId}|${scope.livemode}`;
+  const balanceOf = (): BalanceState => ref.t.balances.get(balanceKey) ?? {
+    balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null,
+  };
+  const toCart = (c: { id: string; status: string; createdAt: string; orderId?: string | null } | undefined): Cart | undefined =>
+    c ? { id: c.id, status: c.status === "paid" ? "paid" : "open", orderId: c.orderId ?? null, createdAt: c.createdAt } : undefined;
   const sameTin = (row: RecipientRow) => [...ref.t.recipients.values()].some((r) =>
     mine(r) && r.payerId === row.payerId && r.tinHash === row.tinHash && (r.tinType ?? "") === (row.tinType ?? ""));
   const recipientBy = (id: string) => [...ref.t.recipients.values()].find((r) => mine(r) && (r.id === id || r.shortId === id));
@@ -72,6 +84,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         return strip(next) as Payer;
       }),
       list: (page) => Effect.sync(() => pageFrom([...ref.t.payers.values()].filter(mine).map((r) => strip(r) as Payer), page)),
+      getMany: (ids) => Effect.sync(() => ids.map((id) => ref.t.payers.get(id)).filter((r): r is PayerRow => r !== undefined && mine(r)).map((r) => strip(r) as Payer)),
       tinHash: (id) => Effect.sync(() => { const r = ref.t.payers.get(id); return r && mine(r) ? r.tinHash : undefined; }),
     },
     recipients: {
@@ -98,6 +111,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         return r ? (strip(r) as Recipient) : undefined;
       }),
       hasFilings: (id) => Effect.sync(() => [...ref.t.filings.values()].some((f) => mine(f) && f.recipientId === id)),
+      getMany: (ids) => Effect.sync(() => ids.map((id) => ref.t.recipients.get(id)).filter((r): r is RecipientRow => r !== undefined && mine(r)).map((r) => strip(r) as Recipient)),
       findManyByTin: (payerId, hashes) => Effect.sync(() => {
         const wanted = new Set(hashes);
         return [...ref.t.recipients.values()]
@@ -138,6 +152,24 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       findFiledOriginal: (key) => Effect.sync(() => [...ref.t.filings.values()]
         .filter((f) => mine(f) && f.corrects === null && (f.status === "accepted" || f.status === "accepted_with_errors") && dupKey(f) === dupKey(key))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]),
+      getMany: (ids) => Effect.sync(() => ids.map((id) => ref.t.filings.get(id)).filter((f): f is Filing => f !== undefined && mine(f))),
+      update: (id, from, patch) => Effect.sync(() => {
+        const f = ref.t.filings.get(id);
+        if (!f || !mine(f) || !from.includes(f.status)) return undefined;
+        const next = { ...f, ...patch };
+        ref.t.filings.set(id, next);
+        return next;
+      }),
+      markQueued: (orderId, charges, now) => Effect.sync(() => {
+        let moved = 0;
+        for (const c of charges) {
+          const f = ref.t.filings.get(c.id);
+          if (!f || !mine(f) || f.status !== "in_cart") continue;
+          ref.t.filings.set(c.id, { ...f, status: "queued", orderId, amountChargedCents: c.amountChargedCents, updatedAt: now });
+          moved++;
+        }
+        return moved;
+      }),
     },
     batches: {
       insert: (b) => Effect.sync(() => { ref.t.batches.set(b.id, b); }),
@@ -151,6 +183,40 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         return { id: newId };
       }),
       insertItems: (items) => Effect.sync(() => { for (const i of items) ref.t.cartItems.set(i.id, { ...i, ...scope }); }),
+      current: () => Effect.sync(() => toCart([...ref.t.carts.values()].find((c) => mine(c) && c.status === "open"))),
+      latestPaid: () => Effect.sync(() => toCart([...ref.t.carts.values()].filter((c) => mine(c) && c.status === "paid").sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0])),
+      get: (id) => Effect.sync(() => { const c = ref.t.carts.get(id); return c && mine(c) ? toCart(c) : undefined; }),
+      lockForPay: (id) => Effect.sync(() => { const c = ref.t.carts.get(id); return c && mine(c) ? toCart(c) : undefined; }),
+      items: (cartId) => Effect.sync(() => [...ref.t.cartItems.values()].filter((i) => mine(i) && i.cartId === cartId).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1))),
+      itemByFiling: (filingId) => Effect.sync(() => [...ref.t.cartItems.values()].find((i) => mine(i) && i.filingId === filingId)),
+      removeItem: (id) => Effect.sync(() => { const i = ref.t.cartItems.get(id); if (!i || !mine(i)) return undefined; ref.t.cartItems.delete(id); return i; }),
+      markPaid: (id, orderId) => Effect.sync(() => { const c = ref.t.carts.get(id); if (c) ref.t.carts.set(id, { ...c, status: "paid", orderId } as typeof c); }),
+    },
+    balance: {
+      lock: () => Effect.sync(() => balanceOf()),
+      get: () => Effect.sync(() => balanceOf()),
+      append: (entries) => Effect.sync(() => {
+        const last = entries[entries.length - 1];
+        if (!last) return;
+        for (const e of entries) ref.t.ledger.set(e.id, { ...e, ...scope });
+        ref.t.balances.set(balanceKey, { ...balanceOf(), balanceCents: last.balance_after_cents, entryCount: last.seq });
+      }),
+      update: (patch) => Effect.sync(() => { ref.t.balances.set(balanceKey, { ...balanceOf(), ...patch }); }),
+      entries: (page) => Effect.sync(() => pageFrom([...ref.t.ledger.values()].filter(mine), page)),
+    },
+    orders: {
+      insert: (o) => Effect.sync(() => { ref.t.orders.set(o.id, { ...o, ...scope }); }),
+      get: (id) => Effect.sync(() => { const o = ref.t.orders.get(id); return o && mine(o) ? o : undefined; }),
+      byCart: (cartId) => Effect.sync(() => [...ref.t.orders.values()].find((o) => mine(o) && o.cartId === cartId)),
+      list: (page) => Effect.sync(() => pageFrom([...ref.t.orders.values()].filter(mine), page)),
+    },
+    events: {
+      insert: (e) => Effect.sync(() => { ref.t.events.set(e.id, { ...e, ...scope }); }),
+      list: (page) => Effect.sync(() => pageFrom([...ref.t.events.values()].filter(mine), page)),
+      get: (id) => Effect.sync(() => { const e = ref.t.events.get(id); return e && mine(e) ? e : undefined; }),
+    },
+    dispatches: {
+      enqueue: (orderId, now) => Effect.sync(() => { if (!ref.t.dispatches.has(orderId)) ref.t.dispatches.set(orderId, { orderId, ...scope, createdAt: now }); }),
     },
   };
 }

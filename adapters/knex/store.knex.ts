@@ -11,7 +11,11 @@ import { isUuid } from "../../core/domain/shared/validation.ts";
 import { hotQuery } from "./hot-query.ts";
 import { roleOf, toAccount, toBatch, toColumns, toFiling, toPayer, toRecipient, type Row } from "./rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../core/domain/filing/filing.ts";
-import type { BatchRepo, CartRepo, FilingRepo } from "../../core/ports/store.port.ts";
+import type {
+  BalanceRepo, BalanceState, BatchRepo, Cart, CartItem, CartRepo, DispatchRepo, EventRepo, FilingRepo, LedgerEntryRow, Order, OrderRepo, StoredEvent,
+} from "../../core/ports/store.port.ts";
+import type { LedgerKind } from "../../core/domain/ledger/index.ts";
+import type { Service } from "../../core/domain/filing/status.ts";
 
 type Db = Knex | Knex.Transaction;
 
@@ -53,6 +57,7 @@ function payerRepo(db: Db, scope: Scope): PayerRepo {
       return rows[0] ? toPayer(rows[0]) : undefined;
     }),
     list: (page) => run(async () => pageMap((await pageOf(db, "payers", scope, page)).rows, page.limit, toPayer)),
+    getMany: (ids) => run(async () => (ids.length === 0 ? [] : ((await scopedTable(db, "payers", scope).whereIn("id", ids as string[])) as Row[]).map(toPayer))),
     tinHash: (id) => run(async () => {
       const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_hash")) as Row | undefined;
       return row ? String(row["tin_hash"]) : undefined;
@@ -87,6 +92,11 @@ function recipientRepo(db: Db, scope: Scope): RecipientRepo {
     hasFilings: (id) => run(async () => {
       const row = await scopedTable(db, "filings", scope).where("recipient_id", id).first("id");
       return row !== undefined;
+    }),
+    getMany: (ids) => run(async () => {
+      if (ids.length === 0) return [];
+      const rows = (await db.raw("select * from recipients where account_id = ? and livemode = ? and id = any(?::uuid[])", [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[])).rows as Row[];
+      return rows.map(toRecipient);
     }),
     findManyByTin: (payerId, hashes) => run(async () => {
       if (hashes.length === 0) return [];
@@ -156,6 +166,24 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
       if (filter.batchId) q.where("filings.batch_id", filter.batchId);
     })).rows, page.limit, toFiling)),
+    getMany: (ids) => run(async () => {
+      if (ids.length === 0) return [];
+      const rows = (await db.raw("select * from filings where account_id = ? and livemode = ? and id = any(?::uuid[])", [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[])).rows as Row[];
+      return rows.map(toFiling);
+    }),
+    update: (id, from, patch) => run(async () => {
+      const rows = (await scopedTable(db, "filings", scope).where("id", id).whereIn("status", from as string[])
+        .update(toColumns(patch)).returning("*")) as Row[];
+      return rows[0] ? toFiling(rows[0]) : undefined;
+    }),
+    markQueued: (orderId, charges, now) => run(async () => {
+      if (charges.length === 0) return 0;
+      const r = await db.raw(`update filings f set status = 'queued', order_id = ?, amount_charged_cents = c.amount, updated_at = ?
+        from unnest(?::uuid[], ?::int[]) as c(id, amount)
+        where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = 'in_cart'`,
+      [orderId, now, charges.map((c) => c.id), charges.map((c) => c.amountChargedCents), scope.accountId, scope.livemode] as unknown as Knex.RawBinding[]);
+      return Number((r as { rowCount?: number }).rowCount ?? 0);
+    }),
     findFiledOriginal: (key) => run(async () => {
       const row = (await scopedTable(db, "filings", scope).where({ dup_key: dupKey(key) }).whereNull("corrects")
         .whereIn("status", ["accepted", "accepted_with_errors"]).orderBy("created_at", "desc").first()) as Row | undefined;
@@ -185,6 +213,38 @@ function cartRepo(db: Db, scope: Scope): CartRepo {
       const row = (await scopedTable(db, "carts", scope).where("status", "open").first("id")) as Row;
       return { id: String(row["id"]) };
     }),
+    current: () => run(async () => {
+      const row = (await scopedTable(db, "carts", scope).where("status", "open").first()) as Row | undefined;
+      return row ? toCart(row) : undefined;
+    }),
+    latestPaid: () => run(async () => {
+      const row = (await scopedTable(db, "carts", scope).where("status", "paid").orderBy("created_at", "desc").first()) as Row | undefined;
+      return row ? toCart(row) : undefined;
+    }),
+    get: (id) => run(async () => {
+      const row = (await scopedTable(db, "carts", scope).where("id", id).first()) as Row | undefined;
+      return row ? toCart(row) : undefined;
+    }),
+    lockForPay: (id) => run(async () => {
+      try {
+        const r = await db.raw("select * from carts where id = ? and account_id = ? and livemode = ? for update nowait", [id, scope.accountId, scope.livemode]);
+        const row = (r.rows as Row[])[0];
+        return row ? toCart(row) : undefined;
+      } catch (e) {
+        if ((e as { code?: string }).code === "55P03") return "busy" as const;
+        throw e;
+      }
+    }),
+    items: (cartId) => run(async () => ((await scopedTable(db, "cart_items", scope).where("cart_id", cartId).orderBy([{ column: "created_at" }, { column: "id" }])) as Row[]).map(toCartItem)),
+    itemByFiling: (filingId) => run(async () => {
+      const row = (await scopedTable(db, "cart_items", scope).where("filing_id", filingId).first()) as Row | undefined;
+      return row ? toCartItem(row) : undefined;
+    }),
+    removeItem: (id) => run(async () => {
+      const rows = (await scopedTable(db, "cart_items", scope).where("id", id).delete().returning("*")) as Row[];
+      return rows[0] ? toCartItem(rows[0]) : undefined;
+    }),
+    markPaid: (id, orderId) => run(() => scopedTable(db, "carts", scope).where("id", id).update({ status: "paid", order_id: orderId })).pipe(Effect.asVoid),
     insertItems: (items) => run(async () => {
       if (items.length === 0) return;
       await db.raw(`insert into cart_items (id, account_id, livemode, cart_id, filing_id, service, physical_mail, portal_access, created_at)
@@ -197,10 +257,120 @@ function cartRepo(db: Db, scope: Scope): CartRepo {
   };
 }
 
+function toCart(r: Row): Cart {
+  return { id: String(r["id"]), status: r["status"] === "paid" ? "paid" : "open", orderId: r["order_id"] ? String(r["order_id"]) : null, createdAt: String(r["created_at"] instanceof Date ? (r["created_at"] as Date).toISOString() : r["created_at"]) };
+}
+
+function toCartItem(r: Row): CartItem {
+  return {
+    id: String(r["id"]), cartId: String(r["cart_id"]), filingId: String(r["filing_id"]), service: r["service"] as Service,
+    physicalMail: r["physical_mail"] === null ? null : Boolean(r["physical_mail"]), portalAccess: r["portal_access"] === null ? null : Boolean(r["portal_access"]),
+    createdAt: r["created_at"] instanceof Date ? (r["created_at"] as Date).toISOString() : String(r["created_at"]),
+  };
+}
+
+const isoOf = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const jsonOf = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+
+function toBalance(r: Row | undefined): BalanceState {
+  if (!r) return { balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null };
+  return {
+    balanceCents: Number(r["balance_cents"]), entryCount: Number(r["entry_count"]), orderCount: Number(r["order_count"]),
+    autoReplenish: { enabled: Boolean(r["auto_enabled"]), threshold_cents: Number(r["auto_threshold_cents"]), topup_cents: Number(r["auto_topup_cents"]) },
+    card: r["card_token"] ? { token: String(r["card_token"]), brand: String(r["card_brand"]), last4: String(r["card_last4"]) } : null,
+  };
+}
+
+function toEntry(r: Row): LedgerEntryRow {
+  return {
+    id: String(r["id"]), seq: Number(r["seq"]), kind: r["kind"] as LedgerKind, amount_cents: Number(r["amount_cents"]),
+    balance_after_cents: Number(r["balance_after_cents"]), reference: r["reference"] === null ? undefined : String(r["reference"]),
+    description: r["description"] === null ? undefined : String(r["description"]), createdAt: isoOf(r["created_at"]),
+  };
+}
+
+function toOrder(r: Row): Order {
+  return {
+    id: String(r["id"]), number: String(r["number"]), cartId: String(r["cart_id"]), paymentStatus: "paid", forms: Number(r["forms"]),
+    chargeLines: jsonOf(r["charge_lines"]), pricingSegments: jsonOf(r["pricing_segments"]), grandTotalCents: Number(r["grand_total_cents"]),
+    fromBalanceCents: Number(r["from_balance_cents"]), fromCardCents: Number(r["from_card_cents"]),
+    cardChargeId: r["card_charge_id"] === null ? null : String(r["card_charge_id"]), receipt: jsonOf(r["receipt"]), createdAt: isoOf(r["created_at"]),
+  };
+}
+
+function balanceRepo(db: Db, scope: Scope): BalanceRepo {
+  const key = { account_id: scope.accountId, livemode: scope.livemode };
+  return {
+    lock: () => run(async () => {
+      await db.raw("insert into balances (account_id, livemode, updated_at) values (?, ?, now()) on conflict do nothing", [scope.accountId, scope.livemode]);
+      const r = await db.raw("select * from balances where account_id = ? and livemode = ? for update", [scope.accountId, scope.livemode]);
+      return toBalance((r.rows as Row[])[0]);
+    }),
+    get: () => run(async () => toBalance((await db("balances").where(key).first()) as Row | undefined)),
+    append: (entries) => run(async () => {
+      const last = entries[entries.length - 1];
+      if (!last) return;
+      await db("ledger_entries").insert(entries.map((e) => ({
+        id: e.id, ...key, seq: e.seq, kind: e.kind, amount_cents: e.amount_cents, balance_after_cents: e.balance_after_cents,
+        reference: e.reference ?? null, description: e.description ?? null, created_at: e.createdAt,
+      })));
+      await db("balances").where(key).update({ balance_cents: last.balance_after_cents, entry_count: last.seq, updated_at: last.createdAt });
+    }),
+    update: (patch) => run(async () => {
+      await db.raw("insert into balances (account_id, livemode, updated_at) values (?, ?, now()) on conflict do nothing", [scope.accountId, scope.livemode]);
+      const cols: Row = { updated_at: new Date() };
+      if (patch.autoReplenish) Object.assign(cols, { auto_enabled: patch.autoReplenish.enabled, auto_threshold_cents: patch.autoReplenish.threshold_cents, auto_topup_cents: patch.autoReplenish.topup_cents });
+      if (patch.card !== undefined) Object.assign(cols, { card_token: patch.card?.token ?? null, card_brand: patch.card?.brand ?? null, card_last4: patch.card?.last4 ?? null });
+      if (patch.orderCount !== undefined) cols["order_count"] = patch.orderCount;
+      await db("balances").where(key).update(cols);
+    }),
+    entries: (page) => run(async () => pageMap((await pageOf(db, "ledger_entries", scope, page)).rows, page.limit, toEntry)),
+  };
+}
+
+function orderRepo(db: Db, scope: Scope): OrderRepo {
+  return {
+    insert: (o) => run(() => db("orders").insert({
+      id: o.id, account_id: scope.accountId, livemode: scope.livemode, number: o.number, cart_id: o.cartId, payment_status: o.paymentStatus,
+      forms: o.forms, charge_lines: JSON.stringify(o.chargeLines), pricing_segments: JSON.stringify(o.pricingSegments),
+      grand_total_cents: o.grandTotalCents, from_balance_cents: o.fromBalanceCents, from_card_cents: o.fromCardCents,
+      card_charge_id: o.cardChargeId, receipt: JSON.stringify(o.receipt), created_at: o.createdAt,
+    })).pipe(Effect.asVoid),
+    get: (id) => run(async () => {
+      const row = (await scopedTable(db, "orders", scope).where("id", id).first()) as Row | undefined;
+      return row ? toOrder(row) : undefined;
+    }),
+    byCart: (cartId) => run(async () => {
+      const row = (await scopedTable(db, "orders", scope).where("cart_id", cartId).first()) as Row | undefined;
+      return row ? toOrder(row) : undefined;
+    }),
+    list: (page) => run(async () => pageMap((await pageOf(db, "orders", scope, page)).rows, page.limit, toOrder)),
+  };
+}
+
+function eventRepo(db: Db, scope: Scope): EventRepo {
+  const toEvent = (r: Row): StoredEvent => ({ id: String(r["id"]), type: String(r["type"]), data: jsonOf(r["data"]), createdAt: isoOf(r["created_at"]) });
+  return {
+    insert: (e) => run(() => db("events").insert({ id: e.id, account_id: scope.accountId, livemode: scope.livemode, type: e.type, data: JSON.stringify(e.data), created_at: e.createdAt })).pipe(Effect.asVoid),
+    list: (page) => run(async () => pageMap((await pageOf(db, "events", scope, page)).rows, page.limit, toEvent)),
+    get: (id) => run(async () => {
+      const row = (await scopedTable(db, "events", scope).where("id", id).first()) as Row | undefined;
+      return row ? toEvent(row) : undefined;
+    }),
+  };
+}
+
+function dispatchRepo(db: Db, scope: Scope): DispatchRepo {
+  return {
+    enqueue: (orderId, now) => run(() => db("dispatches").insert({ order_id: orderId, account_id: scope.accountId, livemode: scope.livemode, state: "pending", created_at: now }).onConflict().ignore()).pipe(Effect.asVoid),
+  };
+}
+
 export function scopedRepos(db: Db, scope: Scope): ScopedStore {
   return {
     scope, payers: payerRepo(db, scope), recipients: recipientRepo(db, scope), filings: filingRepo(db, scope),
-    batches: batchRepo(db, scope), carts: cartRepo(db, scope),
+    batches: batchRepo(db, scope), carts: cartRepo(db, scope), balance: balanceRepo(db, scope), orders: orderRepo(db, scope),
+    events: eventRepo(db, scope), dispatches: dispatchRepo(db, scope),
   };
 }
 

@@ -6,6 +6,8 @@ import type { Page, PageQuery } from "../domain/shared/paging.ts";
 import type { Filing } from "../domain/filing/filing.ts";
 import type { FilingStatus, Service } from "../domain/filing/status.ts";
 import type { IntakeRowResult } from "../domain/filing/intake.ts";
+import type { AutoReplenish, LedgerEntry } from "../domain/ledger/index.ts";
+import type { ChargeLine, PricingSegment } from "../domain/pricing/index.ts";
 
 /** D2: every stored row carries account and environment; scoped repositories add both to every query. */
 export interface Scope { readonly accountId: string; readonly livemode: boolean }
@@ -23,6 +25,7 @@ export interface PayerRepo {
   readonly get: (id: string) => Effect.Effect<Payer | undefined>;
   readonly update: (id: string, patch: PayerPatch) => Effect.Effect<Payer | undefined>;
   readonly list: (page: PageQuery) => Effect.Effect<Page<Payer>>;
+  readonly getMany: (ids: readonly string[]) => Effect.Effect<readonly Payer[]>;
   /** The keyed hash of the payer's TIN (to compare with a TIN from a file without decrypting). */
   readonly tinHash: (id: string) => Effect.Effect<string | undefined>;
 }
@@ -37,6 +40,7 @@ export interface RecipientRepo {
   /** D8: matched by TIN under the payer; restricted to the TIN type when one is given. */
   readonly findByTin: (payerId: string, tinHash: string, tinType: "ssn" | "ein" | null) => Effect.Effect<Recipient | undefined>;
   readonly hasFilings: (id: string) => Effect.Effect<boolean>;
+  readonly getMany: (ids: readonly string[]) => Effect.Effect<readonly Recipient[]>;
   /** Recipients of a payer whose TIN hash is one of `hashes` (intake matching, D8). */
   readonly findManyByTin: (payerId: string, hashes: readonly string[]) => Effect.Effect<readonly (Recipient & { readonly tinHash: string })[]>;
   /** Inserts and returns the ids inserted; a row whose TIN the payer already has (D8) is skipped. */
@@ -60,9 +64,16 @@ export interface FilingRepo {
   /** By UUID or short id (`fil_…`). */
   readonly get: (id: string) => Effect.Effect<Filing | undefined>;
   readonly list: (page: PageQuery, filter: FilingFilter) => Effect.Effect<Page<Filing>>;
+  readonly getMany: (ids: readonly string[]) => Effect.Effect<readonly Filing[]>;
+  /** Sets fields of one filing when its status is one of `from`; returns the updated filing or undefined. */
+  readonly update: (id: string, from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<Filing | undefined>;
+  /** Pay: every listed filing in_cart -> queued with its order and charge; returns how many moved. */
+  readonly markQueued: (orderId: string, charges: readonly { readonly id: string; readonly amountChargedCents: number }[], now: string) => Effect.Effect<number>;
   /** The accepted original a correction refers to (D19: it must have been filed through the service). */
   readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
 }
+
+export type FilingPatch = Partial<Pick<Filing, "status" | "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt">>;
 
 export type BatchKind = "payer_forms" | "filing" | "filings_batch" | "fire";
 
@@ -94,10 +105,83 @@ export interface CartItem {
   readonly createdAt: string;
 }
 
+export interface Cart { readonly id: string; readonly status: "open" | "paid"; readonly orderId: string | null; readonly createdAt: string }
+
 export interface CartRepo {
   /** The environment's open cart, created with `newId` when there is none. */
   readonly openCart: (newId: string, now: string) => Effect.Effect<{ readonly id: string }>;
   readonly insertItems: (items: readonly CartItem[]) => Effect.Effect<void>;
+  /** The open cart, if any. */
+  readonly current: () => Effect.Effect<Cart | undefined>;
+  readonly latestPaid: () => Effect.Effect<Cart | undefined>;
+  readonly get: (id: string) => Effect.Effect<Cart | undefined>;
+  /** Locks the cart row for this transaction; "busy" when another transaction holds it (a racing pay). */
+  readonly lockForPay: (id: string) => Effect.Effect<Cart | "busy" | undefined>;
+  readonly items: (cartId: string) => Effect.Effect<readonly CartItem[]>;
+  readonly itemByFiling: (filingId: string) => Effect.Effect<CartItem | undefined>;
+  readonly removeItem: (id: string) => Effect.Effect<CartItem | undefined>;
+  readonly markPaid: (id: string, orderId: string) => Effect.Effect<void>;
+}
+
+export interface BalanceState {
+  readonly balanceCents: number;
+  readonly entryCount: number;
+  readonly orderCount: number;
+  readonly autoReplenish: AutoReplenish;
+  readonly card: { readonly token: string; readonly brand: string; readonly last4: string } | null;
+}
+
+export interface LedgerEntryRow extends LedgerEntry {
+  readonly id: string;
+  readonly seq: number;
+  readonly createdAt: string;
+}
+
+export interface BalanceRepo {
+  /** Locks the balance row for the rest of the transaction (creating it at zero first): ledger changes are serial. */
+  readonly lock: () => Effect.Effect<BalanceState>;
+  readonly get: () => Effect.Effect<BalanceState>;
+  /** Appends entries (already chained from the locked state) and stores the new balance. */
+  readonly append: (entries: readonly LedgerEntryRow[]) => Effect.Effect<void>;
+  readonly update: (patch: Partial<Pick<BalanceState, "autoReplenish" | "card" | "orderCount">>) => Effect.Effect<void>;
+  readonly entries: (page: PageQuery) => Effect.Effect<Page<LedgerEntryRow>>;
+}
+
+export interface Order {
+  readonly id: string;
+  readonly number: string;
+  readonly cartId: string;
+  readonly paymentStatus: "paid";
+  readonly forms: number;
+  readonly chargeLines: readonly ChargeLine[];
+  readonly pricingSegments: readonly PricingSegment[];
+  readonly grandTotalCents: number;
+  readonly fromBalanceCents: number;
+  readonly fromCardCents: number;
+  readonly cardChargeId: string | null;
+  /** The payment receipt as first returned, replayed for `already_paid`. */
+  readonly receipt: Record<string, unknown>;
+  readonly createdAt: string;
+}
+
+export interface OrderRepo {
+  readonly insert: (order: Order) => Effect.Effect<void>;
+  readonly get: (id: string) => Effect.Effect<Order | undefined>;
+  readonly byCart: (cartId: string) => Effect.Effect<Order | undefined>;
+  readonly list: (page: PageQuery) => Effect.Effect<Page<Order>>;
+}
+
+export interface StoredEvent { readonly id: string; readonly type: string; readonly data: Record<string, unknown>; readonly createdAt: string }
+
+export interface EventRepo {
+  readonly insert: (event: StoredEvent) => Effect.Effect<void>;
+  readonly list: (page: PageQuery) => Effect.Effect<Page<StoredEvent>>;
+  readonly get: (id: string) => Effect.Effect<StoredEvent | undefined>;
+}
+
+export interface DispatchRepo {
+  /** Records that a paid order's filings are waiting for transmission (durable, in the payment's transaction). */
+  readonly enqueue: (orderId: string, now: string) => Effect.Effect<void>;
 }
 
 export interface ScopedStore {
@@ -107,6 +191,10 @@ export interface ScopedStore {
   readonly filings: FilingRepo;
   readonly batches: BatchRepo;
   readonly carts: CartRepo;
+  readonly balance: BalanceRepo;
+  readonly orders: OrderRepo;
+  readonly events: EventRepo;
+  readonly dispatches: DispatchRepo;
 }
 
 export interface ApiKeyRow {

@@ -54,6 +54,8 @@ export const enableLive = Effect.fn("EnableLive")(function* (accountId: string) 
 });
 
 export const SEED_ACCOUNT_NAME = "Sandbox Company";
+/** D3: the seeded sandbox starts with 100000 cents of prepaid balance and a working test card. */
+export const SEED_BALANCE_CENTS = 100_000;
 
 /**
  * D3: on first start the sandbox gets one account, its main company payer and an owner key printed once.
@@ -70,5 +72,16 @@ export const seedSandbox = Effect.fn("SeedSandbox")(function* (presetKey: string
     contact_name: "Sandbox Owner", contact_email: "owner@example.com", contact_phone: "2175550100",
   }, { isMainCompany: true });
   const key = yield* createApiKey(account.id, "sandbox", "owner", presetKey);
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    const balance = yield* tx.balance.lock();
+    if (balance.entryCount > 0) return;
+    yield* tx.balance.append([{
+      id: `led_${"1".padStart(10, "0")}${ids.short("", 10)}`, seq: 1, kind: "topup", amount_cents: SEED_BALANCE_CENTS,
+      balance_after_cents: SEED_BALANCE_CENTS, description: "Sandbox starting balance", createdAt: now,
+    }]);
+    yield* tx.balance.update({ card: { token: "tok_visa", brand: "visa", last4: "4242" } });
+  }));
   return { account, payer, key };
 });

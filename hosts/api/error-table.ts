@@ -20,6 +20,7 @@ export const ERROR_TABLE: Record<DomainError["_tag"], { status: number; type: st
   IdempotencyKeyReused: { status: 422, type: "idempotency_key_reused" },
   CartNotPayable: { status: 422, type: "cart_not_payable" },
   RateLimited: { status: 429, type: "rate_limited" },
+  ServiceUnavailable: { status: 503, type: "service_unavailable" },
 };
 
 export interface ErrorBody { error: { type: string; message: string; param?: string; request_id?: string }; [k: string]: unknown }
@@ -41,6 +42,9 @@ export function errorResponse(e: DomainError): { status: number; body: ErrorBody
       break;
     case "RateLimited":
       headers["Retry-After"] = String(e.retryAfterSeconds);
+      break;
+    case "ServiceUnavailable":
+      if (e.retryAfterSeconds) headers["Retry-After"] = String(e.retryAfterSeconds);
       break;
     default:
       break;

@@ -2,6 +2,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { buildRateCard, DEFAULT_RATE_CARD, type RateCard } from "../../core/domain/pricing/index.ts";
+import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
 
 export interface Config {
   readonly port: number;
@@ -15,6 +17,10 @@ export interface Config {
   readonly seedSandboxKey: string | undefined;
   readonly logLevel: "debug" | "info" | "warn" | "error" | "silent";
   readonly trustProxy: boolean;
+  /** D12: the default rate card, or RATE_CARD_JSON (a partial override). */
+  readonly rateCard: RateCard;
+  /** Tests inject a card processor; the service uses the sandbox processor until a real one is wired. */
+  readonly cardProcessor?: CardProcessor["Service"];
 }
 
 const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -46,5 +52,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedSandboxKey: env["SEED_SANDBOX_KEY"] || undefined,
     logLevel: ["debug", "info", "warn", "error", "silent"].includes(level) ? level : "info",
     trustProxy: env["TRUST_PROXY"] === "1" || env["TRUST_PROXY"] === "true",
+    rateCard: rateCardFrom(env["RATE_CARD_JSON"]),
   };
+}
+
+function rateCardFrom(json: string | undefined): RateCard {
+  if (!json) return DEFAULT_RATE_CARD;
+  const r = buildRateCard(JSON.parse(json) as Parameters<typeof buildRateCard>[0]);
+  if (!r.ok) throw new Error(`RATE_CARD_JSON is invalid: ${r.param}: ${r.message}`);
+  return r.card;
 }

@@ -9,6 +9,9 @@ import { Store } from "../../core/ports/store.port.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import { IdempotencyStore } from "../../core/ports/idempotency.port.ts";
 import type { Config } from "./config.ts";
+import { Pricing } from "../../core/ports/pricing.port.ts";
+import { CardProcessor } from "../../core/ports/card-processor.port.ts";
+import { makeSandboxCardProcessor } from "../../adapters/sandbox-card/sandbox-card.ts";
 
 export function appLayer(db: Database, config: Config) {
   return Layer.mergeAll(
@@ -16,6 +19,8 @@ export function appLayer(db: Database, config: Config) {
     Layer.succeed(Store, makeKnexStore(db.knex)),
     Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute)),
     Layer.succeed(IdempotencyStore, makeKnexIdempotencyStore(db.knex)),
+    Layer.succeed(Pricing, { rateCard: config.rateCard }),
+    Layer.succeed(CardProcessor, config.cardProcessor ?? makeSandboxCardProcessor()),
   );
 }
 

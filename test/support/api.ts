@@ -9,6 +9,7 @@ import { makeLogger } from "../../hosts/shared/logger.ts";
 import { createApiKey, seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import type { Database } from "../../adapters/knex/connection.ts";
 import { openTestDb, type Backend } from "./db.ts";
+import { DEFAULT_RATE_CARD } from "../../core/domain/pricing/index.ts";
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -36,7 +37,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
   return {
     port: 0, databaseUrl: undefined, dataDir: "memory://", dbSchema: undefined,
     sandboxHosts: [], liveHosts: [], rateLimitPerMinute: 100_000,
-    tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false,
+    tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false, rateCard: DEFAULT_RATE_CARD,
     ...over,
   };
 }

@@ -26,9 +26,10 @@ export class PaymentRequired extends Data.TaggedError("PaymentRequired")<{ messa
 export class CardDeclined extends Data.TaggedError("CardDeclined")<{ message: string }> {}
 export class CartNotPayable extends Data.TaggedError("CartNotPayable")<{ message: string; problems: Problem[] }> {}
 export class PayloadTooLarge extends Data.TaggedError("PayloadTooLarge")<{ message: string }> {}
+export class ServiceUnavailable extends Data.TaggedError("ServiceUnavailable")<{ message: string; retryAfterSeconds?: number }> {}
 export class RateLimited extends Data.TaggedError("RateLimited")<{ message: string; retryAfterSeconds: number }> {}
 
 export type DomainError =
   | NotFound | InvalidRequest | MalformedRequest | Unauthorized | Forbidden | InsufficientScope | IpNotAllowed
   | Conflict | RequestInProgress | IdempotencyKeyReused | NotCancellable | NotCorrectable | NotReady
-  | PaymentRequired | CardDeclined | CartNotPayable | PayloadTooLarge | RateLimited;
+  | PaymentRequired | CardDeclined | CartNotPayable | PayloadTooLarge | RateLimited | ServiceUnavailable;

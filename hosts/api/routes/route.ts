@@ -40,4 +40,6 @@ export const SCOPES = {
   payersWrite: ["filings:write", "payers:write"],
   recipientsRead: ["filings:read", "payers:read"],
   recipientsWrite: ["filings:write", "recipients:write"],
+  paymentsRead: ["payments:read", "filings:read"],
+  paymentsWrite: ["payments:write", "filings:write"],
 } as const;

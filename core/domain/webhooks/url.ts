@@ -1,0 +1,167 @@
+// Webhook endpoint URLs (D29): https only; in sandbox, http://localhost and http://127.0.0.1 (any port) too.
+// Production also refuses private IP literals and names that can only mean a private network; names that merely
+// resolve to one are caught at delivery time by the sender, which checks the address it connects to.
+
+export const MAX_URL_LENGTH = 2048;
+
+export type UrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string };
+
+const SANDBOX_HTTP_HOSTS = new Set(["localhost", "127.0.0.1"]);
+
+function fail(message: string): UrlCheck { return { ok: false, message }; }
+
+/** Host names that never reach the public internet (RFC 6761 / 6762 / 8375 special-use names). */
+function isLocalName(host: string): boolean {
+  const h = host.endsWith(".") ? host.slice(0, -1) : host;
+  return h === "localhost" || /\.(localhost|local|internal|home\.arpa)$/.test(h) || !h.includes(".");
+}
+
+export function validateWebhookUrl(input: unknown, options: { readonly livemode: boolean }): UrlCheck {
+  if (typeof input !== "string" || input.length === 0) return fail("url must be a non-empty string.");
+  if (input.length > MAX_URL_LENGTH) return fail(`url must be at most ${MAX_URL_LENGTH} characters.`);
+  // The URL parser would silently drop these; a URL that only works after clean-up is refused instead.
+  if ([...input].some((c) => c <= " " || c === "\u007f")) return fail("url must not contain spaces or control characters.");
+  if (input.includes("#")) return fail("url must not contain a fragment (#).");
+  let u: URL;
+  try {
+    u = new URL(input);
+  } catch {
+    return fail("url must be an absolute URL such as https://example.com/webhooks.");
+  }
+  if (u.username !== "" || u.password !== "") return fail("url must not contain credentials (user:password@).");
+  const host = u.hostname.toLowerCase();
+  if (u.protocol === "http:") {
+    if (!options.livemode && SANDBOX_HTTP_HOSTS.has(host)) return { ok: true, url: u.href };
+    return fail(options.livemode
+      ? "url must use https."
+      : "url must use https (http is allowed only for localhost and 127.0.0.1 in sandbox).");
+  }
+  if (u.protocol !== "https:") return fail("url must use https.");
+  if (host === "") return fail("url must name a host.");
+  if (options.livemode) {
+    const ip = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+    if (isIpLiteral(ip) ? isPrivateAddress(ip) : isLocalName(host)) {
+      return fail("url must point to a public host, not a private, loopback or link-local address.");
+    }
+  }
+  return { ok: true, url: u.href };
+}
+
+// ---- IP addresses -------------------------------------------------------------------------------------------
+
+function parseIpv4(text: string): [number, number, number, number] | null {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (!m) return null;
+  const parts = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])] as [number, number, number, number];
+  if (parts.some((p) => p > 255)) return null;
+  // A leading zero is octal to some parsers and decimal to others; such a text is refused rather than guessed.
+  if ([m[1], m[2], m[3], m[4]].some((p) => p !== undefined && p.length > 1 && p.startsWith("0"))) return null;
+  return parts;
+}
+
+/** The eight 16-bit groups of an IPv6 address (zone id dropped), or null when it is not one. */
+function parseIpv6(text: string): number[] | null {
+  let s = text;
+  const zone = s.indexOf("%");
+  if (zone >= 0) s = s.slice(0, zone);
+  if (!/^[0-9a-fA-F:.]+$/.test(s)) return null;
+  let tail: number[] = [];
+  if (s.includes(".")) {
+    // A dotted IPv4 address may stand for the last two groups (::ffff:192.0.2.1).
+    const lastColon = s.lastIndexOf(":");
+    if (lastColon < 0) return null;
+    const v4 = parseIpv4(s.slice(lastColon + 1));
+    if (v4 === null) return null;
+    tail = [(v4[0] << 8) | v4[1], (v4[2] << 8) | v4[3]];
+    s = s.slice(0, lastColon + 1);
+    if (!s.endsWith("::")) s = s.slice(0, -1);
+  }
+  const want = 8 - tail.length;
+  const side = (p: string): number[] | null => {
+    if (p === "") return [];
+    const out: number[] = [];
+    for (const g of p.split(":")) {
+      if (!/^[0-9a-fA-F]{1,4}$/.test(g)) return null;
+      out.push(parseInt(g, 16));
+    }
+    return out;
+  };
+  const halves = s.split("::");
+  if (halves.length > 2) return null;
+  const head = side(halves[0] ?? "");
+  const rest = halves.length === 2 ? side(halves[1] ?? "") : [];
+  if (head === null || rest === null) return null;
+  const explicit = head.length + rest.length;
+  if (halves.length === 2) {
+    // "::" stands for at least one group of zeros.
+    if (explicit > want - 1) return null;
+    return [...head, ...Array.from({ length: want - explicit }, () => 0), ...rest, ...tail];
+  }
+  return explicit === want ? [...head, ...tail] : null;
+}
+
+export function isIpLiteral(text: string): boolean {
+  return parseIpv4(text) !== null || parseIpv6(text) !== null;
+}
+
+function inV4(a: readonly number[], base: readonly number[], bits: number): boolean {
+  const toInt = (p: readonly number[]) => (((p[0] ?? 0) << 24) | ((p[1] ?? 0) << 16) | ((p[2] ?? 0) << 8) | (p[3] ?? 0)) >>> 0;
+  const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
+  return ((toInt(a) & mask) >>> 0) === ((toInt(base) & mask) >>> 0);
+}
+
+// Everything that is not a globally reachable unicast address (IANA special-purpose registries).
+const V4_BLOCKED: ReadonlyArray<readonly [readonly number[], number]> = [
+  [[0, 0, 0, 0], 8], // "this network", including the unspecified 0.0.0.0
+  [[10, 0, 0, 0], 8], // private
+  [[100, 64, 0, 0], 10], // CGNAT shared address space
+  [[127, 0, 0, 0], 8], // loopback
+  [[169, 254, 0, 0], 16], // link-local (and cloud metadata services)
+  [[172, 16, 0, 0], 12], // private
+  [[192, 0, 0, 0], 24], // IETF protocol assignments
+  [[192, 0, 2, 0], 24], // documentation
+  [[192, 88, 99, 0], 24], // 6to4 relay anycast (deprecated)
+  [[192, 168, 0, 0], 16], // private
+  [[198, 18, 0, 0], 15], // benchmarking
+  [[198, 51, 100, 0], 24], // documentation
+  [[203, 0, 113, 0], 24], // documentation
+  [[224, 0, 0, 0], 4], // multicast
+  [[240, 0, 0, 0], 4], // reserved, and the broadcast address
+];
+
+function isPrivateV4(a: readonly number[]): boolean {
+  return V4_BLOCKED.some(([base, bits]) => inV4(a, base, bits));
+}
+
+/**
+ * True for any address a webhook must not be delivered to: private, loopback, link-local, unique-local, CGNAT,
+ * unspecified, multicast, documentation and reserved ranges, IPv4 embedded in IPv6 (mapped, compatible, NAT64,
+ * 6to4) when the embedded address is one of those, and anything that is not a valid IP address (fail closed).
+ */
+export function isPrivateAddress(ip: string): boolean {
+  const text = ip.startsWith("[") && ip.endsWith("]") ? ip.slice(1, -1) : ip;
+  const v4 = parseIpv4(text);
+  if (v4 !== null) return isPrivateV4(v4);
+  const g = parseIpv6(text);
+  if (g === null) return true;
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
+  const embedded = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff];
+  const zeroTo = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (zeroTo(8)) return true; // :: unspecified
+  if (zeroTo(7) && g7 === 1) return true; // ::1 loopback
+  if (zeroTo(5) && g5 === 0xffff) return isPrivateV4(embedded); // ::ffff:a.b.c.d IPv4-mapped
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return isPrivateV4(embedded); // ::ffff:0:a.b.c.d IPv4-translated
+  if (zeroTo(6)) return true; // ::a.b.c.d IPv4-compatible (deprecated, never routed)
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isPrivateV4(embedded); // NAT64
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return true; // 64:ff9b:1::/48 local-use NAT64
+  if (g0 === 0x2002) return isPrivateV4([g1 >> 8, g1 & 0xff, g2 >> 8, g2 & 0xff]); // 6to4
+  if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return true; // 100::/64 discard-only
+  if (g0 === 0x2001 && g1 === 0) return true; // Teredo: the real target is hidden in the address
+  if (g0 === 0x2001 && g1 === 0x0db8) return true; // documentation
+  if (g0 === 0x2001 && g1 < 0x0200) return true; // 2001::/23 IETF protocol assignments
+  if ((g0 & 0xfe00) === 0xfc00) return true; // fc00::/7 unique-local
+  if ((g0 & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
+  if ((g0 & 0xffc0) === 0xfec0) return true; // fec0::/10 site-local (deprecated)
+  if ((g0 & 0xff00) === 0xff00) return true; // multicast
+  return false;
+}

@@ -1,0 +1,21 @@
+import { Context, type Effect } from "effect";
+import type { SendResult } from "../domain/webhooks/events.ts";
+
+export interface WebhookRequest {
+  readonly url: string;
+  /** Extra headers, e.g. `Service-Signature`; the sender adds Content-Type, Content-Length and User-Agent. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body, exactly the text that was signed. */
+  readonly body: string;
+  readonly timeoutMs: number;
+  /** The environment of the endpoint (D29: production delivery refuses private targets). */
+  readonly livemode: boolean;
+}
+
+/**
+ * POSTs one webhook delivery. Never fails: a response of any status is a result, and a transport failure
+ * (timeout, refused connection, DNS, TLS, a refused private target) comes back as `{ status: 0, error }`.
+ */
+export class WebhookSender extends Context.Service<WebhookSender, {
+  readonly send: (request: WebhookRequest) => Effect.Effect<SendResult>;
+}>()("core/WebhookSender") {}

@@ -1,0 +1,100 @@
+// The prepaid balance (SPEC "Balance", D15, D16): read it and its ledger, top it up from the card, set
+// auto-replenish and the card on file.
+import { Effect } from "effect";
+import { appendEntry } from "../domain/ledger/index.ts";
+import { InvalidRequest } from "../domain/shared/errors.ts";
+import type { PageQuery } from "../domain/shared/paging.ts";
+import { compileBody } from "../domain/shared/validation.ts";
+import { CardProcessor } from "../ports/card-processor.port.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { Store, type BalanceState, type LedgerEntryRow, type Scope } from "../ports/store.port.ts";
+
+export function entryView(e: LedgerEntryRow) {
+  return {
+    object: "balance_entry", id: e.id, kind: e.kind, amount_cents: e.amount_cents, balance_after_cents: e.balance_after_cents,
+    reference: e.reference ?? null, description: e.description ?? null, created_at: e.createdAt,
+  };
+}
+
+export function balanceView(b: BalanceState, recent: readonly LedgerEntryRow[]) {
+  return {
+    object: "balance", available_cents: b.balanceCents, currency: "usd", auto_replenish: b.autoReplenish,
+    payment_method: b.card ? { brand: b.card.brand, last4: b.card.last4 } : null, recent: recent.map(entryView),
+  };
+}
+
+export const getBalance = Effect.fn("GetBalance")(function* (scope: Scope) {
+  const repos = (yield* Store).scoped(scope);
+  const b = yield* repos.balance.get();
+  const recent = yield* repos.balance.entries({ limit: 10, startingAfter: null });
+  return balanceView(b, recent.data);
+});
+
+export const listEntries = Effect.fn("ListEntries")(function* (scope: Scope, page: PageQuery) {
+  return yield* (yield* Store).scoped(scope).balance.entries(page);
+});
+
+const topUpBody = compileBody<{ amount_cents: number }>({
+  type: "object", additionalProperties: false, required: ["amount_cents"],
+  properties: { amount_cents: { type: "integer", minimum: 1, maximum: 100_000_000 } },
+});
+
+/** Charges the card on file and records a `topup` entry; a decline is 402 and nothing is recorded. */
+export const topUp = Effect.fn("TopUp")(function* (scope: Scope, body: unknown) {
+  const c = topUpBody(body);
+  if (!c.ok) return yield* c.error;
+  const amount = c.value.amount_cents;
+  const store = yield* Store;
+  const processor = yield* CardProcessor;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  const charged: string[] = [];
+  return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    const balance = yield* tx.balance.lock();
+    if (!balance.card) return yield* new InvalidRequest({ param: "amount_cents", message: "No card on file: add one with PUT /v1/payment-method first." });
+    const topupId = ids.short("top_");
+    const { chargeId } = yield* processor.charge({ token: balance.card.token, amountCents: amount, idempotencyKey: topupId, description: "Prepaid balance top-up" });
+    charged.push(chargeId);
+    const next = appendEntry(balance.balanceCents, { kind: "topup", amount_cents: amount, reference: chargeId, description: "Top-up from the card on file" });
+    if (!next.ok) return yield* new InvalidRequest({ param: "amount_cents", message: next.message });
+    const seq = balance.entryCount + 1;
+    const row: LedgerEntryRow = { ...next.entry, id: `led_${String(seq).padStart(10, "0")}${ids.short("", 10)}`, seq, createdAt: now };
+    yield* tx.balance.append([row]);
+    return { object: "balance_topup", id: topupId, amount_cents: amount, currency: "usd", balance_after_cents: row.balance_after_cents, charge: chargeId, entry: entryView(row) };
+  })).pipe(Effect.tapCause(() => Effect.forEach(charged, (id) => Effect.ignore(processor.refund(id)), { discard: true })));
+});
+
+const autoBody = compileBody<{ auto_replenish: { enabled?: boolean; threshold_cents?: number; topup_cents?: number } }>({
+  type: "object", additionalProperties: false, required: ["auto_replenish"],
+  properties: {
+    auto_replenish: {
+      type: "object", additionalProperties: false,
+      properties: { enabled: { type: "boolean" }, threshold_cents: { type: "integer", minimum: 0, maximum: 100_000_000 }, topup_cents: { type: "integer", minimum: 1, maximum: 100_000_000 } },
+    },
+  },
+});
+
+export const setAutoReplenish = Effect.fn("SetAutoReplenish")(function* (scope: Scope, body: unknown) {
+  const c = autoBody(body);
+  if (!c.ok) return yield* c.error;
+  const repos = (yield* Store).scoped(scope);
+  const current = yield* repos.balance.get();
+  const next = { ...current.autoReplenish, ...c.value.auto_replenish };
+  if (next.enabled && next.topup_cents <= 0) return yield* new InvalidRequest({ param: "auto_replenish.topup_cents", message: "topup_cents must be at least 1 when auto-replenish is enabled." });
+  if (next.enabled && !current.card) return yield* new InvalidRequest({ param: "auto_replenish.enabled", message: "Auto-replenish needs a card on file: PUT /v1/payment-method first." });
+  yield* repos.balance.update({ autoReplenish: next });
+  return yield* getBalance(scope);
+});
+
+const cardBody = compileBody<{ token: string }>({
+  type: "object", additionalProperties: false, required: ["token"], properties: { token: { type: "string", minLength: 1, maxLength: 200 } },
+});
+
+export const setPaymentMethod = Effect.fn("SetPaymentMethod")(function* (scope: Scope, body: unknown) {
+  const c = cardBody(body);
+  if (!c.ok) return yield* c.error;
+  const card = yield* (yield* CardProcessor).describe(c.value.token);
+  yield* (yield* Store).scoped(scope).balance.update({ card: { token: c.value.token, brand: card.brand, last4: card.last4 } });
+  return { object: "payment_method", brand: card.brand, last4: card.last4 };
+});

@@ -1,0 +1,135 @@
+// POST /v1/cart/pay (SPEC pay rules 1-5, D4, D14, D15, D17): validate every item before touching money; then,
+// in one transaction holding the cart and balance rows, draw from the prepaid balance, charge the rest to the
+// card, record the order, the ledger entries, the filings queued, the cart.paid event and the dispatch.
+// Transmission starts only after commit. A card charge whose transaction does not commit is refunded.
+import { Effect } from "effect";
+import { priceCart } from "../domain/cart/cart.ts";
+import { appendEntries, paymentDrafts, planPayment } from "../domain/ledger/index.ts";
+import { payerMissingForFiling } from "../domain/parties/payer.ts";
+import { recipientMissingForFiling } from "../domain/parties/recipient.ts";
+import type { Principal } from "../domain/parties/account.ts";
+import {
+  CartNotPayable, Conflict, Forbidden, PaymentRequired, RequestInProgress, type Problem,
+} from "../domain/shared/errors.ts";
+import { CardProcessor } from "../ports/card-processor.port.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { Pricing } from "../ports/pricing.port.ts";
+import { Store, type LedgerEntryRow, type Order, type Scope } from "../ports/store.port.ts";
+
+class AlreadyPaid { readonly _tag = "AlreadyPaid"; constructor(readonly cartId: string) {} }
+
+export const payCart = Effect.fn("PayCart")(function* (scope: Scope, principal: Pick<Principal, "role" | "account">) {
+  if (principal.role !== "owner") return yield* new Forbidden({ message: "Only the account owner can pay the cart (D4)." });
+  const store = yield* Store;
+  const ids = yield* Ids;
+  const processor = yield* CardProcessor;
+  const rateCard = (yield* Pricing).rateCard;
+  const clock = yield* Clock;
+  const repos = store.scoped(scope);
+
+  const receiptOf = (cartId: string) => Effect.gen(function* () {
+    const order = yield* repos.orders.byCart(cartId);
+    return order ? { ...order.receipt, already_paid: true } : undefined;
+  });
+
+  const cart = yield* repos.carts.current();
+  const items = cart ? yield* repos.carts.items(cart.id) : [];
+  if (!cart || items.length === 0) {
+    const paid = yield* repos.carts.latestPaid();
+    const receipt = paid ? yield* receiptOf(paid.id) : undefined;
+    if (receipt) return receipt;
+    return yield* new CartNotPayable({ message: "The cart is empty: add ready_to_file forms with POST /v1/cart/items first.", problems: [] });
+  }
+  if (scope.livemode && !principal.account.liveEnabled) {
+    return yield* new PaymentRequired({ message: "Production filing is not enabled for this account; contact support to enable it. Nothing was charged." });
+  }
+
+  // Rule 2: every item is checked before the payment method is touched.
+  const filings = new Map((yield* repos.filings.getMany(items.map((i) => i.filingId))).map((f) => [f.id, f] as const));
+  const payers = new Map((yield* repos.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
+  const recipients = new Map((yield* repos.recipients.getMany([...new Set([...filings.values()].map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
+  const problems: Problem[] = [];
+  for (const item of items) {
+    const f = filings.get(item.filingId);
+    const problem = (type: string, message: string) => problems.push({ item: item.id, reference: f?.reference ?? null, type, message });
+    if (!f) { problem("missing_form", `Filing ${item.filingId} no longer exists.`); continue; }
+    if (f.status !== "in_cart") { problem("form_not_in_cart", `Filing ${f.id} is ${f.status}; remove it from the cart.`); continue; }
+    const payer = payers.get(f.payerId);
+    const missingPayer = payer ? payerMissingForFiling(payer) : ["payer"];
+    if (missingPayer.length > 0) problem("payer_incomplete", `Payer ${f.payerId} lacks ${missingPayer.join(", ")}; PATCH /v1/payers/${f.payerId} to complete it.`);
+    const recipient = recipients.get(f.recipientId);
+    const missingRecipient = recipient ? recipientMissingForFiling(recipient) : ["recipient"];
+    if (missingRecipient.length > 0) problem("recipient_incomplete", `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; PATCH /v1/recipients/${f.recipientId} to complete it.`);
+  }
+  if (problems.length > 0) {
+    return yield* new CartNotPayable({ message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`, problems });
+  }
+
+  const priced = priceCart(rateCard, items, filings);
+  const amountOf = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const orderId = ids.short("ord_");
+  const charged: string[] = [];
+
+  const pay = store.transaction(scope, (tx) => Effect.gen(function* () {
+    const locked = yield* tx.carts.lockForPay(cart.id);
+    if (locked === "busy") return yield* new RequestInProgress({ message: "A payment of this cart is already in progress." });
+    if (!locked) return yield* new Conflict({ message: "The cart changed; retry." });
+    if (locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
+    const itemsNow = yield* tx.carts.items(cart.id);
+    if (itemsNow.length !== items.length || itemsNow.some((i, k) => i.id !== items[k]?.id)) {
+      return yield* new Conflict({ message: "The cart changed while it was being paid; review it and pay again." });
+    }
+    const balance = yield* tx.balance.lock();
+    const plan = planPayment({ balanceCents: balance.balanceCents, totalCents: priced.total_cents, autoReplenish: balance.autoReplenish, hasCard: balance.card !== null });
+    if (!plan.ok) return yield* new PaymentRequired({ message: `Not enough prepaid balance and no card on file: ${plan.message}. Nothing was charged.` });
+    const number = `${now.getUTCFullYear()}-${String(balance.orderCount + 1).padStart(6, "0")}`;
+    let cardChargeId: string | null = null;
+    if (plan.fromCardCents > 0 && balance.card) {
+      cardChargeId = (yield* processor.charge({ token: balance.card.token, amountCents: plan.fromCardCents, idempotencyKey: `${orderId}:order`, description: `Order ${number}` })).chargeId;
+      charged.push(cardChargeId);
+    }
+    let autoTopup = false;
+    if (plan.autoTopupCents > 0 && balance.card) {
+      const top = yield* Effect.result(processor.charge({ token: balance.card.token, amountCents: plan.autoTopupCents, idempotencyKey: `${orderId}:auto_topup`, description: "Auto-replenish" }));
+      if (top._tag === "Success") { charged.push(top.success.chargeId); autoTopup = true; }
+    }
+    const drafts = paymentDrafts(plan, orderId, { includeAutoTopup: autoTopup, orderLabel: number });
+    const chain = appendEntries(balance.balanceCents, drafts);
+    if (!chain.ok) return yield* new PaymentRequired({ message: `The balance cannot cover this order: ${chain.message}` });
+    const rows: LedgerEntryRow[] = chain.entries.map((e, k) => ({
+      ...e, id: `led_${String(balance.entryCount + k + 1).padStart(10, "0")}${ids.short("", 10)}`, seq: balance.entryCount + k + 1, createdAt: nowIso,
+    }));
+    yield* tx.balance.append(rows);
+    yield* tx.balance.update({ orderCount: balance.orderCount + 1 });
+    const moved = yield* tx.filings.markQueued(orderId, items.map((i) => ({ id: i.filingId, amountChargedCents: amountOf.get(i.id) ?? 0 })), nowIso);
+    if (moved !== items.length) return yield* new Conflict({ message: "A form in the cart changed while it was being paid; nothing was charged. Review the cart and pay again." });
+    const receipt = {
+      object: "cart_payment", cart: cart.id, order: orderId, order_number: number, status: "paid", filed: items.length, failed: 0,
+      amount_charged: priced.total_cents, currency: "usd", from_balance_cents: plan.fromBalanceCents, from_card_cents: plan.fromCardCents,
+      filings: items.map((i) => ({ reference: filings.get(i.filingId)?.reference ?? null, id: i.filingId, status: "queued", amount_charged: amountOf.get(i.id) ?? 0 })),
+    };
+    const order: Order = {
+      id: orderId, number, cartId: cart.id, paymentStatus: "paid", forms: items.length, chargeLines: priced.charge_lines,
+      pricingSegments: priced.pricing_segments, grandTotalCents: priced.total_cents, fromBalanceCents: plan.fromBalanceCents,
+      fromCardCents: plan.fromCardCents, cardChargeId, receipt, createdAt: nowIso,
+    };
+    yield* tx.orders.insert(order);
+    yield* tx.carts.markPaid(cart.id, orderId);
+    yield* tx.events.insert({
+      id: ids.short("evt_"), type: "cart.paid", createdAt: nowIso,
+      data: { cart: cart.id, order: orderId, amount_charged: priced.total_cents, currency: "usd", filed: items.length, failed: 0 },
+    });
+    yield* tx.dispatches.enqueue(orderId, nowIso);
+    return receipt;
+  }));
+
+  return yield* pay.pipe(
+    // Money taken from a card whose payment was not recorded goes back.
+    Effect.tapCause(() => Effect.forEach(charged, (id) => Effect.ignore(processor.refund(id)), { discard: true })),
+    Effect.catchTag("AlreadyPaid", (e: AlreadyPaid) => Effect.flatMap(receiptOf(e.cartId), (r) => (r ? Effect.succeed(r) : Effect.fail(new Conflict({ message: "The cart was paid by another request; retry to see its receipt." }))))),
+  );
+});
+

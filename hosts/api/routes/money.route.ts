@@ -1,0 +1,66 @@
+import { InvalidRequest, NotFound } from "../../../core/domain/shared/errors.ts";
+import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
+import { addCartItems, cartDetails, removeCartItem } from "../../../core/use-cases/cart.use-case.ts";
+import { payCart } from "../../../core/use-cases/pay.use-case.ts";
+import { entryView, getBalance, listEntries, setAutoReplenish, setPaymentMethod, topUp } from "../../../core/use-cases/balance.use-case.ts";
+import { getOrder, listOrders, orderListView } from "../../../core/use-cases/orders.use-case.ts";
+import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
+import { listBody, scopeOf, type Api, type ApiContext } from "../http.ts";
+import { SCOPES, type RouteDef } from "./route.ts";
+
+const page = (ctx: ApiContext) => {
+  const p = parsePageQuery(ctx.query);
+  if (p instanceof InvalidRequest) throw p;
+  return p;
+};
+
+export function moneyRoutes(api: Api): RouteDef[] {
+  const addItems = (cartParam: boolean) => async (ctx: ApiContext) => {
+    const cartId = cartParam ? String(ctx.params["id"]) : null;
+    const r = await api.run(addCartItems(scopeOf(ctx), cartId, ctx.state.body));
+    // Each caller gets the shape it used: the description's line item (201) or the reference's cart (200).
+    if (r.shape === "item") { ctx.status = 201; ctx.body = r.items[0]; } else { ctx.status = 200; ctx.body = r.cart; }
+  };
+  return [
+    { method: "get", path: "/v1/prices", scopes: SCOPES.filingsRead, handler: async (ctx) => { ctx.body = await api.run(getRateCard()); } },
+    { method: "get", path: "/v1/prices/quote", scopes: SCOPES.filingsRead, handler: async (ctx) => { ctx.body = await api.run(getQuote(ctx.query)); } },
+    { method: "get", path: "/v1/cart/details", scopes: SCOPES.filingsRead, handler: async (ctx) => { ctx.body = await api.run(cartDetails(scopeOf(ctx))); } },
+    {
+      method: "get", path: "/v1/cart/value", scopes: SCOPES.filingsRead,
+      handler: async (ctx) => {
+        const c = await api.run(cartDetails(scopeOf(ctx)));
+        ctx.body = { object: "cart_value", id: c.id, item_count: c.item_count, total_cents: c.total_cents, currency: c.currency };
+      },
+    },
+    { method: "post", path: "/v1/cart/items", scopes: SCOPES.filingsWrite, handler: addItems(false) },
+    { method: "post", path: "/v1/carts/:id/items", scopes: SCOPES.filingsWrite, handler: addItems(true) },
+    {
+      method: "delete", path: "/v1/cart/items/:id", scopes: SCOPES.filingsWrite,
+      handler: async (ctx) => { ctx.body = await api.run(removeCartItem(scopeOf(ctx), String(ctx.params["id"]))); },
+    },
+    {
+      method: "post", path: "/v1/cart/pay", scopes: SCOPES.paymentsWrite, ownerOnly: true,
+      handler: async (ctx) => {
+        const principal = ctx.state.principal;
+        if (!principal) throw new NotFound({ message: "no principal" });
+        ctx.body = await api.run(payCart(scopeOf(ctx), principal));
+      },
+    },
+    { method: "get", path: "/v1/balance", scopes: SCOPES.paymentsRead, handler: async (ctx) => { ctx.body = await api.run(getBalance(scopeOf(ctx))); } },
+    { method: "patch", path: "/v1/balance", scopes: SCOPES.paymentsWrite, handler: async (ctx) => { ctx.body = await api.run(setAutoReplenish(scopeOf(ctx), ctx.state.body)); } },
+    {
+      method: "get", path: "/v1/balance/entries", scopes: SCOPES.paymentsRead,
+      handler: async (ctx) => { ctx.body = listBody(await api.run(listEntries(scopeOf(ctx), page(ctx))), entryView); },
+    },
+    {
+      method: "post", path: "/v1/balance/top-ups", scopes: SCOPES.paymentsWrite,
+      handler: async (ctx) => { ctx.status = 201; ctx.body = await api.run(topUp(scopeOf(ctx), ctx.state.body)); },
+    },
+    { method: "put", path: "/v1/payment-method", scopes: SCOPES.paymentsWrite, handler: async (ctx) => { ctx.body = await api.run(setPaymentMethod(scopeOf(ctx), ctx.state.body)); } },
+    {
+      method: "get", path: "/v1/orders", scopes: SCOPES.paymentsRead,
+      handler: async (ctx) => { ctx.body = listBody(await api.run(listOrders(scopeOf(ctx), page(ctx))), orderListView); },
+    },
+    { method: "get", path: "/v1/orders/:id", scopes: SCOPES.paymentsRead, handler: async (ctx) => { ctx.body = await api.run(getOrder(scopeOf(ctx), String(ctx.params["id"]))); } },
+  ];
+}
