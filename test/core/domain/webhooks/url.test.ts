@@ -1,0 +1,110 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { isPrivateAddress, validateWebhookUrl } from "../../../../core/domain/webhooks/index.ts";
+
+const production = { livemode: true };
+const sandbox = { livemode: false };
+
+test("URL rules (D29): accepted", () => {
+  const cases: Array<[string, boolean, string]> = [
+    ["https://example.com/webhooks", true, "https://example.com/webhooks"],
+    ["https://example.com", true, "https://example.com/"],
+    ["https://EXAMPLE.com:8443/a?b=c", true, "https://example.com:8443/a?b=c"],
+    ["https://hooks.example.co.uk/x/y", false, "https://hooks.example.co.uk/x/y"],
+    ["https://93.184.216.34/hook", true, "https://93.184.216.34/hook"],
+    ["https://[2606:2800:220:1:248:1893:25c8:1946]/hook", true, "https://[2606:2800:220:1:248:1893:25c8:1946]/hook"],
+    ["http://localhost/hook", false, "http://localhost/hook"],
+    ["http://localhost:4000/hook", false, "http://localhost:4000/hook"],
+    ["http://127.0.0.1:9/hook", false, "http://127.0.0.1:9/hook"],
+    ["https://localhost:3000/hook", false, "https://localhost:3000/hook"],
+  ];
+  for (const [input, livemode, url] of cases) {
+    assert.equal(validateWebhookUrl(input, { livemode }), { ok: true, url }, `${input} (${livemode ? "production" : "sandbox"})`);
+  }
+});
+
+test("URL rules (D29): refused", () => {
+  const cases: Array<[unknown, boolean, RegExp]> = [
+    ["http://example.com/hook", true, /https/],
+    ["http://example.com/hook", false, /https/],
+    ["http://localhost/hook", true, /https/],
+    ["http://127.0.0.1/hook", true, /https/],
+    ["http://127.0.0.2/hook", false, /https/],
+    ["http://[::1]/hook", false, /https/],
+    ["http://localhost.example.com/hook", false, /https/],
+    ["https://user:pass@example.com/hook", true, /credentials/],
+    ["https://user@example.com/hook", false, /credentials/],
+    ["https://example.com/hook#frag", true, /fragment/],
+    ["https://example.com/hook#", true, /fragment/],
+    ["ftp://example.com/hook", true, /https/],
+    ["javascript:alert(1)", false, /https/],
+    ["file:///etc/passwd", false, /https/],
+    ["ws://example.com/", false, /https/],
+    ["//example.com/hook", true, /absolute/],
+    ["/hook", true, /absolute/],
+    ["https://", true, /absolute/],
+    ["https://exa mple.com/", true, /spaces/],
+    [" https://example.com/", true, /spaces/],
+    ["https://example.com/\n", true, /spaces/],
+    ["", true, /non-empty/],
+    [42, true, /non-empty/],
+    [null, false, /non-empty/],
+    [`https://example.com/${"a".repeat(2100)}`, true, /2048/],
+    // Production: targets that can only be private.
+    ["https://localhost/hook", true, /public/],
+    ["https://127.0.0.1/hook", true, /public/],
+    ["https://10.1.2.3/hook", true, /public/],
+    ["https://169.254.169.254/latest/meta-data", true, /public/],
+    ["https://[::1]/hook", true, /public/],
+    ["https://[::ffff:127.0.0.1]/hook", true, /public/],
+    ["https://[fd00::1]/hook", true, /public/],
+    ["https://0x7f000001/hook", true, /public/],
+    ["https://2130706433/hook", true, /public/],
+    ["https://intranet/hook", true, /public/],
+    ["https://printer.local/hook", true, /public/],
+    ["https://api.internal/hook", true, /public/],
+    ["https://foo.localhost/hook", true, /public/],
+  ];
+  for (const [input, livemode, message] of cases) {
+    const r = validateWebhookUrl(input, { livemode });
+    assert.is(r.ok, false, `${String(input)} should be refused (${livemode ? "production" : "sandbox"})`);
+    if (!r.ok) assert.match(r.message, message, String(input));
+  }
+});
+
+test("sandbox leaves other private https targets to the sender's delivery-time guard", () => {
+  assert.ok(validateWebhookUrl("https://10.1.2.3/hook", sandbox).ok);
+  assert.not.ok(validateWebhookUrl("https://10.1.2.3/hook", production).ok);
+});
+
+test("private address table (IPv4)", () => {
+  const priv = [
+    "0.0.0.0", "0.1.2.3", "10.0.0.1", "10.255.255.255", "100.64.0.1", "100.127.255.254", "127.0.0.1", "127.255.0.9",
+    "169.254.169.254", "172.16.0.1", "172.31.255.255", "192.168.1.1", "192.0.0.8", "192.0.2.5", "198.18.0.1",
+    "198.19.255.255", "198.51.100.7", "203.0.113.9", "224.0.0.1", "239.255.255.250", "240.0.0.1", "255.255.255.255",
+  ];
+  const pub = ["8.8.8.8", "1.1.1.1", "93.184.216.34", "100.63.255.255", "100.128.0.0", "172.15.255.255", "172.32.0.0",
+    "192.167.255.255", "192.169.0.0", "169.253.255.255", "198.17.255.255", "198.20.0.0", "223.255.255.255", "11.0.0.0"];
+  for (const ip of priv) assert.ok(isPrivateAddress(ip), ip);
+  for (const ip of pub) assert.not.ok(isPrivateAddress(ip), ip);
+});
+
+test("private address table (IPv6, mapped, embedded, malformed)", () => {
+  const priv = [
+    "::", "::1", "[::1]", "0:0:0:0:0:0:0:1", "fe80::1", "fe80::1%eth0", "febf::1", "fc00::1", "fd12:3456:789a::1",
+    "fec0::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:7f00:1", "::ffff:a9fe:a9fe", "::127.0.0.1",
+    "::ffff:0:10.0.0.1", "64:ff9b::10.0.0.1", "64:ff9b:1::1", "2002:0a00:0001::1", "2002:7f00:1::", "2001:db8::1",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2", "100::1",
+    // Not IP addresses at all: refused (fail closed).
+    "", "localhost", "example.com", "1.2.3", "1.2.3.4.5", "256.1.1.1", "01.2.3.4", "1::2::3", "1:2:3:4:5:6:7:8:9",
+    "12345::1", "::ffff:1.2.3.256", "g::1", "1:2:3:4:5:6:7::8:9",
+  ];
+  const pub = [
+    "2606:4700:4700::1111", "2001:4860:4860::8888", "::ffff:8.8.8.8", "::ffff:808:808", "64:ff9b::8.8.8.8",
+    "2002:0808:0808::1", "2a00:1450:4001:81b::200e", "[2606:4700:4700::1111]", "2001:4860:4860:0:0:0:0:8888",
+  ];
+  for (const ip of priv) assert.ok(isPrivateAddress(ip), ip);
+  for (const ip of pub) assert.not.ok(isPrivateAddress(ip), ip);
+});
+
+test.run();
