@@ -67,6 +67,7 @@ export function toFiling(r: Row): Filing {
     reference: s(r["reference"]), batchId: s(r["batch_id"]), orderId: s(r["order_id"]), corrects: s(r["corrects"]),
     supersededBy: s(r["superseded_by"]), refileOf: s(r["refile_of"]), receiptId: s(r["receipt_id"]),
     amountChargedCents: Number(r["amount_charged_cents"] ?? 0), jsonForm: json<Record<string, unknown>>(r["json_form"]),
+    sealedTins: json<Record<string, string>>(r["sealed_tins"] ?? {}),
     accountNumber: s(r["account_number"]), recipientTinHash: String(r["recipient_tin_hash"]),
     createdAt: iso(r["created_at"]), updatedAt: iso(r["updated_at"]),
   };

@@ -4,7 +4,7 @@
 import { Effect } from "effect";
 import { validateForm, canonicalFormCode } from "../domain/forms/index.ts";
 import type { NormalizedForm } from "../domain/forms/index.ts";
-import { filingShortPrefix, withoutTin, type Filing } from "../domain/filing/filing.ts";
+import { filingShortPrefix, sealTins, type Filing } from "../domain/filing/filing.ts";
 import {
   parseRow, rowReference, type IntakeOptions, type IntakeRowResult, type ParsedIntake, type RowError,
 } from "../domain/filing/intake.ts";
@@ -79,6 +79,10 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
       ? (raw as Record<string, string>)["reference"] ?? null : null;
     const reference = rowReference(parsed.reference, rowRef, index);
     if ("type" in row) { results[index] = failedRow(reference, row); continue; }
+    if (pathPayerId !== null && row.payerId !== pathPayerId) {
+      results[index] = failedRow(reference, { type: "invalid_request", param: "payer", rule: "payer_mismatch", message: `This row names payer ${row.payerId}, but the request files under payer ${pathPayerId}; leave payer out of the rows.` });
+      continue;
+    }
     const payerId = pathPayerId ?? row.payerId;
     if (!payers.has(payerId)) payers.set(payerId, isUuid(payerId) ? ((yield* repos.payers.get(payerId)) ?? null) : null);
     const payer = payers.get(payerId);
@@ -148,16 +152,19 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
 
     const batchId = ids.short("bat_");
     const status = parsed.options.addToCart ? "in_cart" as const : "ready_to_file" as const;
-    const filings: Filing[] = good.map((g) => ({
+    const filings: Filing[] = good.map((g) => {
+      const { jsonForm, sealed } = sealTins(g.normalized.jsonForm, (digits) => vault.seal(Tin.fromDigits(digits)).ciphertext);
+      return {
       id: ids.uuid(), shortId: ids.short(filingShortPrefix(scope.livemode)), accountId: scope.accountId, livemode: scope.livemode,
       payerId: g.payer.id, recipientId: recipientFor.get(g.index) as string, form: g.form, taxYear: g.taxYear, status,
       service: delivery.service,
       physicalMail: parsed.options.addToCart ? (parsed.options.physicalMail ?? null) : null,
       portalAccess: parsed.options.addToCart ? (parsed.options.portalAccess ?? null) : null,
       reference: g.reference, batchId, orderId: null, corrects: extras.corrects?.get(g.index) ?? null, supersededBy: null, refileOf: null, receiptId: null,
-      amountChargedCents: 0, jsonForm: withoutTin(g.normalized.jsonForm, g.tin.last4), accountNumber: g.normalized.accountNumber,
+      amountChargedCents: 0, jsonForm, sealedTins: sealed, accountNumber: g.normalized.accountNumber,
       recipientTinHash: g.tinHash, createdAt: now, updatedAt: now,
-    }));
+      };
+    });
     const inserted = yield* tx.filings.insertMany(filings);
 
     let cartId: string | null = null;
@@ -189,7 +196,8 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
     });
     if (extras.atomic && kept.size < results.length) return yield* Effect.fail(new AtomicIntakeFailed(results));
     const batch: Batch = {
-      id: batchId, accountId: scope.accountId, livemode: scope.livemode, kind, payerId: pathPayerId ?? parsed.defaultPayer,
+      id: batchId, accountId: scope.accountId, livemode: scope.livemode, kind,
+      payerId: pathPayerId ?? (parsed.defaultPayer !== null && payers.get(parsed.defaultPayer) ? parsed.defaultPayer : null),
       reference: parsed.reference, created: kept.size, failed: results.length - kept.size, rows: results, createdAt: now,
     };
     yield* tx.batches.insert(batch);

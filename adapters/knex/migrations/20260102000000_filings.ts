@@ -36,7 +36,9 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid("refile_of");
     t.text("receipt_id");
     t.integer("amount_charged_cents").notNullable().defaultTo(0);
-    t.jsonb("json_form").notNullable();
+    // json, not jsonb: the stored form keeps the XSD element order it was validated in.
+    t.json("json_form").notNullable();
+    t.json("sealed_tins").notNullable();
     t.text("account_number");
     t.text("recipient_tin_hash").notNullable();
     t.text("dup_key").notNullable();

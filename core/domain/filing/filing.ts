@@ -27,6 +27,8 @@ export interface Filing {
   readonly jsonForm: Record<string, unknown>;
   readonly accountNumber: string | null;
   readonly recipientTinHash: string;
+  /** Every TIN of the form, encrypted: jsonForm path (e.g. "RecipientDetail.TIN") -> vault ciphertext. */
+  readonly sealedTins: Readonly<Record<string, string>>;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -41,12 +43,30 @@ export function duplicateKey(f: Pick<Filing, "payerId" | "recipientTinHash" | "f
 
 export function filingShortPrefix(livemode: boolean): string { return livemode ? "fil_" : "fil_sb_"; }
 
-/** Removes the TIN from a canonical jsonForm before it is stored; the digits live only in the vault. */
-export function withoutTin(jsonForm: Record<string, unknown>, last4: string): Record<string, unknown> {
-  const detail = jsonForm["RecipientDetail"];
-  if (typeof detail !== "object" || detail === null) return jsonForm;
-  const { TIN: _tin, ...rest } = detail as Record<string, unknown>;
-  return { ...jsonForm, RecipientDetail: { TINLast4: last4, ...rest } };
+const TIN_KEY = /(?:^TIN|TIN|EIN|SSN)$/;
+
+/**
+ * D6 for every TIN inside a form (the recipient's, an insured's, a transferor's, a plan sponsor's EIN...):
+ * each `XTIN` leaf becomes `XTINLast4` in the stored jsonForm and its digits go to `sealed` (path -> ciphertext).
+ */
+export function sealTins(jsonForm: Record<string, unknown>, seal: (digits: string) => string): { jsonForm: Record<string, unknown>; sealed: Record<string, string> } {
+  const sealed: Record<string, string> = {};
+  const walk = (node: unknown, path: string): unknown => {
+    if (Array.isArray(node)) return node.map((v, i) => walk(v, `${path}.${i}`));
+    if (typeof node !== "object" || node === null) return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      const here = path ? `${path}.${k}` : k;
+      if (TIN_KEY.test(k) && typeof v === "string" && /^\d{9}$/.test(v)) {
+        sealed[here] = seal(v);
+        out[`${k}Last4`] = v.slice(5);
+      } else {
+        out[k] = walk(v, here);
+      }
+    }
+    return out;
+  };
+  return { jsonForm: walk(jsonForm, "") as Record<string, unknown>, sealed };
 }
 
 export function filingView(f: Filing): Record<string, unknown> {

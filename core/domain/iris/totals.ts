@@ -1,0 +1,45 @@
+// Submission totals (IRSubmission1FormTotals): the IRS requires the form's TotalAmtGrp in every submission
+// (rules S1H004..S1H052); each total is the sum of that amount over the submission's records.
+import { amountToCents } from "../forms/index.ts";
+import { FORM_TOTALS } from "./form-totals.generated.ts";
+
+export interface FormTotalsDefinition {
+  /** e.g. "Form1099NECTotalAmtGrp". */
+  readonly group: string;
+  /** In XSD order; `path` (dotted, in the form detail) when the amount is not a top-level element of that name. */
+  readonly elements: readonly { readonly name: string; readonly path?: string }[];
+}
+
+export function formTotalsDefinition(formTypeCd: string): FormTotalsDefinition | undefined {
+  return Object.hasOwn(FORM_TOTALS, formTypeCd) ? FORM_TOTALS[formTypeCd] : undefined;
+}
+
+function collect(node: unknown, segments: readonly string[], out: unknown[]): void {
+  if (Array.isArray(node)) {
+    for (const item of node) collect(item, segments, out);
+    return;
+  }
+  if (segments.length === 0) {
+    out.push(node);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const [head, ...rest] = segments;
+  collect((node as Record<string, unknown>)[head as string], rest, out);
+}
+
+/** Element name -> total in integer cents over the forms (amounts that are absent count as zero). */
+export function submissionTotals(def: FormTotalsDefinition, jsonForms: readonly Record<string, unknown>[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const el of def.elements) {
+    const segments = (el.path ?? el.name).split(".");
+    let sum = 0;
+    for (const form of jsonForms) {
+      const values: unknown[] = [];
+      collect(form, segments, values);
+      for (const v of values) sum += amountToCents(v) ?? 0;
+    }
+    totals.set(el.name, sum);
+  }
+  return totals;
+}

@@ -1,0 +1,564 @@
+// One IRIS A2A intake transmission (MSG/IRS-IRIntakeTransmissionMessage.xsd, IRTransmission) for the filings of
+// an order. Pure: the caller passes the plan, the ids and the recipients' TINs (the only place they are revealed);
+// out comes the XML and the map record -> filing that the acknowledgement is read with.
+//
+// IRS rules this follows (iris_business_rules_ty2025.json):
+// - one TaxYr per transmission (SMF007) and originals and corrections never mixed (FTMFST001_001, FTMFST003_001):
+//   `planTransmissions` splits by both;
+// - one submission (IRSubmission1Grp) per payer and form, record ids 1..n per submission (UniqueRecordId is
+//   ReceiptId|SubmissionId|RecordId);
+// - the form's TotalAmtGrp in every submission (S1H004..S1H052), TotalReportedRcpntFormCnt = records of the
+//   submission (FS1H003), TotalIssuerFormCnt = submissions and TotalRecipientFormCnt = records (TMFST026, FTMFST009);
+// - corrections: CorrectedInd 1 and PrevSubmittedRecRecipientGrp/UniqueRecordId (SHAREDIRFORM006_002, FTMFST014).
+// Not done: CFSF (CFSFElectionInd is 0, no CFSFElectionStateCd or TotalByStateGrp), replacements (TransmissionTypeCd
+// R), transfer agents, jurat signatures, IssuerOfficeCd, 1042-S and 8809.
+import { amountToCents, getFormDefinition, type ElementDefinition, type FormDefinition } from "../forms/index.ts";
+import type { Tin } from "../shared/tin.ts";
+import { formTotalsDefinition, submissionTotals } from "./totals.ts";
+import { XmlWriter } from "./xml.ts";
+
+export const IRIS_NAMESPACE = "urn:us:gov:treasury:irs:ir";
+/** IRTransmissionManifest/SchemaVersionNum is fixed to this value by the TY2025 schema package. */
+export const SCHEMA_VERSION_NUM = "2.0.3";
+
+export type TinType = "ein" | "ssn";
+
+export interface IrisAddress {
+  readonly line1: string;
+  readonly line2?: string | null;
+  readonly city: string;
+  /** USPS state code for US addresses; province or state for foreign ones. */
+  readonly state?: string | null;
+  readonly postalCode: string;
+  /** Two-letter code; absent or "US" writes a USAddress. Other values are written as IRIS CountryCd unchanged. */
+  readonly country?: string | null;
+}
+
+/** The payer, written as the submission's IssuerDetail and ContactPersonInformationGrp. */
+export interface PayerInput {
+  readonly name: string;
+  readonly tin: Tin;
+  readonly tinType: TinType;
+  readonly address: IrisAddress | null;
+  readonly phone?: string | null;
+  readonly contactName?: string | null;
+  readonly contactEmail?: string | null;
+  readonly contactPhone?: string | null;
+}
+
+/** The original a correction replaces, from the original's receipt (UniqueRecordId = receipt|submission|record). */
+export interface CorrectionOf {
+  readonly receiptId: string;
+  readonly submissionId: number;
+  readonly recordId: number;
+  /** The recipient as originally filed, when the correction changes the TIN or the name. */
+  readonly previousRecipient?: {
+    readonly tin?: Tin;
+    /** RecipientDetail.PersonName or RecipientDetail.BusinessName of the original jsonForm. */
+    readonly personName?: Record<string, unknown>;
+    readonly businessName?: Record<string, unknown>;
+  };
+}
+
+export interface RecordInput {
+  readonly recordId: number;
+  readonly filingId: string;
+  /** The canonical filled scheme as stored (RecipientDetail.TINLast4 instead of the TIN; TINLast4 is not written). */
+  readonly jsonForm: Record<string, unknown>;
+  readonly recipientTin: Tin;
+  readonly corrected?: CorrectionOf;
+}
+
+export interface SubmissionInput {
+  readonly submissionId: number;
+  readonly payer: PayerInput;
+  readonly form: string;
+  readonly taxYear: number;
+  readonly records: readonly RecordInput[];
+}
+
+/** What the core hands to the IRS transmitter: the transmitter's own identity is the adapter's configuration. */
+export interface TransmissionInput {
+  /** A UUID; with the TCC it makes UniqueTransmissionId. Retries of the same transmission reuse it. */
+  readonly transmissionId: string;
+  readonly taxYear: number;
+  readonly submissions: readonly SubmissionInput[];
+}
+
+/** The software vendor (VendorCd "V" and VendorGrp); without one the software is declared in-house ("I"). */
+export interface VendorInput {
+  readonly name: string;
+  readonly address: IrisAddress;
+  readonly contactName?: string | null;
+  readonly contactEmail?: string | null;
+  readonly contactPhone?: string | null;
+}
+
+/** The transmitter (the service itself): TransmitterGrp of the manifest. */
+export interface TransmitterInput {
+  readonly tin: Tin;
+  readonly tinType: TinType;
+  /** Transmitter Control Code, 5 letters or digits. */
+  readonly tcc: string;
+  readonly name: string;
+  readonly address: IrisAddress;
+  readonly contactName: string;
+  readonly contactEmail?: string | null;
+  readonly contactPhone: string;
+  /** IRS-assigned software id (up to 10 letters or digits). */
+  readonly softwareId: string;
+  readonly vendor?: VendorInput;
+  /** TestCd "T" (IRS assurance testing) instead of "P" (production). */
+  readonly test: boolean;
+}
+
+export interface TransmissionProblem {
+  readonly message: string;
+  readonly submissionId?: number;
+  readonly filingId?: string;
+}
+
+export interface BuiltTransmission {
+  readonly xml: string;
+  readonly uniqueTransmissionId: string;
+  readonly transmissionTypeCd: "O" | "C";
+  /** recordKey(submissionId, recordId) -> filingId, for reading the acknowledgement. */
+  readonly records: ReadonlyMap<string, string>;
+  readonly issuerFormCount: number;
+  readonly recipientFormCount: number;
+}
+
+export type TransmissionBuild =
+  | { readonly ok: true; readonly value: BuiltTransmission }
+  | { readonly ok: false; readonly problems: readonly TransmissionProblem[] };
+
+/** The key of a record inside one receipt, as the acknowledgement names it: "submissionId|recordId". */
+export function recordKey(submissionId: number | string, recordId: number | string): string {
+  return `${String(submissionId)}|${String(recordId)}`;
+}
+
+/** UniqueTransmissionId: `<uuid>:IRIS:<TCC>::A` (A = the A2A channel, rule TMFST032). */
+export function uniqueTransmissionId(transmissionId: string, tcc: string): string {
+  return `${transmissionId}:IRIS:${tcc}::A`;
+}
+
+/** UniqueRecordId of a filed record: `<ReceiptId>|<SubmissionId>|<RecordId>`. */
+export function uniqueRecordId(c: Pick<CorrectionOf, "receiptId" | "submissionId" | "recordId">): string {
+  return `${c.receiptId}|${String(c.submissionId)}|${String(c.recordId)}`;
+}
+
+/** XPath of a submission group in the transmission (1-based position, as the XML is written). */
+export function submissionXPath(position: number): string {
+  return `/IRTransmission/IRSubmission1Grp[${String(position)}]`;
+}
+
+/** XPath of a record's element, e.g. ".../IRSubmission1Detail/Form1099NECDetail[2]/RecipientDetail/PersonName". */
+export function recordXPath(submissionPosition: number, detailElement: string, recordPosition: number, path?: string): string {
+  const base = `${submissionXPath(submissionPosition)}/IRSubmission1Detail/${detailElement}[${String(recordPosition)}]`;
+  return path ? `${base}/${path.split(".").join("/")}` : base;
+}
+
+export const RECEIPT_ID_PATTERN = /^[1-9][0-9]{3}-[0-9]{11}-[0-9a-zA-Z]{9}$/;
+const TRANSMISSION_ID_PATTERN = /^[0-9a-zA-Z]{8}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{12}$/;
+const ID_MAX = 99_999_999; // SubmissionIdType / RecordIdType: [1-9][0-9]*, at most 8 characters
+
+// ---------------------------------------------------------------------------------------------------------------
+// Planning: filings of an order -> transmissions -> submissions -> records
+
+export interface FilingToTransmit {
+  readonly filingId: string;
+  /** Groups submissions: one per payer and form. */
+  readonly payerId: string;
+  readonly payer: PayerInput;
+  readonly form: string;
+  readonly taxYear: number;
+  readonly jsonForm: Record<string, unknown>;
+  readonly recipientTin: Tin;
+  readonly corrected?: CorrectionOf;
+}
+
+export interface TransmissionPlan {
+  readonly kind: "original" | "correction";
+  readonly taxYear: number;
+  readonly submissions: readonly SubmissionInput[];
+}
+
+/**
+ * Groups filings into transmissions (one per tax year and kind, split when one would exceed
+ * `maxRecordsPerTransmission`), submissions (one per payer and form, numbered 1..n in order of first appearance)
+ * and records (1..n per submission, in input order). Add a `transmissionId` to each plan to transmit it.
+ */
+export function planTransmissions(filings: readonly FilingToTransmit[], options: { maxRecordsPerTransmission?: number } = {}): TransmissionPlan[] {
+  const max = Math.max(1, options.maxRecordsPerTransmission ?? 20_000);
+  interface Open { kind: TransmissionPlan["kind"]; taxYear: number; count: number; submissions: Map<string, { submissionId: number; payer: PayerInput; form: string; taxYear: number; records: RecordInput[] }> }
+  const plans: Open[] = [];
+  const current = new Map<string, Open>();
+  for (const f of filings) {
+    const kind = f.corrected ? "correction" : "original";
+    const tKey = `${kind}|${String(f.taxYear)}`;
+    let plan = current.get(tKey);
+    if (!plan || plan.count >= max) {
+      plan = { kind, taxYear: f.taxYear, count: 0, submissions: new Map() };
+      plans.push(plan);
+      current.set(tKey, plan);
+    }
+    const def = getFormDefinition(f.form, f.taxYear);
+    const sKey = `${f.payerId}|${def?.form ?? f.form}`;
+    let sub = plan.submissions.get(sKey);
+    if (!sub) {
+      sub = { submissionId: plan.submissions.size + 1, payer: f.payer, form: def?.form ?? f.form, taxYear: f.taxYear, records: [] };
+      plan.submissions.set(sKey, sub);
+    }
+    sub.records.push({
+      recordId: sub.records.length + 1, filingId: f.filingId, jsonForm: f.jsonForm, recipientTin: f.recipientTin,
+      ...(f.corrected ? { corrected: f.corrected } : {}),
+    });
+    plan.count++;
+  }
+  return plans.map((p) => ({ kind: p.kind, taxYear: p.taxYear, submissions: [...p.submissions.values()] }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// IRS character sets. Payer and transmitter data is not validated against the IRIS patterns when it is entered
+// (legal names like "Acme, Inc." are normal), so it is brought into them here: diacritics dropped, periods and
+// commas removed, other characters outside the set become spaces, runs of spaces collapse. jsonForm data was
+// validated against the XSD patterns by the form catalogue and is written as stored.
+
+function ascii(s: string): string {
+  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+}
+
+function squeeze(s: string, disallowed: RegExp, maxLength: number): string {
+  return ascii(s).replace(/[.,]/g, "").replace(disallowed, " ").replace(/\s+/g, " ").trim().slice(0, maxLength).trim();
+}
+
+/** BusinessNameLine1Txt / BusinessNameLine2Txt: A-Z a-z 0-9 # - ( ) & ' and single spaces, 75 characters each. */
+export function irisBusinessName(name: string): { line1: string; line2?: string } {
+  const all = squeeze(name, /[^A-Za-z0-9#\-()&' ]/g, 150);
+  if (all.length <= 75) return { line1: all };
+  const cut = all.lastIndexOf(" ", 75);
+  const at = cut > 0 ? cut : 75;
+  const line2 = all.slice(at).trim().slice(0, 75).trim();
+  return line2 ? { line1: all.slice(0, at).trim(), line2 } : { line1: all.slice(0, at).trim() };
+}
+
+/** PersonNameType (ContactPersonNm, PersonNm): A-Z a-z 0-9 ' - and single spaces, 35 characters. */
+export function irisPersonName(name: string): string {
+  return squeeze(name, /[^A-Za-z0-9'\- ]/g, 35);
+}
+
+/** StreetAddressType: starts with a letter or digit; then letters, digits, - / and single spaces; 35 characters. */
+export function irisStreet(line: string): string {
+  return squeeze(line.replace(/#/g, ""), /[^A-Za-z0-9\-/ ]/g, 35).replace(/^[^A-Za-z0-9]+/, "");
+}
+
+/** CityType: letters and single spaces ("Winston-Salem" -> "Winston Salem"). */
+export function irisCity(city: string, maxLength = 40): string {
+  return squeeze(city, /[^A-Za-z ]/g, maxLength);
+}
+
+/** ContactPhoneNumberType: 10 to 30 digits (no hyphens); undefined when the number cannot be one. */
+export function irisPhone(phone: string | null | undefined): string | undefined {
+  if (!phone) return undefined;
+  const digits = phone.replace(/\D/g, "");
+  return digits.length >= 10 && digits.length <= 30 ? digits : undefined;
+}
+
+/** EmailAddressType: up to 75 printable characters with an @; undefined otherwise. */
+export function irisEmail(email: string | null | undefined): string | undefined {
+  if (!email) return undefined;
+  const e = email.trim();
+  return e.length <= 75 && /^[!-~]+@[!-~]+$/.test(e) ? e : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Building
+
+function findElement(elements: readonly ElementDefinition[], path: string): ElementDefinition | undefined {
+  const [head, ...rest] = path.split(".");
+  const el = elements.find((e) => e.name === head);
+  if (!el || rest.length === 0) return el;
+  return findElement(el.children ?? [], rest.join("."));
+}
+
+/** Integer cents -> the decimal text the XSD takes ("1234.50", "-0.05"). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${String(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+interface Ctx {
+  readonly problems: TransmissionProblem[];
+  readonly filingId: string;
+  readonly submissionId: number;
+  readonly recipientTin: Tin;
+}
+
+function isTrue(v: unknown): boolean {
+  return v === true || v === 1 || v === "1" || v === "true";
+}
+
+function leafText(el: ElementDefinition, v: unknown, ctx: Ctx): string | undefined {
+  if (v === undefined || v === null || v === "") return undefined;
+  switch (el.kind) {
+    case "amount": {
+      const cents = amountToCents(v);
+      if (cents === undefined) {
+        ctx.problems.push({ filingId: ctx.filingId, submissionId: ctx.submissionId, message: `${el.path} is not an amount with at most two decimals.` });
+        return undefined;
+      }
+      return formatCents(cents);
+    }
+    case "integer":
+      return typeof v === "number" && Number.isInteger(v) ? String(v) : typeof v === "string" && /^-?\d+$/.test(v) ? v : undefined;
+    case "decimal":
+      return typeof v === "number" || typeof v === "string" ? String(v) : undefined;
+    default:
+      return typeof v === "string" || typeof v === "number" ? String(v) : undefined;
+  }
+}
+
+/** Writes `obj` following `elements` (XSD sequence order). Unknown keys (TINLast4) are not written. */
+function writeElements(w: XmlWriter, elements: readonly ElementDefinition[], obj: Record<string, unknown>, ctx: Ctx): void {
+  for (const el of elements) {
+    if (el.path === "RecipientDetail.TIN") {
+      w.leaf("TIN", ctx.recipientTin.reveal());
+      continue;
+    }
+    const v = obj[el.name];
+    const items = el.repeated ? (Array.isArray(v) ? v : v === undefined ? [] : [v]) : [v];
+    for (const item of items) writeValue(w, el, item, ctx);
+  }
+}
+
+function writeValue(w: XmlWriter, el: ElementDefinition, v: unknown, ctx: Ctx): void {
+  if (el.kind === "group") {
+    if (isObject(v)) w.element(el.name, () => writeElements(w, el.children ?? [], v, ctx));
+    else if (el.xsdMinOccurs > 0 && el.required) ctx.problems.push({ filingId: ctx.filingId, submissionId: ctx.submissionId, message: `${el.path} is missing.` });
+    return;
+  }
+  if (el.kind === "indicator") {
+    // Absent means false; an indicator the XSD requires is written as "0" (catalogue README, "Required").
+    if (isTrue(v)) w.leaf(el.name, "1");
+    else if (el.xsdMinOccurs > 0) w.leaf(el.name, "0");
+    return;
+  }
+  w.leaf(el.name, leafText(el, v, ctx));
+}
+
+function writeAddress(w: XmlWriter, a: IrisAddress, states: ReadonlySet<string>, report: (m: string) => void, what: string): void {
+  const country = (a.country ?? "US").trim().toUpperCase();
+  const line1 = irisStreet(a.line1);
+  const line2 = a.line2 ? irisStreet(a.line2) : "";
+  if (!line1) report(`${what} address line 1 is empty once brought into the IRS character set.`);
+  w.element("MailingAddressGrp", () => {
+    if (country === "" || country === "US") {
+      const state = (a.state ?? "").trim().toUpperCase();
+      const zip = a.postalCode.replace(/\D/g, "");
+      const city = irisCity(a.city);
+      if (!states.has(state)) report(`${what} state ${JSON.stringify(a.state ?? "")} is not an IRS state code.`);
+      if (!/^\d{5}(\d{4}|\d{7})?$/.test(zip)) report(`${what} ZIP code must have 5 or 9 digits.`);
+      if (!city) report(`${what} city is empty once brought into the IRS character set.`);
+      w.element("USAddress", () => {
+        w.leaf("AddressLine1Txt", line1).leaf("AddressLine2Txt", line2 || undefined).leaf("CityNm", city)
+          .leaf("StateAbbreviationCd", state).leaf("ZIPCd", zip);
+      });
+    } else {
+      const province = a.state ? squeeze(a.state, /[^!-~ ]/g, 17) : "";
+      const postal = squeeze(a.postalCode, /[^!-~ ]/g, 16);
+      w.element("ForeignAddress", () => {
+        w.leaf("AddressLine1Txt", line1).leaf("AddressLine2Txt", line2 || undefined).leaf("CityNm", irisCity(a.city, 50) || undefined)
+          .leaf("ProvinceOrStateNm", province || undefined).leaf("CountryCd", country).leaf("ForeignPostalCd", postal || undefined);
+      });
+    }
+  });
+}
+
+function writeBusinessName(w: XmlWriter, name: string, report: (m: string) => void, what: string): void {
+  const n = irisBusinessName(name);
+  if (!n.line1) report(`${what} name is empty once brought into the IRS character set.`);
+  w.element("BusinessName", () => { w.leaf("BusinessNameLine1Txt", n.line1).leaf("BusinessNameLine2Txt", n.line2); });
+}
+
+function tinSubmittedType(t: TinType): string {
+  return t === "ssn" ? "INDIVIDUAL_TIN" : "BUSINESS_TIN";
+}
+
+function isForeign(a: IrisAddress | null | undefined): boolean {
+  const c = (a?.country ?? "US").trim().toUpperCase();
+  return c !== "" && c !== "US";
+}
+
+function checkInput(input: TransmissionInput, transmitter: TransmitterInput, problems: TransmissionProblem[]): Map<number, FormDefinition> {
+  const defs = new Map<number, FormDefinition>();
+  if (!TRANSMISSION_ID_PATTERN.test(input.transmissionId)) problems.push({ message: "transmissionId must be a UUID." });
+  if (!/^[A-Za-z0-9]{5}$/.test(transmitter.tcc)) problems.push({ message: "The transmitter control code (TCC) must be 5 letters or digits." });
+  if (!/^[A-Za-z0-9]{0,10}$/.test(transmitter.softwareId)) problems.push({ message: "The software id must be up to 10 letters or digits." });
+  if (!Number.isInteger(input.taxYear) || input.taxYear < 1000 || input.taxYear > 9999) problems.push({ message: "taxYear must be a 4-digit year." });
+  if (input.submissions.length === 0) problems.push({ message: "A transmission needs at least one submission." });
+  const submissionIds = new Set<number>();
+  let corrected = 0;
+  let originals = 0;
+  for (const s of input.submissions) {
+    const at = { submissionId: s.submissionId };
+    if (!Number.isInteger(s.submissionId) || s.submissionId < 1 || s.submissionId > ID_MAX) problems.push({ ...at, message: "submissionId must be an integer from 1 to 99999999." });
+    if (submissionIds.has(s.submissionId)) problems.push({ ...at, message: `submissionId ${String(s.submissionId)} is used twice.` });
+    submissionIds.add(s.submissionId);
+    if (s.taxYear !== input.taxYear) problems.push({ ...at, message: `Submission tax year ${String(s.taxYear)} differs from the transmission's ${String(input.taxYear)} (IRS rule SMF007).` });
+    const def = getFormDefinition(s.form, s.taxYear);
+    if (!def) problems.push({ ...at, message: `Form ${s.form} is not in the catalogue for tax year ${String(s.taxYear)}.` });
+    else if (!formTotalsDefinition(def.formTypeCd)) problems.push({ ...at, message: `Form ${def.form} has no IRIS submission totals group.` });
+    else defs.set(s.submissionId, def);
+    if (!s.payer.address) problems.push({ ...at, message: "The payer has no mailing address (IssuerDetail/MailingAddressGrp is required)." });
+    if (s.records.length === 0) problems.push({ ...at, message: "A submission needs at least one record." });
+    const recordIds = new Set<number>();
+    for (const r of s.records) {
+      const rat = { ...at, filingId: r.filingId };
+      if (!Number.isInteger(r.recordId) || r.recordId < 1 || r.recordId > ID_MAX) problems.push({ ...rat, message: "recordId must be an integer from 1 to 99999999." });
+      if (recordIds.has(r.recordId)) problems.push({ ...rat, message: `recordId ${String(r.recordId)} is used twice in submission ${String(s.submissionId)}.` });
+      recordIds.add(r.recordId);
+      if (!isObject(r.jsonForm["RecipientDetail"])) problems.push({ ...rat, message: "jsonForm has no RecipientDetail." });
+      if (r.corrected) {
+        corrected++;
+        const c = r.corrected;
+        if (!RECEIPT_ID_PATTERN.test(c.receiptId) || !Number.isInteger(c.submissionId) || c.submissionId < 1 || c.submissionId > ID_MAX
+          || !Number.isInteger(c.recordId) || c.recordId < 1 || c.recordId > ID_MAX) {
+          problems.push({ ...rat, message: "The corrected record's receipt id, submission id or record id is not in the IRS format." });
+        }
+      } else {
+        originals++;
+      }
+    }
+  }
+  if (corrected > 0 && originals > 0) {
+    problems.push({ message: "Originals and corrections cannot share a transmission (IRS rules FTMFST001_001 and FTMFST003_001)." });
+  }
+  return defs;
+}
+
+/**
+ * The IRTransmission XML for `input`, or the problems that keep it from being built. Element order follows the
+ * XSD sequences: the manifest and headers as written here, the form details as the catalogue's definitions.
+ * Problem messages never contain a TIN.
+ */
+export function buildTransmission(input: TransmissionInput, transmitter: TransmitterInput): TransmissionBuild {
+  const problems: TransmissionProblem[] = [];
+  const defs = checkInput(input, transmitter, problems);
+  if (problems.length > 0) return { ok: false, problems };
+
+  const anyDef = defs.values().next().value as FormDefinition;
+  const states = new Set(findElement(anyDef.elements, "RecipientDetail.MailingAddressGrp.USAddress.StateAbbreviationCd")?.constraints.enum ?? []);
+  const kind: "O" | "C" = input.submissions.some((s) => s.records.some((r) => r.corrected)) ? "C" : "O";
+  const utid = uniqueTransmissionId(input.transmissionId, transmitter.tcc);
+  const recordCount = input.submissions.reduce((n, s) => n + s.records.length, 0);
+  const records = new Map<string, string>();
+  const w = new XmlWriter();
+
+  w.open("IRTransmission", { xmlns: IRIS_NAMESPACE });
+  w.element("IRTransmissionManifest", () => {
+    const report = (message: string) => problems.push({ message });
+    w.leaf("SchemaVersionNum", SCHEMA_VERSION_NUM).leaf("UniqueTransmissionId", utid).leaf("TaxYr", input.taxYear)
+      .leaf("PriorYearDataInd", "0").leaf("TransmissionTypeCd", kind).leaf("TestCd", transmitter.test ? "T" : "P");
+    w.element("TransmitterGrp", () => {
+      w.leaf("TIN", transmitter.tin.reveal()).leaf("TINSubmittedTypeCd", tinSubmittedType(transmitter.tinType))
+        .leaf("TransmitterControlCd", transmitter.tcc).leaf("ForeignEntityInd", isForeign(transmitter.address) ? "1" : "0");
+      writeBusinessName(w, transmitter.name, report, "The transmitter's");
+      w.element("CompanyGrp", () => {
+        writeBusinessName(w, transmitter.name, report, "The transmitter's");
+        writeAddress(w, transmitter.address, states, report, "The transmitter's");
+      });
+      const contact = irisPersonName(transmitter.contactName);
+      if (!contact) report("The transmitter's contact name is empty.");
+      w.element("ContactNameGrp", () => { w.leaf("PersonNm", contact); });
+      w.leaf("ContactEmailAddressTxt", irisEmail(transmitter.contactEmail));
+      const phone = irisPhone(transmitter.contactPhone);
+      if (!phone) report("The transmitter's contact phone must have 10 to 30 digits.");
+      w.leaf("ContactPhoneNum", phone);
+    });
+    w.leaf("VendorCd", transmitter.vendor ? "V" : "I").leaf("SoftwareId", transmitter.softwareId);
+    const vendor = transmitter.vendor;
+    if (vendor) {
+      w.element("VendorGrp", () => {
+        w.leaf("ForeignEntityInd", isForeign(vendor.address) ? "1" : "0");
+        writeBusinessName(w, vendor.name, report, "The vendor's");
+        writeAddress(w, vendor.address, states, report, "The vendor's");
+        const contact = vendor.contactName ? irisPersonName(vendor.contactName) : "";
+        if (contact) w.element("ContactNameGrp", () => { w.leaf("PersonNm", contact); });
+        w.leaf("ContactEmailAddressTxt", irisEmail(vendor.contactEmail)).leaf("ContactPhoneNum", irisPhone(vendor.contactPhone));
+      });
+    }
+    w.leaf("TotalIssuerFormCnt", input.submissions.length).leaf("TotalRecipientFormCnt", recordCount)
+      .leaf("PaperSubmissionInd", "0").leaf("MediaSourceCd", "M").leaf("SubmissionChannelCd", "A2A");
+  });
+
+  for (const s of input.submissions) {
+    const def = defs.get(s.submissionId) as FormDefinition;
+    const totalsDef = formTotalsDefinition(def.formTypeCd);
+    const report = (message: string) => problems.push({ submissionId: s.submissionId, message });
+    const payer = s.payer;
+    w.element("IRSubmission1Grp", () => {
+      w.element("IRSubmission1Header", () => {
+        w.leaf("SubmissionId", s.submissionId).leaf("TaxYr", s.taxYear);
+        w.element("IssuerDetail", () => {
+          w.leaf("ForeignEntityInd", isForeign(payer.address) ? "1" : "0").leaf("TIN", payer.tin.reveal())
+            .leaf("TINSubmittedTypeCd", tinSubmittedType(payer.tinType));
+          writeBusinessName(w, payer.name, report, "The payer's");
+          if (payer.address) writeAddress(w, payer.address, states, report, "The payer's");
+          w.leaf("PhoneNum", irisPhone(payer.phone ?? payer.contactPhone));
+        });
+        const contact = payer.contactName ? irisPersonName(payer.contactName) : "";
+        if (contact) {
+          w.element("ContactPersonInformationGrp", () => {
+            w.leaf("ContactPersonNm", contact).leaf("ContactPhoneNum", irisPhone(payer.contactPhone))
+              .leaf("ContactEmailAddressTxt", irisEmail(payer.contactEmail));
+          });
+        }
+        w.leaf("FormTypeCd", def.formTypeCd).leaf("ParentFormTypeCd", "1096").leaf("CFSFElectionInd", "0")
+          .leaf("TotalReportedRcpntFormCnt", s.records.length);
+        if (totalsDef) {
+          const totals = submissionTotals(totalsDef, s.records.map((r) => r.jsonForm));
+          w.element("IRSubmission1FormTotals", () => {
+            w.element(totalsDef.group, () => {
+              for (const el of totalsDef.elements) {
+                const cents = totals.get(el.name) ?? 0;
+                if (cents !== 0) w.leaf(el.name, formatCents(cents));
+              }
+            });
+          });
+        }
+      });
+      w.element("IRSubmission1Detail", () => {
+        for (const r of s.records) {
+          const ctx: Ctx = { problems, filingId: r.filingId, submissionId: s.submissionId, recipientTin: r.recipientTin };
+          records.set(recordKey(s.submissionId, r.recordId), r.filingId);
+          w.element(def.detailElement, () => {
+            w.leaf("TaxYr", s.taxYear).leaf("RecordId", r.recordId).leaf("VoidInd", "0").leaf("CorrectedInd", r.corrected ? "1" : "0");
+            if (r.corrected) writePrevious(w, def, r.corrected, ctx);
+            writeElements(w, def.elements, r.jsonForm, ctx);
+          });
+        }
+      });
+    });
+  }
+  w.close("IRTransmission");
+  if (problems.length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    value: { xml: w.toString(), uniqueTransmissionId: utid, transmissionTypeCd: kind, records, issuerFormCount: input.submissions.length, recipientFormCount: recordCount },
+  };
+}
+
+function writePrevious(w: XmlWriter, def: FormDefinition, c: CorrectionOf, ctx: Ctx): void {
+  const prev = c.previousRecipient;
+  w.element("PrevSubmittedRecRecipientGrp", () => {
+    w.leaf("UniqueRecordId", uniqueRecordId(c));
+    if (prev?.tin) w.leaf("TIN", prev.tin.reveal());
+    const person = findElement(def.elements, "RecipientDetail.PersonName");
+    const business = findElement(def.elements, "RecipientDetail.BusinessName");
+    if (prev?.personName && person) writeValue(w, person, prev.personName, ctx);
+    else if (prev?.businessName && business) writeValue(w, business, prev.businessName, ctx);
+  });
+}

@@ -1,0 +1,239 @@
+// A small XML writer (elements, attributes, escaped text; enough for IRIS intake transmissions) and a minimal
+// reader for the acknowledgement documents the IRS sends back (elements and text only: no DTDs, no external
+// entities). Pure: strings in, strings or trees out.
+
+/** Characters XML 1.0 cannot carry at all (controls other than tab/newline/return, lone surrogates, U+FFFE/F). */
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Escapes text content: `&`, `<` and `>` (the last so that `]]>` never appears); drops characters XML cannot hold. */
+export function escapeText(s: string): string {
+  return s.replace(NOT_XML_CHAR, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Escapes an attribute value (double-quoted): text escapes plus quotes and the whitespace a parser would normalise. */
+export function escapeAttribute(s: string): string {
+  return escapeText(s).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;");
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9._-]*(:[A-Za-z_][A-Za-z0-9._-]*)?$/;
+
+/**
+ * Builds an indented document element by element. Element and attribute names are checked (they come from the
+ * catalogue, never from users); text is always escaped.
+ */
+export class XmlWriter {
+  readonly #parts: string[] = [];
+  readonly #open: string[] = [];
+  readonly #indent: string;
+
+  constructor(options: { indent?: string; declaration?: boolean } = {}) {
+    this.#indent = options.indent ?? "\t";
+    if (options.declaration ?? true) this.#parts.push('<?xml version="1.0" encoding="UTF-8"?>\n');
+  }
+
+  #pad(): string { return this.#indent.repeat(this.#open.length); }
+
+  #tag(name: string, attributes: Readonly<Record<string, string>> | undefined): string {
+    if (!NAME.test(name)) throw new RangeError(`invalid XML element name: ${name}`);
+    let out = name;
+    for (const [k, v] of Object.entries(attributes ?? {})) {
+      if (!NAME.test(k)) throw new RangeError(`invalid XML attribute name: ${k}`);
+      out += ` ${k}="${escapeAttribute(v)}"`;
+    }
+    return out;
+  }
+
+  open(name: string, attributes?: Readonly<Record<string, string>>): this {
+    this.#parts.push(`${this.#pad()}<${this.#tag(name, attributes)}>\n`);
+    this.#open.push(name);
+    return this;
+  }
+
+  close(name: string): this {
+    const top = this.#open.pop();
+    if (top !== name) throw new Error(`XML writer: closing ${name} but ${String(top)} is open`);
+    this.#parts.push(`${this.#pad()}</${name}>\n`);
+    return this;
+  }
+
+  /** `<name>text</name>`; nothing at all when `text` is undefined or null. */
+  leaf(name: string, text: string | number | undefined | null): this {
+    if (text === undefined || text === null) return this;
+    this.#parts.push(`${this.#pad()}<${this.#tag(name, undefined)}>${escapeText(String(text))}</${name}>\n`);
+    return this;
+  }
+
+  /** Writes `body` inside `<name>…</name>`. */
+  element(name: string, body: (w: this) => void, attributes?: Readonly<Record<string, string>>): this {
+    this.open(name, attributes);
+    body(this);
+    return this.close(name);
+  }
+
+  toString(): string {
+    if (this.#open.length > 0) throw new Error(`XML writer: ${this.#open.join("/")} not closed`);
+    return this.#parts.join("");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reader
+
+export interface XmlElement {
+  /** Local name (prefix removed). */
+  readonly name: string;
+  readonly prefix: string | null;
+  /** Namespace URI, resolved from xmlns declarations in scope; null when none applies. */
+  readonly namespace: string | null;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly children: readonly XmlElement[];
+  /** Concatenated character data directly inside the element (CDATA included), entities decoded. */
+  readonly text: string;
+}
+
+export class XmlParseError extends Error {
+  constructor(message: string, readonly offset: number) {
+    super(`${message} (at offset ${offset})`);
+    this.name = "XmlParseError";
+  }
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeEntities(s: string, offset: number): string {
+  return s.replace(/&(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z]+);/g, (_m, ref: string) => {
+    if (ref.startsWith("#x")) return String.fromCodePoint(parseInt(ref.slice(2), 16));
+    if (ref.startsWith("#")) return String.fromCodePoint(parseInt(ref.slice(1), 10));
+    const v = ENTITIES[ref];
+    if (v === undefined) throw new XmlParseError(`unknown entity &${ref};`, offset);
+    return v;
+  });
+}
+
+interface Building {
+  name: string;
+  prefix: string | null;
+  attributes: Record<string, string>;
+  ns: Map<string, string>;
+  children: XmlElement[];
+  text: string;
+  qname: string;
+}
+
+const ATTR = /\s*([A-Za-z_][\w.:-]*)\s*=\s*("([^"]*)"|'([^']*)')/y;
+
+/** Parses a document into its root element. Refuses DTDs (no entity expansion attacks) and malformed nesting. */
+export function parseXml(xml: string): XmlElement {
+  let i = 0;
+  const stack: Building[] = [];
+  let root: XmlElement | undefined;
+  const n = xml.length;
+  if (xml.charCodeAt(0) === 0xfeff) i = 1;
+  while (i < n) {
+    const lt = xml.indexOf("<", i);
+    const textEnd = lt === -1 ? n : lt;
+    if (textEnd > i) {
+      const raw = xml.slice(i, textEnd);
+      const top = stack[stack.length - 1];
+      if (top) top.text += decodeEntities(raw, i);
+      else if (raw.trim() !== "") throw new XmlParseError("text outside the root element", i);
+    }
+    if (lt === -1) break;
+    i = lt;
+    if (xml.startsWith("<?", i)) {
+      const end = xml.indexOf("?>", i);
+      if (end === -1) throw new XmlParseError("unterminated processing instruction", i);
+      i = end + 2;
+    } else if (xml.startsWith("<!--", i)) {
+      const end = xml.indexOf("-->", i);
+      if (end === -1) throw new XmlParseError("unterminated comment", i);
+      i = end + 3;
+    } else if (xml.startsWith("<![CDATA[", i)) {
+      const end = xml.indexOf("]]>", i);
+      if (end === -1) throw new XmlParseError("unterminated CDATA section", i);
+      const top = stack[stack.length - 1];
+      if (!top) throw new XmlParseError("CDATA outside the root element", i);
+      top.text += xml.slice(i + 9, end);
+      i = end + 3;
+    } else if (xml.startsWith("<!", i)) {
+      throw new XmlParseError("DTDs and declarations are not accepted", i);
+    } else if (xml.startsWith("</", i)) {
+      const end = xml.indexOf(">", i);
+      if (end === -1) throw new XmlParseError("unterminated end tag", i);
+      const qname = xml.slice(i + 2, end).trim();
+      const top = stack.pop();
+      if (!top || top.qname !== qname) throw new XmlParseError(`end tag </${qname}> does not match <${top?.qname ?? ""}>`, i);
+      const done = finish(top, i);
+      const parent = stack[stack.length - 1];
+      if (parent) parent.children.push(done);
+      else root = done;
+      i = end + 1;
+    } else {
+      const m = /^<([A-Za-z_][\w.:-]*)/.exec(xml.slice(i, i + 256));
+      if (!m || m[1] === undefined) throw new XmlParseError("malformed start tag", i);
+      if (root !== undefined && stack.length === 0) throw new XmlParseError("more than one root element", i);
+      const qname = m[1];
+      let j = i + m[0].length;
+      const attributes: Record<string, string> = {};
+      for (;;) {
+        ATTR.lastIndex = j;
+        const a = ATTR.exec(xml);
+        if (!a || a[1] === undefined) break;
+        attributes[a[1]] = decodeEntities(a[3] ?? a[4] ?? "", j);
+        j = ATTR.lastIndex;
+      }
+      while (j < n && /\s/.test(xml.charAt(j))) j++;
+      const selfClosing = xml.startsWith("/>", j);
+      if (!selfClosing && xml.charAt(j) !== ">") throw new XmlParseError(`malformed start tag <${qname}>`, i);
+      const parentNs = stack[stack.length - 1]?.ns ?? new Map<string, string>();
+      const ns = new Map(parentNs);
+      for (const [k, v] of Object.entries(attributes)) {
+        if (k === "xmlns") ns.set("", v);
+        else if (k.startsWith("xmlns:")) ns.set(k.slice(6), v);
+      }
+      const colon = qname.indexOf(":");
+      const el: Building = {
+        name: colon === -1 ? qname : qname.slice(colon + 1),
+        prefix: colon === -1 ? null : qname.slice(0, colon),
+        attributes, ns, children: [], text: "", qname,
+      };
+      i = j + (selfClosing ? 2 : 1);
+      if (selfClosing) {
+        const done = finish(el, i);
+        const parent = stack[stack.length - 1];
+        if (parent) parent.children.push(done);
+        else root = done;
+      } else {
+        stack.push(el);
+      }
+    }
+  }
+  if (stack.length > 0) throw new XmlParseError(`<${stack[stack.length - 1]?.qname ?? ""}> is not closed`, n);
+  if (!root) throw new XmlParseError("no root element", 0);
+  return root;
+}
+
+function finish(b: Building, offset: number): XmlElement {
+  const namespace = b.ns.get(b.prefix ?? "") ?? null;
+  if (b.prefix !== null && namespace === null) throw new XmlParseError(`undeclared prefix ${b.prefix}`, offset);
+  return Object.freeze({
+    name: b.name, prefix: b.prefix, namespace, attributes: Object.freeze(b.attributes),
+    children: Object.freeze(b.children), text: b.text,
+  });
+}
+
+/** Child elements with a local name. */
+export function childrenNamed(el: XmlElement, name: string): XmlElement[] {
+  return el.children.filter((c) => c.name === name);
+}
+
+/** The first child with a local name. */
+export function childNamed(el: XmlElement, name: string): XmlElement | undefined {
+  return el.children.find((c) => c.name === name);
+}
+
+/** Trimmed text of the first child with a local name; undefined when there is none. */
+export function childText(el: XmlElement, name: string): string | undefined {
+  const c = childNamed(el, name);
+  return c === undefined ? undefined : c.text.trim();
+}
