@@ -1,0 +1,42 @@
+// Issue 5: pay of a 10,000-form cart on Postgres (target under 3 s).
+import pg from "pg";
+import { BENCH_KEY, benchDatabaseUrl, startProcess, stop } from "./support/servers.ts";
+
+const schema = "bench_pay";
+const url = benchDatabaseUrl();
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`drop schema if exists ${schema} cascade`);
+const api = await startProcess("hosts/api/main.ts", {
+  DATABASE_URL: url, DB_SCHEMA: schema, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000",
+}, 3905);
+const base = "http://127.0.0.1:3905";
+const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
+const post = async (path: string, body?: unknown) => {
+  const r = await fetch(base + path, { method: "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: r.status, body: await r.json() as Record<string, unknown> };
+};
+const letters = (n: number): string => (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
+const payer = (await post("/v1/payers", {
+  legal_name: "Bench Payer LLC", tin: "123456789", address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
+  contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
+})).body["id"] as string;
+for (let b = 0; b < 10; b++) {
+  const forms = Array.from({ length: 1000 }, (_, i) => {
+    const n = b * 1000 + i;
+    return { form: "1099-NEC", tax_year: 2025, jsonForm: {
+      RecipientDetail: { TIN: String(300000000 + n), PersonName: { PersonFirstNm: "Jane", PersonLastNm: `Doe${letters(n)}` },
+        MailingAddressGrp: { USAddress: { AddressLine1Txt: "1 Oak", CityNm: "Reno", StateAbbreviationCd: "NV", ZIPCd: "89501" } } },
+      NonemployeeCompensationAmt: 1000 + n } };
+  });
+  const r = await post(`/v1/payers/${payer}/forms`, { addToCart: true, forms });
+  if (r.status !== 201) throw new Error(JSON.stringify(r.body).slice(0, 300));
+}
+const t0 = performance.now();
+const paid = await post("/v1/cart/pay");
+const ms = performance.now() - t0;
+await stop(api);
+await admin.query(`drop schema if exists ${schema} cascade`);
+await admin.end();
+console.log(`pay of a 10,000-form cart on Postgres: ${ms.toFixed(0)} ms, status ${paid.status}, filed ${String(paid.body["filed"])}, ` +
+  `amount ${String(paid.body["amount_charged"])} cents (target < 3000 ms) ${paid.status === 200 && ms < 3000 ? "OK" : "BELOW TARGET"}`);
