@@ -20,5 +20,5 @@ export { SEVERITIES, businessRule, businessRuleCount, businessRuleText } from ".
 export type { BusinessRule, Severity } from "./business-rules.ts";
 export { formTotalsDefinition, submissionTotals } from "./totals.ts";
 export type { FormTotalsDefinition } from "./totals.ts";
-export { XmlParseError, XmlWriter, childNamed, childText, childrenNamed, escapeAttribute, escapeText, parseXml } from "./xml.ts";
+export { XmlParseError, XmlWriter, childNamed, childText, childrenNamed, escapeAttribute, escapeText, parseXml, xmlChars } from "./xml.ts";
 export type { XmlElement } from "./xml.ts";

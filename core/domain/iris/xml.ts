@@ -2,17 +2,39 @@
 // reader for the acknowledgement documents the IRS sends back (elements and text only: no DTDs, no external
 // entities). Pure: strings in, strings or trees out.
 
-/** Characters XML 1.0 cannot carry at all (controls other than tab/newline/return, lone surrogates, U+FFFE/F). */
-const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Drops what XML 1.0 cannot carry at all: controls other than tab/newline/return, lone surrogates, U+FFFE/U+FFFF. */
+export function xmlChars(s: string): string {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let ok: boolean;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      ok = next >= 0xdc00 && next <= 0xdfff;
+      if (ok) { i++; continue; }
+    } else {
+      ok = c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c < 0xd800) || (c >= 0xe000 && c <= 0xfffd);
+    }
+    if (!ok) {
+      out += s.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
 
-/** Escapes text content: `&`, `<` and `>` (the last so that `]]>` never appears); drops characters XML cannot hold. */
+/**
+ * Escapes text content: `&`, `<`, `>` (so that `]]>` never appears) and carriage return (which a parser would
+ * otherwise turn into a newline); drops characters XML cannot hold.
+ */
 export function escapeText(s: string): string {
-  return s.replace(NOT_XML_CHAR, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return xmlChars(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#13;");
 }
 
 /** Escapes an attribute value (double-quoted): text escapes plus quotes and the whitespace a parser would normalise. */
 export function escapeAttribute(s: string): string {
-  return escapeText(s).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;");
+  return escapeText(s).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;");
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9._-]*(:[A-Za-z_][A-Za-z0-9._-]*)?$/;
