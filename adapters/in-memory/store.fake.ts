@@ -148,7 +148,8 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       list: (page, filter) => Effect.sync(() => pageFrom([...ref.t.filings.values()].filter((f) => mine(f)
         && (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
         && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
-        && (!filter.batchId || f.batchId === filter.batchId)), page)),
+        && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
+        && (!filter.corrects || f.corrects === filter.corrects)), page)),
       findFiledOriginal: (key) => Effect.sync(() => [...ref.t.filings.values()]
         .filter((f) => mine(f) && f.corrects === null && (f.status === "accepted" || f.status === "accepted_with_errors") && dupKey(f) === dupKey(key))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]),

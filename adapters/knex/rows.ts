@@ -2,7 +2,7 @@
 import type { Account, Role } from "../../core/domain/parties/account.ts";
 import type { Payer, TinType } from "../../core/domain/parties/payer.ts";
 import type { DeliveryMethod, Recipient } from "../../core/domain/parties/recipient.ts";
-import type { Filing } from "../../core/domain/filing/filing.ts";
+import type { AckError, Filing } from "../../core/domain/filing/filing.ts";
 import type { FilingStatus, Service } from "../../core/domain/filing/status.ts";
 import type { Batch, BatchKind } from "../../core/ports/store.port.ts";
 import type { IntakeRowResult } from "../../core/domain/filing/intake.ts";
@@ -68,6 +68,9 @@ export function toFiling(r: Row): Filing {
     supersededBy: s(r["superseded_by"]), refileOf: s(r["refile_of"]), receiptId: s(r["receipt_id"]),
     amountChargedCents: Number(r["amount_charged_cents"] ?? 0), jsonForm: json<Record<string, unknown>>(r["json_form"]),
     sealedTins: json<Record<string, string>>(r["sealed_tins"] ?? {}),
+    submittedAt: r["submitted_at"] ? iso(r["submitted_at"]) : null, acknowledgedAt: r["acknowledged_at"] ? iso(r["acknowledged_at"]) : null,
+    voidedAt: r["voided_at"] ? iso(r["voided_at"]) : null, ackErrors: r["ack_errors"] ? json<AckError[]>(r["ack_errors"]) : null,
+    amountRefundedCents: Number(r["amount_refunded_cents"] ?? 0),
     accountNumber: s(r["account_number"]), recipientTinHash: String(r["recipient_tin_hash"]),
     createdAt: iso(r["created_at"]), updatedAt: iso(r["updated_at"]),
   };

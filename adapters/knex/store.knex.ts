@@ -166,6 +166,8 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       if (filter.form) q.where("filings.form", filter.form);
       if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
       if (filter.batchId) q.where("filings.batch_id", filter.batchId);
+      if (filter.orderId) q.where("filings.order_id", filter.orderId);
+      if (filter.corrects) q.where("filings.corrects", filter.corrects);
     })).rows, page.limit, toFiling)),
     getMany: (ids) => run(async () => {
       if (ids.length === 0) return [];
@@ -173,8 +175,10 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       return rows.map(toFiling);
     }),
     update: (id, from, patch) => run(async () => {
+      const cols = toColumns(patch);
+      if (patch.ackErrors !== undefined) cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
       const rows = (await scopedTable(db, "filings", scope).where("id", id).whereIn("status", from as string[])
-        .update(toColumns(patch)).returning("*")) as Row[];
+        .update(cols).returning("*")) as Row[];
       return rows[0] ? toFiling(rows[0]) : undefined;
     }),
     markQueued: (orderId, charges, now) => run(async () => {

@@ -53,6 +53,8 @@ export interface FilingFilter {
   readonly form?: string;
   readonly taxYear?: number;
   readonly batchId?: string;
+  readonly orderId?: string;
+  readonly corrects?: string;
 }
 
 export interface FilingRepo {
@@ -73,7 +75,7 @@ export interface FilingRepo {
   readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
 }
 
-export type FilingPatch = Partial<Pick<Filing, "status" | "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt">>;
+export type FilingPatch = Partial<Pick<Filing, "status" | "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt" | "submittedAt" | "acknowledgedAt" | "voidedAt" | "ackErrors" | "amountRefundedCents">>;
 
 export type BatchKind = "payer_forms" | "filing" | "filings_batch" | "fire";
 

@@ -53,6 +53,8 @@ export interface IntakeExtras {
   readonly atomic?: boolean;
   /** Row index -> the original filing a correction row corrects. */
   readonly corrects?: ReadonlyMap<number, string>;
+  /** Row index -> the rejected filing a re-file replaces (D20). */
+  readonly refileOf?: ReadonlyMap<number, string>;
 }
 
 /** Raised inside the transaction of an atomic intake so it rolls back; carries every row's result. */
@@ -160,8 +162,9 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
       service: delivery.service,
       physicalMail: parsed.options.addToCart ? (parsed.options.physicalMail ?? null) : null,
       portalAccess: parsed.options.addToCart ? (parsed.options.portalAccess ?? null) : null,
-      reference: g.reference, batchId, orderId: null, corrects: extras.corrects?.get(g.index) ?? null, supersededBy: null, refileOf: null, receiptId: null,
+      reference: g.reference, batchId, orderId: null, corrects: extras.corrects?.get(g.index) ?? null, supersededBy: null, receiptId: null,
       amountChargedCents: 0, jsonForm, sealedTins: sealed, accountNumber: g.normalized.accountNumber,
+      submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, amountRefundedCents: 0, refileOf: extras.refileOf?.get(g.index) ?? null,
       recipientTinHash: g.tinHash, createdAt: now, updatedAt: now,
       };
     });

@@ -12,6 +12,8 @@ import type { Config } from "./config.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { makeSandboxCardProcessor } from "../../adapters/sandbox-card/sandbox-card.ts";
+import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
+import { makePdfkitRenderer } from "../../adapters/pdfkit/copy-b.pdfkit.ts";
 
 export function appLayer(db: Database, config: Config) {
   return Layer.mergeAll(
@@ -21,6 +23,7 @@ export function appLayer(db: Database, config: Config) {
     Layer.succeed(IdempotencyStore, makeKnexIdempotencyStore(db.knex)),
     Layer.succeed(Pricing, { rateCard: config.rateCard }),
     Layer.succeed(CardProcessor, config.cardProcessor ?? makeSandboxCardProcessor()),
+    Layer.succeed(StatementRenderer, makePdfkitRenderer()),
   );
 }
 

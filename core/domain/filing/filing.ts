@@ -2,6 +2,9 @@
 import { centsToAmount } from "../forms/index.ts";
 import type { FilingStatus, Service } from "./status.ts";
 
+/** An IRS error entry, passed through unmodified (SPEC "Acknowledgement"). */
+export interface AckError { readonly code: string; readonly severity: string; readonly xpath: string; readonly message: string }
+
 export interface Filing {
   readonly id: string;
   readonly shortId: string;
@@ -29,6 +32,11 @@ export interface Filing {
   readonly recipientTinHash: string;
   /** Every TIN of the form, encrypted: jsonForm path (e.g. "RecipientDetail.TIN") -> vault ciphertext. */
   readonly sealedTins: Readonly<Record<string, string>>;
+  readonly submittedAt: string | null;
+  readonly acknowledgedAt: string | null;
+  readonly voidedAt: string | null;
+  readonly ackErrors: readonly AckError[] | null;
+  readonly amountRefundedCents: number;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -89,6 +97,10 @@ export function filingView(f: Filing): Record<string, unknown> {
     refile_of: f.refileOf,
     receipt_id: f.receiptId,
     amount_charged_cents: f.amountChargedCents,
+    amount_refunded_cents: f.amountRefundedCents,
+    submitted_at: f.submittedAt,
+    acknowledged_at: f.acknowledgedAt,
+    voided_at: f.voidedAt,
     created_at: f.createdAt,
     updated_at: f.updatedAt,
     jsonForm: f.jsonForm,
@@ -96,3 +108,29 @@ export function filingView(f: Filing): Record<string, unknown> {
 }
 
 export { centsToAmount };
+
+/** Puts the sealed TINs back into a stored jsonForm (for corrections and transmission). */
+export function unsealTins(jsonForm: Record<string, unknown>, sealed: Readonly<Record<string, string>>, open: (ciphertext: string) => string): Record<string, unknown> {
+  const copy = structuredClone(jsonForm);
+  for (const [path, ciphertext] of Object.entries(sealed)) {
+    const keys = path.split(".");
+    const leaf = keys.pop() as string;
+    let node: unknown = copy;
+    for (const k of keys) node = (node as Record<string, unknown> | undefined)?.[k];
+    if (typeof node !== "object" || node === null) continue;
+    const obj = node as Record<string, unknown>;
+    delete obj[`${leaf}Last4`];
+    obj[leaf] = open(ciphertext);
+  }
+  return copy;
+}
+
+/** D21: Copy B is available once the IRS accepted the form, or when a print-only form was furnished. */
+export const COPY_B_STATUSES: readonly string[] = ["accepted", "accepted_with_errors", "superseded", "furnishing"];
+
+export function ackView(f: Filing) {
+  return {
+    object: "acknowledgment", filing: f.id, status: f.status, receipt_id: f.receiptId,
+    errors: f.ackErrors ?? [], submitted_at: f.submittedAt, acknowledged_at: f.acknowledgedAt,
+  };
+}

@@ -1,0 +1,145 @@
+// After intake: void (D18), corrections (D19), re-file (D20) and acknowledgements (D21).
+import { Effect } from "effect";
+import { ackView, unsealTins, type Filing } from "../domain/filing/filing.ts";
+import type { ParsedIntake } from "../domain/filing/intake.ts";
+import { appendEntry } from "../domain/ledger/index.ts";
+import { Conflict, InvalidRequest, NotCancellable, NotCorrectable, NotFound, NotReady } from "../domain/shared/errors.ts";
+import { compileBody } from "../domain/shared/validation.ts";
+import type { Page } from "../domain/shared/paging.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { Store, type LedgerEntryRow, type Scope } from "../ports/store.port.ts";
+import { TinVault } from "../ports/tin-vault.port.ts";
+import { getBatch, getFiling } from "./filings.use-case.ts";
+import { intake } from "./intake.use-case.ts";
+
+const VOIDABLE = ["ready_to_file", "in_cart", "queued"] as const;
+
+/** D18: before transmission only; a charged form's money goes back to the prepaid balance. */
+export const voidFiling = Effect.fn("VoidFiling")(function* (scope: Scope, id: string) {
+  const original = yield* getFiling(scope, id);
+  const store = yield* Store;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    const current = yield* tx.filings.get(original.id);
+    if (!current) return yield* new NotFound({ message: `No filing ${id} in this environment.` });
+    if (!(VOIDABLE as readonly string[]).includes(current.status)) {
+      return yield* new NotCancellable({ message: `Filing ${current.id} is ${current.status}: it was already transmitted (or finished), so it cannot be voided. File a correction instead.` });
+    }
+    const refund = current.status === "queued" ? current.amountChargedCents : 0;
+    if (current.status === "in_cart") {
+      const item = yield* tx.carts.itemByFiling(current.id);
+      if (item) yield* tx.carts.removeItem(item.id);
+    }
+    const voided = yield* tx.filings.update(current.id, [current.status], { status: "voided", voidedAt: now, updatedAt: now, amountRefundedCents: refund });
+    if (!voided) return yield* new Conflict({ message: `Filing ${current.id} changed while it was being voided; retry.` });
+    if (refund > 0) {
+      const balance = yield* tx.balance.lock();
+      const next = appendEntry(balance.balanceCents, { kind: "refund", amount_cents: refund, reference: current.id, description: `Refund for voided filing ${current.shortId}` });
+      if (!next.ok) return yield* new Conflict({ message: next.message });
+      const seq = balance.entryCount + 1;
+      const row: LedgerEntryRow = { ...next.entry, id: `led_${String(seq).padStart(10, "0")}${ids.short("", 10)}`, seq, createdAt: now };
+      yield* tx.balance.append([row]);
+    }
+    return voided;
+  }));
+});
+
+const correctionBody = compileBody<{ boxes?: Record<string, unknown>; jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
+  type: "object", additionalProperties: false,
+  properties: {
+    boxes: { type: "object" }, jsonForm: { type: "object" }, addToCart: { type: "boolean" }, service: { type: "string", maxLength: 40 },
+    physical_mail: { type: "boolean" }, portal_access: { type: "boolean" },
+  },
+});
+
+function intakeOf(original: Filing, jsonForm: Record<string, unknown>, b: { addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }): ParsedIntake {
+  return {
+    rows: [{ raw: { form: original.form, tax_year: original.taxYear, jsonForm, reference: original.reference ?? undefined }, index: 0 }],
+    reference: null, defaultPayer: original.payerId,
+    options: { addToCart: b.addToCart === true, service: b.service ?? "efile_print_mail", physicalMail: b.physical_mail, portalAccess: b.portal_access },
+  };
+}
+
+/** D19: `boxes` merged over the original, or a whole `jsonForm`; one pending correction per original. */
+export const correctFiling = Effect.fn("CorrectFiling")(function* (scope: Scope, id: string, body: unknown) {
+  const c = correctionBody(body ?? {});
+  if (!c.ok) return yield* c.error;
+  const b = c.value;
+  if ((b.boxes === undefined) === (b.jsonForm === undefined)) {
+    return yield* new InvalidRequest({ param: "boxes", message: "Send either boxes (the changed elements) or jsonForm (the whole corrected form)." });
+  }
+  const original = yield* getFiling(scope, id);
+  if (original.status === "rejected") return yield* new NotCorrectable({ message: `Filing ${original.id} was rejected: re-file it with POST /v1/filings/${original.id}/refile instead of correcting it.` });
+  if (original.corrects !== null && original.status !== "accepted" && original.status !== "accepted_with_errors") {
+    return yield* new NotCorrectable({ message: `Filing ${original.id} is itself a pending correction.` });
+  }
+  if (original.status !== "accepted" && original.status !== "accepted_with_errors") {
+    return yield* new NotCorrectable({ message: `Filing ${original.id} is ${original.status}; only a filing the IRS accepted can be corrected.` });
+  }
+  if (!original.receiptId) return yield* new NotCorrectable({ message: `Filing ${original.id} was not filed through this service.` });
+  const store = yield* Store;
+  const pending = yield* store.scoped(scope).filings.list({ limit: 50, startingAfter: null }, { corrects: original.id });
+  if (pending.data.some((f) => !["voided", "rejected", "accepted", "accepted_with_errors", "superseded"].includes(f.status))) {
+    return yield* new Conflict({ message: `Filing ${original.id} already has a correction in progress.` });
+  }
+  const vault = yield* TinVault;
+  const whole = unsealTins(original.jsonForm, original.sealedTins, (ct) => vault.open(ct).reveal());
+  const jsonForm = b.jsonForm ?? { ...whole, ...b.boxes };
+  const result = yield* intake(scope, "filing", intakeOf(original, jsonForm, b), original.payerId, { corrects: new Map([[0, original.id]]) });
+  const row = result.rows[0];
+  if (row?.error) return yield* new InvalidRequest({ param: row.error.param, message: row.error.message });
+  const f = result.filings.get(row?.id ?? "");
+  if (!f) return yield* Effect.die(new Error("correction saved no filing"));
+  return {
+    object: "correction_intake", id: f.id, short_id: f.shortId, corrects: original.id, form: f.form, tax_year: f.taxYear, status: f.status,
+    currency: "usd", added_to_cart: row?.added_to_cart ?? false, cart_item_id: row?.cart_item_id ?? null, service: f.service,
+  };
+});
+
+const refileBody = compileBody<{ jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
+  type: "object", additionalProperties: false,
+  properties: { jsonForm: { type: "object" }, addToCart: { type: "boolean" }, service: { type: "string", maxLength: 40 }, physical_mail: { type: "boolean" }, portal_access: { type: "boolean" } },
+});
+
+/** D20: a rejected filing is filed again as a new filing linked by refile_of; its e-file fee is waived at pay. */
+export const refileFiling = Effect.fn("RefileFiling")(function* (scope: Scope, id: string, body: unknown) {
+  const c = refileBody(body ?? {});
+  if (!c.ok) return yield* c.error;
+  const original = yield* getFiling(scope, id);
+  if (original.status !== "rejected") return yield* new Conflict({ message: `Filing ${original.id} is ${original.status}; only a rejected filing can be re-filed.` });
+  const vault = yield* TinVault;
+  const jsonForm = c.value.jsonForm ?? unsealTins(original.jsonForm, original.sealedTins, (ct) => vault.open(ct).reveal());
+  const result = yield* intake(scope, "filing", intakeOf(original, jsonForm, c.value), original.payerId, { refileOf: new Map([[0, original.id]]) });
+  const row = result.rows[0];
+  if (row?.error) {
+    if (row.error.type === "conflict") return yield* new Conflict({ message: row.error.message });
+    return yield* new InvalidRequest({ param: row.error.param, message: row.error.message });
+  }
+  const f = result.filings.get(row?.id ?? "");
+  if (!f) return yield* Effect.die(new Error("re-file saved no filing"));
+  return f;
+});
+
+/** D21: the acknowledgement exists from submission on. */
+export const filingAck = Effect.fn("FilingAck")(function* (scope: Scope, id: string) {
+  const f = yield* getFiling(scope, id);
+  if (!f.submittedAt) return yield* new NotReady({ message: `Filing ${f.id} is ${f.status}; it has not been transmitted yet, so there is no acknowledgement.` });
+  return ackView(f);
+});
+
+/** Every filing of an order or batch, each with its acknowledgement (or its status until it has one). */
+export const groupAck = Effect.fn("GroupAck")(function* (scope: Scope, group: { orderId?: string; batchId?: string }) {
+  const repos = (yield* Store).scoped(scope);
+  if (group.orderId && !(yield* repos.orders.get(group.orderId))) return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
+  if (group.batchId) yield* getBatch(scope, group.batchId);
+  const all: Filing[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<Filing> = yield* repos.filings.list({ limit: 500, startingAfter: cursor }, group);
+    all.push(...page.data);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { object: "list", data: all.map(ackView), has_more: false, next_cursor: null };
+});
