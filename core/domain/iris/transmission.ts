@@ -63,9 +63,15 @@ export interface CorrectionOf {
 export interface RecordInput {
   readonly recordId: number;
   readonly filingId: string;
-  /** The canonical filled scheme as stored (RecipientDetail.TINLast4 instead of the TIN; TINLast4 is not written). */
+  /** The canonical filled scheme as stored: each TIN leaf replaced by `<name>Last4` (never written). */
   readonly jsonForm: Record<string, unknown>;
+  /** Written as RecipientDetail/TIN. */
   readonly recipientTin: Tin;
+  /**
+   * The form's other TINs (an insured's, a transferor's, a plan's EIN...) by jsonForm path with array indexes,
+   * as Filing.sealedTins names them, e.g. "InsuredGrp.TIN".
+   */
+  readonly otherTins?: Readonly<Record<string, Tin>>;
   readonly corrected?: CorrectionOf;
 }
 
@@ -174,6 +180,7 @@ export interface FilingToTransmit {
   readonly taxYear: number;
   readonly jsonForm: Record<string, unknown>;
   readonly recipientTin: Tin;
+  readonly otherTins?: Readonly<Record<string, Tin>>;
   readonly corrected?: CorrectionOf;
 }
 
@@ -211,6 +218,7 @@ export function planTransmissions(filings: readonly FilingToTransmit[], options:
     }
     sub.records.push({
       recordId: sub.records.length + 1, filingId: f.filingId, jsonForm: f.jsonForm, recipientTin: f.recipientTin,
+      ...(f.otherTins ? { otherTins: f.otherTins } : {}),
       ...(f.corrected ? { corrected: f.corrected } : {}),
     });
     plan.count++;
@@ -295,6 +303,7 @@ interface Ctx {
   readonly filingId: string;
   readonly submissionId: number;
   readonly recipientTin: Tin;
+  readonly otherTins: Readonly<Record<string, Tin>>;
 }
 
 function isTrue(v: unknown): boolean {
@@ -321,22 +330,30 @@ function leafText(el: ElementDefinition, v: unknown, ctx: Ctx): string | undefin
   }
 }
 
-/** Writes `obj` following `elements` (XSD sequence order). Unknown keys (TINLast4) are not written. */
-function writeElements(w: XmlWriter, elements: readonly ElementDefinition[], obj: Record<string, unknown>, ctx: Ctx): void {
+/**
+ * Writes `obj` following `elements` (XSD sequence order). `at` is the jsonForm path with array indexes, which is
+ * how sealed TINs are named. Keys the definition does not have (the `…Last4` stand-ins) are not written.
+ */
+function writeElements(w: XmlWriter, elements: readonly ElementDefinition[], obj: Record<string, unknown>, ctx: Ctx, at: string): void {
   for (const el of elements) {
+    const here = at ? `${at}.${el.name}` : el.name;
     if (el.path === "RecipientDetail.TIN") {
       w.leaf("TIN", ctx.recipientTin.reveal());
       continue;
     }
     const v = obj[el.name];
-    const items = el.repeated ? (Array.isArray(v) ? v : v === undefined ? [] : [v]) : [v];
-    for (const item of items) writeValue(w, el, item, ctx);
+    if (!el.repeated) {
+      writeValue(w, el, v, ctx, here);
+      continue;
+    }
+    const items = Array.isArray(v) ? v : v === undefined ? [] : [v];
+    items.forEach((item, i) => writeValue(w, el, item, ctx, `${here}.${String(i)}`));
   }
 }
 
-function writeValue(w: XmlWriter, el: ElementDefinition, v: unknown, ctx: Ctx): void {
+function writeValue(w: XmlWriter, el: ElementDefinition, v: unknown, ctx: Ctx, here: string): void {
   if (el.kind === "group") {
-    if (isObject(v)) w.element(el.name, () => writeElements(w, el.children ?? [], v, ctx));
+    if (isObject(v)) w.element(el.name, () => writeElements(w, el.children ?? [], v, ctx, here));
     else if (el.xsdMinOccurs > 0 && el.required) ctx.problems.push({ filingId: ctx.filingId, submissionId: ctx.submissionId, message: `${el.path} is missing.` });
     return;
   }
@@ -345,6 +362,14 @@ function writeValue(w: XmlWriter, el: ElementDefinition, v: unknown, ctx: Ctx): 
     if (isTrue(v)) w.leaf(el.name, "1");
     else if (el.xsdMinOccurs > 0) w.leaf(el.name, "0");
     return;
+  }
+  const sealed = Object.hasOwn(ctx.otherTins, here) ? ctx.otherTins[here] : undefined;
+  if (sealed) {
+    w.leaf(el.name, sealed.reveal());
+    return;
+  }
+  if (v === undefined && el.required) {
+    ctx.problems.push({ filingId: ctx.filingId, submissionId: ctx.submissionId, message: `${el.path} is missing${/(TIN|EIN|SSN)$/.test(el.name) ? " (pass the sealed TIN in otherTins)" : ""}.` });
   }
   w.leaf(el.name, leafText(el, v, ctx));
 }
@@ -532,12 +557,12 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
       });
       w.element("IRSubmission1Detail", () => {
         for (const r of s.records) {
-          const ctx: Ctx = { problems, filingId: r.filingId, submissionId: s.submissionId, recipientTin: r.recipientTin };
+          const ctx: Ctx = { problems, filingId: r.filingId, submissionId: s.submissionId, recipientTin: r.recipientTin, otherTins: r.otherTins ?? {} };
           records.set(recordKey(s.submissionId, r.recordId), r.filingId);
           w.element(def.detailElement, () => {
             w.leaf("TaxYr", s.taxYear).leaf("RecordId", r.recordId).leaf("VoidInd", "0").leaf("CorrectedInd", r.corrected ? "1" : "0");
             if (r.corrected) writePrevious(w, def, r.corrected, ctx);
-            writeElements(w, def.elements, r.jsonForm, ctx);
+            writeElements(w, def.elements, r.jsonForm, ctx, "");
           });
         }
       });
@@ -558,7 +583,7 @@ function writePrevious(w: XmlWriter, def: FormDefinition, c: CorrectionOf, ctx: 
     if (prev?.tin) w.leaf("TIN", prev.tin.reveal());
     const person = findElement(def.elements, "RecipientDetail.PersonName");
     const business = findElement(def.elements, "RecipientDetail.BusinessName");
-    if (prev?.personName && person) writeValue(w, person, prev.personName, ctx);
-    else if (prev?.businessName && business) writeValue(w, business, prev.businessName, ctx);
+    if (prev?.personName && person) writeValue(w, person, prev.personName, ctx, "PrevSubmittedRecRecipientGrp.PersonName");
+    else if (prev?.businessName && business) writeValue(w, business, prev.businessName, ctx, "PrevSubmittedRecRecipientGrp.BusinessName");
   });
 }
