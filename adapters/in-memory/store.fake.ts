@@ -9,6 +9,7 @@ import {
 import type { Payer } from "../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../core/domain/parties/recipient.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
+import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { Batch, BalanceState, Cart, CartItem, LedgerEntryRow, Order, StoredEvent } from "../../core/ports/store.port.ts";
 import { duplicateKey as dupKey } from "../../core/domain/filing/filing.ts";
 
@@ -26,18 +27,19 @@ export interface Tables {
   orders: Map<string, Order & { accountId: string; livemode: boolean }>;
   events: Map<string, StoredEvent & { accountId: string; livemode: boolean }>;
   dispatches: Map<string, { orderId: string; accountId: string; livemode: boolean; createdAt: string }>;
+  extensions: Map<string, Extension & { accountId: string; formsKey: string }>;
 }
 
 export const emptyTables = (): Tables => ({
   accounts: new Map(), apiKeys: new Map(), payers: new Map(), recipients: new Map(), filings: new Map(), batches: new Map(),
-  carts: new Map(), cartItems: new Map(), balances: new Map(), ledger: new Map(), orders: new Map(), events: new Map(), dispatches: new Map(),
+  carts: new Map(), cartItems: new Map(), balances: new Map(), ledger: new Map(), orders: new Map(), events: new Map(), dispatches: new Map(), extensions: new Map(),
 });
 
 const cloneTables = (t: Tables): Tables => ({
   accounts: new Map(t.accounts), apiKeys: new Map(t.apiKeys), payers: new Map(t.payers),
   recipients: new Map(t.recipients), filings: new Map(t.filings), batches: new Map(t.batches), carts: new Map(t.carts),
   cartItems: new Map(t.cartItems), balances: new Map(t.balances), ledger: new Map(t.ledger), orders: new Map(t.orders),
-  events: new Map(t.events), dispatches: new Map(t.dispatches),
+  events: new Map(t.events), dispatches: new Map(t.dispatches), extensions: new Map(t.extensions),
 });
 
 const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) =>
@@ -215,6 +217,27 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       insert: (e) => Effect.sync(() => { ref.t.events.set(e.id, { ...e, ...scope }); }),
       list: (page) => Effect.sync(() => pageFrom([...ref.t.events.values()].filter(mine), page)),
       get: (id) => Effect.sync(() => { const e = ref.t.events.get(id); return e && mine(e) ? e : undefined; }),
+    },
+    extensions: {
+      insert: (e, formsKey) => Effect.sync(() => {
+        if ([...ref.t.extensions.values()].some((x) => mine(x) && x.payerId === e.payerId && x.taxYear === e.taxYear && x.formsKey === formsKey)) return false;
+        ref.t.extensions.set(e.id, { ...e, accountId: scope.accountId, formsKey });
+        return true;
+      }),
+      find: (payerId, taxYear, formsKey) => Effect.sync(() => [...ref.t.extensions.values()].find((x) => mine(x) && x.payerId === payerId && x.taxYear === taxYear && x.formsKey === formsKey)),
+      get: (id) => Effect.sync(() => { const x = ref.t.extensions.get(id); return x && mine(x) ? x : undefined; }),
+      list: (page) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter(mine), page)),
+    },
+    sandbox: {
+      reset: (now, startingBalance, entryId) => Effect.sync(() => {
+        const cleared = [...ref.t.filings.values()].filter(mine).length;
+        for (const table of [ref.t.cartItems, ref.t.filings, ref.t.carts, ref.t.orders, ref.t.batches, ref.t.dispatches, ref.t.ledger] as Map<string, { accountId: string; livemode: boolean }>[]) {
+          for (const [k, v] of table) if (mine(v)) table.delete(k);
+        }
+        ref.t.ledger.set(entryId, { id: entryId, seq: 1, kind: "adjustment", amount_cents: startingBalance, balance_after_cents: startingBalance, description: "Sandbox reset", createdAt: now, ...scope });
+        ref.t.balances.set(balanceKey, { ...balanceOf(), balanceCents: startingBalance, entryCount: 1, orderCount: 0 });
+        return cleared;
+      }),
     },
     dispatches: {
       enqueue: (orderId, now) => Effect.sync(() => { if (!ref.t.dispatches.has(orderId)) ref.t.dispatches.set(orderId, { orderId, ...scope, createdAt: now }); }),

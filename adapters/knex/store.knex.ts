@@ -15,6 +15,8 @@ import type {
   BalanceRepo, BalanceState, BatchRepo, Cart, CartItem, CartRepo, DispatchRepo, EventRepo, FilingRepo, LedgerEntryRow, Order, OrderRepo, StoredEvent,
 } from "../../core/ports/store.port.ts";
 import type { LedgerKind } from "../../core/domain/ledger/index.ts";
+import type { Extension } from "../../core/domain/extensions/extension.ts";
+import type { ExtensionRepo, SandboxRepo } from "../../core/ports/store.port.ts";
 import type { Service } from "../../core/domain/filing/status.ts";
 
 type Db = Knex | Knex.Transaction;
@@ -371,11 +373,53 @@ function dispatchRepo(db: Db, scope: Scope): DispatchRepo {
   };
 }
 
+function toExtension(r: Row): Extension {
+  return {
+    id: String(r["id"]), payerId: String(r["payer_id"]), taxYear: Number(r["tax_year"]), forms: jsonOf(r["forms"]), reasons: jsonOf(r["reasons"]),
+    status: "accepted", receiptId: String(r["receipt_id"]), livemode: Boolean(r["livemode"]), createdAt: isoOf(r["created_at"]),
+  };
+}
+
+function extensionRepo(db: Db, scope: Scope): ExtensionRepo {
+  return {
+    insert: (e, formsKey) => run(async () => {
+      const rows = (await db("extensions").insert({
+        id: e.id, account_id: scope.accountId, livemode: scope.livemode, payer_id: e.payerId, tax_year: e.taxYear, forms: JSON.stringify(e.forms),
+        forms_key: formsKey, reasons: JSON.stringify(e.reasons), status: e.status, receipt_id: e.receiptId, created_at: e.createdAt,
+      }).onConflict().ignore().returning("id")) as Row[];
+      return rows.length === 1;
+    }),
+    find: (payerId, taxYear, formsKey) => run(async () => {
+      const row = (await scopedTable(db, "extensions", scope).where({ payer_id: payerId, tax_year: taxYear, forms_key: formsKey }).first()) as Row | undefined;
+      return row ? toExtension(row) : undefined;
+    }),
+    get: (id) => run(async () => {
+      const row = (await scopedTable(db, "extensions", scope).where("id", id).first()) as Row | undefined;
+      return row ? toExtension(row) : undefined;
+    }),
+    list: (page) => run(async () => pageMap((await pageOf(db, "extensions", scope, page)).rows, page.limit, toExtension)),
+  };
+}
+
+function sandboxRepo(db: Db, scope: Scope): SandboxRepo {
+  return {
+    reset: (now, startingBalance, entryId) => run(async () => {
+      const where = { account_id: scope.accountId, livemode: scope.livemode };
+      const cleared = Number(((await db("filings").where(where).count({ n: "*" })) as Row[])[0]?.["n"] ?? 0);
+      for (const table of ["cart_items", "filings", "carts", "orders", "batches", "dispatches", "ledger_entries"]) await db(table).where(where).delete();
+      await db.raw("insert into balances (account_id, livemode, updated_at) values (?, ?, ?) on conflict do nothing", [scope.accountId, scope.livemode, now]);
+      await db("balances").where(where).update({ balance_cents: startingBalance, entry_count: 1, order_count: 0, updated_at: now });
+      await db("ledger_entries").insert({ id: entryId, ...where, seq: 1, kind: "adjustment", amount_cents: startingBalance, balance_after_cents: startingBalance, description: "Sandbox reset", created_at: now });
+      return cleared;
+    }),
+  };
+}
+
 export function scopedRepos(db: Db, scope: Scope): ScopedStore {
   return {
     scope, payers: payerRepo(db, scope), recipients: recipientRepo(db, scope), filings: filingRepo(db, scope),
     batches: batchRepo(db, scope), carts: cartRepo(db, scope), balance: balanceRepo(db, scope), orders: orderRepo(db, scope),
-    events: eventRepo(db, scope), dispatches: dispatchRepo(db, scope),
+    events: eventRepo(db, scope), dispatches: dispatchRepo(db, scope), extensions: extensionRepo(db, scope), sandbox: sandboxRepo(db, scope),
   };
 }
 

@@ -8,6 +8,7 @@ import type { FilingStatus, Service } from "../domain/filing/status.ts";
 import type { IntakeRowResult } from "../domain/filing/intake.ts";
 import type { AutoReplenish, LedgerEntry } from "../domain/ledger/index.ts";
 import type { ChargeLine, PricingSegment } from "../domain/pricing/index.ts";
+import type { Extension } from "../domain/extensions/extension.ts";
 
 /** D2: every stored row carries account and environment; scoped repositories add both to every query. */
 export interface Scope { readonly accountId: string; readonly livemode: boolean }
@@ -181,6 +182,19 @@ export interface EventRepo {
   readonly get: (id: string) => Effect.Effect<StoredEvent | undefined>;
 }
 
+export interface ExtensionRepo {
+  /** False when the payer already has one for the same year and form families (nothing inserted). */
+  readonly insert: (e: Extension, formsKey: string) => Effect.Effect<boolean>;
+  readonly find: (payerId: string, taxYear: number, formsKey: string) => Effect.Effect<Extension | undefined>;
+  readonly get: (id: string) => Effect.Effect<Extension | undefined>;
+  readonly list: (page: PageQuery) => Effect.Effect<Page<Extension>>;
+}
+
+export interface SandboxRepo {
+  /** Clears the environment's filings, carts, orders, batches and their ledger draws; returns how many filings went. */
+  readonly reset: (now: string, startingBalanceCents: number, entryId: string) => Effect.Effect<number>;
+}
+
 export interface DispatchRepo {
   /** Records that a paid order's filings are waiting for transmission (durable, in the payment's transaction). */
   readonly enqueue: (orderId: string, now: string) => Effect.Effect<void>;
@@ -197,6 +211,8 @@ export interface ScopedStore {
   readonly orders: OrderRepo;
   readonly events: EventRepo;
   readonly dispatches: DispatchRepo;
+  readonly extensions: ExtensionRepo;
+  readonly sandbox: SandboxRepo;
 }
 
 export interface ApiKeyRow {

@@ -4,6 +4,7 @@ import * as foundation from "./20260101000000_foundation.ts";
 import * as filings from "./20260102000000_filings.ts";
 import * as money from "./20260103000000_money.ts";
 import * as lifecycle from "./20260104000000_lifecycle.ts";
+import * as platform from "./20260105000000_platform.ts";
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
@@ -11,6 +12,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20260102000000_filings", filings],
   ["20260103000000_money", money],
   ["20260104000000_lifecycle", lifecycle],
+  ["20260105000000_platform", platform],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,60 @@
+// Form 8809 extensions (D24) and the sandbox reset (SPEC "Sandbox", D3).
+import { Effect } from "effect";
+import { extensionView, parseExtension, type Extension } from "../domain/extensions/extension.ts";
+import { Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+import type { PageQuery } from "../domain/shared/paging.ts";
+import { isUuid } from "../domain/shared/validation.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { Store, type Scope } from "../ports/store.port.ts";
+import { SEED_BALANCE_CENTS } from "./accounts.use-case.ts";
+
+/** An IRS-format receipt id ([1-9][0-9]{3}-[0-9]{11}-[0-9a-zA-Z]{9}) for free, immediately accepted requests. */
+export function sandboxReceiptId(now: Date, random: string): string {
+  const digits = [...random].map((c) => String(c.charCodeAt(0) % 10)).join("").padEnd(11, "0").slice(0, 11);
+  return `${String(now.getUTCFullYear()).replace(/^0/, "1")}-${digits}-${random.slice(0, 9).padEnd(9, "0")}`;
+}
+
+export const requestExtension = Effect.fn("RequestExtension")(function* (scope: Scope, body: unknown) {
+  const input = parseExtension(body);
+  if (input instanceof InvalidRequest) return yield* input;
+  const repos = (yield* Store).scoped(scope);
+  if (!isUuid(input.payerId) || !(yield* repos.payers.get(input.payerId))) {
+    return yield* new InvalidRequest({ param: "payer", message: `No payer ${input.payerId} in this environment.` });
+  }
+  const existing = yield* repos.extensions.find(input.payerId, input.taxYear, input.formsKey);
+  if (existing) return { created: false, body: extensionView(existing, true) };
+  const ids = yield* Ids;
+  const now = (yield* Clock).now();
+  const ext: Extension = {
+    id: ids.short("ext_"), payerId: input.payerId, taxYear: input.taxYear, forms: input.forms, reasons: input.reasons, status: "accepted",
+    receiptId: sandboxReceiptId(now, ids.short("", 20)), livemode: scope.livemode, createdAt: now.toISOString(),
+  };
+  if (!(yield* repos.extensions.insert(ext, input.formsKey))) {
+    const winner = yield* repos.extensions.find(input.payerId, input.taxYear, input.formsKey);
+    if (winner) return { created: false, body: extensionView(winner, true) };
+  }
+  return { created: true, body: extensionView(ext, false) };
+});
+
+export const getExtension = Effect.fn("GetExtension")(function* (scope: Scope, id: string) {
+  const e = /^ext_[A-Za-z0-9]{6,40}$/.test(id) ? yield* (yield* Store).scoped(scope).extensions.get(id) : undefined;
+  if (!e) return yield* new NotFound({ message: `No extension ${id} in this environment.` });
+  return extensionView(e, false);
+});
+
+export const listExtensions = Effect.fn("ListExtensions")(function* (scope: Scope, page: PageQuery) {
+  return yield* (yield* Store).scoped(scope).extensions.list(page);
+});
+
+export const resetSandbox = Effect.fn("ResetSandbox")(function* (scope: Scope) {
+  if (scope.livemode) return yield* new Forbidden({ message: "The sandbox reset takes a sandbox key; production data is never reset." });
+  const store = yield* Store;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  const cleared = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    yield* tx.balance.lock();
+    return yield* tx.sandbox.reset(now, SEED_BALANCE_CENTS, `led_${"1".padStart(10, "0")}${ids.short("", 10)}`);
+  }));
+  return { object: "sandbox_reset", status: "reset", cleared };
+});
