@@ -10,8 +10,8 @@
 // ErrorValueTxt (the offending value, which can be a TIN) is never copied into an outcome, and digits that look like
 // a TIN in a message are masked, so outcomes can be stored, logged and returned as they are.
 import { businessRule, businessRuleText, type Severity } from "./business-rules.ts";
-import { recordKey } from "./transmission.ts";
-import { childNamed, childText, childrenNamed, parseXml, type XmlElement } from "./xml.ts";
+import { IRIS_NAMESPACE, recordKey } from "./transmission.ts";
+import { XmlWriter, childNamed, childText, childrenNamed, parseXml, type XmlElement } from "./xml.ts";
 
 export const TRANSMISSION_STATUSES = ["Accepted", "Accepted with Errors", "Partially Accepted", "Rejected", "Processing", "Not Found"] as const;
 export type TransmissionStatus = (typeof TRANSMISSION_STATUSES)[number];
@@ -128,6 +128,44 @@ export function parseStatusResponse(xml: string): ParsedStatusResponse {
   }
 }
 
+function writeErrors(w: XmlWriter, errors: readonly ErrorInformation[]): void {
+  for (const e of errors) {
+    w.element("ErrorInformationGrp", () => {
+      w.leaf("ErrorMessageCd", e.code).leaf("ErrorMessageTxt", e.message).leaf("ErrorValueTxt", e.value).leaf("ElementPathTxt", e.path);
+    });
+  }
+}
+
+/** The TransStatusOrAckResponse document for `response`, in XSD order (sandbox answers, fixtures for adapters). */
+export function writeStatusResponse(response: StatusResponse): string {
+  const w = new XmlWriter();
+  w.element("TransStatusOrAckResponse", () => {
+    for (const r of response.results) {
+      w.element("ResultGrp", () => {
+        w.leaf("SearchId", r.searchId);
+        w.element("TransmissionResultGrp", () => {
+          w.leaf("UniqueTransmissionId", r.transmission.uniqueTransmissionId).leaf("ReceiptId", r.transmission.receiptId)
+            .leaf("TransmissionStatusCd", r.transmission.status);
+          writeErrors(w, r.transmission.errors);
+        });
+        for (const s of r.submissions) {
+          w.element("SubmissionResultGrp", () => {
+            w.leaf("SubmissionId", s.submissionId).leaf("SubmissionStatusCd", s.status);
+            writeErrors(w, s.errors);
+            for (const rec of s.records) {
+              w.element("RecordResultGrp", () => {
+                w.leaf("RecordId", rec.recordId);
+                writeErrors(w, rec.errors);
+              });
+            }
+          });
+        }
+      });
+    }
+  }, { xmlns: IRIS_NAMESPACE });
+  return w.toString();
+}
+
 /** The result for one receipt id (or UniqueTransmissionId) in a response that may answer several searches. */
 export function resultFor(response: StatusResponse, searchId: string): AckResult | undefined {
   return response.results.find((r) => r.searchId === searchId || r.transmission.receiptId === searchId || r.transmission.uniqueTransmissionId === searchId);
@@ -170,7 +208,7 @@ export function recordOutcomes(result: AckResult, records: ReadonlyMap<string, s
   const submissions = new Map(result.submissions.map((s) => [s.submissionId ?? "", s]));
   const outcomes: RecordOutcome[] = [];
   for (const [key, filingId] of records) {
-    const [submissionId = "", recordId = ""] = key.split("|");
+    const submissionId = key.slice(0, Math.max(0, key.indexOf("|")));
     const formTypeCd = options.formTypeCdOf?.(submissionId);
     const sub = submissions.get(submissionId);
     const subRejected = sub?.status === "Rejected";

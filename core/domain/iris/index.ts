@@ -10,7 +10,7 @@ export type {
 } from "./transmission.ts";
 export {
   RECORD_STATUSES, SUBMISSION_STATUSES, TRANSMISSION_STATUSES, maskTins, parseStatusResponse, recordOutcomes, resultFor,
-  transmissionStatusOf,
+  transmissionStatusOf, writeStatusResponse,
 } from "./ack.ts";
 export type {
   AckError, AckOutcome, AckResult, ErrorInformation, OutcomeOptions, ParsedStatusResponse, RecordOutcome, RecordResult,
