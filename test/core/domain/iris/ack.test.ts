@@ -153,14 +153,14 @@ test("transmissionStatusOf", () => {
   assert.is(transmissionStatusOf(["Rejected"]), "Rejected");
 });
 
-const status = (values: readonly string[]) => fc.constantFrom(...values);
+const status = <T extends string>(values: readonly T[]) => fc.constantFrom(...values);
 const errorInfo = fc.record({
   code: fc.constantFrom("SMF018", "SHAREDIRFORM014", "SHAREDIRFORM021", "F1099NEC001", "NOPE"),
   message: fc.option(fc.string({ maxLength: 20 }), { nil: null }),
   value: fc.option(fc.string({ maxLength: 10 }), { nil: null }),
   path: fc.option(fc.constant("/IRTransmission/X"), { nil: null }),
 });
-const response = fc.record({
+const response: fc.Arbitrary<AckResult> = fc.record({
   searchId: fc.constant(RECEIPT),
   transmission: fc.record({
     uniqueTransmissionId: fc.constant(null), receiptId: fc.constant(RECEIPT),
