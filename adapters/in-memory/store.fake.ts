@@ -10,6 +10,7 @@ import type { Payer } from "../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../core/domain/parties/recipient.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
+import type { WebhookDelivery, WebhookEndpoint } from "../../core/ports/store.port.ts";
 import type { Batch, BalanceState, Cart, CartItem, LedgerEntryRow, Order, StoredEvent } from "../../core/ports/store.port.ts";
 import { duplicateKey as dupKey } from "../../core/domain/filing/filing.ts";
 
@@ -28,18 +29,20 @@ export interface Tables {
   events: Map<string, StoredEvent & { accountId: string; livemode: boolean }>;
   dispatches: Map<string, { orderId: string; accountId: string; livemode: boolean; createdAt: string }>;
   extensions: Map<string, Extension & { accountId: string; formsKey: string }>;
+  webhooks: Map<string, WebhookEndpoint & { accountId: string }>;
+  deliveries: Map<string, WebhookDelivery & { accountId: string; livemode: boolean }>;
 }
 
 export const emptyTables = (): Tables => ({
   accounts: new Map(), apiKeys: new Map(), payers: new Map(), recipients: new Map(), filings: new Map(), batches: new Map(),
-  carts: new Map(), cartItems: new Map(), balances: new Map(), ledger: new Map(), orders: new Map(), events: new Map(), dispatches: new Map(), extensions: new Map(),
+  carts: new Map(), cartItems: new Map(), balances: new Map(), ledger: new Map(), orders: new Map(), events: new Map(), dispatches: new Map(), extensions: new Map(), webhooks: new Map(), deliveries: new Map(),
 });
 
 const cloneTables = (t: Tables): Tables => ({
   accounts: new Map(t.accounts), apiKeys: new Map(t.apiKeys), payers: new Map(t.payers),
   recipients: new Map(t.recipients), filings: new Map(t.filings), batches: new Map(t.batches), carts: new Map(t.carts),
   cartItems: new Map(t.cartItems), balances: new Map(t.balances), ledger: new Map(t.ledger), orders: new Map(t.orders),
-  events: new Map(t.events), dispatches: new Map(t.dispatches), extensions: new Map(t.extensions),
+  events: new Map(t.events), dispatches: new Map(t.dispatches), extensions: new Map(t.extensions), webhooks: new Map(t.webhooks), deliveries: new Map(t.deliveries),
 });
 
 const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) =>
@@ -227,6 +230,20 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       find: (payerId, taxYear, formsKey) => Effect.sync(() => [...ref.t.extensions.values()].find((x) => mine(x) && x.payerId === payerId && x.taxYear === taxYear && x.formsKey === formsKey)),
       get: (id) => Effect.sync(() => { const x = ref.t.extensions.get(id); return x && mine(x) ? x : undefined; }),
       list: (page) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter(mine), page)),
+    },
+    webhooks: {
+      insert: (e) => Effect.sync(() => { ref.t.webhooks.set(e.id, { ...e, accountId: scope.accountId }); }),
+      get: (id) => Effect.sync(() => { const e = ref.t.webhooks.get(id); return e && mine(e) ? e : undefined; }),
+      list: (page) => Effect.sync(() => pageFrom([...ref.t.webhooks.values()].filter(mine), page)),
+      update: (id, patch) => Effect.sync(() => {
+        const e = ref.t.webhooks.get(id);
+        if (!e || !mine(e)) return undefined;
+        const next = { ...e, ...patch };
+        ref.t.webhooks.set(id, next);
+        return next;
+      }),
+      remove: (id) => Effect.sync(() => { const e = ref.t.webhooks.get(id); if (!e || !mine(e)) return false; ref.t.webhooks.delete(id); return true; }),
+      deliveries: (endpointId, page) => Effect.sync(() => pageFrom([...ref.t.deliveries.values()].filter((d) => mine(d) && d.endpointId === endpointId), page)),
     },
     sandbox: {
       reset: (now, startingBalance, entryId) => Effect.sync(() => {

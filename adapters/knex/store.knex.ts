@@ -16,7 +16,7 @@ import type {
 } from "../../core/ports/store.port.ts";
 import type { LedgerKind } from "../../core/domain/ledger/index.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
-import type { ExtensionRepo, SandboxRepo } from "../../core/ports/store.port.ts";
+import type { ExtensionRepo, SandboxRepo, WebhookDelivery, WebhookEndpoint, WebhookRepo } from "../../core/ports/store.port.ts";
 import type { Service } from "../../core/domain/filing/status.ts";
 
 type Db = Knex | Knex.Transaction;
@@ -415,11 +415,53 @@ function sandboxRepo(db: Db, scope: Scope): SandboxRepo {
   };
 }
 
+function toEndpoint(r: Row): WebhookEndpoint {
+  return {
+    id: String(r["id"]), url: String(r["url"]), events: jsonOf(r["events"]), status: r["status"] === "disabled" ? "disabled" : "active",
+    secret: String(r["secret"]), previousSecret: r["previous_secret"] ? String(r["previous_secret"]) : null,
+    rotatedAt: r["rotated_at"] ? isoOf(r["rotated_at"]) : null, livemode: Boolean(r["livemode"]), createdAt: isoOf(r["created_at"]), updatedAt: isoOf(r["updated_at"]),
+  };
+}
+
+function toDelivery(r: Row): WebhookDelivery {
+  const t = (k: string) => (r[k] ? isoOf(r[k]) : null);
+  return {
+    id: String(r["id"]), endpointId: String(r["endpoint_id"]), eventId: String(r["event_id"]), eventType: String(r["event_type"]),
+    status: r["status"] as WebhookDelivery["status"], attempts: Number(r["attempts"]), lastStatusCode: r["last_status_code"] === null ? null : Number(r["last_status_code"]),
+    lastError: r["last_error"] === null ? null : String(r["last_error"]), nextAttemptAt: t("next_attempt_at"), lastAttemptAt: t("last_attempt_at"), createdAt: isoOf(r["created_at"]),
+  };
+}
+
+function webhookRepo(db: Db, scope: Scope): WebhookRepo {
+  return {
+    insert: (e) => run(() => db("webhook_endpoints").insert({
+      id: e.id, account_id: scope.accountId, livemode: scope.livemode, url: e.url, events: JSON.stringify(e.events), status: e.status,
+      secret: e.secret, previous_secret: e.previousSecret, rotated_at: e.rotatedAt, created_at: e.createdAt, updated_at: e.updatedAt,
+    })).pipe(Effect.asVoid),
+    get: (id) => run(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = (await scopedTable(db, "webhook_endpoints", scope).where("id", id).first()) as Row | undefined;
+      return row ? toEndpoint(row) : undefined;
+    }),
+    list: (page) => run(async () => pageMap((await pageOf(db, "webhook_endpoints", scope, page)).rows, page.limit, toEndpoint)),
+    update: (id, patch) => run(async () => {
+      if (!isUuid(id)) return undefined;
+      const cols = toColumns(patch);
+      if (patch.events) cols["events"] = JSON.stringify(patch.events);
+      const rows = (await scopedTable(db, "webhook_endpoints", scope).where("id", id).update(cols).returning("*")) as Row[];
+      return rows[0] ? toEndpoint(rows[0]) : undefined;
+    }),
+    remove: (id) => run(async () => (isUuid(id) ? ((await scopedTable(db, "webhook_endpoints", scope).where("id", id).delete().returning("id")) as Row[]).length > 0 : false)),
+    deliveries: (endpointId, page) => run(async () => pageMap((await pageOf(db, "webhook_deliveries", scope, page, (q) => { q.where("webhook_deliveries.endpoint_id", endpointId); })).rows, page.limit, toDelivery)),
+  };
+}
+
 export function scopedRepos(db: Db, scope: Scope): ScopedStore {
   return {
     scope, payers: payerRepo(db, scope), recipients: recipientRepo(db, scope), filings: filingRepo(db, scope),
     batches: batchRepo(db, scope), carts: cartRepo(db, scope), balance: balanceRepo(db, scope), orders: orderRepo(db, scope),
     events: eventRepo(db, scope), dispatches: dispatchRepo(db, scope), extensions: extensionRepo(db, scope), sandbox: sandboxRepo(db, scope),
+    webhooks: webhookRepo(db, scope),
   };
 }
 

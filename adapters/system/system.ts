@@ -27,7 +27,9 @@ export function randomBase62(length: number): string {
 }
 
 export const systemClock = Clock.of({ now: () => new Date() });
-export const systemIds = Ids.of({ uuid: () => randomUUID(), short: (prefix, length = 24) => prefix + randomBase62(length) });
+export const systemIds = Ids.of({
+  uuid: () => randomUUID(), short: (prefix, length = 24) => prefix + randomBase62(length), randomBytes: (n) => new Uint8Array(randomBytes(n)),
+});
 export const sha256Hasher = Hasher.of({ sha256Hex: (text) => createHash("sha256").update(text).digest("hex") });
 
 /** Derives separate encryption and hashing keys from one configured secret. */

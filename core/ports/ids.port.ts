@@ -5,4 +5,6 @@ export class Ids extends Context.Service<Ids, {
   readonly uuid: () => string;
   /** `prefix` + random base62, e.g. short("fil_sb_") -> "fil_sb_4fT9..." */
   readonly short: (prefix: string, length?: number) => string;
+  /** Cryptographically random bytes (signing secrets). */
+  readonly randomBytes: (n: number) => Uint8Array;
 }>()("core/Ids") {}

@@ -190,6 +190,42 @@ export interface ExtensionRepo {
   readonly list: (page: PageQuery) => Effect.Effect<Page<Extension>>;
 }
 
+export interface WebhookEndpoint {
+  readonly id: string;
+  readonly url: string;
+  readonly events: readonly string[];
+  readonly status: "active" | "disabled";
+  readonly secret: string;
+  readonly previousSecret: string | null;
+  readonly rotatedAt: string | null;
+  readonly livemode: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface WebhookDelivery {
+  readonly id: string;
+  readonly endpointId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly status: "pending" | "succeeded" | "failed";
+  readonly attempts: number;
+  readonly lastStatusCode: number | null;
+  readonly lastError: string | null;
+  readonly nextAttemptAt: string | null;
+  readonly lastAttemptAt: string | null;
+  readonly createdAt: string;
+}
+
+export interface WebhookRepo {
+  readonly insert: (e: WebhookEndpoint) => Effect.Effect<void>;
+  readonly get: (id: string) => Effect.Effect<WebhookEndpoint | undefined>;
+  readonly list: (page: PageQuery) => Effect.Effect<Page<WebhookEndpoint>>;
+  readonly update: (id: string, patch: Partial<Pick<WebhookEndpoint, "url" | "events" | "status" | "secret" | "previousSecret" | "rotatedAt" | "updatedAt">>) => Effect.Effect<WebhookEndpoint | undefined>;
+  readonly remove: (id: string) => Effect.Effect<boolean>;
+  readonly deliveries: (endpointId: string, page: PageQuery) => Effect.Effect<Page<WebhookDelivery>>;
+}
+
 export interface SandboxRepo {
   /** Clears the environment's filings, carts, orders, batches and their ledger draws; returns how many filings went. */
   readonly reset: (now: string, startingBalanceCents: number, entryId: string) => Effect.Effect<number>;
@@ -213,6 +249,7 @@ export interface ScopedStore {
   readonly dispatches: DispatchRepo;
   readonly extensions: ExtensionRepo;
   readonly sandbox: SandboxRepo;
+  readonly webhooks: WebhookRepo;
 }
 
 export interface ApiKeyRow {

@@ -17,6 +17,7 @@ import { filingRoutes, fireRoutes } from "./routes/filings.route.ts";
 import { moneyRoutes } from "./routes/money.route.ts";
 import { lifecycleRoutes } from "./routes/lifecycle.route.ts";
 import { platformRoutes } from "./routes/platform.route.ts";
+import { webhookRoutes } from "./routes/webhooks.route.ts";
 import type { Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
@@ -27,7 +28,7 @@ export class MethodNotAllowed extends Error {}
 const RAW_BODY_PATHS = /^\/v1\/payers\/[^/]+\/fire$/;
 
 export function routeTable(api: Api): RouteDef[] {
-  return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api), ...fireRoutes(api), ...moneyRoutes(api), ...lifecycleRoutes(api), ...platformRoutes(api)];
+  return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api), ...fireRoutes(api), ...moneyRoutes(api), ...lifecycleRoutes(api), ...platformRoutes(api), ...webhookRoutes(api)];
 }
 
 export function createApp(deps: { runtime: AppRuntime; config: Config; logger: Logger }): Koa {

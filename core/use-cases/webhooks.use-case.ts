@@ -1,0 +1,123 @@
+// Webhook endpoints (SPEC "Webhook endpoint", D26, D27, D29) and the event log (D28).
+import { Effect } from "effect";
+import { newSigningSecret, secretPreview, validateEndpointEvents, validateWebhookUrl } from "../domain/webhooks/index.ts";
+import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+import type { PageQuery } from "../domain/shared/paging.ts";
+import { compileBody } from "../domain/shared/validation.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { Store, type Scope, type StoredEvent, type WebhookDelivery, type WebhookEndpoint } from "../ports/store.port.ts";
+
+export function endpointView(e: WebhookEndpoint, showSecret = false) {
+  return {
+    object: "webhook_endpoint", id: e.id, url: e.url, events: e.events, status: e.status, environment: e.livemode ? "production" : "sandbox",
+    livemode: e.livemode, ...(showSecret ? { signing_secret: e.secret } : { signing_secret_preview: secretPreview(e.secret) }),
+    created_at: e.createdAt, updated_at: e.updatedAt,
+  };
+}
+
+export function deliveryView(d: WebhookDelivery) {
+  return {
+    object: "webhook_delivery", id: d.id, event: d.eventId, event_type: d.eventType, status: d.status, attempts: d.attempts,
+    last_status_code: d.lastStatusCode, last_error: d.lastError, next_attempt_at: d.nextAttemptAt, created_at: d.createdAt, last_attempt_at: d.lastAttemptAt,
+  };
+}
+
+export function eventView(e: StoredEvent) {
+  return { object: "event", id: e.id, type: e.type, created: Math.floor(Date.parse(e.createdAt) / 1000), data: e.data };
+}
+
+const props = {
+  url: { type: "string" }, events: {}, environment: { enum: ["sandbox", "production"] }, status: { enum: ["active", "disabled"] },
+};
+const createBody = compileBody<{ url: string; events: unknown; environment?: string; status?: "active" | "disabled" }>({ type: "object", additionalProperties: false, required: ["url", "events"], properties: props });
+const updateBody = compileBody<{ url?: string; events?: unknown; status?: "active" | "disabled"; environment?: string }>({ type: "object", additionalProperties: false, properties: props });
+
+function checkEnvironment(scope: Scope, environment: string | undefined): InvalidRequest | null {
+  if (environment === undefined || (environment === "production") === scope.livemode) return null;
+  return new InvalidRequest({ param: "environment", message: `This key belongs to the ${scope.livemode ? "production" : "sandbox"} environment; an endpoint receives the events of the environment it is created in.` });
+}
+
+export const createWebhook = Effect.fn("CreateWebhook")(function* (scope: Scope, body: unknown) {
+  const c = createBody(body);
+  if (!c.ok) return yield* c.error;
+  const env = checkEnvironment(scope, c.value.environment);
+  if (env) return yield* env;
+  const url = validateWebhookUrl(c.value.url, { livemode: scope.livemode });
+  if (!url.ok) return yield* new InvalidRequest({ param: "url", message: url.message });
+  const events = validateEndpointEvents(c.value.events);
+  if (!events.ok) return yield* events.error;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  const endpoint: WebhookEndpoint = {
+    id: ids.uuid(), url: url.url, events: events.value, status: c.value.status ?? "active", secret: newSigningSecret(ids.randomBytes(32)),
+    previousSecret: null, rotatedAt: null, livemode: scope.livemode, createdAt: now, updatedAt: now,
+  };
+  yield* (yield* Store).scoped(scope).webhooks.insert(endpoint);
+  return endpointView(endpoint, true);
+});
+
+const notFound = (id: string) => new NotFound({ message: `No webhook endpoint ${id} in this environment.` });
+
+export const getWebhook = Effect.fn("GetWebhook")(function* (scope: Scope, id: string) {
+  const e = yield* (yield* Store).scoped(scope).webhooks.get(id);
+  if (!e) return yield* notFound(id);
+  return e;
+});
+
+export const listWebhooks = Effect.fn("ListWebhooks")(function* (scope: Scope, page: PageQuery) {
+  return yield* (yield* Store).scoped(scope).webhooks.list(page);
+});
+
+export const updateWebhook = Effect.fn("UpdateWebhook")(function* (scope: Scope, id: string, body: unknown) {
+  const c = updateBody(body ?? {});
+  if (!c.ok) return yield* c.error;
+  const env = checkEnvironment(scope, c.value.environment);
+  if (env) return yield* env;
+  const patch: { url?: string; events?: readonly string[]; status?: "active" | "disabled"; updatedAt: string } = { updatedAt: (yield* Clock).now().toISOString() };
+  if (c.value.url !== undefined) {
+    const url = validateWebhookUrl(c.value.url, { livemode: scope.livemode });
+    if (!url.ok) return yield* new InvalidRequest({ param: "url", message: url.message });
+    patch.url = url.url;
+  }
+  if (c.value.events !== undefined) {
+    const events = validateEndpointEvents(c.value.events);
+    if (!events.ok) return yield* events.error;
+    patch.events = events.value;
+  }
+  if (c.value.status !== undefined) patch.status = c.value.status;
+  const e = yield* (yield* Store).scoped(scope).webhooks.update(id, patch);
+  if (!e) return yield* notFound(id);
+  return endpointView(e);
+});
+
+export const deleteWebhook = Effect.fn("DeleteWebhook")(function* (scope: Scope, id: string) {
+  if (!(yield* (yield* Store).scoped(scope).webhooks.remove(id))) return yield* notFound(id);
+});
+
+/** D26: a new secret, shown once; for 24 h deliveries also carry a signature with the previous one. */
+export const rotateWebhookSecret = Effect.fn("RotateWebhookSecret")(function* (scope: Scope, id: string) {
+  const repos = (yield* Store).scoped(scope);
+  const current = yield* repos.webhooks.get(id);
+  if (!current) return yield* notFound(id);
+  const now = (yield* Clock).now().toISOString();
+  const e = yield* repos.webhooks.update(id, { secret: newSigningSecret((yield* Ids).randomBytes(32)), previousSecret: current.secret, rotatedAt: now, updatedAt: now });
+  if (!e) return yield* notFound(id);
+  return endpointView(e, true);
+});
+
+export const listDeliveries = Effect.fn("ListDeliveries")(function* (scope: Scope, id: string, page: PageQuery) {
+  const repos = (yield* Store).scoped(scope);
+  if (!(yield* repos.webhooks.get(id))) return yield* notFound(id);
+  return yield* repos.webhooks.deliveries(id, page);
+});
+
+export const listEvents = Effect.fn("ListEvents")(function* (scope: Scope, page: PageQuery) {
+  return yield* (yield* Store).scoped(scope).events.list(page);
+});
+
+export const getEvent = Effect.fn("GetEvent")(function* (scope: Scope, id: string) {
+  const e = /^evt_[A-Za-z0-9]{6,40}$/.test(id) ? yield* (yield* Store).scoped(scope).events.get(id) : undefined;
+  if (!e) return yield* new NotFound({ message: `No event ${id} in this environment.` });
+  return eventView(e);
+});
