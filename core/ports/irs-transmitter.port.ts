@@ -1,0 +1,38 @@
+import { Context, Data, type Effect } from "effect";
+import type { RecordOutcome, TransmissionStatus } from "../domain/iris/ack.ts";
+import type { TransmissionInput, TransmissionProblem } from "../domain/iris/transmission.ts";
+
+/** The IRS (or the way to it) did not answer; nothing is known to have changed. Retry later. */
+export class IrsUnavailable extends Data.TaggedError("IrsUnavailable")<{ message: string; retryAfterMs?: number }> {}
+
+/**
+ * The transmission cannot be sent as it is (it does not build, or the IRS refused it on intake without a
+ * receipt). Retrying the same input fails the same way: the filings go back to the payer (SPEC: "A charged form
+ * that cannot be transmitted returns its money to the prepaid balance"). Problems never contain a TIN.
+ */
+export class TransmissionRefused extends Data.TaggedError("TransmissionRefused")<{ message: string; problems: readonly TransmissionProblem[] }> {}
+
+export interface TransmitReceipt {
+  /** IRS receipt id, `[1-9][0-9]{3}-[0-9]{11}-[0-9a-zA-Z]{9}`. */
+  readonly receiptId: string;
+  /** When the IRS took the transmission (the first time, for a retried one). */
+  readonly submittedAt: Date;
+}
+
+export type Acknowledgement =
+  | { readonly status: "processing" }
+  /** The IRS does not know the receipt (IRIS "Not Found"). */
+  | { readonly status: "not_found" }
+  /** One outcome per filing of the transmission. */
+  | { readonly status: "done"; readonly transmissionStatus: TransmissionStatus; readonly records: readonly RecordOutcome[] };
+
+/**
+ * Files information returns with the IRS (IRIS A2A). The transmitter's own identity (TCC, software id, TestCd) is
+ * the adapter's configuration; the core hands over what is filed, built with `planTransmissions`.
+ */
+export class IrsTransmitter extends Context.Service<IrsTransmitter, {
+  /** Sends one transmission; returns the IRS receipt id. Idempotent per transmissionId (a retry returns the same receipt). */
+  readonly transmit: (t: TransmissionInput, now: Date) => Effect.Effect<TransmitReceipt, IrsUnavailable | TransmissionRefused>;
+  /** The acknowledgement for a receipt: "processing" until ready, then one outcome per filing. */
+  readonly acknowledgement: (receiptId: string, now: Date) => Effect.Effect<Acknowledgement, IrsUnavailable>;
+}>()("core/IrsTransmitter") {}
