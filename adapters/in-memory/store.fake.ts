@@ -90,6 +90,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       }),
       list: (page) => Effect.sync(() => pageFrom([...ref.t.payers.values()].filter(mine).map((r) => strip(r) as Payer), page)),
       getMany: (ids) => Effect.sync(() => ids.map((id) => ref.t.payers.get(id)).filter((r): r is PayerRow => r !== undefined && mine(r)).map((r) => strip(r) as Payer)),
+      tinCiphertext: (id) => Effect.sync(() => { const r = ref.t.payers.get(id); return r && mine(r) ? r.tinCiphertext : undefined; }),
       tinHash: (id) => Effect.sync(() => { const r = ref.t.payers.get(id); return r && mine(r) ? r.tinHash : undefined; }),
     },
     recipients: {

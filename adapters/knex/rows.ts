@@ -71,6 +71,8 @@ export function toFiling(r: Row): Filing {
     submittedAt: r["submitted_at"] ? iso(r["submitted_at"]) : null, acknowledgedAt: r["acknowledged_at"] ? iso(r["acknowledged_at"]) : null,
     voidedAt: r["voided_at"] ? iso(r["voided_at"]) : null, ackErrors: r["ack_errors"] ? json<AckError[]>(r["ack_errors"]) : null,
     amountRefundedCents: Number(r["amount_refunded_cents"] ?? 0),
+    transmissionId: s(r["transmission_id"]), submissionId: r["submission_id"] == null ? null : Number(r["submission_id"]),
+    recordId: r["record_id"] == null ? null : Number(r["record_id"]),
     accountNumber: s(r["account_number"]), recipientTinHash: String(r["recipient_tin_hash"]),
     createdAt: iso(r["created_at"]), updatedAt: iso(r["updated_at"]),
   };

@@ -60,6 +60,10 @@ function payerRepo(db: Db, scope: Scope): PayerRepo {
     }),
     list: (page) => run(async () => pageMap((await pageOf(db, "payers", scope, page)).rows, page.limit, toPayer)),
     getMany: (ids) => run(async () => (ids.length === 0 ? [] : ((await scopedTable(db, "payers", scope).whereIn("id", ids as string[])) as Row[]).map(toPayer))),
+    tinCiphertext: (id) => run(async () => {
+      const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_ciphertext")) as Row | undefined;
+      return row ? String(row["tin_ciphertext"]) : undefined;
+    }),
     tinHash: (id) => run(async () => {
       const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_hash")) as Row | undefined;
       return row ? String(row["tin_hash"]) : undefined;

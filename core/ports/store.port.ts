@@ -27,6 +27,8 @@ export interface PayerRepo {
   readonly update: (id: string, patch: PayerPatch) => Effect.Effect<Payer | undefined>;
   readonly list: (page: PageQuery) => Effect.Effect<Page<Payer>>;
   readonly getMany: (ids: readonly string[]) => Effect.Effect<readonly Payer[]>;
+  /** The payer's sealed TIN (for transmission only). */
+  readonly tinCiphertext: (id: string) => Effect.Effect<string | undefined>;
   /** The keyed hash of the payer's TIN (to compare with a TIN from a file without decrypting). */
   readonly tinHash: (id: string) => Effect.Effect<string | undefined>;
 }
@@ -76,7 +78,7 @@ export interface FilingRepo {
   readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
 }
 
-export type FilingPatch = Partial<Pick<Filing, "status" | "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt" | "submittedAt" | "acknowledgedAt" | "voidedAt" | "ackErrors" | "amountRefundedCents">>;
+export type FilingPatch = Partial<Pick<Filing, "status" | "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt" | "submittedAt" | "acknowledgedAt" | "voidedAt" | "ackErrors" | "amountRefundedCents" | "transmissionId" | "submissionId" | "recordId">>;
 
 export type BatchKind = "payer_forms" | "filing" | "filings_batch" | "fire";
 

@@ -164,7 +164,7 @@ export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKi
       portalAccess: parsed.options.addToCart ? (parsed.options.portalAccess ?? null) : null,
       reference: g.reference, batchId, orderId: null, corrects: extras.corrects?.get(g.index) ?? null, supersededBy: null, receiptId: null,
       amountChargedCents: 0, jsonForm, sealedTins: sealed, accountNumber: g.normalized.accountNumber,
-      submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, amountRefundedCents: 0, refileOf: extras.refileOf?.get(g.index) ?? null,
+      submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null, refileOf: extras.refileOf?.get(g.index) ?? null,
       recipientTinHash: g.tinHash, createdAt: now, updatedAt: now,
       };
     });

@@ -19,6 +19,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** D12: the default rate card, or RATE_CARD_JSON (a partial override). */
   readonly rateCard: RateCard;
+  /** D22: sandbox acknowledgements arrive this long after transmission (default 2 s). */
+  readonly sandboxAckDelayMs: number;
   /** Tests inject a card processor; the service uses the sandbox processor until a real one is wired. */
   readonly cardProcessor?: CardProcessor["Service"];
 }
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: ["debug", "info", "warn", "error", "silent"].includes(level) ? level : "info",
     trustProxy: env["TRUST_PROXY"] === "1" || env["TRUST_PROXY"] === "true",
     rateCard: rateCardFrom(env["RATE_CARD_JSON"]),
+    sandboxAckDelayMs: Number(env["SANDBOX_ACK_DELAY_MS"] ?? 2000),
   };
 }
 

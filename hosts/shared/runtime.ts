@@ -14,6 +14,9 @@ import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { makeSandboxCardProcessor } from "../../adapters/sandbox-card/sandbox-card.ts";
 import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
 import { makePdfkitRenderer } from "../../adapters/pdfkit/copy-b.pdfkit.ts";
+import { IrsTransmitter } from "../../core/ports/irs-transmitter.port.ts";
+import { makeSandboxIrs } from "../../adapters/sandbox-irs/sandbox-irs.ts";
+import { makeKnexReceiptStore } from "../../adapters/knex/sandbox-receipts.knex.ts";
 
 export function appLayer(db: Database, config: Config) {
   return Layer.mergeAll(
@@ -24,6 +27,7 @@ export function appLayer(db: Database, config: Config) {
     Layer.succeed(Pricing, { rateCard: config.rateCard }),
     Layer.succeed(CardProcessor, config.cardProcessor ?? makeSandboxCardProcessor()),
     Layer.succeed(StatementRenderer, makePdfkitRenderer()),
+    Layer.succeed(IrsTransmitter, makeSandboxIrs({ ackDelayMs: config.sandboxAckDelayMs, store: makeKnexReceiptStore(db.knex) })),
   );
 }
 

@@ -60,7 +60,7 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
   const filing = (scope: Scope, p: PayerRow, r: RecipientRow, over: Partial<Filing> = {}): Filing => {
     const now = at();
     return {
-      id: randomUUID(), shortId: short(scope.livemode ? "fil_" : "fil_sb_"), accountId: scope.accountId, livemode: scope.livemode, sealedTins: { "RecipientDetail.TIN": "v1:x" }, submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, amountRefundedCents: 0,
+      id: randomUUID(), shortId: short(scope.livemode ? "fil_" : "fil_sb_"), accountId: scope.accountId, livemode: scope.livemode, sealedTins: { "RecipientDetail.TIN": "v1:x" }, submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null,
       payerId: p.id, recipientId: r.id, form: "1099-NEC", taxYear: 2025, status: "ready_to_file", service: "efile_print_mail",
       physicalMail: null, portalAccess: null, reference: null, batchId: null, orderId: null, corrects: null, supersededBy: null,
       refileOf: null, receiptId: null, amountChargedCents: 0, jsonForm: jsonForm(), accountNumber: "AC-1", recipientTinHash: r.tinHash,

@@ -47,8 +47,14 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(["endpoint_id", "event_id"]);
     t.index(["account_id", "livemode", "created_at", "id"]);
   });
+  // The sandbox IRS keeps its receipts here so acknowledgements survive restarts and are shared (D22).
+  await knex.schema.createTable("sandbox_receipts", (t) => {
+    t.text("transmission_id").primary();
+    t.text("receipt_id").notNullable().unique();
+    t.json("receipt").notNullable();
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ["webhook_deliveries", "webhook_endpoints", "extensions"]) await knex.schema.dropTableIfExists(t);
+  for (const t of ["sandbox_receipts", "webhook_deliveries", "webhook_endpoints", "extensions"]) await knex.schema.dropTableIfExists(t);
 }

@@ -37,6 +37,10 @@ export interface Filing {
   readonly voidedAt: string | null;
   readonly ackErrors: readonly AckError[] | null;
   readonly amountRefundedCents: number;
+  /** Where the IRS has it: the transmission, and the submission and record ids inside it (for corrections). */
+  readonly transmissionId: string | null;
+  readonly submissionId: number | null;
+  readonly recordId: number | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

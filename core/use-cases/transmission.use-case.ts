@@ -1,0 +1,172 @@
+// Transmission (SPEC "States and transitions", D18-D22): a paid order's filings go to the IRS as one IRIS
+// transmission per tax year and kind, holding one submission per payer and form with many records. Print-only
+// filings are furnished without the IRS. Every step is safe to repeat after a crash:
+//   1. claim: queued -> submitted (a void can no longer win), in one transaction;
+//   2. transmit the claimed filings that have no receipt yet, under transmission ids derived from the order, so a
+//      retried job sends the same transmissions and the IRS side returns the same receipts;
+//   3. record receipt, submission and record ids.
+// Acknowledgements then move each filing to accepted, accepted_with_errors or rejected, with its event, and
+// supersede the original of an accepted correction.
+import { Effect } from "effect";
+import type { Filing } from "../domain/filing/filing.ts";
+import { nextStatus } from "../domain/filing/status.ts";
+import { filingToTransmit, payerInput, planTransmissions, type CorrectionOf, type FilingToTransmit, type TransmissionInput } from "../domain/iris/index.ts";
+import { appendEntry } from "../domain/ledger/index.ts";
+import { Tin } from "../domain/shared/tin.ts";
+import type { Page } from "../domain/shared/paging.ts";
+import { sha256, toHex } from "../domain/webhooks/index.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
+import { Store, type LedgerEntryRow, type Scope, type ScopedStore } from "../ports/store.port.ts";
+import { TinVault } from "../ports/tin-vault.port.ts";
+
+/** A UUID that is the same every time for the same order and plan: retries resend the same transmission. */
+export function derivedUuid(seed: string): string {
+  const h = toHex(sha256(new TextEncoder().encode(seed)));
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? "0", 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const allOf = Effect.fnUntraced(function* (repos: ScopedStore, filter: { orderId?: string }) {
+  const all: Filing[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<Filing> = yield* repos.filings.list({ limit: 500, startingAfter: cursor }, filter);
+    all.push(...page.data);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all.sort((a, b) => (a.id < b.id ? -1 : 1));
+});
+
+export interface TransmitResult { readonly receipts: readonly string[]; readonly furnished: number; readonly refunded: number }
+
+export const transmitOrder = Effect.fn("TransmitOrder")(function* (scope: Scope, orderId: string) {
+  const store = yield* Store;
+  const vault = yield* TinVault;
+  const irs = yield* IrsTransmitter;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now();
+  const nowIso = now.toISOString();
+  const repos = store.scoped(scope);
+
+  // 1. Claim in one transaction: print-only forms are furnished, e-file forms become submitted.
+  const furnished = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    let count = 0;
+    for (const f of yield* allOf(tx, { orderId })) {
+      if (f.status !== "queued") continue;
+      const move = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
+      if (move.refused) continue;
+      yield* tx.filings.update(f.id, ["queued"], { status: move.to, updatedAt: nowIso, ...(move.to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
+      if (move.to === "furnishing") count++;
+    }
+    return count;
+  }));
+
+  // 2. Transmit what is claimed and has no receipt yet.
+  const pending = (yield* allOf(repos, { orderId })).filter((f) => f.status === "submitted" && f.receiptId === null);
+  const payers = new Map((yield* repos.payers.getMany([...new Set(pending.map((f) => f.payerId))])).map((p) => [p.id, p] as const));
+  const payerTins = new Map<string, Tin>();
+  for (const id of payers.keys()) {
+    const ct = yield* repos.payers.tinCiphertext(id);
+    if (ct) payerTins.set(id, vault.open(ct));
+  }
+  const originals = new Map((yield* repos.filings.getMany([...new Set(pending.flatMap((f) => (f.corrects ? [f.corrects] : [])))])).map((f) => [f.id, f] as const));
+  const toSend: FilingToTransmit[] = [];
+  const unsendable: Filing[] = [];
+  for (const f of pending) {
+    const payer = payers.get(f.payerId);
+    const payerTin = payerTins.get(f.payerId);
+    const tins: Record<string, Tin> = {};
+    for (const [path, ct] of Object.entries(f.sealedTins)) tins[path] = vault.open(ct);
+    const original = f.corrects ? originals.get(f.corrects) : undefined;
+    const corrected: CorrectionOf | undefined = original?.receiptId && original.submissionId !== null && original.recordId !== null
+      ? { receiptId: original.receiptId, submissionId: original.submissionId, recordId: original.recordId } : undefined;
+    const t = payer && payerTin && (!f.corrects || corrected) ? filingToTransmit(f, payerInput(payer, payerTin), tins, corrected) : undefined;
+    if (t) toSend.push(t); else unsendable.push(f);
+  }
+  const receipts: string[] = [];
+  const plans = planTransmissions(toSend);
+  for (const [k, plan] of plans.entries()) {
+    const transmissionId = derivedUuid(`${orderId}:${plan.kind}:${plan.taxYear}:${k}`);
+    const input: TransmissionInput = { transmissionId, taxYear: plan.taxYear, submissions: plan.submissions };
+    const sent = yield* Effect.result(irs.transmit(input, now));
+    if (sent._tag === "Failure") {
+      if (sent.failure._tag === "IrsUnavailable") return yield* Effect.fail(sent.failure);
+      for (const s of plan.submissions) for (const r of s.records) { const f = pending.find((x) => x.id === r.filingId); if (f) unsendable.push(f); }
+      continue;
+    }
+    const receiptId = sent.success.receiptId;
+    receipts.push(receiptId);
+    yield* store.transaction(scope, (tx) => Effect.forEach(plan.submissions.flatMap((s) => s.records.map((r) => ({ s, r }))), ({ s, r }) =>
+      tx.filings.update(r.filingId, ["submitted"], { receiptId, transmissionId, submissionId: s.submissionId, recordId: r.recordId, updatedAt: nowIso }), { discard: true }));
+  }
+
+  // A charged form that cannot be transmitted goes back to the payer: voided, its charge refunded to the balance.
+  let refunded = 0;
+  if (unsendable.length > 0) {
+    refunded = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+      let n = 0;
+      const balance = yield* tx.balance.lock();
+      let running = balance.balanceCents;
+      let seq = balance.entryCount;
+      const rows: LedgerEntryRow[] = [];
+      for (const f of unsendable) {
+        const v = yield* tx.filings.update(f.id, ["submitted"], { status: "voided", voidedAt: nowIso, amountRefundedCents: f.amountChargedCents, updatedAt: nowIso });
+        if (!v) continue;
+        n++;
+        if (f.amountChargedCents <= 0) continue;
+        const e = appendEntry(running, { kind: "refund", amount_cents: f.amountChargedCents, reference: f.id, description: `Refund: filing ${f.shortId} could not be transmitted` });
+        if (!e.ok) continue;
+        seq++;
+        running = e.entry.balance_after_cents;
+        rows.push({ ...e.entry, id: `led_${String(seq).padStart(10, "0")}${ids.short("", 10)}`, seq, createdAt: nowIso });
+      }
+      yield* tx.balance.append(rows);
+      return n;
+    }));
+  }
+  return { receipts, furnished, refunded } satisfies TransmitResult;
+});
+
+/** Applies the acknowledgement of one receipt; "processing" means ask again later. */
+export const applyAcknowledgement = Effect.fn("ApplyAcknowledgement")(function* (scope: Scope, receiptId: string) {
+  const store = yield* Store;
+  const irs = yield* IrsTransmitter;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  const ack = yield* irs.acknowledgement(receiptId, new Date(now));
+  if (ack.status !== "done") return { status: ack.status, applied: 0 };
+  const applied = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    let n = 0;
+    const byId = new Map((yield* tx.filings.getMany(ack.records.map((r) => r.filingId))).map((f) => [f.id, f] as const));
+    for (const outcome of ack.records) {
+      const f = byId.get(outcome.filingId);
+      if (!f || f.status !== "submitted") continue;
+      const trigger = outcome.status === "accepted" ? "ack_accepted" : outcome.status === "accepted_with_errors" ? "ack_accepted_with_errors" : "ack_rejected";
+      const move = nextStatus(f.status, trigger, f.service);
+      if (move.refused) continue;
+      const errors = outcome.errors.map((e) => ({ code: e.code, severity: e.severity, xpath: e.xpath ?? "", message: e.message }));
+      const updated = yield* tx.filings.update(f.id, ["submitted"], { status: move.to, acknowledgedAt: now, ackErrors: errors, updatedAt: now });
+      if (!updated) continue;
+      n++;
+      if (move.event) {
+        yield* tx.events.insert({
+          id: ids.short("evt_"), type: move.event, createdAt: now,
+          data: { id: f.id, form: f.form, tax_year: f.taxYear, status: move.to, receipt_id: receiptId, errors },
+        });
+      }
+      // D19: the original becomes superseded when its correction is accepted.
+      if (f.corrects && move.to !== "rejected") {
+        yield* tx.filings.update(f.corrects, ["accepted", "accepted_with_errors"], { status: "superseded", supersededBy: f.id, updatedAt: now });
+      }
+    }
+    return n;
+  }));
+  return { status: "done" as const, applied };
+});
+
+/** Receipts of an order still waiting for their acknowledgement. */
+export const pendingReceipts = Effect.fn("PendingReceipts")(function* (scope: Scope, orderId: string) {
+  const all = yield* allOf((yield* Store).scoped(scope), { orderId });
+  return [...new Set(all.filter((f) => f.status === "submitted" && f.receiptId !== null).map((f) => f.receiptId as string))];
+});
