@@ -161,24 +161,25 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
   const loops = new Set<Loop>();
   let stopping = false;
 
-  const runBatch = async (queue: string, jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[], handler: JobHandler) => {
-    const outcomes = await Promise.all(jobs.map(async (job) => {
+  // Each job completes (or fails) as soon as its own handler settles: a slow neighbour in the batch must not keep
+  // it active until its expiry sends it round again.
+  const runBatch = (queue: string, jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[], handler: JobHandler) =>
+    Promise.all(jobs.map(async (job) => {
+      let failure: { error: unknown } | undefined;
       try {
         await handler(job.data ?? {}, { id: job.id, queue, attempt: job.retryCount + 1 });
-        return { id: job.id, error: undefined };
       } catch (error) {
-        return { id: job.id, error: error ?? new Error("job handler failed") };
+        failure = { error };
       }
+      // A completion that does not reach the database leaves the job active: it expires and runs again.
+      if (!failure) {
+        await boss.complete(queue, job.id).catch(onError);
+        return;
+      }
+      const e = failure.error;
+      const data = e instanceof Error ? { message: e.message, name: e.name } : { message: String(e) };
+      await boss.fail(queue, job.id, data).catch(onError);
     }));
-    const done = outcomes.filter((o) => o.error === undefined).map((o) => o.id);
-    // A completion that does not reach the database leaves the job active: it expires and runs again.
-    if (done.length > 0) await boss.complete(queue, done).catch(onError);
-    for (const o of outcomes) {
-      if (o.error === undefined) continue;
-      const data = o.error instanceof Error ? { message: o.error.message, name: o.error.name } : { message: String(o.error) };
-      await boss.fail(queue, o.id, data).catch(onError);
-    }
-  };
 
   const startLoop = (queue: string, handler: JobHandler, batchSize: number) => {
     const loop: Loop = { queue, running: [], wake: () => {}, done: Promise.resolve() };

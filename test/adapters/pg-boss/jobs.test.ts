@@ -1,6 +1,5 @@
 // Jobs contract on the in-memory fake, pg-boss on PGlite and (with DATABASE_URL) pg-boss on Postgres; then what is
 // particular to PGlite: pg-boss shares the one session with Knex and must never land inside a Knex transaction.
-import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -8,15 +7,9 @@ import { Effect } from "effect";
 import { makeFakeJobs } from "../../../adapters/in-memory/jobs.fake.ts";
 import { openJobs, type PgBossJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
 import type { Database } from "../../../adapters/knex/connection.ts";
+import { bossSchema, jobRows } from "./support.ts";
 import { backends, openTestDb } from "../../support/db.ts";
-import { contractDefaults, jobsContract, type JobRow } from "../jobs.contract.ts";
-
-export const bossSchema = () => `pgboss_t${randomBytes(5).toString("hex")}`;
-
-export async function jobRows(db: Database, schema: string, queue: string): Promise<JobRow[]> {
-  const r = await db.knex.raw(`select data, state from "${schema}".job where name = ? order by created_on, id`, [queue]);
-  return (r.rows as { data: Record<string, unknown>; state: string }[]).map((x) => ({ data: x.data, state: x.state }));
-}
+import { contractDefaults, jobsContract } from "../jobs.contract.ts";
 
 jobsContract("in-memory", async () => {
   let t = Date.UTC(2026, 0, 15, 9);
@@ -79,6 +72,25 @@ p("a send issued while a Knex transaction is open waits for it and survives its 
   for (let i = 0; i < 40 && seen.length === 0; i++) await sleep(50);
   assert.equal(seen, ["sent-during-trx"]);
   assert.is((await db.knex("jobs_probe")).length, 0);
+});
+
+p("a job in a batch completes when its own handler does, not when its slowest neighbour does", async ({ db, jobs }) => {
+  const finished: string[] = [];
+  let release = () => {};
+  const gate = new Promise<void>((r) => { release = r; });
+  await Effect.runPromise(jobs.service.send("batch", { id: "slow" }));
+  await Effect.runPromise(jobs.service.send("batch", { id: "fast" }));
+  await jobs.work("batch", async (data) => {
+    if (data["id"] === "slow") await gate;
+    finished.push(String(data["id"]));
+  }, { batchSize: 2 });
+  const state = async (id: string) => (await jobRows(db, jobs.schema, "batch")).find((j) => j.data["id"] === id)?.state;
+  for (let i = 0; i < 40 && (await state("fast")) !== "completed"; i++) await sleep(50);
+  assert.is(await state("fast"), "completed");
+  assert.is(await state("slow"), "active");
+  release();
+  for (let i = 0; i < 40 && (await state("slow")) !== "completed"; i++) await sleep(50);
+  assert.is(await state("slow"), "completed");
 });
 
 p("a pg-boss script that fails does not leave the shared session in an aborted transaction", async ({ db }) => {
