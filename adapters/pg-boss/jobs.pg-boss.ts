@@ -18,7 +18,7 @@ import { Jobs, type JobHandler, type JobRunner, type WorkOptions } from "../../c
 export interface JobDefaults {
   /** Retries after the first run (pg-boss 10 retries nothing unless told). */
   readonly retryLimit: number;
-  /** Seconds before a retry (an integer; with backoff at least 1). */
+  /** Whole seconds before a retry (with backoff, at least 1). */
   readonly retryDelay: number;
   /** Doubles the delay on each retry, with jitter: delay x 2^(n-1) x (1 + random). */
   readonly retryBackoff: boolean;
@@ -41,7 +41,7 @@ export interface OpenJobsOptions {
   readonly defaults: JobDefaults;
   /** How long `stop` lets running handlers finish before failing their jobs back to the queue. Default 10 s. */
   readonly stopTimeoutMs?: number;
-  /** Background errors (a failed poll, maintenance). Default: console.error. */
+  /** Background errors: maintenance, a completion or failure that did not reach the database. Default: console.error. */
   readonly onError?: (error: unknown) => void;
 }
 
@@ -120,6 +120,10 @@ async function ensureDedupeIndex(executeSql: (text: string, values?: unknown[]) 
 
 function literal(text: string): string { return `'${text.replace(/'/g, "''")}'`; }
 
+/**
+ * Starts pg-boss on the service's database. Any number of processes may open it on one Postgres database; they
+ * share the queues, and each job goes to one of them at a time. Call `stop()` before closing the database.
+ */
 export async function openJobs(db: Database, options: OpenJobsOptions): Promise<PgBossJobs> {
   const schema = options.schema ?? "pgboss";
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
@@ -140,8 +144,13 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
     expireInSeconds: defaults.expireInSeconds,
   });
   boss.on("error", onError);
-  await boss.start();
-  await ensureDedupeIndex(sql.executeSql, schema);
+  await boss.start(); // installs or migrates pg-boss's schema (under its advisory lock: processes may race)
+  try {
+    await ensureDedupeIndex(sql.executeSql, schema);
+  } catch (e) {
+    await boss.stop({ graceful: false, close: false });
+    throw e;
+  }
 
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (name: string): Promise<void> => {
