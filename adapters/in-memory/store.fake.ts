@@ -266,6 +266,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
 export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] & { readonly tables: () => Tables } {
   const ref = { t: tables };
   let queue: Promise<unknown> = Promise.resolve();
+  const done = new Set<string>();
   const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
     Effect.flatten(Effect.promise(() => {
       // Transactions run one at a time, each on a copy swapped in only when it succeeds.
@@ -294,6 +295,11 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
           ref.t.accounts.set(id, next);
           return next;
         }),
+      },
+      dispatchQueue: {
+        pending: (before, limit) => Effect.sync(() => [...ref.t.dispatches.values()].filter((d) => !done.has(d.orderId) && d.createdAt < before).slice(0, limit)
+          .map((d) => ({ orderId: d.orderId, accountId: d.accountId, livemode: d.livemode }))),
+        markDone: (orderId) => Effect.sync(() => { done.add(orderId); }),
       },
       apiKeys: {
         insert: (k) => Effect.sync(() => { ref.t.apiKeys.set(k.keyHash, { ...k, revokedAt: null }); }),

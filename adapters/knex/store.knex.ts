@@ -525,6 +525,11 @@ export function makeKnexStore(knex: Knex): Store["Service"] {
     transaction,
     accounts: accountRepo(knex),
     apiKeys: apiKeyRepo(knex),
+    dispatchQueue: {
+      pending: (before, limit) => run(async () => ((await knex("dispatches").where("state", "pending").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
+        .map((r) => ({ orderId: String(r["order_id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
+      markDone: (orderId) => run(() => knex("dispatches").where("order_id", orderId).update({ state: "done" })).pipe(Effect.asVoid),
+    },
   });
 }
 

@@ -277,10 +277,17 @@ export interface ApiKeyRepo {
   readonly listForAccount: (accountId: string) => Effect.Effect<readonly ApiKeyRow[]>;
 }
 
+/** Paid orders waiting for transmission, across accounts: the worker's safety net when a job was never sent. */
+export interface DispatchQueue {
+  readonly pending: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly orderId: string; readonly accountId: string; readonly livemode: boolean }[]>;
+  readonly markDone: (orderId: string) => Effect.Effect<void>;
+}
+
 export class Store extends Context.Service<Store, {
   readonly scoped: (scope: Scope) => ScopedStore;
   /** Runs `body` in one database transaction; a failure (typed or defect) rolls everything back. */
   readonly transaction: <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>) => Effect.Effect<A, E>;
   readonly accounts: AccountRepo;
   readonly apiKeys: ApiKeyRepo;
+  readonly dispatchQueue: DispatchQueue;
 }>()("core/Store") {}

@@ -15,6 +15,8 @@ import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Pricing } from "../ports/pricing.port.ts";
+import { Jobs } from "../ports/jobs.port.ts";
+import { TRANSMIT_QUEUE } from "./queues.ts";
 import { Store, type LedgerEntryRow, type Order, type Scope } from "../ports/store.port.ts";
 
 class AlreadyPaid { readonly _tag = "AlreadyPaid"; constructor(readonly cartId: string) {} }
@@ -126,7 +128,10 @@ export const payCart = Effect.fn("PayCart")(function* (scope: Scope, principal: 
     return receipt;
   }));
 
+  const jobs = yield* Jobs;
   return yield* pay.pipe(
+    // Transmission starts after commit. If this send is lost, the worker's dispatch sweep sends it.
+    Effect.tap((receipt) => Effect.ignore(jobs.send(TRANSMIT_QUEUE, { accountId: scope.accountId, livemode: scope.livemode, orderId: receipt.order }, { key: receipt.order }))),
     // Money taken from a card whose payment was not recorded goes back.
     Effect.tapCause(() => Effect.forEach(charged, (id) => Effect.ignore(processor.refund(id)), { discard: true })),
     Effect.catchTag("AlreadyPaid", (e: AlreadyPaid) => Effect.flatMap(receiptOf(e.cartId), (r) => (r ? Effect.succeed(r) : Effect.fail(new Conflict({ message: "The cart was paid by another request; retry to see its receipt." }))))),

@@ -6,6 +6,7 @@ import { openRuntime } from "../shared/runtime.ts";
 import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { buildContainer, HttpApp } from "./container.ts";
+import { startWorker } from "../worker/worker.ts";
 
 const config = loadConfig();
 const logger = makeLogger(config.logLevel);
@@ -17,7 +18,10 @@ try {
   if (e instanceof DataFolderInUse) { console.error(e.message); process.exit(1); }
   throw e;
 }
-const { db, runtime } = opened;
+const { db, runtime, jobs } = opened;
+// The embedded default runs the worker in this process; on Postgres too unless RUN_WORKER=false (then run
+// `npm run worker` processes beside the API).
+const worker = jobs && process.env["RUN_WORKER"] !== "false" ? await startWorker({ runtime, jobs, config, logger }) : null;
 
 const seeded = await runtime.runPromise(seedSandbox(config.seedSandboxKey));
 if (seeded) console.log(`Sandbox API key: ${seeded.key.key}`);
@@ -36,6 +40,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info("shutting down", { signal });
   server.close();
+  if (worker) await worker.stop(); else await jobs?.stop();
   await runtime.dispose();
   await db.close();
   process.exit(0);

@@ -71,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
 
   const config = loadConfig();
   let opened;
-  try { opened = await openRuntime(config); } catch (e) {
+  try { opened = await openRuntime(config, { jobs: false }); } catch (e) {
     if (e instanceof DataFolderInUse) { console.error(e.message); return 1; }
     throw e;
   }

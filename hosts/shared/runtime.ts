@@ -1,5 +1,7 @@
 // The one place the adapters are chosen and composed into the Effect runtime every host uses.
-import { Layer, ManagedRuntime } from "effect";
+import { Effect, Layer, ManagedRuntime } from "effect";
+import { Jobs } from "../../core/ports/jobs.port.ts";
+import { openJobs, type PgBossJobs } from "../../adapters/pg-boss/jobs.pg-boss.ts";
 import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
 import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
 import { makeKnexAccessGate } from "../../adapters/knex/access-gate.knex.ts";
@@ -18,7 +20,10 @@ import { IrsTransmitter } from "../../core/ports/irs-transmitter.port.ts";
 import { makeSandboxIrs } from "../../adapters/sandbox-irs/sandbox-irs.ts";
 import { makeKnexReceiptStore } from "../../adapters/knex/sandbox-receipts.knex.ts";
 
-export function appLayer(db: Database, config: Config) {
+/** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
+export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
+
+export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = noJobs) {
   return Layer.mergeAll(
     systemLayer(config.tinEncryptionKey),
     Layer.succeed(Store, makeKnexStore(db.knex)),
@@ -27,6 +32,7 @@ export function appLayer(db: Database, config: Config) {
     Layer.succeed(Pricing, { rateCard: config.rateCard }),
     Layer.succeed(CardProcessor, config.cardProcessor ?? makeSandboxCardProcessor()),
     Layer.succeed(StatementRenderer, makePdfkitRenderer()),
+    Layer.succeed(Jobs, jobs),
     Layer.succeed(IrsTransmitter, makeSandboxIrs({ ackDelayMs: config.sandboxAckDelayMs, store: makeKnexReceiptStore(db.knex) })),
   );
 }
@@ -34,8 +40,15 @@ export function appLayer(db: Database, config: Config) {
 export type AppServices = Layer.Success<ReturnType<typeof appLayer>>;
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 
-export async function openRuntime(config: Config): Promise<{ db: Database; runtime: AppRuntime }> {
+/** Retries and expiry set explicitly (pg-boss 10 retries nothing by default). */
+export const JOB_DEFAULTS = { retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: 300 } as const;
+
+export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: Number(process.env["PG_POOL_MAX"] ?? 10) });
-  const runtime = ManagedRuntime.make(appLayer(db, config));
-  return { db, runtime };
+  const jobs = opts.jobs === false ? null : await openJobs(db, {
+    schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: JOB_DEFAULTS,
+    onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
+  });
+  const runtime = ManagedRuntime.make(appLayer(db, config, jobs?.service ?? noJobs));
+  return { db, runtime, jobs };
 }

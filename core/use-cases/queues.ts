@@ -1,0 +1,3 @@
+// Durable job queues of the service (D22).
+export const TRANSMIT_QUEUE = "transmit-order";
+export const ACK_QUEUE = "apply-ack";

@@ -1,0 +1,27 @@
+// `npm run worker`: a background worker process on Postgres (several may share one database).
+import { loadConfig } from "../shared/config.ts";
+import { makeLogger } from "../shared/logger.ts";
+import { openRuntime } from "../shared/runtime.ts";
+import { startWorker } from "./worker.ts";
+
+const config = loadConfig();
+const logger = makeLogger(config.logLevel);
+if (!config.databaseUrl) {
+  console.error("The standalone worker needs DATABASE_URL: with the embedded database, `npm start` runs the worker in its own process.");
+  process.exit(2);
+}
+const { db, runtime, jobs } = await openRuntime(config);
+if (!jobs) throw new Error("jobs were not opened");
+const worker = await startWorker({ runtime, jobs, config, logger });
+logger.info("worker started", {});
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await worker.stop();
+  await runtime.dispose();
+  await db.close();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
