@@ -10,8 +10,9 @@ import type { AppRuntime } from "../shared/runtime.ts";
 import type { Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 
-const SWEEP_EVERY_MS = 5_000;
-const SWEEP_AFTER_MS = 10_000;
+const SWEEP_EVERY_MS = Number(process.env["DISPATCH_SWEEP_EVERY_MS"] ?? 5_000);
+// A paid order whose job is not running this long after payment is (re)sent; DISPATCH_SWEEP_AFTER_MS for tests.
+const SWEEP_AFTER_MS = Number(process.env["DISPATCH_SWEEP_AFTER_MS"] ?? 10_000);
 
 interface ScopeData { accountId: string; livemode: boolean }
 
