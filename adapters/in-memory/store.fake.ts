@@ -10,7 +10,7 @@ import type { Payer } from "../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../core/domain/parties/recipient.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
-import type { WebhookDelivery, WebhookEndpoint } from "../../core/ports/store.port.ts";
+import type { TinMatchRun, WebhookDelivery, WebhookEndpoint } from "../../core/ports/store.port.ts";
 import type { Batch, BalanceState, Cart, CartItem, LedgerEntryRow, Order, StoredEvent } from "../../core/ports/store.port.ts";
 import { duplicateKey as dupKey } from "../../core/domain/filing/filing.ts";
 
@@ -31,18 +31,20 @@ export interface Tables {
   extensions: Map<string, Extension & { accountId: string; formsKey: string }>;
   webhooks: Map<string, WebhookEndpoint & { accountId: string }>;
   deliveries: Map<string, WebhookDelivery & { accountId: string; livemode: boolean }>;
+  tinRuns: Map<string, TinMatchRun & { accountId: string; livemode: boolean }>;
+  fannedOut: Set<string>;
 }
 
 export const emptyTables = (): Tables => ({
   accounts: new Map(), apiKeys: new Map(), payers: new Map(), recipients: new Map(), filings: new Map(), batches: new Map(),
-  carts: new Map(), cartItems: new Map(), balances: new Map(), ledger: new Map(), orders: new Map(), events: new Map(), dispatches: new Map(), extensions: new Map(), webhooks: new Map(), deliveries: new Map(),
+  carts: new Map(), cartItems: new Map(), balances: new Map(), ledger: new Map(), orders: new Map(), events: new Map(), dispatches: new Map(), extensions: new Map(), webhooks: new Map(), deliveries: new Map(), tinRuns: new Map(), fannedOut: new Set(),
 });
 
 const cloneTables = (t: Tables): Tables => ({
   accounts: new Map(t.accounts), apiKeys: new Map(t.apiKeys), payers: new Map(t.payers),
   recipients: new Map(t.recipients), filings: new Map(t.filings), batches: new Map(t.batches), carts: new Map(t.carts),
   cartItems: new Map(t.cartItems), balances: new Map(t.balances), ledger: new Map(t.ledger), orders: new Map(t.orders),
-  events: new Map(t.events), dispatches: new Map(t.dispatches), extensions: new Map(t.extensions), webhooks: new Map(t.webhooks), deliveries: new Map(t.deliveries),
+  events: new Map(t.events), dispatches: new Map(t.dispatches), extensions: new Map(t.extensions), webhooks: new Map(t.webhooks), deliveries: new Map(t.deliveries), tinRuns: new Map(t.tinRuns), fannedOut: new Set(t.fannedOut),
 });
 
 const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) =>
@@ -118,6 +120,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       }),
       hasFilings: (id) => Effect.sync(() => [...ref.t.filings.values()].some((f) => mine(f) && f.recipientId === id)),
       getMany: (ids) => Effect.sync(() => ids.map((id) => ref.t.recipients.get(id)).filter((r): r is RecipientRow => r !== undefined && mine(r)).map((r) => strip(r) as Recipient)),
+      tinCiphertext: (id) => Effect.sync(() => { const r = ref.t.recipients.get(id); return r && mine(r) ? r.tinCiphertext : undefined; }),
       findManyByTin: (payerId, hashes) => Effect.sync(() => {
         const wanted = new Set(hashes);
         return [...ref.t.recipients.values()]
@@ -245,6 +248,29 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       }),
       remove: (id) => Effect.sync(() => { const e = ref.t.webhooks.get(id); if (!e || !mine(e)) return false; ref.t.webhooks.delete(id); return true; }),
       deliveries: (endpointId, page) => Effect.sync(() => pageFrom([...ref.t.deliveries.values()].filter((d) => mine(d) && d.endpointId === endpointId), page)),
+      active: () => Effect.sync(() => [...ref.t.webhooks.values()].filter((e) => mine(e) && e.status === "active")),
+      insertDeliveries: (rows) => Effect.sync(() => {
+        const out: string[] = [];
+        for (const d of rows) {
+          if ([...ref.t.deliveries.values()].some((x) => x.endpointId === d.endpointId && x.eventId === d.eventId)) continue;
+          ref.t.deliveries.set(d.id, { ...d, ...scope });
+          out.push(d.id);
+        }
+        return out;
+      }),
+      getDelivery: (id) => Effect.sync(() => { const d = ref.t.deliveries.get(id); return d && mine(d) ? d : undefined; }),
+      recordAttempt: (id, p) => Effect.sync(() => { const d = ref.t.deliveries.get(id); if (d && mine(d)) ref.t.deliveries.set(id, { ...d, ...p }); }),
+    },
+    tinMatches: {
+      insert: (r) => Effect.sync(() => { ref.t.tinRuns.set(r.id, { ...r, ...scope }); }),
+      get: (id) => Effect.sync(() => { const r = ref.t.tinRuns.get(id); return r && mine(r) ? r : undefined; }),
+      list: (page) => Effect.sync(() => pageFrom([...ref.t.tinRuns.values()].filter(mine), page)),
+      complete: (id, results, now) => Effect.sync(() => {
+        const r = ref.t.tinRuns.get(id);
+        if (!r || !mine(r) || r.status !== "processing") return false;
+        ref.t.tinRuns.set(id, { ...r, status: "completed", results, completedAt: now });
+        return true;
+      }),
     },
     sandbox: {
       reset: (now, startingBalance, entryId) => Effect.sync(() => {
@@ -296,10 +322,16 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
           return next;
         }),
       },
+      outbox: {
+        pending: (limit) => Effect.sync(() => [...ref.t.events.values()].filter((e) => !ref.t.fannedOut.has(e.id)).slice(0, limit)),
+        markFannedOut: (ids) => Effect.sync(() => { for (const id of ids) ref.t.fannedOut.add(id); }),
+      },
       dispatchQueue: {
         pending: (before, limit) => Effect.sync(() => [...ref.t.dispatches.values()].filter((d) => !done.has(d.orderId) && d.createdAt < before).slice(0, limit)
           .map((d) => ({ orderId: d.orderId, accountId: d.accountId, livemode: d.livemode }))),
         markDone: (orderId) => Effect.sync(() => { done.add(orderId); }),
+        pendingTinMatches: (before, limit) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.status === "processing" && r.createdAt < before).slice(0, limit)
+          .map((r) => ({ id: r.id, accountId: r.accountId, livemode: r.livemode }))),
       },
       apiKeys: {
         insert: (k) => Effect.sync(() => { ref.t.apiKeys.set(k.keyHash, { ...k, revokedAt: null }); }),

@@ -16,7 +16,7 @@ import type {
 } from "../../core/ports/store.port.ts";
 import type { LedgerKind } from "../../core/domain/ledger/index.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
-import type { ExtensionRepo, SandboxRepo, WebhookDelivery, WebhookEndpoint, WebhookRepo } from "../../core/ports/store.port.ts";
+import type { ExtensionRepo, SandboxRepo, TinMatchRepo, TinMatchRun, WebhookDelivery, WebhookEndpoint, WebhookRepo } from "../../core/ports/store.port.ts";
 import type { Service } from "../../core/domain/filing/status.ts";
 
 type Db = Knex | Knex.Transaction;
@@ -103,6 +103,10 @@ function recipientRepo(db: Db, scope: Scope): RecipientRepo {
       if (ids.length === 0) return [];
       const rows = (await db.raw("select * from recipients where account_id = ? and livemode = ? and id = any(?::uuid[])", [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[])).rows as Row[];
       return rows.map(toRecipient);
+    }),
+    tinCiphertext: (id) => run(async () => {
+      const row = (await scopedTable(db, "recipients", scope).where("id", id).first("tin_ciphertext")) as Row | undefined;
+      return row ? String(row["tin_ciphertext"]) : undefined;
     }),
     findManyByTin: (payerId, hashes) => run(async () => {
       if (hashes.length === 0) return [];
@@ -457,6 +461,45 @@ function webhookRepo(db: Db, scope: Scope): WebhookRepo {
     }),
     remove: (id) => run(async () => (isUuid(id) ? ((await scopedTable(db, "webhook_endpoints", scope).where("id", id).delete().returning("id")) as Row[]).length > 0 : false)),
     deliveries: (endpointId, page) => run(async () => pageMap((await pageOf(db, "webhook_deliveries", scope, page, (q) => { q.where("webhook_deliveries.endpoint_id", endpointId); })).rows, page.limit, toDelivery)),
+    active: () => run(async () => ((await scopedTable(db, "webhook_endpoints", scope).where("status", "active")) as Row[]).map(toEndpoint)),
+    insertDeliveries: (rows) => run(async () => {
+      if (rows.length === 0) return [];
+      const inserted = (await db("webhook_deliveries").insert(rows.map((d) => ({
+        id: d.id, account_id: scope.accountId, livemode: scope.livemode, endpoint_id: d.endpointId, event_id: d.eventId, event_type: d.eventType,
+        status: d.status, attempts: d.attempts, next_attempt_at: d.nextAttemptAt, created_at: d.createdAt,
+      }))).onConflict(["endpoint_id", "event_id"]).ignore().returning("id")) as Row[];
+      return inserted.map((r) => String(r["id"]));
+    }),
+    getDelivery: (id) => run(async () => {
+      const row = (await scopedTable(db, "webhook_deliveries", scope).where("id", id).first()) as Row | undefined;
+      return row ? toDelivery(row) : undefined;
+    }),
+    recordAttempt: (id, p) => run(() => scopedTable(db, "webhook_deliveries", scope).where("id", id).update({
+      status: p.status, attempts: p.attempts, last_status_code: p.lastStatusCode, last_error: p.lastError, next_attempt_at: p.nextAttemptAt, last_attempt_at: p.lastAttemptAt,
+    })).pipe(Effect.asVoid),
+  };
+}
+
+function toRun(r: Row): TinMatchRun {
+  return {
+    id: String(r["id"]), status: r["status"] === "completed" ? "completed" : "processing", count: Number(r["count"]), entries: jsonOf(r["entries"]),
+    results: r["results"] ? jsonOf(r["results"]) : null, createdAt: isoOf(r["created_at"]), completedAt: r["completed_at"] ? isoOf(r["completed_at"]) : null,
+  };
+}
+
+function tinMatchRepo(db: Db, scope: Scope): TinMatchRepo {
+  return {
+    insert: (run0) => run(() => db("tin_match_runs").insert({
+      id: run0.id, account_id: scope.accountId, livemode: scope.livemode, status: run0.status, count: run0.count,
+      entries: JSON.stringify(run0.entries), results: null, created_at: run0.createdAt,
+    })).pipe(Effect.asVoid),
+    get: (id) => run(async () => {
+      const row = (await scopedTable(db, "tin_match_runs", scope).where("id", id).first()) as Row | undefined;
+      return row ? toRun(row) : undefined;
+    }),
+    list: (page) => run(async () => pageMap((await pageOf(db, "tin_match_runs", scope, page)).rows, page.limit, toRun)),
+    complete: (id, results, now) => run(async () => ((await scopedTable(db, "tin_match_runs", scope).where({ id, status: "processing" })
+      .update({ status: "completed", results: JSON.stringify(results), completed_at: now }).returning("id")) as Row[]).length === 1),
   };
 }
 
@@ -465,7 +508,7 @@ export function scopedRepos(db: Db, scope: Scope): ScopedStore {
     scope, payers: payerRepo(db, scope), recipients: recipientRepo(db, scope), filings: filingRepo(db, scope),
     batches: batchRepo(db, scope), carts: cartRepo(db, scope), balance: balanceRepo(db, scope), orders: orderRepo(db, scope),
     events: eventRepo(db, scope), dispatches: dispatchRepo(db, scope), extensions: extensionRepo(db, scope), sandbox: sandboxRepo(db, scope),
-    webhooks: webhookRepo(db, scope),
+    webhooks: webhookRepo(db, scope), tinMatches: tinMatchRepo(db, scope),
   };
 }
 
@@ -525,10 +568,19 @@ export function makeKnexStore(knex: Knex): Store["Service"] {
     transaction,
     accounts: accountRepo(knex),
     apiKeys: apiKeyRepo(knex),
+    outbox: {
+      pending: (limit) => run(async () => ((await knex("events").whereNull("fanned_out_at").orderBy("created_at").limit(limit)) as Row[]).map((r) => ({
+        id: String(r["id"]), type: String(r["type"]), data: jsonOf<Record<string, unknown>>(r["data"]), createdAt: isoOf(r["created_at"]),
+        accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]),
+      }))),
+      markFannedOut: (ids, now) => run(() => knex("events").whereIn("id", ids as string[]).update({ fanned_out_at: now })).pipe(Effect.asVoid),
+    },
     dispatchQueue: {
       pending: (before, limit) => run(async () => ((await knex("dispatches").where("state", "pending").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
         .map((r) => ({ orderId: String(r["order_id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
       markDone: (orderId) => run(() => knex("dispatches").where("order_id", orderId).update({ state: "done" })).pipe(Effect.asVoid),
+      pendingTinMatches: (before, limit) => run(async () => ((await knex("tin_match_runs").where("status", "processing").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
+        .map((r) => ({ id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
     },
   });
 }

@@ -44,6 +44,7 @@ export interface RecipientRepo {
   readonly findByTin: (payerId: string, tinHash: string, tinType: "ssn" | "ein" | null) => Effect.Effect<Recipient | undefined>;
   readonly hasFilings: (id: string) => Effect.Effect<boolean>;
   readonly getMany: (ids: readonly string[]) => Effect.Effect<readonly Recipient[]>;
+  readonly tinCiphertext: (id: string) => Effect.Effect<string | undefined>;
   /** Recipients of a payer whose TIN hash is one of `hashes` (intake matching, D8). */
   readonly findManyByTin: (payerId: string, hashes: readonly string[]) => Effect.Effect<readonly (Recipient & { readonly tinHash: string })[]>;
   /** Inserts and returns the ids inserted; a row whose TIN the payer already has (D8) is skipped. */
@@ -226,6 +227,32 @@ export interface WebhookRepo {
   readonly update: (id: string, patch: Partial<Pick<WebhookEndpoint, "url" | "events" | "status" | "secret" | "previousSecret" | "rotatedAt" | "updatedAt">>) => Effect.Effect<WebhookEndpoint | undefined>;
   readonly remove: (id: string) => Effect.Effect<boolean>;
   readonly deliveries: (endpointId: string, page: PageQuery) => Effect.Effect<Page<WebhookDelivery>>;
+  /** Active endpoints of this environment (the caller matches event types). */
+  readonly active: () => Effect.Effect<readonly WebhookEndpoint[]>;
+  /** Inserts deliveries; one per (endpoint, event) ever. Returns the ids inserted. */
+  readonly insertDeliveries: (rows: readonly WebhookDelivery[]) => Effect.Effect<readonly string[]>;
+  readonly getDelivery: (id: string) => Effect.Effect<WebhookDelivery | undefined>;
+  readonly recordAttempt: (id: string, patch: Pick<WebhookDelivery, "status" | "attempts" | "lastStatusCode" | "lastError" | "nextAttemptAt" | "lastAttemptAt">) => Effect.Effect<void>;
+}
+
+export interface TinMatchEntry { readonly name: string; readonly tinCiphertext: string; readonly tinLast4: string; readonly tinType: "ssn" | "ein" | null; readonly recipient: string | null; readonly reference: string | null }
+export interface TinMatchResult { readonly recipient?: string; readonly reference?: string; readonly name: string; readonly tin_last4: string; readonly result: "match" | "mismatch" | "not_issued" }
+export interface TinMatchRun {
+  readonly id: string;
+  readonly status: "processing" | "completed";
+  readonly count: number;
+  readonly entries: readonly TinMatchEntry[];
+  readonly results: readonly TinMatchResult[] | null;
+  readonly createdAt: string;
+  readonly completedAt: string | null;
+}
+
+export interface TinMatchRepo {
+  readonly insert: (run: TinMatchRun) => Effect.Effect<void>;
+  readonly get: (id: string) => Effect.Effect<TinMatchRun | undefined>;
+  readonly list: (page: PageQuery) => Effect.Effect<Page<TinMatchRun>>;
+  /** Completes a processing run; false when it was already completed (a retried job). */
+  readonly complete: (id: string, results: readonly TinMatchResult[], now: string) => Effect.Effect<boolean>;
 }
 
 export interface SandboxRepo {
@@ -252,6 +279,7 @@ export interface ScopedStore {
   readonly extensions: ExtensionRepo;
   readonly sandbox: SandboxRepo;
   readonly webhooks: WebhookRepo;
+  readonly tinMatches: TinMatchRepo;
 }
 
 export interface ApiKeyRow {
@@ -281,6 +309,14 @@ export interface ApiKeyRepo {
 export interface DispatchQueue {
   readonly pending: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly orderId: string; readonly accountId: string; readonly livemode: boolean }[]>;
   readonly markDone: (orderId: string) => Effect.Effect<void>;
+  /** TIN match runs still processing that were created before `createdBefore`. */
+  readonly pendingTinMatches: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly id: string; readonly accountId: string; readonly livemode: boolean }[]>;
+}
+
+/** Events not yet fanned out to webhook endpoints (the outbox), across accounts. */
+export interface Outbox {
+  readonly pending: (limit: number) => Effect.Effect<readonly (StoredEvent & { readonly accountId: string; readonly livemode: boolean })[]>;
+  readonly markFannedOut: (eventIds: readonly string[], now: string) => Effect.Effect<void>;
 }
 
 export class Store extends Context.Service<Store, {
@@ -290,4 +326,5 @@ export class Store extends Context.Service<Store, {
   readonly accounts: AccountRepo;
   readonly apiKeys: ApiKeyRepo;
   readonly dispatchQueue: DispatchQueue;
+  readonly outbox: Outbox;
 }>()("core/Store") {}

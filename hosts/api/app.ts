@@ -18,6 +18,7 @@ import { moneyRoutes } from "./routes/money.route.ts";
 import { lifecycleRoutes } from "./routes/lifecycle.route.ts";
 import { platformRoutes } from "./routes/platform.route.ts";
 import { webhookRoutes } from "./routes/webhooks.route.ts";
+import { tinMatchRoutes } from "./routes/tin-match.route.ts";
 import type { Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
@@ -27,15 +28,15 @@ export class MethodNotAllowed extends Error {}
 /** Paths whose body is read raw by their own route (FIRE files). */
 const RAW_BODY_PATHS = /^\/v1\/payers\/[^/]+\/fire$/;
 
-export function routeTable(api: Api): RouteDef[] {
-  return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api), ...fireRoutes(api), ...moneyRoutes(api), ...lifecycleRoutes(api), ...platformRoutes(api), ...webhookRoutes(api)];
+export function routeTable(api: Api, config: Config): RouteDef[] {
+  return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api), ...fireRoutes(api), ...moneyRoutes(api), ...lifecycleRoutes(api), ...platformRoutes(api), ...webhookRoutes(api), ...tinMatchRoutes(api, config)];
 }
 
 export function createApp(deps: { runtime: AppRuntime; config: Config; logger: Logger }): Koa {
   const api = new Api(deps.runtime, deps.logger);
   const app = new Koa({ proxy: deps.config.trustProxy });
   const router = new Router();
-  mount(router, routeTable(api));
+  mount(router, routeTable(api, deps.config));
 
   app.use(requestContext(deps.logger));
   app.use(apiVersion);

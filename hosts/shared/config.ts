@@ -21,6 +21,12 @@ export interface Config {
   readonly rateCard: RateCard;
   /** D22: sandbox acknowledgements arrive this long after transmission (default 2 s). */
   readonly sandboxAckDelayMs: number;
+  /** D22: sandbox TIN match runs complete this long after creation (default 1 s). */
+  readonly sandboxTinMatchDelayMs: number;
+  /** How often the worker fans new events out to webhook endpoints. */
+  readonly outboxPollMs: number;
+  /** Scales D27's retry schedule (tests use a small figure). */
+  readonly webhookRetryScale: number;
   /** Tests inject a card processor; the service uses the sandbox processor until a real one is wired. */
   readonly cardProcessor?: CardProcessor["Service"];
 }
@@ -56,6 +62,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env["TRUST_PROXY"] === "1" || env["TRUST_PROXY"] === "true",
     rateCard: rateCardFrom(env["RATE_CARD_JSON"]),
     sandboxAckDelayMs: Number(env["SANDBOX_ACK_DELAY_MS"] ?? 2000),
+    sandboxTinMatchDelayMs: Number(env["SANDBOX_TIN_MATCH_DELAY_MS"] ?? 1000),
+    outboxPollMs: Number(env["OUTBOX_POLL_MS"] ?? 200),
+    webhookRetryScale: Number(env["WEBHOOK_RETRY_SCALE"] ?? 1),
   };
 }
 

@@ -19,6 +19,10 @@ import { makePdfkitRenderer } from "../../adapters/pdfkit/copy-b.pdfkit.ts";
 import { IrsTransmitter } from "../../core/ports/irs-transmitter.port.ts";
 import { makeSandboxIrs } from "../../adapters/sandbox-irs/sandbox-irs.ts";
 import { makeKnexReceiptStore } from "../../adapters/knex/sandbox-receipts.knex.ts";
+import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
+import { sandboxTinMatcher } from "../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
+import { WebhookSender } from "../../core/ports/webhook-sender.port.ts";
+import { makeHttpWebhookSender } from "../../adapters/http-webhooks/sender.http.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
 export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
@@ -33,6 +37,8 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
     Layer.succeed(CardProcessor, config.cardProcessor ?? makeSandboxCardProcessor()),
     Layer.succeed(StatementRenderer, makePdfkitRenderer()),
     Layer.succeed(Jobs, jobs),
+    Layer.succeed(TinMatcher, sandboxTinMatcher),
+    Layer.succeed(WebhookSender, makeHttpWebhookSender({ allowPrivate: false, allowLoopbackInSandbox: true })),
     Layer.succeed(IrsTransmitter, makeSandboxIrs({ ackDelayMs: config.sandboxAckDelayMs, store: makeKnexReceiptStore(db.knex) })),
   );
 }

@@ -3,7 +3,9 @@
 // idempotent: a job retried after a crash never transmits a filing twice or refunds twice.
 import { Effect } from "effect";
 import { applyAcknowledgement, pendingReceipts, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
-import { ACK_QUEUE, TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
+import { ACK_QUEUE, DELIVER_QUEUE, TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
+import { deliverWebhook, fanOutEvents } from "../../core/use-cases/deliveries.use-case.ts";
+import { completeTinMatch } from "../../core/use-cases/tin-match.use-case.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import type { JobRunner } from "../../core/ports/jobs.port.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
@@ -45,11 +47,47 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
     logger.info("acknowledgement applied", { receipt: receiptId, status: r.status, filings: r.applied });
   }, { batchSize: 4 });
 
+  await jobs.work(TIN_MATCH_QUEUE, async (data) => {
+    await runtime.runPromise(completeTinMatch(scopeOf(data), String(data["runId"])));
+  }, { batchSize: 2 });
+
+  await jobs.work(DELIVER_QUEUE, async (data) => {
+    const scope = scopeOf(data);
+    const deliveryId = String(data["deliveryId"]);
+    const r = await runtime.runPromise(deliverWebhook(scope, deliveryId, config.webhookRetryScale));
+    if (r.status === "pending" && r.retryInSeconds !== null) {
+      await send(DELIVER_QUEUE, { ...scope, deliveryId }, { startAfterSeconds: Math.ceil(r.retryInSeconds) });
+    }
+  }, { batchSize: 16, teamConcurrency: 2 });
+
+  // The outbox: events written with their change are fanned out to endpoints within a fraction of a second.
+  let fanning = false;
+  const fanOut = async () => {
+    if (fanning) return;
+    fanning = true;
+    try {
+      for (;;) {
+        const deliveries = await runtime.runPromise(fanOutEvents(500));
+        for (const d of deliveries) await send(DELIVER_QUEUE, { accountId: d.accountId, livemode: d.livemode, deliveryId: d.deliveryId }, {});
+        if (deliveries.length === 0) break;
+      }
+    } catch (e) {
+      logger.error("event fan-out failed", { error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      fanning = false;
+    }
+  };
+  const fanTimer = setInterval(() => void fanOut(), config.outboxPollMs);
+  fanTimer.unref();
+
   const sweep = async () => {
     try {
       const before = new Date(Date.now() - SWEEP_AFTER_MS).toISOString();
       const pending = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.pending(before, 100)));
       for (const d of pending) await send(TRANSMIT_QUEUE, { accountId: d.accountId, livemode: d.livemode, orderId: d.orderId }, { key: d.orderId });
+      const tinBefore = new Date(Date.now() - Math.max(SWEEP_AFTER_MS, config.sandboxTinMatchDelayMs * 5)).toISOString();
+      const runs = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.pendingTinMatches(tinBefore, 100)));
+      for (const r of runs) await send(TIN_MATCH_QUEUE, { accountId: r.accountId, livemode: r.livemode, runId: r.id }, { key: r.id });
     } catch (e) {
       logger.error("dispatch sweep failed", { error: e instanceof Error ? e.message : String(e) });
     }
@@ -57,5 +95,5 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
   // The sweep only re-sends jobs for rows already durable in the database; the interval just drives it.
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   timer.unref();
-  return { stop: async () => { clearInterval(timer); await jobs.stop(); } };
+  return { stop: async () => { clearInterval(timer); clearInterval(fanTimer); await jobs.stop(); } };
 }

@@ -37,7 +37,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
   return {
     port: 0, databaseUrl: undefined, dataDir: "memory://", dbSchema: undefined,
     sandboxHosts: [], liveHosts: [], rateLimitPerMinute: 100_000,
-    tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false, rateCard: DEFAULT_RATE_CARD, sandboxAckDelayMs: 0,
+    tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false, rateCard: DEFAULT_RATE_CARD, sandboxAckDelayMs: 0, sandboxTinMatchDelayMs: 0, outboxPollMs: 100, webhookRetryScale: 0.001,
     ...over,
   };
 }

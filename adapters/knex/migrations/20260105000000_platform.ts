@@ -47,6 +47,22 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(["endpoint_id", "event_id"]);
     t.index(["account_id", "livemode", "created_at", "id"]);
   });
+  await knex.schema.alterTable("events", (t) => {
+    t.timestamp("fanned_out_at", { useTz: true });
+    t.index(["fanned_out_at", "created_at"]);
+  });
+  await knex.schema.createTable("tin_match_runs", (t) => {
+    t.text("id").primary();
+    t.uuid("account_id").notNullable();
+    t.boolean("livemode").notNullable();
+    t.text("status").notNullable();
+    t.integer("count").notNullable();
+    t.json("entries").notNullable(); // names, sealed TINs, references: never a TIN in clear
+    t.json("results");
+    t.timestamp("created_at", { useTz: true }).notNullable();
+    t.timestamp("completed_at", { useTz: true });
+    t.index(["account_id", "livemode", "created_at", "id"]);
+  });
   // The sandbox IRS keeps its receipts here so acknowledgements survive restarts and are shared (D22).
   await knex.schema.createTable("sandbox_receipts", (t) => {
     t.text("transmission_id").primary();
@@ -56,5 +72,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ["sandbox_receipts", "webhook_deliveries", "webhook_endpoints", "extensions"]) await knex.schema.dropTableIfExists(t);
+  await knex.schema.alterTable("events", (t) => { t.dropColumn("fanned_out_at"); });
+  for (const t of ["tin_match_runs", "sandbox_receipts", "webhook_deliveries", "webhook_endpoints", "extensions"]) await knex.schema.dropTableIfExists(t);
 }

@@ -1,0 +1,71 @@
+// Webhook delivery (D26-D28): the outbox of events is fanned out to every matching active endpoint of the same
+// environment as one delivery row each; a delivery job signs and POSTs it, records the attempt and plans the
+// next one on D27's schedule. A delivery interrupted after sending is sent again (receivers dedupe by event id).
+import { Effect } from "effect";
+import { activeSigningSecrets, matches, planAfterAttempt, signPayload } from "../domain/webhooks/index.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { Store, type Scope, type WebhookDelivery } from "../ports/store.port.ts";
+import { WebhookSender } from "../ports/webhook-sender.port.ts";
+
+export interface DeliveryJob { readonly accountId: string; readonly livemode: boolean; readonly deliveryId: string }
+
+/** Creates the deliveries of pending events; returns the delivery jobs to send. */
+export const fanOutEvents = Effect.fn("FanOutEvents")(function* (limit = 200) {
+  const store = yield* Store;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  const events = yield* store.outbox.pending(limit);
+  const jobs: DeliveryJob[] = [];
+  const byScope = new Map<string, typeof events[number][]>();
+  for (const e of events) {
+    const k = `${e.accountId}|${e.livemode}`;
+    const list = byScope.get(k);
+    if (list) list.push(e); else byScope.set(k, [e]);
+  }
+  for (const list of byScope.values()) {
+    const first = list[0];
+    if (!first) continue;
+    const scope: Scope = { accountId: first.accountId, livemode: first.livemode };
+    const repos = store.scoped(scope);
+    const endpoints = yield* repos.webhooks.active();
+    const rows: WebhookDelivery[] = [];
+    for (const e of list) for (const ep of endpoints) {
+      if (!matches(ep.events, e.type)) continue;
+      rows.push({ id: ids.short("whd_"), endpointId: ep.id, eventId: e.id, eventType: e.type, status: "pending", attempts: 0, lastStatusCode: null, lastError: null, nextAttemptAt: now, lastAttemptAt: null, createdAt: now });
+    }
+    for (const id of yield* repos.webhooks.insertDeliveries(rows)) jobs.push({ ...scope, deliveryId: id });
+  }
+  if (events.length > 0) yield* store.outbox.markFannedOut(events.map((e) => e.id), now);
+  return jobs;
+});
+
+export interface DeliveryAttempt { readonly status: WebhookDelivery["status"]; readonly retryInSeconds: number | null }
+
+/** One attempt of one delivery. Returns when to try again, if ever. */
+export const deliverWebhook = Effect.fn("DeliverWebhook")(function* (scope: Scope, deliveryId: string, retryScale = 1) {
+  const repos = (yield* Store).scoped(scope);
+  const sender = yield* WebhookSender;
+  const now = (yield* Clock).now();
+  const d = yield* repos.webhooks.getDelivery(deliveryId);
+  if (!d || d.status !== "pending") return { status: d?.status ?? "failed", retryInSeconds: null } satisfies DeliveryAttempt;
+  const endpoint = yield* repos.webhooks.get(d.endpointId);
+  const event = yield* repos.events.get(d.eventId);
+  if (!endpoint || !event || endpoint.status !== "active") {
+    yield* repos.webhooks.recordAttempt(d.id, { status: "failed", attempts: d.attempts, lastStatusCode: d.lastStatusCode, lastError: endpoint ? "endpoint disabled" : "endpoint deleted", nextAttemptAt: null, lastAttemptAt: d.lastAttemptAt });
+    return { status: "failed" as const, retryInSeconds: null };
+  }
+  const body = JSON.stringify({ id: event.id, type: event.type, created: Math.floor(Date.parse(event.createdAt) / 1000), data: event.data });
+  const t = Math.floor(now.getTime() / 1000);
+  const secrets = activeSigningSecrets({ current: endpoint.secret, previous: endpoint.previousSecret, rotatedAt: endpoint.rotatedAt ? new Date(endpoint.rotatedAt) : null }, now);
+  const result = yield* sender.send({ url: endpoint.url, headers: { "Service-Signature": signPayload(secrets, t, body) }, body, timeoutMs: 15_000, livemode: scope.livemode });
+  const attempts = d.attempts + 1;
+  const plan = planAfterAttempt({ attemptsMade: attempts, result, now, random01: Math.random(), policy: { scale: retryScale } });
+  const at = now.toISOString();
+  yield* repos.webhooks.recordAttempt(d.id, {
+    status: plan.status, attempts, lastStatusCode: result.status === 0 ? null : result.status, lastError: plan.status === "succeeded" ? null : plan.error,
+    nextAttemptAt: plan.status === "pending" ? plan.nextAttemptAt.toISOString() : null, lastAttemptAt: at,
+  });
+  if (plan.status === "failed" && plan.disableEndpoint) yield* repos.webhooks.update(endpoint.id, { status: "disabled", updatedAt: at });
+  return { status: plan.status, retryInSeconds: plan.status === "pending" ? Math.max(0, (plan.nextAttemptAt.getTime() - now.getTime()) / 1000) : null } satisfies DeliveryAttempt;
+});

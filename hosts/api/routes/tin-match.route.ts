@@ -1,0 +1,36 @@
+import { Effect } from "effect";
+import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
+import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
+import { Jobs } from "../../../core/ports/jobs.port.ts";
+import { TIN_MATCH_QUEUE } from "../../../core/use-cases/queues.ts";
+import { createTinMatch, getTinMatch, listTinMatches, runView } from "../../../core/use-cases/tin-match.use-case.ts";
+import type { Config } from "../../shared/config.ts";
+import { listBody, scopeOf, type Api } from "../http.ts";
+import type { RouteDef } from "./route.ts";
+
+const READ = ["filings:read", "tin:match"];
+const WRITE = ["filings:write", "tin:match"];
+
+export function tinMatchRoutes(api: Api, config: Config): RouteDef[] {
+  return [
+    {
+      method: "post", path: "/v1/tin-match", scopes: WRITE,
+      handler: async (ctx) => {
+        const scope = scopeOf(ctx);
+        const run = await api.run(Effect.tap(createTinMatch(scope, ctx.state.body), (r) => Effect.ignore(Effect.flatMap(Effect.service(Jobs), (j) =>
+          j.send(TIN_MATCH_QUEUE, { ...scope, runId: r.id }, { key: r.id, startAfterSeconds: Math.ceil(config.sandboxTinMatchDelayMs / 1000) })))));
+        ctx.status = 202;
+        ctx.body = { object: "tin_match_run", id: run.id, status: run.status, count: run.count, created_at: run.createdAt };
+      },
+    },
+    {
+      method: "get", path: "/v1/tin-match", scopes: READ,
+      handler: async (ctx) => {
+        const page = parsePageQuery(ctx.query);
+        if (page instanceof InvalidRequest) throw page;
+        ctx.body = listBody(await api.run(listTinMatches(scopeOf(ctx), page)), runView);
+      },
+    },
+    { method: "get", path: "/v1/tin-match/:receiptId", scopes: READ, handler: async (ctx) => { ctx.body = runView(await api.run(getTinMatch(scopeOf(ctx), String(ctx.params["receiptId"])))); } },
+  ];
+}
