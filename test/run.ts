@@ -22,9 +22,10 @@ const files = collect(join(root, "test")).filter(
   (f) => filter.length === 0 || filter.some((p) => relative(root, f).includes(p)),
 );
 
-interface Outcome { file: string; passed: number; failed: number; skipped: number; code: number; output: string }
+interface Outcome { file: string; passed: number; failed: number; skipped: number; code: number; output: string; ms: number }
 
 function runFile(file: string): Promise<Outcome> {
+  const t0 = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", file], {
       cwd: root,
@@ -44,7 +45,7 @@ function runFile(file: string): Promise<Outcome> {
       const skipped = num("Skipped");
       let failed = total - passed - skipped;
       if ((code ?? 1) !== 0 && failed === 0) failed = 1; // a crash outside a test still fails the run
-      resolve({ file: relative(root, file), passed, failed, skipped, code: code ?? 1, output });
+      resolve({ file: relative(root, file), passed, failed, skipped, code: code ?? 1, output, ms: Date.now() - t0 });
     });
   });
 }
@@ -59,7 +60,7 @@ await Promise.all(
       const r = await runFile(f);
       results.push(r);
       const mark = r.failed > 0 ? "FAIL" : "ok  ";
-      console.log(`${mark} ${r.file}  (${r.passed} passed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.failed ? `, ${r.failed} failed` : ""})`);
+      console.log(`${mark} ${r.file}  (${r.passed} passed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.failed ? `, ${r.failed} failed` : ""}, ${(r.ms / 1000).toFixed(1)}s)`);
       if (r.failed > 0) console.log(r.output.split("\n").map((l) => "     " + l).join("\n"));
     }
   }),

@@ -47,12 +47,14 @@ export type AppServices = Layer.Success<ReturnType<typeof appLayer>>;
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 
 /** Retries and expiry set explicitly (pg-boss 10 retries nothing by default). */
-export const JOB_DEFAULTS = { retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: 120 } as const;
+// A job whose process died is retried once it expires; JOB_EXPIRE_SECONDS shortens that for crash tests.
+export const JOB_DEFAULTS = { retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: Number(process.env["JOB_EXPIRE_SECONDS"] ?? 120) } as const;
 
 export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: Number(process.env["PG_POOL_MAX"] ?? 10) });
   const jobs = opts.jobs === false ? null : await openJobs(db, {
     schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: JOB_DEFAULTS,
+    maintenanceIntervalSeconds: Number(process.env["JOB_MAINTENANCE_SECONDS"] ?? 10),
     onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
   });
   const runtime = ManagedRuntime.make(appLayer(db, config, jobs?.service ?? noJobs));

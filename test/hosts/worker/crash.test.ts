@@ -11,13 +11,14 @@ import { necRows } from "../../support/forms.ts";
 import { verifyChain } from "../../../core/domain/ledger/index.ts";
 
 const root = join(import.meta.dirname, "../../..");
-const KILLS = Number(process.env["CRASH_KILLS"] ?? 8);
+const KILLS = Number(process.env["CRASH_KILLS"] ?? 6);
 
 function startWorkerProcess(schema: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", "test/hosts/worker/crash-worker.ts"], {
       cwd: root, stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, DATABASE_URL: POSTGRES_URL, DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "test-only-tin-key", SANDBOX_ACK_DELAY_MS: "0", LOG_LEVEL: "silent", DISPATCH_SWEEP_AFTER_MS: "0", DISPATCH_SWEEP_EVERY_MS: "200" },
+      env: { ...process.env, DATABASE_URL: POSTGRES_URL, DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "test-only-tin-key", SANDBOX_ACK_DELAY_MS: "0", LOG_LEVEL: "silent", DISPATCH_SWEEP_AFTER_MS: "0", DISPATCH_SWEEP_EVERY_MS: "200",
+        JOB_EXPIRE_SECONDS: "4", JOB_MAINTENANCE_SECONDS: "1" },
     });
     proc.stdout?.on("data", (d: Buffer) => { if (d.toString().includes("ready")) resolve(proc); });
     proc.on("exit", (code) => reject(new Error(`worker exited early (${code})`)));
