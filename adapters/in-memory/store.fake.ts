@@ -325,6 +325,8 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
       outbox: {
         pending: (limit) => Effect.sync(() => [...ref.t.events.values()].filter((e) => !ref.t.fannedOut.has(e.id)).slice(0, limit)),
         markFannedOut: (ids) => Effect.sync(() => { for (const id of ids) ref.t.fannedOut.add(id); }),
+        dueDeliveries: (before, limit) => Effect.sync(() => [...ref.t.deliveries.values()].filter((d) => d.status === "pending" && d.nextAttemptAt !== null && d.nextAttemptAt < before).slice(0, limit)
+          .map((d) => ({ id: d.id, accountId: d.accountId, livemode: d.livemode }))),
       },
       dispatchQueue: {
         pending: (before, limit) => Effect.sync(() => [...ref.t.dispatches.values()].filter((d) => !done.has(d.orderId) && d.createdAt < before).slice(0, limit)

@@ -574,6 +574,8 @@ export function makeKnexStore(knex: Knex): Store["Service"] {
         accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]),
       }))),
       markFannedOut: (ids, now) => run(() => knex("events").whereIn("id", ids as string[]).update({ fanned_out_at: now })).pipe(Effect.asVoid),
+      dueDeliveries: (before, limit) => run(async () => ((await knex("webhook_deliveries").where("status", "pending").andWhere("next_attempt_at", "<", before).orderBy("next_attempt_at").limit(limit)) as Row[])
+        .map((r) => ({ id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
     },
     dispatchQueue: {
       pending: (before, limit) => run(async () => ((await knex("dispatches").where("state", "pending").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])

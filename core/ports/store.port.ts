@@ -317,6 +317,8 @@ export interface DispatchQueue {
 export interface Outbox {
   readonly pending: (limit: number) => Effect.Effect<readonly (StoredEvent & { readonly accountId: string; readonly livemode: boolean })[]>;
   readonly markFannedOut: (eventIds: readonly string[], now: string) => Effect.Effect<void>;
+  /** Pending deliveries due before `dueBefore` (a worker died mid-attempt, or a retry job was lost). */
+  readonly dueDeliveries: (dueBefore: string, limit: number) => Effect.Effect<readonly { readonly id: string; readonly accountId: string; readonly livemode: boolean }[]>;
 }
 
 export class Store extends Context.Service<Store, {

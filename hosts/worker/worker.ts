@@ -51,14 +51,27 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
     await runtime.runPromise(completeTinMatch(scopeOf(data), String(data["runId"])));
   }, { batchSize: 2 });
 
-  await jobs.work(DELIVER_QUEUE, async (data) => {
-    const scope = scopeOf(data);
-    const deliveryId = String(data["deliveryId"]);
+  // One attempt; a retry is a durable job due at the next time of D27's schedule.
+  const attempt = async (scope: ScopeData, deliveryId: string) => {
     const r = await runtime.runPromise(deliverWebhook(scope, deliveryId, config.webhookRetryScale));
     if (r.status === "pending" && r.retryInSeconds !== null) {
-      await send(DELIVER_QUEUE, { ...scope, deliveryId }, { startAfterSeconds: Math.ceil(r.retryInSeconds) });
+      await send(DELIVER_QUEUE, { ...scope, deliveryId }, { key: `${deliveryId}:retry`, startAfterSeconds: Math.ceil(r.retryInSeconds) });
     }
-  }, { batchSize: 16, teamConcurrency: 2 });
+  };
+  await jobs.work(DELIVER_QUEUE, async (data) => { await attempt(scopeOf(data), String(data["deliveryId"])); }, { batchSize: 16, teamConcurrency: 2 });
+
+  /** First attempts run here, many at a time; the delivery rows are durable, so a crash only delays them. */
+  const attemptAll = async (items: readonly { accountId: string; livemode: boolean; deliveryId: string }[]) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: Math.min(64, items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) {
+        const d = items[i] as { accountId: string; livemode: boolean; deliveryId: string };
+        try { await attempt({ accountId: d.accountId, livemode: d.livemode }, d.deliveryId); } catch (e) {
+          logger.error("webhook attempt failed", { delivery: d.deliveryId, error: e instanceof Error ? e.message : String(e) });
+        }
+      }
+    }));
+  };
 
   // The outbox: events written with their change are fanned out to endpoints within a fraction of a second.
   let fanning = false;
@@ -68,8 +81,8 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
     try {
       for (;;) {
         const deliveries = await runtime.runPromise(fanOutEvents(500));
-        for (const d of deliveries) await send(DELIVER_QUEUE, { accountId: d.accountId, livemode: d.livemode, deliveryId: d.deliveryId }, {});
         if (deliveries.length === 0) break;
+        await attemptAll(deliveries);
       }
     } catch (e) {
       logger.error("event fan-out failed", { error: e instanceof Error ? e.message : String(e) });
@@ -88,6 +101,9 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
       const tinBefore = new Date(Date.now() - Math.max(SWEEP_AFTER_MS, config.sandboxTinMatchDelayMs * 5)).toISOString();
       const runs = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.pendingTinMatches(tinBefore, 100)));
       for (const r of runs) await send(TIN_MATCH_QUEUE, { accountId: r.accountId, livemode: r.livemode, runId: r.id }, { key: r.id });
+      // Deliveries overdue by a minute lost their attempt (a crash, or a lost retry job): attempt them again.
+      const overdue = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.outbox.dueDeliveries(new Date(Date.now() - 60_000).toISOString(), 200)));
+      await attemptAll(overdue.map((d) => ({ accountId: d.accountId, livemode: d.livemode, deliveryId: d.id })));
     } catch (e) {
       logger.error("dispatch sweep failed", { error: e instanceof Error ? e.message : String(e) });
     }
