@@ -1,7 +1,7 @@
 // The prepaid balance (SPEC "Balance", D15, D16): read it and its ledger, top it up from the card, set
 // auto-replenish and the card on file.
 import { Effect } from "effect";
-import { appendEntry } from "../domain/ledger/index.ts";
+import { ledgerRows } from "./shared.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { compileBody } from "../domain/shared/validation.ts";
@@ -56,11 +56,10 @@ export const topUp = Effect.fn("TopUp")(function* (scope: Scope, body: unknown) 
     const topupId = ids.short("top_");
     const { chargeId } = yield* processor.charge({ token: balance.card.token, amountCents: amount, idempotencyKey: topupId, description: "Prepaid balance top-up" });
     charged.push(chargeId);
-    const next = appendEntry(balance.balanceCents, { kind: "topup", amount_cents: amount, reference: chargeId, description: "Top-up from the card on file" });
+    const next = ledgerRows(balance, [{ kind: "topup", amount_cents: amount, reference: chargeId, description: "Top-up from the card on file" }], () => ids.short("", 10), now);
     if (!next.ok) return yield* new InvalidRequest({ param: "amount_cents", message: next.message });
-    const seq = balance.entryCount + 1;
-    const row: LedgerEntryRow = { ...next.entry, id: `led_${String(seq).padStart(10, "0")}${ids.short("", 10)}`, seq, createdAt: now };
-    yield* tx.balance.append([row]);
+    const row = next.rows[0] as LedgerEntryRow;
+    yield* tx.balance.append(next.rows);
     return { object: "balance_topup", id: topupId, amount_cents: amount, currency: "usd", balance_after_cents: row.balance_after_cents, charge: chargeId, entry: entryView(row) };
   })).pipe(Effect.tapCause(() => Effect.forEach(charged, (id) => Effect.ignore(processor.refund(id)), { discard: true })));
 });

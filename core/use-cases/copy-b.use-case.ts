@@ -4,7 +4,7 @@ import { Effect } from "effect";
 import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
 import { buildCopyB } from "../domain/statements/build.ts";
 import { NotFound, NotReady } from "../domain/shared/errors.ts";
-import type { Page } from "../domain/shared/paging.ts";
+import { allFilings } from "./shared.ts";
 import { StatementRenderer } from "../ports/statement-renderer.port.ts";
 import { Store, type Scope, type ScopedStore } from "../ports/store.port.ts";
 import { getBatch, getFiling } from "./filings.use-case.ts";
@@ -33,15 +33,8 @@ export const groupCopyB = Effect.fn("GroupCopyB")(function* (scope: Scope, group
   const repos = (yield* Store).scoped(scope);
   if (group.orderId && !(yield* repos.orders.get(group.orderId))) return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
   if (group.batchId) yield* getBatch(scope, group.batchId);
-  const ready: Filing[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<Filing> = yield* repos.filings.list({ limit: 500, startingAfter: cursor }, group);
-    ready.push(...page.data.filter((f) => COPY_B_STATUSES.includes(f.status)));
-    cursor = page.nextCursor;
-  } while (cursor);
+  const ready = (yield* allFilings(repos, group)).filter((f) => COPY_B_STATUSES.includes(f.status));
   if (ready.length === 0) return yield* new NotReady({ message: "No filing of this group has been accepted yet; Copy B is available after acceptance." });
-  ready.reverse();
   const pdf = yield* render(repos, ready);
   return { pdf, filename: `copy-b-${group.orderId ?? group.batchId}.pdf`, count: ready.length };
 });

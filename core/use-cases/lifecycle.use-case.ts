@@ -2,13 +2,12 @@
 import { Effect } from "effect";
 import { ackView, unsealTins, type Filing } from "../domain/filing/filing.ts";
 import type { ParsedIntake } from "../domain/filing/intake.ts";
-import { appendEntry } from "../domain/ledger/index.ts";
+import { allFilings, ledgerRows } from "./shared.ts";
 import { Conflict, InvalidRequest, NotCancellable, NotCorrectable, NotFound, NotReady } from "../domain/shared/errors.ts";
 import { compileBody } from "../domain/shared/validation.ts";
-import type { Page } from "../domain/shared/paging.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
-import { Store, type LedgerEntryRow, type Scope } from "../ports/store.port.ts";
+import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { getBatch, getFiling } from "./filings.use-case.ts";
 import { intake } from "./intake.use-case.ts";
@@ -36,11 +35,9 @@ export const voidFiling = Effect.fn("VoidFiling")(function* (scope: Scope, id: s
     if (!voided) return yield* new Conflict({ message: `Filing ${current.id} changed while it was being voided; retry.` });
     if (refund > 0) {
       const balance = yield* tx.balance.lock();
-      const next = appendEntry(balance.balanceCents, { kind: "refund", amount_cents: refund, reference: current.id, description: `Refund for voided filing ${current.shortId}` });
+      const next = ledgerRows(balance, [{ kind: "refund", amount_cents: refund, reference: current.id, description: `Refund for voided filing ${current.shortId}` }], () => ids.short("", 10), now);
       if (!next.ok) return yield* new Conflict({ message: next.message });
-      const seq = balance.entryCount + 1;
-      const row: LedgerEntryRow = { ...next.entry, id: `led_${String(seq).padStart(10, "0")}${ids.short("", 10)}`, seq, createdAt: now };
-      yield* tx.balance.append([row]);
+      yield* tx.balance.append(next.rows);
     }
     return voided;
   }));
@@ -134,12 +131,6 @@ export const groupAck = Effect.fn("GroupAck")(function* (scope: Scope, group: { 
   const repos = (yield* Store).scoped(scope);
   if (group.orderId && !(yield* repos.orders.get(group.orderId))) return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
   if (group.batchId) yield* getBatch(scope, group.batchId);
-  const all: Filing[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<Filing> = yield* repos.filings.list({ limit: 500, startingAfter: cursor }, group);
-    all.push(...page.data);
-    cursor = page.nextCursor;
-  } while (cursor);
+  const all = yield* allFilings(repos, group);
   return { object: "list", data: all.map(ackView), has_more: false, next_cursor: null };
 });

@@ -4,7 +4,8 @@
 // Transmission starts only after commit. A card charge whose transaction does not commit is refunded.
 import { Effect } from "effect";
 import { priceCart } from "../domain/cart/cart.ts";
-import { appendEntries, paymentDrafts, planPayment } from "../domain/ledger/index.ts";
+import { paymentDrafts, planPayment } from "../domain/ledger/index.ts";
+import { ledgerRows } from "./shared.ts";
 import { payerMissingForFiling } from "../domain/parties/payer.ts";
 import { recipientMissingForFiling } from "../domain/parties/recipient.ts";
 import type { Principal } from "../domain/parties/account.ts";
@@ -17,7 +18,7 @@ import { Ids } from "../ports/ids.port.ts";
 import { Pricing } from "../ports/pricing.port.ts";
 import { Jobs } from "../ports/jobs.port.ts";
 import { TRANSMIT_QUEUE } from "./queues.ts";
-import { Store, type LedgerEntryRow, type Order, type Scope } from "../ports/store.port.ts";
+import { Store, type Order, type Scope } from "../ports/store.port.ts";
 
 class AlreadyPaid { readonly _tag = "AlreadyPaid"; constructor(readonly cartId: string) {} }
 
@@ -99,12 +100,9 @@ export const payCart = Effect.fn("PayCart")(function* (scope: Scope, principal: 
       if (top._tag === "Success") { charged.push(top.success.chargeId); autoTopup = true; }
     }
     const drafts = paymentDrafts(plan, orderId, { includeAutoTopup: autoTopup, orderLabel: number });
-    const chain = appendEntries(balance.balanceCents, drafts);
+    const chain = ledgerRows(balance, drafts, () => ids.short("", 10), nowIso);
     if (!chain.ok) return yield* new PaymentRequired({ message: `The balance cannot cover this order: ${chain.message}` });
-    const rows: LedgerEntryRow[] = chain.entries.map((e, k) => ({
-      ...e, id: `led_${String(balance.entryCount + k + 1).padStart(10, "0")}${ids.short("", 10)}`, seq: balance.entryCount + k + 1, createdAt: nowIso,
-    }));
-    yield* tx.balance.append(rows);
+    yield* tx.balance.append(chain.rows);
     yield* tx.balance.update({ orderCount: balance.orderCount + 1 });
     const moved = yield* tx.filings.markQueued(orderId, items.map((i) => ({ id: i.filingId, amountChargedCents: amountOf.get(i.id) ?? 0 })), nowIso);
     if (moved !== items.length) return yield* new Conflict({ message: "A form in the cart changed while it was being paid; nothing was charged. Review the cart and pay again." });

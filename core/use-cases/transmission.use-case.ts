@@ -11,14 +11,14 @@ import { Effect } from "effect";
 import type { Filing } from "../domain/filing/filing.ts";
 import { nextStatus } from "../domain/filing/status.ts";
 import { filingToTransmit, payerInput, planTransmissions, type CorrectionOf, type FilingToTransmit, type TransmissionInput } from "../domain/iris/index.ts";
-import { appendEntry } from "../domain/ledger/index.ts";
+import type { LedgerDraft } from "../domain/ledger/index.ts";
+import { allFilings, ledgerRows } from "./shared.ts";
 import { Tin } from "../domain/shared/tin.ts";
-import type { Page } from "../domain/shared/paging.ts";
 import { sha256, toHex } from "../domain/webhooks/index.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
-import { Store, type LedgerEntryRow, type Scope, type ScopedStore } from "../ports/store.port.ts";
+import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 
 /** A UUID that is the same every time for the same order and plan: retries resend the same transmission. */
@@ -27,16 +27,7 @@ export function derivedUuid(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? "0", 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const allOf = Effect.fnUntraced(function* (repos: ScopedStore, filter: { orderId?: string }) {
-  const all: Filing[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<Filing> = yield* repos.filings.list({ limit: 500, startingAfter: cursor }, filter);
-    all.push(...page.data);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return all.sort((a, b) => (a.id < b.id ? -1 : 1));
-});
+const allOf = allFilings;
 
 export interface TransmitResult { readonly receipts: readonly string[]; readonly furnished: number; readonly refunded: number }
 
@@ -107,21 +98,15 @@ export const transmitOrder = Effect.fn("TransmitOrder")(function* (scope: Scope,
     refunded = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
       let n = 0;
       const balance = yield* tx.balance.lock();
-      let running = balance.balanceCents;
-      let seq = balance.entryCount;
-      const rows: LedgerEntryRow[] = [];
+      const drafts: LedgerDraft[] = [];
       for (const f of unsendable) {
         const v = yield* tx.filings.update(f.id, ["submitted"], { status: "voided", voidedAt: nowIso, amountRefundedCents: f.amountChargedCents, updatedAt: nowIso });
         if (!v) continue;
         n++;
-        if (f.amountChargedCents <= 0) continue;
-        const e = appendEntry(running, { kind: "refund", amount_cents: f.amountChargedCents, reference: f.id, description: `Refund: filing ${f.shortId} could not be transmitted` });
-        if (!e.ok) continue;
-        seq++;
-        running = e.entry.balance_after_cents;
-        rows.push({ ...e.entry, id: `led_${String(seq).padStart(10, "0")}${ids.short("", 10)}`, seq, createdAt: nowIso });
+        if (f.amountChargedCents > 0) drafts.push({ kind: "refund", amount_cents: f.amountChargedCents, reference: f.id, description: `Refund: filing ${f.shortId} could not be transmitted` });
       }
-      yield* tx.balance.append(rows);
+      const rows = ledgerRows(balance, drafts, () => ids.short("", 10), nowIso);
+      if (rows.ok) yield* tx.balance.append(rows.rows);
       return n;
     }));
   }
