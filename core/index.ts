@@ -1,0 +1,75 @@
+// The public API of the core for embedders: the domain (form catalogue, Pub 1220 parser and writer, pricing,
+// ledger, state machine, webhook signatures), the ports an embedder implements or takes from `adapters/`, the
+// use cases as Effect programs, and a small Promise facade for services that do not use Effect.
+import { Layer, ManagedRuntime, type Effect } from "effect";
+import { Clock } from "./ports/clock.port.ts";
+import { Hasher } from "./ports/hasher.port.ts";
+import { Ids } from "./ports/ids.port.ts";
+import { Pricing } from "./ports/pricing.port.ts";
+import { Store, type Scope } from "./ports/store.port.ts";
+import { TinVault } from "./ports/tin-vault.port.ts";
+import { createPayer, getPayer, listPayers, updatePayer } from "./use-cases/payers.use-case.ts";
+import { createRecipient, getRecipient, listRecipients, updateRecipient } from "./use-cases/recipients.use-case.ts";
+import { intake } from "./use-cases/intake.use-case.ts";
+import { getFiling, listFilings } from "./use-cases/filings.use-case.ts";
+import { parsePayerFormsBody } from "./domain/filing/intake.ts";
+import { cartDetails } from "./use-cases/cart.use-case.ts";
+import { getQuote, getRateCard } from "./use-cases/prices.use-case.ts";
+import { InvalidRequest } from "./domain/shared/errors.ts";
+import type { PageQuery } from "./domain/shared/paging.ts";
+
+export * as forms from "./domain/forms/index.ts";
+export * as fire from "./domain/fire/index.ts";
+export * as pricing from "./domain/pricing/index.ts";
+export * as ledger from "./domain/ledger/index.ts";
+export * as iris from "./domain/iris/index.ts";
+export * as webhooks from "./domain/webhooks/index.ts";
+export { signPayload, verifySignature } from "./domain/webhooks/index.ts";
+export * from "./domain/filing/status.ts";
+export * from "./domain/shared/errors.ts";
+export { Tin } from "./domain/shared/tin.ts";
+export { Clock, Hasher, Ids, Pricing, Store, TinVault };
+export type { Scope };
+export * as useCases from "./use-cases/index.ts";
+
+/** The services the facade needs; take them from `adapters/` (Knex store, system clock, ids and vault...). */
+export interface FilingServiceParts {
+  readonly store: Store["Service"];
+  readonly clock: Clock["Service"];
+  readonly ids: Ids["Service"];
+  readonly vault: TinVault["Service"];
+  readonly hasher: Hasher["Service"];
+  readonly pricing: Pricing["Service"];
+}
+
+/** Plain async functions over the core's use cases, for embedders that do not use Effect. Failures reject with the typed domain errors. */
+export function createFilingService(parts: FilingServiceParts) {
+  const runtime = ManagedRuntime.make(Layer.mergeAll(
+    Layer.succeed(Store, parts.store), Layer.succeed(Clock, parts.clock), Layer.succeed(Ids, parts.ids),
+    Layer.succeed(TinVault, parts.vault), Layer.succeed(Hasher, parts.hasher), Layer.succeed(Pricing, parts.pricing),
+  ));
+  type Services = Store | Clock | Ids | TinVault | Hasher | Pricing;
+  const run = <A, E>(e: Effect.Effect<A, E, Services>) => runtime.runPromise(e);
+  return {
+    createPayer: (scope: Scope, body: unknown) => run(createPayer(scope, body)),
+    getPayer: (scope: Scope, id: string) => run(getPayer(scope, id)),
+    listPayers: (scope: Scope, page: PageQuery) => run(listPayers(scope, page)),
+    updatePayer: (scope: Scope, id: string, body: unknown) => run(updatePayer(scope, id, body)),
+    createRecipient: (scope: Scope, body: unknown) => run(createRecipient(scope, body)),
+    getRecipient: (scope: Scope, id: string) => run(getRecipient(scope, id)),
+    listRecipients: (scope: Scope, page: PageQuery, payerId?: string) => run(listRecipients(scope, page, payerId)),
+    updateRecipient: (scope: Scope, id: string, body: unknown) => run(updateRecipient(scope, id, body)),
+    /** POST /v1/payers/{payerId}/forms as a function. */
+    fileForms: async (scope: Scope, payerId: string, body: unknown) => {
+      const parsed = parsePayerFormsBody(body);
+      if (parsed instanceof InvalidRequest) throw parsed;
+      return run(intake(scope, "payer_forms", parsed, payerId));
+    },
+    getFiling: (scope: Scope, id: string) => run(getFiling(scope, id)),
+    listFilings: (scope: Scope, page: PageQuery) => run(listFilings(scope, page, {})),
+    cartDetails: (scope: Scope) => run(cartDetails(scope)),
+    rateCard: () => run(getRateCard()),
+    quote: (query: Record<string, unknown>) => run(getQuote(query)),
+    dispose: () => runtime.dispose(),
+  };
+}
