@@ -1,26 +1,40 @@
-// In-memory AccessGate and IdempotencyStore with the same rules as the SQL adapters.
+// In-memory AccessGate (API keys and OAuth access tokens) and IdempotencyStore with the same rules as the SQL adapters.
 import { createHash } from "node:crypto";
 import { Effect } from "effect";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import { IdempotencyStore, type IdempotencyKeyRef, type StoredResponse } from "../../core/ports/idempotency.port.ts";
 import type { Tables } from "./store.fake.ts";
+import type { Principal } from "../../core/domain/parties/account.ts";
+import { isExpired } from "../../core/domain/oauth/model.ts";
+
+function principalOf(t: Tables, hash: string, now: Date): Principal | undefined {
+  const key = t.apiKeys.get(hash);
+  if (key) {
+    const account = t.accounts.get(key.accountId);
+    if (key.revokedAt || !account) return undefined;
+    return { kind: "api_key", credentialId: key.id, accountId: key.accountId, livemode: key.livemode, role: key.role, scopes: null, payerId: null, account };
+  }
+  // OAuth access tokens: the grant is the rate-limited credential; a grant revoked by its owner leaves its
+  // access tokens to run to their expiry, as in the SQL adapter.
+  const token = t.tokens.get(hash);
+  if (!token || token.kind !== "access" || token.revokedAt || isExpired(token.expiresAt, now)) return undefined;
+  const grant = t.grants.get(token.grantId);
+  const account = grant && t.accounts.get(grant.accountId);
+  if (!grant || !account) return undefined;
+  return { kind: "oauth", credentialId: grant.id, accountId: grant.accountId, livemode: grant.livemode, role: grant.role, scopes: token.scopes, payerId: grant.payerId, account };
+}
 
 export function makeFakeAccessGate(tables: () => Tables, limitPerMinute: number): AccessGate["Service"] {
   const windows = new Map<string, { start: number; used: number }>();
   return AccessGate.of({
     admit: (token, now) => Effect.sync(() => {
-      const key = tables().apiKeys.get(createHash("sha256").update(token).digest("hex"));
-      if (!key || key.revokedAt) return undefined;
-      const account = tables().accounts.get(key.accountId);
-      if (!account) return undefined;
+      const principal = principalOf(tables(), createHash("sha256").update(token).digest("hex"), now);
+      if (!principal) return undefined;
       const start = Math.floor(now.getTime() / 60000) * 60;
-      const w = windows.get(key.id);
+      const w = windows.get(principal.credentialId);
       const next = !w || start > w.start ? { start, used: 1 } : { start: w.start, used: w.used + 1 };
-      windows.set(key.id, next);
-      return {
-        principal: { kind: "api_key" as const, credentialId: key.id, accountId: key.accountId, livemode: key.livemode, role: key.role, scopes: null, payerId: null, account },
-        rate: { limit: limitPerMinute, used: next.used, resetAtSeconds: next.start + 60 },
-      };
+      windows.set(principal.credentialId, next);
+      return { principal, rate: { limit: limitPerMinute, used: next.used, resetAtSeconds: next.start + 60 } };
     }),
   });
 }

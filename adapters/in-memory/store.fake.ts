@@ -13,8 +13,10 @@ import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { TinMatchRun, WebhookDelivery, WebhookEndpoint } from "../../core/ports/store.port.ts";
 import type { Batch, BalanceState, Cart, CartItem, LedgerEntryRow, Order, StoredEvent } from "../../core/ports/store.port.ts";
 import { duplicateKey as dupKey } from "../../core/domain/filing/filing.ts";
+import { emptyOAuthTables, fakeOAuthRepos, type OAuthTables } from "./oauth.fake.ts";
 
-export interface Tables {
+/** OAuth tables are not transactional here: a transaction's copy shares them. */
+export interface Tables extends OAuthTables {
   accounts: Map<string, Account>;
   apiKeys: Map<string, ApiKeyRow & { revokedAt: string | null }>;
   payers: Map<string, PayerRow>;
@@ -38,6 +40,7 @@ export interface Tables {
 export const emptyTables = (): Tables => ({
   accounts: new Map(), apiKeys: new Map(), payers: new Map(), recipients: new Map(), filings: new Map(), batches: new Map(),
   carts: new Map(), cartItems: new Map(), balances: new Map(), ledger: new Map(), orders: new Map(), events: new Map(), dispatches: new Map(), extensions: new Map(), webhooks: new Map(), deliveries: new Map(), tinRuns: new Map(), fannedOut: new Set(),
+  ...emptyOAuthTables(),
 });
 
 const cloneTables = (t: Tables): Tables => ({
@@ -45,6 +48,7 @@ const cloneTables = (t: Tables): Tables => ({
   recipients: new Map(t.recipients), filings: new Map(t.filings), batches: new Map(t.batches), carts: new Map(t.carts),
   cartItems: new Map(t.cartItems), balances: new Map(t.balances), ledger: new Map(t.ledger), orders: new Map(t.orders),
   events: new Map(t.events), dispatches: new Map(t.dispatches), extensions: new Map(t.extensions), webhooks: new Map(t.webhooks), deliveries: new Map(t.deliveries), tinRuns: new Map(t.tinRuns), fannedOut: new Set(t.fannedOut),
+  oauthApps: t.oauthApps, users: t.users, grants: t.grants, codes: t.codes, tokens: t.tokens, sessions: t.sessions,
 });
 
 const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) =>
@@ -335,6 +339,7 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
         pendingTinMatches: (before, limit) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.status === "processing" && r.createdAt < before).slice(0, limit)
           .map((r) => ({ id: r.id, accountId: r.accountId, livemode: r.livemode }))),
       },
+      ...fakeOAuthRepos(() => ref.t),
       apiKeys: {
         insert: (k) => Effect.sync(() => { ref.t.apiKeys.set(k.keyHash, { ...k, revokedAt: null }); }),
         listForAccount: (accountId) => Effect.sync(() => [...ref.t.apiKeys.values()].filter((k) => k.accountId === accountId)),

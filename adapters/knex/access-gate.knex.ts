@@ -1,7 +1,8 @@
 // Credential lookup and the shared rate window: the hot path of every request.
 //
-// - The credential (API key + account) is looked up by its SHA-256 hash and cached in-process for a short
-//   time (CREDENTIAL_CACHE_MS, default 2 s), so a revoked key stops working within that time.
+// - The credential (API key + account, or OAuth access token + grant + account) is looked up by its SHA-256
+//   hash in one query and cached in-process for a short time (CREDENTIAL_CACHE_MS, default 2 s; never past an
+//   access token's expiry), so a revoked credential stops working within that time.
 // - The rate window (D33) lives in the database so every process shares it. Far from the limit, a process
 //   counts locally and adds its count to the shared row at most every 100 ms; near the limit (the last 20%,
 //   and always for limits under 250) every request increments the shared row synchronously, so the limit
@@ -9,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { Layer } from "effect";
 import type { Knex } from "knex";
-import type { Principal } from "../../core/domain/parties/account.ts";
+import { isApiKey, type Principal, type Role } from "../../core/domain/parties/account.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import { run } from "./store.knex.ts";
 import { hotQuery } from "./hot-query.ts";
@@ -22,6 +23,14 @@ const LOOKUP_SQL = `
 select k.id as key_id, k.livemode, k.role, a.*
 from api_keys k join accounts a on a.id = k.account_id
 where k.key_hash = $1 and k.revoked_at is null`;
+
+// Access tokens of a grant revoked by its owner still run to their expiry (SPEC "Authentication", Revocation);
+// tokens revoked because a code or refresh token was replayed stop at once.
+const OAUTH_LOOKUP_SQL = `
+select t.grant_id, t.scopes as token_scopes, t.expires_at as token_expires_at, g.livemode as grant_livemode, g.role as grant_role,
+  g.payer_id as grant_payer_id, a.*
+from oauth_tokens t join oauth_grants g on g.id = t.grant_id join accounts a on a.id = g.account_id
+where t.token_hash = $1 and t.kind = 'access' and t.revoked_at is null and t.expires_at > $2`;
 
 const INCREMENT_SQL = `
 insert into rate_windows (credential_id, window_start, used) values ($1, $2, $3)
@@ -87,25 +96,48 @@ export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs =
   const counter = new SharedWindowCounter(knex, limitPerMinute);
   const cache = new Map<string, { principal: Principal; until: number }>();
   const lookupQuery = hotQuery(knex, "credential_lookup", LOOKUP_SQL);
-  const lookup = async (hash: string, nowMs: number): Promise<Principal | undefined> => {
-    const hit = cache.get(hash);
-    if (hit && hit.until > nowMs) return hit.principal;
-    const row = (await lookupQuery([hash]))[0];
-    if (!row) { cache.delete(hash); return undefined; }
+  const oauthQuery = hotQuery(knex, "oauth_token_lookup", OAUTH_LOOKUP_SQL);
+  const fromKey = (row: Row): { principal: Principal; until: number } => {
     const account = toAccount(row);
-    const principal: Principal = {
-      kind: "api_key", credentialId: String(row["key_id"]), accountId: account.id,
-      livemode: Boolean(row["livemode"]), role: roleOf(row["role"]), scopes: null, payerId: null, account,
+    return {
+      principal: {
+        kind: "api_key", credentialId: String(row["key_id"]), accountId: account.id,
+        livemode: Boolean(row["livemode"]), role: roleOf(row["role"]), scopes: null, payerId: null, account,
+      },
+      until: Infinity,
     };
+  };
+  const fromToken = (row: Row): { principal: Principal; until: number } => {
+    const account = toAccount(row);
+    const scopes = row["token_scopes"];
+    return {
+      principal: {
+        // The grant is the credential its rate window counts (D33).
+        kind: "oauth", credentialId: String(row["grant_id"]), accountId: account.id, livemode: Boolean(row["grant_livemode"]),
+        role: String(row["grant_role"]) as Role, scopes: (typeof scopes === "string" ? JSON.parse(scopes) : scopes) as string[],
+        payerId: row["grant_payer_id"] === null ? null : String(row["grant_payer_id"]), account,
+      },
+      until: new Date(row["token_expires_at"] as string | Date).getTime(),
+    };
+  };
+  const lookup = async (token: string, now: Date): Promise<Principal | undefined> => {
+    const hash = createHash("sha256").update(token).digest("hex");
+    const nowMs = Date.now();
+    const hit = cache.get(hash);
+    if (hit && hit.until > nowMs && hit.until > now.getTime()) return hit.principal;
+    const apiKey = isApiKey(token);
+    const row = (await (apiKey ? lookupQuery([hash]) : oauthQuery([hash, now.toISOString()])))[0];
+    if (!row) { cache.delete(hash); return undefined; }
+    const found = apiKey ? fromKey(row) : fromToken(row);
     if (cacheMs > 0) {
       if (cache.size > 10_000) cache.clear();
-      cache.set(hash, { principal, until: nowMs + cacheMs });
+      cache.set(hash, { principal: found.principal, until: Math.min(found.until, nowMs + cacheMs) });
     }
-    return principal;
+    return found.principal;
   };
   return AccessGate.of({
     admit: (token, now) => run(async () => {
-      const principal = await lookup(createHash("sha256").update(token).digest("hex"), Date.now());
+      const principal = await lookup(token, now);
       if (!principal) return undefined;
       const { used, resetAtSeconds } = await counter.hit(principal.credentialId, now);
       return { principal, rate: { limit: limitPerMinute, used, resetAtSeconds } };

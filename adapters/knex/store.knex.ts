@@ -18,6 +18,7 @@ import type { LedgerKind } from "../../core/domain/ledger/index.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { ExtensionRepo, SandboxRepo, TinMatchRepo, TinMatchRun, WebhookDelivery, WebhookEndpoint, WebhookRepo } from "../../core/ports/store.port.ts";
 import type { Service } from "../../core/domain/filing/status.ts";
+import { knexOAuthApps, knexOAuthGrants, knexUsers } from "./oauth.knex.ts";
 
 type Db = Knex | Knex.Transaction;
 
@@ -568,6 +569,9 @@ export function makeKnexStore(knex: Knex): Store["Service"] {
     transaction,
     accounts: accountRepo(knex),
     apiKeys: apiKeyRepo(knex),
+    oauthApps: knexOAuthApps(knex),
+    users: knexUsers(knex),
+    oauth: knexOAuthGrants(knex),
     outbox: {
       pending: (limit) => run(async () => ((await knex("events").whereNull("fanned_out_at").orderBy("created_at").limit(limit)) as Row[]).map((r) => ({
         id: String(r["id"]), type: String(r["type"]), data: jsonOf<Record<string, unknown>>(r["data"]), createdAt: isoOf(r["created_at"]),

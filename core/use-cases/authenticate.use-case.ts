@@ -1,23 +1,25 @@
-// SPEC "Authentication" + D2/D3/D33: resolve the bearer credential, check it belongs to the environment of
-// the host it was sent to, and count it against its shared rate window.
+// SPEC "Authentication" + D2/D3/D32/D33/D35: resolve the bearer credential (API key or OAuth access token),
+// check it belongs to the environment of the host it was sent to and, for production, comes from inside the
+// account's IP allowlist, and count it against its shared rate window.
 import { Effect } from "effect";
 import { environmentOfToken, type Principal, type RateWindow } from "../domain/parties/account.ts";
-import { RateLimited, Unauthorized } from "../domain/shared/errors.ts";
+import { ipAllowed } from "../domain/parties/ip-allowlist.ts";
+import { IpNotAllowed, RateLimited, Unauthorized } from "../domain/shared/errors.ts";
 import { AccessGate } from "../ports/access-gate.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 
 export type HostEnvironment = "sandbox" | "live" | null;
 
-export const authenticate = Effect.fn("Authenticate")(function* (authorization: string | undefined, hostEnv: HostEnvironment) {
+const envName = (env: "sandbox" | "live") => (env === "live" ? "production" : "sandbox");
+
+export const authenticate = Effect.fn("Authenticate")(function* (authorization: string | undefined, hostEnv: HostEnvironment, clientIp = "") {
   const token = bearerToken(authorization);
   if (!token) {
     return yield* new Unauthorized({ message: "Missing credential: send Authorization: Bearer <API key or access token>." });
   }
   const tokenEnv = environmentOfToken(token);
   if (hostEnv !== null && tokenEnv !== null && tokenEnv !== hostEnv) {
-    return yield* new Unauthorized({
-      message: `This host serves the ${hostEnv === "live" ? "production" : "sandbox"} environment; a ${tokenEnv === "live" ? "production (sk_live_)" : "sandbox (sk_sandbox_)"} credential is refused here.`,
-    });
+    return yield* new Unauthorized({ message: `This host serves the ${envName(hostEnv)} environment; a ${envName(tokenEnv)} credential is refused here.` });
   }
   const admission = yield* (yield* AccessGate).admit(token, (yield* Clock).now());
   if (!admission) return yield* new Unauthorized({ message: "Invalid, expired or revoked credential." });
@@ -25,6 +27,10 @@ export const authenticate = Effect.fn("Authenticate")(function* (authorization: 
   // OAuth tokens are bound to the environment they were minted in (D2).
   if (hostEnv !== null && (hostEnv === "live") !== principal.livemode) {
     return yield* new Unauthorized({ message: "This credential belongs to the other environment." });
+  }
+  const allowlist = principal.account.ipAllowlist;
+  if (principal.livemode && allowlist.length > 0 && !ipAllowed(clientIp, allowlist)) {
+    return yield* new IpNotAllowed({ message: `Requests from ${clientIp || "this address"} are not in the account's IP allowlist for production credentials.` });
   }
   return { principal, rate } satisfies { principal: Principal; rate: RateWindow };
 });

@@ -5,6 +5,7 @@ import * as filings from "./20260102000000_filings.ts";
 import * as money from "./20260103000000_money.ts";
 import * as lifecycle from "./20260104000000_lifecycle.ts";
 import * as platform from "./20260105000000_platform.ts";
+import * as oauth from "./20260106000000_oauth.ts";
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
@@ -13,6 +14,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20260103000000_money", money],
   ["20260104000000_lifecycle", lifecycle],
   ["20260105000000_platform", platform],
+  ["20260106000000_oauth", oauth],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,5 +1,6 @@
 // Accounts own everything; credentials act for one account in one environment (D2, D3, D4).
-export type Role = "owner" | "developer";
+/** API keys are `owner` or `developer`; OAuth tokens carry the consenting user's `owner` or `member` (D4). */
+export type Role = "owner" | "developer" | "member";
 
 export interface Account {
   readonly id: string;
@@ -10,7 +11,7 @@ export interface Account {
   readonly createdAt: string;
 }
 
-/** What a request acts as once its bearer token is resolved: an API key today, an OAuth grant later. */
+/** What a request acts as once its bearer token is resolved: an API key or an OAuth access token (D32). */
 export interface Principal {
   readonly kind: "api_key" | "oauth";
   readonly credentialId: string;
@@ -28,8 +29,11 @@ export interface RateWindow { readonly limit: number; readonly used: number; rea
 
 export const API_KEY_PATTERN = /^sk_(sandbox|live)_[A-Za-z0-9]{32,}$/;
 
+/** The environment a credential names by its prefix: API keys `sk_…`, OAuth access tokens `oat_…` (D2). */
 export function environmentOfToken(token: string): "sandbox" | "live" | null {
-  if (token.startsWith("sk_sandbox_")) return "sandbox";
-  if (token.startsWith("sk_live_")) return "live";
+  if (token.startsWith("sk_sandbox_") || token.startsWith("oat_sandbox_")) return "sandbox";
+  if (token.startsWith("sk_live_") || token.startsWith("oat_live_")) return "live";
   return null;
 }
+
+export const isApiKey = (token: string) => token.startsWith("sk_");

@@ -1,4 +1,5 @@
-// Bearer credential -> principal and scope (D2, D3), shared rate window headers and 429 (D33).
+// Bearer credential -> principal and scope (D2, D3, D32), production IP allowlist (D35; `ctx.ip` honours
+// X-Forwarded-For only when TRUST_PROXY sets `app.proxy`), shared rate window headers and 429 (D33).
 import type { Next } from "koa";
 import { authenticate, rateLimitExceeded, type HostEnvironment } from "../../../core/use-cases/authenticate.use-case.ts";
 import { resolveVersion } from "../../../core/domain/shared/versioning.ts";
@@ -15,7 +16,7 @@ export function hostEnvironment(config: Config, host: string): HostEnvironment {
 
 export function authentication(api: Api, config: Config) {
   return async (ctx: ApiContext, next: Next) => {
-    const { principal, rate } = await api.run(authenticate(ctx.get("Authorization") || undefined, hostEnvironment(config, ctx.host)));
+    const { principal, rate } = await api.run(authenticate(ctx.get("Authorization") || undefined, hostEnvironment(config, ctx.host), ctx.ip));
     ctx.state.principal = principal;
     ctx.state.scope = { accountId: principal.accountId, livemode: principal.livemode };
     const header = ctx.get("API-Version");

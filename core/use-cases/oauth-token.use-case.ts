@@ -1,0 +1,20 @@
+// POST /oauth/token (SPEC "Auth", RFC 6749 §3.2): read the request, authenticate the client, run its grant.
+import { Effect } from "effect";
+import { OAuthError } from "../domain/oauth/errors.ts";
+import { parseTokenRequest, type FormFields } from "../domain/oauth/token-request.ts";
+import type { HostEnvironment } from "./authenticate.use-case.ts";
+import { authenticateClient } from "./oauth-tokens.ts";
+import { clientCredentialsGrant } from "./oauth-client-credentials.use-case.ts";
+import { authorizationCodeGrant } from "./oauth-authorization-code.use-case.ts";
+import { refreshTokenGrant } from "./oauth-refresh-token.use-case.ts";
+
+export const requestToken = Effect.fn("OAuthToken")(function* (fields: FormFields, authorization: string | undefined, hostEnv: HostEnvironment) {
+  const request = parseTokenRequest(fields, authorization);
+  if (request instanceof OAuthError) return yield* request;
+  const app = yield* authenticateClient(request.client, hostEnv);
+  switch (request.grantType) {
+    case "client_credentials": return yield* clientCredentialsGrant(app, request);
+    case "authorization_code": return yield* authorizationCodeGrant(app, request);
+    case "refresh_token": return yield* refreshTokenGrant(app, request);
+  }
+});
