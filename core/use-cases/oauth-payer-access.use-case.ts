@@ -12,6 +12,8 @@ export type PayerTarget =
   | { readonly batch: string }
   | { readonly order: string }
   | { readonly openCart: true }
+  /** An item of the open cart, by item id or filing id. */
+  | { readonly cartItem: string }
   | { readonly extension: string }
   | { readonly tinMatch: string };
 
@@ -40,6 +42,14 @@ function touched(repos: ScopedStore, t: PayerTarget): Effect.Effect<readonly (st
   if ("openCart" in t) {
     return Effect.flatMap(repos.carts.current(), (c) => (c
       ? Effect.flatMap(repos.carts.items(c.id), (items) => payersOfFilingUuids(repos, items.map((i) => i.filingId)))
+      : Effect.succeed([])));
+  }
+  if ("cartItem" in t) {
+    return Effect.flatMap(repos.carts.current(), (c) => (c
+      ? Effect.flatMap(repos.carts.items(c.id), (items) => {
+        const item = items.find((i) => i.id === t.cartItem || i.filingId === t.cartItem);
+        return item ? payersOfFilingUuids(repos, [item.filingId]) : Effect.succeed([]);
+      })
       : Effect.succeed([])));
   }
   if ("extension" in t) return Effect.map(repos.extensions.get(t.extension), (e) => [e?.payerId]);

@@ -1,5 +1,6 @@
-// The Koa application: thin. Middleware order: request context (ids, errors) -> API-Version -> auth and
-// rate limit -> body -> idempotency -> routes. Exported for tests, which run it on a random port.
+// The Koa application: thin. Middleware order: request context (ids, errors) -> API-Version -> 404/405 ->
+// OAuth endpoints (no bearer token) -> auth and rate limit -> body -> idempotency -> routes. Exported for
+// tests, which run it on a random port.
 import Koa from "koa";
 import Router from "@koa/router";
 import { NotFound } from "../../core/domain/shared/errors.ts";
@@ -19,6 +20,8 @@ import { lifecycleRoutes } from "./routes/lifecycle.route.ts";
 import { platformRoutes } from "./routes/platform.route.ts";
 import { webhookRoutes } from "./routes/webhooks.route.ts";
 import { tinMatchRoutes } from "./routes/tin-match.route.ts";
+import { authorizationRoutes } from "./routes/authorizations.route.ts";
+import { isOAuthPath, oauthRouter } from "./oauth/routes.ts";
 import type { Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
@@ -29,20 +32,21 @@ export class MethodNotAllowed extends Error {}
 const RAW_BODY_PATHS = /^\/v1\/payers\/[^/]+\/fire$/;
 
 export function routeTable(api: Api, config: Config): RouteDef[] {
-  return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api), ...fireRoutes(api), ...moneyRoutes(api), ...lifecycleRoutes(api), ...platformRoutes(api), ...webhookRoutes(api), ...tinMatchRoutes(api, config)];
+  return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api), ...fireRoutes(api), ...moneyRoutes(api), ...lifecycleRoutes(api), ...platformRoutes(api), ...webhookRoutes(api), ...tinMatchRoutes(api, config), ...authorizationRoutes(api)];
 }
 
 export function createApp(deps: { runtime: AppRuntime; config: Config; logger: Logger }): Koa {
   const api = new Api(deps.runtime, deps.logger);
   const app = new Koa({ proxy: deps.config.trustProxy });
   const router = new Router();
-  mount(router, routeTable(api, deps.config));
+  mount(router, routeTable(api, deps.config), api);
+  const oauth = oauthRouter(api, deps.config);
 
   app.use(requestContext(deps.logger));
   app.use(apiVersion);
   app.use(async (ctx, next) => {
     // Unknown routes answer 404 / 405 before any credential work (D36).
-    const matched = router.match(ctx.path, ctx.method);
+    const matched = (isOAuthPath(ctx.path) ? oauth : router).match(ctx.path, ctx.method);
     if (!matched.route) {
       if (matched.path.length > 0) {
         const allowed = [...new Set(matched.path.flatMap((l) => l.methods))].filter((m) => m !== "HEAD");
@@ -55,6 +59,7 @@ export function createApp(deps: { runtime: AppRuntime; config: Config; logger: L
     }
     await next();
   });
+  app.use(oauth.routes());
   app.use(authentication(api, deps.config));
   app.use(jsonBody(RAW_BODY_PATHS));
   app.use(idempotency(api));

@@ -8,15 +8,23 @@ import { intake } from "../../../core/use-cases/intake.use-case.ts";
 import { fileOne, getBatch, getFiling, listFilings } from "../../../core/use-cases/filings.use-case.ts";
 import { getPayer } from "../../../core/use-cases/payers.use-case.ts";
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
-import { listBody, scopeOf, type Api } from "../http.ts";
-import { SCOPES, type RouteDef } from "./route.ts";
+import { listBody, scopeOf, type Api, type ApiContext } from "../http.ts";
+import { confinedPayerFilter, fieldOf, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import type { PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
 const orThrow = <T,>(v: T): Exclude<T, InvalidRequest> => { if (v instanceof InvalidRequest) throw v; return v as Exclude<T, InvalidRequest>; };
+
+/** The batch body's payer and every row's (D23). */
+function batchPayers(ctx: ApiContext): readonly PayerTarget[] {
+  const forms = fieldOf(ctx.state.body, "forms");
+  const rows = Array.isArray(forms) ? forms.map((f) => fieldOf(f, "payer")) : [];
+  return [fieldOf(ctx.state.body, "payer"), ...rows].flatMap((p) => (typeof p === "string" ? [{ payer: p }] : []));
+}
 
 export function filingRoutes(api: Api): RouteDef[] {
   return [
     {
-      method: "post", path: "/v1/payers/:payerId/forms", scopes: SCOPES.filingsWrite,
+      method: "post", path: "/v1/payers/:payerId/forms", scopes: SCOPES.filingsWrite, payers: PAYERS.param("payerId"),
       handler: async (ctx) => {
         const scope = scopeOf(ctx);
         const payerId = String(ctx.params["payerId"]);
@@ -32,7 +40,7 @@ export function filingRoutes(api: Api): RouteDef[] {
       },
     },
     {
-      method: "post", path: "/v1/filings", scopes: SCOPES.filingsWrite,
+      method: "post", path: "/v1/filings", scopes: SCOPES.filingsWrite, payers: PAYERS.bodyPayer,
       handler: async (ctx) => {
         const parsed = orThrow(parseSingleBody(ctx.state.body));
         const { filing, cartItemId } = await api.run(fileOne(scopeOf(ctx), parsed));
@@ -41,7 +49,7 @@ export function filingRoutes(api: Api): RouteDef[] {
       },
     },
     {
-      method: "post", path: "/v1/filings/batch", scopes: SCOPES.filingsWrite,
+      method: "post", path: "/v1/filings/batch", scopes: SCOPES.filingsWrite, payers: batchPayers,
       handler: async (ctx) => {
         const parsed = orThrow(parseBatchBody(ctx.state.body));
         const { batch } = await api.run(intake(scopeOf(ctx), "filings_batch", parsed, null));
@@ -53,21 +61,22 @@ export function filingRoutes(api: Api): RouteDef[] {
       },
     },
     {
-      method: "get", path: "/v1/filings", scopes: SCOPES.filingsRead,
+      method: "get", path: "/v1/filings", scopes: SCOPES.filingsRead, payers: "confined",
       handler: async (ctx) => {
         const page = orThrow(parsePageQuery(ctx.query));
         const filter = orThrow(parseFilingFilter(ctx.query));
-        ctx.body = listBody(await api.run(listFilings(scopeOf(ctx), page, filter)), filingView);
+        const payerId = confinedPayerFilter(ctx, filter.payerId);
+        ctx.body = listBody(await api.run(listFilings(scopeOf(ctx), page, payerId === undefined ? filter : { ...filter, payerId })), filingView);
       },
     },
     {
-      method: "get", path: "/v1/filings/:id", scopes: SCOPES.filingsRead,
+      method: "get", path: "/v1/filings/:id", scopes: SCOPES.filingsRead, payers: PAYERS.filing,
       handler: async (ctx) => {
         ctx.body = filingView(await api.run(getFiling(scopeOf(ctx), String(ctx.params["id"]))));
       },
     },
     {
-      method: "get", path: "/v1/batches/:id", scopes: SCOPES.filingsRead,
+      method: "get", path: "/v1/batches/:id", scopes: SCOPES.filingsRead, payers: PAYERS.batch,
       handler: async (ctx) => {
         ctx.body = batchView(await api.run(getBatch(scopeOf(ctx), String(ctx.params["id"]))));
       },
@@ -77,7 +86,7 @@ export function filingRoutes(api: Api): RouteDef[] {
 
 export function fireRoutes(api: Api): RouteDef[] {
   return [{
-    method: "post", path: "/v1/payers/:payerId/fire", scopes: SCOPES.filingsWrite,
+    method: "post", path: "/v1/payers/:payerId/fire", scopes: SCOPES.filingsWrite, payers: PAYERS.param("payerId"),
     handler: async (ctx) => {
       const payerId = String(ctx.params["payerId"]);
       if (!isUuid(payerId)) throw new NotFound({ message: `No payer ${payerId} in this environment.` });

@@ -8,13 +8,13 @@ import { SCOPES, type RouteDef } from "./route.ts";
 export function formRoutes(_api: Api): RouteDef[] {
   return [
     {
-      method: "get", path: "/v1/forms", scopes: SCOPES.filingsRead,
+      method: "get", path: "/v1/forms", scopes: SCOPES.filingsRead, payers: "none",
       handler: async (ctx) => {
         ctx.body = { object: "list", data: listForms().map((f) => ({ object: "form", ...f })), has_more: false, next_cursor: null };
       },
     },
     {
-      method: "get", path: "/v1/forms/:form", scopes: SCOPES.filingsRead,
+      method: "get", path: "/v1/forms/:form", scopes: SCOPES.filingsRead, payers: "none",
       handler: async (ctx) => {
         const requested = String(ctx.params["form"]);
         const form = canonicalFormCode(requested);

@@ -6,7 +6,8 @@ import { entryView, getBalance, listEntries, setAutoReplenish, setPaymentMethod,
 import { getOrder, listOrders, orderListView } from "../../../core/use-cases/orders.use-case.ts";
 import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
 import { listBody, scopeOf, type Api, type ApiContext } from "../http.ts";
-import { SCOPES, type RouteDef } from "./route.ts";
+import { fieldOf, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import type { PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
 const page = (ctx: ApiContext) => {
   const p = parsePageQuery(ctx.query);
@@ -14,6 +15,15 @@ const page = (ctx: ApiContext) => {
   return p;
 };
 
+/** The filings a cart-items body names: `filing_id` (description) or `forms[].form_id` (reference). */
+function itemFilings(ctx: ApiContext): readonly PayerTarget[] {
+  const forms = fieldOf(ctx.state.body, "forms");
+  const ids = [fieldOf(ctx.state.body, "filing_id"), ...(Array.isArray(forms) ? forms.map((f) => fieldOf(f, "form_id")) : [])];
+  return [{ filings: ids.filter((id): id is string => typeof id === "string") }];
+}
+
+// Payer-scoped grants: the cart is theirs to see, change and pay only while it holds only their payer's
+// forms; balance writes, the ledger and the order list are account-wide (no payer rule).
 export function moneyRoutes(api: Api): RouteDef[] {
   const addItems = (cartParam: boolean) => async (ctx: ApiContext) => {
     const cartId = cartParam ? String(ctx.params["id"]) : null;
@@ -22,31 +32,31 @@ export function moneyRoutes(api: Api): RouteDef[] {
     if (r.shape === "item") { ctx.status = 201; ctx.body = r.items[0]; } else { ctx.status = 200; ctx.body = r.cart; }
   };
   return [
-    { method: "get", path: "/v1/prices", scopes: SCOPES.filingsRead, handler: async (ctx) => { ctx.body = await api.run(getRateCard()); } },
-    { method: "get", path: "/v1/prices/quote", scopes: SCOPES.filingsRead, handler: async (ctx) => { ctx.body = await api.run(getQuote(ctx.query)); } },
-    { method: "get", path: "/v1/cart/details", scopes: SCOPES.filingsRead, handler: async (ctx) => { ctx.body = await api.run(cartDetails(scopeOf(ctx))); } },
+    { method: "get", path: "/v1/prices", scopes: SCOPES.filingsRead, payers: "none", handler: async (ctx) => { ctx.body = await api.run(getRateCard()); } },
+    { method: "get", path: "/v1/prices/quote", scopes: SCOPES.filingsRead, payers: "none", handler: async (ctx) => { ctx.body = await api.run(getQuote(ctx.query)); } },
+    { method: "get", path: "/v1/cart/details", scopes: SCOPES.filingsRead, payers: PAYERS.openCart, handler: async (ctx) => { ctx.body = await api.run(cartDetails(scopeOf(ctx))); } },
     {
-      method: "get", path: "/v1/cart/value", scopes: SCOPES.filingsRead,
+      method: "get", path: "/v1/cart/value", scopes: SCOPES.filingsRead, payers: PAYERS.openCart,
       handler: async (ctx) => {
         const c = await api.run(cartDetails(scopeOf(ctx)));
         ctx.body = { object: "cart_value", id: c.id, item_count: c.item_count, total_cents: c.total_cents, currency: c.currency };
       },
     },
-    { method: "post", path: "/v1/cart/items", scopes: SCOPES.filingsWrite, handler: addItems(false) },
-    { method: "post", path: "/v1/carts/:id/items", scopes: SCOPES.filingsWrite, handler: addItems(true) },
+    { method: "post", path: "/v1/cart/items", scopes: SCOPES.filingsWrite, payers: itemFilings, handler: addItems(false) },
+    { method: "post", path: "/v1/carts/:id/items", scopes: SCOPES.filingsWrite, payers: itemFilings, handler: addItems(true) },
     {
-      method: "delete", path: "/v1/cart/items/:id", scopes: SCOPES.filingsWrite,
+      method: "delete", path: "/v1/cart/items/:id", scopes: SCOPES.filingsWrite, payers: (ctx) => [{ cartItem: String(ctx.params["id"]) }],
       handler: async (ctx) => { ctx.body = await api.run(removeCartItem(scopeOf(ctx), String(ctx.params["id"]))); },
     },
     {
-      method: "post", path: "/v1/cart/pay", scopes: SCOPES.paymentsWrite, ownerOnly: true,
+      method: "post", path: "/v1/cart/pay", scopes: SCOPES.paymentsWrite, ownerOnly: true, payers: PAYERS.openCart,
       handler: async (ctx) => {
         const principal = ctx.state.principal;
         if (!principal) throw new NotFound({ message: "no principal" });
         ctx.body = await api.run(payCart(scopeOf(ctx), principal));
       },
     },
-    { method: "get", path: "/v1/balance", scopes: SCOPES.paymentsRead, handler: async (ctx) => { ctx.body = await api.run(getBalance(scopeOf(ctx))); } },
+    { method: "get", path: "/v1/balance", scopes: SCOPES.paymentsRead, payers: "none", handler: async (ctx) => { ctx.body = await api.run(getBalance(scopeOf(ctx))); } },
     { method: "patch", path: "/v1/balance", scopes: SCOPES.paymentsWrite, handler: async (ctx) => { ctx.body = await api.run(setAutoReplenish(scopeOf(ctx), ctx.state.body)); } },
     {
       method: "get", path: "/v1/balance/entries", scopes: SCOPES.paymentsRead,
@@ -61,6 +71,6 @@ export function moneyRoutes(api: Api): RouteDef[] {
       method: "get", path: "/v1/orders", scopes: SCOPES.paymentsRead,
       handler: async (ctx) => { ctx.body = listBody(await api.run(listOrders(scopeOf(ctx), page(ctx))), orderListView); },
     },
-    { method: "get", path: "/v1/orders/:id", scopes: SCOPES.paymentsRead, handler: async (ctx) => { ctx.body = await api.run(getOrder(scopeOf(ctx), String(ctx.params["id"]))); } },
+    { method: "get", path: "/v1/orders/:id", scopes: SCOPES.paymentsRead, payers: PAYERS.order, handler: async (ctx) => { ctx.body = await api.run(getOrder(scopeOf(ctx), String(ctx.params["id"]))); } },
   ];
 }

@@ -3,27 +3,31 @@ import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
 import { extensionView } from "../../../core/domain/extensions/extension.ts";
 import { getExtension, listExtensions, requestExtension, resetSandbox } from "../../../core/use-cases/platform.use-case.ts";
 import { listBody, scopeOf, type Api } from "../http.ts";
-import { SCOPES, type RouteDef } from "./route.ts";
+import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function platformRoutes(api: Api): RouteDef[] {
   return [
     {
-      method: "get", path: "/v1/extensions", scopes: SCOPES.filingsRead,
+      method: "get", path: "/v1/extensions", scopes: SCOPES.filingsRead, payers: "confined",
       handler: async (ctx) => {
         const page = parsePageQuery(ctx.query);
         if (page instanceof InvalidRequest) throw page;
-        ctx.body = listBody(await api.run(listExtensions(scopeOf(ctx), page)), (e) => extensionView(e, false));
+        const result = await api.run(listExtensions(scopeOf(ctx), page));
+        // A payer-scoped grant sees its payer's extensions (a page may then hold fewer than `limit`).
+        const own = confinedPayer(ctx);
+        const visible = own === null ? result : { ...result, data: result.data.filter((e) => e.payerId === own) };
+        ctx.body = listBody(visible, (e) => extensionView(e, false));
       },
     },
     {
-      method: "post", path: "/v1/extensions", scopes: SCOPES.filingsWrite,
+      method: "post", path: "/v1/extensions", scopes: SCOPES.filingsWrite, payers: PAYERS.bodyPayer,
       handler: async (ctx) => {
         const r = await api.run(requestExtension(scopeOf(ctx), ctx.state.body));
         ctx.status = r.created ? 201 : 200;
         ctx.body = r.body;
       },
     },
-    { method: "get", path: "/v1/extensions/:id", scopes: SCOPES.filingsRead, handler: async (ctx) => { ctx.body = await api.run(getExtension(scopeOf(ctx), String(ctx.params["id"]))); } },
+    { method: "get", path: "/v1/extensions/:id", scopes: SCOPES.filingsRead, payers: (ctx) => [{ extension: String(ctx.params["id"]) }], handler: async (ctx) => { ctx.body = await api.run(getExtension(scopeOf(ctx), String(ctx.params["id"]))); } },
     { method: "post", path: "/v1/sandbox/reset", scopes: ["filings:write", "sandbox:reset"], handler: async (ctx) => { ctx.body = await api.run(resetSandbox(scopeOf(ctx))); } },
   ];
 }

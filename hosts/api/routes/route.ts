@@ -1,36 +1,88 @@
-// Route declarations: method, path, the scopes that allow it (both vocabularies, D31) and the handler.
+// Route declarations: method, path, the scopes that allow it (both vocabularies, D31), owner-only calls (D4),
+// what a payer-scoped OAuth grant may touch (D32) and the handler.
 import type Router from "@koa/router";
 import { Forbidden, InsufficientScope } from "../../../core/domain/shared/errors.ts";
 import type { Principal } from "../../../core/domain/parties/account.ts";
-import type { ApiContext, Handler } from "../http.ts";
+import { confineToPayer, type PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { scopeOf, type Api, type ApiContext, type Handler } from "../http.ts";
+
+/**
+ * How a payer-scoped OAuth grant is confined on a route:
+ * - "none": the call involves no payer's data (form shapes, prices);
+ * - "confined": the handler itself restricts what it returns to `confinedPayer(ctx)` (lists);
+ * - a function: the payers' resources the call touches, checked before the handler (403 for another payer's).
+ * Without a rule the call is account-wide and payer-scoped grants get 403 forbidden.
+ */
+export type PayerRule = "none" | "confined" | ((ctx: ApiContext) => readonly PayerTarget[]);
 
 export interface RouteDef {
   readonly method: "get" | "post" | "patch" | "delete" | "put";
   readonly path: string;
-  /** Any one of these scopes admits the call; API keys carry every scope. */
+  /** Any one of these scopes admits the call; API keys carry every scope. Empty: API keys only. */
   readonly scopes: readonly string[];
   readonly ownerOnly?: boolean;
+  readonly payers?: PayerRule;
   readonly handler: Handler;
 }
 
 export function checkAccess(principal: Principal | undefined, route: RouteDef): void {
   if (!principal) return;
   if (principal.scopes !== null && !route.scopes.some((s) => principal.scopes?.includes(s))) {
-    throw new InsufficientScope({ message: `This call needs one of the scopes: ${route.scopes.join(", ")}.` });
+    throw new InsufficientScope({
+      message: route.scopes.length === 0 ? "This call takes an API key; OAuth access tokens cannot make it." : `This call needs one of the scopes: ${route.scopes.join(", ")}.`,
+    });
   }
   if (route.ownerOnly && principal.role !== "owner") {
     throw new Forbidden({ message: "Only the account owner can do this." });
   }
+  if (principal.payerId !== null && route.payers === undefined) {
+    throw new Forbidden({ message: `This authorization acts only for payer ${principal.payerId}; this call is account-wide.` });
+  }
 }
 
-export function mount(router: Router, routes: readonly RouteDef[]): void {
+/** The payer a payer-scoped grant is confined to, or null for credentials that see the whole account. */
+export function confinedPayer(ctx: ApiContext): string | null {
+  return ctx.state.principal?.payerId ?? null;
+}
+
+/** A list filter naming a payer: another payer than the grant's is 403; none means the grant's own. */
+export function confinedPayerFilter(ctx: ApiContext, requested: string | undefined): string | undefined {
+  const own = confinedPayer(ctx);
+  if (own === null) return requested;
+  if (requested !== undefined && requested !== own) throw new Forbidden({ message: `This authorization acts only for payer ${own}.` });
+  return own;
+}
+
+export function mount(router: Router, routes: readonly RouteDef[], api: Api): void {
   for (const route of routes) {
     router[route.method](route.path, async (ctx, next) => {
       const c = ctx as unknown as ApiContext;
-      checkAccess(c.state.principal, route);
+      const principal = c.state.principal;
+      checkAccess(principal, route);
+      if (principal?.payerId && typeof route.payers === "function") {
+        await api.run(confineToPayer(scopeOf(c), principal.payerId, route.payers(c)));
+      }
       await route.handler(c, next);
     });
   }
+}
+
+/** Payer rules shared by many routes. */
+export const PAYERS = {
+  param: (name: string) => (ctx: ApiContext): readonly PayerTarget[] => [{ payer: String(ctx.params[name]) }],
+  filing: (ctx: ApiContext): readonly PayerTarget[] => [{ filings: [String(ctx.params["id"])] }],
+  batch: (ctx: ApiContext): readonly PayerTarget[] => [{ batch: String(ctx.params["id"]) }],
+  order: (ctx: ApiContext): readonly PayerTarget[] => [{ order: String(ctx.params["id"]) }],
+  openCart: (): readonly PayerTarget[] => [{ openCart: true }],
+  /** `payer` of the JSON body, when it is a string (a missing one fails validation in the handler). */
+  bodyPayer: (ctx: ApiContext): readonly PayerTarget[] => {
+    const payer = fieldOf(ctx.state.body, "payer");
+    return typeof payer === "string" ? [{ payer }] : [];
+  },
+} as const;
+
+export function fieldOf(body: unknown, name: string): unknown {
+  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
 }
 
 export const SCOPES = {

@@ -6,7 +6,7 @@ import { TIN_MATCH_QUEUE } from "../../../core/use-cases/queues.ts";
 import { createTinMatch, getTinMatch, listTinMatches, runView } from "../../../core/use-cases/tin-match.use-case.ts";
 import type { Config } from "../../shared/config.ts";
 import { listBody, scopeOf, type Api } from "../http.ts";
-import type { RouteDef } from "./route.ts";
+import { fieldOf, type RouteDef } from "./route.ts";
 
 const READ = ["filings:read", "tin:match"];
 const WRITE = ["filings:write", "tin:match"];
@@ -14,7 +14,12 @@ const WRITE = ["filings:write", "tin:match"];
 export function tinMatchRoutes(api: Api, config: Config): RouteDef[] {
   return [
     {
+      // Payer-scoped grants: the recipients named must be their payer's; entries by name and TIN touch no payer.
       method: "post", path: "/v1/tin-match", scopes: WRITE,
+      payers: (ctx) => {
+        const ids = fieldOf(ctx.state.body, "recipients");
+        return [{ recipients: Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [] }];
+      },
       handler: async (ctx) => {
         const scope = scopeOf(ctx);
         const run = await api.run(Effect.tap(createTinMatch(scope, ctx.state.body), (r) => Effect.ignore(Effect.flatMap(Effect.service(Jobs), (j) =>
@@ -31,6 +36,6 @@ export function tinMatchRoutes(api: Api, config: Config): RouteDef[] {
         ctx.body = listBody(await api.run(listTinMatches(scopeOf(ctx), page)), runView);
       },
     },
-    { method: "get", path: "/v1/tin-match/:receiptId", scopes: READ, handler: async (ctx) => { ctx.body = runView(await api.run(getTinMatch(scopeOf(ctx), String(ctx.params["receiptId"])))); } },
+    { method: "get", path: "/v1/tin-match/:receiptId", scopes: READ, payers: (ctx) => [{ tinMatch: String(ctx.params["receiptId"]) }], handler: async (ctx) => { ctx.body = runView(await api.run(getTinMatch(scopeOf(ctx), String(ctx.params["receiptId"])))); } },
   ];
 }
