@@ -1,6 +1,7 @@
 // Accounts and API keys, issued by the command-line tool (D3), and the first-start sandbox seed.
 import { Effect } from "effect";
 import type { Account, Role } from "../domain/parties/account.ts";
+import { normalizeAllowlist } from "../domain/parties/ip-allowlist.ts";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Hasher } from "../ports/hasher.port.ts";
@@ -49,6 +50,15 @@ export const listAccounts = Effect.fn("ListAccounts")(function* () {
 
 export const enableLive = Effect.fn("EnableLive")(function* (accountId: string) {
   const updated = yield* (yield* Store).accounts.update(accountId, { liveEnabled: true });
+  if (!updated) return yield* new NotFound({ message: `No account ${accountId}.` });
+  return updated;
+});
+
+/** D35: the CIDR ranges production credentials of the account must come from; empty turns the check off. */
+export const setIpAllowlist = Effect.fn("SetIpAllowlist")(function* (accountId: string, cidrs: readonly string[]) {
+  const normalized = normalizeAllowlist(cidrs);
+  if (!normalized.ok) return yield* new InvalidRequest({ param: "cidr", message: `${normalized.invalid} is not a CIDR range (a.b.c.d/n or an IPv6 prefix).` });
+  const updated = yield* (yield* Store).accounts.update(accountId, { ipAllowlist: normalized.value });
   if (!updated) return yield* new NotFound({ message: `No account ${accountId}.` });
   return updated;
 });

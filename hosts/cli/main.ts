@@ -1,5 +1,5 @@
-// `npm run cli -- <command>`: keys, accounts. Reads the same configuration as the server and migrates an
-// empty database itself; on the embedded default it runs while the server is stopped.
+// `npm run cli -- <command>`: keys, accounts, OAuth apps and users. Reads the same configuration as the server
+// and migrates an empty database itself; on the embedded default it runs while the server is stopped.
 import "reflect-metadata";
 import { parseArgs } from "node:util";
 import { Container, inject, injectable } from "inversify";
@@ -7,18 +7,65 @@ import { loadConfig, type Config } from "../shared/config.ts";
 import { openRuntime, type AppRuntime } from "../shared/runtime.ts";
 import { TOKENS } from "../shared/tokens.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
-import { createApiKey, enableLive, listAccounts, seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
+import { Effect, Exit } from "effect";
+import { createApiKey, enableLive, listAccounts, seedSandbox, setIpAllowlist } from "../../core/use-cases/accounts.use-case.ts";
+import { createUser, listApps, registerApp, revokeApp } from "../../core/use-cases/oauth-apps.use-case.ts";
 import type { Role } from "../../core/domain/parties/account.ts";
+import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
+import { scryptPasswordHasher } from "../../adapters/system/password-hasher.scrypt.ts";
 
 const USAGE = `Usage: npm run cli -- <command>
 
   keys create --env sandbox|live --role owner|developer [--account ID] [--json]
   accounts list [--json]
   accounts enable-live --account ID
+  accounts set-ip-allowlist --account ID --cidr CIDR [--cidr CIDR ...] | --clear
+  apps create --env sandbox|live --name NAME --redirect-uri URI [--redirect-uri URI ...] --scopes "SCOPE ..."
+              [--grant-types "authorization_code refresh_token client_credentials"] [--account ID] [--json]
+  apps list [--json]
+  apps revoke --client-id ID
+  users create --account ID --email EMAIL --role owner|member [--password-stdin] [--json]
 
 Configuration: DATABASE_URL (Postgres) or DATA_DIR (embedded, default ./.data), as for the server.`;
 
 class UsageError extends Error {}
+
+/** A domain failure as a usage error (exit 2) with its message; a defect is rethrown. */
+function valueOf<A, E>(exit: Exit.Exit<A, E>): A {
+  if (Exit.isSuccess(exit)) return exit.value;
+  const failure = exit.cause.reasons.find((r) => r._tag === "Fail");
+  if (failure && failure._tag === "Fail") throw new UsageError((failure.error as { message?: string }).message ?? String(failure.error));
+  throw new Error(String(exit.cause));
+}
+
+/** The password from standard input (--password-stdin), or typed at a prompt that does not echo it. */
+async function readPassword(fromStdin: boolean): Promise<string> {
+  if (fromStdin) {
+    const chunks: Buffer[] = [];
+    for await (const c of process.stdin as AsyncIterable<Buffer>) chunks.push(c);
+    return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  }
+  if (!process.stdin.isTTY) throw new UsageError("No terminal to prompt for the password: pass --password-stdin and pipe it in.");
+  process.stderr.write("Password: ");
+  process.stdin.setRawMode(true);
+  process.stdin.resume();
+  let typed = "";
+  try {
+    for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+      for (const ch of chunk.toString("utf8")) {
+        if (ch === "\r" || ch === "\n") return typed;
+        if (ch === "\u0003") throw new UsageError("Cancelled.");
+        if (ch === "\u007f" || ch === "\b") typed = typed.slice(0, -1);
+        else typed += ch;
+      }
+    }
+    return typed;
+  } finally {
+    process.stdin.setRawMode(false);
+    process.stdin.pause();
+    process.stderr.write("\n");
+  }
+}
 
 @injectable()
 class Commands {
@@ -51,6 +98,63 @@ class Commands {
     for (const a of accounts) console.log(`${a.id}  ${a.name}  live:${a.liveEnabled ? "enabled" : "disabled"}  created ${a.createdAt}`);
   }
 
+  async accountsSetIpAllowlist(opts: { account?: string; cidr?: string[]; clear?: boolean }, extra: string[]) {
+    if (!opts.account) throw new UsageError("--account is required");
+    const cidrs = [...(opts.cidr ?? []), ...extra].flatMap((c) => c.split(",")).map((c) => c.trim()).filter(Boolean);
+    if (cidrs.length === 0 && !opts.clear) throw new UsageError("Give at least one --cidr, or --clear to remove the allowlist.");
+    if (cidrs.length > 0 && opts.clear) throw new UsageError("--clear takes no --cidr.");
+    const account = valueOf(await this.runtime.runPromiseExit(setIpAllowlist(opts.account, cidrs)));
+    console.log(account.ipAllowlist.length === 0
+      ? `Account ${account.id}: no IP allowlist; production credentials work from anywhere.`
+      : `Account ${account.id}: production credentials work only from ${account.ipAllowlist.join(", ")}.`);
+  }
+
+  async appsCreate(opts: { env?: string; name?: string; "redirect-uri"?: string[]; scopes?: string; "grant-types"?: string; account?: string; json?: boolean }) {
+    if (opts.env !== "sandbox" && opts.env !== "live") throw new UsageError("--env must be sandbox or live");
+    if (!opts.name) throw new UsageError("--name is required");
+    if (!opts["redirect-uri"]?.length) throw new UsageError("--redirect-uri is required (repeat it for several)");
+    if (!opts.scopes) throw new UsageError('--scopes is required, for example --scopes "filings:read filings:write"');
+    const accountId = opts.account ?? (await this.defaultAccount());
+    const { app, clientSecret } = valueOf(await this.runtime.runPromiseExit(registerApp({
+      accountId, env: opts.env, name: opts.name, redirectUris: opts["redirect-uri"], scopes: opts.scopes,
+      ...(opts["grant-types"] === undefined ? {} : { grantTypes: opts["grant-types"] }),
+    })));
+    if (opts.json) {
+      console.log(JSON.stringify({
+        object: "oauth_app", id: app.id, client_id: app.clientId, client_secret: clientSecret, name: app.name, account: app.accountId,
+        environment: opts.env, livemode: app.livemode, redirect_uris: app.redirectUris, scopes: app.scopes, grant_types: app.grantTypes,
+      }));
+      return;
+    }
+    console.log(`Registered ${opts.env} app "${app.name}" for account ${app.accountId}.\nclient_id:     ${app.clientId}\nclient_secret: ${clientSecret}\n(The secret is shown once; only its hash is kept.)`);
+  }
+
+  async appsList(opts: { json?: boolean }) {
+    const apps = await this.runtime.runPromise(listApps());
+    const rows = apps.map((a) => ({
+      id: a.id, client_id: a.clientId, name: a.name, account: a.accountId, environment: a.livemode ? "live" : "sandbox",
+      redirect_uris: a.redirectUris, scopes: a.scopes, grant_types: a.grantTypes, created_at: a.createdAt, revoked_at: a.revokedAt,
+    }));
+    if (opts.json) { console.log(JSON.stringify(rows)); return; }
+    for (const a of rows) console.log(`${a.client_id}  ${a.environment}  "${a.name}"  account ${a.account}  scopes: ${a.scopes.join(" ")}${a.revoked_at ? "  (revoked)" : ""}`);
+  }
+
+  async appsRevoke(opts: { "client-id"?: string }) {
+    if (!opts["client-id"]) throw new UsageError("--client-id is required");
+    valueOf(await this.runtime.runPromiseExit(revokeApp(opts["client-id"])));
+    console.log(`Revoked ${opts["client-id"]}: its secret, grants and tokens no longer work.`);
+  }
+
+  async usersCreate(opts: { account?: string; email?: string; role?: string; "password-stdin"?: boolean; json?: boolean }) {
+    if (!opts.account) throw new UsageError("--account is required");
+    if (!opts.email) throw new UsageError("--email is required");
+    if (opts.role !== "owner" && opts.role !== "member") throw new UsageError("--role must be owner or member");
+    const password = await readPassword(opts["password-stdin"] === true);
+    const user = valueOf(await this.runtime.runPromiseExit(Effect.provideService(createUser(opts.account, opts.email, opts.role, password), PasswordHasher, scryptPasswordHasher)));
+    if (opts.json) console.log(JSON.stringify({ object: "user", id: user.id, account: user.accountId, email: user.email, role: user.role }));
+    else console.log(`Created ${user.role} ${user.email} for account ${user.accountId}.`);
+  }
+
   async accountsEnableLive(opts: { account?: string }) {
     if (!opts.account) throw new UsageError("--account is required");
     const exit = await this.runtime.runPromiseExit(enableLive(opts.account));
@@ -62,11 +166,19 @@ class Commands {
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, strict: true,
-    options: { env: { type: "string" }, role: { type: "string" }, account: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      env: { type: "string" }, role: { type: "string" }, account: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" },
+      name: { type: "string" }, "redirect-uri": { type: "string", multiple: true }, scopes: { type: "string" }, "grant-types": { type: "string" },
+      "client-id": { type: "string" }, email: { type: "string" }, "password-stdin": { type: "boolean" }, cidr: { type: "string", multiple: true },
+      clear: { type: "boolean" },
+    },
   });
-  const command = positionals.join(" ");
+  // `--cidr A B C`: values after the first are positionals; only set-ip-allowlist takes them.
+  const command = positionals.slice(0, 2).join(" ");
+  const extra = positionals.slice(2);
   if (values.help || command === "") { console.log(USAGE); return 0; }
-  const known = ["keys create", "accounts list", "accounts enable-live"];
+  const known = ["keys create", "accounts list", "accounts enable-live", "accounts set-ip-allowlist", "apps create", "apps list", "apps revoke", "users create"];
+  if (extra.length > 0 && command !== "accounts set-ip-allowlist") { console.error(`Unexpected arguments: ${extra.join(" ")}\n\n${USAGE}`); return 2; }
   if (!known.includes(command)) { console.error(`Unknown command "${command}".\n\n${USAGE}`); return 2; }
 
   const config = loadConfig();
@@ -83,6 +195,11 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === "keys create") await commands.keysCreate(values);
     else if (command === "accounts list") await commands.accountsList(values);
+    else if (command === "accounts set-ip-allowlist") await commands.accountsSetIpAllowlist(values, extra);
+    else if (command === "apps create") await commands.appsCreate(values);
+    else if (command === "apps list") await commands.appsList(values);
+    else if (command === "apps revoke") await commands.appsRevoke(values);
+    else if (command === "users create") await commands.usersCreate(values);
     else await commands.accountsEnableLive(values);
     return 0;
   } catch (e) {

@@ -74,7 +74,7 @@ export async function authorize(api: TestApi, o: AuthorizeOpts): Promise<{ locat
     response_type: "code", client_id: o.app.clientId, redirect_uri: o.redirectUri ?? o.app.redirectUri, state: o.state ?? "xyz",
     code_challenge: o.challenge ?? pkcePair().challenge, code_challenge_method: "S256", ...(o.scope ? { scope: o.scope } : {}),
   });
-  const host = o.host ? { host: o.host } : {};
+  const host: Record<string, string> = o.host ? { host: o.host } : {};
   const page = await api.request("GET", `/oauth/authorize?${query}`, { key: null, headers: host });
   if (page.status !== 200) throw new Error(`authorize page: ${page.status} ${page.headers.get("location") ?? page.text.slice(0, 300)}`);
   const cookie = (page.headers.get("set-cookie") ?? "").split(";")[0] as string;
