@@ -204,7 +204,7 @@ s("the authorize page checks client and redirect URI before anything else: an er
   const q = (over: Record<string, string>) => new URLSearchParams({
     response_type: "code", client_id: app.clientId, redirect_uri: app.redirectUri, state: "s1", code_challenge: pkcePair().challenge, code_challenge_method: "S256", ...over,
   });
-  for (const over of [{ client_id: "client_sandbox_unknown" }, { redirect_uri: `${app.redirectUri}/` }, { redirect_uri: app.redirectUri.replace("callback", "callbacK") }, { redirect_uri: "https://evil.example/callback" }]) {
+  for (const over of [{ client_id: "client_sandbox_unknown" } as Record<string, string>, { redirect_uri: `${app.redirectUri}/` }, { redirect_uri: app.redirectUri.replace("callback", "callbacK") }, { redirect_uri: "https://evil.example/callback" }]) {
     const r = await api.request("GET", `/oauth/authorize?${q(over)}`, { key: null });
     assert.is(r.status, 400, JSON.stringify(over));
     assert.is(r.headers.get("location"), null);
