@@ -121,7 +121,7 @@ s("payer-scoped grant: only its payer's payers, recipients, filings, intake, FIR
   }
 });
 
-s("production IP allowlist (D35): live credentials from outside get 403 ip_not_allowed; X-Forwarded-For only with TRUST_PROXY", async ({ api, app }) => {
+s("production IP allowlist (D35): live credentials from outside get 403 ip_not_allowed; X-Forwarded-For only with TRUST_PROXY", async ({ api }) => {
   const live = await api.liveKey();
   assert.is((await api.request("GET", "/v1/payers", { key: live })).status, 200, "no allowlist: anywhere");
   await api.runtime.runPromise(setIpAllowlist(api.accountId, ["10.0.0.0/8", "2001:db8::/32"]));
