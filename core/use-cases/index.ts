@@ -18,3 +18,4 @@ export * from "./webhooks.use-case.ts";
 export * from "./deliveries.use-case.ts";
 export * from "./tin-match.use-case.ts";
 export * from "./queues.ts";
+export * from "./forms.use-case.ts";

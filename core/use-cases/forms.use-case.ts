@@ -1,0 +1,26 @@
+// GET /v1/forms and GET /v1/forms/{form}: the catalogue as the API shows it.
+import { Effect } from "effect";
+import {
+  LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, formElementTypes, formSkeleton, getFormDefinition, listForms,
+} from "../domain/forms/index.ts";
+import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+
+export const listFormsView = Effect.fn("ListForms")(function* () {
+  return { object: "list", data: listForms().map((f) => ({ object: "form", ...f })), has_more: false, next_cursor: null };
+});
+
+/** 404 for an unknown form, 422 for a malformed or unsupported tax year (default: the latest year). */
+export const formShape = Effect.fn("FormShape")(function* (requested: string, taxYear: unknown) {
+  const form = canonicalFormCode(requested);
+  if (!form) return yield* new NotFound({ message: `Unknown form ${JSON.stringify(requested)}. GET /v1/forms lists the supported forms.` });
+  let year = LATEST_TAX_YEAR;
+  if (taxYear !== undefined) {
+    const s = String(taxYear);
+    if (!/^\d{4}$/.test(s)) return yield* new InvalidRequest({ param: "tax_year", message: "tax_year must be a four-digit year." });
+    year = Number(s);
+  }
+  if (!getFormDefinition(form, year)) {
+    return yield* new InvalidRequest({ param: "tax_year", message: `Form ${form} is not supported for tax year ${year}. Supported years: ${SUPPORTED_TAX_YEARS.join(", ")}.` });
+  }
+  return { object: "form_elements", form, tax_year: year, elements: formElementTypes(form, year), formJson: formSkeleton(form, year) };
+});
