@@ -2,8 +2,8 @@
 
 /** The machine-readable description's scopes, then the reference's; a credential may hold either kind. */
 export const SCOPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  "filings:read": "Read payers, recipients, forms, filings and the cart",
-  "filings:write": "Create payers, recipients and filings, and correct filings",
+  "filings:read": "Read payers, recipients, forms and filings",
+  "filings:write": "Add recipients and filings, correct and void filings",
   "payments:read": "Read the prepaid balance and orders",
   "payments:write": "Add funds and pay the cart",
   "webhooks:read": "Read webhook endpoints and events",

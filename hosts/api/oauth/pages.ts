@@ -14,6 +14,7 @@ h1 { font-size: 1.3rem; line-height: 1.3; margin: 0 0 8px; }
 h2 { font-size: 1rem; margin: 20px 0 6px; }
 p { margin: 0 0 12px; }
 .muted { color: var(--muted); font-size: .925rem; }
+.hint { margin-top: 8px; }
 .env { display: inline-block; margin: 0 0 12px; padding: 2px 10px; border-radius: 999px; font-size: .8rem; font-weight: 600; letter-spacing: .02em; }
 .env-sandbox { background: #fff4d6; color: #7a4d00; border: 1px solid #f0c96a; }
 .env-live { background: #e6f4ea; color: #13562c; border: 1px solid #9bd3ae; }
@@ -28,6 +29,7 @@ fieldset { margin: 16px 0 0; padding: 0; border: 0; }
 legend { font-weight: 600; margin-bottom: 6px; padding: 0; }
 .payer { display: flex; gap: 10px; align-items: flex-start; margin: 0 0 8px; padding: 10px 12px; border: 1px solid var(--line); border-radius: 8px; font-weight: 400; cursor: pointer; }
 .payer:hover { border-color: #8c959f; }
+.payer:has(input:checked) { border-color: var(--accent); background: #f0f6ff; box-shadow: 0 0 0 1px var(--accent); }
 .payer input { margin-top: 4px; }
 .payer span { display: block; }
 .actions { display: flex; gap: 10px; margin-top: 22px; }
@@ -78,7 +80,7 @@ export function signInPage(page: PageContext, opts: { error?: string; email?: st
   const password = page.livemode
     ? `<label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>`
-    : `<p class="muted">This is the sandbox: no password is asked for. Enter the e-mail address of a user of your account.</p>`;
+    : `<p class="muted hint">This is the sandbox: no password is asked for. Enter the e-mail address of a user of your account.</p>`;
   return layout(`Sign in to authorize ${page.appName}`, `${envBadge(page.livemode)}
 <h1>Sign in to authorize ${app}</h1>
 <p class="muted">${app} asks to act for one of your payers with these permissions:</p>
@@ -108,7 +110,7 @@ export function consentPage(page: ConsentPage, opts: { error?: string } = {}): s
 ${hidden(page)}
 ${errorBox(opts.error)}
 <fieldset>
-<legend>Payer ${app} may act for</legend>
+<legend>Choose the payer ${app} may act for</legend>
 ${payers}
 </fieldset>
 <h2 id="permissions">${app} will be able to</h2>
