@@ -119,14 +119,13 @@ export function knexOAuthGrants(knex: Knex): OAuthGrantRepo {
     listActive: (scope, kind) => run(async () => ((await knex("oauth_grants")
       .where({ account_id: scope.accountId, livemode: scope.livemode, kind }).whereNull("revoked_at")
       .orderBy([{ column: "created_at", order: "desc" }, { column: "id", order: "desc" }])) as Row[]).map(toGrant)),
-    revoke: (id, now, opts) => run(() => knex.transaction(async (trx) => {
-      if (!isUuid(id)) return false;
+    revoke: (id, now, opts) => run(() => (!isUuid(id) ? Promise.resolve(false) : knex.transaction(async (trx) => {
       const rows = (await trx("oauth_grants").where("id", id).whereNull("revoked_at").update({ revoked_at: now }).returning("id")) as Row[];
       if (rows.length === 0) return false;
       if (opts.tokens) await revokeGrantTokens(trx, id, now);
       else await trx("oauth_tokens").where({ grant_id: id, kind: "refresh" }).whereNull("revoked_at").update({ revoked_at: now });
       return true;
-    })),
+    }))),
     insertCode: (c) => run(() => knex("oauth_codes").insert({
       code_hash: c.codeHash, grant_id: c.grantId, app_id: c.appId, redirect_uri: c.redirectUri, code_challenge: c.codeChallenge,
       scopes: JSON.stringify(c.scopes), expires_at: c.expiresAt, used_at: c.usedAt, created_at: c.createdAt,

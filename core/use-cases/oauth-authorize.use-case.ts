@@ -9,12 +9,11 @@ import {
   CODE_TTL_SECONDS, CONSENT_SESSION_TTL_SECONDS, MAX_SIGN_IN_ATTEMPTS, PREFIX, SECRET_LENGTH, addSeconds, isExpired,
   type ConsentSession, type OAuthApp, type User,
 } from "../domain/oauth/model.ts";
-import { checkChallenge } from "../domain/oauth/pkce.ts";
+import { checkChallenge, constantTimeEqual } from "../domain/oauth/pkce.ts";
 import { isRegisteredRedirect, redirectWith } from "../domain/oauth/redirect.ts";
 import { resolveScope } from "../domain/oauth/scopes.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import { isUuid } from "../domain/shared/validation.ts";
-import { constantTimeEqual } from "../domain/oauth/pkce.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Hasher } from "../ports/hasher.port.ts";
 import { Ids } from "../ports/ids.port.ts";
