@@ -54,6 +54,15 @@ const tokenColumns = (t: OAuthToken) => ({
   expires_at: t.expiresAt, used_at: t.usedAt, revoked_at: t.revokedAt, created_at: t.createdAt,
 });
 
+/** Stores tokens; the grant's access tokens that expired a day before are swept first (they can never be used). */
+async function insertTokenRows(db: Knex | Knex.Transaction, tokens: readonly OAuthToken[]) {
+  const first = tokens[0];
+  if (!first) return;
+  const cutoff = new Date(Date.parse(first.createdAt) - 24 * 3600_000).toISOString();
+  await db("oauth_tokens").where({ grant_id: first.grantId, kind: "access" }).andWhere("expires_at", "<", cutoff).delete();
+  await db("oauth_tokens").insert(tokens.map(tokenColumns));
+}
+
 async function revokeGrantTokens(db: Knex | Knex.Transaction, grantIds: Knex.QueryBuilder | string, now: string) {
   await db("oauth_tokens").whereIn("grant_id", typeof grantIds === "string" ? [grantIds] : grantIds).whereNull("revoked_at").update({ revoked_at: now });
 }
@@ -138,7 +147,7 @@ export function knexOAuthGrants(knex: Knex): OAuthGrantRepo {
     redeemCode: (hash, now, tokens) => run(() => knex.transaction(async (trx) => {
       const rows = (await trx("oauth_codes").where("code_hash", hash).whereNull("used_at").update({ used_at: now }).returning("code_hash")) as Row[];
       if (rows.length === 0) return false;
-      if (tokens.length > 0) await trx("oauth_tokens").insert(tokens.map(tokenColumns));
+      await insertTokenRows(trx, tokens);
       return true;
     })),
     revokeCodeTokens: (hash, now) => run(() => knex("oauth_tokens").where("code_hash", hash).whereNull("revoked_at").update({ revoked_at: now })).pipe(Effect.asVoid),
@@ -146,12 +155,12 @@ export function knexOAuthGrants(knex: Knex): OAuthGrantRepo {
       const row = (await knex("oauth_tokens").where("token_hash", hash).first()) as Row | undefined;
       return row ? toToken(row) : undefined;
     }),
-    insertTokens: (tokens) => run(() => knex("oauth_tokens").insert(tokens.map(tokenColumns))).pipe(Effect.asVoid),
+    insertTokens: (tokens) => run(() => insertTokenRows(knex, tokens)),
     rotateRefresh: (hash, now, tokens) => run(() => knex.transaction(async (trx) => {
       const rows = (await trx("oauth_tokens").where({ token_hash: hash, kind: "refresh" }).whereNull("used_at").whereNull("revoked_at")
         .update({ used_at: now }).returning("token_hash")) as Row[];
       if (rows.length === 0) return false;
-      if (tokens.length > 0) await trx("oauth_tokens").insert(tokens.map(tokenColumns));
+      await insertTokenRows(trx, tokens);
       return true;
     })),
     insertSession: (s) => run(async () => {
