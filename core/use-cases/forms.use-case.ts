@@ -5,9 +5,9 @@ import {
 } from "../domain/forms/index.ts";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 
-export const listFormsView = Effect.fn("ListForms")(function* () {
-  return { object: "list", data: listForms().map((f) => ({ object: "form", ...f })), has_more: false, next_cursor: null };
-});
+export const listFormsView = () => Effect.sync(() => ({
+  object: "list", data: listForms().map((f) => ({ object: "form", ...f })), has_more: false, next_cursor: null,
+}));
 
 /** 404 for an unknown form, 422 for a malformed or unsupported tax year (default: the latest year). */
 export const formShape = Effect.fn("FormShape")(function* (requested: string, taxYear: unknown) {
