@@ -7,12 +7,10 @@ import { loadConfig, type Config } from "../shared/config.ts";
 import { openRuntime, type AppRuntime } from "../shared/runtime.ts";
 import { TOKENS } from "../shared/tokens.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
-import { Effect, Exit } from "effect";
+import { Exit } from "effect";
 import { createApiKey, enableLive, listAccounts, seedSandbox, setIpAllowlist } from "../../core/use-cases/accounts.use-case.ts";
 import { createUser, listApps, registerApp, revokeApp } from "../../core/use-cases/oauth-apps.use-case.ts";
 import type { Role } from "../../core/domain/parties/account.ts";
-import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
-import { scryptPasswordHasher } from "../../adapters/system/password-hasher.scrypt.ts";
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -150,7 +148,7 @@ class Commands {
     if (!opts.email) throw new UsageError("--email is required");
     if (opts.role !== "owner" && opts.role !== "member") throw new UsageError("--role must be owner or member");
     const password = await readPassword(opts["password-stdin"] === true);
-    const user = valueOf(await this.runtime.runPromiseExit(Effect.provideService(createUser(opts.account, opts.email, opts.role, password), PasswordHasher, scryptPasswordHasher)));
+    const user = valueOf(await this.runtime.runPromiseExit(createUser(opts.account, opts.email, opts.role, password)));
     if (opts.json) console.log(JSON.stringify({ object: "user", id: user.id, account: user.accountId, email: user.email, role: user.role }));
     else console.log(`Created ${user.role} ${user.email} for account ${user.accountId}.`);
   }

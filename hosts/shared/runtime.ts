@@ -23,6 +23,8 @@ import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
 import { sandboxTinMatcher } from "../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
 import { WebhookSender } from "../../core/ports/webhook-sender.port.ts";
 import { makeHttpWebhookSender } from "../../adapters/http-webhooks/sender.http.ts";
+import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
+import { scryptPasswordHasher } from "../../adapters/system/password-hasher.scrypt.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
 export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
@@ -38,6 +40,7 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
     Layer.succeed(StatementRenderer, makePdfkitRenderer()),
     Layer.succeed(Jobs, jobs),
     Layer.succeed(TinMatcher, sandboxTinMatcher),
+    Layer.succeed(PasswordHasher, scryptPasswordHasher),
     Layer.succeed(WebhookSender, makeHttpWebhookSender({ allowPrivate: false, allowLoopbackInSandbox: true })),
     Layer.succeed(IrsTransmitter, makeSandboxIrs({ ackDelayMs: config.sandboxAckDelayMs, store: makeKnexReceiptStore(db.knex) })),
   );

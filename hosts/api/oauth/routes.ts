@@ -5,10 +5,8 @@ import { Cause, Effect, Exit } from "effect";
 import { tokenErrorStatus } from "../../../core/domain/oauth/errors.ts";
 import { redirectWith } from "../../../core/domain/oauth/redirect.ts";
 import type { FormFields } from "../../../core/domain/oauth/token-request.ts";
-import { PasswordHasher } from "../../../core/ports/password-hasher.port.ts";
 import { requestToken } from "../../../core/use-cases/oauth-token.use-case.ts";
 import { decide, signIn, startAuthorization, type AuthorizeQuery } from "../../../core/use-cases/oauth-authorize.use-case.ts";
-import { scryptPasswordHasher } from "../../../adapters/system/password-hasher.scrypt.ts";
 import { hostEnvironment } from "../middleware/authenticate.ts";
 import { readRaw } from "../middleware/body.ts";
 import type { Api, ApiContext } from "../http.ts";
@@ -20,8 +18,8 @@ const FORM_LIMIT = 64 * 1024;
 const BROWSER_COOKIE = "oauth_browser";
 
 /** Runs an OAuth use case; its typed failure comes back as a value, a defect is thrown (500 api_error). */
-async function runOAuth<A, E>(api: Api, effect: Effect.Effect<A, E, AppServices | PasswordHasher>): Promise<{ ok: true; value: A } | { ok: false; error: E }> {
-  const exit = await api.runtime.runPromiseExit(Effect.provideService(effect, PasswordHasher, scryptPasswordHasher));
+async function runOAuth<A, E>(api: Api, effect: Effect.Effect<A, E, AppServices>): Promise<{ ok: true; value: A } | { ok: false; error: E }> {
+  const exit = await api.runtime.runPromiseExit(effect);
   if (Exit.isSuccess(exit)) return { ok: true, value: exit.value };
   const failure = exit.cause.reasons.find(Cause.isFailReason);
   if (failure) return { ok: false, error: failure.error };
