@@ -504,13 +504,39 @@ function tinMatchRepo(db: Db, scope: Scope): TinMatchRepo {
   };
 }
 
+/** Repositories are built on first use: a request that reads one payer builds one repository, not all of them. */
+class KnexScopedStore implements ScopedStore {
+  constructor(private readonly db: Db, readonly scope: Scope) {}
+  #payers?: ReturnType<typeof payerRepo>;
+  get payers() { return (this.#payers ??= payerRepo(this.db, this.scope)); }
+  #recipients?: ReturnType<typeof recipientRepo>;
+  get recipients() { return (this.#recipients ??= recipientRepo(this.db, this.scope)); }
+  #filings?: ReturnType<typeof filingRepo>;
+  get filings() { return (this.#filings ??= filingRepo(this.db, this.scope)); }
+  #batches?: ReturnType<typeof batchRepo>;
+  get batches() { return (this.#batches ??= batchRepo(this.db, this.scope)); }
+  #carts?: ReturnType<typeof cartRepo>;
+  get carts() { return (this.#carts ??= cartRepo(this.db, this.scope)); }
+  #balance?: ReturnType<typeof balanceRepo>;
+  get balance() { return (this.#balance ??= balanceRepo(this.db, this.scope)); }
+  #orders?: ReturnType<typeof orderRepo>;
+  get orders() { return (this.#orders ??= orderRepo(this.db, this.scope)); }
+  #events?: ReturnType<typeof eventRepo>;
+  get events() { return (this.#events ??= eventRepo(this.db, this.scope)); }
+  #dispatches?: ReturnType<typeof dispatchRepo>;
+  get dispatches() { return (this.#dispatches ??= dispatchRepo(this.db, this.scope)); }
+  #extensions?: ReturnType<typeof extensionRepo>;
+  get extensions() { return (this.#extensions ??= extensionRepo(this.db, this.scope)); }
+  #sandbox?: ReturnType<typeof sandboxRepo>;
+  get sandbox() { return (this.#sandbox ??= sandboxRepo(this.db, this.scope)); }
+  #webhooks?: ReturnType<typeof webhookRepo>;
+  get webhooks() { return (this.#webhooks ??= webhookRepo(this.db, this.scope)); }
+  #tinMatches?: ReturnType<typeof tinMatchRepo>;
+  get tinMatches() { return (this.#tinMatches ??= tinMatchRepo(this.db, this.scope)); }
+}
+
 export function scopedRepos(db: Db, scope: Scope): ScopedStore {
-  return {
-    scope, payers: payerRepo(db, scope), recipients: recipientRepo(db, scope), filings: filingRepo(db, scope),
-    batches: batchRepo(db, scope), carts: cartRepo(db, scope), balance: balanceRepo(db, scope), orders: orderRepo(db, scope),
-    events: eventRepo(db, scope), dispatches: dispatchRepo(db, scope), extensions: extensionRepo(db, scope), sandbox: sandboxRepo(db, scope),
-    webhooks: webhookRepo(db, scope), tinMatches: tinMatchRepo(db, scope),
-  };
+  return new KnexScopedStore(db, scope);
 }
 
 const accountRepo = (db: Knex): AccountRepo => ({
