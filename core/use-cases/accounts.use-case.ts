@@ -11,7 +11,7 @@ import { createPayer } from "./payers.use-case.ts";
 
 const KEY_BODY = /^[A-Za-z0-9]{32,}$/;
 
-export const createAccount = Effect.fn("CreateAccount")(function* (name: string) {
+export const createAccount = Effect.fnUntraced(function* (name: string) {
   const store = yield* Store;
   const account: Account = {
     id: (yield* Ids).uuid(), name, liveEnabled: false, defaultApiVersion: null, ipAllowlist: [],
@@ -22,7 +22,7 @@ export const createAccount = Effect.fn("CreateAccount")(function* (name: string)
 });
 
 /** Issues an API key; returns the secret once. `presetKey` lets operators seed a known sandbox key. */
-export const createApiKey = Effect.fn("CreateApiKey")(function* (accountId: string, env: "sandbox" | "live", role: Role, presetKey?: string) {
+export const createApiKey = Effect.fnUntraced(function* (accountId: string, env: "sandbox" | "live", role: Role, presetKey?: string) {
   const store = yield* Store;
   const account = yield* store.accounts.get(accountId);
   if (!account) return yield* new NotFound({ message: `No account ${accountId}.` });
@@ -44,18 +44,18 @@ export const createApiKey = Effect.fn("CreateApiKey")(function* (accountId: stri
   return { id: row.id, key, accountId, livemode: row.livemode, role, displayPrefix: row.displayPrefix };
 });
 
-export const listAccounts = Effect.fn("ListAccounts")(function* () {
+export const listAccounts = Effect.fnUntraced(function* () {
   return yield* (yield* Store).accounts.list();
 });
 
-export const enableLive = Effect.fn("EnableLive")(function* (accountId: string) {
+export const enableLive = Effect.fnUntraced(function* (accountId: string) {
   const updated = yield* (yield* Store).accounts.update(accountId, { liveEnabled: true });
   if (!updated) return yield* new NotFound({ message: `No account ${accountId}.` });
   return updated;
 });
 
 /** D35: the CIDR ranges production credentials of the account must come from; empty turns the check off. */
-export const setIpAllowlist = Effect.fn("SetIpAllowlist")(function* (accountId: string, cidrs: readonly string[]) {
+export const setIpAllowlist = Effect.fnUntraced(function* (accountId: string, cidrs: readonly string[]) {
   const normalized = normalizeAllowlist(cidrs);
   if (!normalized.ok) return yield* new InvalidRequest({ param: "cidr", message: `${normalized.invalid} is not a CIDR range (a.b.c.d/n or an IPv6 prefix).` });
   const updated = yield* (yield* Store).accounts.update(accountId, { ipAllowlist: normalized.value });
@@ -71,7 +71,7 @@ export const SEED_BALANCE_CENTS = 100_000;
  * D3: on first start the sandbox gets one account, its main company payer and an owner key printed once.
  * Returns null when the database was already seeded.
  */
-export const seedSandbox = Effect.fn("SeedSandbox")(function* (presetKey: string | undefined) {
+export const seedSandbox = Effect.fnUntraced(function* (presetKey: string | undefined) {
   const store = yield* Store;
   if ((yield* store.accounts.count()) > 0) return null;
   const account = yield* createAccount(SEED_ACCOUNT_NAME);

@@ -12,7 +12,7 @@ export type HostEnvironment = "sandbox" | "live" | null;
 
 const envName = (env: "sandbox" | "live") => (env === "live" ? "production" : "sandbox");
 
-export const authenticate = Effect.fn("Authenticate")(function* (authorization: string | undefined, hostEnv: HostEnvironment, clientIp = "") {
+export const authenticate = Effect.fnUntraced(function* (authorization: string | undefined, hostEnv: HostEnvironment, clientIp = "") {
   const token = bearerToken(authorization);
   if (!token) {
     return yield* new Unauthorized({ message: "Missing credential: send Authorization: Bearer <API key or access token>." });

@@ -24,14 +24,14 @@ export function balanceView(b: BalanceState, recent: readonly LedgerEntryRow[]) 
   };
 }
 
-export const getBalance = Effect.fn("GetBalance")(function* (scope: Scope) {
+export const getBalance = Effect.fnUntraced(function* (scope: Scope) {
   const repos = (yield* Store).scoped(scope);
   const b = yield* repos.balance.get();
   const recent = yield* repos.balance.entries({ limit: 10, startingAfter: null });
   return balanceView(b, recent.data);
 });
 
-export const listEntries = Effect.fn("ListEntries")(function* (scope: Scope, page: PageQuery) {
+export const listEntries = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).balance.entries(page);
 });
 
@@ -41,7 +41,7 @@ const topUpBody = compileBody<{ amount_cents: number }>({
 });
 
 /** Charges the card on file and records a `topup` entry; a decline is 402 and nothing is recorded. */
-export const topUp = Effect.fn("TopUp")(function* (scope: Scope, body: unknown) {
+export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const c = topUpBody(body);
   if (!c.ok) return yield* c.error;
   const amount = c.value.amount_cents;
@@ -74,7 +74,7 @@ const autoBody = compileBody<{ auto_replenish: { enabled?: boolean; threshold_ce
   },
 });
 
-export const setAutoReplenish = Effect.fn("SetAutoReplenish")(function* (scope: Scope, body: unknown) {
+export const setAutoReplenish = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const c = autoBody(body);
   if (!c.ok) return yield* c.error;
   const repos = (yield* Store).scoped(scope);
@@ -90,7 +90,7 @@ const cardBody = compileBody<{ token: string }>({
   type: "object", additionalProperties: false, required: ["token"], properties: { token: { type: "string", minLength: 1, maxLength: 200 } },
 });
 
-export const setPaymentMethod = Effect.fn("SetPaymentMethod")(function* (scope: Scope, body: unknown) {
+export const setPaymentMethod = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const c = cardBody(body);
   if (!c.ok) return yield* c.error;
   const card = yield* (yield* CardProcessor).describe(c.value.token);

@@ -19,14 +19,14 @@ export const loadCart = Effect.fnUntraced(function* (repos: ScopedStore, cartId:
   return { items, filings, priced: priceCart(card, items, filings) };
 });
 
-export const cartDetails = Effect.fn("CartDetails")(function* (scope: Scope) {
+export const cartDetails = Effect.fnUntraced(function* (scope: Scope) {
   const repos = (yield* Store).scoped(scope);
   const cart = yield* repos.carts.current();
   const { items, filings, priced } = yield* loadCart(repos, cart?.id ?? null, (yield* Pricing).rateCard);
   return cartView(cart?.id ?? null, items, filings, priced);
 });
 
-export const addCartItems = Effect.fn("AddCartItems")(function* (scope: Scope, cartIdInPath: string | null, body: unknown) {
+export const addCartItems = Effect.fnUntraced(function* (scope: Scope, cartIdInPath: string | null, body: unknown) {
   const parsed = parseAddItems(body);
   if (parsed instanceof InvalidRequest) return yield* parsed;
   const store = yield* Store;
@@ -74,7 +74,7 @@ export const addCartItems = Effect.fn("AddCartItems")(function* (scope: Scope, c
 });
 
 /** Compatible addition: DELETE /v1/cart/items/{id}; the form returns to ready_to_file. */
-export const removeCartItem = Effect.fn("RemoveCartItem")(function* (scope: Scope, itemId: string) {
+export const removeCartItem = Effect.fnUntraced(function* (scope: Scope, itemId: string) {
   const store = yield* Store;
   const now = (yield* Clock).now().toISOString();
   return yield* store.transaction(scope, (tx) => Effect.gen(function* () {

@@ -20,7 +20,7 @@ const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonl
   return yield* (yield* StatementRenderer).render(statements);
 });
 
-export const filingCopyB = Effect.fn("FilingCopyB")(function* (scope: Scope, id: string) {
+export const filingCopyB = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const f = yield* getFiling(scope, id);
   if (!COPY_B_STATUSES.includes(f.status)) {
     return yield* new NotReady({ message: `Copy B of filing ${f.id} is available once the IRS accepts it (or a print-only form is furnished); it is ${f.status}.` });
@@ -29,7 +29,7 @@ export const filingCopyB = Effect.fn("FilingCopyB")(function* (scope: Scope, id:
   return { pdf, filename: `copy-b-${f.form}-${f.taxYear}-${f.shortId}.pdf` };
 });
 
-export const groupCopyB = Effect.fn("GroupCopyB")(function* (scope: Scope, group: { orderId?: string; batchId?: string }) {
+export const groupCopyB = Effect.fnUntraced(function* (scope: Scope, group: { orderId?: string; batchId?: string }) {
   const repos = (yield* Store).scoped(scope);
   if (group.orderId && !(yield* repos.orders.get(group.orderId))) return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
   if (group.batchId) yield* getBatch(scope, group.batchId);

@@ -11,7 +11,7 @@ import { WebhookSender } from "../ports/webhook-sender.port.ts";
 export interface DeliveryJob { readonly accountId: string; readonly livemode: boolean; readonly deliveryId: string }
 
 /** Creates the deliveries of pending events; returns the delivery jobs to send. */
-export const fanOutEvents = Effect.fn("FanOutEvents")(function* (limit = 200) {
+export const fanOutEvents = Effect.fnUntraced(function* (limit = 200) {
   const store = yield* Store;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
@@ -43,7 +43,7 @@ export const fanOutEvents = Effect.fn("FanOutEvents")(function* (limit = 200) {
 export interface DeliveryAttempt { readonly status: WebhookDelivery["status"]; readonly retryInSeconds: number | null }
 
 /** One attempt of one delivery. Returns when to try again, if ever. */
-export const deliverWebhook = Effect.fn("DeliverWebhook")(function* (scope: Scope, deliveryId: string, retryScale = 1) {
+export const deliverWebhook = Effect.fnUntraced(function* (scope: Scope, deliveryId: string, retryScale = 1) {
   const repos = (yield* Store).scoped(scope);
   const sender = yield* WebhookSender;
   const now = (yield* Clock).now();

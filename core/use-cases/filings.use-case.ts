@@ -9,24 +9,24 @@ import { intake } from "./intake.use-case.ts";
 
 const looksLikeFilingId = (id: string) => isUuid(id) || /^fil_(sb_)?[A-Za-z0-9]{6,40}$/.test(id);
 
-export const getFiling = Effect.fn("GetFiling")(function* (scope: Scope, id: string) {
+export const getFiling = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const f = looksLikeFilingId(id) ? yield* (yield* Store).scoped(scope).filings.get(id) : undefined;
   if (!f) return yield* new NotFound({ message: `No filing ${id} in this environment.` });
   return f;
 });
 
-export const listFilings = Effect.fn("ListFilings")(function* (scope: Scope, page: PageQuery, filter: FilingFilter) {
+export const listFilings = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, filter: FilingFilter) {
   return yield* (yield* Store).scoped(scope).filings.list(page, filter);
 });
 
-export const getBatch = Effect.fn("GetBatch")(function* (scope: Scope, id: string) {
+export const getBatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const b = /^bat_[A-Za-z0-9]{6,40}$/.test(id) ? yield* (yield* Store).scoped(scope).batches.get(id) : undefined;
   if (!b) return yield* new NotFound({ message: `No batch ${id} in this environment.` });
   return b;
 });
 
 /** One form: the row's failure becomes the call's error (404 payer, 409 duplicate, 422 validation). */
-export const fileOne = Effect.fn("FileOne")(function* (scope: Scope, parsed: ParsedIntake) {
+export const fileOne = Effect.fnUntraced(function* (scope: Scope, parsed: ParsedIntake) {
   const result = yield* intake(scope, "filing", parsed, null);
   const row = result.rows[0];
   if (row?.error) {

@@ -14,7 +14,7 @@ export interface FireLocatedProblem { record: number; recordType: string; field:
 
 const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(reference ?? "")?.[1] ?? 0);
 
-export const importFire = Effect.fn("ImportFire")(function* (scope: Scope, payerId: string, bytes: Uint8Array, addToCart: boolean) {
+export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: string, bytes: Uint8Array, addToCart: boolean) {
   const payer = yield* getPayer(scope, payerId);
   const parsed = parseFire(bytes);
   if (!parsed.ok) {

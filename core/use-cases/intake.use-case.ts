@@ -63,7 +63,7 @@ export class AtomicIntakeFailed {
   constructor(readonly rows: readonly IntakeRowResult[]) {}
 }
 
-export const intake = Effect.fn("Intake")(function* (scope: Scope, kind: BatchKind, parsed: ParsedIntake, pathPayerId: string | null, extras: IntakeExtras = {}) {
+export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind, parsed: ParsedIntake, pathPayerId: string | null, extras: IntakeExtras = {}) {
   const delivery = intakeDelivery(parsed.options);
   if (delivery instanceof InvalidRequest) return yield* delivery;
   const store = yield* Store;

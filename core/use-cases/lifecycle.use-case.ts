@@ -15,7 +15,7 @@ import { intake } from "./intake.use-case.ts";
 const VOIDABLE = ["ready_to_file", "in_cart", "queued"] as const;
 
 /** D18: before transmission only; a charged form's money goes back to the prepaid balance. */
-export const voidFiling = Effect.fn("VoidFiling")(function* (scope: Scope, id: string) {
+export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const original = yield* getFiling(scope, id);
   const store = yield* Store;
   const ids = yield* Ids;
@@ -60,7 +60,7 @@ function intakeOf(original: Filing, jsonForm: Record<string, unknown>, b: { addT
 }
 
 /** D19: `boxes` merged over the original, or a whole `jsonForm`; one pending correction per original. */
-export const correctFiling = Effect.fn("CorrectFiling")(function* (scope: Scope, id: string, body: unknown) {
+export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
   const c = correctionBody(body ?? {});
   if (!c.ok) return yield* c.error;
   const b = c.value;
@@ -101,7 +101,7 @@ const refileBody = compileBody<{ jsonForm?: Record<string, unknown>; addToCart?:
 });
 
 /** D20: a rejected filing is filed again as a new filing linked by refile_of; its e-file fee is waived at pay. */
-export const refileFiling = Effect.fn("RefileFiling")(function* (scope: Scope, id: string, body: unknown) {
+export const refileFiling = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
   const c = refileBody(body ?? {});
   if (!c.ok) return yield* c.error;
   const original = yield* getFiling(scope, id);
@@ -120,14 +120,14 @@ export const refileFiling = Effect.fn("RefileFiling")(function* (scope: Scope, i
 });
 
 /** D21: the acknowledgement exists from submission on. */
-export const filingAck = Effect.fn("FilingAck")(function* (scope: Scope, id: string) {
+export const filingAck = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const f = yield* getFiling(scope, id);
   if (!f.submittedAt) return yield* new NotReady({ message: `Filing ${f.id} is ${f.status}; it has not been transmitted yet, so there is no acknowledgement.` });
   return ackView(f);
 });
 
 /** Every filing of an order or batch, each with its acknowledgement (or its status until it has one). */
-export const groupAck = Effect.fn("GroupAck")(function* (scope: Scope, group: { orderId?: string; batchId?: string }) {
+export const groupAck = Effect.fnUntraced(function* (scope: Scope, group: { orderId?: string; batchId?: string }) {
   const repos = (yield* Store).scoped(scope);
   if (group.orderId && !(yield* repos.orders.get(group.orderId))) return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
   if (group.batchId) yield* getBatch(scope, group.batchId);

@@ -20,7 +20,7 @@ export interface AppInput {
   readonly grantTypes?: string;
 }
 
-export const registerApp = Effect.fn("OAuthRegisterApp")(function* (input: AppInput) {
+export const registerApp = Effect.fnUntraced(function* (input: AppInput) {
   const store = yield* Store;
   if (!(yield* store.accounts.get(input.accountId))) return yield* new NotFound({ message: `No account ${input.accountId}.` });
   const name = input.name.trim();
@@ -51,12 +51,12 @@ export const registerApp = Effect.fn("OAuthRegisterApp")(function* (input: AppIn
   return { app, clientSecret };
 });
 
-export const listApps = Effect.fn("OAuthListApps")(function* () {
+export const listApps = Effect.fnUntraced(function* () {
   return yield* (yield* Store).oauthApps.list();
 });
 
 /** Revokes an app: its client secret stops working and every grant and token it holds ends at once. */
-export const revokeApp = Effect.fn("OAuthRevokeApp")(function* (clientId: string) {
+export const revokeApp = Effect.fnUntraced(function* (clientId: string) {
   const revoked = yield* (yield* Store).oauthApps.revoke(clientId, (yield* Clock).now().toISOString());
   if (!revoked) return yield* new NotFound({ message: `No active app with client_id ${clientId}.` });
 });
@@ -65,7 +65,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** A user of an account; `password` null makes a user who can sign in only on the sandbox (no password there). */
-export const createUser = Effect.fn("OAuthCreateUser")(function* (accountId: string, email: string, role: UserRole, password: string | null) {
+export const createUser = Effect.fnUntraced(function* (accountId: string, email: string, role: UserRole, password: string | null) {
   const store = yield* Store;
   if (!(yield* store.accounts.get(accountId))) return yield* new NotFound({ message: `No account ${accountId}.` });
   const normalized = normalizeEmail(email);

@@ -14,7 +14,7 @@ import { mintTokens, requireGrantType } from "./oauth-tokens.ts";
 const invalidGrant = (message: string) => new OAuthError({ code: "invalid_grant", message });
 const missing = (name: string) => new OAuthError({ code: "invalid_request", message: `${name} is required for the authorization_code grant.` });
 
-export const authorizationCodeGrant = Effect.fn("OAuthAuthorizationCode")(function* (app: OAuthApp, request: TokenRequest) {
+export const authorizationCodeGrant = Effect.fnUntraced(function* (app: OAuthApp, request: TokenRequest) {
   const refused = requireGrantType(app, "authorization_code");
   if (refused) return yield* refused;
   if (request.code === undefined) return yield* missing("code");

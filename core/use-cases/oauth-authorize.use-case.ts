@@ -46,7 +46,7 @@ const expiredSession = () => new AuthorizePageError({
 
 const pageError = (title: string, message: string) => new AuthorizePageError({ title, message, status: 400 });
 
-export const startAuthorization = Effect.fn("OAuthStartAuthorization")(function* (query: AuthorizeQuery, hostEnv: HostEnvironment, browser: string | undefined) {
+export const startAuthorization = Effect.fnUntraced(function* (query: AuthorizeQuery, hostEnv: HostEnvironment, browser: string | undefined) {
   const single = (name: string): string | undefined | null => {
     const v = query[name];
     if (Array.isArray(v)) return v.length === 1 ? (v[0] as string) : null;
@@ -94,7 +94,7 @@ export const startAuthorization = Effect.fn("OAuthStartAuthorization")(function*
 });
 
 /** The session a form post belongs to, checked against the browser cookie and the CSRF token. */
-const openSession = Effect.fn("OAuthOpenSession")(function* (sessionId: string, browser: string | undefined, csrf: string) {
+const openSession = Effect.fnUntraced(function* (sessionId: string, browser: string | undefined, csrf: string) {
   const store = yield* Store;
   const hasher = yield* Hasher;
   const session = sessionId === "" ? undefined : yield* store.oauth.session(sessionId);
@@ -107,7 +107,7 @@ const openSession = Effect.fn("OAuthOpenSession")(function* (sessionId: string, 
   return { session, app };
 });
 
-const consentPage = Effect.fn("OAuthConsentPage")(function* (session: ConsentSession, app: OAuthApp, user: User, csrf: string) {
+const consentPage = Effect.fnUntraced(function* (session: ConsentSession, app: OAuthApp, user: User, csrf: string) {
   const page = yield* (yield* Store).scoped({ accountId: user.accountId, livemode: session.livemode }).payers.list({ limit: 500, startingAfter: null });
   if (page.data.length === 0) {
     return yield* pageError("No payers yet", `Your account has no payers in the ${session.livemode ? "production" : "sandbox"} environment. Add a payer first, then try again.`);
@@ -123,7 +123,7 @@ export type SignInResult =
   | { readonly ok: false; readonly error: string; readonly page: PageContext; readonly email: string }
   | { readonly ok: true; readonly page: ConsentPage };
 
-export const signIn = Effect.fn("OAuthSignIn")(function* (sessionId: string, browser: string | undefined, csrf: string, email: string, password: string) {
+export const signIn = Effect.fnUntraced(function* (sessionId: string, browser: string | undefined, csrf: string, email: string, password: string) {
   const { session, app } = yield* openSession(sessionId, browser, csrf);
   const store = yield* Store;
   const user = yield* store.users.byEmail(normalizeEmail(email));
@@ -155,7 +155,7 @@ export type Decision =
   | { readonly kind: "redirect"; readonly location: string }
   | { readonly kind: "consent"; readonly page: ConsentPage; readonly error: string };
 
-export const decide = Effect.fn("OAuthDecide")(function* (sessionId: string, browser: string | undefined, csrf: string, approve: boolean, payerId: string | undefined) {
+export const decide = Effect.fnUntraced(function* (sessionId: string, browser: string | undefined, csrf: string, approve: boolean, payerId: string | undefined) {
   const { session, app } = yield* openSession(sessionId, browser, csrf);
   const store = yield* Store;
   const state = session.state ?? undefined;

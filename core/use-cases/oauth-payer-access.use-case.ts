@@ -60,7 +60,7 @@ function touched(repos: ScopedStore, t: PayerTarget): Effect.Effect<readonly (st
 }
 
 /** Fails with 403 forbidden when `targets` touch a payer other than `payerId`. */
-export const confineToPayer = Effect.fn("OAuthConfineToPayer")(function* (scope: Scope, payerId: string, targets: readonly PayerTarget[]) {
+export const confineToPayer = Effect.fnUntraced(function* (scope: Scope, payerId: string, targets: readonly PayerTarget[]) {
   const repos = (yield* Store).scoped(scope);
   for (const target of targets) {
     const payers = yield* touched(repos, target);

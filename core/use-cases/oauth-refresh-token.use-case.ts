@@ -13,7 +13,7 @@ import { mintTokens, requireGrantType } from "./oauth-tokens.ts";
 
 const invalidGrant = (message: string) => new OAuthError({ code: "invalid_grant", message });
 
-export const refreshTokenGrant = Effect.fn("OAuthRefreshToken")(function* (app: OAuthApp, request: TokenRequest) {
+export const refreshTokenGrant = Effect.fnUntraced(function* (app: OAuthApp, request: TokenRequest) {
   const refused = requireGrantType(app, "refresh_token");
   if (refused) return yield* refused;
   if (request.refreshToken === undefined) return yield* new OAuthError({ code: "invalid_request", message: "refresh_token is required for the refresh_token grant." });

@@ -22,7 +22,7 @@ export interface TokenResponse {
 }
 
 /** RFC 6749 §2.3.1: the client's secret, compared by hash in constant time; its environment must be the host's. */
-export const authenticateClient = Effect.fn("OAuthAuthenticateClient")(function* (client: ClientCredentials | null, hostEnv: HostEnvironment) {
+export const authenticateClient = Effect.fnUntraced(function* (client: ClientCredentials | null, hostEnv: HostEnvironment) {
   if (!client) {
     return yield* new OAuthError({ code: "invalid_client", message: "Client authentication is required: HTTP Basic, or client_id and client_secret in the body." });
   }
@@ -43,7 +43,7 @@ export function requireGrantType(app: OAuthApp, grantType: GrantType): OAuthErro
 }
 
 /** Fresh tokens for a grant: an access token with `scopes`, and a refresh token with `refreshScopes` when given. */
-export const mintTokens = Effect.fn("OAuthMintTokens")(function* (grant: Grant, scopes: readonly string[], opts: { refreshScopes: readonly string[] | null; codeHash: string | null }) {
+export const mintTokens = Effect.fnUntraced(function* (grant: Grant, scopes: readonly string[], opts: { refreshScopes: readonly string[] | null; codeHash: string | null }) {
   const ids = yield* Ids;
   const hasher = yield* Hasher;
   const now = (yield* Clock).now().toISOString();

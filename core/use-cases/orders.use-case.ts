@@ -8,11 +8,11 @@ export function orderListView(o: Order) {
   return { object: "order", id: o.id, number: o.number, payment_status: o.paymentStatus, forms: o.forms, grand_total_cents: o.grandTotalCents, currency: "usd", created_at: o.createdAt };
 }
 
-export const listOrders = Effect.fn("ListOrders")(function* (scope: Scope, page: PageQuery) {
+export const listOrders = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).orders.list(page);
 });
 
-export const getOrder = Effect.fn("GetOrder")(function* (scope: Scope, id: string) {
+export const getOrder = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const repos = (yield* Store).scoped(scope);
   const order = /^ord_[A-Za-z0-9]{6,40}$/.test(id) ? yield* repos.orders.get(id) : undefined;
   if (!order) return yield* new NotFound({ message: `No order ${id} in this environment.` });

@@ -22,7 +22,7 @@ import { Store, type Order, type Scope } from "../ports/store.port.ts";
 
 class AlreadyPaid { readonly _tag = "AlreadyPaid"; constructor(readonly cartId: string) {} }
 
-export const payCart = Effect.fn("PayCart")(function* (scope: Scope, principal: Pick<Principal, "role" | "account">) {
+export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pick<Principal, "role" | "account">) {
   if (principal.role !== "owner") return yield* new Forbidden({ message: "Only the account owner can pay the cart (D4)." });
   const store = yield* Store;
   const ids = yield* Ids;

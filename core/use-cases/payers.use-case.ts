@@ -12,7 +12,7 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 
 const notFound = (id: string) => new NotFound({ message: `No payer ${id} in this environment.` });
 
-export const createPayer = Effect.fn("CreatePayer")(function* (scope: Scope, body: unknown, opts: { isMainCompany?: boolean } = {}) {
+export const createPayer = Effect.fnUntraced(function* (scope: Scope, body: unknown, opts: { isMainCompany?: boolean } = {}) {
   const input = parsePayerCreate(body);
   if (input instanceof InvalidRequest) return yield* input;
   const store = yield* Store;
@@ -43,19 +43,19 @@ export const createPayer = Effect.fn("CreatePayer")(function* (scope: Scope, bod
   return payer;
 });
 
-export const getPayer = Effect.fn("GetPayer")(function* (scope: Scope, id: string) {
+export const getPayer = Effect.fnUntraced(function* (scope: Scope, id: string) {
   if (!isUuid(id)) return yield* notFound(id);
   const payer = yield* (yield* Store).scoped(scope).payers.get(id);
   if (!payer) return yield* notFound(id);
   return payer;
 });
 
-export const listPayers = Effect.fn("ListPayers")(function* (scope: Scope, page: PageQuery) {
+export const listPayers = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   const result: Page<Payer> = yield* (yield* Store).scoped(scope).payers.list(page);
   return result;
 });
 
-export const updatePayer = Effect.fn("UpdatePayer")(function* (scope: Scope, id: string, body: unknown) {
+export const updatePayer = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
   if (!isUuid(id)) return yield* notFound(id);
   const input = parsePayerUpdate(body);
   if (input instanceof InvalidRequest) return yield* input;

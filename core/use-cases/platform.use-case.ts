@@ -15,7 +15,7 @@ export function sandboxReceiptId(now: Date, random: string): string {
   return `${String(now.getUTCFullYear()).replace(/^0/, "1")}-${digits}-${random.slice(0, 9).padEnd(9, "0")}`;
 }
 
-export const requestExtension = Effect.fn("RequestExtension")(function* (scope: Scope, body: unknown) {
+export const requestExtension = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const input = parseExtension(body);
   if (input instanceof InvalidRequest) return yield* input;
   const repos = (yield* Store).scoped(scope);
@@ -37,17 +37,17 @@ export const requestExtension = Effect.fn("RequestExtension")(function* (scope: 
   return { created: true, body: extensionView(ext, false) };
 });
 
-export const getExtension = Effect.fn("GetExtension")(function* (scope: Scope, id: string) {
+export const getExtension = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const e = /^ext_[A-Za-z0-9]{6,40}$/.test(id) ? yield* (yield* Store).scoped(scope).extensions.get(id) : undefined;
   if (!e) return yield* new NotFound({ message: `No extension ${id} in this environment.` });
   return extensionView(e, false);
 });
 
-export const listExtensions = Effect.fn("ListExtensions")(function* (scope: Scope, page: PageQuery) {
+export const listExtensions = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).extensions.list(page);
 });
 
-export const resetSandbox = Effect.fn("ResetSandbox")(function* (scope: Scope) {
+export const resetSandbox = Effect.fnUntraced(function* (scope: Scope) {
   if (scope.livemode) return yield* new Forbidden({ message: "The sandbox reset takes a sandbox key; production data is never reset." });
   const store = yield* Store;
   const ids = yield* Ids;

@@ -17,7 +17,7 @@ const looksLikeRecipientId = (id: string) => isUuid(id) || /^rcp_[A-Za-z0-9]{6,4
 
 export function recipientShortPrefix(): string { return "rcp_"; }
 
-export const createRecipient = Effect.fn("CreateRecipient")(function* (scope: Scope, body: unknown) {
+export const createRecipient = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const input = parseRecipientCreate(body);
   if (input instanceof InvalidRequest) return yield* input;
   const store = yield* Store;
@@ -61,21 +61,21 @@ export const createRecipient = Effect.fn("CreateRecipient")(function* (scope: Sc
   return recipient;
 });
 
-export const getRecipient = Effect.fn("GetRecipient")(function* (scope: Scope, id: string) {
+export const getRecipient = Effect.fnUntraced(function* (scope: Scope, id: string) {
   if (!looksLikeRecipientId(id)) return yield* notFound(id);
   const r = yield* (yield* Store).scoped(scope).recipients.get(id);
   if (!r) return yield* notFound(id);
   return r;
 });
 
-export const listRecipients = Effect.fn("ListRecipients")(function* (scope: Scope, page: PageQuery, payerId: string | undefined) {
+export const listRecipients = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, payerId: string | undefined) {
   if (payerId !== undefined && !isUuid(payerId)) {
     return yield* new InvalidRequest({ param: "payer", message: "payer must be a payer id (UUID)." });
   }
   return yield* (yield* Store).scoped(scope).recipients.list(page, payerId ? { payerId } : {});
 });
 
-export const updateRecipient = Effect.fn("UpdateRecipient")(function* (scope: Scope, id: string, body: unknown) {
+export const updateRecipient = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
   if (!looksLikeRecipientId(id)) return yield* notFound(id);
   const input = parseRecipientUpdate(body);
   if (input instanceof InvalidRequest) return yield* input;

@@ -30,7 +30,7 @@ export function runView(r: TinMatchRun) {
   return { object: "tin_match_run", id: r.id, status: r.status, count: r.count, results: r.status === "completed" ? r.results : undefined, created_at: r.createdAt, completed_at: r.completedAt };
 }
 
-export const createTinMatch = Effect.fn("CreateTinMatch")(function* (scope: Scope, input: unknown) {
+export const createTinMatch = Effect.fnUntraced(function* (scope: Scope, input: unknown) {
   const c = body(input ?? {});
   if (!c.ok) return yield* c.error;
   const recipients = c.value.recipients ?? [];
@@ -61,18 +61,18 @@ export const createTinMatch = Effect.fn("CreateTinMatch")(function* (scope: Scop
   return run;
 });
 
-export const getTinMatch = Effect.fn("GetTinMatch")(function* (scope: Scope, id: string) {
+export const getTinMatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const r = /^tmr_[A-Za-z0-9]{6,40}$/.test(id) ? yield* (yield* Store).scoped(scope).tinMatches.get(id) : undefined;
   if (!r) return yield* new NotFound({ message: `No TIN match run ${id} in this environment.` });
   return r;
 });
 
-export const listTinMatches = Effect.fn("ListTinMatches")(function* (scope: Scope, page: PageQuery) {
+export const listTinMatches = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).tinMatches.list(page);
 });
 
 /** The job: match, store the results and emit tin_match.completed in one transaction (idempotent). */
-export const completeTinMatch = Effect.fn("CompleteTinMatch")(function* (scope: Scope, id: string) {
+export const completeTinMatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const store = yield* Store;
   const vault = yield* TinVault;
   const ids = yield* Ids;

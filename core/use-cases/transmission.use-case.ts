@@ -31,7 +31,7 @@ const allOf = allFilings;
 
 export interface TransmitResult { readonly receipts: readonly string[]; readonly furnished: number; readonly refunded: number }
 
-export const transmitOrder = Effect.fn("TransmitOrder")(function* (scope: Scope, orderId: string) {
+export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
   const store = yield* Store;
   const vault = yield* TinVault;
   const irs = yield* IrsTransmitter;
@@ -114,7 +114,7 @@ export const transmitOrder = Effect.fn("TransmitOrder")(function* (scope: Scope,
 });
 
 /** Applies the acknowledgement of one receipt; "processing" means ask again later. */
-export const applyAcknowledgement = Effect.fn("ApplyAcknowledgement")(function* (scope: Scope, receiptId: string) {
+export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, receiptId: string) {
   const store = yield* Store;
   const irs = yield* IrsTransmitter;
   const ids = yield* Ids;
@@ -151,7 +151,7 @@ export const applyAcknowledgement = Effect.fn("ApplyAcknowledgement")(function* 
 });
 
 /** Receipts of an order still waiting for their acknowledgement. */
-export const pendingReceipts = Effect.fn("PendingReceipts")(function* (scope: Scope, orderId: string) {
+export const pendingReceipts = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
   const all = yield* allOf((yield* Store).scoped(scope), { orderId });
   return [...new Set(all.filter((f) => f.status === "submitted" && f.receiptId !== null).map((f) => f.receiptId as string))];
 });
