@@ -39,6 +39,12 @@ export function scopeOf(ctx: ApiContext): Scope {
   return scope;
 }
 
+export function principalOf(ctx: ApiContext): Principal {
+  const principal = ctx.state.principal;
+  if (!principal) throw new Error("route used without authentication");
+  return principal;
+}
+
 export function sendError(ctx: Context, e: DomainError): void {
   const { status, body, headers } = errorResponse(e);
   ctx.status = status;

@@ -1,11 +1,11 @@
-import { InvalidRequest, NotFound } from "../../../core/domain/shared/errors.ts";
+import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
 import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
 import { addCartItems, cartDetails, removeCartItem } from "../../../core/use-cases/cart.use-case.ts";
 import { payCart } from "../../../core/use-cases/pay.use-case.ts";
 import { entryView, getBalance, listEntries, setAutoReplenish, setPaymentMethod, topUp } from "../../../core/use-cases/balance.use-case.ts";
 import { getOrder, listOrders, orderListView } from "../../../core/use-cases/orders.use-case.ts";
 import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
-import { listBody, scopeOf, type Api, type ApiContext } from "../http.ts";
+import { listBody, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
 import { fieldOf, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 import type { PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
@@ -51,9 +51,7 @@ export function moneyRoutes(api: Api): RouteDef[] {
     {
       method: "post", path: "/v1/cart/pay", scopes: SCOPES.paymentsWrite, ownerOnly: true, payers: PAYERS.openCart,
       handler: async (ctx) => {
-        const principal = ctx.state.principal;
-        if (!principal) throw new NotFound({ message: "no principal" });
-        ctx.body = await api.run(payCart(scopeOf(ctx), principal));
+        ctx.body = await api.run(payCart(scopeOf(ctx), principalOf(ctx)));
       },
     },
     { method: "get", path: "/v1/balance", scopes: SCOPES.paymentsRead, payers: "none", handler: async (ctx) => { ctx.body = await api.run(getBalance(scopeOf(ctx))); } },
