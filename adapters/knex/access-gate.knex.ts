@@ -69,6 +69,17 @@ export class SharedWindowCounter {
     s.timer.unref();
   }
 
+  /** Stops the flush timers and writes what was counted locally, before the pool closes. */
+  async close(): Promise<void> {
+    const flushes: Promise<unknown>[] = [];
+    for (const [id, s] of this.windows) {
+      if (s.timer) { clearTimeout(s.timer); s.timer = null; }
+      if (s.pending > 0) { flushes.push(this.increment(id, s.start, s.pending).catch(() => undefined)); s.pending = 0; }
+    }
+    this.windows.clear();
+    await Promise.all(flushes);
+  }
+
   /** Counts one request; returns the window's use including it and when the window resets. */
   async hit(id: string, now: Date): Promise<{ used: number; resetAtSeconds: number }> {
     const start = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
@@ -92,8 +103,9 @@ export class SharedWindowCounter {
   }
 }
 
-export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs = Number(process.env["CREDENTIAL_CACHE_MS"] ?? 2000)): AccessGate["Service"] {
+export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs = Number(process.env["CREDENTIAL_CACHE_MS"] ?? 2000), onClose?: (fn: () => Promise<void>) => void): AccessGate["Service"] {
   const counter = new SharedWindowCounter(knex, limitPerMinute);
+  onClose?.(() => counter.close());
   const cache = new Map<string, { principal: Principal; until: number }>();
   const lookupQuery = hotQuery(knex, "credential_lookup", LOOKUP_SQL);
   const oauthQuery = hotQuery(knex, "oauth_token_lookup", OAUTH_LOOKUP_SQL);

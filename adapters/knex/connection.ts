@@ -28,6 +28,8 @@ export interface Database {
   /** The PGlite instance, for pg-boss's executeSql bridge. */
   readonly pglite: PGlite | null;
   readonly close: () => Promise<void>;
+  /** Registers work to finish before the pool closes (flushing local counters). */
+  readonly onClose: (fn: () => Promise<void>) => void;
 }
 
 export class DataFolderInUse extends Error {
@@ -63,7 +65,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     });
     if (schema) await knex.raw(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, "")}"`);
     await knex.migrate.latest({ migrationSource, schemaName: schema });
-    return { knex, kind: "postgres", pglite: null, close: () => knex.destroy() };
+    const hooks: Array<() => Promise<void>> = [];
+    return {
+      knex, kind: "postgres", pglite: null, onClose: (fn) => { hooks.push(fn); },
+      close: async () => { for (const fn of hooks.splice(0)) await fn(); await knex.destroy(); },
+    };
   }
   const dir = config.dataDir ?? "./.data";
   const inMemory = dir === "memory://";
@@ -73,9 +79,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     await pglite.waitReady;
     const knex = knexFactory({ client: ClientPgLite, dialect: "postgres", connection: () => ({ pglite }) } as Knex.Config);
     await knex.migrate.latest({ migrationSource });
+    const hooks: Array<() => Promise<void>> = [];
     return {
-      knex, kind: "pglite", pglite,
-      close: async () => { await knex.destroy(); if (!pglite.closed) await pglite.close(); unlock(); },
+      knex, kind: "pglite", pglite, onClose: (fn) => { hooks.push(fn); },
+      close: async () => { for (const fn of hooks.splice(0)) await fn(); await knex.destroy(); if (!pglite.closed) await pglite.close(); unlock(); },
     };
   } catch (e) {
     unlock();

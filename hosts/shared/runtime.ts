@@ -33,7 +33,7 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
   return Layer.mergeAll(
     systemLayer(config.tinEncryptionKey),
     Layer.succeed(Store, makeKnexStore(db.knex)),
-    Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute)),
+    Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute, undefined, db.onClose)),
     Layer.succeed(IdempotencyStore, makeKnexIdempotencyStore(db.knex)),
     Layer.succeed(Pricing, { rateCard: config.rateCard }),
     Layer.succeed(CardProcessor, config.cardProcessor ?? makeSandboxCardProcessor()),

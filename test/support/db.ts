@@ -1,5 +1,6 @@
 // Test databases: in-memory PGlite always; Postgres in a schema of its own when DATABASE_URL is set.
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
 
 export type Backend = "pglite" | "postgres";
@@ -19,9 +20,12 @@ export async function openTestDb(backend: Backend, schema?: string): Promise<Tes
   const db = await openDatabase({ databaseUrl: POSTGRES_URL, schema: name, poolMax: 10 });
   return {
     db, schema: name,
+    // Close first (flushing counters into the schema), then drop the schema over a connection of its own.
     drop: async () => {
-      await db.knex.raw(`drop schema if exists "${name}" cascade`);
       await db.close();
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try { await client.query(`drop schema if exists "${name}" cascade`); } finally { await client.end(); }
     },
   };
 }
