@@ -77,6 +77,9 @@ for (const backend of backends) {
     const original = (await api.request("GET", `/v1/filings/${id}`)).body;
     assert.is(original.status, "superseded");
     assert.is(original.superseded_by, c.body.id);
+    const again = await api.request("POST", `/v1/filings/${id}/corrections`, { body: { boxes: { NonemployeeCompensationAmt: 11 } } });
+    assert.is(again.status, 409, "a superseded filing is not corrected again: its correction is");
+    assert.is(again.body.error.type, "not_correctable");
   });
 
   s("print_mail filings end in furnishing without the IRS; Copy B is available", async ({ api }) => {
