@@ -1,6 +1,7 @@
 // SPEC "Payers and recipients": create, read, list and PATCH payers. PATCH changes only named fields;
 // the TIN is write-once.
 import { Effect } from "effect";
+import { newAddress } from "../domain/parties/address.ts";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import { parsePayerCreate, parsePayerUpdate, type Payer } from "../domain/parties/payer.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
@@ -26,12 +27,7 @@ export const createPayer = Effect.fnUntraced(function* (scope: Scope, body: unkn
     legalName: input.legalName,
     tinType: input.tinType,
     tinLast4: sealed.last4,
-    addressLine1: input.addressLine1 ?? null,
-    addressLine2: input.addressLine2 ?? null,
-    city: input.city ?? null,
-    state: input.state ?? null,
-    postalCode: input.postalCode ?? null,
-    country: input.country ?? "US",
+    ...newAddress(input),
     contactName: input.contactName ?? null,
     contactEmail: input.contactEmail ?? null,
     contactPhone: input.contactPhone ?? null,

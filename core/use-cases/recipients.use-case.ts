@@ -1,6 +1,7 @@
 // SPEC "Recipient": recipients belong to one payer of the same account and environment; the TIN is
 // immutable once the recipient has filings (a correction is filed instead).
 import { Effect } from "effect";
+import { newAddress } from "../domain/parties/address.ts";
 import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import {
   checkRecipientConsistency, parseRecipientCreate, parseRecipientUpdate, type Recipient,
@@ -38,12 +39,7 @@ export const createRecipient = Effect.fnUntraced(function* (scope: Scope, body: 
     name: input.name,
     tinType: input.tinType ?? null,
     tinLast4: sealed.last4,
-    addressLine1: input.addressLine1 ?? null,
-    addressLine2: input.addressLine2 ?? null,
-    city: input.city ?? null,
-    state: input.state ?? null,
-    postalCode: input.postalCode ?? null,
-    country: input.country ?? "US",
+    ...newAddress(input),
     email: input.email ?? null,
     deliveryMethod: input.deliveryMethod ?? "paper",
     accountNumber: input.accountNumber ?? null,

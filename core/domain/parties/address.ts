@@ -48,3 +48,15 @@ export function normaliseAddress(body: Record<string, unknown>, creating: boolea
   }
   return out;
 }
+
+/** The stored address of a new payer or recipient: every field present, null when not given, country US by default. */
+export function newAddress(input: Partial<AddressFields>): AddressFields {
+  return {
+    addressLine1: input.addressLine1 ?? null,
+    addressLine2: input.addressLine2 ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    postalCode: input.postalCode ?? null,
+    country: input.country ?? "US",
+  };
+}
