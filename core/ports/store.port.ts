@@ -311,6 +311,8 @@ export interface DispatchQueue {
   readonly pending: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly orderId: string; readonly accountId: string; readonly livemode: boolean }[]>;
   readonly markDone: (orderId: string) => Effect.Effect<void>;
   /** TIN match runs still processing that were created before `createdBefore`. */
+  /** Names matched in production runs completed since `since`, across accounts (one IRS user id for the service). */
+  readonly liveTinMatchesSince: (since: string) => Effect.Effect<number>;
   readonly pendingTinMatches: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly id: string; readonly accountId: string; readonly livemode: boolean }[]>;
 }
 

@@ -71,13 +71,29 @@ export const listTinMatches = Effect.fnUntraced(function* (scope: Scope, page: P
   return yield* (yield* Store).scoped(scope).tinMatches.list(page);
 });
 
-/** The job: match, store the results and emit tin_match.completed in one transaction (idempotent). */
+/** IRS rule: 999 interactive matches per 24 hours per IRS user id; production runs beyond it wait. */
+export const IRS_TIN_MATCHES_PER_DAY = 999;
+
+/** Whether a production run fits the IRS's 24-hour allowance now, or how long to wait before asking again. */
+export function tinMatchAllowance(usedLast24h: number, runCount: number): { ok: true } | { ok: false; retryInSeconds: number } {
+  return usedLast24h + runCount <= IRS_TIN_MATCHES_PER_DAY ? { ok: true } : { ok: false, retryInSeconds: 3600 };
+}
+
+/**
+ * The job: match, store the results and emit tin_match.completed in one transaction (idempotent). Production runs
+ * respect the IRS's daily allowance by waiting: the result says when to try again.
+ */
 export const completeTinMatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const store = yield* Store;
   const vault = yield* TinVault;
   const ids = yield* Ids;
   const run = yield* store.scoped(scope).tinMatches.get(id);
   if (!run || run.status === "completed") return false;
+  if (scope.livemode) {
+    const since = new Date((yield* Clock).now().getTime() - 24 * 3600 * 1000).toISOString();
+    const allowance = tinMatchAllowance(yield* store.dispatchQueue.liveTinMatchesSince(since), run.count);
+    if (!allowance.ok) return { deferredSeconds: allowance.retryInSeconds };
+  }
   const outcomes = yield* (yield* TinMatcher).match(run.entries.map((e) => ({ name: e.name, tin: vault.open(e.tinCiphertext) })));
   const results: TinMatchResult[] = run.entries.map((e, i) => ({
     ...(e.recipient ? { recipient: e.recipient } : {}), ...(e.reference ? { reference: e.reference } : {}),

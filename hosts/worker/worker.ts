@@ -48,7 +48,9 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
   }, { batchSize: 4 });
 
   await jobs.work(TIN_MATCH_QUEUE, async (data) => {
-    await runtime.runPromise(completeTinMatch(scopeOf(data), String(data["runId"])));
+    const r = await runtime.runPromise(completeTinMatch(scopeOf(data), String(data["runId"])));
+    // Over the IRS's daily allowance: the run waits in the queue (it stays `processing`).
+    if (typeof r === "object") await send(TIN_MATCH_QUEUE, data, { key: `${String(data["runId"])}:deferred:${Math.floor(Date.now() / 3_600_000)}`, startAfterSeconds: r.deferredSeconds });
   }, { batchSize: 2 });
 
   // One attempt; a retry is a durable job due at the next time of D27's schedule.
