@@ -9,6 +9,7 @@ import {
 } from "../../core/ports/store.port.ts";
 import { isUuid } from "../../core/domain/shared/validation.ts";
 import { hotQuery } from "./hot-query.ts";
+import { plainSecretBox, type SecretBox } from "../system/system.ts";
 import { roleOf, toAccount, toBatch, toColumns, toFiling, toPayer, toRecipient, type Row } from "./rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../core/domain/filing/filing.ts";
 import type {
@@ -424,10 +425,10 @@ function sandboxRepo(db: Db, scope: Scope): SandboxRepo {
   };
 }
 
-function toEndpoint(r: Row): WebhookEndpoint {
+function toEndpointWith(r: Row, box: SecretBox): WebhookEndpoint {
   return {
     id: String(r["id"]), url: String(r["url"]), events: jsonOf(r["events"]), status: r["status"] === "disabled" ? "disabled" : "active",
-    secret: String(r["secret"]), previousSecret: r["previous_secret"] ? String(r["previous_secret"]) : null,
+    secret: box.open(String(r["secret"])), previousSecret: r["previous_secret"] ? box.open(String(r["previous_secret"])) : null,
     rotatedAt: r["rotated_at"] ? isoOf(r["rotated_at"]) : null, livemode: Boolean(r["livemode"]), createdAt: isoOf(r["created_at"]), updatedAt: isoOf(r["updated_at"]),
   };
 }
@@ -441,11 +442,12 @@ function toDelivery(r: Row): WebhookDelivery {
   };
 }
 
-function webhookRepo(db: Db, scope: Scope): WebhookRepo {
+function webhookRepo(db: Db, scope: Scope, box: SecretBox): WebhookRepo {
+  const toEndpoint = (r: Row) => toEndpointWith(r, box);
   return {
     insert: (e) => run(() => db("webhook_endpoints").insert({
       id: e.id, account_id: scope.accountId, livemode: scope.livemode, url: e.url, events: JSON.stringify(e.events), status: e.status,
-      secret: e.secret, previous_secret: e.previousSecret, rotated_at: e.rotatedAt, created_at: e.createdAt, updated_at: e.updatedAt,
+      secret: box.seal(e.secret), previous_secret: e.previousSecret === null ? null : box.seal(e.previousSecret), rotated_at: e.rotatedAt, created_at: e.createdAt, updated_at: e.updatedAt,
     })).pipe(Effect.asVoid),
     get: (id) => run(async () => {
       if (!isUuid(id)) return undefined;
@@ -457,6 +459,8 @@ function webhookRepo(db: Db, scope: Scope): WebhookRepo {
       if (!isUuid(id)) return undefined;
       const cols = toColumns(patch);
       if (patch.events) cols["events"] = JSON.stringify(patch.events);
+      if (patch.secret !== undefined) cols["secret"] = box.seal(patch.secret);
+      if (patch.previousSecret !== undefined) cols["previous_secret"] = patch.previousSecret === null ? null : box.seal(patch.previousSecret);
       const rows = (await scopedTable(db, "webhook_endpoints", scope).where("id", id).update(cols).returning("*")) as Row[];
       return rows[0] ? toEndpoint(rows[0]) : undefined;
     }),
@@ -506,7 +510,7 @@ function tinMatchRepo(db: Db, scope: Scope): TinMatchRepo {
 
 /** Repositories are built on first use: a request that reads one payer builds one repository, not all of them. */
 class KnexScopedStore implements ScopedStore {
-  constructor(private readonly db: Db, readonly scope: Scope) {}
+  constructor(private readonly db: Db, readonly scope: Scope, private readonly box: SecretBox) {}
   #payers?: ReturnType<typeof payerRepo>;
   get payers() { return (this.#payers ??= payerRepo(this.db, this.scope)); }
   #recipients?: ReturnType<typeof recipientRepo>;
@@ -530,13 +534,13 @@ class KnexScopedStore implements ScopedStore {
   #sandbox?: ReturnType<typeof sandboxRepo>;
   get sandbox() { return (this.#sandbox ??= sandboxRepo(this.db, this.scope)); }
   #webhooks?: ReturnType<typeof webhookRepo>;
-  get webhooks() { return (this.#webhooks ??= webhookRepo(this.db, this.scope)); }
+  get webhooks() { return (this.#webhooks ??= webhookRepo(this.db, this.scope, this.box)); }
   #tinMatches?: ReturnType<typeof tinMatchRepo>;
   get tinMatches() { return (this.#tinMatches ??= tinMatchRepo(this.db, this.scope)); }
 }
 
-export function scopedRepos(db: Db, scope: Scope): ScopedStore {
-  return new KnexScopedStore(db, scope);
+export function scopedRepos(db: Db, scope: Scope, box: SecretBox = plainSecretBox): ScopedStore {
+  return new KnexScopedStore(db, scope, box);
 }
 
 const accountRepo = (db: Knex): AccountRepo => ({
@@ -575,12 +579,14 @@ const apiKeyRepo = (db: Knex): ApiKeyRepo => ({
 
 class Rollback<E> { constructor(readonly exit: Exit.Exit<unknown, E>) {} }
 
-export function makeKnexStore(knex: Knex): Store["Service"] {
+/** `secrets` encrypts webhook signing secrets at rest (the service passes one built from its configured key). */
+export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBox } = {}): Store["Service"] {
+  const box = options.secrets ?? plainSecretBox;
   const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
     Effect.flatten(Effect.promise(async () => {
       try {
         const value = await knex.transaction(async (trx) => {
-          const exit = await Effect.runPromiseExit(body(scopedRepos(trx, scope)));
+          const exit = await Effect.runPromiseExit(body(scopedRepos(trx, scope, box)));
           if (Exit.isFailure(exit)) throw new Rollback(exit);
           return exit.value;
         });
@@ -591,7 +597,7 @@ export function makeKnexStore(knex: Knex): Store["Service"] {
       }
     }));
   return Store.of({
-    scoped: (scope) => scopedRepos(knex, scope),
+    scoped: (scope) => scopedRepos(knex, scope, box),
     transaction,
     accounts: accountRepo(knex),
     apiKeys: apiKeyRepo(knex),

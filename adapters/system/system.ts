@@ -61,3 +61,28 @@ export const systemLayer = (tinSecret: string) => Layer.mergeAll(
   Layer.succeed(Hasher, sha256Hasher),
   Layer.succeed(TinVault, makeTinVault(tinSecret)),
 );
+
+/** Encrypts short secrets at rest (webhook signing secrets): AES-256-GCM under a key derived from the configured secret. */
+export interface SecretBox { readonly seal: (text: string) => string; readonly open: (stored: string) => string }
+
+export const plainSecretBox: SecretBox = { seal: (t) => t, open: (t) => t };
+
+export function makeSecretBox(secret: string): SecretBox {
+  const key = Buffer.from(hkdfSync("sha256", Buffer.from(secret, "utf8"), "secret-box", "aes-256-gcm", 32));
+  return {
+    seal: (text) => {
+      const iv = randomBytes(12);
+      const c = createCipheriv("aes-256-gcm", key, iv);
+      const body = Buffer.concat([c.update(text, "utf8"), c.final()]);
+      return `sb1:${Buffer.concat([iv, c.getAuthTag(), body]).toString("base64")}`;
+    },
+    // Values written before encryption (no prefix) are read as they are.
+    open: (stored) => {
+      if (!stored.startsWith("sb1:")) return stored;
+      const raw = Buffer.from(stored.slice(4), "base64");
+      const d = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+      d.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString("utf8");
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
 import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
 import { makeKnexAccessGate } from "../../adapters/knex/access-gate.knex.ts";
 import { makeKnexIdempotencyStore } from "../../adapters/knex/idempotency.knex.ts";
-import { systemLayer } from "../../adapters/system/system.ts";
+import { makeSecretBox, systemLayer } from "../../adapters/system/system.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import { IdempotencyStore } from "../../core/ports/idempotency.port.ts";
@@ -32,7 +32,7 @@ export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
 export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = noJobs) {
   return Layer.mergeAll(
     systemLayer(config.tinEncryptionKey),
-    Layer.succeed(Store, makeKnexStore(db.knex)),
+    Layer.succeed(Store, makeKnexStore(db.knex, { secrets: makeSecretBox(config.tinEncryptionKey) })),
     Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute, undefined, db.onClose)),
     Layer.succeed(IdempotencyStore, makeKnexIdempotencyStore(db.knex)),
     Layer.succeed(Pricing, { rateCard: config.rateCard }),

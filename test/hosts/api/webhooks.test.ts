@@ -10,6 +10,9 @@ s("create shows the secret once; list/get show a preview; patch, rotate, delete"
   const c = await api.request("POST", "/v1/webhooks", { body: { url: "https://example.com/hooks", events: ["filing.accepted", "cart.paid"] } });
   assert.is(c.status, 201, c.text);
   assert.match(c.body.signing_secret, /^whsec_[A-Za-z0-9+/=]{40,}$/);
+  const stored = await api.db.knex("webhook_endpoints").where("id", c.body.id).first("secret");
+  assert.ok(String(stored.secret).startsWith("sb1:"), "encrypted at rest");
+  assert.not.ok(String(stored.secret).includes(c.body.signing_secret.slice(6)));
   assert.is(c.body.environment, "sandbox");
   const list = (await api.request("GET", "/v1/webhooks")).body;
   assert.is(list.data.length, 1);
