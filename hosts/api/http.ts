@@ -6,7 +6,8 @@ import { errorResponse } from "./error-table.ts";
 import type { AppRuntime, AppServices } from "../shared/runtime.ts";
 import type { Principal } from "../../core/domain/parties/account.ts";
 import type { Scope } from "../../core/ports/store.port.ts";
-import type { DomainError } from "../../core/domain/shared/errors.ts";
+import { InvalidRequest, type DomainError } from "../../core/domain/shared/errors.ts";
+import { parsePageQuery, type PageQuery } from "../../core/domain/shared/paging.ts";
 import type { Logger } from "../shared/logger.ts";
 
 export interface ApiState {
@@ -57,4 +58,15 @@ export type Handler = (ctx: ApiContext, next: Next) => Promise<void>;
 /** The list envelope of SPEC Conventions. */
 export function listBody<T>(page: { data: readonly T[]; hasMore: boolean; nextCursor: string | null }, view: (t: T) => unknown) {
   return { object: "list", data: page.data.map(view), has_more: page.hasMore, next_cursor: page.nextCursor };
+}
+
+/** A parse result or its 422, thrown for the error middleware. */
+export function orThrow<T>(v: T): Exclude<T, InvalidRequest> {
+  if (v instanceof InvalidRequest) throw v;
+  return v as Exclude<T, InvalidRequest>;
+}
+
+/** `limit` and `starting_after` of a list request (D34). */
+export function pageQuery(ctx: ApiContext): PageQuery {
+  return orThrow(parsePageQuery(ctx.query));
 }

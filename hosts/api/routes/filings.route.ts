@@ -1,5 +1,4 @@
 import { InvalidRequest, NotFound } from "../../../core/domain/shared/errors.ts";
-import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
 import { filingView } from "../../../core/domain/filing/filing.ts";
 import { parseBatchBody, parsePayerFormsBody, parseSingleBody } from "../../../core/domain/filing/intake.ts";
@@ -8,11 +7,10 @@ import { intake } from "../../../core/use-cases/intake.use-case.ts";
 import { fileOne, getBatch, getFiling, listFilings } from "../../../core/use-cases/filings.use-case.ts";
 import { getPayer } from "../../../core/use-cases/payers.use-case.ts";
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
-import { listBody, scopeOf, type Api, type ApiContext } from "../http.ts";
+import { listBody, orThrow, pageQuery, scopeOf, type Api, type ApiContext } from "../http.ts";
 import { confinedPayerFilter, fieldOf, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 import type { PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
-const orThrow = <T,>(v: T): Exclude<T, InvalidRequest> => { if (v instanceof InvalidRequest) throw v; return v as Exclude<T, InvalidRequest>; };
 
 /** The batch body's payer and every row's (D23). */
 function batchPayers(ctx: ApiContext): readonly PayerTarget[] {
@@ -63,7 +61,7 @@ export function filingRoutes(api: Api): RouteDef[] {
     {
       method: "get", path: "/v1/filings", scopes: SCOPES.filingsRead, payers: "confined",
       handler: async (ctx) => {
-        const page = orThrow(parsePageQuery(ctx.query));
+        const page = pageQuery(ctx);
         const filter = orThrow(parseFilingFilter(ctx.query));
         const payerId = confinedPayerFilter(ctx, filter.payerId);
         ctx.body = listBody(await api.run(listFilings(scopeOf(ctx), page, payerId === undefined ? filter : { ...filter, payerId })), filingView);

@@ -1,19 +1,13 @@
-import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
-import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
 import { addCartItems, cartDetails, removeCartItem } from "../../../core/use-cases/cart.use-case.ts";
 import { payCart } from "../../../core/use-cases/pay.use-case.ts";
 import { entryView, getBalance, listEntries, setAutoReplenish, setPaymentMethod, topUp } from "../../../core/use-cases/balance.use-case.ts";
 import { getOrder, listOrders, orderListView } from "../../../core/use-cases/orders.use-case.ts";
 import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
-import { listBody, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
+import { listBody, pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
 import { fieldOf, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 import type { PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
-const page = (ctx: ApiContext) => {
-  const p = parsePageQuery(ctx.query);
-  if (p instanceof InvalidRequest) throw p;
-  return p;
-};
+const page = pageQuery;
 
 /** The filings a cart-items body names: `filing_id` (description) or `forms[].form_id` (reference). */
 function itemFilings(ctx: ApiContext): readonly PayerTarget[] {

@@ -1,7 +1,6 @@
-import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
 import { payerView } from "../../../core/domain/parties/payer.ts";
 import { createPayer, getPayer, listPayers, updatePayer } from "../../../core/use-cases/payers.use-case.ts";
-import { listBody, scopeOf, type Api } from "../http.ts";
+import { listBody, pageQuery, scopeOf, type Api } from "../http.ts";
 import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function payerRoutes(api: Api): RouteDef[] {
@@ -9,8 +8,7 @@ export function payerRoutes(api: Api): RouteDef[] {
     {
       method: "get", path: "/v1/payers", scopes: SCOPES.payersRead, payers: "confined",
       handler: async (ctx) => {
-        const page = parsePageQuery(ctx.query);
-        if (!("limit" in page)) throw page;
+        const page = pageQuery(ctx);
         // A payer-scoped grant lists its one payer.
         const own = confinedPayer(ctx);
         const result = own === null ? await api.run(listPayers(scopeOf(ctx), page))

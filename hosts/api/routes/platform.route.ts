@@ -1,8 +1,6 @@
-import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
-import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
 import { extensionView } from "../../../core/domain/extensions/extension.ts";
 import { getExtension, listExtensions, requestExtension, resetSandbox } from "../../../core/use-cases/platform.use-case.ts";
-import { listBody, scopeOf, type Api } from "../http.ts";
+import { listBody, pageQuery, scopeOf, type Api } from "../http.ts";
 import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function platformRoutes(api: Api): RouteDef[] {
@@ -10,8 +8,7 @@ export function platformRoutes(api: Api): RouteDef[] {
     {
       method: "get", path: "/v1/extensions", scopes: SCOPES.filingsRead, payers: "confined",
       handler: async (ctx) => {
-        const page = parsePageQuery(ctx.query);
-        if (page instanceof InvalidRequest) throw page;
+        const page = pageQuery(ctx);
         const result = await api.run(listExtensions(scopeOf(ctx), page));
         // A payer-scoped grant sees its payer's extensions (a page may then hold fewer than `limit`).
         const own = confinedPayer(ctx);

@@ -1,7 +1,6 @@
-import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
 import { recipientView } from "../../../core/domain/parties/recipient.ts";
 import { createRecipient, getRecipient, listRecipients, updateRecipient } from "../../../core/use-cases/recipients.use-case.ts";
-import { listBody, scopeOf, type Api } from "../http.ts";
+import { listBody, pageQuery, scopeOf, type Api } from "../http.ts";
 import { confinedPayerFilter, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function recipientRoutes(api: Api): RouteDef[] {
@@ -9,8 +8,7 @@ export function recipientRoutes(api: Api): RouteDef[] {
     {
       method: "get", path: "/v1/recipients", scopes: SCOPES.recipientsRead, payers: "confined",
       handler: async (ctx) => {
-        const page = parsePageQuery(ctx.query);
-        if (!("limit" in page)) throw page;
+        const page = pageQuery(ctx);
         const payer = confinedPayerFilter(ctx, typeof ctx.query["payer"] === "string" ? ctx.query["payer"] : undefined);
         ctx.body = listBody(await api.run(listRecipients(scopeOf(ctx), page, payer)), recipientView);
       },

@@ -1,11 +1,9 @@
 import { Effect } from "effect";
-import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
-import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
 import { Jobs } from "../../../core/ports/jobs.port.ts";
 import { TIN_MATCH_QUEUE } from "../../../core/use-cases/queues.ts";
 import { createTinMatch, getTinMatch, listTinMatches, runView } from "../../../core/use-cases/tin-match.use-case.ts";
 import type { Config } from "../../shared/config.ts";
-import { listBody, scopeOf, type Api } from "../http.ts";
+import { listBody, pageQuery, scopeOf, type Api } from "../http.ts";
 import { fieldOf, type RouteDef } from "./route.ts";
 
 const READ = ["filings:read", "tin:match"];
@@ -31,8 +29,7 @@ export function tinMatchRoutes(api: Api, config: Config): RouteDef[] {
     {
       method: "get", path: "/v1/tin-match", scopes: READ,
       handler: async (ctx) => {
-        const page = parsePageQuery(ctx.query);
-        if (page instanceof InvalidRequest) throw page;
+        const page = pageQuery(ctx);
         ctx.body = listBody(await api.run(listTinMatches(scopeOf(ctx), page)), runView);
       },
     },

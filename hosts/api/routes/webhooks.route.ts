@@ -1,15 +1,13 @@
-import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
-import { parsePageQuery } from "../../../core/domain/shared/paging.ts";
 import {
   createWebhook, deleteWebhook, deliveryView, endpointView, eventView, getEvent, getWebhook, listDeliveries, listEvents, listWebhooks,
   rotateWebhookSecret, updateWebhook,
 } from "../../../core/use-cases/webhooks.use-case.ts";
-import { listBody, scopeOf, type Api, type ApiContext } from "../http.ts";
+import { listBody, pageQuery, scopeOf, type Api, type ApiContext } from "../http.ts";
 import { type RouteDef } from "./route.ts";
 
 const READ = ["webhooks:read", "webhooks:manage"];
 const WRITE = ["webhooks:write", "webhooks:manage"];
-const page = (ctx: ApiContext) => { const p = parsePageQuery(ctx.query); if (p instanceof InvalidRequest) throw p; return p; };
+const page = pageQuery;
 
 export function webhookRoutes(api: Api): RouteDef[] {
   const id = (ctx: ApiContext) => String(ctx.params["id"]);
