@@ -336,8 +336,10 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
         pending: (before, limit) => Effect.sync(() => [...ref.t.dispatches.values()].filter((d) => !done.has(d.orderId) && d.createdAt < before).slice(0, limit)
           .map((d) => ({ orderId: d.orderId, accountId: d.accountId, livemode: d.livemode }))),
         markDone: (orderId) => Effect.sync(() => { done.add(orderId); }),
-        liveTinMatchesSince: (since) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.livemode && r.status === "completed" && (r.completedAt ?? "") >= since).reduce((n, r) => n + r.count, 0)),
-        pendingTinMatches: (before, limit) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.status === "processing" && r.createdAt < before).slice(0, limit)
+      },
+      tinMatchQueue: {
+        liveMatchesSince: (since) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.livemode && r.status === "completed" && (r.completedAt ?? "") >= since).reduce((n, r) => n + r.count, 0)),
+        pending: (before, limit) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.status === "processing" && r.createdAt < before).slice(0, limit)
           .map((r) => ({ id: r.id, accountId: r.accountId, livemode: r.livemode }))),
       },
       ...fakeOAuthRepos(() => ref.t),

@@ -617,8 +617,10 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
       pending: (before, limit) => run(async () => ((await knex("dispatches").where("state", "pending").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
         .map((r) => ({ orderId: String(r["order_id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
       markDone: (orderId) => run(() => knex("dispatches").where("order_id", orderId).update({ state: "done" })).pipe(Effect.asVoid),
-      liveTinMatchesSince: (since) => run(async () => Number(((await knex("tin_match_runs").where({ livemode: true, status: "completed" }).andWhere("completed_at", ">=", since).sum({ n: "count" })) as Row[])[0]?.["n"] ?? 0)),
-      pendingTinMatches: (before, limit) => run(async () => ((await knex("tin_match_runs").where("status", "processing").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
+    },
+    tinMatchQueue: {
+      liveMatchesSince: (since) => run(async () => Number(((await knex("tin_match_runs").where({ livemode: true, status: "completed" }).andWhere("completed_at", ">=", since).sum({ n: "count" })) as Row[])[0]?.["n"] ?? 0)),
+      pending: (before, limit) => run(async () => ((await knex("tin_match_runs").where("status", "processing").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
         .map((r) => ({ id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
     },
   });

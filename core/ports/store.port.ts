@@ -310,10 +310,14 @@ export interface ApiKeyRepo {
 export interface DispatchQueue {
   readonly pending: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly orderId: string; readonly accountId: string; readonly livemode: boolean }[]>;
   readonly markDone: (orderId: string) => Effect.Effect<void>;
-  /** TIN match runs still processing that were created before `createdBefore`. */
-  /** Names matched in production runs completed since `since`, across accounts (one IRS user id for the service). */
-  readonly liveTinMatchesSince: (since: string) => Effect.Effect<number>;
-  readonly pendingTinMatches: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly id: string; readonly accountId: string; readonly livemode: boolean }[]>;
+}
+
+/** TIN match runs across accounts: the worker's safety net and the IRS's daily allowance (one IRS user id). */
+export interface TinMatchQueue {
+  /** Runs still processing that were created before `createdBefore`. */
+  readonly pending: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly id: string; readonly accountId: string; readonly livemode: boolean }[]>;
+  /** Names matched in production runs completed since `since`. */
+  readonly liveMatchesSince: (since: string) => Effect.Effect<number>;
 }
 
 /** Events not yet fanned out to webhook endpoints (the outbox), across accounts. */
@@ -382,5 +386,6 @@ export class Store extends Context.Service<Store, {
   readonly users: UserRepo;
   readonly oauth: OAuthGrantRepo;
   readonly dispatchQueue: DispatchQueue;
+  readonly tinMatchQueue: TinMatchQueue;
   readonly outbox: Outbox;
 }>()("core/Store") {}

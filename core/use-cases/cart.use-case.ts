@@ -4,13 +4,12 @@ import { cartView, cartItemView, parseAddItems, priceCart } from "../domain/cart
 import type { Filing } from "../domain/filing/filing.ts";
 import { resolveDelivery, type RateCard } from "../domain/pricing/index.ts";
 import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
-import { isUuid } from "../domain/shared/validation.ts";
+import { looksLikeFilingId } from "./filings.use-case.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Pricing } from "../ports/pricing.port.ts";
 import { Store, type CartItem, type Scope, type ScopedStore } from "../ports/store.port.ts";
 
-const looksLikeFilingId = (id: string) => isUuid(id) || /^fil_(sb_)?[A-Za-z0-9]{6,40}$/.test(id);
 
 /** The open cart's items, their filings, and the live price. */
 export const loadCart = Effect.fnUntraced(function* (repos: ScopedStore, cartId: string | null, card: RateCard) {

@@ -7,7 +7,8 @@ import { isUuid } from "../domain/shared/validation.ts";
 import { Store, type FilingFilter, type Scope } from "../ports/store.port.ts";
 import { intake } from "./intake.use-case.ts";
 
-const looksLikeFilingId = (id: string) => isUuid(id) || /^fil_(sb_)?[A-Za-z0-9]{6,40}$/.test(id);
+/** A filing UUID or short id (`fil_…`, `fil_sb_…`), before any lookup. */
+export const looksLikeFilingId = (id: string) => isUuid(id) || /^fil_(sb_)?[A-Za-z0-9]{6,40}$/.test(id);
 
 export const getFiling = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const f = looksLikeFilingId(id) ? yield* (yield* Store).scoped(scope).filings.get(id) : undefined;

@@ -91,7 +91,7 @@ export const completeTinMatch = Effect.fnUntraced(function* (scope: Scope, id: s
   if (!run || run.status === "completed") return false;
   if (scope.livemode) {
     const since = new Date((yield* Clock).now().getTime() - 24 * 3600 * 1000).toISOString();
-    const allowance = tinMatchAllowance(yield* store.dispatchQueue.liveTinMatchesSince(since), run.count);
+    const allowance = tinMatchAllowance(yield* store.tinMatchQueue.liveMatchesSince(since), run.count);
     if (!allowance.ok) return { deferredSeconds: allowance.retryInSeconds };
   }
   const outcomes = yield* (yield* TinMatcher).match(run.entries.map((e) => ({ name: e.name, tin: vault.open(e.tinCiphertext) })));

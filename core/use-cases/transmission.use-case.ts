@@ -27,8 +27,6 @@ export function derivedUuid(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? "0", 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const allOf = allFilings;
-
 export interface TransmitResult { readonly receipts: readonly string[]; readonly furnished: number; readonly refunded: number }
 
 export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
@@ -43,7 +41,7 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   // 1. Claim in one transaction: print-only forms are furnished, e-file forms become submitted.
   const furnished = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
     let count = 0;
-    for (const f of yield* allOf(tx, { orderId })) {
+    for (const f of yield* allFilings(tx, { orderId })) {
       if (f.status !== "queued") continue;
       const move = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
       if (move.refused) continue;
@@ -54,7 +52,7 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   }));
 
   // 2. Transmit what is claimed and has no receipt yet.
-  const pending = (yield* allOf(repos, { orderId })).filter((f) => f.status === "submitted" && f.receiptId === null);
+  const pending = (yield* allFilings(repos, { orderId })).filter((f) => f.status === "submitted" && f.receiptId === null);
   const payers = new Map((yield* repos.payers.getMany([...new Set(pending.map((f) => f.payerId))])).map((p) => [p.id, p] as const));
   const payerTins = new Map<string, Tin>();
   for (const id of payers.keys()) {
@@ -152,6 +150,6 @@ export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, r
 
 /** Receipts of an order still waiting for their acknowledgement. */
 export const pendingReceipts = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
-  const all = yield* allOf((yield* Store).scoped(scope), { orderId });
+  const all = yield* allFilings((yield* Store).scoped(scope), { orderId });
   return [...new Set(all.filter((f) => f.status === "submitted" && f.receiptId !== null).map((f) => f.receiptId as string))];
 });

@@ -26,7 +26,6 @@ import type { Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
 
-export class MethodNotAllowed extends Error {}
 
 /** Paths whose body is read raw by their own route (FIRE files). */
 const RAW_BODY_PATHS = /^\/v1\/payers\/[^/]+\/fire$/;

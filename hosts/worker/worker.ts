@@ -101,7 +101,7 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
       const pending = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.pending(before, 100)));
       for (const d of pending) await send(TRANSMIT_QUEUE, { accountId: d.accountId, livemode: d.livemode, orderId: d.orderId }, { key: d.orderId });
       const tinBefore = new Date(Date.now() - Math.max(SWEEP_AFTER_MS, config.sandboxTinMatchDelayMs * 5)).toISOString();
-      const runs = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.pendingTinMatches(tinBefore, 100)));
+      const runs = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.tinMatchQueue.pending(tinBefore, 100)));
       for (const r of runs) await send(TIN_MATCH_QUEUE, { accountId: r.accountId, livemode: r.livemode, runId: r.id }, { key: r.id });
       // Deliveries overdue by a minute lost their attempt (a crash, or a lost retry job): attempt them again.
       const overdue = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.outbox.dueDeliveries(new Date(Date.now() - 60_000).toISOString(), 200)));

@@ -1,5 +1,4 @@
 // A filing: one information return for one recipient, and how the API shows it (SPEC Filing + D37).
-import { centsToAmount } from "../forms/index.ts";
 import type { FilingStatus, Service } from "./status.ts";
 
 /** An IRS error entry, passed through unmodified (SPEC "Acknowledgement"). */
@@ -111,7 +110,6 @@ export function filingView(f: Filing): Record<string, unknown> {
   };
 }
 
-export { centsToAmount };
 
 /** Puts the sealed TINs back into a stored jsonForm (for corrections and transmission). */
 export function unsealTins(jsonForm: Record<string, unknown>, sealed: Readonly<Record<string, string>>, open: (ciphertext: string) => string): Record<string, unknown> {

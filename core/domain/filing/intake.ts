@@ -1,7 +1,7 @@
 // Intake requests (SPEC "Forms and intake", D10, D23): shapes, limits and the per-row result.
 import { InvalidRequest } from "../shared/errors.ts";
 import { compileBody } from "../shared/validation.ts";
-import { DEFAULT_SERVICE, type FilingStatus, type Service } from "./status.ts";
+import type { FilingStatus, Service } from "./status.ts";
 
 export const MAX_INTAKE_ROWS = 1000;
 
@@ -116,4 +116,3 @@ export function rowReference(requestRef: string | null, rowRef: string | null, i
   return requestRef === null ? null : `${requestRef}#${index}`;
 }
 
-export const DEFAULT_ROW_SERVICE = DEFAULT_SERVICE;

@@ -37,8 +37,6 @@ export const TRANSITIONS: Readonly<Record<FilingTrigger, Rule>> = {
   supersede: { from: ["accepted", "accepted_with_errors"], to: "superseded" },
 };
 
-/** The statuses a new filing may be created in (intake, FIRE import, correction, re-file). */
-export const INITIAL_STATUSES: readonly FilingStatus[] = ["ready_to_file", "in_cart"];
 
 /** Event types emitted by a transition, recorded in the outbox with the change (webhooks issue). */
 export type FilingEventType = "filing.accepted" | "filing.rejected";

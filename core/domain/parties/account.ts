@@ -27,7 +27,6 @@ export interface Principal {
 
 export interface RateWindow { readonly limit: number; readonly used: number; readonly resetAtSeconds: number }
 
-export const API_KEY_PATTERN = /^sk_(sandbox|live)_[A-Za-z0-9]{32,}$/;
 
 /** The environment a credential names by its prefix: API keys `sk_…`, OAuth access tokens `oat_…` (D2). */
 export function environmentOfToken(token: string): "sandbox" | "live" | null {
