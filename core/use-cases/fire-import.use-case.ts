@@ -61,7 +61,7 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
   const result = yield* intake(scope, "fire", {
     rows, reference: null, defaultPayer: payer.id,
     options: { addToCart, service: "efile_print_mail", physicalMail: undefined, portalAccess: undefined },
-  }, payer.id, { atomic: true, corrects }).pipe(Effect.catchTag("InvalidRequest", (e) => {
+  }, payer.id, { atomic: true, corrects, knownPayer: payer }).pipe(Effect.catchTag("InvalidRequest", (e) => {
     const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];
     if (failed.length === 0) return Effect.fail(e);
     const located: FireLocatedProblem[] = failed.map((r) => ({ record: recordOf(r.reference), recordType: "B", field: r.error?.param ?? "", message: r.error?.message ?? "invalid" }));

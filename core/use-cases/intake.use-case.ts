@@ -55,6 +55,8 @@ export interface IntakeExtras {
   readonly corrects?: ReadonlyMap<number, string>;
   /** Row index -> the rejected filing a re-file replaces (D20). */
   readonly refileOf?: ReadonlyMap<number, string>;
+  /** The payer of the path, when the caller already read it (saves reading it again). */
+  readonly knownPayer?: Payer;
 }
 
 /** Raised inside the transaction of an atomic intake so it rolls back; carries every row's result. */
@@ -73,7 +75,7 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
   const repos = store.scoped(scope);
 
   const results: IntakeRowResult[] = Array.from({ length: parsed.rows.length });
-  const payers = new Map<string, Payer | null>();
+  const payers = new Map<string, Payer | null>(extras.knownPayer ? [[extras.knownPayer.id, extras.knownPayer]] : []);
   const good: GoodRow[] = [];
   for (const { raw, index } of parsed.rows) {
     const row = parseRow(raw, pathPayerId ?? parsed.defaultPayer);

@@ -27,9 +27,9 @@ export function filingRoutes(api: Api): RouteDef[] {
         const scope = scopeOf(ctx);
         const payerId = String(ctx.params["payerId"]);
         if (!isUuid(payerId)) throw new NotFound({ message: `No payer ${payerId} in this environment.` });
-        await api.run(getPayer(scope, payerId));
+        const payer = await api.run(getPayer(scope, payerId));
         const parsed = orThrow(parsePayerFormsBody(ctx.state.body));
-        const { batch } = await api.run(intake(scope, "payer_forms", parsed, payerId));
+        const { batch } = await api.run(intake(scope, "payer_forms", parsed, payerId, { knownPayer: payer }));
         const body = payerFormsView(batch);
         const failed = allFailed(batch, body);
         if (failed) throw failed;
