@@ -10,17 +10,87 @@ interface KnexClientInternals {
   releaseConnection(c: PgConnection): Promise<void>;
 }
 
+function isPostgresPool(db: Knex | Knex.Transaction): boolean {
+  return (db.client as unknown as KnexClientInternals).config.client === "pg" && !(db as Knex.Transaction).isTransaction;
+}
+
+async function preparedQuery(db: Knex | Knex.Transaction, name: string, sql: string, values: unknown[]): Promise<Row[]> {
+  const client = db.client as unknown as KnexClientInternals;
+  const conn = await client.acquireConnection();
+  try {
+    return (await conn.query({ name, text: sql, values })).rows;
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
 export function hotQuery(db: Knex | Knex.Transaction, name: string, sql: string) {
   const knexSql = sql.replace(/\$\d+/g, "?");
-  const client = db.client as unknown as KnexClientInternals;
-  const isPg = client.config.client === "pg" && !(db as Knex.Transaction).isTransaction;
+  const isPg = isPostgresPool(db);
   return async (values: unknown[]): Promise<Row[]> => {
     if (!isPg) return (await db.raw(knexSql, values as Knex.RawBinding[])).rows as Row[];
-    const conn = await client.acquireConnection();
-    try {
-      return (await conn.query({ name, text: sql, values })).rows;
-    } finally {
-      await client.releaseConnection(conn);
-    }
+    return preparedQuery(db, name, sql, values);
   };
 }
+
+/**
+ * A point read whose concurrent calls share one query (Postgres pool only).
+ *
+ * Lookups made in the same turn of the event loop are sent together, at the end of that turn, as one
+ * prepared statement over arrays of keys, so a burst of N reads costs one round trip and one plan execution
+ * instead of N. Each read still starts after its caller asked, so it sees every write committed before the
+ * call (no cache, nothing stale). Elsewhere (a transaction, PGlite) each call runs `single` on its own.
+ */
+export interface CoalescedLookup {
+  readonly name: string;
+  /** One statement taking one array parameter per key column; it must return the key columns of each row. */
+  readonly batchSql: string;
+  /** The statement for a single key (used outside the Postgres pool), with one parameter per key column. */
+  readonly singleSql: string;
+  /** The key of a returned row, in the same form as `keyOf` of the values asked for. */
+  readonly rowKey: (row: Row) => string;
+}
+
+interface Pending { values: unknown[]; key: string; resolve: (row: Row | undefined) => void; reject: (e: unknown) => void }
+
+const MAX_BATCH = 500;
+const batchers = new WeakMap<object, Map<string, (values: unknown[]) => Promise<Row | undefined>>>();
+
+// Lower-cased: uuid columns compare case-insensitively and come back lower-case.
+const keyOf = (values: readonly unknown[]) => values.map(String).join("|").toLowerCase();
+
+export function coalescedLookup(db: Knex | Knex.Transaction, spec: CoalescedLookup): (values: unknown[]) => Promise<Row | undefined> {
+  if (!isPostgresPool(db)) {
+    const single = hotQuery(db, spec.name, spec.singleSql);
+    return async (values) => (await single(values))[0];
+  }
+  let perDb = batchers.get(db);
+  if (!perDb) { perDb = new Map(); batchers.set(db, perDb); }
+  const existing = perDb.get(spec.name);
+  if (existing) return existing;
+
+  let queue: Pending[] = [];
+  let scheduled = false;
+  const send = (batch: Pending[]) => {
+    const columns = batch[0]?.values.map((_, i) => batch.map((p) => p.values[i])) ?? [];
+    preparedQuery(db, spec.name, spec.batchSql, columns).then((rows) => {
+      const byKey = new Map(rows.map((r) => [spec.rowKey(r), r]));
+      for (const p of batch) p.resolve(byKey.get(p.key));
+    }, (e: unknown) => { for (const p of batch) p.reject(e); });
+  };
+  const flush = () => {
+    scheduled = false;
+    const all = queue;
+    queue = [];
+    for (let i = 0; i < all.length; i += MAX_BATCH) send(all.slice(i, i + MAX_BATCH));
+  };
+  const lookup = (values: unknown[]) => new Promise<Row | undefined>((resolve, reject) => {
+    queue.push({ values, key: keyOf(values), resolve, reject });
+    if (!scheduled) { scheduled = true; setImmediate(flush); }
+  });
+  perDb.set(spec.name, lookup);
+  return lookup;
+}
+
+/** The key `rowKey` must produce for a row matching `values`. */
+export { keyOf as lookupKey };

@@ -8,7 +8,7 @@ import {
   Store, type AccountRepo, type ApiKeyRepo, type PayerRepo, type RecipientRepo, type Scope, type ScopedStore,
 } from "../../core/ports/store.port.ts";
 import { isUuid } from "../../core/domain/shared/validation.ts";
-import { hotQuery } from "./hot-query.ts";
+import { coalescedLookup, lookupKey, type CoalescedLookup } from "./hot-query.ts";
 import { plainSecretBox, type SecretBox } from "../system/system.ts";
 import { roleOf, toAccount, toBatch, toColumns, toFiling, toPayer, toRecipient, type Row } from "./rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../core/domain/filing/filing.ts";
@@ -48,12 +48,21 @@ function pageMap<T extends { id: string }>(rows: Row[], limit: number, map: (r: 
   return toPage(rows.map(map), limit);
 }
 
+// The payer read by id is the hottest read of the API: concurrent ones share one query (see coalescedLookup).
+const PAYER_GET: CoalescedLookup = {
+  name: "payer_get",
+  singleSql: "select * from payers where id = $1 and account_id = $2 and livemode = $3",
+  batchSql: `select p.* from unnest($1::uuid[], $2::uuid[], $3::boolean[]) as k(id, account_id, livemode)
+    join payers p on p.id = k.id and p.account_id = k.account_id and p.livemode = k.livemode`,
+  rowKey: (r) => lookupKey([r["id"], r["account_id"], r["livemode"]]),
+};
+
 function payerRepo(db: Db, scope: Scope): PayerRepo {
-  const getPayer = hotQuery(db, "payer_get", "select * from payers where id = $1 and account_id = $2 and livemode = $3");
+  const getPayer = coalescedLookup(db, PAYER_GET);
   return {
     insert: (row) => run(() => db("payers").insert(toColumns(row))).pipe(Effect.asVoid),
     get: (id) => run(async () => {
-      const row = (await getPayer([id, scope.accountId, scope.livemode]))[0];
+      const row = await getPayer([id, scope.accountId, scope.livemode]);
       return row ? toPayer(row) : undefined;
     }),
     update: (id, patch) => run(async () => {

@@ -1,16 +1,17 @@
-// The Koa application: thin. Middleware order: request context (ids, errors) -> API-Version -> 404/405 ->
-// OAuth endpoints (no bearer token) -> auth and rate limit -> body -> idempotency -> routes. Exported for
-// tests, which run it on a random port.
+// The Koa application: thin. Two middlewares: the request context (ids, error envelope), then one pipeline
+// per request: API-Version -> route match (404/405) -> OAuth endpoints (no bearer token) -> auth and rate
+// limit -> body -> idempotency -> route. One pipeline, one route match: this is every request's hot path.
+// Exported for tests, which run it on a random port.
 import Koa from "koa";
-import Router from "@koa/router";
 import { NotFound } from "../../core/domain/shared/errors.ts";
 import { Api, type ApiContext } from "./http.ts";
 import { requestContext } from "./middleware/request-context.ts";
-import { apiVersion } from "./middleware/api-version.ts";
+import { checkApiVersion } from "./middleware/api-version.ts";
 import { authentication } from "./middleware/authenticate.ts";
 import { jsonBody } from "./middleware/body.ts";
 import { idempotency } from "./middleware/idempotency.ts";
-import { mount, type RouteDef } from "./routes/route.ts";
+import { runRoute, type RouteDef } from "./routes/route.ts";
+import { RouteTable } from "./routes/route-table.ts";
 import { payerRoutes } from "./routes/payers.route.ts";
 import { recipientRoutes } from "./routes/recipients.route.ts";
 import { formRoutes } from "./routes/forms.route.ts";
@@ -37,34 +38,38 @@ export function routeTable(api: Api, config: Config): RouteDef[] {
 export function createApp(deps: { runtime: AppRuntime; config: Config; logger: Logger }): Koa {
   const api = new Api(deps.runtime, deps.logger);
   const app = new Koa({ proxy: deps.config.trustProxy });
-  const router = new Router();
-  mount(router, routeTable(api, deps.config), api);
+  const routes = new RouteTable(routeTable(api, deps.config));
   const oauth = oauthRouter(api, deps.config);
+  const oauthRoutes = oauth.routes() as unknown as (ctx: ApiContext, next: Koa.Next) => Promise<void>;
+  const authenticate = authentication(api, deps.config);
+  const readBody = jsonBody(RAW_BODY_PATHS);
+  const withIdempotency = idempotency(api);
 
   app.use(requestContext(deps.logger));
-  app.use(apiVersion);
-  app.use(async (ctx, next) => {
-    // Unknown routes answer 404 / 405 before any credential work (D36).
-    const matched = (isOAuthPath(ctx.path) ? oauth : router).match(ctx.path, ctx.method);
-    if (!matched.route) {
-      if (matched.path.length > 0) {
-        const allowed = [...new Set(matched.path.flatMap((l) => l.methods))].filter((m) => m !== "HEAD");
-        ctx.set("Allow", allowed.join(", "));
-        ctx.status = 405;
-        ctx.body = { error: { type: "method_not_allowed", message: `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(", ")}.` } };
-        return;
-      }
-      throw new NotFound({ message: `No route ${ctx.method} ${ctx.path}.` });
+  app.use(async (ctx: ApiContext, next) => {
+    checkApiVersion(ctx);
+    if (isOAuthPath(ctx.path)) {
+      const matched = oauth.match(ctx.path, ctx.method);
+      if (!matched.route) return methodNotAllowed(ctx, [...new Set(matched.path.flatMap((l) => l.methods))].filter((m) => m !== "HEAD"));
+      return oauthRoutes(ctx, next);
     }
-    await next();
+    // Unknown routes answer 404 / 405 before any credential work (D36).
+    const matched = routes.match(ctx.method, ctx.path);
+    if (matched.kind === "not_found") throw new NotFound({ message: `No route ${ctx.method} ${ctx.path}.` });
+    if (matched.kind === "method_not_allowed") return methodNotAllowed(ctx, matched.allowed);
+    ctx.params = matched.params;
+    await authenticate(ctx);
+    await readBody(ctx);
+    await withIdempotency(ctx, () => runRoute(api, matched.route, ctx));
   });
-  app.use(oauth.routes());
-  app.use(authentication(api, deps.config));
-  app.use(jsonBody(RAW_BODY_PATHS));
-  app.use(idempotency(api));
-  app.use(router.routes());
   app.on("error", () => { /* already answered by requestContext */ });
   return app as Koa;
+}
+
+function methodNotAllowed(ctx: ApiContext, allowed: readonly string[]): void {
+  ctx.set("Allow", allowed.join(", "));
+  ctx.status = 405;
+  ctx.body = { error: { type: "method_not_allowed", message: `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(", ")}.` } };
 }
 
 export type { ApiContext };

@@ -1,5 +1,5 @@
 // Glue between Koa handlers and the Effect runtime: run a use case, send its value or its mapped error.
-import type { Context, Next } from "koa";
+import type { Context } from "koa";
 import { Cause, Effect, Exit } from "effect";
 import { isDomainError } from "./errors.ts";
 import { errorResponse } from "./error-table.ts";
@@ -53,7 +53,7 @@ export function sendError(ctx: Context, e: DomainError): void {
   ctx.body = body;
 }
 
-export type Handler = (ctx: ApiContext, next: Next) => Promise<void>;
+export type Handler = (ctx: ApiContext) => Promise<void>;
 
 /** The list envelope of SPEC Conventions. */
 export function listBody<T>(page: { data: readonly T[]; hasMore: boolean; nextCursor: string | null }, view: (t: T) => unknown) {

@@ -77,6 +77,19 @@ export function storeContract(name: string, open: () => Promise<{ store: StoreSe
     assert.is((await run(store.scoped(live).payers.list({ limit: 10, startingAfter: null }))).data.length, 0);
   });
 
+  s("payers: concurrent reads by id each get their own row, scoped (reads that share one query)", async ({ store, a, b, live }) => {
+    const [p1, p2, pb] = [payer(a, { legalName: "One" }), payer(a, { legalName: "Two" }), payer(b, { legalName: "Bee" })];
+    for (const p of [p1, p2]) await run(store.scoped(a).payers.insert(p));
+    await run(store.scoped(b).payers.insert(pb));
+    const asks: Array<[Scope, string, string | undefined]> = [
+      [a, p1.id, "One"], [a, p2.id, "Two"], [b, pb.id, "Bee"], [b, p1.id, undefined], [live, p1.id, undefined],
+      [a, pb.id, undefined], [a, randomUUID(), undefined], [a, p1.id.toUpperCase(), "One"], [a, p1.id, "One"],
+    ];
+    const got = await Promise.all(asks.map(([scope, id]) => run(store.scoped(scope).payers.get(id))));
+    assert.equal(got.map((p) => p?.legalName), asks.map(([, , name]) => name));
+    assert.is(got[7]?.id, p1.id);
+  });
+
   s("payers: update changes only the named fields; the TIN never comes back", async ({ store, a }) => {
     const p = payer(a, { city: "Boston", state: "MA" });
     await run(store.scoped(a).payers.insert(p));

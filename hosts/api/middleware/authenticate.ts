@@ -1,6 +1,5 @@
 // Bearer credential -> principal and scope (D2, D3, D32), production IP allowlist (D35; `ctx.ip` honours
 // X-Forwarded-For only when TRUST_PROXY sets `app.proxy`), shared rate window headers and 429 (D33).
-import type { Next } from "koa";
 import { authenticate, rateLimitExceeded, type HostEnvironment } from "../../../core/use-cases/authenticate.use-case.ts";
 import { resolveVersion } from "../../../core/domain/shared/versioning.ts";
 import type { Api, ApiContext } from "../http.ts";
@@ -14,8 +13,9 @@ export function hostEnvironment(config: Config, host: string): HostEnvironment {
   return null;
 }
 
+/** Resolves the request's principal and scope, sets the RateLimit headers, refuses what it must. */
 export function authentication(api: Api, config: Config) {
-  return async (ctx: ApiContext, next: Next) => {
+  return async (ctx: ApiContext): Promise<void> => {
     const { principal, rate } = await api.run(authenticate(ctx.get("Authorization") || undefined, hostEnvironment(config, ctx.host), ctx.ip));
     ctx.state.principal = principal;
     ctx.state.scope = { accountId: principal.accountId, livemode: principal.livemode };
@@ -29,6 +29,5 @@ export function authentication(api: Api, config: Config) {
     });
     const limited = rateLimitExceeded(rate, now);
     if (limited) throw limited;
-    await next();
   };
 }

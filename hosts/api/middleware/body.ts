@@ -1,5 +1,4 @@
 // Reads the request body with a size limit before parsing (D9: JSON up to 5 MB, FIRE files up to 12 MB).
-import type { Next } from "koa";
 import { MalformedRequest, PayloadTooLarge } from "../../../core/domain/shared/errors.ts";
 import type { ApiContext } from "../http.ts";
 
@@ -25,13 +24,16 @@ export async function readRaw(ctx: ApiContext, limit: number, what: string): Pro
   return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
+/** Methods whose requests carry no body to read. */
+export const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /** Parses a JSON body for write methods; raw-body routes (FIRE import) get the bytes, up to 12 MB. */
 export function jsonBody(rawPaths: RegExp) {
-  return async (ctx: ApiContext, next: Next) => {
-    if (ctx.method === "GET" || ctx.method === "HEAD" || ctx.method === "OPTIONS") return next();
+  return async (ctx: ApiContext): Promise<void> => {
+    if (BODYLESS.has(ctx.method)) return;
     if (rawPaths.test(ctx.path)) {
       ctx.state.rawBody = await readRaw(ctx, FIRE_LIMIT, "The file");
-      return next();
+      return;
     }
     const raw = await readRaw(ctx, JSON_LIMIT, "The request body");
     ctx.state.rawBody = raw;
@@ -44,6 +46,5 @@ export function jsonBody(rawPaths: RegExp) {
         throw new MalformedRequest({ message: "The request body is not valid JSON." });
       }
     }
-    return next();
   };
 }

@@ -1,6 +1,5 @@
 // D30: Idempotency-Key claimed before work, replayed after, 409 while in flight, 422 on reuse with another body.
 import { createHash } from "node:crypto";
-import type { Next } from "koa";
 import { Effect } from "effect";
 import { IdempotencyKeyReused, InvalidRequest, RequestInProgress } from "../../../core/domain/shared/errors.ts";
 import { IdempotencyStore, type IdempotencyKeyRef } from "../../../core/ports/idempotency.port.ts";
@@ -10,10 +9,12 @@ import { sendError, type Api, type ApiContext } from "../http.ts";
 const CLAIM_TTL_MS = 60_000;
 const WRITE_METHODS = new Set(["POST", "PATCH", "DELETE", "PUT"]);
 
+/** Runs `next` (the route) under the request's Idempotency-Key, when it is a write that has one. */
 export function idempotency(api: Api) {
-  return async (ctx: ApiContext, next: Next) => {
+  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+    if (!WRITE_METHODS.has(ctx.method)) return next();
     const key = ctx.get("Idempotency-Key");
-    if (!WRITE_METHODS.has(ctx.method) || key === "" || !ctx.state.scope) return next();
+    if (key === "" || !ctx.state.scope) return next();
     if (key.length > 255) throw new InvalidRequest({ param: "Idempotency-Key", message: "Idempotency-Key must be at most 255 characters." });
     const ref: IdempotencyKeyRef = { ...ctx.state.scope, method: ctx.method, path: ctx.path, key };
     const hash = createHash("sha256").update(ctx.querystring).update("\n").update(ctx.state.rawBody ?? Buffer.alloc(0)).digest("hex");

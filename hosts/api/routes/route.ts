@@ -1,6 +1,5 @@
 // Route declarations: method, path, the scopes that allow it (both vocabularies, D31), owner-only calls (D4),
 // what a payer-scoped OAuth grant may touch (D32) and the handler.
-import type Router from "@koa/router";
 import { Forbidden, InsufficientScope } from "../../../core/domain/shared/errors.ts";
 import type { Principal } from "../../../core/domain/parties/account.ts";
 import { confineToPayer, type PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
@@ -53,18 +52,14 @@ export function confinedPayerFilter(ctx: ApiContext, requested: string | undefin
   return own;
 }
 
-export function mount(router: Router, routes: readonly RouteDef[], api: Api): void {
-  for (const route of routes) {
-    router[route.method](route.path, async (ctx, next) => {
-      const c = ctx as unknown as ApiContext;
-      const principal = c.state.principal;
-      checkAccess(principal, route);
-      if (principal?.payerId && typeof route.payers === "function") {
-        await api.run(confineToPayer(scopeOf(c), principal.payerId, route.payers(c)));
-      }
-      await route.handler(c, next);
-    });
+/** Runs a matched route for an authenticated request: its access rules, then its handler. */
+export async function runRoute(api: Api, route: RouteDef, ctx: ApiContext): Promise<void> {
+  const principal = ctx.state.principal;
+  checkAccess(principal, route);
+  if (principal?.payerId && typeof route.payers === "function") {
+    await api.run(confineToPayer(scopeOf(ctx), principal.payerId, route.payers(ctx)));
   }
+  await route.handler(ctx);
 }
 
 /** Payer rules shared by many routes. */
