@@ -1,7 +1,7 @@
 // Credential lookup and the shared rate window: the hot path of every request.
 //
 // - The credential (API key + account, or OAuth access token + grant + account) is looked up by its SHA-256
-//   hash in one query and cached in-process for a short time (CREDENTIAL_CACHE_MS, default 2 s; never past an
+//   hash in one query and cached in-process (keyed by the credential, never written anywhere) for a short time (CREDENTIAL_CACHE_MS, default 2 s; never past an
 //   access token's expiry), so a revoked credential stops working within that time.
 // - The rate window (D33) lives in the database so every process shares it. Far from the limit, a process
 //   counts locally and adds its count to the shared row at most every 100 ms; near the limit (the last 20%,
@@ -132,18 +132,20 @@ export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs =
       until: new Date(row["token_expires_at"] as string | Date).getTime(),
     };
   };
+  // The cache is keyed by the presented credential itself, in this process's memory only and for at most
+  // `cacheMs`, so a cached request skips hashing it; the database only ever sees the hash.
   const lookup = async (token: string, now: Date): Promise<Principal | undefined> => {
-    const hash = createHash("sha256").update(token).digest("hex");
     const nowMs = Date.now();
-    const hit = cache.get(hash);
+    const hit = cache.get(token);
     if (hit && hit.until > nowMs && hit.until > now.getTime()) return hit.principal;
+    const hash = createHash("sha256").update(token).digest("hex");
     const apiKey = isApiKey(token);
     const row = (await (apiKey ? lookupQuery([hash]) : oauthQuery([hash, now.toISOString()])))[0];
-    if (!row) { cache.delete(hash); return undefined; }
+    if (!row) { cache.delete(token); return undefined; }
     const found = apiKey ? fromKey(row) : fromToken(row);
     if (cacheMs > 0) {
       if (cache.size > 10_000) cache.clear();
-      cache.set(hash, { principal: found.principal, until: Math.min(found.until, nowMs + cacheMs) });
+      cache.set(token, { principal: found.principal, until: Math.min(found.until, nowMs + cacheMs) });
     }
     return found.principal;
   };

@@ -591,6 +591,7 @@ class Rollback<E> { constructor(readonly exit: Exit.Exit<unknown, E>) {} }
 /** `secrets` encrypts webhook signing secrets at rest (the service passes one built from its configured key). */
 export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBox } = {}): Store["Service"] {
   const box = options.secrets ?? plainSecretBox;
+  const scopedCache = new Map<string, ScopedStore>();
   const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
     Effect.flatten(Effect.promise(async () => {
       try {
@@ -606,7 +607,17 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
       }
     }));
   return Store.of({
-    scoped: (scope) => scopedRepos(knex, scope, box),
+    scoped: (scope) => {
+      // Outside transactions a scope's repositories are kept and reused: they hold nothing but (db, scope).
+      const key = `${scope.accountId}:${scope.livemode ? "live" : "test"}`;
+      let repos = scopedCache.get(key);
+      if (!repos) {
+        if (scopedCache.size >= 10_000) scopedCache.clear();
+        repos = scopedRepos(knex, { accountId: scope.accountId, livemode: scope.livemode }, box);
+        scopedCache.set(key, repos);
+      }
+      return repos;
+    },
     transaction,
     accounts: accountRepo(knex),
     apiKeys: apiKeyRepo(knex),
