@@ -86,7 +86,8 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
     scope,
     payers: {
       insert: (row) => Effect.sync(() => { ref.t.payers.set(row.id, row); }),
-      get: (id) => Effect.sync(() => { const r = ref.t.payers.get(id); return r && mine(r) ? (strip(r) as Payer) : undefined; }),
+      // Ids are uuids, which Postgres compares case-insensitively.
+      get: (id) => Effect.sync(() => { const r = ref.t.payers.get(id.toLowerCase()); return r && mine(r) ? (strip(r) as Payer) : undefined; }),
       update: (id, patch) => Effect.sync(() => {
         const r = ref.t.payers.get(id);
         if (!r || !mine(r)) return undefined;
