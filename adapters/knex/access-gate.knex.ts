@@ -8,7 +8,7 @@
 //   and always for limits under 250) every request increments the shared row synchronously, so the limit
 //   itself is exact across processes.
 import { createHash } from "node:crypto";
-import { Layer } from "effect";
+import { Effect, Layer } from "effect";
 import type { Knex } from "knex";
 import { isApiKey, type Principal, type Role } from "../../core/domain/parties/account.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
@@ -39,7 +39,8 @@ on conflict (credential_id) do update set
   window_start = greatest(rate_windows.window_start, excluded.window_start)
 returning used, window_start`;
 
-interface WindowState { start: number; known: number; pending: number; timer: NodeJS.Timeout | null }
+/** `known`: the shared count last read; `inFlight`: local counts being added to it now; `pending`: not sent yet. */
+interface WindowState { start: number; known: number; inFlight: number; pending: number; timer: NodeJS.Timeout | null }
 
 export class SharedWindowCounter {
   private readonly windows = new Map<string, WindowState>();
@@ -64,7 +65,11 @@ export class SharedWindowCounter {
       const delta = s.pending;
       if (delta === 0) return;
       s.pending = 0;
-      this.increment(id, s.start, delta).then((used) => { s.known = Math.max(s.known, used - s.pending); }, () => { s.pending += delta; });
+      s.inFlight += delta;
+      this.increment(id, s.start, delta).then(
+        (used) => { s.inFlight -= delta; s.known = Math.max(s.known, used); },
+        () => { s.inFlight -= delta; s.pending += delta; },
+      );
     }, FLUSH_MS);
     s.timer.unref();
   }
@@ -80,24 +85,42 @@ export class SharedWindowCounter {
     await Promise.all(flushes);
   }
 
-  /** Counts one request; returns the window's use including it and when the window resets. */
-  async hit(id: string, now: Date): Promise<{ used: number; resetAtSeconds: number }> {
+  private windowOf(id: string, now: Date): WindowState {
     const start = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
     let s = this.windows.get(id);
     if (!s || s.start < start) {
       if (s?.timer) { clearTimeout(s.timer); if (s.pending > 0) void this.increment(id, s.start, s.pending).catch(() => undefined); }
-      s = { start, known: 0, pending: 0, timer: null };
+      s = { start, known: 0, inFlight: 0, pending: 0, timer: null };
       this.windows.set(id, s);
     }
-    const estimate = s.known + s.pending + 1;
-    if (s.known > 0 && this.limit - estimate >= this.localMargin()) {
-      s.pending++;
-      this.flushSoon(id, s);
-      return { used: estimate, resetAtSeconds: start + WINDOW_SECONDS };
-    }
+    return s;
+  }
+
+  /** Counts one request locally when the window is far from its limit; null when it must go to the database. */
+  hitLocally(id: string, now: Date): { used: number; resetAtSeconds: number } | null {
+    const s = this.windowOf(id, now);
+    const estimate = s.known + s.inFlight + s.pending + 1;
+    if (s.known === 0 || this.limit - estimate < this.localMargin()) return null;
+    s.pending++;
+    this.flushSoon(id, s);
+    return { used: estimate, resetAtSeconds: s.start + WINDOW_SECONDS };
+  }
+
+  /** Counts one request; returns the window's use including it and when the window resets. */
+  async hit(id: string, now: Date): Promise<{ used: number; resetAtSeconds: number }> {
+    const local = this.hitLocally(id, now);
+    if (local) return local;
+    const s = this.windowOf(id, now);
+    const start = s.start;
     const delta = s.pending + 1;
     s.pending = 0;
-    const used = await this.increment(id, start, delta);
+    s.inFlight += delta;
+    let used: number;
+    try {
+      used = await this.increment(id, start, delta);
+    } finally {
+      s.inFlight -= delta;
+    }
     s.known = Math.max(s.known, used);
     return { used, resetAtSeconds: start + WINDOW_SECONDS };
   }
@@ -134,10 +157,14 @@ export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs =
   };
   // The cache is keyed by the presented credential itself, in this process's memory only and for at most
   // `cacheMs`, so a cached request skips hashing it; the database only ever sees the hash.
+  const cached = (token: string, now: Date): Principal | undefined => {
+    const hit = cache.get(token);
+    return hit && hit.until > Date.now() && hit.until > now.getTime() ? hit.principal : undefined;
+  };
   const lookup = async (token: string, now: Date): Promise<Principal | undefined> => {
     const nowMs = Date.now();
-    const hit = cache.get(token);
-    if (hit && hit.until > nowMs && hit.until > now.getTime()) return hit.principal;
+    const hit = cached(token, now);
+    if (hit) return hit;
     const hash = createHash("sha256").update(token).digest("hex");
     const apiKey = isApiKey(token);
     const row = (await (apiKey ? lookupQuery([hash]) : oauthQuery([hash, now.toISOString()])))[0];
@@ -149,12 +176,18 @@ export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs =
     }
     return found.principal;
   };
+  const admitFromDatabase = (token: string, now: Date) => run(async () => {
+    const principal = await lookup(token, now);
+    if (!principal) return undefined;
+    const { used, resetAtSeconds } = await counter.hit(principal.credentialId, now);
+    return { principal, rate: { limit: limitPerMinute, used, resetAtSeconds } };
+  });
   return AccessGate.of({
-    admit: (token, now) => run(async () => {
-      const principal = await lookup(token, now);
-      if (!principal) return undefined;
-      const { used, resetAtSeconds } = await counter.hit(principal.credentialId, now);
-      return { principal, rate: { limit: limitPerMinute, used, resetAtSeconds } };
+    admit: (token, now) => Effect.suspend(() => {
+      // The common case, a cached credential far from its rate limit, needs no I/O: answered synchronously.
+      const principal = cached(token, now);
+      const local = principal && counter.hitLocally(principal.credentialId, now);
+      return principal && local ? Effect.succeed({ principal, rate: { limit: limitPerMinute, ...local } }) : admitFromDatabase(token, now);
     }),
   });
 }

@@ -24,14 +24,25 @@ export type ApiContext = Context & { state: ApiState };
 export class Api {
   constructor(readonly runtime: AppRuntime, readonly logger: Logger) {}
 
-  /** Runs `effect`; on success returns its value, on a domain failure throws it for the error middleware. */
+  /**
+   * Runs `effect`; on success returns its value, on a domain failure throws it for the error middleware.
+   * Once the runtime is built, the effect runs on its services directly: an effect that needs no I/O (a
+   * cached credential check) completes synchronously, without a promise per fiber.
+   */
   async run<A>(effect: Effect.Effect<A, DomainError, AppServices>): Promise<A> {
-    const exit = await this.runtime.runPromiseExit(effect);
-    if (Exit.isSuccess(exit)) return exit.value;
-    const failure = exit.cause.reasons.find(Cause.isFailReason);
-    if (failure && isDomainError(failure.error)) throw failure.error;
-    throw Cause.squash(exit.cause);
+    const context = this.runtime.cachedContext;
+    if (context === undefined) return settle(await this.runtime.runPromiseExit(effect));
+    const fiber = Effect.runForkWith(context)(effect);
+    const done = fiber.pollUnsafe();
+    return settle(done ?? await new Promise<Exit.Exit<A, DomainError>>((resolve) => { fiber.addObserver(resolve); }));
   }
+}
+
+function settle<A>(exit: Exit.Exit<A, DomainError>): A {
+  if (Exit.isSuccess(exit)) return exit.value;
+  const failure = exit.cause.reasons.find(Cause.isFailReason);
+  if (failure && isDomainError(failure.error)) throw failure.error;
+  throw Cause.squash(exit.cause);
 }
 
 export function scopeOf(ctx: ApiContext): Scope {

@@ -15,8 +15,10 @@ export function hostEnvironment(config: Config, host: string): HostEnvironment {
 
 /** Resolves the request's principal and scope, sets the RateLimit headers, refuses what it must. */
 export function authentication(api: Api, config: Config) {
+  const hostsConfigured = config.liveHosts.length > 0 || config.sandboxHosts.length > 0;
   return async (ctx: ApiContext): Promise<void> => {
-    const { principal, rate } = await api.run(authenticate(ctx.get("Authorization") || undefined, hostEnvironment(config, ctx.host), ctx.ip));
+    const hostEnv = hostsConfigured ? hostEnvironment(config, ctx.host) : null;
+    const { principal, rate } = await api.run(authenticate(ctx.get("Authorization") || undefined, hostEnv, ctx.ip));
     ctx.state.principal = principal;
     ctx.state.scope = { accountId: principal.accountId, livemode: principal.livemode };
     const header = ctx.get("API-Version");
