@@ -1,8 +1,9 @@
 // Credential lookup and the shared rate window: the hot path of every request.
 //
 // - The credential (API key + account, or OAuth access token + grant + account) is looked up by its SHA-256
-//   hash in one query and cached in-process (keyed by the credential, never written anywhere) for a short time (CREDENTIAL_CACHE_MS, default 2 s; never past an
+//   hash in one query and cached in-process for a short time (CREDENTIAL_CACHE_MS, default 2 s; never past an
 //   access token's expiry), so a revoked credential stops working within that time.
+// - A cached credential far from its limit is admitted synchronously: no query, no promise.
 // - The rate window (D33) lives in the database so every process shares it. Far from the limit, a process
 //   counts locally and adds its count to the shared row at most every 100 ms; near the limit (the last 20%,
 //   and always for limits under 250) every request increments the shared row synchronously, so the limit

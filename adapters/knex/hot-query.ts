@@ -39,7 +39,7 @@ export function hotQuery(db: Knex | Knex.Transaction, name: string, sql: string)
  * Lookups made in the same turn of the event loop are sent together, at the end of that turn, as one
  * prepared statement over arrays of keys, so a burst of N reads costs one round trip and one plan execution
  * instead of N. Each read still starts after its caller asked, so it sees every write committed before the
- * call (no cache, nothing stale). Elsewhere (a transaction, PGlite) each call runs `single` on its own.
+ * call (no cache, nothing stale). Elsewhere (a transaction, PGlite) each call runs `singleSql` on its own.
  */
 export interface CoalescedLookup {
   readonly name: string;
@@ -47,7 +47,7 @@ export interface CoalescedLookup {
   readonly batchSql: string;
   /** The statement for a single key (used outside the Postgres pool), with one parameter per key column. */
   readonly singleSql: string;
-  /** The key of a returned row, in the same form as `keyOf` of the values asked for. */
+  /** The key of a returned row: `lookupKey` of its key columns, in the order of the parameters. */
   readonly rowKey: (row: Row) => string;
 }
 
@@ -56,8 +56,8 @@ interface Pending { values: unknown[]; key: string; resolve: (row: Row | undefin
 const MAX_BATCH = 500;
 const batchers = new WeakMap<object, Map<string, (values: unknown[]) => Promise<Row | undefined>>>();
 
-// Lower-cased: uuid columns compare case-insensitively and come back lower-case.
-const keyOf = (values: readonly unknown[]) => values.map(String).join("|").toLowerCase();
+/** The key of one lookup's values; lower-cased, as uuid columns compare case-insensitively and come back lower-case. */
+export const lookupKey = (values: readonly unknown[]) => values.map(String).join("|").toLowerCase();
 
 export function coalescedLookup(db: Knex | Knex.Transaction, spec: CoalescedLookup): (values: unknown[]) => Promise<Row | undefined> {
   if (!isPostgresPool(db)) {
@@ -85,12 +85,9 @@ export function coalescedLookup(db: Knex | Knex.Transaction, spec: CoalescedLook
     for (let i = 0; i < all.length; i += MAX_BATCH) send(all.slice(i, i + MAX_BATCH));
   };
   const lookup = (values: unknown[]) => new Promise<Row | undefined>((resolve, reject) => {
-    queue.push({ values, key: keyOf(values), resolve, reject });
+    queue.push({ values, key: lookupKey(values), resolve, reject });
     if (!scheduled) { scheduled = true; setImmediate(flush); }
   });
   perDb.set(spec.name, lookup);
   return lookup;
 }
-
-/** The key `rowKey` must produce for a row matching `values`. */
-export { keyOf as lookupKey };

@@ -25,7 +25,7 @@ export async function readRaw(ctx: ApiContext, limit: number, what: string): Pro
 }
 
 /** Methods whose requests carry no body to read. */
-export const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Parses a JSON body for write methods; raw-body routes (FIRE import) get the bytes, up to 12 MB. */
 export function jsonBody(rawPaths: RegExp) {
