@@ -20,6 +20,8 @@ export interface DatabaseConfig {
   /** Postgres schema to use (tests isolate themselves in their own schema). */
   readonly schema?: string;
   readonly poolMax?: number;
+  /** For "memory://": a PGlite data-dir dump to start from instead of an empty cluster (tests: skips initdb). */
+  readonly memoryTemplate?: Blob;
 }
 
 export interface Database {
@@ -75,7 +77,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const inMemory = dir === "memory://";
   const unlock = inMemory ? () => {} : lockDataDir(resolve(dir));
   try {
-    const pglite = inMemory ? new PGlite() : new PGlite(join(resolve(dir), "pg"));
+    const pglite = inMemory ? new PGlite(config.memoryTemplate ? { loadDataDir: config.memoryTemplate } : {}) : new PGlite(join(resolve(dir), "pg"));
     await pglite.waitReady;
     const knex = knexFactory({ client: ClientPgLite, dialect: "postgres", connection: () => ({ pglite }) } as Knex.Config);
     await knex.migrate.latest({ migrationSource });

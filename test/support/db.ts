@@ -1,7 +1,36 @@
 // Test databases: in-memory PGlite always; Postgres in a schema of its own when DATABASE_URL is set.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
+
+// A fresh PGlite cluster costs seconds of initdb; every test database instead starts from a dump of a migrated
+// empty one, made once per set of migrations (and PGlite version) and kept in the temp folder.
+const root = join(import.meta.dirname, "../..");
+function templatePath(): string {
+  const hash = createHash("sha256");
+  hash.update(String((JSON.parse(readFileSync(join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string }).version));
+  const migrations = join(root, "adapters/knex/migrations");
+  for (const f of readdirSync(migrations).sort()) hash.update(f).update(readFileSync(join(migrations, f)));
+  return join(tmpdir(), `irs-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+}
+
+let template: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  return (template ??= (async () => {
+    const path = templatePath();
+    if (existsSync(path)) return new Blob([readFileSync(path)]);
+    const db = await openDatabase({ dataDir: "memory://" });
+    const dump = await db.pglite!.dumpDataDir("none");
+    await db.close();
+    const tmp = `${path}.${process.pid}`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, path); // atomic: parallel test files may race to make it
+    return dump;
+  })());
+}
 
 export type Backend = "pglite" | "postgres";
 
@@ -12,7 +41,7 @@ export interface TestDb { db: Database; schema: string | undefined; drop: () => 
 
 export async function openTestDb(backend: Backend, schema?: string): Promise<TestDb> {
   if (backend === "pglite") {
-    const db = await openDatabase({ dataDir: "memory://" });
+    const db = await openDatabase({ dataDir: "memory://", memoryTemplate: await pgliteTemplate() });
     return { db, schema: undefined, drop: () => db.close() };
   }
   if (!POSTGRES_URL) throw new Error("DATABASE_URL is not set");
