@@ -5,18 +5,25 @@ import { Effect } from "effect";
 import { activeSigningSecrets, matches, planAfterAttempt, signPayload } from "../domain/webhooks/index.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
-import { Store, type Scope, type WebhookDelivery } from "../ports/store.port.ts";
+import { Store, type Scope, type StoredEvent, type WebhookDelivery, type WebhookEndpoint } from "../ports/store.port.ts";
 import { WebhookSender } from "../ports/webhook-sender.port.ts";
 
 export interface DeliveryJob { readonly accountId: string; readonly livemode: boolean; readonly deliveryId: string }
 
-/** Creates the deliveries of pending events; returns the delivery jobs to send. */
+/** A delivery just created by the fan-out, with what its first attempt needs (already in hand: no re-read). */
+export interface FreshDelivery extends DeliveryJob {
+  readonly delivery: WebhookDelivery;
+  readonly endpoint: WebhookEndpoint;
+  readonly event: StoredEvent;
+}
+
+/** Creates the deliveries of pending events; returns them, ready for their first attempt. */
 export const fanOutEvents = Effect.fnUntraced(function* (limit = 200) {
   const store = yield* Store;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
   const events = yield* store.outbox.pending(limit);
-  const jobs: DeliveryJob[] = [];
+  const jobs: FreshDelivery[] = [];
   const byScope = new Map<string, typeof events[number][]>();
   for (const e of events) {
     const k = `${e.accountId}|${e.livemode}`;
@@ -29,12 +36,17 @@ export const fanOutEvents = Effect.fnUntraced(function* (limit = 200) {
     const scope: Scope = { accountId: first.accountId, livemode: first.livemode };
     const repos = store.scoped(scope);
     const endpoints = yield* repos.webhooks.active();
-    const rows: WebhookDelivery[] = [];
-    for (const e of list) for (const ep of endpoints) {
-      if (!matches(ep.events, e.type)) continue;
-      rows.push({ id: ids.short("whd_"), endpointId: ep.id, eventId: e.id, eventType: e.type, status: "pending", attempts: 0, lastStatusCode: null, lastError: null, nextAttemptAt: now, lastAttemptAt: null, createdAt: now });
+    const fresh = new Map<string, Omit<FreshDelivery, "accountId" | "livemode" | "deliveryId">>();
+    for (const event of list) for (const endpoint of endpoints) {
+      if (!matches(endpoint.events, event.type)) continue;
+      const delivery: WebhookDelivery = { id: ids.short("whd_"), endpointId: endpoint.id, eventId: event.id, eventType: event.type, status: "pending", attempts: 0, lastStatusCode: null, lastError: null, nextAttemptAt: now, lastAttemptAt: null, createdAt: now };
+      fresh.set(delivery.id, { delivery, endpoint, event });
     }
-    for (const id of yield* repos.webhooks.insertDeliveries(rows)) jobs.push({ ...scope, deliveryId: id });
+    // Only the rows actually inserted (an event fanned out twice after a crash gets no second delivery).
+    for (const id of yield* repos.webhooks.insertDeliveries([...fresh.values()].map((f) => f.delivery))) {
+      const f = fresh.get(id);
+      if (f) jobs.push({ ...scope, deliveryId: id, ...f });
+    }
   }
   if (events.length > 0) yield* store.outbox.markFannedOut(events.map((e) => e.id), now);
   return jobs;
@@ -45,8 +57,6 @@ export interface DeliveryAttempt { readonly status: WebhookDelivery["status"]; r
 /** One attempt of one delivery. Returns when to try again, if ever. */
 export const deliverWebhook = Effect.fnUntraced(function* (scope: Scope, deliveryId: string, retryScale = 1) {
   const repos = (yield* Store).scoped(scope);
-  const sender = yield* WebhookSender;
-  const now = (yield* Clock).now();
   const d = yield* repos.webhooks.getDelivery(deliveryId);
   if (!d || d.status !== "pending") return { status: d?.status ?? "failed", retryInSeconds: null } satisfies DeliveryAttempt;
   const endpoint = yield* repos.webhooks.get(d.endpointId);
@@ -55,6 +65,18 @@ export const deliverWebhook = Effect.fnUntraced(function* (scope: Scope, deliver
     yield* repos.webhooks.recordAttempt(d.id, { status: "failed", attempts: d.attempts, lastStatusCode: d.lastStatusCode, lastError: endpoint ? "endpoint disabled" : "endpoint deleted", nextAttemptAt: null, lastAttemptAt: d.lastAttemptAt });
     return { status: "failed" as const, retryInSeconds: null };
   }
+  return yield* attemptDelivery(scope, d, endpoint, event, retryScale);
+});
+
+/** The first attempt of a delivery the fan-out just created: its rows are in hand, nothing is read again. */
+export const deliverFresh = Effect.fnUntraced(function* (fresh: FreshDelivery, retryScale = 1) {
+  return yield* attemptDelivery({ accountId: fresh.accountId, livemode: fresh.livemode }, fresh.delivery, fresh.endpoint, fresh.event, retryScale);
+});
+
+const attemptDelivery = Effect.fnUntraced(function* (scope: Scope, d: WebhookDelivery, endpoint: WebhookEndpoint, event: StoredEvent, retryScale: number) {
+  const repos = (yield* Store).scoped(scope);
+  const sender = yield* WebhookSender;
+  const now = (yield* Clock).now();
   const body = JSON.stringify({ id: event.id, type: event.type, created: Math.floor(Date.parse(event.createdAt) / 1000), data: event.data });
   const t = Math.floor(now.getTime() / 1000);
   const secrets = activeSigningSecrets({ current: endpoint.secret, previous: endpoint.previousSecret, rotatedAt: endpoint.rotatedAt ? new Date(endpoint.rotatedAt) : null }, now);

@@ -4,7 +4,7 @@
 import { Effect } from "effect";
 import { applyAcknowledgement, pendingReceipts, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
 import { ACK_QUEUE, DELIVER_QUEUE, TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
-import { deliverWebhook, fanOutEvents } from "../../core/use-cases/deliveries.use-case.ts";
+import { deliverFresh, deliverWebhook, fanOutEvents, type DeliveryJob, type FreshDelivery } from "../../core/use-cases/deliveries.use-case.ts";
 import { completeTinMatch } from "../../core/use-cases/tin-match.use-case.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import type { JobRunner } from "../../core/ports/jobs.port.ts";
@@ -54,21 +54,24 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
   }, { batchSize: 2 });
 
   // One attempt; a retry is a durable job due at the next time of D27's schedule.
-  const attempt = async (scope: ScopeData, deliveryId: string) => {
-    const r = await runtime.runPromise(deliverWebhook(scope, deliveryId, config.webhookRetryScale));
+  const attempt = async (scope: ScopeData, deliveryId: string, fresh?: FreshDelivery) => {
+    const r = await runtime.runPromise(fresh ? deliverFresh(fresh, config.webhookRetryScale) : deliverWebhook(scope, deliveryId, config.webhookRetryScale));
     if (r.status === "pending" && r.retryInSeconds !== null) {
       await send(DELIVER_QUEUE, { ...scope, deliveryId }, { key: `${deliveryId}:retry`, startAfterSeconds: Math.ceil(r.retryInSeconds) });
     }
   };
   await jobs.work(DELIVER_QUEUE, async (data) => { await attempt(scopeOf(data), String(data["deliveryId"])); }, { batchSize: 16, teamConcurrency: 2 });
 
-  /** First attempts run here, many at a time; the delivery rows are durable, so a crash only delays them. */
-  const attemptAll = async (items: readonly { accountId: string; livemode: boolean; deliveryId: string }[]) => {
+  /**
+   * First attempts (and overdue ones) run here, many at a time; the delivery rows are durable, so a crash only
+   * delays them. A delivery the fan-out just created carries its rows, so its attempt reads nothing again.
+   */
+  const attemptAll = async (items: readonly (DeliveryJob | FreshDelivery)[]) => {
     let next = 0;
     await Promise.all(Array.from({ length: Math.min(64, items.length) }, async () => {
       for (let i = next++; i < items.length; i = next++) {
-        const d = items[i] as { accountId: string; livemode: boolean; deliveryId: string };
-        try { await attempt({ accountId: d.accountId, livemode: d.livemode }, d.deliveryId); } catch (e) {
+        const d = items[i] as DeliveryJob | FreshDelivery;
+        try { await attempt({ accountId: d.accountId, livemode: d.livemode }, d.deliveryId, "delivery" in d ? d : undefined); } catch (e) {
           logger.error("webhook attempt failed", { delivery: d.deliveryId, error: e instanceof Error ? e.message : String(e) });
         }
       }
