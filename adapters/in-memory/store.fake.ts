@@ -175,6 +175,26 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         ref.t.filings.set(id, next);
         return next;
       }),
+      updateMany: (ids, from, patch) => Effect.sync(() => {
+        const changed: string[] = [];
+        for (const id of ids) {
+          const f = ref.t.filings.get(id);
+          if (!f || !mine(f) || !from.includes(f.status)) continue;
+          ref.t.filings.set(id, { ...f, ...patch });
+          changed.push(id);
+        }
+        return changed;
+      }),
+      recordReceipt: (receipt, records) => Effect.sync(() => {
+        let n = 0;
+        for (const r of records) {
+          const f = ref.t.filings.get(r.filingId);
+          if (!f || !mine(f) || f.status !== "submitted") continue;
+          ref.t.filings.set(r.filingId, { ...f, ...receipt, submissionId: r.submissionId, recordId: r.recordId });
+          n++;
+        }
+        return n;
+      }),
       markQueued: (orderId, charges, now) => Effect.sync(() => {
         let moved = 0;
         for (const c of charges) {
@@ -227,6 +247,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
     },
     events: {
       insert: (e) => Effect.sync(() => { ref.t.events.set(e.id, { ...e, ...scope }); }),
+      insertMany: (events) => Effect.sync(() => { for (const e of events) ref.t.events.set(e.id, { ...e, ...scope }); }),
       list: (page) => Effect.sync(() => pageFrom([...ref.t.events.values()].filter(mine), page)),
       get: (id) => Effect.sync(() => { const e = ref.t.events.get(id); return e && mine(e) ? e : undefined; }),
     },

@@ -202,6 +202,26 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
         .update(cols).returning("*")) as Row[];
       return rows[0] ? toFiling(rows[0]) : undefined;
     }),
+    updateMany: (ids, from, patch) => run(async () => {
+      const cols = toColumns(patch);
+      if (patch.ackErrors !== undefined) cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
+      const changed: string[] = [];
+      for (let i = 0; i < ids.length; i += 5000) {
+        const rows = (await scopedTable(db, "filings", scope).whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
+          .whereIn("status", from as string[]).update(cols).returning("id")) as Row[];
+        for (const r of rows) changed.push(String(r["id"]));
+      }
+      return changed;
+    }),
+    recordReceipt: (receipt, records) => run(async () => {
+      if (records.length === 0) return 0;
+      const r = await db.raw(`update filings f set receipt_id = ?, transmission_id = ?, submission_id = v.submission_id, record_id = v.record_id, updated_at = ?
+        from unnest(?::uuid[], ?::int[], ?::int[]) as v(id, submission_id, record_id)
+        where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = 'submitted'`,
+      [receipt.receiptId, receipt.transmissionId, receipt.updatedAt, records.map((x) => x.filingId), records.map((x) => x.submissionId), records.map((x) => x.recordId),
+        scope.accountId, scope.livemode] as unknown as Knex.RawBinding[]);
+      return Number((r as { rowCount?: number }).rowCount ?? 0);
+    }),
     markQueued: (orderId, charges, now) => run(async () => {
       if (charges.length === 0) return 0;
       const r = await db.raw(`update filings f set status = 'queued', order_id = ?, amount_charged_cents = c.amount, updated_at = ?
@@ -375,9 +395,13 @@ function orderRepo(db: Db, scope: Scope): OrderRepo {
 }
 
 function eventRepo(db: Db, scope: Scope): EventRepo {
+  const toEventRow = (e: StoredEvent) => ({ id: e.id, account_id: scope.accountId, livemode: scope.livemode, type: e.type, data: JSON.stringify(e.data), created_at: e.createdAt });
   const toEvent = (r: Row): StoredEvent => ({ id: String(r["id"]), type: String(r["type"]), data: jsonOf(r["data"]), createdAt: isoOf(r["created_at"]) });
   return {
-    insert: (e) => run(() => db("events").insert({ id: e.id, account_id: scope.accountId, livemode: scope.livemode, type: e.type, data: JSON.stringify(e.data), created_at: e.createdAt })).pipe(Effect.asVoid),
+    insert: (e) => run(() => db("events").insert(toEventRow(e))).pipe(Effect.asVoid),
+    insertMany: (events) => run(async () => {
+      for (let i = 0; i < events.length; i += 1000) await db("events").insert(events.slice(i, i + 1000).map(toEventRow));
+    }),
     list: (page) => run(async () => pageMap((await pageOf(db, "events", scope, page)).rows, page.limit, toEvent)),
     get: (id) => run(async () => {
       const row = (await scopedTable(db, "events", scope).where("id", id).first()) as Row | undefined;

@@ -74,6 +74,11 @@ export interface FilingRepo {
   readonly getMany: (ids: readonly string[]) => Effect.Effect<readonly Filing[]>;
   /** Sets fields of one filing when its status is one of `from`; returns the updated filing or undefined. */
   readonly update: (id: string, from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<Filing | undefined>;
+  /** One patch for every listed filing whose status is one of `from`, in one statement; returns the ids changed. */
+  readonly updateMany: (ids: readonly string[], from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<readonly string[]>;
+  /** Transmission: each listed `submitted` filing gets the receipt and its own submission and record ids; returns how many. */
+  readonly recordReceipt: (receipt: { readonly receiptId: string; readonly transmissionId: string; readonly updatedAt: string },
+    records: readonly { readonly filingId: string; readonly submissionId: number; readonly recordId: number }[]) => Effect.Effect<number>;
   /** Pay: every listed filing in_cart -> queued with its order and charge; returns how many moved. */
   readonly markQueued: (orderId: string, charges: readonly { readonly id: string; readonly amountChargedCents: number }[], now: string) => Effect.Effect<number>;
   /** The accepted original a correction refers to (D19: it must have been filed through the service). */
@@ -182,6 +187,7 @@ export interface StoredEvent { readonly id: string; readonly type: string; reado
 
 export interface EventRepo {
   readonly insert: (event: StoredEvent) => Effect.Effect<void>;
+  readonly insertMany: (events: readonly StoredEvent[]) => Effect.Effect<void>;
   readonly list: (page: PageQuery) => Effect.Effect<Page<StoredEvent>>;
   readonly get: (id: string) => Effect.Effect<StoredEvent | undefined>;
 }

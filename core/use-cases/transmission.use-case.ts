@@ -8,8 +8,8 @@
 // Acknowledgements then move each filing to accepted, accepted_with_errors or rejected, with its event, and
 // supersede the original of an accepted correction.
 import { Effect } from "effect";
-import type { Filing } from "../domain/filing/filing.ts";
-import { nextStatus } from "../domain/filing/status.ts";
+import type { AckError, Filing } from "../domain/filing/filing.ts";
+import { nextStatus, type FilingEventType, type FilingStatus } from "../domain/filing/status.ts";
 import { filingToTransmit, payerInput, planTransmissions, type CorrectionOf, type FilingToTransmit, type TransmissionInput } from "../domain/iris/index.ts";
 import type { LedgerDraft } from "../domain/ledger/index.ts";
 import { allFilings, ledgerRows } from "./shared.ts";
@@ -18,7 +18,7 @@ import { sha256, toHex } from "../domain/webhooks/index.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
-import { Store, type Scope } from "../ports/store.port.ts";
+import { Store, type Scope, type StoredEvent } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 
 /** A UUID that is the same every time for the same order and plan: retries resend the same transmission. */
@@ -39,14 +39,20 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   const repos = store.scoped(scope);
 
   // 1. Claim in one transaction: print-only forms are furnished, e-file forms become submitted.
+  //    One statement per target status, not one per filing.
   const furnished = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    let count = 0;
+    const byTarget = new Map<FilingStatus, string[]>();
     for (const f of yield* allFilings(tx, { orderId })) {
       if (f.status !== "queued") continue;
       const move = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
       if (move.refused) continue;
-      yield* tx.filings.update(f.id, ["queued"], { status: move.to, updatedAt: nowIso, ...(move.to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
-      if (move.to === "furnishing") count++;
+      const ids = byTarget.get(move.to);
+      if (ids) ids.push(f.id); else byTarget.set(move.to, [f.id]);
+    }
+    let count = 0;
+    for (const [to, ids] of byTarget) {
+      const moved = yield* tx.filings.updateMany(ids, ["queued"], { status: to, updatedAt: nowIso, ...(to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
+      if (to === "furnishing") count += moved.length;
     }
     return count;
   }));
@@ -86,8 +92,8 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
     }
     const receiptId = sent.success.receiptId;
     receipts.push(receiptId);
-    yield* store.transaction(scope, (tx) => Effect.forEach(plan.submissions.flatMap((s) => s.records.map((r) => ({ s, r }))), ({ s, r }) =>
-      tx.filings.update(r.filingId, ["submitted"], { receiptId, transmissionId, submissionId: s.submissionId, recordId: r.recordId, updatedAt: nowIso }), { discard: true }));
+    yield* repos.filings.recordReceipt({ receiptId, transmissionId, updatedAt: nowIso },
+      plan.submissions.flatMap((s) => s.records.map((r) => ({ filingId: r.filingId, submissionId: s.submissionId, recordId: r.recordId }))));
   }
 
   // A charged form that cannot be transmitted goes back to the payer: voided, its charge refunded to the balance.
@@ -120,8 +126,9 @@ export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, r
   const ack = yield* irs.acknowledgement(receiptId, new Date(now));
   if (ack.status !== "done") return { status: ack.status, applied: 0 };
   const applied = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    let n = 0;
     const byId = new Map((yield* tx.filings.getMany(ack.records.map((r) => r.filingId))).map((f) => [f.id, f] as const));
+    // Filings with the same outcome (status and errors; most often "accepted", none) move in one statement.
+    const groups = new Map<string, { to: FilingStatus; errors: AckError[]; moves: { f: Filing; event: FilingEventType | null }[] }>();
     for (const outcome of ack.records) {
       const f = byId.get(outcome.filingId);
       if (!f || f.status !== "submitted") continue;
@@ -129,20 +136,26 @@ export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, r
       const move = nextStatus(f.status, trigger, f.service);
       if (move.refused) continue;
       const errors = outcome.errors.map((e) => ({ code: e.code, severity: e.severity, xpath: e.xpath ?? "", message: e.message }));
-      const updated = yield* tx.filings.update(f.id, ["submitted"], { status: move.to, acknowledgedAt: now, ackErrors: errors, updatedAt: now });
-      if (!updated) continue;
-      n++;
-      if (move.event) {
-        yield* tx.events.insert({
-          id: ids.short("evt_"), type: move.event, createdAt: now,
-          data: { id: f.id, form: f.form, tax_year: f.taxYear, status: move.to, receipt_id: receiptId, errors },
-        });
-      }
-      // D19: the original becomes superseded when its correction is accepted.
-      if (f.corrects && move.to !== "rejected") {
-        yield* tx.filings.update(f.corrects, ["accepted", "accepted_with_errors"], { status: "superseded", supersededBy: f.id, updatedAt: now });
+      const key = `${move.to}\n${JSON.stringify(errors)}`;
+      const group = groups.get(key) ?? { to: move.to, errors, moves: [] };
+      group.moves.push({ f, event: move.event ?? null });
+      groups.set(key, group);
+    }
+    let n = 0;
+    const events: StoredEvent[] = [];
+    for (const { to, errors, moves } of groups.values()) {
+      const changed = new Set(yield* tx.filings.updateMany(moves.map((m) => m.f.id), ["submitted"], { status: to, acknowledgedAt: now, ackErrors: errors, updatedAt: now }));
+      for (const { f, event } of moves) {
+        if (!changed.has(f.id)) continue;
+        n++;
+        if (event) events.push({ id: ids.short("evt_"), type: event, createdAt: now, data: { id: f.id, form: f.form, tax_year: f.taxYear, status: to, receipt_id: receiptId, errors } });
+        // D19: the original becomes superseded when its correction is accepted.
+        if (f.corrects && to !== "rejected") {
+          yield* tx.filings.update(f.corrects, ["accepted", "accepted_with_errors"], { status: "superseded", supersededBy: f.id, updatedAt: now });
+        }
       }
     }
+    yield* tx.events.insertMany(events);
     return n;
   }));
   return { status: "done" as const, applied };

@@ -278,6 +278,54 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     assert.is(await run(store.scoped(live).filings.findFiledOriginal(accepted)), undefined);
   });
 
+  s("filings.updateMany: one patch for the listed filings in the given statuses, scoped; returns the ids changed", async ({ store, a, live, pa, ra }) => {
+    const queued = [1, 2, 3].map((n) => filing(a, pa, ra, { accountNumber: `U${n}`, status: "queued" }));
+    const ready = filing(a, pa, ra, { accountNumber: "U4" });
+    await insert(store, a, [...queued, ready]);
+    const at = "2026-03-01T00:00:00.000Z";
+    const changed = await run(store.scoped(a).filings.updateMany([...queued, ready].map((f) => f.id), ["queued"], { status: "submitted", submittedAt: at, transmissionId: "tx-1", updatedAt: at }));
+    assert.equal([...changed].sort(), ids(queued).sort());
+    assert.equal(await run(store.scoped(live).filings.updateMany(ids(queued), ["submitted"], { status: "voided" })), [], "another environment changes nothing");
+    assert.equal(await run(store.scoped(a).filings.updateMany([], ["submitted"], { status: "voided" })), []);
+    for (const f of queued) {
+      const got = await run(store.scoped(a).filings.get(f.id));
+      assert.is(got?.status, "submitted");
+      assert.is(got?.transmissionId, "tx-1");
+    }
+    assert.is((await run(store.scoped(a).filings.get(ready.id)))?.status, ready.status);
+    const errors = [{ code: "F1099NEC-001", severity: "error", xpath: "/x", message: "bad" }];
+    assert.equal(await run(store.scoped(a).filings.updateMany([queued[0]!.id], ["submitted"], { status: "accepted_with_errors", ackErrors: errors })), [queued[0]!.id]);
+    assert.equal((await run(store.scoped(a).filings.get(queued[0]!.id)))?.ackErrors, errors);
+  });
+
+  s("filings.recordReceipt: each submitted filing gets the receipt and its own submission and record ids", async ({ store, a, b, pa, ra }) => {
+    const submitted = [1, 2].map((n) => filing(a, pa, ra, { accountNumber: `R${n}`, status: "submitted" }));
+    const ready = filing(a, pa, ra, { accountNumber: "R3" });
+    await insert(store, a, [...submitted, ready]);
+    const receipt = { receiptId: "RCPT-1", transmissionId: "tx-2", updatedAt: "2026-03-01T00:00:00.000Z" };
+    const records = [...submitted, ready].map((f, i) => ({ filingId: f.id, submissionId: 1, recordId: i + 1 }));
+    assert.is(await run(store.scoped(b).filings.recordReceipt(receipt, records)), 0, "another account changes nothing");
+    assert.is(await run(store.scoped(a).filings.recordReceipt(receipt, records)), 2);
+    for (const [i, f] of submitted.entries()) {
+      const got = await run(store.scoped(a).filings.get(f.id));
+      assert.equal([got?.receiptId, got?.transmissionId, got?.submissionId, got?.recordId], ["RCPT-1", "tx-2", 1, i + 1]);
+    }
+    assert.is((await run(store.scoped(a).filings.get(ready.id)))?.receiptId, null);
+    assert.is(await run(store.scoped(a).filings.recordReceipt(receipt, [])), 0);
+  });
+
+  s("events.insertMany: all stored, scoped", async ({ store, a, b }) => {
+    const at = "2026-03-01T00:00:00.000Z";
+    const events = [1, 2, 3].map((n) => ({ id: `evt_many${n}_${Math.random().toString(36).slice(2, 8)}`, type: "filing.accepted", data: { n }, createdAt: at }));
+    await run(store.scoped(a).events.insertMany(events));
+    await run(store.scoped(a).events.insertMany([]));
+    for (const e of events) {
+      const got = await run(store.scoped(a).events.get(e.id));
+      assert.equal(got && { id: got.id, type: got.type, data: got.data, createdAt: got.createdAt }, e);
+      assert.is(await run(store.scoped(b).events.get(e.id)), undefined);
+    }
+  });
+
   s("batches: insert and get (rows round-trip), scoped", async ({ store, a, b, live, pa }) => {
     const batch: Batch = {
       id: short("bat_"), accountId: a.accountId, livemode: false, kind: "payer_forms", payerId: pa.id, reference: "ref",
