@@ -1,5 +1,5 @@
 // Node implementations of the small ports: clock, ids, hashing and the TIN vault (AES-256-GCM + HMAC, D6).
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomUUID, hkdfSync } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, randomUUID, hkdfSync } from "node:crypto";
 import { Layer } from "effect";
 import { Clock } from "../../core/ports/clock.port.ts";
 import { Hasher } from "../../core/ports/hasher.port.ts";
@@ -15,6 +15,14 @@ let poolAt = 0;
 function randomByte(): number {
   if (poolAt >= pool.length) { pool = randomBytes(8192); poolAt = 0; }
   return pool[poolAt++] as number;
+}
+
+/** `n` fresh random bytes from the pool (a nonce per TIN sealed: thousands per intake). */
+function randomSlice(n: number): Buffer {
+  if (poolAt + n > pool.length) { pool = randomBytes(8192); poolAt = 0; }
+  const out = Buffer.from(pool.subarray(poolAt, poolAt + n));
+  poolAt += n;
+  return out;
 }
 
 export function randomBase62(length: number): string {
@@ -37,18 +45,23 @@ export function makeTinVault(secret: string): TinVault["Service"] {
   const master = Buffer.from(secret, "utf8");
   const encKey = Buffer.from(hkdfSync("sha256", master, "tin-vault", "aes-256-gcm", 32));
   const macKey = Buffer.from(hkdfSync("sha256", master, "tin-vault", "hmac-sha256", 32));
-  const hash = (tin: Tin) => createHmac("sha256", macKey).update(tin.reveal()).digest("hex");
+  const macKeyObject = createSecretKey(macKey);
+  const encKeyObject = createSecretKey(encKey);
+  const hash = (tin: Tin) => createHmac("sha256", macKeyObject).update(tin.reveal()).digest("hex");
   return TinVault.of({
     hash,
     seal: (tin) => {
-      const iv = randomBytes(12);
-      const c = createCipheriv("aes-256-gcm", encKey, iv);
+      const iv = randomSlice(12);
+      const c = createCipheriv("aes-256-gcm", encKeyObject, iv);
       const body = Buffer.concat([c.update(tin.reveal(), "utf8"), c.final()]);
-      return { ciphertext: `v1:${Buffer.concat([iv, c.getAuthTag(), body]).toString("base64")}`, hash: hash(tin), last4: tin.last4 };
+      const ciphertext = `v1:${Buffer.concat([iv, c.getAuthTag(), body]).toString("base64")}`;
+      // The keyed hash is computed only when asked for: sealing a TIN inside a form needs the ciphertext alone.
+      let keyed: string | undefined;
+      return { ciphertext, last4: tin.last4, get hash() { return (keyed ??= hash(tin)); } };
     },
     open: (ciphertext) => {
       const raw = Buffer.from(ciphertext.slice(3), "base64");
-      const d = createDecipheriv("aes-256-gcm", encKey, raw.subarray(0, 12));
+      const d = createDecipheriv("aes-256-gcm", encKeyObject, raw.subarray(0, 12));
       d.setAuthTag(raw.subarray(12, 28));
       return Tin.fromDigits(Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString("utf8"));
     },
