@@ -6,6 +6,7 @@ import * as money from "./20260103000000_money.ts";
 import * as lifecycle from "./20260104000000_lifecycle.ts";
 import * as platform from "./20260105000000_platform.ts";
 import * as oauth from "./20260106000000_oauth.ts";
+import * as leanIndexes from "./20260107000000_lean_indexes.ts";
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
@@ -15,6 +16,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20260104000000_lifecycle", lifecycle],
   ["20260105000000_platform", platform],
   ["20260106000000_oauth", oauth],
+  ["20260107000000_lean_indexes", leanIndexes],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
