@@ -129,9 +129,11 @@ export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, r
     const byId = new Map((yield* tx.filings.getMany(ack.records.map((r) => r.filingId))).map((f) => [f.id, f] as const));
     // Filings with the same outcome (status and errors; most often "accepted", none) move in one statement.
     const groups = new Map<string, { to: FilingStatus; errors: AckError[]; moves: { f: Filing; event: FilingEventType | null }[] }>();
+    const seen = new Set<string>();
     for (const outcome of ack.records) {
       const f = byId.get(outcome.filingId);
-      if (!f || f.status !== "submitted") continue;
+      if (!f || f.status !== "submitted" || seen.has(f.id)) continue;
+      seen.add(f.id);
       const trigger = outcome.status === "accepted" ? "ack_accepted" : outcome.status === "accepted_with_errors" ? "ack_accepted_with_errors" : "ack_rejected";
       const move = nextStatus(f.status, trigger, f.service);
       if (move.refused) continue;
