@@ -39,7 +39,12 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info("shutting down", { signal });
-  server.close();
+  // Stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS), then close what is left.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const grace = setTimeout(() => server.closeAllConnections(), Number(process.env["SHUTDOWN_GRACE_MS"] ?? 10_000));
+  await closed;
+  clearTimeout(grace);
   if (worker) await worker.stop(); else await jobs?.stop();
   await runtime.dispose();
   await db.close();

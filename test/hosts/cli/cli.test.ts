@@ -5,6 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { necRows } from "../../support/forms.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const SEED = "sk_sandbox_" + "S".repeat(40);
@@ -60,7 +61,7 @@ s("keys create --json prints one JSON object with the key; accounts list and ena
   assert.is(cli(dir, ["accounts", "enable-live", "--account", "00000000-0000-4000-8000-000000000000"]).code, 2);
 });
 
-s("npm start seeds once with SEED_SANDBOX_KEY and prints exactly one key line; CLI keys work against it; the CLI refuses a folder in use", async ({ dir }) => {
+s("npm start seeds once with SEED_SANDBOX_KEY and prints exactly one key line; CLI keys work against it; the CLI refuses a folder in use; SIGTERM lets a request in flight finish", async ({ dir }) => {
   const port = 30000 + Math.floor(Math.random() * 20000);
   const first = await startServer(dir, port);
   try {
@@ -83,9 +84,23 @@ s("npm start seeds once with SEED_SANDBOX_KEY and prints exactly one key line; C
     assert.is(second.lines.filter((l) => l.startsWith("Sandbox API key")).length, 0, "no second seed");
     const r = await fetch(`http://127.0.0.1:${port + 1}/v1/payers`, { headers: { authorization: `Bearer ${key}` } });
     assert.is(r.status, 200);
-  } finally {
+    // SIGTERM while a 1000-form intake is in flight: the request still finishes, then the process exits cleanly.
+    const payer = ((await r.json()) as { data: Array<{ id: string }> }).data[0]?.id;
+    const inFlight = fetch(`http://127.0.0.1:${port + 1}/v1/payers/${payer}/forms`, {
+      method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ forms: necRows(1000) }),
+    });
+    await new Promise((r) => setTimeout(r, 400));
+    const exited = new Promise<number | null>((r) => second.proc.once("exit", (code) => r(code)));
     second.proc.kill("SIGTERM");
-    await new Promise((r) => second.proc.once("exit", r));
+    const res = await inFlight;
+    assert.is(res.status, 201);
+    assert.is(((await res.json()) as { created: number }).created, 1000);
+    assert.is(await exited, 0);
+  } finally {
+    if (second.proc.exitCode === null) {
+      second.proc.kill("SIGTERM");
+      await new Promise((r) => second.proc.once("exit", r));
+    }
   }
 });
 
