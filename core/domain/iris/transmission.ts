@@ -171,17 +171,13 @@ const ID_MAX = 99_999_999; // SubmissionIdType / RecordIdType: [1-9][0-9]*, at m
 // ---------------------------------------------------------------------------------------------------------------
 // Planning: filings of an order -> transmissions -> submissions -> records
 
-export interface FilingToTransmit {
-  readonly filingId: string;
+/** A record before planning numbers it, with what groups it into submissions. */
+export interface FilingToTransmit extends Omit<RecordInput, "recordId"> {
   /** Groups submissions: one per payer and form. */
   readonly payerId: string;
   readonly payer: PayerInput;
   readonly form: string;
   readonly taxYear: number;
-  readonly jsonForm: Record<string, unknown>;
-  readonly recipientTin: Tin;
-  readonly otherTins?: Readonly<Record<string, Tin>>;
-  readonly corrected?: CorrectionOf;
 }
 
 export interface TransmissionPlan {
