@@ -13,6 +13,11 @@ export function payerFormsView(batch: Batch) {
   };
 }
 
+/** The answer to POST /v1/filings/batch. */
+export function batchCreatedView(batch: Batch) {
+  return { object: "batch", id: batch.id, created: batch.created, failed: batch.failed, livemode: batch.livemode, forms: batch.rows };
+}
+
 export function batchView(batch: Batch) {
   return {
     object: "batch", id: batch.id, kind: batch.kind, payer: batch.payerId, reference: batch.reference,

@@ -2,7 +2,7 @@ import { InvalidRequest, NotFound } from "../../../core/domain/shared/errors.ts"
 import { isUuid } from "../../../core/domain/shared/validation.ts";
 import { filingView } from "../../../core/domain/filing/filing.ts";
 import { parseBatchBody, parsePayerFormsBody, parseSingleBody } from "../../../core/domain/filing/intake.ts";
-import { allFailed, batchView, parseFilingFilter, payerFormsView } from "../../../core/domain/filing/views.ts";
+import { allFailed, batchCreatedView, batchView, parseFilingFilter, payerFormsView } from "../../../core/domain/filing/views.ts";
 import { intake } from "../../../core/use-cases/intake.use-case.ts";
 import { fileOne, getBatch, getFiling, listFilings } from "../../../core/use-cases/filings.use-case.ts";
 import { getPayer } from "../../../core/use-cases/payers.use-case.ts";
@@ -26,8 +26,7 @@ export function filingRoutes(api: Api): RouteDef[] {
       handler: async (ctx) => {
         const scope = scopeOf(ctx);
         const payerId = String(ctx.params["payerId"]);
-        if (!isUuid(payerId)) throw new NotFound({ message: `No payer ${payerId} in this environment.` });
-        const payer = await api.run(getPayer(scope, payerId));
+        const payer = await api.run(getPayer(scope, payerId)); // 404 for an unknown (or malformed) id
         const parsed = orThrow(parsePayerFormsBody(ctx.state.body));
         const { batch } = await api.run(intake(scope, "payer_forms", parsed, payerId, { knownPayer: payer }));
         const body = payerFormsView(batch);
@@ -51,7 +50,7 @@ export function filingRoutes(api: Api): RouteDef[] {
       handler: async (ctx) => {
         const parsed = orThrow(parseBatchBody(ctx.state.body));
         const { batch } = await api.run(intake(scopeOf(ctx), "filings_batch", parsed, null));
-        const body = { object: "batch", id: batch.id, created: batch.created, failed: batch.failed, livemode: batch.livemode, forms: batch.rows };
+        const body = batchCreatedView(batch);
         const failed = allFailed(batch, body);
         if (failed) throw failed;
         ctx.status = 201;

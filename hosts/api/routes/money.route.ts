@@ -7,8 +7,6 @@ import { listBody, pageQuery, principalOf, scopeOf, type Api, type ApiContext } 
 import { fieldOf, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 import type { PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
-const page = pageQuery;
-
 /** The filings a cart-items body names: `filing_id` (description) or `forms[].form_id` (reference). */
 function itemFilings(ctx: ApiContext): readonly PayerTarget[] {
   const forms = fieldOf(ctx.state.body, "forms");
@@ -52,7 +50,7 @@ export function moneyRoutes(api: Api): RouteDef[] {
     { method: "patch", path: "/v1/balance", scopes: SCOPES.paymentsWrite, handler: async (ctx) => { ctx.body = await api.run(setAutoReplenish(scopeOf(ctx), ctx.state.body)); } },
     {
       method: "get", path: "/v1/balance/entries", scopes: SCOPES.paymentsRead,
-      handler: async (ctx) => { ctx.body = listBody(await api.run(listEntries(scopeOf(ctx), page(ctx))), entryView); },
+      handler: async (ctx) => { ctx.body = listBody(await api.run(listEntries(scopeOf(ctx), pageQuery(ctx))), entryView); },
     },
     {
       method: "post", path: "/v1/balance/top-ups", scopes: SCOPES.paymentsWrite,
@@ -61,7 +59,7 @@ export function moneyRoutes(api: Api): RouteDef[] {
     { method: "put", path: "/v1/payment-method", scopes: SCOPES.paymentsWrite, handler: async (ctx) => { ctx.body = await api.run(setPaymentMethod(scopeOf(ctx), ctx.state.body)); } },
     {
       method: "get", path: "/v1/orders", scopes: SCOPES.paymentsRead,
-      handler: async (ctx) => { ctx.body = listBody(await api.run(listOrders(scopeOf(ctx), page(ctx))), orderListView); },
+      handler: async (ctx) => { ctx.body = listBody(await api.run(listOrders(scopeOf(ctx), pageQuery(ctx))), orderListView); },
     },
     { method: "get", path: "/v1/orders/:id", scopes: SCOPES.paymentsRead, payers: PAYERS.order, handler: async (ctx) => { ctx.body = await api.run(getOrder(scopeOf(ctx), String(ctx.params["id"]))); } },
   ];
