@@ -30,11 +30,16 @@ export class Api {
    * cached credential check) completes synchronously, without a promise per fiber.
    */
   async run<A>(effect: Effect.Effect<A, DomainError, AppServices>): Promise<A> {
+    return settle(await this.exit(effect));
+  }
+
+  /** Runs `effect` to its exit (the fast path of `run`, for callers that handle their own failures). */
+  exit<A, E>(effect: Effect.Effect<A, E, AppServices>): Promise<Exit.Exit<A, E>> {
     const context = this.runtime.cachedContext;
-    if (context === undefined) return settle(await this.runtime.runPromiseExit(effect));
+    if (context === undefined) return this.runtime.runPromiseExit(effect);
     const fiber = Effect.runForkWith(context)(effect);
     const done = fiber.pollUnsafe();
-    return settle(done ?? await new Promise<Exit.Exit<A, DomainError>>((resolve) => { fiber.addObserver(resolve); }));
+    return done ? Promise.resolve(done) : new Promise((resolve) => { fiber.addObserver(resolve); });
   }
 }
 

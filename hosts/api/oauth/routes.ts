@@ -19,7 +19,7 @@ const BROWSER_COOKIE = "oauth_browser";
 
 /** Runs an OAuth use case; its typed failure comes back as a value, a defect is thrown (500 api_error). */
 async function runOAuth<A, E>(api: Api, effect: Effect.Effect<A, E, AppServices>): Promise<{ ok: true; value: A } | { ok: false; error: E }> {
-  const exit = await api.runtime.runPromiseExit(effect);
+  const exit = await api.exit(effect);
   if (Exit.isSuccess(exit)) return { ok: true, value: exit.value };
   const failure = exit.cause.reasons.find(Cause.isFailReason);
   if (failure) return { ok: false, error: failure.error };
