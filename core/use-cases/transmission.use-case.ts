@@ -27,7 +27,14 @@ export function derivedUuid(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? "0", 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export interface TransmitResult { readonly receipts: readonly string[]; readonly furnished: number; readonly refunded: number }
+export interface TransmitResult {
+  /** Receipts this run obtained. */
+  readonly receipts: readonly string[];
+  /** Every receipt of the order still waiting for its acknowledgement, this run's and any earlier run's. */
+  readonly awaitingAck: readonly string[];
+  readonly furnished: number;
+  readonly refunded: number;
+}
 
 export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
   const store = yield* Store;
@@ -58,7 +65,10 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   }));
 
   // 2. Transmit what is claimed and has no receipt yet.
-  const pending = (yield* allFilings(repos, { orderId })).filter((f) => f.status === "submitted" && f.receiptId === null);
+  const submitted = (yield* allFilings(repos, { orderId })).filter((f) => f.status === "submitted");
+  const pending = submitted.filter((f) => f.receiptId === null);
+  // Receipts from an earlier run of this job (one that died before sending their acknowledgement jobs).
+  const earlierReceipts = submitted.flatMap((f) => (f.receiptId === null ? [] : [f.receiptId]));
   const payers = new Map((yield* repos.payers.getMany([...new Set(pending.map((f) => f.payerId))])).map((p) => [p.id, p] as const));
   const payerTins = new Map<string, Tin>();
   for (const id of payers.keys()) {
@@ -114,7 +124,7 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
       return n;
     }));
   }
-  return { receipts, furnished, refunded } satisfies TransmitResult;
+  return { receipts, awaitingAck: [...new Set([...earlierReceipts, ...receipts])], furnished, refunded } satisfies TransmitResult;
 });
 
 /** Applies the acknowledgement of one receipt; "processing" means ask again later. */
@@ -161,10 +171,4 @@ export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, r
     return n;
   }));
   return { status: "done" as const, applied };
-});
-
-/** Receipts of an order still waiting for their acknowledgement. */
-export const pendingReceipts = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
-  const all = yield* allFilings((yield* Store).scoped(scope), { orderId });
-  return [...new Set(all.filter((f) => f.status === "submitted" && f.receiptId !== null).map((f) => f.receiptId as string))];
 });

@@ -2,7 +2,7 @@
 // orders whose transmit job was never sent (a process that died between commit and send). Every handler is
 // idempotent: a job retried after a crash never transmits a filing twice or refunds twice.
 import { Effect } from "effect";
-import { applyAcknowledgement, pendingReceipts, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
+import { applyAcknowledgement, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
 import { ACK_QUEUE, DELIVER_QUEUE, TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
 import { deliverFresh, deliverWebhook, fanOutEvents, type DeliveryJob, type FreshDelivery } from "../../core/use-cases/deliveries.use-case.ts";
 import { completeTinMatch } from "../../core/use-cases/tin-match.use-case.ts";
@@ -31,7 +31,7 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
     const scope = scopeOf(data);
     const orderId = String(data["orderId"]);
     const result = await runtime.runPromise(transmitOrder(scope, orderId));
-    for (const receiptId of await runtime.runPromise(pendingReceipts(scope, orderId))) {
+    for (const receiptId of result.awaitingAck) {
       await send(ACK_QUEUE, { ...scope, receiptId }, { key: receiptId, startAfterSeconds: Math.ceil(config.sandboxAckDelayMs / 1000) });
     }
     await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.markDone(orderId)));

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { necRow, necRows } from "../../support/forms.ts";
-import { applyAcknowledgement, pendingReceipts, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
+import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
 
 const fullPayer = {
   legal_name: "Wire Payer LLC", tin: "123450033", address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
@@ -20,7 +20,7 @@ for (const backend of backends) {
   const scope = (api: TestApi) => ({ accountId: api.accountId, livemode: false });
   async function runOrder(api: TestApi, orderId: string) {
     const sent = await api.runtime.runPromise(transmitOrder(scope(api), orderId));
-    for (const receipt of await api.runtime.runPromise(pendingReceipts(scope(api), orderId))) {
+    for (const receipt of sent.awaitingAck) {
       await api.runtime.runPromise(applyAcknowledgement(scope(api), receipt));
     }
     return sent;
