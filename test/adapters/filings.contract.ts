@@ -5,12 +5,11 @@ import * as assert from "uvu/assert";
 import { Effect } from "effect";
 import { randomUUID } from "node:crypto";
 import type { Batch, CartItem, PayerRow, RecipientRow, Scope, Store } from "../../core/ports/store.port.ts";
-import type { Account } from "../../core/domain/parties/account.ts";
+import { shortId, storeRows } from "../support/rows.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
 
 type StoreService = Store["Service"];
 const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
-const short = (prefix: string) => prefix + randomUUID().replace(/-/g, "").slice(0, 20);
 
 interface Ctx {
   store: StoreService;
@@ -28,24 +27,12 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
   const s = suite<Ctx>(`Filings store contract: ${name}`);
   let t = 0;
   const at = () => new Date(Date.UTC(2026, 1, 1, 0, 0, 0, 0) + 1000 * t++).toISOString();
-  const account = (): Account => ({ id: randomUUID(), name: "A", liveEnabled: false, defaultApiVersion: null, ipAllowlist: [], createdAt: at() });
-  const payer = (scope: Scope): PayerRow => {
-    const now = at();
-    return {
-      id: randomUUID(), accountId: scope.accountId, livemode: scope.livemode, legalName: "Payer", tinType: "ein", tinLast4: "6789",
-      addressLine1: null, addressLine2: null, city: null, state: null, postalCode: null, country: "US", contactName: null,
-      contactEmail: null, contactPhone: null, isMainCompany: false, createdAt: now, updatedAt: now, tinCiphertext: "v1:x", tinHash: "h-payer",
-    };
-  };
-  const recipient = (scope: Scope, payerId: string, over: Partial<RecipientRow> = {}): RecipientRow => {
-    const now = at();
-    return {
-      id: randomUUID(), shortId: short("rcp_"), accountId: scope.accountId, livemode: scope.livemode, payerId, name: "Rec",
-      tinType: "ssn", tinLast4: "1234", addressLine1: "1 Main St", addressLine2: null, city: "Springfield", state: "IL",
-      postalCode: "62701", country: "US", email: null, deliveryMethod: "paper", accountNumber: null, createdAt: now, updatedAt: now,
-      tinCiphertext: "v1:y", tinHash: `h-${randomUUID()}`, ...over,
-    };
-  };
+  const rows = storeRows(at);
+  const { account } = rows;
+  const payer = (scope: Scope) => rows.payer(scope);
+  const recipient = (scope: Scope, payerId: string, over: Partial<RecipientRow> = {}) => rows.recipient(scope, payerId, {
+    addressLine1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", tinHash: `h-${randomUUID()}`, ...over,
+  });
   const jsonForm = () => ({
     RecipientDetail: {
       TINLast4: "1234",
@@ -60,7 +47,7 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
   const filing = (scope: Scope, p: PayerRow, r: RecipientRow, over: Partial<Filing> = {}): Filing => {
     const now = at();
     return {
-      id: randomUUID(), shortId: short(scope.livemode ? "fil_" : "fil_sb_"), accountId: scope.accountId, livemode: scope.livemode, sealedTins: { "RecipientDetail.TIN": "v1:x" }, submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null,
+      id: randomUUID(), shortId: shortId(scope.livemode ? "fil_" : "fil_sb_"), accountId: scope.accountId, livemode: scope.livemode, sealedTins: { "RecipientDetail.TIN": "v1:x" }, submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null,
       payerId: p.id, recipientId: r.id, form: "1099-NEC", taxYear: 2025, status: "ready_to_file", service: "efile_print_mail",
       physicalMail: null, portalAccess: null, reference: null, batchId: null, orderId: null, corrects: null, supersededBy: null,
       refileOf: null, receiptId: null, amountChargedCents: 0, jsonForm: jsonForm(), accountNumber: "AC-1", recipientTinHash: r.tinHash,
@@ -328,7 +315,7 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
 
   s("batches: insert and get (rows round-trip), scoped", async ({ store, a, b, live, pa }) => {
     const batch: Batch = {
-      id: short("bat_"), accountId: a.accountId, livemode: false, kind: "payer_forms", payerId: pa.id, reference: "ref",
+      id: shortId("bat_"), accountId: a.accountId, livemode: false, kind: "payer_forms", payerId: pa.id, reference: "ref",
       created: 1, failed: 1, createdAt: at(),
       rows: [
         { reference: "ref#0", id: randomUUID(), status: "in_cart", added_to_cart: true, cart_item_id: "cit_1", service: "efile", form: "1099-NEC" },
@@ -340,25 +327,25 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     assert.is(await run(store.scoped(b).batches.get(batch.id)), undefined);
     assert.is(await run(store.scoped(live).batches.get(batch.id)), undefined);
     assert.is(await run(store.scoped(a).batches.get("bat_nosuchbatch")), undefined);
-    const noPayer: Batch = { ...batch, id: short("bat_"), payerId: null, reference: null, kind: "filings_batch", rows: [] };
+    const noPayer: Batch = { ...batch, id: shortId("bat_"), payerId: null, reference: null, kind: "filings_batch", rows: [] };
     await run(store.scoped(a).batches.insert(noPayer));
     assert.equal(await run(store.scoped(a).batches.get(noPayer.id)), noPayer);
   });
 
   s("carts: openCart returns the same open cart twice; one per account and environment; items insert", async ({ store, a, b, live, pa, ra }) => {
-    const first = await run(store.scoped(a).carts.openCart(short("crt_"), at()));
-    const again = await run(store.scoped(a).carts.openCart(short("crt_"), at()));
+    const first = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
+    const again = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
     assert.is(again.id, first.id);
-    const inTx = await run(store.transaction(a, (tx) => tx.carts.openCart(short("crt_"), at())));
+    const inTx = await run(store.transaction(a, (tx) => tx.carts.openCart(shortId("crt_"), at())));
     assert.is(inTx.id, first.id);
-    const other = await run(store.scoped(b).carts.openCart(short("crt_"), at()));
-    const liveCart = await run(store.scoped(live).carts.openCart(short("crt_"), at()));
+    const other = await run(store.scoped(b).carts.openCart(shortId("crt_"), at()));
+    const liveCart = await run(store.scoped(live).carts.openCart(shortId("crt_"), at()));
     assert.is.not(other.id, first.id);
     assert.is.not(liveCart.id, first.id);
     assert.is.not(liveCart.id, other.id);
     const f = filing(a, pa, ra, { status: "in_cart" });
     await insert(store, a, [f]);
-    const items: CartItem[] = [{ id: short("cit_"), cartId: first.id, filingId: f.id, service: "efile", physicalMail: null, portalAccess: true, createdAt: at() }];
+    const items: CartItem[] = [{ id: shortId("cit_"), cartId: first.id, filingId: f.id, service: "efile", physicalMail: null, portalAccess: true, createdAt: at() }];
     await run(store.scoped(a).carts.insertItems(items));
     await run(store.scoped(a).carts.insertItems([]));
   });
@@ -401,7 +388,7 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
   s("transaction: filings, recipients and the batch of a failed intake roll back together", async ({ store, a, pa }) => {
     const r = recipient(a, pa.id);
     const f = filing(a, pa, r);
-    const batch: Batch = { id: short("bat_"), accountId: a.accountId, livemode: false, kind: "filing", payerId: pa.id, reference: null, created: 1, failed: 0, rows: [], createdAt: at() };
+    const batch: Batch = { id: shortId("bat_"), accountId: a.accountId, livemode: false, kind: "filing", payerId: pa.id, reference: null, created: 1, failed: 0, rows: [], createdAt: at() };
     const exit = await Effect.runPromiseExit(store.transaction(a, (tx) => Effect.gen(function* () {
       yield* tx.recipients.insertMany([r]);
       yield* tx.filings.insertMany([f]);

@@ -3,8 +3,8 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Effect } from "effect";
 import { randomUUID } from "node:crypto";
-import type { Store, PayerRow, RecipientRow, Scope } from "../../core/ports/store.port.ts";
-import type { Account } from "../../core/domain/parties/account.ts";
+import type { Store, Scope } from "../../core/ports/store.port.ts";
+import { storeRows } from "../support/rows.ts";
 
 type StoreService = Store["Service"];
 const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
@@ -13,25 +13,7 @@ export function storeContract(name: string, open: () => Promise<{ store: StoreSe
   const s = suite<{ store: StoreService; close: () => Promise<void>; a: Scope; b: Scope; live: Scope }>(`Store contract: ${name}`);
   let t = 0;
   const at = () => new Date(Date.UTC(2026, 0, 1, 0, 0, t++)).toISOString();
-  const account = (): Account => ({ id: randomUUID(), name: "A", liveEnabled: false, defaultApiVersion: null, ipAllowlist: [], createdAt: at() });
-  const payer = (scope: Scope, over: Partial<PayerRow> = {}): PayerRow => {
-    const now = at();
-    return {
-      id: randomUUID(), accountId: scope.accountId, livemode: scope.livemode, legalName: "Payer", tinType: "ein", tinLast4: "6789",
-      addressLine1: null, addressLine2: null, city: null, state: null, postalCode: null, country: "US", contactName: null,
-      contactEmail: null, contactPhone: null, isMainCompany: false, createdAt: now, updatedAt: now,
-      tinCiphertext: "v1:x", tinHash: "h-payer", ...over,
-    };
-  };
-  const recipient = (scope: Scope, payerId: string, over: Partial<RecipientRow> = {}): RecipientRow => {
-    const now = at();
-    return {
-      id: randomUUID(), shortId: "rcp_" + randomUUID().replace(/-/g, "").slice(0, 20), accountId: scope.accountId, livemode: scope.livemode,
-      payerId, name: "Rec", tinType: "ssn", tinLast4: "1234", addressLine1: null, addressLine2: null, city: null, state: null,
-      postalCode: null, country: "US", email: null, deliveryMethod: "paper", accountNumber: null, createdAt: now, updatedAt: now,
-      tinCiphertext: "v1:y", tinHash: "h-rec", ...over,
-    };
-  };
+  const { account, payer, recipient } = storeRows(at);
 
   s.before(async (ctx) => {
     const opened = await open();
