@@ -1,6 +1,7 @@
 // Helpers that build valid (and deliberately invalid) jsonForms for the intake tests and the intake benchmark.
 // Every TIN here is made up: tests draw them from madeUpTin(n), never from real data.
-import { getFormDefinition, type ElementDefinition } from "../../core/domain/forms/index.ts";
+import { getFormDefinition } from "../../core/domain/forms/index.ts";
+import { fillRequired } from "../core/domain/forms/samples.ts";
 
 /** A made-up 9-digit TIN, distinct for every n in 0..899_999_999 (never all zeros). */
 export function madeUpTin(n: number): string {
@@ -64,40 +65,6 @@ export function letters(n: number): string {
  */
 export function firstAmountElement(elements: Record<string, string>): string | undefined {
   return Object.keys(elements).find((k) => !k.includes(".") && elements[k] === "number" && k.endsWith("Amt"));
-}
-
-function sampleValue(el: ElementDefinition): unknown {
-  const c = el.constraints;
-  switch (el.kind) {
-    case "amount": return 125.5;
-    case "decimal": return el.jsonType === "string" ? "1.5" : 0.5;
-    case "indicator": return true;
-    case "integer": return el.xsdType === "YearType" ? 2025 : Math.max(c.minimum ?? 0, 1);
-    case "date": return "2025-06-30";
-    case "code": return c.enum?.[0] ?? "1234".slice(0, 4);
-    case "group": return fillRequired({}, el.children ?? [], el.choices ?? []);
-    default:
-      if (el.name === "TIN" || el.xsdType === "EINType") return "123456789";
-      if (el.xsdType === "ZIPCodeType") return "12345";
-      return "Sample";
-  }
-}
-
-/** Sets every required element (and the first member of each required choice) that is still a placeholder. */
-function fillRequired(target: Record<string, unknown>, elements: readonly ElementDefinition[], choices: readonly { required: boolean; members: readonly string[] }[]): Record<string, unknown> {
-  const chosen = new Set(choices.filter((c) => c.required).map((c) => c.members[0]));
-  for (const el of elements) {
-    if (!el.required && !chosen.has(el.name)) continue;
-    const current = target[el.name];
-    if (el.kind === "group" && !el.repeated && typeof current === "object" && current !== null && !Array.isArray(current)) {
-      fillRequired(current as Record<string, unknown>, el.children ?? [], el.choices ?? []);
-      continue;
-    }
-    if (current === undefined || current === "" || current === 0 || current === false) {
-      target[el.name] = el.repeated ? [sampleValue(el)] : sampleValue(el);
-    }
-  }
-  return target;
 }
 
 /**
