@@ -30,16 +30,21 @@ export class Api {
    * cached credential check) completes synchronously, without a promise per fiber.
    */
   async run<A>(effect: Effect.Effect<A, DomainError, AppServices>): Promise<A> {
-    return settle(await this.exit(effect));
+    const exit = this.start(effect);
+    return settle(exit instanceof Promise ? await exit : exit);
   }
 
-  /** Runs `effect` to its exit (the fast path of `run`, for callers that handle their own failures). */
-  exit<A, E>(effect: Effect.Effect<A, E, AppServices>): Promise<Exit.Exit<A, E>> {
+  /** Runs `effect` to its exit, for callers that handle their own failures. */
+  async exit<A, E>(effect: Effect.Effect<A, E, AppServices>): Promise<Exit.Exit<A, E>> {
+    return this.start(effect);
+  }
+
+  /** The exit at once when the effect finished synchronously, else a promise of it. */
+  private start<A, E>(effect: Effect.Effect<A, E, AppServices>): Exit.Exit<A, E> | Promise<Exit.Exit<A, E>> {
     const context = this.runtime.cachedContext;
     if (context === undefined) return this.runtime.runPromiseExit(effect);
     const fiber = Effect.runForkWith(context)(effect);
-    const done = fiber.pollUnsafe();
-    return done ? Promise.resolve(done) : new Promise((resolve) => { fiber.addObserver(resolve); });
+    return fiber.pollUnsafe() ?? new Promise((resolve) => { fiber.addObserver(resolve); });
   }
 }
 
