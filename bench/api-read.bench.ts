@@ -4,21 +4,15 @@
 // Both servers run at once, each in its own process, and are loaded in turns (bare, API, bare, API, ...):
 // on a shared 2-core machine throughput drifts over seconds, and alternating keeps both figures in the
 // same conditions. Each figure is the median of its rounds; every round is printed.
-import pg from "pg";
-import { BENCH_KEY, benchDatabaseUrl, load, startProcess, stop } from "./support/servers.ts";
+import { BENCH_KEY, benchSchema, load, startProcess, stop } from "./support/servers.ts";
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
 const SECONDS = Number(process.env["BENCH_SECONDS"] ?? 6);
 const schema = "bench_api_read";
-const url = benchDatabaseUrl();
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`drop schema if exists ${schema} cascade`);
+const db = await benchSchema(schema);
 
 const koa = await startProcess("bench/support/hello-koa.ts", {}, 3901);
-const api = await startProcess("hosts/api/main.ts", {
-  DATABASE_URL: url, DB_SCHEMA: schema, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000",
-}, 3902);
+const api = await db.startApi(3902);
 const auth = { authorization: `Bearer ${BENCH_KEY}` };
 const list = await (await fetch("http://127.0.0.1:3902/v1/payers", { headers: auth })).json() as { data: Array<{ id: string }> };
 const payerUrl = `http://127.0.0.1:3902/v1/payers/${list.data[0]?.id}`;
@@ -40,8 +34,7 @@ for (let round = 1; round <= ROUNDS; round++) {
 }
 await stop(api);
 await stop(koa);
-await admin.query(`drop schema if exists ${schema} cascade`);
-await admin.end();
+await db.close();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const ratio = median(read) / median(bare);

@@ -1,13 +1,9 @@
 // Issue 4: end-to-end import of a generated ~12 MB Pub 1220 file over HTTP into Postgres (target under 4 s).
-import pg from "pg";
 import { writeFire, type FireFormInput } from "../core/domain/fire/index.ts";
-import { BENCH_KEY, benchDatabaseUrl, startProcess, stop } from "./support/servers.ts";
+import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
 
 const schema = "bench_fire_import";
-const url = benchDatabaseUrl();
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`drop schema if exists ${schema} cascade`);
+const db = await benchSchema(schema);
 
 const PAYER_TIN = "123456789";
 const alpha = (i: number): string => (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
@@ -32,9 +28,7 @@ const file = writeFire({
   transmitter: { tin: "987654321", tcc: "TST01", name: "EXAMPLE TRANSMITTER", companyName: "EXAMPLE TRANSMITTER", address: "1 ROAD", city: "DOVER", state: "DE", postalCode: "19901", contactName: "PAT", contactPhone: "3025550100" },
 }, { lineEnding: "crlf" });
 
-const api = await startProcess("hosts/api/main.ts", {
-  DATABASE_URL: url, DB_SCHEMA: schema, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000",
-}, 3904);
+const api = await db.startApi(3904);
 const auth = { authorization: `Bearer ${BENCH_KEY}` };
 const created = await (await fetch("http://127.0.0.1:3904/v1/payers", { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name: "Example Payer LLC", tin: PAYER_TIN }) })).json() as { id: string };
 const t0 = performance.now();
@@ -42,8 +36,7 @@ const res = await fetch(`http://127.0.0.1:3904/v1/payers/${created.id}/fire`, { 
 const body = await res.json() as { forms_imported?: number; error?: unknown };
 const seconds = (performance.now() - t0) / 1000;
 await stop(api);
-await admin.query(`drop schema if exists ${schema} cascade`);
-await admin.end();
+await db.close();
 console.log(`FIRE import over HTTP into Postgres: ${(file.length / 1024 / 1024).toFixed(1)} MB, ${forms.length} forms, status ${res.status}, ` +
   `${body.forms_imported ?? 0} imported in ${seconds.toFixed(2)} s (target < 4 s) ${res.status === 200 && seconds < 4 ? "OK" : "BELOW TARGET"}`);
 if (res.status !== 200) console.log(JSON.stringify(body).slice(0, 500));

@@ -6,7 +6,7 @@
 // as the ceiling.
 import pg from "pg";
 import autocannon from "autocannon";
-import { BENCH_KEY, benchDatabaseUrl, startProcess, stop } from "./support/servers.ts";
+import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
 import { necRows } from "../test/support/forms.ts";
 
 const BATCHES = 20;
@@ -17,14 +17,10 @@ const TARGET_P99_MS = 1500;
 const PORT = 3905;
 
 const schema = "bench_intake";
-const url = benchDatabaseUrl();
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`drop schema if exists ${schema} cascade`);
+const db = await benchSchema(schema);
+const { admin } = db;
 
-const api = await startProcess("hosts/api/main.ts", {
-  DATABASE_URL: url, DB_SCHEMA: schema, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000",
-}, PORT);
+const api = await db.startApi(PORT);
 const base = `http://127.0.0.1:${PORT}`;
 const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
 
@@ -85,7 +81,7 @@ try {
   const rows = (await admin.query(`select * from ${schema}.filings where payer_id = $1 order by created_at, id`, [payer.body.id])).rows as Record<string, unknown>[];
   const cols = Object.keys(rows[0] ?? {});
   const ceiling = async (table: string): Promise<number> => {
-    const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+    const pool = new pg.Pool({ connectionString: db.url, max: CONCURRENCY });
     try {
       const chunks: Record<string, unknown>[][] = [];
       for (let i = 0; i < rows.length; i += PER_BATCH) chunks.push(rows.slice(i, i + PER_BATCH));
@@ -121,6 +117,5 @@ try {
   if (!ok) process.exitCode = 1;
 } finally {
   await stop(api);
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  await db.close();
 }

@@ -1,16 +1,10 @@
 // Issue 5: pay of a 10,000-form cart on Postgres (target under 3 s).
-import pg from "pg";
-import { BENCH_KEY, benchDatabaseUrl, startProcess, stop } from "./support/servers.ts";
+import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
 
 const schema = "bench_pay";
-const url = benchDatabaseUrl();
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`drop schema if exists ${schema} cascade`);
-const api = await startProcess("hosts/api/main.ts", {
-  DATABASE_URL: url, DB_SCHEMA: schema, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000",
-  SANDBOX_ACK_DELAY_MS: "0",
-}, 3905);
+const db = await benchSchema(schema);
+const { admin } = db;
+const api = await db.startApi(3905, { SANDBOX_ACK_DELAY_MS: "0" });
 const base = "http://127.0.0.1:3905";
 const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
 const post = async (path: string, body?: unknown) => {
@@ -45,8 +39,7 @@ while (accepted < 10_000 && Date.now() < deadline) {
 }
 const toAccepted = performance.now() - t0;
 await stop(api);
-await admin.query(`drop schema if exists ${schema} cascade`);
-await admin.end();
+await db.close();
 console.log(`pay of a 10,000-form cart on Postgres: ${ms.toFixed(0)} ms, status ${paid.status}, filed ${String(paid.body["filed"])}, ` +
   `amount ${String(paid.body["amount_charged"])} cents (target < 3000 ms) ${paid.status === 200 && ms < 3000 ? "OK" : "BELOW TARGET"}`);
 console.log(`pay to all 10,000 filings accepted (sandbox, ack delay 0, one worker, Postgres): ${(toAccepted / 1000).toFixed(1)} s, ` +

@@ -2,16 +2,12 @@
 // event-to-delivery latency (target < 1 s). Events are written straight into the outbox, as a burst.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import pg from "pg";
-import { BENCH_KEY, benchDatabaseUrl, startProcess, stop } from "./support/servers.ts";
+import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
 
 const N = Number(process.env["EVENTS"] ?? 5000);
 const schema = "bench_webhooks";
-const url = benchDatabaseUrl();
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`drop schema if exists ${schema} cascade`);
-await admin.query(`drop schema if exists ${schema}_pgboss cascade`);
+const db = await benchSchema(schema);
+const { admin } = db;
 
 const latencies: number[] = [];
 let received = 0;
@@ -33,9 +29,7 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
 const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
-const api = await startProcess("hosts/api/main.ts", {
-  DATABASE_URL: url, DB_SCHEMA: schema, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000", OUTBOX_POLL_MS: "50",
-}, 3906);
+const api = await db.startApi(3906, { OUTBOX_POLL_MS: "50" });
 const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
 await fetch("http://127.0.0.1:3906/v1/webhooks", { method: "POST", headers, body: JSON.stringify({ url: hook, events: ["*"] }) });
 const account = (await admin.query(`select id from ${schema}.accounts limit 1`)).rows[0].id as string;
@@ -65,9 +59,7 @@ const streamDeadline = Date.now() + 60_000;
 while (received < N + STREAM && Date.now() < streamDeadline) await new Promise((r) => setTimeout(r, 50));
 await stop(api);
 receiver.close();
-await admin.query(`drop schema if exists ${schema} cascade`);
-await admin.query(`drop schema if exists ${schema}_pgboss cascade`);
-await admin.end();
+await db.close();
 latencies.sort((a, b) => a - b);
 const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
 console.log(`webhook delivery, burst of ${N} events: ${burstReceived} delivered, ${burstRate.toFixed(0)} deliveries/s (target >= 1000) ${burstRate >= 1000 ? "OK" : "BELOW TARGET"}`);

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 
 export const root = join(import.meta.dirname, "../..");
 export const BENCH_KEY = "sk_sandbox_" + "B".repeat(40);
@@ -32,4 +33,23 @@ export async function stop(proc: ChildProcess): Promise<void> {
 export async function load(url: string, headers: Record<string, string>, seconds = 8, connections = 32): Promise<{ rps: number; p99: number; non2xx: number }> {
   const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+/**
+ * A schema of its own on the bench database, dropped first and at `close` (with its job queue's schema), and
+ * the API process on it: the bench key seeded, no practical rate limit.
+ */
+export async function benchSchema(schema: string) {
+  const url = benchDatabaseUrl();
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const drop = async () => { for (const s of [schema, `${schema}_pgboss`]) await admin.query(`drop schema if exists ${s} cascade`); };
+  await drop();
+  return {
+    url, admin,
+    startApi: (port: number, env: Record<string, string> = {}) => startProcess("hosts/api/main.ts", {
+      DATABASE_URL: url, DB_SCHEMA: schema, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000", ...env,
+    }, port),
+    close: async () => { await drop(); await admin.end(); },
+  };
 }
