@@ -1,7 +1,7 @@
 // In-memory Store for domain tests and embedders' tests. Same scoping and paging rules as the Knex adapter;
 // a transaction works on a copy of the tables and swaps it in only on success.
 import { Effect, Exit, Layer } from "effect";
-import { toPage, type Page, type PageQuery } from "../../core/domain/shared/paging.ts";
+import { toPage, unknownCursorPage, type Page, type PageQuery } from "../../core/domain/shared/paging.ts";
 import type { Account } from "../../core/domain/parties/account.ts";
 import {
   Store, type ApiKeyRow, type PayerRow, type RecipientRow, type Scope, type ScopedStore,
@@ -55,15 +55,21 @@ const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) 
   r.accountId === scope.accountId && r.livemode === scope.livemode;
 
 /** Newest first on (createdAt, id), like the SQL adapter. */
-export function pageFrom<T extends { id: string; createdAt: string }>(rows: T[], page: PageQuery, cursorMatch: (r: T, c: string) => boolean = (r, c) => r.id === c): Page<T> {
-  const sorted = rows.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
-  let start = 0;
+const newestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1);
+
+/**
+ * A page of `rows` in `order`, after the item the cursor names. The cursor is looked up among `anchors` (by default
+ * the rows themselves): a filtered list still pages from an item that no longer matches its filter, as in SQL.
+ */
+export function pageFrom<T extends { id: string; createdAt: string }>(rows: T[], page: PageQuery, cursorMatch: (r: T, c: string) => boolean = (r, c) => r.id === c, order: (a: T, b: T) => number = newestFirst, anchors: readonly T[] = rows): Page<T> {
+  const sorted = rows.sort(order);
+  let after = sorted;
   if (page.startingAfter !== null) {
-    const i = sorted.findIndex((r) => cursorMatch(r, page.startingAfter as string));
-    if (i < 0) return { data: [], hasMore: false, nextCursor: null };
-    start = i + 1;
+    const anchor = anchors.find((r) => cursorMatch(r, page.startingAfter as string));
+    if (anchor === undefined) return unknownCursorPage();
+    after = sorted.filter((r) => order(anchor, r) < 0);
   }
-  return toPage(sorted.slice(start, start + page.limit + 1), page.limit);
+  return toPage(after.slice(0, page.limit + 1), page.limit);
 }
 
 function strip<T extends { tinCiphertext: string; tinHash: string }>(row: T): Omit<T, "tinCiphertext" | "tinHash"> {
@@ -114,9 +120,10 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         ref.t.recipients.set(r.id, next);
         return strip(next) as Recipient;
       }),
-      list: (page, filter) => Effect.sync(() => pageFrom(
-        [...ref.t.recipients.values()].filter((r) => mine(r) && (!filter.payerId || r.payerId === filter.payerId)).map((r) => strip(r) as Recipient),
-        page, (r, c) => r.id === c || r.shortId === c)),
+      list: (page, filter) => Effect.sync(() => {
+        const all = [...ref.t.recipients.values()].filter(mine).map((r) => strip(r) as Recipient);
+        return pageFrom(all.filter((r) => !filter.payerId || r.payerId === filter.payerId), page, (r, c) => r.id === c || r.shortId === c, undefined, all);
+      }),
       findByTin: (payerId, tinHash, tinType) => Effect.sync(() => {
         const r = [...ref.t.recipients.values()]
           .filter((x) => mine(x) && x.payerId === payerId && x.tinHash === tinHash && (!tinType || x.tinType === tinType))
@@ -159,11 +166,13 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         return inserted;
       }),
       get: (id) => Effect.sync(() => [...ref.t.filings.values()].find((f) => mine(f) && (f.id === id || f.shortId === id))),
-      list: (page, filter) => Effect.sync(() => pageFrom([...ref.t.filings.values()].filter((f) => mine(f)
-        && (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
-        && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
-        && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
-        && (!filter.corrects || f.corrects === filter.corrects)), page)),
+      list: (page, filter) => Effect.sync(() => {
+        const all = [...ref.t.filings.values()].filter(mine);
+        return pageFrom(all.filter((f) => (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
+          && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
+          && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
+          && (!filter.corrects || f.corrects === filter.corrects)), page, (r, c) => r.id === c || r.shortId === c, undefined, all);
+      }),
       findFiledOriginal: (key) => Effect.sync(() => [...ref.t.filings.values()]
         .filter((f) => mine(f) && f.corrects === null && (f.status === "accepted" || f.status === "accepted_with_errors") && dupKey(f) === dupKey(key))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]),
@@ -219,6 +228,9 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       }),
       insertItems: (items) => Effect.sync(() => { for (const i of items) ref.t.cartItems.set(i.id, { ...i, ...scope }); }),
       current: () => Effect.sync(() => toCart([...ref.t.carts.values()].find((c) => mine(c) && c.status === "open"))),
+      // Transactions run one at a time here, so holding a cart is reading it.
+      holdOpen: () => Effect.sync(() => toCart([...ref.t.carts.values()].find((c) => mine(c) && c.status === "open"))),
+      hold: (id) => Effect.sync(() => { const c = ref.t.carts.get(id); return c && mine(c) ? toCart(c) : undefined; }),
       latestPaid: () => Effect.sync(() => toCart([...ref.t.carts.values()].filter((c) => mine(c) && c.status === "paid").sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0])),
       get: (id) => Effect.sync(() => { const c = ref.t.carts.get(id); return c && mine(c) ? toCart(c) : undefined; }),
       lockForPay: (id) => Effect.sync(() => { const c = ref.t.carts.get(id); return c && mine(c) ? toCart(c) : undefined; }),
@@ -237,7 +249,8 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         ref.t.balances.set(balanceKey, { ...balanceOf(), balanceCents: last.balance_after_cents, entryCount: last.seq });
       }),
       update: (patch) => Effect.sync(() => { ref.t.balances.set(balanceKey, { ...balanceOf(), ...patch }); }),
-      entries: (page) => Effect.sync(() => pageFrom([...ref.t.ledger.values()].filter(mine), page)),
+      // The ledger lists in its own order (seq), which keeps balance_after_cents a chain even within one instant.
+      entries: (page) => Effect.sync(() => pageFrom([...ref.t.ledger.values()].filter(mine), page, undefined, (a, b) => b.seq - a.seq)),
     },
     orders: {
       insert: (o) => Effect.sync(() => { ref.t.orders.set(o.id, { ...o, ...scope }); }),
@@ -273,7 +286,10 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         return next;
       }),
       remove: (id) => Effect.sync(() => { const e = ref.t.webhooks.get(id); if (!e || !mine(e)) return false; ref.t.webhooks.delete(id); return true; }),
-      deliveries: (endpointId, page) => Effect.sync(() => pageFrom([...ref.t.deliveries.values()].filter((d) => mine(d) && d.endpointId === endpointId), page)),
+      deliveries: (endpointId, page) => Effect.sync(() => {
+        const all = [...ref.t.deliveries.values()].filter(mine);
+        return pageFrom(all.filter((d) => d.endpointId === endpointId), page, undefined, undefined, all);
+      }),
       active: () => Effect.sync(() => [...ref.t.webhooks.values()].filter((e) => mine(e) && e.status === "active")),
       insertDeliveries: (rows) => Effect.sync(() => {
         const out: string[] = [];

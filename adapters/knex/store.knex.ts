@@ -3,7 +3,7 @@
 import { Effect, Exit, Layer } from "effect";
 import type { Knex } from "knex";
 import type { Page, PageQuery } from "../../core/domain/shared/paging.ts";
-import { toPage } from "../../core/domain/shared/paging.ts";
+import { toPage, unknownCursorPage } from "../../core/domain/shared/paging.ts";
 import {
   Store, type AccountRepo, type ApiKeyRepo, type PayerRepo, type RecipientRepo, type Scope, type ScopedStore,
 } from "../../core/ports/store.port.ts";
@@ -30,22 +30,44 @@ function scopedTable(db: Db, table: string, scope: Scope): Knex.QueryBuilder {
   return db(table).where(`${table}.account_id`, scope.accountId).andWhere(`${table}.livemode`, scope.livemode);
 }
 
-/** D34: newest first, stable on (created_at, id); the cursor is the last id of the previous page. */
-export async function pageOf(db: Db, table: string, scope: Scope, page: PageQuery, filter?: (q: Knex.QueryBuilder) => void): Promise<{ rows: Row[] }> {
+/** How a table's list pages: which columns a cursor may name, and its order (newest first). */
+interface Listing { readonly uuidId: boolean; readonly shortId?: true; readonly bySeq?: true }
+const LISTINGS: Readonly<Record<string, Listing>> = {
+  payers: { uuidId: true }, recipients: { uuidId: true, shortId: true }, filings: { uuidId: true, shortId: true },
+  webhook_endpoints: { uuidId: true },
+  // The ledger lists in its own order, so balance_after_cents reads as a chain even for entries of one instant.
+  ledger_entries: { uuidId: false, bySeq: true },
+  orders: { uuidId: false }, events: { uuidId: false }, extensions: { uuidId: false },
+  webhook_deliveries: { uuidId: false }, tin_match_runs: { uuidId: false },
+};
+
+/**
+ * D34: newest first, stable on (created_at, id) (the ledger on seq); the cursor is the id (or short id) of the
+ * last item of the previous page. A cursor naming no item of the table in this scope gives `cursorNotFound`.
+ */
+export async function pageOf(db: Db, table: string, scope: Scope, page: PageQuery, filter?: (q: Knex.QueryBuilder) => void): Promise<{ rows: Row[]; cursorNotFound?: true }> {
+  const listing = LISTINGS[table];
+  if (!listing) throw new Error(`no listing for ${table}`);
+  const keys = listing.bySeq ? ["seq"] : ["created_at", "id"];
   const q = scopedTable(db, table, scope);
   filter?.(q);
   if (page.startingAfter !== null) {
-    const col = isUuid(page.startingAfter) ? "id" : table === "recipients" ? "short_id" : "id";
-    if (col === "id" && !isUuid(page.startingAfter)) return { rows: [] };
-    const anchor = scopedTable(db, table, scope).where(col, page.startingAfter).select("created_at", "id");
-    q.whereRaw(`(${table}.created_at, ${table}.id) < (select a.created_at, a.id from (${anchor.toString()}) a)`);
+    const c = page.startingAfter;
+    const col = listing.uuidId && !isUuid(c) ? (listing.shortId ? "short_id" : null) : "id";
+    if (col === null) return { rows: [], cursorNotFound: true };
+    // The anchor stays in SQL (timestamps keep their microseconds); whether it exists is asked only for an empty page.
+    const anchor = scopedTable(db, table, scope).where(col, c).select(keys);
+    q.whereRaw(`(${keys.map((k) => `${table}.${k}`).join(", ")}) < (select ${keys.map((k) => `a.${k}`).join(", ")} from (${anchor.toString()}) a)`);
+    const rows = (await q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`)) as Row[];
+    if (rows.length === 0 && !(await scopedTable(db, table, scope).where(col, c).first("id"))) return { rows, cursorNotFound: true };
+    return { rows };
   }
-  const rows = (await q.orderBy([{ column: `${table}.created_at`, order: "desc" }, { column: `${table}.id`, order: "desc" }]).limit(page.limit + 1).select(`${table}.*`)) as Row[];
+  const rows = (await q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`)) as Row[];
   return { rows };
 }
 
-function pageMap<T extends { id: string }>(rows: Row[], limit: number, map: (r: Row) => T): Page<T> {
-  return toPage(rows.map(map), limit);
+function pageMap<T extends { id: string }>(result: { rows: Row[]; cursorNotFound?: true }, limit: number, map: (r: Row) => T): Page<T> {
+  return result.cursorNotFound ? unknownCursorPage() : toPage(result.rows.map(map), limit);
 }
 
 // The payer read by id is the hottest read of the API: concurrent ones share one query (see coalescedLookup).
@@ -69,7 +91,7 @@ function payerRepo(db: Db, scope: Scope): PayerRepo {
       const rows = (await scopedTable(db, "payers", scope).where("id", id).update(toColumns(patch)).returning("*")) as Row[];
       return rows[0] ? toPayer(rows[0]) : undefined;
     }),
-    list: (page) => run(async () => pageMap((await pageOf(db, "payers", scope, page)).rows, page.limit, toPayer)),
+    list: (page) => run(async () => pageMap(await pageOf(db, "payers", scope, page), page.limit, toPayer)),
     getMany: (ids) => run(async () => (ids.length === 0 ? [] : ((await scopedTable(db, "payers", scope).whereIn("id", ids as string[])) as Row[]).map(toPayer))),
     tinCiphertext: (id) => run(async () => {
       const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_ciphertext")) as Row | undefined;
@@ -97,9 +119,9 @@ function recipientRepo(db: Db, scope: Scope): RecipientRepo {
       const rows = (await byId(scopedTable(db, "recipients", scope), id).update(toColumns(patch)).returning("*")) as Row[];
       return rows[0] ? toRecipient(rows[0]) : undefined;
     }),
-    list: (page, filter) => run(async () => pageMap((await pageOf(db, "recipients", scope, page, (q) => {
+    list: (page, filter) => run(async () => pageMap(await pageOf(db, "recipients", scope, page, (q) => {
       if (filter.payerId) q.where("recipients.payer_id", filter.payerId);
-    })).rows, page.limit, toRecipient)),
+    }), page.limit, toRecipient)),
     findByTin: (payerId, tinHash, tinType) => run(async () => {
       const q = scopedTable(db, "recipients", scope).where({ payer_id: payerId, tin_hash: tinHash });
       if (tinType) q.where("tin_type", tinType);
@@ -181,7 +203,7 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       const row = (await byId(scopedTable(db, "filings", scope), id).first()) as Row | undefined;
       return row ? toFiling(row) : undefined;
     }),
-    list: (page, filter) => run(async () => pageMap((await pageOf(db, "filings", scope, page, (q) => {
+    list: (page, filter) => run(async () => pageMap(await pageOf(db, "filings", scope, page, (q) => {
       if (filter.statuses && filter.statuses.length > 0) q.whereIn("filings.status", filter.statuses as string[]);
       if (filter.payerId) q.where("filings.payer_id", filter.payerId);
       if (filter.form) q.where("filings.form", filter.form);
@@ -189,7 +211,7 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       if (filter.batchId) q.where("filings.batch_id", filter.batchId);
       if (filter.orderId) q.where("filings.order_id", filter.orderId);
       if (filter.corrects) q.where("filings.corrects", filter.corrects);
-    })).rows, page.limit, toFiling)),
+    }), page.limit, toFiling)),
     getMany: (ids) => run(async () => {
       if (ids.length === 0) return [];
       const rows = (await db.raw("select * from filings where account_id = ? and livemode = ? and id = any(?::uuid[])", [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[])).rows as Row[];
@@ -254,10 +276,25 @@ function batchRepo(db: Db, scope: Scope): BatchRepo {
 function cartRepo(db: Db, scope: Scope): CartRepo {
   return {
     openCart: (newId, now) => run(async () => {
-      await db.raw(`insert into carts (id, account_id, livemode, status, created_at) values (?, ?, ?, 'open', ?)
-        on conflict (account_id, livemode) where status = 'open' do nothing`, [newId, scope.accountId, scope.livemode, now]);
-      const row = (await scopedTable(db, "carts", scope).where("status", "open").first("id")) as Row;
-      return { id: String(row["id"]) };
+      // FOR SHARE waits for a pay holding the cart; if that pay commits, the row no longer matches and a new cart opens.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const open = await db.raw("select id from carts where account_id = ? and livemode = ? and status = 'open' for share", [scope.accountId, scope.livemode]);
+        const row = (open.rows as Row[])[0];
+        if (row) return { id: String(row["id"]) };
+        await db.raw(`insert into carts (id, account_id, livemode, status, created_at) values (?, ?, ?, 'open', ?)
+          on conflict (account_id, livemode) where status = 'open' do nothing`, [newId, scope.accountId, scope.livemode, now]);
+      }
+      throw new Error("could not open a cart: it was paid repeatedly while opening");
+    }),
+    holdOpen: () => run(async () => {
+      const r = await db.raw("select * from carts where account_id = ? and livemode = ? and status = 'open' for share", [scope.accountId, scope.livemode]);
+      const row = (r.rows as Row[])[0];
+      return row ? toCart(row) : undefined;
+    }),
+    hold: (id) => run(async () => {
+      const r = await db.raw("select * from carts where id = ? and account_id = ? and livemode = ? for share", [id, scope.accountId, scope.livemode]);
+      const row = (r.rows as Row[])[0];
+      return row ? toCart(row) : undefined;
     }),
     current: () => run(async () => {
       const row = (await scopedTable(db, "carts", scope).where("status", "open").first()) as Row | undefined;
@@ -272,8 +309,13 @@ function cartRepo(db: Db, scope: Scope): CartRepo {
       return row ? toCart(row) : undefined;
     }),
     lockForPay: (id) => run(async () => {
+      // Pays of one cart exclude each other without waiting (the loser answers 409 request_in_progress); a pay
+      // waits for the short transactions that hold the cart row (adds, removals, voids), up to the lock timeout.
+      const taken = await db.raw("select pg_try_advisory_xact_lock(hashtext(?)) as ok", [`pay:${id}`]);
+      if ((taken.rows as Row[])[0]?.["ok"] !== true) return "busy" as const;
       try {
-        const r = await db.raw("select * from carts where id = ? and account_id = ? and livemode = ? for update nowait", [id, scope.accountId, scope.livemode]);
+        await db.raw("set local lock_timeout = '15s'");
+        const r = await db.raw("select * from carts where id = ? and account_id = ? and livemode = ? for update", [id, scope.accountId, scope.livemode]);
         const row = (r.rows as Row[])[0];
         return row ? toCart(row) : undefined;
       } catch (e) {
@@ -370,7 +412,7 @@ function balanceRepo(db: Db, scope: Scope): BalanceRepo {
       if (patch.orderCount !== undefined) cols["order_count"] = patch.orderCount;
       await db("balances").where(key).update(cols);
     }),
-    entries: (page) => run(async () => pageMap((await pageOf(db, "ledger_entries", scope, page)).rows, page.limit, toEntry)),
+    entries: (page) => run(async () => pageMap(await pageOf(db, "ledger_entries", scope, page), page.limit, toEntry)),
   };
 }
 
@@ -390,7 +432,7 @@ function orderRepo(db: Db, scope: Scope): OrderRepo {
       const row = (await scopedTable(db, "orders", scope).where("cart_id", cartId).first()) as Row | undefined;
       return row ? toOrder(row) : undefined;
     }),
-    list: (page) => run(async () => pageMap((await pageOf(db, "orders", scope, page)).rows, page.limit, toOrder)),
+    list: (page) => run(async () => pageMap(await pageOf(db, "orders", scope, page), page.limit, toOrder)),
   };
 }
 
@@ -402,7 +444,7 @@ function eventRepo(db: Db, scope: Scope): EventRepo {
     insertMany: (events) => run(async () => {
       for (let i = 0; i < events.length; i += 1000) await db("events").insert(events.slice(i, i + 1000).map(toEventRow));
     }),
-    list: (page) => run(async () => pageMap((await pageOf(db, "events", scope, page)).rows, page.limit, toEvent)),
+    list: (page) => run(async () => pageMap(await pageOf(db, "events", scope, page), page.limit, toEvent)),
     get: (id) => run(async () => {
       const row = (await scopedTable(db, "events", scope).where("id", id).first()) as Row | undefined;
       return row ? toEvent(row) : undefined;
@@ -440,7 +482,7 @@ function extensionRepo(db: Db, scope: Scope): ExtensionRepo {
       const row = (await scopedTable(db, "extensions", scope).where("id", id).first()) as Row | undefined;
       return row ? toExtension(row) : undefined;
     }),
-    list: (page) => run(async () => pageMap((await pageOf(db, "extensions", scope, page)).rows, page.limit, toExtension)),
+    list: (page) => run(async () => pageMap(await pageOf(db, "extensions", scope, page), page.limit, toExtension)),
   };
 }
 
@@ -487,7 +529,7 @@ function webhookRepo(db: Db, scope: Scope, box: SecretBox): WebhookRepo {
       const row = (await scopedTable(db, "webhook_endpoints", scope).where("id", id).first()) as Row | undefined;
       return row ? toEndpoint(row) : undefined;
     }),
-    list: (page) => run(async () => pageMap((await pageOf(db, "webhook_endpoints", scope, page)).rows, page.limit, toEndpoint)),
+    list: (page) => run(async () => pageMap(await pageOf(db, "webhook_endpoints", scope, page), page.limit, toEndpoint)),
     update: (id, patch) => run(async () => {
       if (!isUuid(id)) return undefined;
       const cols = toColumns(patch);
@@ -498,7 +540,7 @@ function webhookRepo(db: Db, scope: Scope, box: SecretBox): WebhookRepo {
       return rows[0] ? toEndpoint(rows[0]) : undefined;
     }),
     remove: (id) => run(async () => (isUuid(id) ? ((await scopedTable(db, "webhook_endpoints", scope).where("id", id).delete().returning("id")) as Row[]).length > 0 : false)),
-    deliveries: (endpointId, page) => run(async () => pageMap((await pageOf(db, "webhook_deliveries", scope, page, (q) => { q.where("webhook_deliveries.endpoint_id", endpointId); })).rows, page.limit, toDelivery)),
+    deliveries: (endpointId, page) => run(async () => pageMap(await pageOf(db, "webhook_deliveries", scope, page, (q) => { q.where("webhook_deliveries.endpoint_id", endpointId); }), page.limit, toDelivery)),
     active: () => run(async () => ((await scopedTable(db, "webhook_endpoints", scope).where("status", "active")) as Row[]).map(toEndpoint)),
     insertDeliveries: (rows) => run(async () => {
       if (rows.length === 0) return [];
@@ -535,7 +577,7 @@ function tinMatchRepo(db: Db, scope: Scope): TinMatchRepo {
       const row = (await scopedTable(db, "tin_match_runs", scope).where("id", id).first()) as Row | undefined;
       return row ? toRun(row) : undefined;
     }),
-    list: (page) => run(async () => pageMap((await pageOf(db, "tin_match_runs", scope, page)).rows, page.limit, toRun)),
+    list: (page) => run(async () => pageMap(await pageOf(db, "tin_match_runs", scope, page), page.limit, toRun)),
     complete: (id, results, now) => run(async () => ((await scopedTable(db, "tin_match_runs", scope).where({ id, status: "processing" })
       .update({ status: "completed", results: JSON.stringify(results), completed_at: now }).returning("id")) as Row[]).length === 1),
   };

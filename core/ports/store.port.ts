@@ -120,14 +120,24 @@ export interface CartItem {
 export interface Cart { readonly id: string; readonly status: "open" | "paid"; readonly orderId: string | null; readonly createdAt: string }
 
 export interface CartRepo {
-  /** The environment's open cart, created with `newId` when there is none. */
+  /**
+   * The environment's open cart, created with `newId` when there is none. In a transaction the cart is held
+   * (share-locked) until it ends, so a pay of that cart waits for the change instead of missing it.
+   */
   readonly openCart: (newId: string, now: string) => Effect.Effect<{ readonly id: string }>;
+  /** The open cart, held like `openCart` holds it; undefined when there is none. */
+  readonly holdOpen: () => Effect.Effect<Cart | undefined>;
+  /** A cart by id, held like `openCart` holds it. */
+  readonly hold: (id: string) => Effect.Effect<Cart | undefined>;
   readonly insertItems: (items: readonly CartItem[]) => Effect.Effect<void>;
   /** The open cart, if any. */
   readonly current: () => Effect.Effect<Cart | undefined>;
   readonly latestPaid: () => Effect.Effect<Cart | undefined>;
   readonly get: (id: string) => Effect.Effect<Cart | undefined>;
-  /** Locks the cart row for this transaction; "busy" when another transaction holds it (a racing pay). */
+  /**
+   * Takes the cart for paying until the transaction ends: "busy" when another pay of it is in flight; otherwise
+   * waits for the adds, removals and voids holding it, so the items read next are final.
+   */
   readonly lockForPay: (id: string) => Effect.Effect<Cart | "busy" | undefined>;
   readonly items: (cartId: string) => Effect.Effect<readonly CartItem[]>;
   readonly itemByFiling: (filingId: string) => Effect.Effect<CartItem | undefined>;

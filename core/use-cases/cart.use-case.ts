@@ -77,7 +77,7 @@ export const removeCartItem = Effect.fnUntraced(function* (scope: Scope, itemId:
   const store = yield* Store;
   const now = (yield* Clock).now().toISOString();
   return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const current = yield* tx.carts.current();
+    const current = yield* tx.carts.holdOpen();
     const items = current ? yield* tx.carts.items(current.id) : [];
     const item = items.find((i) => i.id === itemId || i.filingId === itemId);
     if (!item) return yield* new NotFound({ message: `No item ${itemId} in the open cart.` });

@@ -21,6 +21,10 @@ export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string)
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
   return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    // A form in a cart: hold that cart first, so a pay in flight finishes and the status read next is final
+    // (queued and charged after that pay, so refunded below; still in_cart otherwise).
+    const item = original.status === "in_cart" || original.status === "ready_to_file" ? yield* tx.carts.itemByFiling(original.id) : undefined;
+    if (item) yield* tx.carts.hold(item.cartId);
     const current = yield* tx.filings.get(original.id);
     if (!current) return yield* new NotFound({ message: `No filing ${id} in this environment.` });
     if (!(VOIDABLE as readonly string[]).includes(current.status)) {
@@ -28,8 +32,8 @@ export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string)
     }
     const refund = current.status === "queued" ? current.amountChargedCents : 0;
     if (current.status === "in_cart") {
-      const item = yield* tx.carts.itemByFiling(current.id);
-      if (item) yield* tx.carts.removeItem(item.id);
+      const inCart = item ?? (yield* tx.carts.itemByFiling(current.id));
+      if (inCart) yield* tx.carts.removeItem(inCart.id);
     }
     const voided = yield* tx.filings.update(current.id, [current.status], { status: "voided", voidedAt: now, updatedAt: now, amountRefundedCents: refund });
     if (!voided) return yield* new Conflict({ message: `Filing ${current.id} changed while it was being voided; retry.` });

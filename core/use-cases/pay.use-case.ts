@@ -18,9 +18,30 @@ import { Ids } from "../ports/ids.port.ts";
 import { Pricing } from "../ports/pricing.port.ts";
 import { Jobs } from "../ports/jobs.port.ts";
 import { TRANSMIT_QUEUE } from "./queues.ts";
-import { Store, type Order, type Scope } from "../ports/store.port.ts";
+import { Store, type CartItem, type Order, type Scope } from "../ports/store.port.ts";
+import type { Filing } from "../domain/filing/filing.ts";
+import type { Payer } from "../domain/parties/payer.ts";
+import type { Recipient } from "../domain/parties/recipient.ts";
 
 class AlreadyPaid { readonly _tag = "AlreadyPaid"; constructor(readonly cartId: string) {} }
+
+/** Pay rule 2 and D5: why each item cannot be filed as it stands (empty when every item can). */
+function cartProblems(items: readonly CartItem[], filings: ReadonlyMap<string, Filing>, payers: ReadonlyMap<string, Payer>, recipients: ReadonlyMap<string, Recipient>): Problem[] {
+  const problems: Problem[] = [];
+  for (const item of items) {
+    const f = filings.get(item.filingId);
+    const problem = (type: string, message: string) => problems.push({ item: item.id, reference: f?.reference ?? null, type, message });
+    if (!f) { problem("missing_form", `Filing ${item.filingId} no longer exists.`); continue; }
+    if (f.status !== "in_cart") { problem("form_not_in_cart", `Filing ${f.id} is ${f.status}; remove it from the cart.`); continue; }
+    const payer = payers.get(f.payerId);
+    const missingPayer = payer ? payerMissingForFiling(payer) : ["payer"];
+    if (missingPayer.length > 0) problem("payer_incomplete", `Payer ${f.payerId} lacks ${missingPayer.join(", ")}; PATCH /v1/payers/${f.payerId} to complete it.`);
+    const recipient = recipients.get(f.recipientId);
+    const missingRecipient = recipient ? recipientMissingForFiling(recipient) : ["recipient"];
+    if (missingRecipient.length > 0) problem("recipient_incomplete", `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; PATCH /v1/recipients/${f.recipientId} to complete it.`);
+  }
+  return problems;
+}
 
 export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pick<Principal, "role" | "account">) {
   if (principal.role !== "owner") return yield* new Forbidden({ message: "Only the account owner can pay the cart (D4)." });
@@ -35,56 +56,44 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     const order = yield* repos.orders.byCart(cartId);
     return order ? { ...order.receipt, already_paid: true } : undefined;
   });
-
-  const cart = yield* repos.carts.current();
-  const items = cart ? yield* repos.carts.items(cart.id) : [];
-  if (!cart || items.length === 0) {
+  // Pay rule 4: paying a cart already paid returns its receipt; an empty cart with nothing paid is not payable.
+  const alreadyPaidOrEmpty = Effect.gen(function* () {
     const paid = yield* repos.carts.latestPaid();
     const receipt = paid ? yield* receiptOf(paid.id) : undefined;
     if (receipt) return receipt;
     return yield* new CartNotPayable({ message: "The cart is empty: add ready_to_file forms with POST /v1/cart/items first.", problems: [] });
-  }
+  });
+
+  const cart = yield* repos.carts.current();
+  if (!cart) return yield* alreadyPaidOrEmpty;
   if (scope.livemode && !principal.account.liveEnabled) {
     return yield* new PaymentRequired({ message: "Production filing is not enabled for this account; contact support to enable it. Nothing was charged." });
   }
-
-  // Rule 2: every item is checked before the payment method is touched.
-  const filings = new Map((yield* repos.filings.getMany(items.map((i) => i.filingId))).map((f) => [f.id, f] as const));
-  const payers = new Map((yield* repos.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
-  const recipients = new Map((yield* repos.recipients.getMany([...new Set([...filings.values()].map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
-  const problems: Problem[] = [];
-  for (const item of items) {
-    const f = filings.get(item.filingId);
-    const problem = (type: string, message: string) => problems.push({ item: item.id, reference: f?.reference ?? null, type, message });
-    if (!f) { problem("missing_form", `Filing ${item.filingId} no longer exists.`); continue; }
-    if (f.status !== "in_cart") { problem("form_not_in_cart", `Filing ${f.id} is ${f.status}; remove it from the cart.`); continue; }
-    const payer = payers.get(f.payerId);
-    const missingPayer = payer ? payerMissingForFiling(payer) : ["payer"];
-    if (missingPayer.length > 0) problem("payer_incomplete", `Payer ${f.payerId} lacks ${missingPayer.join(", ")}; PATCH /v1/payers/${f.payerId} to complete it.`);
-    const recipient = recipients.get(f.recipientId);
-    const missingRecipient = recipient ? recipientMissingForFiling(recipient) : ["recipient"];
-    if (missingRecipient.length > 0) problem("recipient_incomplete", `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; PATCH /v1/recipients/${f.recipientId} to complete it.`);
-  }
-  if (problems.length > 0) {
-    return yield* new CartNotPayable({ message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`, problems });
-  }
-
-  const priced = priceCart(rateCard, items, filings);
-  const amountOf = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
   const now = clock.now();
   const nowIso = now.toISOString();
   const orderId = ids.short("ord_");
   const charged: string[] = [];
 
   const pay = store.transaction(scope, (tx) => Effect.gen(function* () {
+    // The cart is taken first: adds, removals and voids in flight finish before the items are read, and none
+    // can start until this transaction ends, so what is checked and charged is exactly what is filed.
     const locked = yield* tx.carts.lockForPay(cart.id);
-    if (locked === "busy") return yield* new RequestInProgress({ message: "A payment of this cart is already in progress." });
-    if (!locked) return yield* new Conflict({ message: "The cart changed; retry." });
-    if (locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
-    const itemsNow = yield* tx.carts.items(cart.id);
-    if (itemsNow.length !== items.length || itemsNow.some((i, k) => i.id !== items[k]?.id)) {
-      return yield* new Conflict({ message: "The cart changed while it was being paid; review it and pay again." });
+    if (locked === "busy") return yield* new RequestInProgress({ message: "A payment of this cart is already in progress; retry when it has finished to get its receipt." });
+    if (!locked || locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
+    const items = yield* tx.carts.items(cart.id);
+    if (items.length === 0) return yield* Effect.fail(new AlreadyPaid(cart.id));
+
+    // Rule 2: every item is checked before the payment method is touched.
+    const filings = new Map((yield* tx.filings.getMany(items.map((i) => i.filingId))).map((f) => [f.id, f] as const));
+    const payers = new Map((yield* tx.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
+    const recipients = new Map((yield* tx.recipients.getMany([...new Set([...filings.values()].map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
+    const problems = cartProblems(items, filings, payers, recipients);
+    if (problems.length > 0) {
+      return yield* new CartNotPayable({ message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`, problems });
     }
+    const priced = priceCart(rateCard, items, filings);
+    const amountOf = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
+
     const balance = yield* tx.balance.lock();
     const plan = planPayment({ balanceCents: balance.balanceCents, totalCents: priced.total_cents, autoReplenish: balance.autoReplenish, hasCard: balance.card !== null });
     if (!plan.ok) return yield* new PaymentRequired({ message: `Not enough prepaid balance and no card on file: ${plan.message}. Nothing was charged.` });
@@ -132,7 +141,8 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     Effect.tap((receipt) => Effect.ignore(jobs.send(TRANSMIT_QUEUE, { accountId: scope.accountId, livemode: scope.livemode, orderId: receipt.order }, { key: receipt.order }))),
     // Money taken from a card whose payment was not recorded goes back.
     Effect.tapCause(() => Effect.forEach(charged, (id) => Effect.ignore(processor.refund(id)), { discard: true })),
-    Effect.catchTag("AlreadyPaid", (e: AlreadyPaid) => Effect.flatMap(receiptOf(e.cartId), (r) => (r ? Effect.succeed(r) : Effect.fail(new Conflict({ message: "The cart was paid by another request; retry to see its receipt." }))))),
+    // The cart was paid (by a racing request) or emptied before this pay took it.
+    Effect.catchTag("AlreadyPaid", (e: AlreadyPaid) => Effect.flatMap(receiptOf(e.cartId), (r) => (r ? Effect.succeed(r) : alreadyPaidOrEmpty))),
   );
 });
 

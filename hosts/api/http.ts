@@ -7,7 +7,7 @@ import type { AppRuntime, AppServices } from "../shared/runtime.ts";
 import type { Principal } from "../../core/domain/parties/account.ts";
 import type { Scope } from "../../core/ports/store.port.ts";
 import { InvalidRequest, type DomainError } from "../../core/domain/shared/errors.ts";
-import { parsePageQuery, type PageQuery } from "../../core/domain/shared/paging.ts";
+import { checkCursor, parsePageQuery, type Page, type PageQuery } from "../../core/domain/shared/paging.ts";
 import type { Logger } from "../shared/logger.ts";
 
 export interface ApiState {
@@ -77,7 +77,8 @@ export function sendError(ctx: Context, e: DomainError): void {
 export type Handler = (ctx: ApiContext) => Promise<void>;
 
 /** The list envelope of SPEC Conventions. */
-export function listBody<T>(page: { data: readonly T[]; hasMore: boolean; nextCursor: string | null }, view: (t: T) => unknown) {
+export function listBody<T>(page: Page<T>, view: (t: T) => unknown) {
+  orThrow(checkCursor(page));
   return { object: "list", data: page.data.map(view), has_more: page.hasMore, next_cursor: page.nextCursor };
 }
 

@@ -1,7 +1,13 @@
 import { InvalidRequest } from "./errors.ts";
 
 export interface PageQuery { readonly limit: number; readonly startingAfter: string | null }
-export interface Page<T> { readonly data: readonly T[]; readonly hasMore: boolean; readonly nextCursor: string | null }
+export interface Page<T> {
+  readonly data: readonly T[];
+  readonly hasMore: boolean;
+  readonly nextCursor: string | null;
+  /** `starting_after` named no item of this list (in this account and environment). */
+  readonly cursorNotFound?: true;
+}
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 500;
@@ -30,4 +36,18 @@ export function toPage<T extends { id: string }>(rows: readonly T[], limit: numb
   const hasMore = rows.length > limit;
   const data = hasMore ? rows.slice(0, limit) : rows;
   return { data, hasMore, nextCursor: hasMore ? (data[data.length - 1]?.id ?? null) : null };
+}
+
+/** The page a cursor that names no item of the list gives: nothing, flagged so the caller can say so. */
+export function unknownCursorPage<T>(): Page<T> {
+  return { data: [], hasMore: false, nextCursor: null, cursorNotFound: true };
+}
+
+/** D34: a cursor is the id of an item of the same list; any other is a 422 naming `starting_after`. */
+export function checkCursor<T>(page: Page<T>): Page<T> | InvalidRequest {
+  if (!page.cursorNotFound) return page;
+  return new InvalidRequest({
+    param: "starting_after",
+    message: "starting_after is not the id of an item of this list; pass the next_cursor of the previous page.",
+  });
 }

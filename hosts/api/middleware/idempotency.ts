@@ -9,6 +9,14 @@ import { sendError, type Api, type ApiContext } from "../http.ts";
 const CLAIM_TTL_MS = 60_000;
 const WRITE_METHODS = new Set(["POST", "PATCH", "DELETE", "PUT"]);
 
+const RETRY_LATER = new Set(["request_in_progress", "rate_limited"]);
+
+function isRetryLater(ctx: ApiContext): boolean {
+  if (ctx.status !== 409 && ctx.status !== 429) return false;
+  const body = ctx.body as { error?: { type?: unknown } } | undefined;
+  return typeof body?.error?.type === "string" && RETRY_LATER.has(body.error.type);
+}
+
 /** Runs `next` (the route) under the request's Idempotency-Key, when it is a write that has one. */
 export function idempotency(api: Api) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
@@ -37,7 +45,9 @@ export function idempotency(api: Api) {
         if (!isDomainError(e)) throw e;
         sendError(ctx, e);
       }
-      if (ctx.status < 500) {
+      // Only finished outcomes are kept (D30): a 409 request_in_progress or a 429 says "retry later", and the
+      // retry must run rather than replay that answer for 24 h.
+      if (ctx.status < 500 && !isRetryLater(ctx)) {
         const body = typeof ctx.body === "string" ? ctx.body : Buffer.isBuffer(ctx.body) ? ctx.body.toString("base64") : JSON.stringify(ctx.body ?? null);
         const contentType = Buffer.isBuffer(ctx.body) ? "application/octet-stream" : "application/json";
         if (!Buffer.isBuffer(ctx.body)) {
