@@ -180,6 +180,7 @@ export function makeHttpWebhookSender(options: HttpWebhookSenderOptions): HttpWe
 
   return {
     send,
+    sandboxLoopback: options.allowPrivate || options.allowLoopbackInSandbox === true,
     close: () => {
       for (const pair of agents.values()) { pair.http.destroy(); pair.https.destroy(); }
       agents.clear();

@@ -18,4 +18,6 @@ export interface WebhookRequest {
  */
 export class WebhookSender extends Context.Service<WebhookSender, {
   readonly send: (request: WebhookRequest) => Effect.Effect<SendResult>;
+  /** Whether sandbox deliveries may reach this machine's loopback addresses (an operator setting, D29). */
+  readonly sandboxLoopback: boolean;
 }>()("core/WebhookSender") {}

@@ -62,7 +62,8 @@ export interface IntakeExtras {
 /** Raised inside the transaction of an atomic intake so it rolls back; carries every row's result. */
 export class AtomicIntakeFailed {
   readonly _tag = "AtomicIntakeFailed";
-  constructor(readonly rows: readonly IntakeRowResult[]) {}
+  /** `rows` holds the rows decided so far (a row not reached yet is a hole); `total` counts every row. */
+  constructor(readonly rows: ReadonlyArray<IntakeRowResult | undefined>, readonly total: number) {}
 }
 
 export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind, parsed: ParsedIntake, pathPayerId: string | null, extras: IntakeExtras = {}) {
@@ -108,7 +109,7 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
     good.push({ index, payer, form, taxYear: row.taxYear, normalized: v.value, tin, tinHash: vault.hash(tin), reference });
   }
 
-  if (extras.atomic && good.length < parsed.rows.length) return yield* Effect.fail(new AtomicIntakeFailed(results));
+  if (extras.atomic && good.length < parsed.rows.length) return yield* Effect.fail(new AtomicIntakeFailed(results, parsed.rows.length));
   const saved = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
     // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
     const recipientFor = new Map<number, string>();
@@ -199,7 +200,7 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
         cart_item_id: itemFor.get(f.id) ?? null, service: delivery.service, form: g.form,
       };
     });
-    if (extras.atomic && kept.size < results.length) return yield* Effect.fail(new AtomicIntakeFailed(results));
+    if (extras.atomic && kept.size < results.length) return yield* Effect.fail(new AtomicIntakeFailed(results, results.length));
     const batch: Batch = {
       id: batchId, accountId: scope.accountId, livemode: scope.livemode, kind,
       payerId: pathPayerId ?? (parsed.defaultPayer !== null && payers.get(parsed.defaultPayer) ? parsed.defaultPayer : null),
@@ -210,10 +211,10 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
   }));
   return saved;
 }, Effect.catchTag("AtomicIntakeFailed", (e: AtomicIntakeFailed) => {
-  const failed = e.rows.filter((r) => r.status === "failed");
+  const failed = e.rows.filter((r): r is IntakeRowResult => r !== undefined && r.status === "failed");
   return Effect.fail(new InvalidRequest({
     param: failed[0]?.error?.param,
-    message: `Nothing was saved: ${failed.length} of ${e.rows.length} forms failed. ${failed.slice(0, 3).map((r) => `${r.reference ?? ""}: ${r.error?.message ?? ""}`).join(" | ")}`,
+    message: `Nothing was saved: ${failed.length} of ${e.total} forms failed. ${failed.slice(0, 3).map((r) => `${r.reference ?? ""}: ${r.error?.message ?? ""}`).join(" | ")}`,
     extra: { failed_rows: failed },
   }));
 }));

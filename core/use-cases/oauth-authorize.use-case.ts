@@ -128,6 +128,9 @@ export const signIn = Effect.fnUntraced(function* (sessionId: string, browser: s
   const store = yield* Store;
   const user = yield* store.users.byEmail(normalizeEmail(email));
   let ok = user !== undefined;
+  // The sandbox asks no password (SPEC), so it signs in only the users of the app's own account: a sandbox app
+  // can never reach another account's data by naming one of its users.
+  if (!session.livemode) ok = ok && user?.accountId === app.accountId;
   if (session.livemode) {
     // The hash is checked even for an unknown address, so timing does not tell which addresses exist.
     const verified = yield* (yield* PasswordHasher).verify(password, user?.passwordHash ?? DUMMY_HASH);
@@ -140,7 +143,7 @@ export const signIn = Effect.fnUntraced(function* (sessionId: string, browser: s
       return yield* pageError("Too many attempts", "Sign-in failed too many times. Go back to the application and start again.");
     }
     yield* store.oauth.updateSession(session.id, { attempts });
-    const message = session.livemode ? "The e-mail address or the password is not right." : "No user has this e-mail address.";
+    const message = session.livemode ? "The e-mail address or the password is not right." : "No user of this application's account has this e-mail address (the sandbox signs in only the account that registered the app).";
     const result: SignInResult = { ok: false, error: message, email, page: { sessionId: session.id, csrf, appName: app.name, livemode: session.livemode, scopes: session.scopes } };
     return result;
   }

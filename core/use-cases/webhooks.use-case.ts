@@ -4,6 +4,7 @@ import { newSigningSecret, secretPreview, validateEndpointEvents, validateWebhoo
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { compileBody } from "../domain/shared/validation.ts";
+import { WebhookSender } from "../ports/webhook-sender.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope, type StoredEvent, type WebhookDelivery, type WebhookEndpoint } from "../ports/store.port.ts";
@@ -43,7 +44,7 @@ export const createWebhook = Effect.fnUntraced(function* (scope: Scope, body: un
   if (!c.ok) return yield* c.error;
   const env = checkEnvironment(scope, c.value.environment);
   if (env) return yield* env;
-  const url = validateWebhookUrl(c.value.url, { livemode: scope.livemode });
+  const url = validateWebhookUrl(c.value.url, { livemode: scope.livemode, sandboxLoopback: (yield* WebhookSender).sandboxLoopback });
   if (!url.ok) return yield* new InvalidRequest({ param: "url", message: url.message });
   const events = validateEndpointEvents(c.value.events);
   if (!events.ok) return yield* events.error;
@@ -76,7 +77,7 @@ export const updateWebhook = Effect.fnUntraced(function* (scope: Scope, id: stri
   if (env) return yield* env;
   const patch: { url?: string; events?: readonly string[]; status?: "active" | "disabled"; updatedAt: string } = { updatedAt: (yield* Clock).now().toISOString() };
   if (c.value.url !== undefined) {
-    const url = validateWebhookUrl(c.value.url, { livemode: scope.livemode });
+    const url = validateWebhookUrl(c.value.url, { livemode: scope.livemode, sandboxLoopback: (yield* WebhookSender).sandboxLoopback });
     if (!url.ok) return yield* new InvalidRequest({ param: "url", message: url.message });
     patch.url = url.url;
   }

@@ -8,7 +8,7 @@ import { Api, type ApiContext } from "./http.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { checkApiVersion } from "./middleware/api-version.ts";
 import { authentication } from "./middleware/authenticate.ts";
-import { jsonBody } from "./middleware/body.ts";
+import { checkUrlText, jsonBody } from "./middleware/body.ts";
 import { idempotency } from "./middleware/idempotency.ts";
 import { runRoute, type RouteDef } from "./routes/route.ts";
 import { RouteTable } from "./routes/route-table.ts";
@@ -59,6 +59,7 @@ export function createApp(deps: { runtime: AppRuntime; config: Config; logger: L
     if (matched.kind === "method_not_allowed") return methodNotAllowed(ctx, matched.allowed);
     ctx.params = matched.params;
     await authenticate(ctx);
+    checkUrlText(ctx);
     await readBody(ctx);
     await withIdempotency(ctx, () => runRoute(api, matched.route, ctx));
   });

@@ -7,6 +7,7 @@ import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { buildContainer, HttpApp } from "./container.ts";
 import { startWorker } from "../worker/worker.ts";
+import { listen } from "./server.ts";
 
 const config = loadConfig();
 const logger = makeLogger(config.logLevel);
@@ -28,10 +29,9 @@ if (seeded) console.log(`Sandbox API key: ${seeded.key.key}`);
 
 const container = buildContainer({ config, logger, db, runtime });
 const app = container.get(HttpApp).koa;
-const server = app.listen(config.port, () => {
-  logger.info("listening", { port: config.port, database: db.kind === "postgres" ? "postgres" : `pglite:${config.dataDir}` });
-  if (!process.env["LOG_LEVEL"]) console.log(`API listening on http://localhost:${config.port} (${db.kind === "postgres" ? "Postgres" : `embedded database in ${config.dataDir}`})`);
-});
+const server = await listen(app, config.port);
+logger.info("listening", { port: config.port, database: db.kind === "postgres" ? "postgres" : `pglite:${config.dataDir}` });
+if (!process.env["LOG_LEVEL"]) console.log(`API listening on http://localhost:${config.port} (${db.kind === "postgres" ? "Postgres" : `embedded database in ${config.dataDir}`})`);
 server.keepAliveTimeout = 65_000;
 
 let stopping = false;

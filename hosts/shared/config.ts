@@ -27,6 +27,12 @@ export interface Config {
   readonly outboxPollMs: number;
   /** Scales D27's retry schedule (tests use a small figure). */
   readonly webhookRetryScale: number;
+  /**
+   * Whether sandbox webhooks may be delivered to this machine's loopback addresses (http://localhost...). On for
+   * the single-user embedded default, off on Postgres, where the sandbox is shared and a user's "localhost" is the
+   * service's own machine: SANDBOX_WEBHOOK_LOOPBACK=true|false overrides.
+   */
+  readonly sandboxWebhookLoopback: boolean;
   /** Tests inject a card processor; the service uses the sandbox processor until a real one is wired. */
   readonly cardProcessor?: CardProcessor["Service"];
 }
@@ -53,11 +59,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env["DATABASE_URL"] || undefined,
     dataDir,
     dbSchema: env["DB_SCHEMA"] || undefined,
-    sandboxHosts: list(env["SANDBOX_HOSTS"]),
-    liveHosts: list(env["LIVE_HOSTS"]),
+    sandboxHosts: list(env["SANDBOX_HOSTS"]).map((h) => h.replace(/\.+(:\d*)?$/, "$1")),
+    liveHosts: list(env["LIVE_HOSTS"]).map((h) => h.replace(/\.+(:\d*)?$/, "$1")),
     rateLimitPerMinute: Number.isInteger(rate) && rate > 0 ? rate : 600,
     tinEncryptionKey: tinKey(env, dataDir),
     seedSandboxKey: env["SEED_SANDBOX_KEY"] || undefined,
+    sandboxWebhookLoopback: env["SANDBOX_WEBHOOK_LOOPBACK"] === undefined || env["SANDBOX_WEBHOOK_LOOPBACK"] === ""
+      ? !env["DATABASE_URL"] : env["SANDBOX_WEBHOOK_LOOPBACK"] === "true",
     logLevel: ["debug", "info", "warn", "error", "silent"].includes(level) ? level : "info",
     trustProxy: env["TRUST_PROXY"] === "1" || env["TRUST_PROXY"] === "true",
     rateCard: rateCardFrom(env["RATE_CARD_JSON"]),

@@ -41,7 +41,7 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
     Layer.succeed(Jobs, jobs),
     Layer.succeed(TinMatcher, sandboxTinMatcher),
     Layer.succeed(PasswordHasher, scryptPasswordHasher),
-    Layer.succeed(WebhookSender, makeHttpWebhookSender({ allowPrivate: false, allowLoopbackInSandbox: true })),
+    Layer.succeed(WebhookSender, makeHttpWebhookSender({ allowPrivate: false, allowLoopbackInSandbox: config.sandboxWebhookLoopback })),
     Layer.succeed(IrsTransmitter, makeSandboxIrs({ ackDelayMs: config.sandboxAckDelayMs, store: makeKnexReceiptStore(db.knex) })),
   );
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { request as nodeRequest, Agent, type Server } from "node:http";
 import { ManagedRuntime } from "effect";
 import { createApp } from "../../hosts/api/app.ts";
+import { listen as serve } from "../../hosts/api/server.ts";
 import { appLayer, type AppRuntime } from "../../hosts/shared/runtime.ts";
 import type { Config } from "../../hosts/shared/config.ts";
 import { makeLogger } from "../../hosts/shared/logger.ts";
@@ -37,7 +38,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
   return {
     port: 0, databaseUrl: undefined, dataDir: "memory://", dbSchema: undefined,
     sandboxHosts: [], liveHosts: [], rateLimitPerMinute: 100_000,
-    tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false, rateCard: DEFAULT_RATE_CARD, sandboxAckDelayMs: 0, sandboxTinMatchDelayMs: 0, outboxPollMs: 100, webhookRetryScale: 0.001,
+    tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false, rateCard: DEFAULT_RATE_CARD, sandboxAckDelayMs: 0, sandboxTinMatchDelayMs: 0, outboxPollMs: 100, webhookRetryScale: 0.001, sandboxWebhookLoopback: true,
     ...over,
   };
 }
@@ -68,7 +69,7 @@ async function listen(db: Database, config: Config, seed: { accountId: string; m
     mainPayerId = seeded.payer.id;
   }
   const app = createApp({ runtime, config, logger: makeLogger(config.logLevel) });
-  const server: Server = await new Promise((resolve) => { const s = app.listen(0, "127.0.0.1", () => resolve(s)); });
+  const server: Server = await serve(app, 0, "127.0.0.1");
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const api: TestApi = {
     base, key: config.seedSandboxKey ?? TEST_KEY, accountId, mainPayerId, runtime, db,

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { Effect, Layer, ManagedRuntime } from "effect";
 import { createApp } from "../../hosts/api/app.ts";
+import { listen } from "../../hosts/api/server.ts";
 import { appLayer, type AppRuntime } from "../../hosts/shared/runtime.ts";
 import { makeLogger } from "../../hosts/shared/logger.ts";
 import { Clock } from "../../core/ports/clock.port.ts";
@@ -105,7 +106,7 @@ export async function serverWithClock(api: TestApi, now: () => Date): Promise<{ 
   const config = testConfig();
   const runtime = ManagedRuntime.make(Layer.merge(appLayer(api.db, config), Layer.succeed(Clock, Clock.of({ now })))) as unknown as AppRuntime;
   const app = createApp({ runtime, config, logger: makeLogger("silent") });
-  const server: Server = await new Promise((resolve) => { const s = app.listen(0, "127.0.0.1", () => resolve(s)); });
+  const server: Server = await listen(app, 0, "127.0.0.1");
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => { server.closeAllConnections(); await new Promise<void>((r) => server.close(() => r())); await runtime.dispose(); },

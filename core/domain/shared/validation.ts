@@ -50,3 +50,37 @@ ajv.addFormat("uuid", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean { return UUID.test(value); }
+
+/**
+ * Text no part of the service can keep: a NUL (Postgres text and jsonb refuse it) or an unpaired UTF-16
+ * surrogate (not Unicode, so it has no UTF-8 form). Checked once at the boundary, on every string and key of a
+ * request body, query and path, so no deeper layer meets it. Iterative: a deeply nested body cannot overflow.
+ */
+export function findUnstorableText(value: unknown, root = ""): { readonly param: string; readonly message: string } | null {
+  const stack: Array<[unknown, string]> = [[value, root]];
+  const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
+  while (stack.length > 0) {
+    const [v, path] = stack.pop() as [unknown, string];
+    if (typeof v === "string") {
+      const why = unstorable(v);
+      if (why) return { param: path, message: `${path || "The value"} ${why}` };
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], join(path, String(i))]);
+    } else if (typeof v === "object" && v !== null) {
+      for (const [k, child] of Object.entries(v)) {
+        const why = unstorable(k);
+        if (why) return { param: path, message: `A field name in ${path || "the body"} ${why}` };
+        stack.push([child, join(path, k)]);
+      }
+    }
+  }
+  return null;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function unstorable(s: string): string | null {
+  if (s.includes("\u0000")) return "contains a NUL character (\\u0000), which is not allowed in any text.";
+  if (LONE_SURROGATE.test(s)) return "contains an unpaired UTF-16 surrogate (not a Unicode character).";
+  return null;
+}

@@ -1,12 +1,12 @@
-// Webhook endpoint URLs (D29): https only; in sandbox, http://localhost and http://127.0.0.1 (any port) too.
-// Production also refuses private IP literals and names that can only mean a private network; names that merely
-// resolve to one are caught at delivery time by the sender, which checks the address it connects to.
+// Webhook endpoint URLs (D29): https to a public host. In sandbox, where the operator allows it (the single-user
+// default), loopback targets too, over http or https: http://localhost:8080/hooks for local development. Every
+// IP form (decimal 2130706433, hex 0x7f.1, short 127.1, IPv4-mapped IPv6...) is normalised by the WHATWG URL
+// parser before it is judged. Names that merely resolve to a private address are caught at delivery time by the
+// sender, which checks the address it connects to.
 
 export const MAX_URL_LENGTH = 2048;
 
 export type UrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string };
-
-const SANDBOX_HTTP_HOSTS = new Set(["localhost", "127.0.0.1"]);
 
 function fail(message: string): UrlCheck { return { ok: false, message }; }
 
@@ -16,7 +16,18 @@ function isLocalName(host: string): boolean {
   return h === "localhost" || /\.(localhost|local|internal|home\.arpa)$/.test(h) || !h.includes(".");
 }
 
-export function validateWebhookUrl(input: unknown, options: { readonly livemode: boolean }): UrlCheck {
+/** A loopback target after normalisation: localhost names, 127.0.0.0/8, ::1 and IPv4-mapped 127.x. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  if (h === "localhost" || h.endsWith(".localhost")) return true;
+  if (/^127\.\d+\.\d+\.\d+$/.test(h)) return true;
+  const g = parseIpv6(h);
+  if (g === null) return false;
+  const zero = (n: number) => g.slice(0, n).every((x) => x === 0);
+  return (zero(7) && g[7] === 1) || (zero(5) && g[5] === 0xffff && (g[6] ?? 0) >> 8 === 127);
+}
+
+export function validateWebhookUrl(input: unknown, options: { readonly livemode: boolean; readonly sandboxLoopback: boolean }): UrlCheck {
   if (typeof input !== "string" || input.length === 0) return fail("url must be a non-empty string.");
   if (input.length > MAX_URL_LENGTH) return fail(`url must be at most ${MAX_URL_LENGTH} characters.`);
   // The URL parser would silently drop these; a URL that only works after clean-up is refused instead.
@@ -29,20 +40,22 @@ export function validateWebhookUrl(input: unknown, options: { readonly livemode:
     return fail("url must be an absolute URL such as https://example.com/webhooks.");
   }
   if (u.username !== "" || u.password !== "") return fail("url must not contain credentials (user:password@).");
+  if (u.protocol !== "https:" && u.protocol !== "http:") return fail("url must use https.");
   const host = u.hostname.toLowerCase();
-  if (u.protocol === "http:") {
-    if (!options.livemode && SANDBOX_HTTP_HOSTS.has(host)) return { ok: true, url: u.href };
-    return fail(options.livemode
-      ? "url must use https."
-      : "url must use https (http is allowed only for localhost and 127.0.0.1 in sandbox).");
-  }
-  if (u.protocol !== "https:") return fail("url must use https.");
   if (host === "") return fail("url must name a host.");
-  if (options.livemode) {
-    const ip = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
-    if (isIpLiteral(ip) ? isPrivateAddress(ip) : isLocalName(host)) {
-      return fail("url must point to a public host, not a private, loopback or link-local address.");
-    }
+  const loopbackAllowed = !options.livemode && options.sandboxLoopback;
+  if (isLoopbackHost(host)) {
+    if (loopbackAllowed) return { ok: true, url: u.href };
+    return fail(options.livemode
+      ? "url must point to a public host, not a private, loopback or link-local address."
+      : "url must point to a public host: this service does not deliver sandbox webhooks to its own machine (localhost). Use a tunnel with a public https address.");
+  }
+  if (u.protocol === "http:") {
+    return fail(loopbackAllowed ? "url must use https (http is allowed only for localhost and 127.0.0.1 in sandbox)." : "url must use https.");
+  }
+  const ip = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  if (isIpLiteral(ip) ? isPrivateAddress(ip) : isLocalName(host)) {
+    return fail("url must point to a public host, not a private, loopback or link-local address.");
   }
   return { ok: true, url: u.href };
 }

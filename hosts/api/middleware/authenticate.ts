@@ -2,21 +2,39 @@
 // X-Forwarded-For only when TRUST_PROXY sets `app.proxy`), shared rate window headers and 429 (D33).
 import { authenticate, rateLimitExceeded, type HostEnvironment } from "../../../core/use-cases/authenticate.use-case.ts";
 import { resolveVersion } from "../../../core/domain/shared/versioning.ts";
+import { MalformedRequest } from "../../../core/domain/shared/errors.ts";
 import type { Api, ApiContext } from "../http.ts";
 import type { Config } from "../../shared/config.ts";
 
+/** A Host header as a name to compare: lower case, without its port and without the root's trailing dot(s). */
+export function hostName(host: string): string {
+  const h = host.trim().toLowerCase();
+  const bare = h.startsWith("[") ? h.slice(0, h.indexOf("]") + 1) : h.replace(/:\d*$/, "");
+  return bare.replace(/\.+$/, "");
+}
+
 export function hostEnvironment(config: Config, host: string): HostEnvironment {
-  const h = host.toLowerCase();
-  const bare = h.replace(/:\d+$/, "");
+  const h = host.trim().toLowerCase().replace(/\.+(:\d*)?$/, "$1");
+  const bare = hostName(host);
   if (config.liveHosts.includes(h) || config.liveHosts.includes(bare)) return "live";
   if (config.sandboxHosts.includes(h) || config.sandboxHosts.includes(bare)) return "sandbox";
   return null;
+}
+
+/** Two Authorization headers make the credential ambiguous (Node keeps only the first): refused outright. */
+function checkSingleAuthorization(ctx: ApiContext): void {
+  const raw = ctx.req.rawHeaders;
+  let seen = 0;
+  for (let i = 0; i < raw.length; i += 2) if ((raw[i] as string).toLowerCase() === "authorization" && ++seen > 1) {
+    throw new MalformedRequest({ message: "The request carries more than one Authorization header; send exactly one." });
+  }
 }
 
 /** Resolves the request's principal and scope, sets the RateLimit headers, refuses what it must. */
 export function authentication(api: Api, config: Config) {
   const hostsConfigured = config.liveHosts.length > 0 || config.sandboxHosts.length > 0;
   return async (ctx: ApiContext): Promise<void> => {
+    checkSingleAuthorization(ctx);
     const hostEnv = hostsConfigured ? hostEnvironment(config, ctx.host) : null;
     const { principal, rate } = await api.run(authenticate(ctx.get("Authorization") || undefined, hostEnv, ctx.ip));
     ctx.state.principal = principal;

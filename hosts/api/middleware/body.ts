@@ -1,5 +1,6 @@
 // Reads the request body with a size limit before parsing (D9: JSON up to 5 MB, FIRE files up to 12 MB).
-import { MalformedRequest, PayloadTooLarge } from "../../../core/domain/shared/errors.ts";
+import { InvalidRequest, MalformedRequest, PayloadTooLarge } from "../../../core/domain/shared/errors.ts";
+import { findUnstorableText } from "../../../core/domain/shared/validation.ts";
 import type { ApiContext } from "../http.ts";
 
 export const JSON_LIMIT = 5 * 1024 * 1024;
@@ -45,6 +46,14 @@ export function jsonBody(rawPaths: RegExp) {
       } catch {
         throw new MalformedRequest({ message: "The request body is not valid JSON." });
       }
+      const bad = findUnstorableText(ctx.state.body);
+      if (bad) throw new InvalidRequest(bad);
     }
   };
+}
+
+/** Path parameters and query values get the same text rule as bodies (a `%00` in an id is a 422, not a 500). */
+export function checkUrlText(ctx: ApiContext): void {
+  const bad = findUnstorableText(ctx.params) ?? (ctx.querystring === "" ? null : findUnstorableText(ctx.query));
+  if (bad) throw new InvalidRequest(bad);
 }

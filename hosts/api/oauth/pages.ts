@@ -80,7 +80,7 @@ export function signInPage(page: PageContext, opts: { error?: string; email?: st
   const password = page.livemode
     ? `<label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>`
-    : `<p class="muted hint">This is the sandbox: no password is asked for. Enter the e-mail address of a user of your account.</p>`;
+    : `<p class="muted hint">This is the sandbox: no password is asked for. Enter the e-mail address of a user of the account that registered this app.</p>`;
   return layout(`Sign in to authorize ${page.appName}`, `${envBadge(page.livemode)}
 <h1>Sign in to authorize ${app}</h1>
 <p class="muted">${app} asks to act for one of your payers with these permissions:</p>

@@ -47,16 +47,16 @@ export function moneyRoutes(api: Api): RouteDef[] {
       },
     },
     { method: "get", path: "/v1/balance", scopes: SCOPES.paymentsRead, payers: "none", handler: async (ctx) => { ctx.body = await api.run(getBalance(scopeOf(ctx))); } },
-    { method: "patch", path: "/v1/balance", scopes: SCOPES.paymentsWrite, handler: async (ctx) => { ctx.body = await api.run(setAutoReplenish(scopeOf(ctx), ctx.state.body)); } },
+    { method: "patch", path: "/v1/balance", scopes: SCOPES.paymentsWrite, ownerOnly: true, handler: async (ctx) => { ctx.body = await api.run(setAutoReplenish(scopeOf(ctx), ctx.state.body)); } },
     {
       method: "get", path: "/v1/balance/entries", scopes: SCOPES.paymentsRead,
       handler: async (ctx) => { ctx.body = listBody(await api.run(listEntries(scopeOf(ctx), pageQuery(ctx))), entryView); },
     },
     {
-      method: "post", path: "/v1/balance/top-ups", scopes: SCOPES.paymentsWrite,
+      method: "post", path: "/v1/balance/top-ups", scopes: SCOPES.paymentsWrite, ownerOnly: true,
       handler: async (ctx) => { ctx.status = 201; ctx.body = await api.run(topUp(scopeOf(ctx), ctx.state.body)); },
     },
-    { method: "put", path: "/v1/payment-method", scopes: SCOPES.paymentsWrite, handler: async (ctx) => { ctx.body = await api.run(setPaymentMethod(scopeOf(ctx), ctx.state.body)); } },
+    { method: "put", path: "/v1/payment-method", scopes: SCOPES.paymentsWrite, ownerOnly: true, handler: async (ctx) => { ctx.body = await api.run(setPaymentMethod(scopeOf(ctx), ctx.state.body)); } },
     {
       method: "get", path: "/v1/orders", scopes: SCOPES.paymentsRead,
       handler: async (ctx) => { ctx.body = listBody(await api.run(listOrders(scopeOf(ctx), pageQuery(ctx))), orderListView); },

@@ -25,6 +25,6 @@ export function platformRoutes(api: Api): RouteDef[] {
       },
     },
     { method: "get", path: "/v1/extensions/:id", scopes: SCOPES.filingsRead, payers: (ctx) => [{ extension: String(ctx.params["id"]) }], handler: async (ctx) => { ctx.body = await api.run(getExtension(scopeOf(ctx), String(ctx.params["id"]))); } },
-    { method: "post", path: "/v1/sandbox/reset", scopes: ["filings:write", "sandbox:reset"], handler: async (ctx) => { ctx.body = await api.run(resetSandbox(scopeOf(ctx))); } },
+    { method: "post", path: "/v1/sandbox/reset", scopes: ["filings:write", "sandbox:reset"], ownerOnly: true, handler: async (ctx) => { ctx.body = await api.run(resetSandbox(scopeOf(ctx))); } },
   ];
 }

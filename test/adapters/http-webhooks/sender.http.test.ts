@@ -170,18 +170,15 @@ test("D29: a custom resolver's answer is checked, and refused when any address i
   guarded.close();
 });
 
-test("keep-alive: many deliveries share few connections, at over 1,000 deliveries/s", async () => {
+// Throughput is measured in bench/webhooks.bench.ts; a test on a shared 2-core machine asserts only the reuse.
+test("keep-alive: many deliveries share few connections", async () => {
   const fast = makeHttpWebhookSender({ allowPrivate: true, maxSocketsPerHost: 32 });
   const before = connections;
   const n = 3000;
-  const started = performance.now();
   const results = await Effect.runPromise(Effect.forEach(Array.from({ length: n }, () => req("/ok")), (r) => fast.send(r), { concurrency: 64 }));
-  const perSecond = n / ((performance.now() - started) / 1000);
   fast.close();
   assert.ok(results.every((r) => r.status === 200));
   assert.ok(connections - before <= 32, `${connections - before} connections`);
-  console.log(`    ${Math.round(perSecond)} deliveries/s over ${connections - before} connections`);
-  assert.ok(perSecond > 1000, `${Math.round(perSecond)} deliveries/s`);
 });
 
 test("layer provides the sender and closes it with its scope", async () => {

@@ -23,6 +23,7 @@ test("fan-out creates one delivery per matching endpoint; first attempts use its
         sent.push(r);
         return r.url.endsWith("/down") ? { status: 503, retryAfter: null, error: null } : { status: 200, retryAfter: null, error: null };
       }),
+      sandboxLoopback: false,
     }),
   );
   const run = <A, E>(e: Effect.Effect<A, E, Store | Clock | Ids | WebhookSender>) => Effect.runPromise(Effect.provide(e, layer) as Effect.Effect<A, E>);

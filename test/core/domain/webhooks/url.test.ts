@@ -2,8 +2,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { isPrivateAddress, validateWebhookUrl } from "../../../../core/domain/webhooks/index.ts";
 
-const production = { livemode: true };
-const sandbox = { livemode: false };
+const production = { livemode: true, sandboxLoopback: true };
+const sandbox = { livemode: false, sandboxLoopback: true };
+const sharedSandbox = { livemode: false, sandboxLoopback: false };
 
 test("URL rules (D29): accepted", () => {
   const cases: Array<[string, boolean, string]> = [
@@ -17,9 +18,13 @@ test("URL rules (D29): accepted", () => {
     ["http://localhost:4000/hook", false, "http://localhost:4000/hook"],
     ["http://127.0.0.1:9/hook", false, "http://127.0.0.1:9/hook"],
     ["https://localhost:3000/hook", false, "https://localhost:3000/hook"],
+    // Loopback in any form is the same machine: allowed where the operator allows sandbox loopback.
+    ["http://127.0.0.2/hook", false, "http://127.0.0.2/hook"],
+    ["http://[::1]/hook", false, "http://[::1]/hook"],
+    ["http://2130706433:5432/", false, "http://127.0.0.1:5432/"],
   ];
   for (const [input, livemode, url] of cases) {
-    assert.equal(validateWebhookUrl(input, { livemode }), { ok: true, url }, `${input} (${livemode ? "production" : "sandbox"})`);
+    assert.equal(validateWebhookUrl(input, { livemode, sandboxLoopback: true }), { ok: true, url }, `${input} (${livemode ? "production" : "sandbox"})`);
   }
 });
 
@@ -27,10 +32,8 @@ test("URL rules (D29): refused", () => {
   const cases: Array<[unknown, boolean, RegExp]> = [
     ["http://example.com/hook", true, /https/],
     ["http://example.com/hook", false, /https/],
-    ["http://localhost/hook", true, /https/],
-    ["http://127.0.0.1/hook", true, /https/],
-    ["http://127.0.0.2/hook", false, /https/],
-    ["http://[::1]/hook", false, /https/],
+    ["http://localhost/hook", true, /public/],
+    ["http://127.0.0.1/hook", true, /public/],
     ["http://localhost.example.com/hook", false, /https/],
     ["https://user:pass@example.com/hook", true, /credentials/],
     ["https://user@example.com/hook", false, /credentials/],
@@ -66,15 +69,33 @@ test("URL rules (D29): refused", () => {
     ["https://foo.localhost/hook", true, /public/],
   ];
   for (const [input, livemode, message] of cases) {
-    const r = validateWebhookUrl(input, { livemode });
+    const r = validateWebhookUrl(input, { livemode, sandboxLoopback: true });
     assert.is(r.ok, false, `${String(input)} should be refused (${livemode ? "production" : "sandbox"})`);
     if (!r.ok) assert.match(r.message, message, String(input));
   }
 });
 
-test("sandbox leaves other private https targets to the sender's delivery-time guard", () => {
-  assert.ok(validateWebhookUrl("https://10.1.2.3/hook", sandbox).ok);
-  assert.not.ok(validateWebhookUrl("https://10.1.2.3/hook", production).ok);
+test("sandbox refuses private targets other than loopback, as production does", () => {
+  for (const url of ["https://10.1.2.3/hook", "https://169.254.169.254/", "https://[fd00::1]/", "http://192.168.1.1/"]) {
+    assert.not.ok(validateWebhookUrl(url, sandbox).ok, url);
+    assert.not.ok(validateWebhookUrl(url, production).ok, url);
+  }
+});
+
+test("with sandbox loopback off (shared deployments), every form of a loopback address is refused", () => {
+  const forms = [
+    "http://localhost/", "http://LOCALHOST.:80/", "https://localhost/", "http://127.0.0.1:5432/", "https://127.0.0.1/",
+    "http://127.1/", "http://127.0.1/", "http://2130706433/", "http://0x7f000001/", "http://0x7f.0x0.0x0.0x1/",
+    "http://0177.0.0.1/", "http://017700000001/", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://[0:0:0:0:0:ffff:7f00:1]/",
+    "http://foo.localhost/", "http://127.255.255.254:22/",
+  ];
+  for (const url of forms) {
+    const r = validateWebhookUrl(url, sharedSandbox);
+    assert.not.ok(r.ok, `${url} must be refused`);
+    if (!r.ok) assert.match(r.message, /public|https/, url);
+    assert.ok(validateWebhookUrl(url, sandbox).ok, `${url} allowed with loopback on`);
+  }
+  assert.ok(validateWebhookUrl("https://example.com/hook", sharedSandbox).ok);
 });
 
 test("private address table (IPv4)", () => {
