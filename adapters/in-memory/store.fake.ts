@@ -75,7 +75,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
   const mine = inScope(scope);
   const balanceKey = `${scope.accountId}|${scope.livemode}`;
   const balanceOf = (): BalanceState => ref.t.balances.get(balanceKey) ?? {
-    balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null,
+    balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null, cardCustomer: null,
   };
   const toCart = (c: { id: string; status: string; createdAt: string; orderId?: string | null } | undefined): Cart | undefined =>
     c ? { id: c.id, status: c.status === "paid" ? "paid" : "open", orderId: c.orderId ?? null, createdAt: c.createdAt } : undefined;
@@ -238,6 +238,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       }),
       update: (patch) => Effect.sync(() => { ref.t.balances.set(balanceKey, { ...balanceOf(), ...patch }); }),
       entries: (page) => Effect.sync(() => pageFrom([...ref.t.ledger.values()].filter(mine), page)),
+      creditByReference: (reference) => Effect.sync(() => [...ref.t.ledger.values()].find((e) => mine(e) && e.kind === "credit" && e.reference === reference)),
     },
     orders: {
       insert: (o) => Effect.sync(() => { ref.t.orders.set(o.id, { ...o, ...scope }); }),
