@@ -7,7 +7,7 @@
 // - refund: a Stripe refund of the PaymentIntent; refunding twice is refunding once.
 // Declines are CardDeclined carrying Stripe's decline code; Stripe unreachable, 5xx or rate limited (after the
 // SDK's retries) is ServiceUnavailable. Stripe's test tokens (`tok_visa`, `tok_chargeDeclined`, ...) work.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { Effect, Redacted } from "effect";
 import { CardDeclined, InvalidRequest, ServiceUnavailable } from "../../core/domain/shared/errors.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
@@ -38,19 +38,25 @@ export function stripeEndpoint(apiBase: string): { host: string; port: number; p
 
 const UNAVAILABLE = "The card processor is unavailable; nothing was charged. Retry later.";
 
+// The SDK takes about half a second to load: only a process that charges a production card loads it.
+let sdk: typeof Stripe | undefined;
+const loadSdk = async () => (sdk ??= (await import("stripe")).default);
+
 export function makeStripeCardProcessor(options: StripeCardOptions): CardProcessor["Service"] {
-  const stripe = new Stripe(Redacted.value(options.secretKey), {
-    ...stripeEndpoint(options.apiBase ?? DEFAULT_STRIPE_API_BASE),
+  const endpoint = stripeEndpoint(options.apiBase ?? DEFAULT_STRIPE_API_BASE);
+  let client: Promise<Stripe> | undefined;
+  const stripe = () => (client ??= loadSdk().then((Sdk) => new Sdk(Redacted.value(options.secretKey), {
+    ...endpoint,
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
     timeout: options.timeoutMs ?? 30_000,
     telemetry: false,
     appInfo: { name: "info-return-filing" },
-  });
+  })));
   const log = options.log ?? (() => {});
 
   /** Stripe's failures as the port's; a failure that can only be this service's bug stays a defect. */
   const classify = <E>(e: unknown, onCard: (e: Stripe.errors.StripeError) => E, onInvalid: (e: Stripe.errors.StripeError) => E): Effect.Effect<never, E | ServiceUnavailable> => {
-    if (!(e instanceof Stripe.errors.StripeError)) return Effect.die(e);
+    if (!sdk || !(e instanceof sdk.errors.StripeError)) return Effect.die(e);
     switch (e.type) {
       case "StripeCardError": return Effect.fail(onCard(e));
       case "StripeInvalidRequestError": return Effect.fail(onInvalid(e));
@@ -68,8 +74,8 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
     }
   };
 
-  const call = <A, E>(f: () => Promise<A>, onCard: (e: Stripe.errors.StripeError) => E, onInvalid: (e: Stripe.errors.StripeError) => E) =>
-    Effect.tryPromise({ try: f, catch: (e) => e }).pipe(Effect.catch((e) => classify(e, onCard, onInvalid)));
+  const call = <A, E>(f: (stripe: Stripe) => Promise<A>, onCard: (e: Stripe.errors.StripeError) => E, onInvalid: (e: Stripe.errors.StripeError) => E) =>
+    Effect.tryPromise({ try: async () => f(await stripe()), catch: (e) => e }).pipe(Effect.catch((e) => classify(e, onCard, onInvalid)));
 
   const declineCode = (e: Stripe.errors.StripeError) => e.decline_code ?? e.code ?? "declined";
   const attachDeclined = (e: Stripe.errors.StripeError): CardDeclined | InvalidRequest =>
@@ -77,7 +83,7 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
   const badToken = (e: Stripe.errors.StripeError): CardDeclined | InvalidRequest => new InvalidRequest({ param: "token", message: `Stripe refused the card token: ${e.message}` });
 
   const newCustomer = (accountId: string, idempotencyKey: string) =>
-    call(() => stripe.customers.create({ description: `Account ${accountId}`, metadata: { account: accountId } }, { idempotencyKey }), attachDeclined, badToken)
+    call((stripe) => stripe.customers.create({ description: `Account ${accountId}`, metadata: { account: accountId } }, { idempotencyKey }), attachDeclined, badToken)
       .pipe(Effect.map((c) => c.id));
 
   return CardProcessor.of({
@@ -87,8 +93,8 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
       }
       let owner = customer ?? (yield* newCustomer(scope.accountId, `customer:${scope.accountId}`));
       const pmId = token.startsWith("pm_") ? token
-        : (yield* call(() => stripe.paymentMethods.create({ type: "card", card: { token } }), attachDeclined, badToken)).id;
-      const attach = (cus: string) => call(() => stripe.paymentMethods.attach(pmId, { customer: cus }), attachDeclined, (e) =>
+        : (yield* call((stripe) => stripe.paymentMethods.create({ type: "card", card: { token } }), attachDeclined, badToken)).id;
+      const attach = (cus: string) => call((stripe) => stripe.paymentMethods.attach(pmId, { customer: cus }), attachDeclined, (e) =>
         e.code === "resource_missing" && e.param === "customer" ? new InvalidRequest({ param: "customer", message: e.message }) : badToken(e));
       let pm = yield* attach(owner).pipe(Effect.catchIf(
         (e): e is InvalidRequest => e._tag === "InvalidRequest" && e.param === "customer",
@@ -107,7 +113,7 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
         return yield* new CardDeclined({ message: "The card on file is not saved with the card processor; add it again with PUT /v1/payment-method. Nothing was charged." });
       }
       const intent = yield* call(
-        () => stripe.paymentIntents.create({
+        (stripe) => stripe.paymentIntents.create({
           amount: amountCents, currency: "usd", customer, payment_method: card.token, allowed_payment_method_types: ["card"],
           confirm: true, off_session: true, description, metadata: { account: scope.accountId, idempotency_key: idempotencyKey },
         }, { idempotencyKey }),
@@ -127,9 +133,9 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
 
     refund: ({ chargeId }) => {
       const failed = (e: Stripe.errors.StripeError) => new ServiceUnavailable({ message: `Stripe could not refund ${chargeId} (${e.code ?? e.type}): ${e.message}` });
-      return Effect.tryPromise({ try: () => stripe.refunds.create({ payment_intent: chargeId }, { idempotencyKey: `refund:${chargeId}` }), catch: (e) => e }).pipe(
+      return Effect.tryPromise({ try: async () => (await stripe()).refunds.create({ payment_intent: chargeId }, { idempotencyKey: `refund:${chargeId}` }), catch: (e) => e }).pipe(
         Effect.asVoid,
-        Effect.catch((e) => (e instanceof Stripe.errors.StripeError && e.code === "charge_already_refunded" ? Effect.void : classify(e, failed, failed))),
+        Effect.catch((e) => (sdk && e instanceof sdk.errors.StripeError && e.code === "charge_already_refunded" ? Effect.void : classify(e, failed, failed))),
         Effect.tapError((e) => Effect.sync(() => log(`stripe: refund of ${chargeId} failed: ${e.message}`))),
       );
     },
