@@ -55,7 +55,8 @@ const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) 
   r.accountId === scope.accountId && r.livemode === scope.livemode;
 
 /** Newest first on (createdAt, id), like the SQL adapter. */
-const newestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1);
+const newestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) =>
+  (a.createdAt === b.createdAt ? (a.id === b.id ? 0 : a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1);
 
 /**
  * A page of `rows` in `order`, after the item the cursor names. The cursor is looked up among `anchors` (by default
@@ -67,7 +68,7 @@ export function pageFrom<T extends { id: string; createdAt: string }>(rows: T[],
   if (page.startingAfter !== null) {
     const anchor = anchors.find((r) => cursorMatch(r, page.startingAfter as string));
     if (anchor === undefined) return unknownCursorPage();
-    after = sorted.filter((r) => order(anchor, r) < 0);
+    after = sorted.filter((r) => r !== anchor && order(anchor, r) < 0);
   }
   return toPage(after.slice(0, page.limit + 1), page.limit);
 }
@@ -81,7 +82,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
   const mine = inScope(scope);
   const balanceKey = `${scope.accountId}|${scope.livemode}`;
   const balanceOf = (): BalanceState => ref.t.balances.get(balanceKey) ?? {
-    balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null,
+    balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null, cardCustomer: null,
   };
   const toCart = (c: { id: string; status: string; createdAt: string; orderId?: string | null } | undefined): Cart | undefined =>
     c ? { id: c.id, status: c.status === "paid" ? "paid" : "open", orderId: c.orderId ?? null, createdAt: c.createdAt } : undefined;
@@ -251,6 +252,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       update: (patch) => Effect.sync(() => { ref.t.balances.set(balanceKey, { ...balanceOf(), ...patch }); }),
       // The ledger lists in its own order (seq), which keeps balance_after_cents a chain even within one instant.
       entries: (page) => Effect.sync(() => pageFrom([...ref.t.ledger.values()].filter(mine), page, undefined, (a, b) => b.seq - a.seq)),
+      creditByReference: (reference) => Effect.sync(() => [...ref.t.ledger.values()].find((e) => mine(e) && e.kind === "credit" && e.reference === reference)),
     },
     orders: {
       insert: (o) => Effect.sync(() => { ref.t.orders.set(o.id, { ...o, ...scope }); }),

@@ -361,11 +361,12 @@ const isoOf = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(St
 const jsonOf = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
 
 function toBalance(r: Row | undefined): BalanceState {
-  if (!r) return { balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null };
+  if (!r) return { balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null, cardCustomer: null };
   return {
     balanceCents: Number(r["balance_cents"]), entryCount: Number(r["entry_count"]), orderCount: Number(r["order_count"]),
     autoReplenish: { enabled: Boolean(r["auto_enabled"]), threshold_cents: Number(r["auto_threshold_cents"]), topup_cents: Number(r["auto_topup_cents"]) },
     card: r["card_token"] ? { token: String(r["card_token"]), brand: String(r["card_brand"]), last4: String(r["card_last4"]) } : null,
+    cardCustomer: r["card_customer"] ? String(r["card_customer"]) : null,
   };
 }
 
@@ -409,10 +410,15 @@ function balanceRepo(db: Db, scope: Scope): BalanceRepo {
       const cols: Row = { updated_at: new Date() };
       if (patch.autoReplenish) Object.assign(cols, { auto_enabled: patch.autoReplenish.enabled, auto_threshold_cents: patch.autoReplenish.threshold_cents, auto_topup_cents: patch.autoReplenish.topup_cents });
       if (patch.card !== undefined) Object.assign(cols, { card_token: patch.card?.token ?? null, card_brand: patch.card?.brand ?? null, card_last4: patch.card?.last4 ?? null });
+      if (patch.cardCustomer !== undefined) cols["card_customer"] = patch.cardCustomer;
       if (patch.orderCount !== undefined) cols["order_count"] = patch.orderCount;
       await db("balances").where(key).update(cols);
     }),
     entries: (page) => run(async () => pageMap(await pageOf(db, "ledger_entries", scope, page), page.limit, toEntry)),
+    creditByReference: (reference) => run(async () => {
+      const r = (await db("ledger_entries").where({ ...key, kind: "credit", reference }).first()) as Row | undefined;
+      return r ? toEntry(r) : undefined;
+    }),
   };
 }
 

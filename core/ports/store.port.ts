@@ -151,6 +151,8 @@ export interface BalanceState {
   readonly orderCount: number;
   readonly autoReplenish: AutoReplenish;
   readonly card: { readonly token: string; readonly brand: string; readonly last4: string } | null;
+  /** The account's customer at the card processor (a Stripe customer id); kept when the card changes. */
+  readonly cardCustomer: string | null;
 }
 
 export interface LedgerEntryRow extends LedgerEntry {
@@ -165,8 +167,10 @@ export interface BalanceRepo {
   readonly get: () => Effect.Effect<BalanceState>;
   /** Appends entries (already chained from the locked state) and stores the new balance. */
   readonly append: (entries: readonly LedgerEntryRow[]) => Effect.Effect<void>;
-  readonly update: (patch: Partial<Pick<BalanceState, "autoReplenish" | "card" | "orderCount">>) => Effect.Effect<void>;
+  readonly update: (patch: Partial<Pick<BalanceState, "autoReplenish" | "card" | "cardCustomer" | "orderCount">>) => Effect.Effect<void>;
   readonly entries: (page: PageQuery) => Effect.Effect<Page<LedgerEntryRow>>;
+  /** The operator credit (`credit` entry) recorded with this payment reference, if any. */
+  readonly creditByReference: (reference: string) => Effect.Effect<LedgerEntryRow | undefined>;
 }
 
 export interface Order {

@@ -54,14 +54,14 @@ export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
     const balance = yield* tx.balance.lock();
     if (!balance.card) return yield* new InvalidRequest({ param: "amount_cents", message: "No card on file: add one with PUT /v1/payment-method first." });
     const topupId = ids.short("top_");
-    const { chargeId } = yield* processor.charge({ token: balance.card.token, amountCents: amount, idempotencyKey: topupId, description: "Prepaid balance top-up" });
+    const { chargeId } = yield* processor.charge({ scope, card: balance.card, customer: balance.cardCustomer, amountCents: amount, idempotencyKey: topupId, description: "Prepaid balance top-up" });
     charged.push(chargeId);
     const next = ledgerRows(balance, [{ kind: "topup", amount_cents: amount, reference: chargeId, description: "Top-up from the card on file" }], () => ids.short("", 10), now);
     if (!next.ok) return yield* new InvalidRequest({ param: "amount_cents", message: next.message });
     const row = next.rows[0] as LedgerEntryRow;
     yield* tx.balance.append(next.rows);
     return { object: "balance_topup", id: topupId, amount_cents: amount, currency: "usd", balance_after_cents: row.balance_after_cents, charge: chargeId, entry: entryView(row) };
-  })).pipe(Effect.tapCause(() => Effect.forEach(charged, (id) => Effect.ignore(processor.refund(id)), { discard: true })));
+  })).pipe(Effect.tapCause(() => Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), { discard: true })));
 });
 
 const autoBody = compileBody<{ auto_replenish: { enabled?: boolean; threshold_cents?: number; topup_cents?: number } }>({
@@ -90,10 +90,13 @@ const cardBody = compileBody<{ token: string }>({
   type: "object", additionalProperties: false, required: ["token"], properties: { token: { type: "string", minLength: 1, maxLength: 200 } },
 });
 
+/** Saves the card under the account's customer at the processor (made on first use, then kept). */
 export const setPaymentMethod = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const c = cardBody(body);
   if (!c.ok) return yield* c.error;
-  const card = yield* (yield* CardProcessor).describe(c.value.token);
-  yield* (yield* Store).scoped(scope).balance.update({ card: { token: c.value.token, brand: card.brand, last4: card.last4 } });
+  const repos = (yield* Store).scoped(scope);
+  const current = yield* repos.balance.get();
+  const { card, customer } = yield* (yield* CardProcessor).attach({ scope, token: c.value.token, customer: current.cardCustomer });
+  yield* repos.balance.update({ card, cardCustomer: customer ?? current.cardCustomer });
   return { object: "payment_method", brand: card.brand, last4: card.last4 };
 });

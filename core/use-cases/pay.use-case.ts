@@ -100,12 +100,12 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     const number = `${now.getUTCFullYear()}-${String(balance.orderCount + 1).padStart(6, "0")}`;
     let cardChargeId: string | null = null;
     if (plan.fromCardCents > 0 && balance.card) {
-      cardChargeId = (yield* processor.charge({ token: balance.card.token, amountCents: plan.fromCardCents, idempotencyKey: `${orderId}:order`, description: `Order ${number}` })).chargeId;
+      cardChargeId = (yield* processor.charge({ scope, card: balance.card, customer: balance.cardCustomer, amountCents: plan.fromCardCents, idempotencyKey: `${orderId}:order`, description: `Order ${number}` })).chargeId;
       charged.push(cardChargeId);
     }
     let autoTopup = false;
     if (plan.autoTopupCents > 0 && balance.card) {
-      const top = yield* Effect.result(processor.charge({ token: balance.card.token, amountCents: plan.autoTopupCents, idempotencyKey: `${orderId}:auto_topup`, description: "Auto-replenish" }));
+      const top = yield* Effect.result(processor.charge({ scope, card: balance.card, customer: balance.cardCustomer, amountCents: plan.autoTopupCents, idempotencyKey: `${orderId}:auto_topup`, description: "Auto-replenish" }));
       if (top._tag === "Success") { charged.push(top.success.chargeId); autoTopup = true; }
     }
     const drafts = paymentDrafts(plan, orderId, { includeAutoTopup: autoTopup, orderLabel: number });
@@ -140,7 +140,7 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     // Transmission starts after commit. If this send is lost, the worker's dispatch sweep sends it.
     Effect.tap((receipt) => Effect.ignore(jobs.send(TRANSMIT_QUEUE, { accountId: scope.accountId, livemode: scope.livemode, orderId: receipt.order }, { key: receipt.order }))),
     // Money taken from a card whose payment was not recorded goes back.
-    Effect.tapCause(() => Effect.forEach(charged, (id) => Effect.ignore(processor.refund(id)), { discard: true })),
+    Effect.tapCause(() => Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), { discard: true })),
     // The cart was paid (by a racing request) or emptied before this pay took it.
     Effect.catchTag("AlreadyPaid", (e: AlreadyPaid) => Effect.flatMap(receiptOf(e.cartId), (r) => (r ? Effect.succeed(r) : alreadyPaidOrEmpty))),
   );

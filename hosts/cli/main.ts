@@ -1,5 +1,5 @@
-// `npm run cli -- <command>`: keys, accounts, OAuth apps and users. Reads the same configuration as the server
-// and migrates an empty database itself; on the embedded default it runs while the server is stopped.
+// `npm run cli -- <command>`: keys, accounts, balance credits, OAuth apps and users. Reads the same configuration
+// as the server and migrates an empty database itself; on the embedded default it runs while the server is stopped.
 import "reflect-metadata";
 import { parseArgs } from "node:util";
 import { Container, inject, injectable } from "inversify";
@@ -11,6 +11,8 @@ import { Exit } from "effect";
 import { createApiKey, enableLive, listAccounts, seedSandbox, setIpAllowlist } from "../../core/use-cases/accounts.use-case.ts";
 import { createUser, listApps, registerApp, revokeApp } from "../../core/use-cases/oauth-apps.use-case.ts";
 import type { Role } from "../../core/domain/parties/account.ts";
+import { creditBalance } from "../../core/use-cases/credit-balance.use-case.ts";
+import { dollars, parseCreditArgs, type CreditArgs } from "./balance-credit.ts";
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -18,6 +20,7 @@ const USAGE = `Usage: npm run cli -- <command>
   accounts list [--json]
   accounts enable-live --account ID
   accounts set-ip-allowlist --account ID --cidr CIDR [--cidr CIDR ...] | --clear
+  balance credit --account ID --env sandbox|live --amount-cents N --reference TEXT [--json]
   apps create --env sandbox|live --name NAME --redirect-uri URI [--redirect-uri URI ...] --scopes "SCOPE ..."
               [--grant-types "authorization_code refresh_token client_credentials"] [--account ID] [--json]
   apps list [--json]
@@ -153,6 +156,17 @@ class Commands {
     else console.log(`Created ${user.role} ${user.email} for account ${user.accountId}.`);
   }
 
+  /** A payment received by wire or invoice, credited to the prepaid balance (a `credit` ledger entry). */
+  async balanceCredit(opts: CreditArgs & { json?: boolean }) {
+    const parsed = parseCreditArgs(opts);
+    if (!parsed.ok) throw new UsageError(parsed.message);
+    const { input } = parsed;
+    const entry = valueOf(await this.runtime.runPromiseExit(creditBalance(input)));
+    const environment = input.livemode ? "live" : "sandbox";
+    if (opts.json) { console.log(JSON.stringify({ ...entry, account: input.accountId, environment, livemode: input.livemode })); return; }
+    console.log(`Credited ${dollars(entry.amount_cents)} to the ${environment} balance of account ${input.accountId} (reference ${entry.reference}); balance now ${dollars(entry.balance_after_cents)}. Entry ${entry.id}.`);
+  }
+
   async accountsEnableLive(opts: { account?: string }) {
     if (!opts.account) throw new UsageError("--account is required");
     const exit = await this.runtime.runPromiseExit(enableLive(opts.account));
@@ -161,23 +175,44 @@ class Commands {
   }
 }
 
+/** `--amount-cents -5` as `--amount-cents=-5`, so a negative number is a value (and refused as one), not an option. */
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string, next = argv[i + 1];
+    if (a.startsWith("--") && !a.includes("=") && next !== undefined && /^-[0-9.]/.test(next)) { out.push(`${a}=${next}`); i++; } else out.push(a);
+  }
+  return out;
+}
+
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, strict: true,
-    options: {
-      env: { type: "string" }, role: { type: "string" }, account: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" },
-      name: { type: "string" }, "redirect-uri": { type: "string", multiple: true }, scopes: { type: "string" }, "grant-types": { type: "string" },
-      "client-id": { type: "string" }, email: { type: "string" }, "password-stdin": { type: "boolean" }, cidr: { type: "string", multiple: true },
-      clear: { type: "boolean" },
-    },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: joinNegativeValues(argv), allowPositionals: true, strict: true,
+      options: {
+        env: { type: "string" }, role: { type: "string" }, account: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" },
+        name: { type: "string" }, "redirect-uri": { type: "string", multiple: true }, scopes: { type: "string" }, "grant-types": { type: "string" },
+        "client-id": { type: "string" }, email: { type: "string" }, "password-stdin": { type: "boolean" }, cidr: { type: "string", multiple: true },
+        clear: { type: "boolean" }, "amount-cents": { type: "string" }, reference: { type: "string" },
+      },
+    });
+  } catch (e) {
+    // Unknown or incomplete options: one line, like any other usage error.
+    if ((e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) { console.error(`${(e as Error).message.split("\n")[0]} (npm run cli -- --help)`); return 2; }
+    throw e;
+  }
+  const { values, positionals } = parsed;
   // `--cidr A B C`: values after the first are positionals; only set-ip-allowlist takes them.
   const command = positionals.slice(0, 2).join(" ");
   const extra = positionals.slice(2);
   if (values.help || command === "") { console.log(USAGE); return 0; }
-  const known = ["keys create", "accounts list", "accounts enable-live", "accounts set-ip-allowlist", "apps create", "apps list", "apps revoke", "users create"];
+  const known = ["keys create", "accounts list", "accounts enable-live", "accounts set-ip-allowlist", "apps create", "apps list", "apps revoke", "users create", "balance credit"];
   if (extra.length > 0 && command !== "accounts set-ip-allowlist") { console.error(`Unexpected arguments: ${extra.join(" ")}\n\n${USAGE}`); return 2; }
   if (!known.includes(command)) { console.error(`Unknown command "${command}".\n\n${USAGE}`); return 2; }
+  // Checked before the database is opened: bad input touches nothing.
+  const credit = command === "balance credit" ? parseCreditArgs(values) : null;
+  if (credit && !credit.ok) { console.error(credit.message); return 2; }
 
   const config = loadConfig();
   let opened;
@@ -198,6 +233,7 @@ async function main(argv: string[]): Promise<number> {
     else if (command === "apps list") await commands.appsList(values);
     else if (command === "apps revoke") await commands.appsRevoke(values);
     else if (command === "users create") await commands.usersCreate(values);
+    else if (command === "balance credit") await commands.balanceCredit(values);
     else await commands.accountsEnableLive(values);
     return 0;
   } catch (e) {

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { Redacted } from "effect";
 import { buildRateCard, DEFAULT_RATE_CARD, type RateCard } from "../../core/domain/pricing/index.ts";
 import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
 
@@ -33,8 +34,12 @@ export interface Config {
    * service's own machine: SANDBOX_WEBHOOK_LOOPBACK=true|false overrides.
    */
   readonly sandboxWebhookLoopback: boolean;
-  /** Tests inject a card processor; the service uses the sandbox processor until a real one is wired. */
+  /** Tests inject the sandbox card processor (and, without a Stripe key, production's too). */
   readonly cardProcessor?: CardProcessor["Service"];
+  /** STRIPE_SECRET_KEY: production charges cards through Stripe with this key; unset keeps the sandbox processor. */
+  readonly stripeSecretKey?: Redacted.Redacted<string> | undefined;
+  /** STRIPE_API_BASE: where the Stripe API is (default https://api.stripe.com; a local fake in tests). */
+  readonly stripeApiBase?: string | undefined;
 }
 
 const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -73,7 +78,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxTinMatchDelayMs: Number(env["SANDBOX_TIN_MATCH_DELAY_MS"] ?? 1000),
     outboxPollMs: Number(env["OUTBOX_POLL_MS"] ?? 200),
     webhookRetryScale: Number(env["WEBHOOK_RETRY_SCALE"] ?? 1),
+    stripeSecretKey: stripeKey(env["STRIPE_SECRET_KEY"]),
+    stripeApiBase: env["STRIPE_API_BASE"] || undefined,
   };
+}
+
+/** A Stripe secret or restricted key, kept redacted; anything else stops the start with one line (the key not shown). */
+function stripeKey(value: string | undefined): Redacted.Redacted<string> | undefined {
+  if (!value) return undefined;
+  if (!/^(sk|rk)_(live|test)_[A-Za-z0-9]{10,}$/.test(value.trim())) throw new Error("STRIPE_SECRET_KEY is not a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key).");
+  return Redacted.make(value.trim());
 }
 
 function rateCardFrom(json: string | undefined): RateCard {

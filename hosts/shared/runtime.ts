@@ -13,7 +13,7 @@ import { IdempotencyStore } from "../../core/ports/idempotency.port.ts";
 import type { Config } from "./config.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
-import { makeSandboxCardProcessor } from "../../adapters/sandbox-card/sandbox-card.ts";
+import { cardProcessorFor } from "./card-processor.ts";
 import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
 import { makePdfkitRenderer } from "../../adapters/pdfkit/copy-b.pdfkit.ts";
 import { IrsTransmitter } from "../../core/ports/irs-transmitter.port.ts";
@@ -36,7 +36,7 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
     Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute, undefined, db.onClose)),
     Layer.succeed(IdempotencyStore, makeKnexIdempotencyStore(db.knex)),
     Layer.succeed(Pricing, { rateCard: config.rateCard }),
-    Layer.succeed(CardProcessor, config.cardProcessor ?? makeSandboxCardProcessor()),
+    Layer.succeed(CardProcessor, cardProcessorFor(config)),
     Layer.succeed(StatementRenderer, makePdfkitRenderer()),
     Layer.succeed(Jobs, jobs),
     Layer.succeed(TinMatcher, sandboxTinMatcher),

@@ -139,6 +139,38 @@ export function storeContract(name: string, open: () => Promise<{ store: StoreSe
     assert.is(await run(store.scoped(a).recipients.hasFilings(r.id)), false);
   });
 
+  s("balance: the card and the processor's customer are kept per account and environment; the customer outlives a card change", async ({ store, a, b, live }) => {
+    const repos = store.scoped(live);
+    assert.equal((await run(repos.balance.get())).cardCustomer, null);
+    await run(repos.balance.update({ card: { token: "pm_1", brand: "visa", last4: "4242" }, cardCustomer: "cus_A" }));
+    await run(repos.balance.update({ card: { token: "pm_2", brand: "mastercard", last4: "4444" } }));
+    const got = await run(repos.balance.get());
+    assert.equal(got.card, { token: "pm_2", brand: "mastercard", last4: "4444" });
+    assert.is(got.cardCustomer, "cus_A");
+    assert.is((await run(store.transaction(live, (tx) => tx.balance.lock()))).cardCustomer, "cus_A");
+    for (const other of [a, b]) {
+      const o = await run(store.scoped(other).balance.get());
+      assert.is(o.card, null);
+      assert.is(o.cardCustomer, null);
+    }
+  });
+
+  s("balance: an operator credit is found by its reference, only as a credit and only in its own scope", async ({ store, a, live }) => {
+    const entry = (seq: number, kind: "credit" | "topup", amount: number, after: number, reference: string) =>
+      ({ id: `led_${randomUUID()}`, seq, kind, amount_cents: amount, balance_after_cents: after, reference, createdAt: at() });
+    await run(store.transaction(live, (tx) => Effect.gen(function* () {
+      yield* tx.balance.lock();
+      yield* tx.balance.append([entry(1, "topup", 500, 500, "WIRE-7"), entry(2, "credit", 250000, 250500, "WIRE-8")]);
+    })));
+    const found = await run(store.scoped(live).balance.creditByReference("WIRE-8"));
+    assert.is(found?.kind, "credit");
+    assert.is(found?.amount_cents, 250000);
+    assert.is(found?.balance_after_cents, 250500);
+    assert.is(await run(store.scoped(live).balance.creditByReference("WIRE-7")), undefined, "a top-up is not a credit");
+    assert.is(await run(store.scoped(a).balance.creditByReference("WIRE-8")), undefined, "the sandbox of the same account");
+    assert.is((await run(store.scoped(live).balance.get())).balanceCents, 250500);
+  });
+
   s("transaction: a failure rolls back every write", async ({ store, a }) => {
     const p = payer(a);
     const result = await Effect.runPromiseExit(store.transaction(a, (tx) => Effect.gen(function* () {

@@ -5,6 +5,7 @@ import { startApi, type TestApi } from "../../support/api.ts";
 import { necRows } from "../../support/forms.ts";
 import { makeSandboxCardProcessor } from "../../../adapters/sandbox-card/sandbox-card.ts";
 import { createAccount, createApiKey } from "../../../core/use-cases/accounts.use-case.ts";
+import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
 
 const fullPayer = {
   legal_name: "Cart Payer LLC", tin: "12-3456700", address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
@@ -228,6 +229,24 @@ s("auto-replenish tops up from the card when a draw leaves the balance below the
   assert.is((await balanceOf(api, key)).available_cents, 2000 - 1026 + 5000);
   const bad = await api.request("PATCH", "/v1/balance", { key, body: { auto_replenish: { threshold_cents: -1 } } });
   assert.is(bad.status, 422);
+});
+
+s("an operator credit (wire or invoice) is a `credit` entry in GET /v1/balance/entries and pays a cart without a card", async ({ api }) => {
+  const acct = await api.runtime.runPromise(createAccount("Wire Co"));
+  const key = (await api.runtime.runPromise(createApiKey(acct.id, "sandbox", "owner"))).key;
+  await api.runtime.runPromise(creditBalance({ accountId: acct.id, livemode: false, amountCents: 2000, reference: "INV-2026-17" }));
+  const [entry] = await entriesOf(api, key);
+  assert.equal(
+    { kind: entry.kind, amount_cents: entry.amount_cents, balance_after_cents: entry.balance_after_cents, reference: entry.reference },
+    { kind: "credit", amount_cents: 2000, balance_after_cents: 2000, reference: "INV-2026-17" },
+  );
+  assert.is((await balanceOf(api, key)).payment_method, null);
+  const { ids } = await readyForms(api, 1, fullPayer, key);
+  await api.request("POST", "/v1/cart/items", { key, body: { filing_id: ids[0] } });
+  const paid = await api.request("POST", "/v1/cart/pay", { key });
+  assert.is(paid.status, 200, paid.text);
+  assert.is(paid.body.from_card_cents, 0);
+  assert.is((await balanceOf(api, key)).available_cents, 2000 - paid.body.amount_charged);
 });
 
 s.run();

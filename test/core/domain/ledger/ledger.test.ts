@@ -30,6 +30,7 @@ test("sign rules per kind", () => {
     ["refund", 513, true], ["refund", -513, false], ["refund", 0, false],
     ["filing", -1, true], ["filing", 0, false], ["filing", 1, false],
     ["adjustment", 7, true], ["adjustment", -7, true], ["adjustment", 0, false],
+    ["credit", 250000, true], ["credit", 0, false], ["credit", -1, false],
   ];
   for (const [kind, amount, ok] of cases) {
     const r = appendEntry(10, { kind, amount_cents: amount });
