@@ -163,7 +163,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         && (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
         && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
         && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
-        && (!filter.corrects || f.corrects === filter.corrects)), page)),
+        && (!filter.corrects || f.corrects === filter.corrects) && (!filter.receiptId || f.receiptId === filter.receiptId)), page)),
       findFiledOriginal: (key) => Effect.sync(() => [...ref.t.filings.values()]
         .filter((f) => mine(f) && f.corrects === null && (f.status === "accepted" || f.status === "accepted_with_errors") && dupKey(f) === dupKey(key))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]),
@@ -319,6 +319,8 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
   const ref = { t: tables };
   let queue: Promise<unknown> = Promise.resolve();
   const done = new Set<string>();
+  // Production TIN Matching requests (tin_match_sends): outside the transactional tables, like the SQL rows are counted before the send.
+  const tinSends: { key: string; sentAt: string; outcome: string | null }[] = [];
   const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
     Effect.flatten(Effect.promise(() => {
       // Transactions run one at a time, each on a copy swapped in only when it succeeds.
@@ -361,6 +363,19 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
       },
       tinMatchQueue: {
         liveMatchesSince: (since) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.livemode && r.status === "completed" && (r.completedAt ?? "") >= since).reduce((n, r) => n + r.count, 0)),
+        pairSends: (keys, since) => Effect.sync(() => {
+          const out = new Map<string, { count: number; last: string | null }>();
+          for (const s of tinSends) {
+            if (!keys.includes(s.key) || s.sentAt < since) continue;
+            const seen = out.get(s.key) ?? { count: 0, last: null };
+            out.set(s.key, { count: seen.count + 1, last: s.outcome ?? seen.last });
+          }
+          return out;
+        }),
+        recordPairSends: (keys, sentAt) => Effect.sync(() => { for (const key of keys) tinSends.push({ key, sentAt, outcome: null }); }),
+        setPairOutcomes: (outcomes, sentAt) => Effect.sync(() => {
+          for (const o of outcomes) for (const s of tinSends) if (s.key === o.key && s.sentAt === sentAt && s.outcome === null) s.outcome = o.outcome;
+        }),
         pending: (before, limit) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.status === "processing" && r.createdAt < before).slice(0, limit)
           .map((r) => ({ id: r.id, accountId: r.accountId, livemode: r.livemode }))),
       },

@@ -189,6 +189,7 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       if (filter.batchId) q.where("filings.batch_id", filter.batchId);
       if (filter.orderId) q.where("filings.order_id", filter.orderId);
       if (filter.corrects) q.where("filings.corrects", filter.corrects);
+      if (filter.receiptId) q.where("filings.receipt_id", filter.receiptId);
     })).rows, page.limit, toFiling)),
     getMany: (ids) => run(async () => {
       if (ids.length === 0) return [];
@@ -664,6 +665,23 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
     },
     tinMatchQueue: {
       liveMatchesSince: (since) => run(async () => Number(((await knex("tin_match_runs").where({ livemode: true, status: "completed" }).andWhere("completed_at", ">=", since).sum({ n: "count" })) as Row[])[0]?.["n"] ?? 0)),
+      pairSends: (keys, since) => run(async () => {
+        const out = new Map<string, { count: number; last: string | null }>();
+        if (keys.length === 0) return out;
+        const rows = (await knex("tin_match_sends").select("pair_key", "outcome").whereIn("pair_key", [...keys]).andWhere("sent_at", ">=", since).orderBy("sent_at").orderBy("id")) as Row[];
+        for (const r of rows) {
+          const key = String(r["pair_key"]);
+          const seen = out.get(key) ?? { count: 0, last: null };
+          out.set(key, { count: seen.count + 1, last: r["outcome"] === null || r["outcome"] === undefined ? seen.last : String(r["outcome"]) });
+        }
+        return out;
+      }),
+      recordPairSends: (keys, sentAt) => run(async () => {
+        if (keys.length > 0) await knex.batchInsert("tin_match_sends", keys.map((pair_key) => ({ pair_key, sent_at: sentAt, outcome: null })), 1000);
+      }),
+      setPairOutcomes: (outcomes, sentAt) => run(async () => {
+        for (const o of outcomes) await knex("tin_match_sends").where({ pair_key: o.key, sent_at: sentAt }).whereNull("outcome").update({ outcome: o.outcome });
+      }),
       pending: (before, limit) => run(async () => ((await knex("tin_match_runs").where("status", "processing").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
         .map((r) => ({ id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
     },

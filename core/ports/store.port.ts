@@ -60,6 +60,8 @@ export interface FilingFilter {
   readonly batchId?: string;
   readonly orderId?: string;
   readonly corrects?: string;
+  /** Filings transmitted under this IRS receipt id. */
+  readonly receiptId?: string;
 }
 
 export interface FilingRepo {
@@ -324,6 +326,11 @@ export interface TinMatchQueue {
   readonly pending: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly id: string; readonly accountId: string; readonly livemode: boolean }[]>;
   /** Names matched in production runs completed since `since`. */
   readonly liveMatchesSince: (since: string) => Effect.Effect<number>;
+  /** Production requests per TIN-and-name key sent since `since`: how many, and the latest answer (null before one came). */
+  readonly pairSends: (keys: readonly string[], since: string) => Effect.Effect<ReadonlyMap<string, { readonly count: number; readonly last: string | null }>>;
+  /** Counts requests before they are sent; their outcomes are set once the IRS answered. */
+  readonly recordPairSends: (keys: readonly string[], sentAt: string) => Effect.Effect<void>;
+  readonly setPairOutcomes: (outcomes: readonly { readonly key: string; readonly outcome: string }[], sentAt: string) => Effect.Effect<void>;
 }
 
 /** Events not yet fanned out to webhook endpoints (the outbox), across accounts. */

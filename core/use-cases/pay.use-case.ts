@@ -10,8 +10,9 @@ import { payerMissingForFiling } from "../domain/parties/payer.ts";
 import { recipientMissingForFiling } from "../domain/parties/recipient.ts";
 import type { Principal } from "../domain/parties/account.ts";
 import {
-  CartNotPayable, Conflict, Forbidden, PaymentRequired, RequestInProgress, type Problem,
+  CartNotPayable, Conflict, Forbidden, PaymentRequired, RequestInProgress, ServiceUnavailable, type Problem,
 } from "../domain/shared/errors.ts";
+import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
 import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
@@ -50,6 +51,11 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
 
   // Rule 2: every item is checked before the payment method is touched.
   const filings = new Map((yield* repos.filings.getMany(items.map((i) => i.filingId))).map((f) => [f.id, f] as const));
+  // Production e-filing needs the server's IRIS configuration: without it nothing is charged.
+  const missing = (yield* IrsTransmitter).missingConfiguration(scope.livemode);
+  if (missing !== null && items.some((i) => i.service !== "print_mail")) {
+    return yield* new ServiceUnavailable({ message: `${missing} Nothing was charged or filed.` });
+  }
   const payers = new Map((yield* repos.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
   const recipients = new Map((yield* repos.recipients.getMany([...new Set([...filings.values()].map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
   const problems: Problem[] = [];

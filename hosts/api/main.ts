@@ -1,14 +1,14 @@
 // `npm start`: open the database (embedded PGlite by default), migrate, seed the sandbox on first start,
 // and serve the API on PORT.
-import { loadConfig } from "../shared/config.ts";
+import { loadConfigOrExit } from "../shared/config.ts";
 import { makeLogger } from "../shared/logger.ts";
-import { openRuntime } from "../shared/runtime.ts";
+import { adapterSummary, openRuntime } from "../shared/runtime.ts";
 import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { buildContainer, HttpApp } from "./container.ts";
 import { startWorker } from "../worker/worker.ts";
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const logger = makeLogger(config.logLevel);
 
 let opened;
@@ -18,7 +18,8 @@ try {
   if (e instanceof DataFolderInUse) { console.error(e.message); process.exit(1); }
   throw e;
 }
-const { db, runtime, jobs } = opened;
+const { db, runtime, jobs, irs } = opened;
+logger.info("adapters", adapterSummary(config, irs));
 // The embedded default runs the worker in this process; on Postgres too unless RUN_WORKER=false (then run
 // `npm run worker` processes beside the API).
 const worker = jobs && process.env["RUN_WORKER"] !== "false" ? await startWorker({ runtime, jobs, config, logger }) : null;

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { buildRateCard, DEFAULT_RATE_CARD, type RateCard } from "../../core/domain/pricing/index.ts";
 import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
+import { ConfigError, loadIrisConfig, type IrisConfig } from "./iris-config.ts";
 
 export interface Config {
   readonly port: number;
@@ -29,6 +30,8 @@ export interface Config {
   readonly webhookRetryScale: number;
   /** Tests inject a card processor; the service uses the sandbox processor until a real one is wired. */
   readonly cardProcessor?: CardProcessor["Service"];
+  /** The live environment's IRIS configuration (README "Going live"); absent: live filing is not configured. */
+  readonly iris?: IrisConfig;
 }
 
 const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -65,7 +68,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxTinMatchDelayMs: Number(env["SANDBOX_TIN_MATCH_DELAY_MS"] ?? 1000),
     outboxPollMs: Number(env["OUTBOX_POLL_MS"] ?? 200),
     webhookRetryScale: Number(env["WEBHOOK_RETRY_SCALE"] ?? 1),
+    iris: loadIrisConfig(env),
   };
+}
+
+/** loadConfig for a process's start: a configuration value that cannot work ends it with one clear line. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`Configuration error: ${e.message}\n`);
+    process.exit(2);
+  }
 }
 
 function rateCardFrom(json: string | undefined): RateCard {
