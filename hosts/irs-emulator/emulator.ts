@@ -37,6 +37,9 @@ export class EmulatedConnectionLost extends Error {
 export interface EmulatorFaults {
   /** Accept the next N intake requests (their transmissions are kept) but lose the replies. */
   dropIntakeReplies: number;
+  /** Accept the next N intake requests and hold their replies for `intakeReplyDelayMs` (a slow IRS; a crash test's window). */
+  delayIntakeReplies: number;
+  intakeReplyDelayMs: number;
   /** Answer the next N requests to any IRS endpoint with 503 and `Retry-After`. */
   unavailable: number;
   retryAfterSeconds: number;
@@ -132,7 +135,7 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
   const validate = options.validateXsd ?? true;
   const ttl = options.tokenTtlSeconds ?? 900;
   const log = options.log ?? (() => {});
-  const faults: EmulatorFaults = { dropIntakeReplies: 0, unavailable: 0, retryAfterSeconds: 1, tokenLifetimeMs: null };
+  const faults: EmulatorFaults = { dropIntakeReplies: 0, delayIntakeReplies: 0, intakeReplyDelayMs: 0, unavailable: 0, retryAfterSeconds: 1, tokenLifetimeMs: null };
   const stats: EmulatorStats = {
     tokenRequests: 0, tokensIssued: 0, jwtRefused: 0, intakeRequests: 0, transmissions: 0, duplicateIntakes: 0, intakeXsdFailures: 0,
     statusRequests: 0, statusXsdFailures: 0, searchIds: 0, tinMatchRequests: 0, unauthorized: 0, repliesDropped: 0, unavailableAnswers: 0,
@@ -241,6 +244,10 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
       stats.repliesDropped++;
       throw new EmulatedConnectionLost();
     }
+    if (faults.delayIntakeReplies > 0) {
+      faults.delayIntakeReplies--;
+      await new Promise((resolve) => setTimeout(resolve, faults.intakeReplyDelayMs));
+    }
     return xml(`<?xml version="1.0" encoding="UTF-8"?>\n<IntakeA2AResponse><receiptId>${kept.receiptId}</receiptId></IntakeA2AResponse>\n`);
   }
 
@@ -321,7 +328,7 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
     if (url.pathname === "/__emulator/stats") return json({ stats, faults });
     if (url.pathname === "/__emulator/faults" && request.method === "POST") {
       const body = await request.json().catch(() => ({})) as Partial<EmulatorFaults> & { expireTokens?: boolean };
-      for (const k of ["dropIntakeReplies", "unavailable", "retryAfterSeconds"] as const) if (typeof body[k] === "number") faults[k] = body[k];
+      for (const k of ["dropIntakeReplies", "delayIntakeReplies", "intakeReplyDelayMs", "unavailable", "retryAfterSeconds"] as const) if (typeof body[k] === "number") faults[k] = body[k];
       if (body.tokenLifetimeMs === null || typeof body.tokenLifetimeMs === "number") faults.tokenLifetimeMs = body.tokenLifetimeMs;
       if (body.expireTokens) expireTokens();
       return json({ faults });
