@@ -228,7 +228,7 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
     const judged = judgeTransmission(root, options.judge);
     const at = now();
     const candidate: EmulatedTransmission = {
-      receiptId: emulatedReceiptId(judged.utid, at.getUTCFullYear()), utid: judged.utid, receivedAt: at.toISOString(),
+      receiptId: emulatedReceiptId(judged.utid, at.getUTCFullYear()), utid: judged.utid, tcc: judged.tcc, receivedAt: at.toISOString(),
       ackAvailableAt: new Date(at.getTime() + Math.max(0, options.ackDelayMs ?? 0)).toISOString(),
       status: judged.status, errors: judged.errors, submissions: judged.submissions,
     };
@@ -273,7 +273,7 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
     const results: AckResult[] = [];
     for (const id of ids) {
       const found = byReceipt ? (RECEIPT_ID_PATTERN.test(id) ? await store.byReceiptId(id) : undefined) : await store.byUtid(id);
-      if (!found || found.utid.split(":")[2] !== tcc) {
+      if (!found || found.tcc !== tcc) {
         results.push({ searchId: id, transmission: { uniqueTransmissionId: null, receiptId: null, status: "Not Found", errors: [] }, submissions: [] });
         continue;
       }

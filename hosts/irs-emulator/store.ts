@@ -5,6 +5,8 @@ import type { ErrorInformation, SubmissionResult, TransmissionStatus } from "../
 export interface EmulatedTransmission {
   readonly receiptId: string;
   readonly utid: string;
+  /** The manifest's TransmitterControlCd: status requests of other transmitters do not see it. */
+  readonly tcc: string;
   /** ISO 8601. */
   readonly receivedAt: string;
   /** ISO 8601: until then the status answer is "Processing". */
