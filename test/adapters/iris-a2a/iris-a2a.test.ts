@@ -162,7 +162,7 @@ test("a 400 on intake is TransmissionRefused with the IRS's reasons, TINs masked
   const t = transmission([filing("f1", "p1", ACME, "1099-NEC", NEC_JANE())]);
   const e = await fail(h.iris.transmit(t.input, new Date(h.clock.now), false));
   assert.is(e._tag, "TransmissionRefused");
-  const problems = (e as { problems: { message: string }[] }).problems;
+  const problems = (e as { readonly problems: readonly { readonly message: string }[] }).problems;
   assert.equal(problems.map((p) => p.message), ["XSD Element TIN: '***-**-6789' is not valid (/IRTransmission)"]);
   assert.equal(refusalReasons(JSON.stringify({ errorCode: "E1", errorMessage: "bad" })), ["E1: bad"]);
 });
