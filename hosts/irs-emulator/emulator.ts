@@ -16,7 +16,7 @@
 // Nothing here logs a TIN or key material.
 import { createHash, randomUUID, type KeyObject } from "node:crypto";
 import { decodeProtectedHeader, jwtVerify } from "jose";
-import { writeStatusResponse, type AckResult } from "../../core/domain/iris/ack.ts";
+import { maskTins, writeStatusResponse, type AckResult } from "../../core/domain/iris/ack.ts";
 import { RECEIPT_ID_PATTERN } from "../../core/domain/iris/transmission.ts";
 import { childText, childrenNamed, parseXml } from "../../core/domain/iris/xml.ts";
 import { sandboxTinResult } from "../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
@@ -216,7 +216,7 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
       const r = await validateIris("intake", body);
       if (!r.valid) {
         stats.intakeXsdFailures++;
-        log("irs emulator: transmission refused by the XSD", { errors: r.errors.length, first: r.errors[0] });
+        log("irs emulator: transmission refused by the XSD", { errors: r.errors.length, first: maskTins(r.errors[0] ?? "") });
         return refusal("IntakeA2AResponse", r.errors.slice(0, 50).map((message) => ({ code: "XSD", message })));
       }
     }

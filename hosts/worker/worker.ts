@@ -46,7 +46,10 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
   await jobs.work(TRANSMIT_QUEUE, async (data) => {
     const scope = scopeOf(data);
     const orderId = String(data["orderId"]);
-    const result = await runtime.runPromise(transmitOrder(scope, orderId));
+    const result = await runtime.runPromise(transmitOrder(scope, orderId)).catch((e: unknown) => {
+      logger.warn("transmission not finished; the job will be retried", { order: orderId, livemode: scope.livemode, error: e instanceof Error ? e.message : String(e) });
+      throw e;
+    });
     if (result.awaitingAck.length > 0) await sendAck(scope, result.awaitingAck, 0, {}, firstPollSeconds(scope.livemode));
     await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.markDone(orderId)));
     logger.info("order transmitted", { order: orderId, receipts: result.receipts.length, furnished: result.furnished, refunded: result.refunded });
@@ -57,7 +60,10 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
     const receipts = receiptsOf(data);
     const poll = typeof data["poll"] === "number" ? data["poll"] : 0;
     const notFoundPolls = (typeof data["notFoundPolls"] === "object" && data["notFoundPolls"] !== null ? data["notFoundPolls"] : {}) as Record<string, number>;
-    const r = await runtime.runPromise(applyAcknowledgements(scope, receipts));
+    const r = await runtime.runPromise(applyAcknowledgements(scope, receipts)).catch((e: unknown) => {
+      logger.warn("acknowledgements not read; the job will be retried", { receipts, livemode: scope.livemode, error: e instanceof Error ? e.message : String(e) });
+      throw e;
+    });
     const unknown: Record<string, number> = {};
     for (const receipt of r.notFound) {
       const n = (notFoundPolls[receipt] ?? 0) + 1;

@@ -76,7 +76,7 @@ if (POSTGRES_URL) {
     await fetch(`${emu}/faults`, { method: "POST", body: JSON.stringify({ delayIntakeReplies: 1, intakeReplyDelayMs: 120_000 }) });
     const schema = (await api.db.knex.raw("select current_schema() as s")).rows[0].s as string;
     const workerEnv = {
-      ...IRIS_ENV, DATABASE_URL: POSTGRES_URL, DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "test-only-tin-key", LOG_LEVEL: "info",
+      ...IRIS_ENV, DATABASE_URL: POSTGRES_URL ?? "", DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "test-only-tin-key", LOG_LEVEL: "info",
       DISPATCH_SWEEP_AFTER_MS: "0", DISPATCH_SWEEP_EVERY_MS: "200", JOB_EXPIRE_SECONDS: "4", JOB_MAINTENANCE_SECONDS: "1",
     };
     const first = await startProcess("hosts/worker/main.ts", workerEnv, /worker started/);
