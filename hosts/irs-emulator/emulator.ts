@@ -85,8 +85,8 @@ export interface IrsEmulatorOptions {
   /** `expires_in` of issued tokens, seconds. Default 900 (15 min, as the IRS). */
   readonly tokenTtlSeconds?: number;
   readonly store?: EmulatorStore;
-  /** Validate intake and status requests against the IRS XSD. Default true. */
-  readonly validateXsd?: boolean;
+  /** Validate transmissions and status requests against the IRS XSD (each costs a WebAssembly libxml2 run). Default true; `{ status: false }` checks transmissions only. */
+  readonly validateXsd?: boolean | { readonly status: boolean };
   readonly judge?: JudgeOptions;
   readonly now?: () => Date;
   /** One line per refused request (never a TIN, a token or a key). */
@@ -132,7 +132,8 @@ const LOCKOUT_MS = 96 * 3600 * 1000;
 export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
   const now = options.now ?? (() => new Date());
   const store = options.store ?? inMemoryEmulatorStore();
-  const validate = options.validateXsd ?? true;
+  const validate = options.validateXsd !== false;
+  const validateStatus = typeof options.validateXsd === "object" ? options.validateXsd.status : validate;
   const ttl = options.tokenTtlSeconds ?? 900;
   const log = options.log ?? (() => {});
   const faults: EmulatorFaults = { dropIntakeReplies: 0, delayIntakeReplies: 0, intakeReplyDelayMs: 0, unavailable: 0, retryAfterSeconds: 1, tokenLifetimeMs: null };
@@ -254,7 +255,7 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
   async function status(request: Request): Promise<Response> {
     stats.statusRequests++;
     const body = await request.text();
-    if (validate) {
+    if (validateStatus) {
       const r = await validateIris("status-request", body);
       if (!r.valid) {
         stats.statusXsdFailures++;
