@@ -163,7 +163,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         && (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
         && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
         && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
-        && (!filter.corrects || f.corrects === filter.corrects) && (!filter.receiptId || f.receiptId === filter.receiptId)), page)),
+        && (!filter.corrects || f.corrects === filter.corrects)), page)),
       findFiledOriginal: (key) => Effect.sync(() => [...ref.t.filings.values()]
         .filter((f) => mine(f) && f.corrects === null && (f.status === "accepted" || f.status === "accepted_with_errors") && dupKey(f) === dupKey(key))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]),
@@ -195,6 +195,9 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         }
         return n;
       }),
+      receiptRecords: (receiptId) => Effect.sync(() => [...ref.t.filings.values()]
+        .filter((f) => mine(f) && f.receiptId === receiptId && f.submissionId !== null && f.recordId !== null)
+        .map((f) => ({ filingId: f.id, submissionId: f.submissionId ?? 0, recordId: f.recordId ?? 0, form: f.form, taxYear: f.taxYear }))),
       markQueued: (orderId, charges, now) => Effect.sync(() => {
         let moved = 0;
         for (const c of charges) {

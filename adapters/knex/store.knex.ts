@@ -189,7 +189,6 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       if (filter.batchId) q.where("filings.batch_id", filter.batchId);
       if (filter.orderId) q.where("filings.order_id", filter.orderId);
       if (filter.corrects) q.where("filings.corrects", filter.corrects);
-      if (filter.receiptId) q.where("filings.receipt_id", filter.receiptId);
     })).rows, page.limit, toFiling)),
     getMany: (ids) => run(async () => {
       if (ids.length === 0) return [];
@@ -223,6 +222,9 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
         scope.accountId, scope.livemode] as unknown as Knex.RawBinding[]);
       return Number((r as { rowCount?: number }).rowCount ?? 0);
     }),
+    receiptRecords: (receiptId) => run(async () => ((await scopedTable(db, "filings", scope).where("receipt_id", receiptId).whereNotNull("submission_id").whereNotNull("record_id")
+      .select("id", "submission_id", "record_id", "form", "tax_year")) as Row[])
+      .map((r) => ({ filingId: String(r["id"]), submissionId: Number(r["submission_id"]), recordId: Number(r["record_id"]), form: String(r["form"]), taxYear: Number(r["tax_year"]) }))),
     markQueued: (orderId, charges, now) => run(async () => {
       if (charges.length === 0) return 0;
       const r = await db.raw(`update filings f set status = 'queued', order_id = ?, amount_charged_cents = c.amount, updated_at = ?

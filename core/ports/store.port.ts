@@ -60,8 +60,6 @@ export interface FilingFilter {
   readonly batchId?: string;
   readonly orderId?: string;
   readonly corrects?: string;
-  /** Filings transmitted under this IRS receipt id. */
-  readonly receiptId?: string;
 }
 
 export interface FilingRepo {
@@ -81,10 +79,20 @@ export interface FilingRepo {
   /** Transmission: each listed `submitted` filing gets the receipt and its own submission and record ids; returns how many. */
   readonly recordReceipt: (receipt: { readonly receiptId: string; readonly transmissionId: string; readonly updatedAt: string },
     records: readonly { readonly filingId: string; readonly submissionId: number; readonly recordId: number }[]) => Effect.Effect<number>;
+  /** The records of a transmission: each filing under the receipt with its submission and record ids (acknowledgements). */
+  readonly receiptRecords: (receiptId: string) => Effect.Effect<readonly ReceiptRecord[]>;
   /** Pay: every listed filing in_cart -> queued with its order and charge; returns how many moved. */
   readonly markQueued: (orderId: string, charges: readonly { readonly id: string; readonly amountChargedCents: number }[], now: string) => Effect.Effect<number>;
   /** The accepted original a correction refers to (D19: it must have been filed through the service). */
   readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
+}
+
+export interface ReceiptRecord {
+  readonly filingId: string;
+  readonly submissionId: number;
+  readonly recordId: number;
+  readonly form: string;
+  readonly taxYear: number;
 }
 
 export type FilingPatch = Partial<Pick<Filing, "status" | "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt" | "submittedAt" | "acknowledgedAt" | "voidedAt" | "ackErrors" | "amountRefundedCents" | "transmissionId" | "submissionId" | "recordId">>;

@@ -161,14 +161,14 @@ export const applyAcknowledgements = Effect.fnUntraced(function* (scope: Scope, 
   const now = (yield* Clock).now();
   const requests: AcknowledgementRequest[] = [];
   for (const receiptId of new Set(receiptIds)) {
-    const filings = yield* allFilings(repos, { receiptId });
     const records = new Map<string, string>();
     const formTypeCd = new Map<string, string>();
-    for (const f of filings) {
-      if (f.submissionId === null || f.recordId === null) continue;
-      records.set(recordKey(f.submissionId, f.recordId), f.id);
-      const cd = getFormDefinition(f.form, f.taxYear)?.formTypeCd;
-      if (cd) formTypeCd.set(String(f.submissionId), cd);
+    for (const r of yield* repos.filings.receiptRecords(receiptId)) {
+      records.set(recordKey(r.submissionId, r.recordId), r.filingId);
+      if (!formTypeCd.has(String(r.submissionId))) {
+        const cd = getFormDefinition(r.form, r.taxYear)?.formTypeCd;
+        if (cd) formTypeCd.set(String(r.submissionId), cd);
+      }
     }
     requests.push({ receiptId, records, formTypeCdOf: (id) => formTypeCd.get(id) });
   }

@@ -213,20 +213,24 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
     } catch {
       return refusal("IntakeA2AResponse", [{ code: "FILE", message: "The multipart body could not be read as a UTF-8 file part." }]);
     }
-    if (validate) {
-      const r = await validateIris("intake", body);
-      if (!r.valid) {
-        stats.intakeXsdFailures++;
-        log("irs emulator: transmission refused by the XSD", { errors: r.errors.length, first: maskTins(r.errors[0] ?? "") });
-        return refusal("IntakeA2AResponse", r.errors.slice(0, 50).map((message) => ({ code: "XSD", message })));
-      }
+    // The XSD check runs in a worker thread while the document is read and judged here.
+    const xsd = validate ? validateIris("intake", body) : Promise.resolve({ valid: true, errors: [] as readonly string[] });
+    let judged: ReturnType<typeof judgeTransmission> | undefined;
+    let malformed: string | undefined;
+    try {
+      const root = parseXml(body);
+      if (root.name === "IRTransmission") judged = judgeTransmission(root, options.judge);
+      else malformed = `expected IRTransmission, found ${root.name}`;
+    } catch (e) {
+      malformed = e instanceof Error ? e.message : String(e);
     }
-    let root;
-    try { root = parseXml(body); } catch (e) {
-      return refusal("IntakeA2AResponse", [{ code: "XML", message: e instanceof Error ? e.message : String(e) }]);
+    const r = await xsd;
+    if (!r.valid) {
+      stats.intakeXsdFailures++;
+      log("irs emulator: transmission refused by the XSD", { errors: r.errors.length, first: maskTins(r.errors[0] ?? "") });
+      return refusal("IntakeA2AResponse", r.errors.slice(0, 50).map((message) => ({ code: "XSD", message })));
     }
-    if (root.name !== "IRTransmission") return refusal("IntakeA2AResponse", [{ code: "XML", message: `expected IRTransmission, found ${root.name}` }]);
-    const judged = judgeTransmission(root, options.judge);
+    if (!judged) return refusal("IntakeA2AResponse", [{ code: "XML", message: malformed ?? "unreadable document" }]);
     const at = now();
     const candidate: EmulatedTransmission = {
       receiptId: emulatedReceiptId(judged.utid, at.getUTCFullYear()), utid: judged.utid, tcc: judged.tcc, receivedAt: at.toISOString(),

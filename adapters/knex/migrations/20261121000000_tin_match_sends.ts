@@ -2,6 +2,8 @@
 // 96 hours after a fourth request for the same TIN and name within 24 hours, so the service counts them here
 // (across accounts and processes: it is one IRS API client). `pair_key` is a hash of the TIN's keyed hash and the
 // name, never a TIN.
+// Acknowledgements read a transmission's records by receipt id: a partial index (null until transmitted, so
+// intake pays nothing for it).
 import type { Knex } from "knex";
 
 export async function up(knex: Knex): Promise<void> {
@@ -13,8 +15,10 @@ export async function up(knex: Knex): Promise<void> {
     t.text("outcome");
     t.index(["pair_key", "sent_at"]);
   });
+  await knex.raw("create index filings_receipt_id_index on filings (receipt_id) where receipt_id is not null");
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw("drop index if exists filings_receipt_id_index");
   await knex.schema.dropTableIfExists("tin_match_sends");
 }
