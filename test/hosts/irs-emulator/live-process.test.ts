@@ -87,9 +87,12 @@ if (POSTGRES_URL) {
         await new Promise((r) => setTimeout(r, 200));
       }
     };
-    await until(async () => (await stats())["transmissions"] === 1, 60_000);
-    first.proc.kill("SIGKILL");
-    await stopped(first.proc);
+    try {
+      await until(async () => (await stats())["transmissions"] === 1, 60_000);
+    } finally {
+      first.proc.kill("SIGKILL");
+      await stopped(first.proc);
+    }
     const log = first.output();
     assert.match(log, /"msg":"adapters".*"live":"irs: IRIS A2A at http:\/\/127\.0\.0\.1:\d+ \(TCC BB002, TestCd T/);
     for (const secret of [IDS.userId, "PRIVATE KEY", "123450081"]) assert.not.ok(log.includes(secret), `no ${secret} in the logs`);
