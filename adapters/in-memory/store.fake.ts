@@ -205,6 +205,9 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
         }
         return n;
       }),
+      receiptRecords: (receiptId) => Effect.sync(() => [...ref.t.filings.values()]
+        .filter((f) => mine(f) && f.receiptId === receiptId && f.submissionId !== null && f.recordId !== null)
+        .map((f) => ({ filingId: f.id, submissionId: f.submissionId ?? 0, recordId: f.recordId ?? 0, form: f.form, taxYear: f.taxYear }))),
       markQueued: (orderId, charges, now) => Effect.sync(() => {
         let moved = 0;
         for (const c of charges) {
@@ -337,6 +340,8 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
   const ref = { t: tables };
   let queue: Promise<unknown> = Promise.resolve();
   const done = new Set<string>();
+  // Production TIN Matching requests (tin_match_sends): outside the transactional tables, like the SQL rows are counted before the send.
+  const tinSends: { key: string; sentAt: string; outcome: string | null }[] = [];
   const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
     Effect.flatten(Effect.promise(() => {
       // Transactions run one at a time, each on a copy swapped in only when it succeeds.
@@ -379,6 +384,19 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
       },
       tinMatchQueue: {
         liveMatchesSince: (since) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.livemode && r.status === "completed" && (r.completedAt ?? "") >= since).reduce((n, r) => n + r.count, 0)),
+        pairSends: (keys, since) => Effect.sync(() => {
+          const out = new Map<string, { count: number; last: string | null }>();
+          for (const s of tinSends) {
+            if (!keys.includes(s.key) || s.sentAt < since) continue;
+            const seen = out.get(s.key) ?? { count: 0, last: null };
+            out.set(s.key, { count: seen.count + 1, last: s.outcome ?? seen.last });
+          }
+          return out;
+        }),
+        recordPairSends: (keys, sentAt) => Effect.sync(() => { for (const key of keys) tinSends.push({ key, sentAt, outcome: null }); }),
+        setPairOutcomes: (outcomes, sentAt) => Effect.sync(() => {
+          for (const o of outcomes) for (const s of tinSends) if (s.key === o.key && s.sentAt === sentAt && s.outcome === null) s.outcome = o.outcome;
+        }),
         pending: (before, limit) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.status === "processing" && r.createdAt < before).slice(0, limit)
           .map((r) => ({ id: r.id, accountId: r.accountId, livemode: r.livemode }))),
       },

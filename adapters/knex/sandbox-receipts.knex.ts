@@ -1,21 +1,30 @@
-// The sandbox IRS's receipts on the service database (first writer wins per transmission id).
+// The sandbox's emulated IRS keeps what it received on the service database (table sandbox_receipts), so sandbox
+// acknowledgements survive a restart and every process sees them (D22). Rows are JSON by UniqueTransmissionId and
+// receipt id; first writer wins per UTID. Rows written before the emulator (no `utid` member) read as absent.
 import type { Knex } from "knex";
-import type { SandboxReceipt, SandboxReceiptStore } from "../sandbox-irs/sandbox-irs.ts";
-import { run } from "./store.knex.ts";
 import type { Row } from "./rows.ts";
 
-const parse = (v: unknown): SandboxReceipt => (typeof v === "string" ? JSON.parse(v) : v) as SandboxReceipt;
+export interface SandboxReceiptRows<T extends { readonly utid: string; readonly receiptId: string }> {
+  readonly insertIfAbsent: (t: T) => Promise<{ readonly kept: T; readonly inserted: boolean }>;
+  readonly byReceiptId: (receiptId: string) => Promise<T | undefined>;
+  readonly byUtid: (utid: string) => Promise<T | undefined>;
+}
 
-export function makeKnexReceiptStore(knex: Knex): SandboxReceiptStore {
+export function makeKnexSandboxReceipts<T extends { readonly utid: string; readonly receiptId: string }>(knex: Knex): SandboxReceiptRows<T> {
+  const parse = (row: Row | undefined): T | undefined => {
+    if (!row) return undefined;
+    const v = row["receipt"];
+    const body = (typeof v === "string" ? JSON.parse(v) : v) as Partial<T> | null;
+    return body && typeof body.utid === "string" ? (body as T) : undefined;
+  };
   return {
-    insertOrGet: (receipt) => run(async () => {
-      await knex("sandbox_receipts").insert({ transmission_id: receipt.transmissionId, receipt_id: receipt.receiptId, receipt: JSON.stringify(receipt) }).onConflict().ignore();
-      const row = (await knex("sandbox_receipts").where("transmission_id", receipt.transmissionId).first()) as Row;
-      return parse(row["receipt"]);
-    }),
-    findByReceiptId: (receiptId) => run(async () => {
-      const row = (await knex("sandbox_receipts").where("receipt_id", receiptId).first()) as Row | undefined;
-      return row ? parse(row["receipt"]) : undefined;
-    }),
+    insertIfAbsent: async (t) => {
+      const inserted = await knex("sandbox_receipts").insert({ transmission_id: t.utid, receipt_id: t.receiptId, receipt: JSON.stringify(t) }).onConflict().ignore().returning("transmission_id") as unknown[];
+      if (inserted.length > 0) return { kept: t, inserted: true };
+      const kept = parse(await knex("sandbox_receipts").where("transmission_id", t.utid).first() as Row | undefined);
+      return { kept: kept ?? t, inserted: false };
+    },
+    byReceiptId: async (receiptId) => parse(await knex("sandbox_receipts").where("receipt_id", receiptId).first() as Row | undefined),
+    byUtid: async (utid) => parse(await knex("sandbox_receipts").where("transmission_id", utid).first() as Row | undefined),
   };
 }

@@ -244,6 +244,9 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
         scope.accountId, scope.livemode] as unknown as Knex.RawBinding[]);
       return Number((r as { rowCount?: number }).rowCount ?? 0);
     }),
+    receiptRecords: (receiptId) => run(async () => ((await scopedTable(db, "filings", scope).where("receipt_id", receiptId).whereNotNull("submission_id").whereNotNull("record_id")
+      .select("id", "submission_id", "record_id", "form", "tax_year")) as Row[])
+      .map((r) => ({ filingId: String(r["id"]), submissionId: Number(r["submission_id"]), recordId: Number(r["record_id"]), form: String(r["form"]), taxYear: Number(r["tax_year"]) }))),
     markQueued: (orderId, charges, now) => run(async () => {
       if (charges.length === 0) return 0;
       const r = await db.raw(`update filings f set status = 'queued', order_id = ?, amount_charged_cents = c.amount, updated_at = ?
@@ -712,6 +715,23 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
     },
     tinMatchQueue: {
       liveMatchesSince: (since) => run(async () => Number(((await knex("tin_match_runs").where({ livemode: true, status: "completed" }).andWhere("completed_at", ">=", since).sum({ n: "count" })) as Row[])[0]?.["n"] ?? 0)),
+      pairSends: (keys, since) => run(async () => {
+        const out = new Map<string, { count: number; last: string | null }>();
+        if (keys.length === 0) return out;
+        const rows = (await knex("tin_match_sends").select("pair_key", "outcome").whereIn("pair_key", [...keys]).andWhere("sent_at", ">=", since).orderBy("sent_at").orderBy("id")) as Row[];
+        for (const r of rows) {
+          const key = String(r["pair_key"]);
+          const seen = out.get(key) ?? { count: 0, last: null };
+          out.set(key, { count: seen.count + 1, last: r["outcome"] === null || r["outcome"] === undefined ? seen.last : String(r["outcome"]) });
+        }
+        return out;
+      }),
+      recordPairSends: (keys, sentAt) => run(async () => {
+        if (keys.length > 0) await knex.batchInsert("tin_match_sends", keys.map((pair_key) => ({ pair_key, sent_at: sentAt, outcome: null })), 1000);
+      }),
+      setPairOutcomes: (outcomes, sentAt) => run(async () => {
+        for (const o of outcomes) await knex("tin_match_sends").where({ pair_key: o.key, sent_at: sentAt }).whereNull("outcome").update({ outcome: o.outcome });
+      }),
       pending: (before, limit) => run(async () => ((await knex("tin_match_runs").where("status", "processing").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
         .map((r) => ({ id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
     },

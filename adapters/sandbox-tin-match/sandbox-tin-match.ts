@@ -1,13 +1,23 @@
-// SPEC sandbox TIN matching: all zeros -> not_issued; last digit even -> match; odd -> mismatch.
+// SPEC sandbox TIN matching: all zeros -> not_issued; last digit even -> match; odd -> mismatch. The IRS emulator
+// answers the sandbox's TIN Matching requests with these rules; this in-memory matcher is the fake for core tests.
 import { Effect, Layer } from "effect";
-import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
+import { TinMatcher, type TinMatchOutcome } from "../../core/ports/tin-matcher.port.ts";
 
-export const sandboxTinMatcher = TinMatcher.of({
-  match: (entries) => Effect.sync(() => entries.map(({ tin }) => {
-    const digits = tin.reveal();
-    if (/^0{9}$/.test(digits)) return "not_issued" as const;
-    return Number(digits[8]) % 2 === 0 ? "match" as const : "mismatch" as const;
-  })),
-});
+/** The sandbox rule for one TIN (9 digits). */
+export function sandboxTinResult(digits: string): TinMatchOutcome {
+  if (/^0{9}$/.test(digits)) return "not_issued";
+  return Number(digits[8]) % 2 === 0 ? "match" : "mismatch";
+}
+
+/** Both environments answer with the sandbox rules; `dailyLimit` is the live cap (default 9,999). */
+export function makeSandboxTinMatcher(options: { dailyLimit?: number } = {}): TinMatcher["Service"] {
+  return TinMatcher.of({
+    match: (entries) => Effect.sync(() => entries.map(({ tin }) => sandboxTinResult(tin.reveal()))),
+    missingConfiguration: () => null,
+    dailyLimit: options.dailyLimit ?? 9_999,
+  });
+}
+
+export const sandboxTinMatcher = makeSandboxTinMatcher();
 
 export const layer = Layer.succeed(TinMatcher, sandboxTinMatcher);

@@ -26,13 +26,35 @@ export type Acknowledgement =
   /** One outcome per filing of the transmission. */
   | { readonly status: "done"; readonly transmissionStatus: TransmissionStatus; readonly records: readonly RecordOutcome[] };
 
+/** One receipt to ask about, with its records: recordKey(submissionId, recordId) -> filing id. */
+export interface AcknowledgementRequest {
+  readonly receiptId: string;
+  readonly records: ReadonlyMap<string, string>;
+  /** FormTypeCd per submission id, for per-form rule texts. */
+  readonly formTypeCdOf?: (submissionId: string) => string | undefined;
+}
+
+export interface TransmitOptions {
+  readonly livemode: boolean;
+  /**
+   * An earlier attempt stored this transmission's id and may have sent it (its reply was lost, or the process
+   * died): the IRS is asked by UniqueTransmissionId first, and the transmission is sent only when it answers
+   * Not Found. The same filings are never transmitted twice.
+   */
+  readonly resume?: boolean;
+}
+
 /**
- * Files information returns with the IRS (IRIS A2A). The transmitter's own identity (TCC, software id, TestCd) is
- * the adapter's configuration; the core hands over what is filed, built with `planTransmissions`.
+ * Files information returns with the IRS (IRIS A2A), per environment: production with the IRS, the sandbox with
+ * the emulated IRS. The transmitter's own identity (TCC, software id, TestCd) is the adapter's configuration; the
+ * core hands over what is filed, built with `planTransmissions`.
  */
 export class IrsTransmitter extends Context.Service<IrsTransmitter, {
-  /** Sends one transmission; returns the IRS receipt id. Idempotent per transmissionId (a retry returns the same receipt). */
-  readonly transmit: (t: TransmissionInput, now: Date) => Effect.Effect<TransmitReceipt, IrsUnavailable | TransmissionRefused>;
-  /** The acknowledgement for a receipt: "processing" until ready, then one outcome per filing. */
-  readonly acknowledgement: (receiptId: string, now: Date) => Effect.Effect<Acknowledgement, IrsUnavailable>;
+  /** Sends one transmission; returns the IRS receipt id. */
+  readonly transmit: (t: TransmissionInput, now: Date, options: TransmitOptions) => Effect.Effect<TransmitReceipt, IrsUnavailable | TransmissionRefused>;
+  /** The acknowledgements of several receipts (asked together), in request order: "processing" until ready. */
+  readonly acknowledgements: (requests: readonly AcknowledgementRequest[], now: Date, options: { readonly livemode: boolean }) =>
+    Effect.Effect<readonly Acknowledgement[], IrsUnavailable>;
+  /** Why an environment cannot file now (production without a complete IRIS configuration), naming what is missing; null when it can. */
+  readonly missingConfiguration: (livemode: boolean) => string | null;
 }>()("core/IrsTransmitter") {}

@@ -79,10 +79,20 @@ export interface FilingRepo {
   /** Transmission: each listed `submitted` filing gets the receipt and its own submission and record ids; returns how many. */
   readonly recordReceipt: (receipt: { readonly receiptId: string; readonly transmissionId: string; readonly updatedAt: string },
     records: readonly { readonly filingId: string; readonly submissionId: number; readonly recordId: number }[]) => Effect.Effect<number>;
+  /** The records of a transmission: each filing under the receipt with its submission and record ids (acknowledgements). */
+  readonly receiptRecords: (receiptId: string) => Effect.Effect<readonly ReceiptRecord[]>;
   /** Pay: every listed filing in_cart -> queued with its order and charge; returns how many moved. */
   readonly markQueued: (orderId: string, charges: readonly { readonly id: string; readonly amountChargedCents: number }[], now: string) => Effect.Effect<number>;
   /** The accepted original a correction refers to (D19: it must have been filed through the service). */
   readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
+}
+
+export interface ReceiptRecord {
+  readonly filingId: string;
+  readonly submissionId: number;
+  readonly recordId: number;
+  readonly form: string;
+  readonly taxYear: number;
 }
 
 export type FilingPatch = Partial<Pick<Filing, "status" | "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt" | "submittedAt" | "acknowledgedAt" | "voidedAt" | "ackErrors" | "amountRefundedCents" | "transmissionId" | "submissionId" | "recordId">>;
@@ -338,6 +348,11 @@ export interface TinMatchQueue {
   readonly pending: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly id: string; readonly accountId: string; readonly livemode: boolean }[]>;
   /** Names matched in production runs completed since `since`. */
   readonly liveMatchesSince: (since: string) => Effect.Effect<number>;
+  /** Production requests per TIN-and-name key sent since `since`: how many, and the latest answer (null before one came). */
+  readonly pairSends: (keys: readonly string[], since: string) => Effect.Effect<ReadonlyMap<string, { readonly count: number; readonly last: string | null }>>;
+  /** Counts requests before they are sent; their outcomes are set once the IRS answered. */
+  readonly recordPairSends: (keys: readonly string[], sentAt: string) => Effect.Effect<void>;
+  readonly setPairOutcomes: (outcomes: readonly { readonly key: string; readonly outcome: string }[], sentAt: string) => Effect.Effect<void>;
 }
 
 /** Events not yet fanned out to webhook endpoints (the outbox), across accounts. */

@@ -10,8 +10,9 @@ import { payerMissingForFiling } from "../domain/parties/payer.ts";
 import { recipientMissingForFiling } from "../domain/parties/recipient.ts";
 import type { Principal } from "../domain/parties/account.ts";
 import {
-  CartNotPayable, Conflict, Forbidden, PaymentRequired, RequestInProgress, type Problem,
+  CartNotPayable, Conflict, Forbidden, PaymentRequired, RequestInProgress, ServiceUnavailable, type Problem,
 } from "../domain/shared/errors.ts";
+import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
 import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
@@ -48,6 +49,7 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
   const store = yield* Store;
   const ids = yield* Ids;
   const processor = yield* CardProcessor;
+  const irs = yield* IrsTransmitter;
   const rateCard = (yield* Pricing).rateCard;
   const clock = yield* Clock;
   const repos = store.scoped(scope);
@@ -82,6 +84,11 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     if (!locked || locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
     const items = yield* tx.carts.items(cart.id);
     if (items.length === 0) return yield* Effect.fail(new AlreadyPaid(cart.id));
+    // Production e-filing needs the server's IRIS configuration: without it nothing is charged.
+    const missing = irs.missingConfiguration(scope.livemode);
+    if (missing !== null && items.some((i) => i.service !== "print_mail")) {
+      return yield* new ServiceUnavailable({ message: `${missing} Nothing was charged or filed.` });
+    }
 
     // Rule 2: every item is checked before the payment method is touched.
     const filings = new Map((yield* tx.filings.getMany(items.map((i) => i.filingId))).map((f) => [f.id, f] as const));

@@ -2,30 +2,29 @@
 // transmission per tax year and kind, holding one submission per payer and form with many records. Print-only
 // filings are furnished without the IRS. Every step is safe to repeat after a crash:
 //   1. claim: queued -> submitted (a void can no longer win), in one transaction;
-//   2. transmit the claimed filings that have no receipt yet, under transmission ids derived from the order, so a
-//      retried job sends the same transmissions and the IRS side returns the same receipts;
+//   2. transmit the claimed filings that have no receipt yet: each transmission's id (UTID) is stored on its
+//      filings before it is sent, and a retried job resumes it (asks the IRS by UTID, sends only on Not Found);
 //   3. record receipt, submission and record ids.
 // Acknowledgements then move each filing to accepted, accepted_with_errors or rejected, with its event, and
 // supersede the original of an accepted correction.
 import { Effect } from "effect";
 import type { AckError, Filing } from "../domain/filing/filing.ts";
 import { nextStatus, type FilingEventType, type FilingStatus } from "../domain/filing/status.ts";
-import { filingToTransmit, payerInput, planTransmissions, type CorrectionOf, type FilingToTransmit, type TransmissionInput } from "../domain/iris/index.ts";
+import {
+  filingToTransmit, payerInput, planTransmissions, recordKey, type CorrectionOf, type FilingToTransmit, type TransmissionInput, type TransmissionPlan,
+} from "../domain/iris/index.ts";
 import type { LedgerDraft } from "../domain/ledger/index.ts";
 import { allFilings, ledgerRows } from "./shared.ts";
 import { Tin } from "../domain/shared/tin.ts";
-import { sha256, toHex } from "../domain/webhooks/index.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
-import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
+import { IrsTransmitter, type AcknowledgementRequest } from "../ports/irs-transmitter.port.ts";
+import type { RecordOutcome } from "../domain/iris/ack.ts";
+import { getFormDefinition } from "../domain/forms/index.ts";
 import { Store, type Scope, type StoredEvent } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 
-/** A UUID that is the same every time for the same order and plan: retries resend the same transmission. */
-export function derivedUuid(seed: string): string {
-  const h = toHex(sha256(new TextEncoder().encode(seed)));
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? "0", 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TransmitResult {
   /** Receipts this run obtained. */
@@ -90,14 +89,38 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
     if (t) toSend.push(t); else unsendable.push(f);
   }
   const receipts: string[] = [];
-  const plans = planTransmissions(toSend);
-  for (const [k, plan] of plans.entries()) {
-    const transmissionId = derivedUuid(`${orderId}:${plan.kind}:${plan.taxYear}:${k}`);
+  // A transmission's id (its UTID) is stored on its filings before it is sent. Filings that carry one and no
+  // receipt were (perhaps) sent by an earlier attempt that lost the reply or died: the same filings are planned
+  // again (same order, so the same submission and record ids) and resumed, which asks the IRS by UTID first and
+  // sends only when the IRS answers Not Found. Filings claimed but never planned carry the order id.
+  const attempted = new Map<string, FilingToTransmit[]>();
+  const fresh: FilingToTransmit[] = [];
+  const pendingById = new Map(pending.map((f) => [f.id, f] as const));
+  for (const t of toSend) {
+    const tid = pendingById.get(t.filingId)?.transmissionId ?? null;
+    if (tid !== null && tid !== orderId && UUID.test(tid)) {
+      const group = attempted.get(tid);
+      if (group) group.push(t); else attempted.set(tid, [t]);
+    } else {
+      fresh.push(t);
+    }
+  }
+  const work: { transmissionId: string; plan: TransmissionPlan; resume: boolean }[] = [];
+  for (const [transmissionId, group] of attempted) {
+    for (const plan of planTransmissions(group)) work.push({ transmissionId, plan, resume: true });
+  }
+  for (const plan of planTransmissions(fresh)) {
+    const transmissionId = ids.uuid();
+    const filingIds = plan.submissions.flatMap((s) => s.records.map((r) => r.filingId));
+    yield* repos.filings.updateMany(filingIds, ["submitted"], { transmissionId, updatedAt: nowIso });
+    work.push({ transmissionId, plan, resume: false });
+  }
+  for (const { transmissionId, plan, resume } of work) {
     const input: TransmissionInput = { transmissionId, taxYear: plan.taxYear, submissions: plan.submissions };
-    const sent = yield* Effect.result(irs.transmit(input, now));
+    const sent = yield* Effect.result(irs.transmit(input, now, { livemode: scope.livemode, resume }));
     if (sent._tag === "Failure") {
       if (sent.failure._tag === "IrsUnavailable") return yield* Effect.fail(sent.failure);
-      for (const s of plan.submissions) for (const r of s.records) { const f = pending.find((x) => x.id === r.filingId); if (f) unsendable.push(f); }
+      for (const s of plan.submissions) for (const r of s.records) { const f = pendingById.get(r.filingId); if (f) unsendable.push(f); }
       continue;
     }
     const receiptId = sent.success.receiptId;
@@ -127,20 +150,59 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   return { receipts, awaitingAck: [...new Set([...earlierReceipts, ...receipts])], furnished, refunded } satisfies TransmitResult;
 });
 
-/** Applies the acknowledgement of one receipt; "processing" means ask again later. */
-export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, receiptId: string) {
+/**
+ * Asks the IRS about several receipts of one environment together (IRIS answers up to 100 per request) and applies
+ * each acknowledgement that is ready. Returns the receipts still processing and those the IRS does not know.
+ */
+export const applyAcknowledgements = Effect.fnUntraced(function* (scope: Scope, receiptIds: readonly string[]) {
   const store = yield* Store;
   const irs = yield* IrsTransmitter;
+  const repos = store.scoped(scope);
+  const now = (yield* Clock).now();
+  const requests: AcknowledgementRequest[] = [];
+  for (const receiptId of new Set(receiptIds)) {
+    const records = new Map<string, string>();
+    const formTypeCd = new Map<string, string>();
+    for (const r of yield* repos.filings.receiptRecords(receiptId)) {
+      records.set(recordKey(r.submissionId, r.recordId), r.filingId);
+      if (!formTypeCd.has(String(r.submissionId))) {
+        const cd = getFormDefinition(r.form, r.taxYear)?.formTypeCd;
+        if (cd) formTypeCd.set(String(r.submissionId), cd);
+      }
+    }
+    requests.push({ receiptId, records, formTypeCdOf: (id) => formTypeCd.get(id) });
+  }
+  const acks = yield* irs.acknowledgements(requests, now, { livemode: scope.livemode });
+  const pending: string[] = [];
+  const notFound: string[] = [];
+  let applied = 0;
+  for (const [i, ack] of acks.entries()) {
+    const receiptId = requests[i]?.receiptId ?? "";
+    if (ack.status === "processing") pending.push(receiptId);
+    else if (ack.status === "not_found") notFound.push(receiptId);
+    else applied += yield* applyOutcomes(scope, receiptId, ack.records, now.toISOString());
+  }
+  return { pending, notFound, applied };
+});
+
+/** Applies the acknowledgement of one receipt; "processing" means ask again later. */
+export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, receiptId: string) {
+  const r = yield* applyAcknowledgements(scope, [receiptId]);
+  if (r.pending.length > 0) return { status: "processing" as const, applied: 0 };
+  if (r.notFound.length > 0) return { status: "not_found" as const, applied: 0 };
+  return { status: "done" as const, applied: r.applied };
+});
+
+/** Moves each filing of a receipt to its acknowledged status, with its event, in one transaction. */
+const applyOutcomes = Effect.fnUntraced(function* (scope: Scope, receiptId: string, records: readonly RecordOutcome[], now: string) {
+  const store = yield* Store;
   const ids = yield* Ids;
-  const now = (yield* Clock).now().toISOString();
-  const ack = yield* irs.acknowledgement(receiptId, new Date(now));
-  if (ack.status !== "done") return { status: ack.status, applied: 0 };
   const applied = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const byId = new Map((yield* tx.filings.getMany(ack.records.map((r) => r.filingId))).map((f) => [f.id, f] as const));
+    const byId = new Map((yield* tx.filings.getMany(records.map((r) => r.filingId))).map((f) => [f.id, f] as const));
     // Filings with the same outcome (status and errors; most often "accepted", none) move in one statement.
     const groups = new Map<string, { to: FilingStatus; errors: AckError[]; moves: { f: Filing; event: FilingEventType | null }[] }>();
     const seen = new Set<string>();
-    for (const outcome of ack.records) {
+    for (const outcome of records) {
       const f = byId.get(outcome.filingId);
       if (!f || f.status !== "submitted" || seen.has(f.id)) continue;
       seen.add(f.id);
@@ -170,5 +232,5 @@ export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, r
     yield* tx.events.insertMany(events);
     return n;
   }));
-  return { status: "done" as const, applied };
+  return applied;
 });

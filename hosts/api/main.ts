@@ -1,15 +1,15 @@
 // `npm start`: open the database (embedded PGlite by default), migrate, seed the sandbox on first start,
 // and serve the API on PORT.
-import { loadConfig } from "../shared/config.ts";
+import { loadConfigOrExit } from "../shared/config.ts";
 import { makeLogger } from "../shared/logger.ts";
-import { openRuntime } from "../shared/runtime.ts";
+import { adapterSummary, openRuntime } from "../shared/runtime.ts";
 import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { buildContainer, HttpApp } from "./container.ts";
 import { startWorker } from "../worker/worker.ts";
 import { listen } from "./server.ts";
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const logger = makeLogger(config.logLevel);
 
 let opened;
@@ -19,7 +19,8 @@ try {
   if (e instanceof DataFolderInUse) { console.error(e.message); process.exit(1); }
   throw e;
 }
-const { db, runtime, jobs } = opened;
+const { db, runtime, jobs, irs } = opened;
+logger.info("adapters", adapterSummary(config, irs));
 // The embedded default runs the worker in this process; on Postgres too unless RUN_WORKER=false (then run
 // `npm run worker` processes beside the API).
 const worker = jobs && process.env["RUN_WORKER"] !== "false" ? await startWorker({ runtime, jobs, config, logger }) : null;
@@ -32,7 +33,6 @@ const app = container.get(HttpApp).koa;
 const server = await listen(app, config.port);
 logger.info("listening", { port: config.port, database: db.kind === "postgres" ? "postgres" : `pglite:${config.dataDir}` });
 if (!process.env["LOG_LEVEL"]) console.log(`API listening on http://localhost:${config.port} (${db.kind === "postgres" ? "Postgres" : `embedded database in ${config.dataDir}`})`);
-server.keepAliveTimeout = 65_000;
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -22,6 +22,9 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
 export function listen(app: Koa, port: number, host?: string): Promise<Server> {
   const server = createServer(app.callback());
   server.on("clientError", answerClientError);
+  // Longer than the usual client and load-balancer idle timeouts (60 s), so the server is not the side that closes
+  // an idle keep-alive connection just as a client reuses it (the client would see ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     const done = () => { server.off("error", reject); resolve(server); };

@@ -3,7 +3,7 @@
 import "reflect-metadata";
 import { parseArgs } from "node:util";
 import { Container, inject, injectable } from "inversify";
-import { loadConfig, type Config } from "../shared/config.ts";
+import { loadConfigOrExit, type Config } from "../shared/config.ts";
 import { openRuntime, type AppRuntime } from "../shared/runtime.ts";
 import { TOKENS } from "../shared/tokens.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
@@ -214,7 +214,7 @@ async function main(argv: string[]): Promise<number> {
   const credit = command === "balance credit" ? parseCreditArgs(values) : null;
   if (credit && !credit.ok) { console.error(credit.message); return 2; }
 
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   let opened;
   try { opened = await openRuntime(config, { jobs: false }); } catch (e) {
     if (e instanceof DataFolderInUse) { console.error(e.message); return 1; }

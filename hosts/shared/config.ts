@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { Redacted } from "effect";
 import { buildRateCard, DEFAULT_RATE_CARD, type RateCard } from "../../core/domain/pricing/index.ts";
 import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
+import { ConfigError, loadIrisConfig, type IrisConfig } from "./iris-config.ts";
 
 export interface Config {
   readonly port: number;
@@ -40,6 +41,8 @@ export interface Config {
   readonly stripeSecretKey?: Redacted.Redacted<string> | undefined;
   /** STRIPE_API_BASE: where the Stripe API is (default https://api.stripe.com; a local fake in tests). */
   readonly stripeApiBase?: string | undefined;
+  /** The live environment's IRIS configuration (README "Going live"); absent: live filing is not configured. */
+  readonly iris?: IrisConfig;
 }
 
 const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -80,14 +83,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryScale: Number(env["WEBHOOK_RETRY_SCALE"] ?? 1),
     stripeSecretKey: stripeKey(env["STRIPE_SECRET_KEY"]),
     stripeApiBase: env["STRIPE_API_BASE"] || undefined,
+    iris: loadIrisConfig(env),
   };
 }
 
 /** A Stripe secret or restricted key, kept redacted; anything else stops the start with one line (the key not shown). */
 function stripeKey(value: string | undefined): Redacted.Redacted<string> | undefined {
   if (!value) return undefined;
-  if (!/^(sk|rk)_(live|test)_[A-Za-z0-9]{10,}$/.test(value.trim())) throw new Error("STRIPE_SECRET_KEY is not a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key).");
+  if (!/^(sk|rk)_(live|test)_[A-Za-z0-9]{10,}$/.test(value.trim())) throw new ConfigError("STRIPE_SECRET_KEY is not a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key).");
   return Redacted.make(value.trim());
+}
+
+/** loadConfig for a process's start: a configuration value that cannot work ends it with one clear line. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`Configuration error: ${e.message}\n`);
+    process.exit(2);
+  }
 }
 
 function rateCardFrom(json: string | undefined): RateCard {

@@ -13,14 +13,13 @@ import { IdempotencyStore } from "../../core/ports/idempotency.port.ts";
 import type { Config } from "./config.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
-import { cardProcessorFor } from "./card-processor.ts";
+import { cardProcessorFor, cardProcessorNames } from "./card-processor.ts";
 import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
 import { makePdfkitRenderer } from "../../adapters/pdfkit/copy-b.pdfkit.ts";
 import { IrsTransmitter } from "../../core/ports/irs-transmitter.port.ts";
-import { makeSandboxIrs } from "../../adapters/sandbox-irs/sandbox-irs.ts";
-import { makeKnexReceiptStore } from "../../adapters/knex/sandbox-receipts.knex.ts";
 import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
-import { sandboxTinMatcher } from "../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
+import { makeIrsAdapters, type IrsAdapters } from "./irs.ts";
+import { makeLogger } from "./logger.ts";
 import { WebhookSender } from "../../core/ports/webhook-sender.port.ts";
 import { makeHttpWebhookSender } from "../../adapters/http-webhooks/sender.http.ts";
 import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
@@ -29,7 +28,12 @@ import { scryptPasswordHasher } from "../../adapters/system/password-hasher.scry
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
 export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
 
-export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = noJobs) {
+/** The IRS adapters of both environments (hosts/shared/irs.ts), on the service database. */
+export function irsAdapters(db: Database, config: Config): IrsAdapters {
+  return makeIrsAdapters(config, db.knex, makeLogger(config.logLevel));
+}
+
+export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = noJobs, irs: IrsAdapters = irsAdapters(db, config)) {
   return Layer.mergeAll(
     systemLayer(config.tinEncryptionKey),
     Layer.succeed(Store, makeKnexStore(db.knex, { secrets: makeSecretBox(config.tinEncryptionKey) })),
@@ -39,11 +43,17 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
     Layer.succeed(CardProcessor, cardProcessorFor(config)),
     Layer.succeed(StatementRenderer, makePdfkitRenderer()),
     Layer.succeed(Jobs, jobs),
-    Layer.succeed(TinMatcher, sandboxTinMatcher),
+    Layer.succeed(TinMatcher, irs.tinMatcher),
     Layer.succeed(PasswordHasher, scryptPasswordHasher),
     Layer.succeed(WebhookSender, makeHttpWebhookSender({ allowPrivate: false, allowLoopbackInSandbox: config.sandboxWebhookLoopback })),
-    Layer.succeed(IrsTransmitter, makeSandboxIrs({ ackDelayMs: config.sandboxAckDelayMs, store: makeKnexReceiptStore(db.knex) })),
+    Layer.succeed(IrsTransmitter, irs.transmitter),
   );
+}
+
+/** The start-up log line's fields: which adapters each environment uses (no secrets). */
+export function adapterSummary(config: Config, irs: IrsAdapters): { sandbox: string; live: string } {
+  const card = cardProcessorNames(config);
+  return { sandbox: `irs: ${irs.summary.sandbox}; card: ${card.sandbox}`, live: `irs: ${irs.summary.live}; card: ${card.live}` };
 }
 
 export type AppServices = Layer.Success<ReturnType<typeof appLayer>>;
@@ -53,13 +63,14 @@ export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 // A job whose process died is retried once it expires; JOB_EXPIRE_SECONDS shortens that for crash tests.
 export const JOB_DEFAULTS = { retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: Number(process.env["JOB_EXPIRE_SECONDS"] ?? 120) } as const;
 
-export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null }> {
+export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null; irs: IrsAdapters }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: Number(process.env["PG_POOL_MAX"] ?? 10) });
   const jobs = opts.jobs === false ? null : await openJobs(db, {
     schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: JOB_DEFAULTS,
     maintenanceIntervalSeconds: Number(process.env["JOB_MAINTENANCE_SECONDS"] ?? 10),
     onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
   });
-  const runtime = ManagedRuntime.make(appLayer(db, config, jobs?.service ?? noJobs));
-  return { db, runtime, jobs };
+  const irs = irsAdapters(db, config);
+  const runtime = ManagedRuntime.make(appLayer(db, config, jobs?.service ?? noJobs, irs));
+  return { db, runtime, jobs, irs };
 }

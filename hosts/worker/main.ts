@@ -1,16 +1,17 @@
 // `npm run worker`: a background worker process on Postgres (several may share one database).
-import { loadConfig } from "../shared/config.ts";
+import { loadConfigOrExit } from "../shared/config.ts";
 import { makeLogger } from "../shared/logger.ts";
-import { openRuntime } from "../shared/runtime.ts";
+import { adapterSummary, openRuntime } from "../shared/runtime.ts";
 import { startWorker } from "./worker.ts";
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const logger = makeLogger(config.logLevel);
 if (!config.databaseUrl) {
   console.error("The standalone worker needs DATABASE_URL: with the embedded database, `npm start` runs the worker in its own process.");
   process.exit(2);
 }
-const { db, runtime, jobs } = await openRuntime(config);
+const { db, runtime, jobs, irs } = await openRuntime(config);
+logger.info("adapters", adapterSummary(config, irs));
 if (!jobs) throw new Error("jobs were not opened");
 const worker = await startWorker({ runtime, jobs, config, logger });
 logger.info("worker started", {});

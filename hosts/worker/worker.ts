@@ -2,7 +2,7 @@
 // orders whose transmit job was never sent (a process that died between commit and send). Every handler is
 // idempotent: a job retried after a crash never transmits a filing twice or refunds twice.
 import { Effect } from "effect";
-import { applyAcknowledgement, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
+import { applyAcknowledgements, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
 import { ACK_QUEUE, DELIVER_QUEUE, TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
 import { deliverFresh, deliverWebhook, fanOutEvents, type DeliveryJob, type FreshDelivery } from "../../core/use-cases/deliveries.use-case.ts";
 import { completeTinMatch } from "../../core/use-cases/tin-match.use-case.ts";
@@ -22,29 +22,57 @@ function scopeOf(data: Record<string, unknown>): ScopeData {
   return { accountId: String(data["accountId"]), livemode: data["livemode"] === true };
 }
 
+/** The receipts of an acknowledgement job (`receiptId` in jobs queued before receipts were polled together). */
+function receiptsOf(data: Record<string, unknown>): string[] {
+  const list = Array.isArray(data["receipts"]) ? data["receipts"].map(String) : [];
+  return typeof data["receiptId"] === "string" ? [...list, data["receiptId"]] : list;
+}
+
+/** How many polls a receipt the IRS does not know yet gets before it is reported and left. */
+const NOT_FOUND_POLLS = 10;
+
 export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; config: Config; logger: Logger }): Promise<{ stop: () => Promise<void> }> {
   const { runtime, jobs, config, logger } = deps;
   const send = (queue: string, data: Record<string, unknown>, options: { key?: string; startAfterSeconds?: number }) =>
     runtime.runPromise(jobs.service.send(queue, data, options));
 
+  // Acknowledgements are asked for several receipts at once (IRIS takes up to 100 per request): one job per
+  // order's receipts, polled again after the environment's interval while the IRS is still processing.
+  const pollSeconds = (livemode: boolean) => Math.max(1, Math.ceil(livemode ? (config.iris?.pollIntervalMs ?? 300_000) / 1000 : config.sandboxAckDelayMs / 1000));
+  const firstPollSeconds = (livemode: boolean) => (livemode ? pollSeconds(true) : Math.ceil(config.sandboxAckDelayMs / 1000));
+  const sendAck = (scope: ScopeData, receipts: readonly string[], poll: number, notFoundPolls: Record<string, number>, startAfterSeconds: number) =>
+    send(ACK_QUEUE, { ...scope, receipts, poll, notFoundPolls }, { key: `ack:${[...receipts].sort().join(",")}:${String(poll)}`, startAfterSeconds });
+
   await jobs.work(TRANSMIT_QUEUE, async (data) => {
     const scope = scopeOf(data);
     const orderId = String(data["orderId"]);
-    const result = await runtime.runPromise(transmitOrder(scope, orderId));
-    for (const receiptId of result.awaitingAck) {
-      await send(ACK_QUEUE, { ...scope, receiptId }, { key: receiptId, startAfterSeconds: Math.ceil(config.sandboxAckDelayMs / 1000) });
-    }
+    const result = await runtime.runPromise(transmitOrder(scope, orderId)).catch((e: unknown) => {
+      logger.warn("transmission not finished; the job will be retried", { order: orderId, livemode: scope.livemode, error: e instanceof Error ? e.message : String(e) });
+      throw e;
+    });
+    if (result.awaitingAck.length > 0) await sendAck(scope, result.awaitingAck, 0, {}, firstPollSeconds(scope.livemode));
     await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.markDone(orderId)));
     logger.info("order transmitted", { order: orderId, receipts: result.receipts.length, furnished: result.furnished, refunded: result.refunded });
   }, { batchSize: 2 });
 
   await jobs.work(ACK_QUEUE, async (data) => {
     const scope = scopeOf(data);
-    const receiptId = String(data["receiptId"]);
-    const r = await runtime.runPromise(applyAcknowledgement(scope, receiptId));
-    // Not ready yet: failing the job lets pg-boss retry it later (with backoff).
-    if (r.status === "processing") throw new Error(`acknowledgement for ${receiptId} is not ready yet`);
-    logger.info("acknowledgement applied", { receipt: receiptId, status: r.status, filings: r.applied });
+    const receipts = receiptsOf(data);
+    const poll = typeof data["poll"] === "number" ? data["poll"] : 0;
+    const notFoundPolls = (typeof data["notFoundPolls"] === "object" && data["notFoundPolls"] !== null ? data["notFoundPolls"] : {}) as Record<string, number>;
+    const r = await runtime.runPromise(applyAcknowledgements(scope, receipts)).catch((e: unknown) => {
+      logger.warn("acknowledgements not read; the job will be retried", { receipts, livemode: scope.livemode, error: e instanceof Error ? e.message : String(e) });
+      throw e;
+    });
+    const unknown: Record<string, number> = {};
+    for (const receipt of r.notFound) {
+      const n = (notFoundPolls[receipt] ?? 0) + 1;
+      if (n >= NOT_FOUND_POLLS) logger.error("the IRS does not know a receipt; its filings stay submitted", { receipt, polls: n });
+      else unknown[receipt] = n;
+    }
+    const again = [...r.pending, ...Object.keys(unknown)];
+    if (again.length > 0) await sendAck(scope, again, poll + 1, unknown, pollSeconds(scope.livemode));
+    logger.info("acknowledgements polled", { receipts: receipts.length, applied: r.applied, processing: r.pending.length, not_found: r.notFound.length });
   }, { batchSize: 4 });
 
   await jobs.work(TIN_MATCH_QUEUE, async (data) => {

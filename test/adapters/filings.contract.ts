@@ -299,6 +299,28 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     }
     assert.is((await run(store.scoped(a).filings.get(ready.id)))?.receiptId, null);
     assert.is(await run(store.scoped(a).filings.recordReceipt(receipt, [])), 0);
+    const recs = await run(store.scoped(a).filings.receiptRecords("RCPT-1"));
+    assert.equal([...recs].sort((x, y) => x.recordId - y.recordId).map((r) => [r.filingId, r.submissionId, r.recordId, r.form, r.taxYear]),
+      submitted.map((f, i) => [f.id, 1, i + 1, f.form, f.taxYear]));
+    assert.equal(await run(store.scoped(b).filings.receiptRecords("RCPT-1")), [], "scoped");
+    assert.equal(await run(store.scoped(a).filings.receiptRecords("RCPT-none")), []);
+  });
+
+  s("tinMatchQueue: TIN-and-name sends counted before they go, outcomes set after, counted within the window", async ({ store }) => {
+    const q = store.tinMatchQueue;
+    await run(q.recordPairSends(["k1", "k2"], "2026-03-01T00:00:00.000Z"));
+    await run(q.recordPairSends(["k1"], "2026-03-01T10:00:00.000Z"));
+    let seen = await run(q.pairSends(["k1", "k2", "k3"], "2026-02-28T12:00:00.000Z"));
+    assert.equal(seen.get("k1"), { count: 2, last: null });
+    assert.equal(seen.get("k2"), { count: 1, last: null });
+    assert.is(seen.has("k3"), false);
+    await run(q.setPairOutcomes([{ key: "k1", outcome: "match" }], "2026-03-01T00:00:00.000Z"));
+    await run(q.setPairOutcomes([{ key: "k1", outcome: "mismatch" }], "2026-03-01T10:00:00.000Z"));
+    seen = await run(q.pairSends(["k1"], "2026-02-28T12:00:00.000Z"));
+    assert.equal(seen.get("k1"), { count: 2, last: "mismatch" }, "the latest answer");
+    seen = await run(q.pairSends(["k1"], "2026-03-01T05:00:00.000Z"));
+    assert.equal(seen.get("k1"), { count: 1, last: "mismatch" }, "only sends since the window start count");
+    assert.equal(await run(q.pairSends([], "2026-02-28T12:00:00.000Z")), new Map());
   });
 
   s("events.insertMany: all stored, scoped", async ({ store, a, b }) => {

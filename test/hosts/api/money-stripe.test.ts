@@ -4,6 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Redacted } from "effect";
 import { startApi, type TestApi } from "../../support/api.ts";
+import { testIrisConfig } from "../../support/iris.ts";
 import { necRows } from "../../support/forms.ts";
 import { startStripeFake, type StripeFake } from "../../support/stripe-fake.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
@@ -16,7 +17,8 @@ const payerBody = {
 const s = suite<{ api: TestApi; fake: StripeFake; live: string }>("live card payments through Stripe");
 s.before(async (ctx) => {
   ctx.fake = await startStripeFake();
-  ctx.api = await startApi("pglite", { stripeSecretKey: Redacted.make(ctx.fake.secretKey), stripeApiBase: ctx.fake.base });
+  // Live e-filing needs a complete IRIS configuration before pay charges anything; nothing is transmitted here.
+  ctx.api = await startApi("pglite", { stripeSecretKey: Redacted.make(ctx.fake.secretKey), stripeApiBase: ctx.fake.base, iris: testIrisConfig() });
   await ctx.api.runtime.runPromise(enableLive(ctx.api.accountId));
   ctx.live = await ctx.api.liveKey("owner");
 });

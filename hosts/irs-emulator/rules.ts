@@ -1,0 +1,148 @@
+// What the emulated IRS decides about a schema-valid IRTransmission: the manifest rules the IRS checks on intake
+// (IRIS Business Rules Transmission TY2025 v1.2), the counts, and the sandbox's deterministic rules (SPEC "Sandbox
+// deterministic rules"):
+// - a payer (IssuerDetail) whose name contains "reject", any case: its submission is rejected with SMF018 (or
+//   SMF017 for a PersonName issuer), so every filing of that payer is rejected;
+// - any other party name of a record containing "reject" (recipient person or business name, additional
+//   recipient, other named parties): that record gets the name/TIN mismatch rule, SHAREDIRFORM014 (PersonName) or
+//   SHAREDIRFORM015 (BusinessName), at the element's path; the sandbox grades those as rejecting the record
+//   (see SANDBOX_REJECTING_RULES), the live IRS grades them "Report Error";
+// - everything else is accepted.
+// Error texts are the IRS's rule texts, unchanged. Values (ErrorValueTxt) never carry a TIN.
+import {
+  transmissionStatusOf, type ErrorInformation, type RecordResult, type SubmissionResult, type SubmissionStatus, type TransmissionStatus,
+} from "../../core/domain/iris/ack.ts";
+import { businessRuleText } from "../../core/domain/iris/business-rules.ts";
+import { childNamed, childText, childrenNamed, type XmlElement } from "../../core/domain/iris/xml.ts";
+
+/** Rules the sandbox grades "Reject" for a record although IRIS grades them "Report Error" (see the header). */
+export const SANDBOX_REJECTING_RULES: readonly string[] = ["SHAREDIRFORM014", "SHAREDIRFORM015"];
+
+export interface Judgement {
+  readonly utid: string;
+  readonly tcc: string;
+  readonly taxYear: number;
+  readonly testCd: string;
+  readonly status: TransmissionStatus;
+  /** Transmission-level errors (manifest rules). */
+  readonly errors: readonly ErrorInformation[];
+  readonly submissions: readonly SubmissionResult[];
+  readonly recordCount: number;
+}
+
+export interface JudgeOptions {
+  /** TCCs the emulated IRS database knows (TMFST002_001); any TCC when absent. */
+  readonly knownTccs?: readonly string[];
+  /** Software ids the emulated IRS database knows (TMFST018); any when absent. */
+  readonly knownSoftwareIds?: readonly string[];
+}
+
+const REJECT = /reject/i;
+
+function rule(code: string, path: string | null, formTypeCd?: string): ErrorInformation {
+  return { code, message: businessRuleText(code, formTypeCd) ?? code, value: null, path };
+}
+
+/** Party names, not places (CityNm, LocalityNm, ProvinceOrStateNm, CountryNm are places). */
+function isNameElement(name: string): boolean {
+  if (/(City|Locality|ProvinceOrState|Country)Nm$/.test(name)) return false;
+  return name.endsWith("Nm") || /Name(Line\d)?Txt$/.test(name) || name === "AdditionalRecipientTxt";
+}
+
+/** The XPath (below `base`) of the first name element containing "reject", with positions for repeated siblings. */
+function rejectedName(el: XmlElement, base: string): string | undefined {
+  const seen = new Map<string, number>();
+  for (const c of el.children) {
+    const n = (seen.get(c.name) ?? 0) + 1;
+    seen.set(c.name, n);
+    const repeated = n > 1 || el.children.filter((x) => x.name === c.name).length > 1;
+    const here = `${base}/${c.name}${repeated ? `[${String(n)}]` : ""}`;
+    if (c.children.length === 0) {
+      if (isNameElement(c.name) && REJECT.test(c.text)) return here;
+    } else {
+      const found = rejectedName(c, here);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+function issuerName(issuer: XmlElement | undefined): { text: string; person: boolean } {
+  const business = issuer && childNamed(issuer, "BusinessName");
+  if (business) return { text: business.children.map((c) => c.text).join(" "), person: false };
+  const person = issuer && childNamed(issuer, "PersonName");
+  return { text: person ? person.children.map((c) => c.text).join(" ") : "", person: true };
+}
+
+/** Decides a transmission the XSD already accepted. */
+export function judgeTransmission(root: XmlElement, options: JudgeOptions = {}): Judgement {
+  const manifest = childNamed(root, "IRTransmissionManifest");
+  const transmitter = manifest && childNamed(manifest, "TransmitterGrp");
+  const utid = (manifest && childText(manifest, "UniqueTransmissionId")) ?? "";
+  const tcc = (transmitter && childText(transmitter, "TransmitterControlCd")) ?? "";
+  const taxYr = (manifest && childText(manifest, "TaxYr")) ?? "";
+  const softwareId = (manifest && childText(manifest, "SoftwareId")) ?? "";
+  const m = "/IRTransmission/IRTransmissionManifest";
+  const errors: ErrorInformation[] = [];
+  if (!utid.endsWith("::A")) errors.push(rule("TMFST032", `${m}/UniqueTransmissionId`));
+  if (utid.split(":")[2] !== tcc) errors.push(rule("TMFST039", `${m}/UniqueTransmissionId`));
+  if (options.knownTccs && !options.knownTccs.includes(tcc)) errors.push(rule("TMFST002_001", `${m}/TransmitterGrp/TransmitterControlCd`));
+  if (options.knownSoftwareIds && !options.knownSoftwareIds.includes(softwareId)) errors.push(rule("TMFST018", `${m}/SoftwareId`));
+  if (softwareId.slice(0, 2) !== taxYr.slice(2, 4)) errors.push(rule("TMFST020", `${m}/SoftwareId`));
+  if (manifest && childText(manifest, "PriorYearDataInd") !== "0") errors.push(rule("TMFST038", `${m}/PriorYearDataInd`));
+
+  const groups = childrenNamed(root, "IRSubmission1Grp");
+  const issuers = groups.length + childrenNamed(root, "IRSubmission2Grp").length + childrenNamed(root, "IRSubmission3Grp").length;
+  if (String(issuers) !== (manifest && childText(manifest, "TotalIssuerFormCnt"))) errors.push(rule("TMFST026", `${m}/TotalIssuerFormCnt`));
+
+  const submissions: SubmissionResult[] = [];
+  const submissionIds = new Set<string>();
+  let recordCount = 0;
+  groups.forEach((g, gi) => {
+    const sp = `/IRTransmission/IRSubmission1Grp[${String(gi + 1)}]`;
+    const header = childNamed(g, "IRSubmission1Header");
+    const submissionId = (header && childText(header, "SubmissionId")) ?? "";
+    const formTypeCd = (header && childText(header, "FormTypeCd")) ?? undefined;
+    if (submissionIds.has(submissionId)) errors.push(rule("FTMFST010", `${sp}/IRSubmission1Header/SubmissionId`));
+    submissionIds.add(submissionId);
+    const detail = childNamed(g, "IRSubmission1Detail");
+    const details = detail ? detail.children : [];
+    recordCount += details.length;
+    const subErrors: ErrorInformation[] = [];
+    if (header && childText(header, "TaxYr") !== taxYr) subErrors.push(rule("SMF007", `${sp}/IRSubmission1Header/TaxYr`));
+    if (header && childText(header, "TotalReportedRcpntFormCnt") !== String(details.length)) subErrors.push(rule("FS1H003", `${sp}/IRSubmission1Header/TotalReportedRcpntFormCnt`));
+    const recordIds = new Set<string>();
+    for (const d of details) {
+      const id = childText(d, "RecordId") ?? "";
+      if (recordIds.has(id)) subErrors.push(rule("FS1H002", `${sp}/IRSubmission1Detail`));
+      recordIds.add(id);
+    }
+    const issuer = header && childNamed(header, "IssuerDetail");
+    const payer = issuerName(issuer);
+    if (REJECT.test(payer.text)) {
+      subErrors.push(rule(payer.person ? "SMF017" : "SMF018", `${sp}/IRSubmission1Header/IssuerDetail/${payer.person ? "PersonName" : "BusinessName/BusinessNameLine1Txt"}`));
+    }
+    const records: RecordResult[] = [];
+    if (subErrors.length === 0) {
+      details.forEach((d, di) => {
+        const path = rejectedName(d, `${sp}/IRSubmission1Detail/${d.name}[${String(di + 1)}]`);
+        if (path === undefined) return;
+        records.push({ recordId: childText(d, "RecordId") ?? null, errors: [rule(path.includes("/BusinessName") ? "SHAREDIRFORM015" : "SHAREDIRFORM014", path, formTypeCd)] });
+      });
+    }
+    const status: SubmissionStatus = subErrors.length > 0 ? "Rejected" : records.length > 0 ? "Accepted with Errors" : "Accepted";
+    submissions.push({ submissionId, status, errors: subErrors, records });
+  });
+  const manifestRecords = manifest && childText(manifest, "TotalRecipientFormCnt");
+  if (String(recordCount) !== manifestRecords) errors.push(rule("FTMFST009", `${m}/TotalRecipientFormCnt`));
+
+  const rejected = errors.length > 0;
+  return {
+    utid, tcc, taxYear: Number(taxYr), testCd: (manifest && childText(manifest, "TestCd")) ?? "",
+    status: rejected ? "Rejected" : transmissionStatusOf(submissions.map((s) => s.status)),
+    errors,
+    // A rejected transmission is answered without its submissions' own results.
+    submissions: rejected ? [] : submissions,
+    recordCount,
+  };
+}

@@ -1,0 +1,18 @@
+// A complete production IRIS configuration for tests that pay in live mode without transmitting (no worker runs):
+// a fresh RSA key in a temporary file and made-up identifiers. Tests that transmit point `apiBase` at an emulator.
+import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadIrisConfig } from "../../hosts/shared/iris-config.ts";
+
+export function testIrisConfig(apiBase = "http://127.0.0.1:9") {
+  const keys = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const keyFile = join(mkdtempSync(join(tmpdir(), "iris-key-")), "iris-private.pem");
+  writeFileSync(keyFile, keys.privateKey.export({ type: "pkcs8", format: "pem" }));
+  return loadIrisConfig({
+    IRIS_API_BASE: apiBase, IRIS_CLIENT_ID: "2b9f1c4e-0000-4000-8000-00000000c1d1", IRIS_USER_ID: "test-user-1", IRIS_KEY_ID: "kid-test-1",
+    IRIS_PRIVATE_KEY_FILE: keyFile, IRIS_TCC: "BB003", IRIS_SOFTWARE_IDS: "2025=25A0000001,2026=26A0000001",
+    IRIS_TRANSMITTER_JSON: JSON.stringify({ tin: "000000001", name: "Filing Service Inc", address_line1: "1 Market St", city: "San Francisco", state: "CA", postal_code: "94105", contact_name: "Ops Desk", contact_email: "ops@filing.example", contact_phone: "4155550100" }),
+  });
+}
