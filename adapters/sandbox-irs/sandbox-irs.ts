@@ -21,6 +21,7 @@ import {
   buildTransmission, recordXPath, submissionXPath, type TransmissionInput, type TransmitterInput,
 } from "../../core/domain/iris/transmission.ts";
 import { getFormDefinition } from "../../core/domain/forms/index.ts";
+import type { TransmitterProfile } from "../../core/domain/iris/rules/model.ts";
 import { Tin } from "../../core/domain/shared/tin.ts";
 import { IrsTransmitter, IrsUnavailable, TransmissionRefused, type Acknowledgement } from "../../core/ports/irs-transmitter.port.ts";
 
@@ -72,18 +73,26 @@ export interface SandboxIrsOptions {
 
 export const DEFAULT_ACK_DELAY_MS = 2000;
 
-/** The sandbox's own transmitter identity: only used to build (and so check) the XML, which goes nowhere. */
-const SANDBOX_TRANSMITTER: TransmitterInput = {
-  tin: Tin.fromDigits("000000000"),
-  tinType: "ein",
-  tcc: "SBX00",
-  name: "Sandbox Transmitter",
-  address: { line1: "1 Sandbox Way", city: "Nowhere", state: "DC", postalCode: "20001" },
-  contactName: "Sandbox",
-  contactPhone: "0000000000",
-  softwareId: "SANDBOX",
-  test: true,
-};
+/**
+ * The sandbox's own transmitter identity: only used to build (and so check) the XML, which goes nowhere. It
+ * behaves like a production transmitter (TestCd P, so any made-up TIN is accepted) with a software id for every
+ * tax year (its first two digits are the year's last two, IRS rule TMFST020).
+ */
+export const SANDBOX_PROFILE: TransmitterProfile = { test: false, softwareIdFor: (taxYear) => `${String(taxYear).slice(-2)}SANDBOX` };
+
+function sandboxTransmitter(taxYear: number): TransmitterInput {
+  return {
+    tin: Tin.fromDigits("000000000"),
+    tinType: "ein",
+    tcc: "SBX00",
+    name: "Sandbox Transmitter",
+    address: { line1: "1 Sandbox Way", city: "Nowhere", state: "DC", postalCode: "20001" },
+    contactName: "Sandbox",
+    contactPhone: "0000000000",
+    softwareId: SANDBOX_PROFILE.softwareIdFor(taxYear) ?? "",
+    test: SANDBOX_PROFILE.test,
+  };
+}
 
 const REJECT = /reject/i;
 
@@ -168,9 +177,10 @@ export function makeSandboxIrs(options: SandboxIrsOptions = {}): IrsTransmitter[
     options.unavailable?.(op) ? Effect.fail(new IrsUnavailable({ message: "The sandbox IRS is simulating an outage.", retryAfterMs: 1000 })) : Effect.void;
 
   return IrsTransmitter.of({
+    profile: SANDBOX_PROFILE,
     transmit: (t, now) => down("transmit").pipe(
       Effect.flatMap(() => {
-        const built = buildTransmission(t, SANDBOX_TRANSMITTER);
+        const built = buildTransmission(t, sandboxTransmitter(t.taxYear));
         if (!built.ok) return Effect.fail(new TransmissionRefused({ message: "The transmission cannot be built.", problems: built.problems }));
         const { transmissionStatus, records } = sandboxOutcomes(t);
         return store.insertOrGet({

@@ -1,5 +1,6 @@
 import { Context, Data, type Effect } from "effect";
 import type { RecordOutcome, TransmissionStatus } from "../domain/iris/ack.ts";
+import type { TransmitterProfile } from "../domain/iris/rules/model.ts";
 import type { TransmissionInput, TransmissionProblem } from "../domain/iris/transmission.ts";
 
 /** The IRS (or the way to it) did not answer; nothing is known to have changed. Retry later. */
@@ -35,4 +36,10 @@ export class IrsTransmitter extends Context.Service<IrsTransmitter, {
   readonly transmit: (t: TransmissionInput, now: Date) => Effect.Effect<TransmitReceipt, IrsUnavailable | TransmissionRefused>;
   /** The acknowledgement for a receipt: "processing" until ready, then one outcome per filing. */
   readonly acknowledgement: (receiptId: string, now: Date) => Effect.Effect<Acknowledgement, IrsUnavailable>;
+  /**
+   * What this transmitter writes in the manifest (TestCd, the software id per tax year), so intake and pay can
+   * check the IRS rules about it (SHAREDIRFORM021, SMF027, TMFST020) before anything is charged. Optional: a
+   * transmitter without it has those rules checked only when the transmission is built.
+   */
+  readonly profile?: TransmitterProfile;
 }>()("core/IrsTransmitter") {}

@@ -149,7 +149,7 @@ export const TRANSMISSION_RULES: readonly TransmissionRule[] = [
     code: "TMFST026",
     check: (t) => (m(t, "TotalIssuerFormCnt") === String(t.submissions.length) ? [] : [{ path: `${MANIFEST}/TotalIssuerFormCnt`, detail: `It is ${m(t, "TotalIssuerFormCnt") ?? "missing"}; the transmission has ${String(t.submissions.length)} issuer submission(s).` }]),
   },
-  { code: "TMFST032", check: (t) => (/::A$/.test(m(t, "UniqueTransmissionId") ?? "") ? [] : [{ path: `${MANIFEST}/UniqueTransmissionId` }]) },
+  { code: "TMFST032", check: (t) => ((m(t, "UniqueTransmissionId") ?? "").endsWith("::A") ? [] : [{ path: `${MANIFEST}/UniqueTransmissionId` }]) },
   { code: "TMFST038", check: (t) => (m(t, "PriorYearDataInd") === "0" ? [] : [{ path: `${MANIFEST}/PriorYearDataInd` }]) },
   {
     code: "TMFST039",
