@@ -7,6 +7,7 @@ import * as lifecycle from "./20260104000000_lifecycle.ts";
 import * as platform from "./20260105000000_platform.ts";
 import * as oauth from "./20260106000000_oauth.ts";
 import * as leanIndexes from "./20260107000000_lean_indexes.ts";
+import * as filingWarnings from "./20261124000000_filing_warnings.ts";
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
@@ -17,6 +18,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20260105000000_platform", platform],
   ["20260106000000_oauth", oauth],
   ["20260107000000_lean_indexes", leanIndexes],
+  ["20261124000000_filing_warnings", filingWarnings],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
