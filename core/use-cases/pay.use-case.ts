@@ -6,6 +6,7 @@ import { Effect } from "effect";
 import { priceCart } from "../domain/cart/cart.ts";
 import { paymentDrafts, planPayment } from "../domain/ledger/index.ts";
 import { ledgerRows } from "./shared.ts";
+import { cartRuleProblems } from "./irs-rules.ts";
 import { payerMissingForFiling } from "../domain/parties/payer.ts";
 import { recipientMissingForFiling } from "../domain/parties/recipient.ts";
 import type { Principal } from "../domain/parties/account.ts";
@@ -65,6 +66,8 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     const missingRecipient = recipient ? recipientMissingForFiling(recipient) : ["recipient"];
     if (missingRecipient.length > 0) problem("recipient_incomplete", `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; PATCH /v1/recipients/${f.recipientId} to complete it.`);
   }
+  // IRS business rules (core/domain/iris/rules): what the IRS would reject is refused before any charge.
+  problems.push(...(yield* cartRuleProblems(repos, items, filings, payers)));
   if (problems.length > 0) {
     return yield* new CartNotPayable({ message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`, problems });
   }
