@@ -45,7 +45,8 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
     for (const r of rejects) problems.push({ item: item.id, reference: f.reference, type: "irs_business_rule", code: r.code, path: r.path, message: `Filing ${f.id}: ${r.message}` });
   }
 
-  const originals = new Map((yield* repos.filings.getMany([...new Set(inCart.flatMap((x) => (x.f.corrects ? [x.f.corrects] : [])))])).map((o) => [o.id, o] as const));
+  const originalIds = [...new Set(inCart.flatMap((x) => (x.f.corrects ? [x.f.corrects] : [])))];
+  const originals = new Map((originalIds.length > 0 ? yield* repos.filings.getMany(originalIds) : []).map((o) => [o.id, o] as const));
   const entries: CartEntry[] = inCart.map(({ item, f, formTypeCd }) => {
     const o = f.corrects ? originals.get(f.corrects) : undefined;
     return {

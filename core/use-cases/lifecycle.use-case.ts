@@ -92,6 +92,7 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
   return {
     object: "correction_intake", id: f.id, short_id: f.shortId, corrects: original.id, form: f.form, tax_year: f.taxYear, status: f.status,
     currency: "usd", added_to_cart: row?.added_to_cart ?? false, cart_item_id: row?.cart_item_id ?? null, service: f.service,
+    warnings: f.warnings,
   };
 });
 

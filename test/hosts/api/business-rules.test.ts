@@ -12,6 +12,8 @@ import { payCart } from "../../../core/use-cases/pay.use-case.ts";
 import { intake } from "../../../core/use-cases/intake.use-case.ts";
 import { parsePayerFormsBody, type ParsedIntake } from "../../../core/domain/filing/intake.ts";
 import { IrsTransmitter } from "../../../core/ports/irs-transmitter.port.ts";
+import { Clock } from "../../../core/ports/clock.port.ts";
+import { requestExtension } from "../../../core/use-cases/platform.use-case.ts";
 import type { TransmitterProfile } from "../../../core/domain/iris/rules/index.ts";
 
 const PAYER = {
@@ -187,6 +189,21 @@ for (const backend of backends) {
     // The sandbox has a software id for every year: the same cart pays.
     const paid = await api.request("POST", "/v1/cart/pay");
     assert.is(paid.status, 200, paid.text);
+  });
+
+  s("extensions in production: S2H001 before the tax year has ended, S2H002 after the due date; in time it is granted", async ({ api }) => {
+    const live = await api.liveKey();
+    const p = await api.request("POST", "/v1/payers", { key: live, body: { ...PAYER, tin: nextTin() } });
+    assert.is(p.status, 201, p.text);
+    const at = (iso: string) => <A, E, R>(e: Effect.Effect<A, E, R>) => Effect.provideService(e, Clock, { now: () => new Date(iso) });
+    const ask = (iso: string, taxYear: number) => api.runtime.runPromiseExit(at(iso)(requestExtension({ accountId: api.accountId, livemode: true }, { payer: p.body.id, tax_year: taxYear, forms: ["1099"], reasons: { data_not_received: true } })));
+    const early = await ask("2026-11-24T10:00:00Z", 2026);
+    assert.is(early._tag, "Failure");
+    assert.match(JSON.stringify(early), /"code":"S2H001"/);
+    const late = await ask("2027-04-02T10:00:00Z", 2026);
+    assert.match(JSON.stringify(late), /"code":"S2H002"/);
+    const ok = await ask("2027-02-01T10:00:00Z", 2026);
+    assert.is(ok._tag, "Success", JSON.stringify(ok));
   });
 
   s.run();
