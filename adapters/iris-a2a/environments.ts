@@ -33,6 +33,10 @@ export function irsTransmitterByEnvironment(sandbox: IrisChannel, live: IrisChan
       const c = pick(livemode);
       return isUnconfigured(c) ? missingMessage(c) : null;
     },
+    profile: (livemode) => {
+      const c = pick(livemode);
+      return isUnconfigured(c) ? undefined : c.profile;
+    },
   });
 }
 

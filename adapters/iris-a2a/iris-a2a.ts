@@ -13,6 +13,7 @@ import { Effect } from "effect";
 import {
   maskTins, parseStatusResponse, recordOutcomes, resultFor, type AckResult, type RecordOutcome,
 } from "../../core/domain/iris/ack.ts";
+import type { TransmitterProfile } from "../../core/domain/iris/rules/model.ts";
 import { buildTransmission, IRIS_NAMESPACE, RECEIPT_ID_PATTERN, type TransmissionInput, type TransmitterInput } from "../../core/domain/iris/transmission.ts";
 import { XmlWriter, childText, parseXml } from "../../core/domain/iris/xml.ts";
 import {
@@ -37,6 +38,8 @@ export interface IrisA2aOptions extends ClientOptions {
 export interface IrisChannel {
   readonly transmit: (t: TransmissionInput, now: Date, resume: boolean) => Effect.Effect<TransmitReceipt, IrsUnavailable | TransmissionRefused>;
   readonly acknowledgements: (requests: readonly AcknowledgementRequest[]) => Effect.Effect<readonly Acknowledgement[], IrsUnavailable>;
+  /** What this channel writes in the manifest (TestCd, software id per tax year), for the IRS rules checked before pay. */
+  readonly profile: TransmitterProfile;
 }
 
 function unavailable(e: unknown): IrsUnavailable | TransmissionRefused {
@@ -195,6 +198,7 @@ export function makeIrisA2a(options: IrisA2aOptions, client = new IrsApiClient(o
   };
 
   return {
+    profile: { test: options.transmitter.test, softwareIdFor: (taxYear: number) => options.softwareIds.get(taxYear) },
     transmit: (t, now, resume) => Effect.tryPromise({ try: () => transmit(t, now, resume), catch: unavailable }),
     acknowledgements: (requests) => Effect.tryPromise({ try: () => acknowledgements(requests), catch: (e) => unavailable(e) as IrsUnavailable }),
   };

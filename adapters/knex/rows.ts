@@ -3,6 +3,7 @@ import type { Account, Role } from "../../core/domain/parties/account.ts";
 import type { Payer, TinType } from "../../core/domain/parties/payer.ts";
 import type { DeliveryMethod, Recipient } from "../../core/domain/parties/recipient.ts";
 import type { AckError, Filing } from "../../core/domain/filing/filing.ts";
+import type { RuleFinding } from "../../core/domain/iris/rules/model.ts";
 import type { FilingStatus, Service } from "../../core/domain/filing/status.ts";
 import type { Batch, BatchKind } from "../../core/ports/store.port.ts";
 import type { IntakeRowResult } from "../../core/domain/filing/intake.ts";
@@ -69,7 +70,7 @@ export function toFiling(r: Row): Filing {
     amountChargedCents: Number(r["amount_charged_cents"] ?? 0), jsonForm: json<Record<string, unknown>>(r["json_form"]),
     sealedTins: json<Record<string, string>>(r["sealed_tins"] ?? {}),
     submittedAt: r["submitted_at"] ? iso(r["submitted_at"]) : null, acknowledgedAt: r["acknowledged_at"] ? iso(r["acknowledged_at"]) : null,
-    voidedAt: r["voided_at"] ? iso(r["voided_at"]) : null, ackErrors: r["ack_errors"] ? json<AckError[]>(r["ack_errors"]) : null,
+    voidedAt: r["voided_at"] ? iso(r["voided_at"]) : null, ackErrors: r["ack_errors"] ? json<AckError[]>(r["ack_errors"]) : null, warnings: r["warnings"] ? json<RuleFinding[]>(r["warnings"]) : [],
     amountRefundedCents: Number(r["amount_refunded_cents"] ?? 0),
     transmissionId: s(r["transmission_id"]), submissionId: r["submission_id"] == null ? null : Number(r["submission_id"]),
     recordId: r["record_id"] == null ? null : Number(r["record_id"]),

@@ -177,13 +177,15 @@ const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) => unknow
   ["corrects", "uuid", (f) => f.corrects], ["superseded_by", "uuid", (f) => f.supersededBy], ["refile_of", "uuid", (f) => f.refileOf],
   ["receipt_id", "text", (f) => f.receiptId], ["amount_charged_cents", "int", (f) => f.amountChargedCents],
   ["json_form", "text", (f) => JSON.stringify(f.jsonForm)], ["sealed_tins", "text", (f) => JSON.stringify(f.sealedTins)],
+  // Most filings have no warnings: null, not "[]", so the common row stays small.
+  ["warnings", "text", (f) => (f.warnings.length > 0 ? JSON.stringify(f.warnings) : null)],
   ["account_number", "text", (f) => f.accountNumber],
   ["recipient_tin_hash", "text", (f) => f.recipientTinHash], ["dup_key", "text", (f) => dupKey(f)],
   ["created_at", "timestamptz", (f) => f.createdAt], ["updated_at", "timestamptz", (f) => f.updatedAt],
 ];
 
 const FILING_INSERT = `insert into filings (${FILING_COLS.map((c) => c[0]).join(", ")})
-  select ${FILING_COLS.map((c) => (c[0] === "json_form" || c[0] === "sealed_tins" ? `${c[0]}::json` : c[0])).join(", ")}
+  select ${FILING_COLS.map((c) => (c[0] === "json_form" || c[0] === "sealed_tins" || c[0] === "warnings" ? `${c[0]}::json` : c[0])).join(", ")}
   from unnest(${FILING_COLS.map((c) => `?::${c[1]}[]`).join(", ")}) as t(${FILING_COLS.map((c) => c[0]).join(", ")})
   on conflict (account_id, livemode, dup_key) where corrects is null and status not in ('voided', 'rejected') do nothing
   returning id`;

@@ -1,5 +1,6 @@
 import { Context, Data, type Effect } from "effect";
 import type { RecordOutcome, TransmissionStatus } from "../domain/iris/ack.ts";
+import type { TransmitterProfile } from "../domain/iris/rules/model.ts";
 import type { TransmissionInput, TransmissionProblem } from "../domain/iris/transmission.ts";
 
 /** The IRS (or the way to it) did not answer; nothing is known to have changed. Retry later. */
@@ -57,4 +58,10 @@ export class IrsTransmitter extends Context.Service<IrsTransmitter, {
     Effect.Effect<readonly Acknowledgement[], IrsUnavailable>;
   /** Why an environment cannot file now (production without a complete IRIS configuration), naming what is missing; null when it can. */
   readonly missingConfiguration: (livemode: boolean) => string | null;
+  /**
+   * What the environment's transmitter writes in the manifest (TestCd, the software id per tax year), so intake
+   * and pay can check the IRS rules about it (SHAREDIRFORM021, SMF027, TMFST020) before anything is charged;
+   * undefined for an environment that cannot file (its pay is refused anyway).
+   */
+  readonly profile: (livemode: boolean) => TransmitterProfile | undefined;
 }>()("core/IrsTransmitter") {}

@@ -34,7 +34,7 @@ export const fileOne = Effect.fnUntraced(function* (scope: Scope, parsed: Parsed
     const e = row.error;
     if (e.type === "not_found") return yield* new NotFound({ message: e.message });
     if (e.type === "conflict") return yield* new Conflict({ message: e.message, param: e.param });
-    return yield* new InvalidRequest({ message: e.message, param: e.param });
+    return yield* new InvalidRequest({ message: e.message, param: e.param, ...(e.code ? { code: e.code } : {}) });
   }
   const filing = row?.id ? result.filings.get(row.id) : undefined;
   if (!filing) return yield* Effect.die(new Error("intake saved no filing and reported no error"));

@@ -1,13 +1,14 @@
 // Intake (SPEC "Forms and intake", D8, D10, D11, D23): validate every row, match or create recipients,
 // save the good rows as ready_to_file (or in_cart with addToCart) in one transaction, record a batch.
 // Intake never charges and never files.
-import { Effect } from "effect";
-import { validateForm, canonicalFormCode } from "../domain/forms/index.ts";
+import { Effect, Option } from "effect";
+import { getFormDefinition, validateForm, canonicalFormCode } from "../domain/forms/index.ts";
 import type { NormalizedForm } from "../domain/forms/index.ts";
 import { filingShortPrefix, sealTins, type Filing } from "../domain/filing/filing.ts";
 import {
-  parseRow, rowReference, type IntakeOptions, type IntakeRowResult, type ParsedIntake, type RowError,
+  parseRow, ruleRowError, rowReference, type IntakeOptions, type IntakeRowResult, type ParsedIntake, type RowError,
 } from "../domain/filing/intake.ts";
+import { checkForm, type RuleFinding } from "../domain/iris/rules/index.ts";
 import { DEFAULT_SERVICE } from "../domain/filing/status.ts";
 import { deliveryOf, resolveDelivery, type Delivery } from "../domain/pricing/index.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
@@ -16,6 +17,7 @@ import { isUuid } from "../domain/shared/validation.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
+import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
 import { Store, type Batch, type BatchKind, type CartItem, type RecipientRow, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { recipientShortPrefix } from "./recipients.use-case.ts";
@@ -35,6 +37,7 @@ interface GoodRow {
   readonly tin: Tin;
   readonly tinHash: string;
   readonly reference: string | null;
+  readonly warnings: readonly RuleFinding[];
 }
 
 /** D13 applied once per request: service and add-ons are honoured only with addToCart. */
@@ -74,6 +77,9 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
   const repos = store.scoped(scope);
+  // The IRS business rules (core/domain/iris/rules); the TestCd rules need the payer's TIN in test mode only.
+  const transmitter = Option.getOrUndefined(yield* Effect.serviceOption(IrsTransmitter))?.profile(scope.livemode);
+  const payerTins = new Map<string, Tin | undefined>();
 
   const results: IntakeRowResult[] = Array.from({ length: parsed.rows.length });
   const payers = new Map<string, Payer | null>(extras.knownPayer ? [[extras.knownPayer.id, extras.knownPayer]] : []);
@@ -106,7 +112,17 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
       continue;
     }
     const tin = Tin.fromDigits(v.value.recipient.tin);
-    good.push({ index, payer, form, taxYear: row.taxYear, normalized: v.value, tin, tinHash: vault.hash(tin), reference });
+    if (transmitter?.test && !payerTins.has(payer.id)) {
+      const ct = yield* repos.payers.tinCiphertext(payer.id);
+      payerTins.set(payer.id, ct ? vault.open(ct) : undefined);
+    }
+    const payerTin = payerTins.get(payer.id);
+    const rules = checkForm({
+      formTypeCd: getFormDefinition(form, row.taxYear)?.formTypeCd ?? form, taxYear: row.taxYear, jsonForm: v.value.jsonForm, recipientTin: tin,
+      issuer: { phone: payer.contactPhone, ...(payerTin ? { tin: payerTin } : {}) }, ...(transmitter ? { transmitter } : {}),
+    });
+    if (rules.rejects.length > 0) { results[index] = failedRow(reference, ruleRowError(rules.rejects)); continue; }
+    good.push({ index, payer, form, taxYear: row.taxYear, normalized: v.value, tin, tinHash: vault.hash(tin), reference, warnings: rules.warnings });
   }
 
   if (extras.atomic && good.length < parsed.rows.length) return yield* Effect.fail(new AtomicIntakeFailed(results, parsed.rows.length));
@@ -167,7 +183,7 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
       portalAccess: parsed.options.addToCart ? (parsed.options.portalAccess ?? null) : null,
       reference: g.reference, batchId, orderId: null, corrects: extras.corrects?.get(g.index) ?? null, supersededBy: null, receiptId: null,
       amountChargedCents: 0, jsonForm, sealedTins: sealed, accountNumber: g.normalized.accountNumber,
-      submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null, refileOf: extras.refileOf?.get(g.index) ?? null,
+      submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, warnings: g.warnings, amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null, refileOf: extras.refileOf?.get(g.index) ?? null,
       recipientTinHash: g.tinHash, createdAt: now, updatedAt: now,
       };
     });
@@ -197,7 +213,7 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
       kept.set(f.id, f);
       results[g.index] = {
         reference: g.reference, id: f.id, status, added_to_cart: parsed.options.addToCart,
-        cart_item_id: itemFor.get(f.id) ?? null, service: delivery.service, form: g.form,
+        cart_item_id: itemFor.get(f.id) ?? null, service: delivery.service, form: g.form, warnings: g.warnings,
       };
     });
     if (extras.atomic && kept.size < results.length) return yield* Effect.fail(new AtomicIntakeFailed(results, results.length));

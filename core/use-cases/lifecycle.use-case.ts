@@ -90,12 +90,13 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
   const jsonForm = b.jsonForm ?? { ...whole, ...b.boxes };
   const result = yield* intake(scope, "filing", intakeOf(original, jsonForm, b), original.payerId, { corrects: new Map([[0, original.id]]) });
   const row = result.rows[0];
-  if (row?.error) return yield* new InvalidRequest({ param: row.error.param, message: row.error.message });
+  if (row?.error) return yield* new InvalidRequest({ param: row.error.param, message: row.error.message, ...(row.error.code ? { code: row.error.code } : {}) });
   const f = result.filings.get(row?.id ?? "");
   if (!f) return yield* Effect.die(new Error("correction saved no filing"));
   return {
     object: "correction_intake", id: f.id, short_id: f.shortId, corrects: original.id, form: f.form, tax_year: f.taxYear, status: f.status,
     currency: "usd", added_to_cart: row?.added_to_cart ?? false, cart_item_id: row?.cart_item_id ?? null, service: f.service,
+    warnings: f.warnings,
   };
 });
 
@@ -116,7 +117,7 @@ export const refileFiling = Effect.fnUntraced(function* (scope: Scope, id: strin
   const row = result.rows[0];
   if (row?.error) {
     if (row.error.type === "conflict") return yield* new Conflict({ message: row.error.message });
-    return yield* new InvalidRequest({ param: row.error.param, message: row.error.message });
+    return yield* new InvalidRequest({ param: row.error.param, message: row.error.message, ...(row.error.code ? { code: row.error.code } : {}) });
   }
   const f = result.filings.get(row?.id ?? "");
   if (!f) return yield* Effect.die(new Error("re-file saved no filing"));

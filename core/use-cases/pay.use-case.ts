@@ -6,6 +6,7 @@ import { Effect } from "effect";
 import { priceCart } from "../domain/cart/cart.ts";
 import { paymentDrafts, planPayment } from "../domain/ledger/index.ts";
 import { ledgerRows } from "./shared.ts";
+import { cartRuleProblems } from "./irs-rules.ts";
 import { payerMissingForFiling } from "../domain/parties/payer.ts";
 import { recipientMissingForFiling } from "../domain/parties/recipient.ts";
 import type { Principal } from "../domain/parties/account.ts";
@@ -13,6 +14,7 @@ import {
   CartNotPayable, Conflict, Forbidden, PaymentRequired, RequestInProgress, ServiceUnavailable, type Problem,
 } from "../domain/shared/errors.ts";
 import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
+import { TinVault } from "../ports/tin-vault.port.ts";
 import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
@@ -50,6 +52,7 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
   const ids = yield* Ids;
   const processor = yield* CardProcessor;
   const irs = yield* IrsTransmitter;
+  const vault = yield* TinVault;
   const rateCard = (yield* Pricing).rateCard;
   const clock = yield* Clock;
   const repos = store.scoped(scope);
@@ -95,6 +98,8 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     const payers = new Map((yield* tx.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
     const recipients = new Map((yield* tx.recipients.getMany([...new Set([...filings.values()].map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
     const problems = cartProblems(items, filings, payers, recipients);
+    // IRS business rules (core/domain/iris/rules): what the IRS would reject is refused before any charge.
+    problems.push(...(yield* Effect.provideService(cartRuleProblems(tx, irs.profile(scope.livemode), items, filings, payers), TinVault, vault)));
     if (problems.length > 0) {
       return yield* new CartNotPayable({ message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`, problems });
     }

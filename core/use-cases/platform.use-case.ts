@@ -1,6 +1,7 @@
 // Form 8809 extensions (D24) and the sandbox reset (SPEC "Sandbox", D3).
 import { Effect } from "effect";
 import { extensionView, parseExtension, type Extension } from "../domain/extensions/extension.ts";
+import { checkExtension } from "../domain/iris/rules/index.ts";
 import { Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { isUuid } from "../domain/shared/validation.ts";
@@ -26,6 +27,10 @@ export const requestExtension = Effect.fnUntraced(function* (scope: Scope, body:
   if (existing) return { created: false, body: extensionView(existing, true) };
   const ids = yield* Ids;
   const now = (yield* Clock).now();
+  // IRS rules S2H001/S2H002: asked for after the tax year and by the returns' due date. Production only: the
+  // sandbox accepts any date so that integrations can be exercised all year.
+  const late = scope.livemode ? checkExtension({ taxYear: input.taxYear, forms: input.forms, now })[0] : undefined;
+  if (late) return yield* new InvalidRequest({ param: late.path.startsWith("forms") ? "forms" : late.path, code: late.code, message: late.message });
   const ext: Extension = {
     id: ids.short("ext_"), payerId: input.payerId, taxYear: input.taxYear, forms: input.forms, reasons: input.reasons, status: "accepted",
     receiptId: sandboxReceiptId(now, ids.short("", 20)), livemode: scope.livemode, createdAt: now.toISOString(),

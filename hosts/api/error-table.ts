@@ -23,7 +23,7 @@ export const ERROR_TABLE: Record<DomainError["_tag"], { status: number; type: st
   ServiceUnavailable: { status: 503, type: "service_unavailable" },
 };
 
-export interface ErrorBody { error: { type: string; message: string; param?: string; request_id?: string }; [k: string]: unknown }
+export interface ErrorBody { error: { type: string; message: string; param?: string; code?: string; request_id?: string }; [k: string]: unknown }
 
 export function errorResponse(e: DomainError): { status: number; body: ErrorBody; headers: Record<string, string> } {
   const { status, type } = ERROR_TABLE[e._tag];
@@ -32,6 +32,7 @@ export function errorResponse(e: DomainError): { status: number; body: ErrorBody
   switch (e._tag) {
     case "InvalidRequest":
       if (e.param) body.error.param = e.param;
+      if (e.code) body.error.code = e.code;
       if (e.extra) Object.assign(body, e.extra);
       break;
     case "Conflict":

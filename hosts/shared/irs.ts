@@ -74,7 +74,8 @@ export function makeIrsAdapters(config: Config, knex: Knex | null, logger?: Logg
     transmitter: {
       tin: Tin.fromDigits("000000000"), tinType: "ein", tcc: SANDBOX_TCC, name: "Sandbox Transmitter",
       address: { line1: "1 Sandbox Way", city: "Washington", state: "DC", postalCode: "20001" },
-      contactName: "Sandbox", contactPhone: "2025550100", test: true,
+      // TestCd P, as production: made-up sandbox TINs are then no IRS test-mode problem (SHAREDIRFORM021).
+      contactName: "Sandbox", contactPhone: "2025550100", test: false,
     },
     softwareIds: sandboxSoftwareIds(), rejectingRules: SANDBOX_REJECTING_RULES,
   }, sandboxClient);

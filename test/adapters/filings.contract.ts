@@ -47,7 +47,7 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
   const filing = (scope: Scope, p: PayerRow, r: RecipientRow, over: Partial<Filing> = {}): Filing => {
     const now = at();
     return {
-      id: randomUUID(), shortId: shortId(scope.livemode ? "fil_" : "fil_sb_"), accountId: scope.accountId, livemode: scope.livemode, sealedTins: { "RecipientDetail.TIN": "v1:x" }, submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null,
+      id: randomUUID(), shortId: shortId(scope.livemode ? "fil_" : "fil_sb_"), accountId: scope.accountId, livemode: scope.livemode, sealedTins: { "RecipientDetail.TIN": "v1:x" }, submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, warnings: [], amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null,
       payerId: p.id, recipientId: r.id, form: "1099-NEC", taxYear: 2025, status: "ready_to_file", service: "efile_print_mail",
       physicalMail: null, portalAccess: null, reference: null, batchId: null, orderId: null, corrects: null, supersededBy: null,
       refileOf: null, receiptId: null, amountChargedCents: 0, jsonForm: jsonForm(), accountNumber: "AC-1", recipientTinHash: r.tinHash,
@@ -101,6 +101,25 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     const plain = filing(a, pa, ra);
     await insert(store, a, [plain]);
     assert.equal(await run(store.scoped(a).filings.get(plain.id)), plain);
+  });
+
+  s("filing warnings round-trip in order through insertMany, get, getMany and list; none is an empty array", async ({ store, a, pa, ra }) => {
+    const warnings = [
+      { code: "F1098C005", severity: "Report Error" as const, path: "jsonForm.VehClaimDedUnderSpcfdAmtInd", message: "IRS rule F1098C005 (Report Error): ..." },
+      { code: "reporting_threshold", severity: "Notice" as const, path: "jsonForm.NonemployeeCompensationAmt", message: "below the $2000.00 reporting threshold" },
+    ];
+    const f = filing(a, pa, ra, { warnings, accountNumber: "W-1" });
+    const plain = filing(a, pa, ra, { accountNumber: "W-2" });
+    await insert(store, a, [f, plain]);
+    const repo = store.scoped(a).filings;
+    assert.equal((await run(repo.get(f.id)))?.warnings, warnings);
+    assert.equal((await run(repo.get(plain.id)))?.warnings, []);
+    assert.equal((await run(repo.getMany([f.id, plain.id]))).map((x) => x.warnings.length).sort(), [0, 2]);
+    const listed = (await run(repo.list({ limit: 10, startingAfter: null }, {}))).data.find((x) => x.id === f.id);
+    assert.equal(listed?.warnings, warnings);
+    // A status change keeps them.
+    await run(repo.updateMany([f.id], ["ready_to_file"], { status: "in_cart", updatedAt: at() }));
+    assert.equal((await run(repo.get(f.id)))?.warnings, warnings);
   });
 
   s("filings.get keeps the stored jsonForm exactly, element (XSD) order included", async ({ store, a, pa, ra }) => {

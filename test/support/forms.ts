@@ -68,10 +68,28 @@ export function firstAmountElement(elements: Record<string, string>): string | u
 }
 
 /**
+ * What a real form of each type carries beside its first amount so that it keeps the IRS business rules the
+ * service checks at intake (core/domain/iris/rules): the 1099-K's filer and transaction boxes, a property
+ * description, the 1099-Q's account type... Keyed by form; never touches the first amount element.
+ */
+export const IRS_VALID_EXTRAS: Readonly<Record<string, Record<string, unknown>>> = {
+  "1099-K": { PSEInd: true, PaymentCardInd: true, PaymentTransactionCnt: 12, JanuaryAmt: 1234.56 },
+  "1099-B": { PropertyDesc: "100 sh XYZ Corp" },
+  "1099-C": { DebtDesc: "Credit card debt" },
+  "1099-A": { PropertyDesc: "Lot 4 Elm St" },
+  "1099-OID": { CUSIPNumberOrObligationDesc: "City bond 2031" },
+  "1099-SA": { HSAInd: true },
+  "1099-Q": { DistriFromPrivateQTPInd: true, TrusteeToTrusteeTransferInd: true },
+  "1097-BTC": { JanuaryAmt: 1234.56 },
+  "1098-C": { VINOrOtherIdNum: "1HGCM82633A004352" },
+};
+
+/**
  * Fills a skeleton received from GET /v1/forms/{form} the way a user would: a made-up TIN, a person name, a
  * US address and one non-zero amount (the first amount element). The HTTP form shape does not say which other
  * elements a form requires (1099-R's distribution code, 1099-S's closing date, ...), so those are filled from
- * the catalogue, as the domain round-trip test does. Every other leaf keeps its placeholder.
+ * the catalogue, as the domain round-trip test does, and the IRS business rules need a few more (IRS_VALID_EXTRAS).
+ * Every other leaf keeps its placeholder.
  */
 export function fillSkeleton(form: string, taxYear: number, skeleton: Record<string, unknown>, elements: Record<string, string>, tin = "123456789"): { jsonForm: Record<string, unknown>; amount: string | undefined } {
   const jsonForm = structuredClone(skeleton);
@@ -81,6 +99,7 @@ export function fillSkeleton(form: string, taxYear: number, skeleton: Record<str
   Object.assign((rd["MailingAddressGrp"] as Record<string, unknown>)["USAddress"] as object, RECIPIENT_ADDRESS);
   const amount = firstAmountElement(elements);
   if (amount) jsonForm[amount] = 1234.56;
+  Object.assign(jsonForm, IRS_VALID_EXTRAS[form]);
   const def = getFormDefinition(form, taxYear);
   if (def) fillRequired(jsonForm, def.elements, def.choices);
   return { jsonForm, amount };

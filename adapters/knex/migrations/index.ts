@@ -9,6 +9,7 @@ import * as oauth from "./20260106000000_oauth.ts";
 import * as leanIndexes from "./20260107000000_lean_indexes.ts";
 import * as tinMatchSends from "./20261121000000_tin_match_sends.ts";
 import * as cardCustomerAndCredits from "./20261122000000_card_customer_and_credits.ts";
+import * as filingWarnings from "./20261124000000_filing_warnings.ts";
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
@@ -21,6 +22,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20260107000000_lean_indexes", leanIndexes],
   ["20261121000000_tin_match_sends", tinMatchSends],
   ["20261122000000_card_customer_and_credits", cardCustomerAndCredits],
+  ["20261124000000_filing_warnings", filingWarnings],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,4 +1,5 @@
 // A filing: one information return for one recipient, and how the API shows it (SPEC Filing + D37).
+import type { RuleFinding } from "../iris/rules/model.ts";
 import type { FilingStatus, Service } from "./status.ts";
 
 /** An IRS error entry, passed through unmodified (SPEC "Acknowledgement"). */
@@ -35,6 +36,11 @@ export interface Filing {
   readonly acknowledgedAt: string | null;
   readonly voidedAt: string | null;
   readonly ackErrors: readonly AckError[] | null;
+  /**
+   * IRS business rules the form breaks without being refused (Report Error), and the service's notices
+   * (reporting thresholds), found at intake: `{ code, severity, path, message }`, never a TIN.
+   */
+  readonly warnings: readonly RuleFinding[];
   readonly amountRefundedCents: number;
   /** Where the IRS has it: the transmission, and the submission and record ids inside it (for corrections). */
   readonly transmissionId: string | null;
@@ -106,6 +112,7 @@ export function filingView(f: Filing): Record<string, unknown> {
     voided_at: f.voidedAt,
     created_at: f.createdAt,
     updated_at: f.updatedAt,
+    warnings: f.warnings,
     jsonForm: f.jsonForm,
   };
 }

@@ -1,4 +1,5 @@
 // Intake requests (SPEC "Forms and intake", D10, D23): shapes, limits and the per-row result.
+import type { RuleFinding } from "../iris/rules/model.ts";
 import { InvalidRequest } from "../shared/errors.ts";
 import { compileBody } from "../shared/validation.ts";
 import type { FilingStatus, Service } from "./status.ts";
@@ -13,7 +14,14 @@ export interface IntakeRowInput {
   readonly reference: string | null;
 }
 
-export interface RowError { readonly type: string; readonly message: string; readonly param?: string; readonly rule?: string }
+export interface RowError {
+  readonly type: string;
+  readonly message: string;
+  readonly param?: string;
+  readonly rule?: string;
+  /** The IRS business rule number, when the row breaks one (rule "irs_business_rule"). */
+  readonly code?: string;
+}
 
 export interface IntakeRowResult {
   reference: string | null;
@@ -24,6 +32,17 @@ export interface IntakeRowResult {
   service: Service;
   form?: string;
   error?: RowError;
+  /** Saved rows: the IRS Report Error rules the form breaks and the service's notices (may be empty). */
+  warnings?: readonly RuleFinding[];
+}
+
+/** A row refused by IRS business rules: the first rule's number and element path, every rule in the message. */
+export function ruleRowError(rejects: readonly RuleFinding[]): RowError {
+  const first = rejects[0];
+  return {
+    type: "invalid_request", rule: "irs_business_rule", param: first?.path ?? "jsonForm", ...(first ? { code: first.code } : {}),
+    message: rejects.map((f) => `${f.path}: ${f.message}`).join("; "),
+  };
 }
 
 export interface IntakeOptions {

@@ -30,7 +30,7 @@ export function allFailed(batch: Batch, body: Record<string, unknown>): InvalidR
   if (batch.created > 0) return null;
   const first = batch.rows[0]?.error;
   return new InvalidRequest({
-    param: first?.param, message: `No form was saved: every row failed validation.${first ? ` First error: ${first.message}` : ""}`,
+    param: first?.param, ...(first?.code ? { code: first.code } : {}), message: `No form was saved: every row failed validation.${first ? ` First error: ${first.message}` : ""}`,
     extra: body,
   });
 }

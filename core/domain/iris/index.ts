@@ -23,3 +23,4 @@ export { formTotalsDefinition, submissionTotals } from "./totals.ts";
 export type { FormTotalsDefinition } from "./totals.ts";
 export { XmlParseError, XmlWriter, childNamed, childText, childrenNamed, escapeAttribute, escapeText, parseXml, xmlChars } from "./xml.ts";
 export type { XmlElement } from "./xml.ts";
+export * as rules from "./rules/index.ts";

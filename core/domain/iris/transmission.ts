@@ -16,6 +16,8 @@ import { amountToCents, getFormDefinition, type ElementDefinition, type FormDefi
 import type { Tin } from "../shared/tin.ts";
 import { formTotalsDefinition, submissionTotals } from "./totals.ts";
 import { XmlWriter } from "./xml.ts";
+import { blocks } from "./rules/model.ts";
+import { checkTransmissionXml } from "./rules/transmission-rules.ts";
 
 export const IRIS_NAMESPACE = "urn:us:gov:treasury:irs:ir";
 /** IRTransmissionManifest/SchemaVersionNum is fixed to this value by the TY2025 schema package. */
@@ -120,6 +122,8 @@ export interface TransmitterInput {
 
 export interface TransmissionProblem {
   readonly message: string;
+  /** The IRS business rule the transmission would break, when the problem is one. */
+  readonly code?: string;
   readonly submissionId?: number;
   readonly filingId?: string;
 }
@@ -463,9 +467,11 @@ function checkInput(input: TransmissionInput, transmitter: TransmitterInput, pro
 /**
  * The IRTransmission XML for `input`, or the problems that keep it from being built. Element order follows the
  * XSD sequences: the manifest and headers as written here, the form details as the catalogue's definitions.
+ * The XML is then checked against the IRS transmission rules (rules/transmission-rules.ts): a blocking finding
+ * is a problem carrying the rule number (`checkRules: false` skips that, for tests of the rules themselves).
  * Problem messages never contain a TIN.
  */
-export function buildTransmission(input: TransmissionInput, transmitter: TransmitterInput): TransmissionBuild {
+export function buildTransmission(input: TransmissionInput, transmitter: TransmitterInput, options: { checkRules?: boolean } = {}): TransmissionBuild {
   const problems: TransmissionProblem[] = [];
   const defs = checkInput(input, transmitter, problems);
   if (problems.length > 0) return { ok: false, problems };
@@ -566,10 +572,26 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
   }
   w.close("IRTransmission");
   if (problems.length > 0) return { ok: false, problems };
+  const xml = w.toString();
+  if (options.checkRules !== false) {
+    for (const f of checkTransmissionXml(xml)) {
+      if (blocks(f.severity)) problems.push({ code: f.code, message: `${f.message} (${f.path})`, ...locate(input, f.path) });
+    }
+    if (problems.length > 0) return { ok: false, problems };
+  }
   return {
     ok: true,
-    value: { xml: w.toString(), uniqueTransmissionId: utid, transmissionTypeCd: kind, records, issuerFormCount: input.submissions.length, recipientFormCount: recordCount },
+    value: { xml, uniqueTransmissionId: utid, transmissionTypeCd: kind, records, issuerFormCount: input.submissions.length, recipientFormCount: recordCount },
   };
+}
+
+/** The submission and filing an XPath of the transmission points into. */
+function locate(input: TransmissionInput, xpath: string): { submissionId?: number; filingId?: string } {
+  const m = /^\/IRTransmission\/IRSubmission1Grp\[(\d+)\](?:\/IRSubmission1Detail\/[A-Za-z0-9]+\[(\d+)\])?/.exec(xpath);
+  const s = m ? input.submissions[Number(m[1]) - 1] : undefined;
+  if (!s) return {};
+  const r = m?.[2] ? s.records[Number(m[2]) - 1] : undefined;
+  return r ? { submissionId: s.submissionId, filingId: r.filingId } : { submissionId: s.submissionId };
 }
 
 function writePrevious(w: XmlWriter, def: FormDefinition, c: CorrectionOf, ctx: Ctx): void {

@@ -123,6 +123,7 @@ export class XmlParseError extends Error {
 const ENTITIES: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 function decodeEntities(s: string, offset: number): string {
+  if (!s.includes("&")) return s;
   return s.replace(/&(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z]+);/g, (_m, ref: string) => {
     if (ref.startsWith("#x")) return String.fromCodePoint(parseInt(ref.slice(2), 16));
     if (ref.startsWith("#")) return String.fromCodePoint(parseInt(ref.slice(1), 10));
@@ -136,13 +137,15 @@ interface Building {
   name: string;
   prefix: string | null;
   attributes: Record<string, string>;
-  ns: Map<string, string>;
+  ns: ReadonlyMap<string, string>;
   children: XmlElement[];
   text: string;
   qname: string;
 }
 
 const ATTR = /\s*([A-Za-z_][\w.:-]*)\s*=\s*("([^"]*)"|'([^']*)')/y;
+const START = /<([A-Za-z_][\w.:-]*)/y;
+const EMPTY_NS: ReadonlyMap<string, string> = new Map();
 
 /** Parses a document into its root element. Refuses DTDs (no entity expansion attacks) and malformed nesting. */
 export function parseXml(xml: string): XmlElement {
@@ -191,7 +194,8 @@ export function parseXml(xml: string): XmlElement {
       else root = done;
       i = end + 1;
     } else {
-      const m = /^<([A-Za-z_][\w.:-]*)/.exec(xml.slice(i, i + 256));
+      START.lastIndex = i;
+      const m = START.exec(xml);
       if (!m || m[1] === undefined) throw new XmlParseError("malformed start tag", i);
       if (root !== undefined && stack.length === 0) throw new XmlParseError("more than one root element", i);
       const qname = m[1];
@@ -207,12 +211,15 @@ export function parseXml(xml: string): XmlElement {
       while (j < n && /\s/.test(xml.charAt(j))) j++;
       const selfClosing = xml.startsWith("/>", j);
       if (!selfClosing && xml.charAt(j) !== ">") throw new XmlParseError(`malformed start tag <${qname}>`, i);
-      const parentNs = stack[stack.length - 1]?.ns ?? new Map<string, string>();
-      const ns = new Map(parentNs);
+      // Elements share their parent's namespace map unless they declare namespaces themselves.
+      const parentNs = stack[stack.length - 1]?.ns ?? EMPTY_NS;
+      let own: Map<string, string> | undefined;
       for (const [k, v] of Object.entries(attributes)) {
-        if (k === "xmlns") ns.set("", v);
-        else if (k.startsWith("xmlns:")) ns.set(k.slice(6), v);
+        if (k !== "xmlns" && !k.startsWith("xmlns:")) continue;
+        own ??= new Map(parentNs);
+        own.set(k === "xmlns" ? "" : k.slice(6), v);
       }
+      const ns = own ?? parentNs;
       const colon = qname.indexOf(":");
       const el: Building = {
         name: colon === -1 ? qname : qname.slice(colon + 1),

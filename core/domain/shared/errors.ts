@@ -2,12 +2,23 @@
 // error table (hosts/api/error-table.ts); the core never knows about HTTP.
 import { Data } from "effect";
 
-export interface Problem { item: string; reference: string | null; type: string; message: string }
+export interface Problem {
+  item: string;
+  reference: string | null;
+  type: string;
+  message: string;
+  /** The IRS business rule number (type "irs_business_rule"). */
+  code?: string;
+  /** The element path the rule is about. */
+  path?: string;
+}
 
 export class NotFound extends Data.TaggedError("NotFound")<{ message: string }> {}
 export class InvalidRequest extends Data.TaggedError("InvalidRequest")<{
   message: string;
   param?: string;
+  /** The IRS business rule number, when the request breaks one (`error.code`). */
+  code?: string;
   /** Extra top-level members of the error response (for example the intake `forms` rows). */
   extra?: Record<string, unknown>;
 }> {}

@@ -38,7 +38,7 @@ s.before(async (ctx) => {
   ctx.close = served.close;
   const iris = loadIrisConfig({
     IRIS_API_BASE: served.url, IRIS_CLIENT_ID: IDS.clientId, IRIS_USER_ID: IDS.userId, IRIS_KEY_ID: IDS.keyId, IRIS_PRIVATE_KEY_FILE: keyFile,
-    IRIS_TCC: "BB002", IRIS_SOFTWARE_IDS: "2025=25A0000001", IRIS_POLL_INTERVAL_MS: "1000",
+    IRIS_TCC: "BB002", IRIS_TEST_CD: "P", IRIS_SOFTWARE_IDS: "2025=25A0000001", IRIS_POLL_INTERVAL_MS: "1000",
     IRIS_TRANSMITTER_JSON: JSON.stringify({ tin: "000000001", name: "Filing Service Inc", address_line1: "1 Market St", city: "San Francisco", state: "CA", postal_code: "94105", contact_name: "Ops Desk", contact_email: "ops@filing.example", contact_phone: "4155550100" }),
   });
   ctx.live = await ctx.api.another({ iris });

@@ -21,7 +21,7 @@ const port = 41000 + Math.floor(Math.random() * 2000);
 const IDS = { clientId: "2b9f1c4e-0000-4000-8000-00000000c1d0", userId: "jdoe-123456", keyId: "service-key-1" };
 const IRIS_ENV = {
   IRIS_API_BASE: `http://127.0.0.1:${String(port)}`, IRIS_CLIENT_ID: IDS.clientId, IRIS_USER_ID: IDS.userId, IRIS_KEY_ID: IDS.keyId,
-  IRIS_PRIVATE_KEY_FILE: join(dir, "iris-private.pem"), IRIS_TCC: "BB002", IRIS_SOFTWARE_IDS: "2025=25A0000001", IRIS_POLL_INTERVAL_MS: "1000",
+  IRIS_PRIVATE_KEY_FILE: join(dir, "iris-private.pem"), IRIS_TCC: "BB002", IRIS_TEST_CD: "P", IRIS_SOFTWARE_IDS: "2025=25A0000001", IRIS_POLL_INTERVAL_MS: "1000",
   IRIS_TRANSMITTER_JSON: JSON.stringify({ tin: "000000001", name: "Filing Service Inc", address_line1: "1 Market St", city: "San Francisco", state: "CA", postal_code: "94105", contact_name: "Ops Desk", contact_email: "ops@filing.example", contact_phone: "4155550100" }),
 };
 
@@ -94,7 +94,7 @@ if (POSTGRES_URL) {
       await stopped(first.proc);
     }
     const log = first.output();
-    assert.match(log, /"msg":"adapters".*"live":"irs: IRIS A2A at http:\/\/127\.0\.0\.1:\d+ \(TCC BB002, TestCd T/);
+    assert.match(log, /"msg":"adapters".*"live":"irs: IRIS A2A at http:\/\/127\.0\.0\.1:\d+ \(TCC BB002, TestCd P/);
     for (const secret of [IDS.userId, "PRIVATE KEY", "123450081"]) assert.not.ok(log.includes(secret), `no ${secret} in the logs`);
 
     const second = await startProcess("hosts/worker/main.ts", workerEnv, /worker started/);

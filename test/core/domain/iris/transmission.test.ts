@@ -253,6 +253,7 @@ test("other TINs of a form (1099-LTC insured) come from otherTins", () => {
   const def = getFormDefinition("1099-LTC", 2025);
   if (!def) throw new Error("no 1099-LTC");
   const { form } = filledSkeleton(def, formSkeleton("1099-LTC", 2025));
+  (form["RecipientDetail"] as Record<string, unknown>)["TIN"] = "000123456"; // TestCd T takes test TINs only (SHAREDIRFORM021)
   const insured = (form["InsuredGrp"] ?? {}) as Record<string, unknown>;
   insured["TIN"] = "000765432";
   form["InsuredGrp"] = insured;
@@ -291,7 +292,8 @@ test("property: every filing lands in exactly one record of one transmission, id
         const seen: string[] = [];
         plans.forEach((plan, k) => {
           assert.ok(plan.submissions.map((s) => s.submissionId).every((id, j) => id === j + 1));
-          const b = buildTransmission(withId(plan, `00000000-0000-0000-0000-${String(k).padStart(12, "0")}`), TRANSMITTER);
+          // The IRS software id starts with the tax year's last two digits (TMFST020): one per year.
+          const b = buildTransmission(withId(plan, `00000000-0000-0000-0000-${String(k).padStart(12, "0")}`), { ...TRANSMITTER, softwareId: `${String(plan.taxYear).slice(-2)}A0000001` });
           if (!b.ok) throw new Error(JSON.stringify(b.problems));
           for (const s of plan.submissions) {
             assert.ok(s.records.every((r, j) => r.recordId === j + 1));
@@ -366,7 +368,9 @@ xsdTest("xmllint: every catalogue form validates (one submission each, sample va
   const filings: FilingToTransmit[] = listForms().map(({ form }, i) => {
     const def = getFormDefinition(form, 2025);
     if (!def) throw new Error(form);
-    const s = stored(form, filledSkeleton(def, formSkeleton(form, 2025)).form);
+    const sample = filledSkeleton(def, formSkeleton(form, 2025)).form;
+    (sample["RecipientDetail"] as Record<string, unknown>)["TIN"] = "000123456"; // TestCd T takes test TINs only (SHAREDIRFORM021)
+    const s = stored(form, sample);
     return { filingId: `f${String(i)}`, payerId: "p", payer: ACME, form, taxYear: 2025, jsonForm: s.jsonForm, recipientTin: s.tin, otherTins: s.otherTins };
   });
   assert.ok(filings.length >= 35);

@@ -1,0 +1,60 @@
+// The IRS business rules as the service checks them before it transmits: shapes shared by every rule table.
+// A rule is its IRS number, the forms it applies to, a pure predicate and the element it points at; its severity
+// and text are the IRS's (business-rules.generated.ts), so a rule here can never drift from the IRS's table.
+import type { Tin } from "../../shared/tin.ts";
+import type { Severity } from "../business-rules.ts";
+
+/** IRS severities, plus "Notice" for the service's own advice (reporting thresholds), which never blocks. */
+export type FindingSeverity = Severity | "Notice";
+
+/** One rule a form (or a cart, or a transmission) breaks, located. Messages never contain a TIN. */
+export interface RuleFinding {
+  /** The IRS rule number ("F1099R002"), or a service code in lower case ("reporting_threshold"). */
+  readonly code: string;
+  readonly severity: FindingSeverity;
+  /** "jsonForm.TaxableAmt" for a form's element; an XPath for a transmission's. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * Whether a finding stops the form before it is charged. "Reject" does; so does "Report Error and Reject if
+ * over Threshold": the IRS rejects the whole submission once the share of its forms breaking such a rule passes
+ * a threshold it does not publish (ThresholdRule), and in the small submissions most payers send one form is
+ * over any threshold. "Report Error" and "Notice" only warn: the IRS accepts the form with errors.
+ */
+export function blocks(severity: FindingSeverity): boolean {
+  return severity === "Reject" || severity === "Report Error and Reject if over Threshold";
+}
+
+/** What the service will write in the transmission manifest (the transmitter's IRS identity). */
+export interface TransmitterProfile {
+  /** TestCd "T": IRS assurance testing. */
+  readonly test: boolean;
+  /** The IRS software id the service transmits a tax year with ("26A0012345"); undefined when it has none. */
+  readonly softwareIdFor: (taxYear: number) => string | undefined;
+}
+
+/** The payer as the submission's IssuerDetail will carry it. */
+export interface IssuerFacts {
+  readonly tin?: Tin;
+  /** The phone written as IssuerDetail/PhoneNum (the payer's phone or its contact's). */
+  readonly phone?: string | null;
+}
+
+/** Everything a form-level rule reads: one form as it is stored (the canonical jsonForm) and its context. */
+export interface RecordFacts {
+  /** IRIS FormTypeCd, e.g. "1099NEC". */
+  readonly formTypeCd: string;
+  readonly taxYear: number;
+  /**
+   * The canonical jsonForm (validateForm's output, or the stored form): a blank or zero optional amount and a
+   * false indicator are absent, amounts are JSON numbers, indicators `true`.
+   */
+  readonly jsonForm: Readonly<Record<string, unknown>>;
+  /** RecipientDetail/TIN when the caller has it; rules only read its first digits and never print it. */
+  readonly recipientTin?: Tin;
+  readonly issuer?: IssuerFacts;
+  /** Absent: the rules about TestCd are not checked here (they are when the transmission is built). */
+  readonly transmitter?: TransmitterProfile;
+}

@@ -1,0 +1,73 @@
+// The IRS business rules at pay (SPEC pay rule 2): every form of the cart against the form rules again (the
+// transmitter may have changed mode since intake), and the cart as the transmissions it becomes (S1H012,
+// TMFST020, corrections). Each broken blocking rule is a `cart_not_payable` problem naming the rule.
+import { Effect } from "effect";
+import type { Filing } from "../domain/filing/filing.ts";
+import { getFormDefinition } from "../domain/forms/index.ts";
+import { blocks, checkCart, checkForm, type CartEntry } from "../domain/iris/rules/index.ts";
+import type { TransmitterProfile } from "../domain/iris/rules/model.ts";
+import type { Payer } from "../domain/parties/payer.ts";
+import type { Problem } from "../domain/shared/errors.ts";
+import type { Tin } from "../domain/shared/tin.ts";
+import type { CartItem, ScopedStore } from "../ports/store.port.ts";
+import { TinVault } from "../ports/tin-vault.port.ts";
+
+/**
+ * `transmitter` is the profile of the environment's IRS transmitter (undefined: the manifest rules about it are
+ * checked when the transmission is built). It is passed in, not read from the context: pay runs this inside its
+ * database transaction, whose body does not see the caller's services.
+ */
+export const cartRuleProblems = Effect.fnUntraced(function* (
+  repos: ScopedStore, transmitter: TransmitterProfile | undefined, items: readonly CartItem[], filings: ReadonlyMap<string, Filing>, payers: ReadonlyMap<string, Payer>,
+) {
+  const vault = yield* TinVault;
+  const problems: Problem[] = [];
+  const inCart = items.flatMap((item) => {
+    const f = filings.get(item.filingId);
+    return f && f.status === "in_cart" ? [{ item, f, formTypeCd: getFormDefinition(f.form, f.taxYear)?.formTypeCd ?? f.form }] : [];
+  });
+
+  // TestCd "T" rules read TINs: opened only when the transmitter is in IRS test mode.
+  const payerTins = new Map<string, Tin | undefined>();
+  if (transmitter?.test) {
+    for (const id of new Set(inCart.map((x) => x.f.payerId))) {
+      const ct = yield* repos.payers.tinCiphertext(id);
+      payerTins.set(id, ct ? vault.open(ct) : undefined);
+    }
+  }
+  for (const { item, f, formTypeCd } of inCart) {
+    const payer = payers.get(f.payerId);
+    const sealed = f.sealedTins["RecipientDetail.TIN"];
+    const recipientTin = transmitter?.test && sealed ? vault.open(sealed) : undefined;
+    const payerTin = payerTins.get(f.payerId);
+    const { rejects } = checkForm({
+      formTypeCd, taxYear: f.taxYear, jsonForm: f.jsonForm,
+      ...(recipientTin ? { recipientTin } : {}),
+      issuer: { phone: payer?.contactPhone ?? null, ...(payerTin ? { tin: payerTin } : {}) },
+      ...(transmitter ? { transmitter } : {}),
+    });
+    for (const r of rejects) problems.push({ item: item.id, reference: f.reference, type: "irs_business_rule", code: r.code, path: r.path, message: `Filing ${f.id}: ${r.message}` });
+  }
+
+  const originalIds = [...new Set(inCart.flatMap((x) => (x.f.corrects ? [x.f.corrects] : [])))];
+  const originals = new Map((originalIds.length > 0 ? yield* repos.filings.getMany(originalIds) : []).map((o) => [o.id, o] as const));
+  const entries: CartEntry[] = inCart.map(({ item, f, formTypeCd }) => {
+    const o = f.corrects ? originals.get(f.corrects) : undefined;
+    return {
+      ref: item.id, payerId: f.payerId, formTypeCd, taxYear: f.taxYear, efile: item.service !== "print_mail", jsonForm: f.jsonForm,
+      ...(f.corrects ? {
+        correctionOf: {
+          id: f.corrects, formTypeCd: o ? getFormDefinition(o.form, o.taxYear)?.formTypeCd ?? o.form : undefined, taxYear: o?.taxYear,
+          status: o?.status, receiptId: o?.receiptId ?? null, submissionId: o?.submissionId ?? null, recordId: o?.recordId ?? null,
+        },
+      } : {}),
+    };
+  });
+  const byItem = new Map(inCart.map((x) => [x.item.id, x.f] as const));
+  for (const { ref, finding } of checkCart(entries, transmitter)) {
+    if (!blocks(finding.severity)) continue;
+    const f = byItem.get(ref);
+    problems.push({ item: ref, reference: f?.reference ?? null, type: "irs_business_rule", code: finding.code, path: finding.path, message: `Filing ${f?.id ?? ""}: ${finding.message}` });
+  }
+  return problems;
+});
