@@ -32,6 +32,7 @@ test("file level: year, test flag, transmitter, counts, notes", () => {
     contactPhone: "3025550100",
     contactEmail: "pat@example.com",
     vendorIndicator: "I",
+    vendor: null,
   });
   assert.equal(r.forms.map((f) => [f.record, f.form, f.supported]), [
     [3, "1099-NEC", true],
@@ -63,6 +64,8 @@ test("1099-NEC under a Combined Federal/State payer", () => {
     combinedFederalState: true,
     nameControl: "EXAM",
     lastFiling: false,
+    amountCodes: "14",
+    stateOrder: ["06"],
   });
   assert.equal(f.recipient, {
     tin: "123450001",
@@ -148,6 +151,12 @@ test("writeFire reproduces the hand-written file byte for byte", () => {
     }
   }
   assert.is(again.length, bytes.length);
+});
+
+test("parse -> write keeps every byte: the parsed forms and framing written back give the same file", () => {
+  const again = writeFire({ taxYear: r.taxYear, test: r.test, transmitter: r.transmitter, forms: r.forms, framing: r.framing });
+  assert.is(ascii(again), ascii(bytes));
+  assert.equal(r.framing, { lineEnding: "crlf", lastTerminated: true, trailer: "" });
 });
 
 test.run();

@@ -122,10 +122,11 @@ export function fullForm(spec: FormSpec, variant: number, p: FirePayer): FireFor
   };
 }
 
-/** A parsed form without the fields the writer derives, for comparison with its input. */
+/** A parsed form without the fields the writer derives or the parser keeps as read, for comparison with its input. */
 export function asInput(f: FireForm): FireFormInput {
-  const { record: _record, supported: _supported, taxYear: _taxYear, typeOfReturn: _type, ...rest } = f;
-  return rest;
+  const { record: _record, payerRecord: _payerRecord, supported: _supported, taxYear: _taxYear, typeOfReturn: _type, ...rest } = f;
+  const { amountCodes: _codes, stateOrder: _order, ...payer } = rest.payer;
+  return { ...rest, payer };
 }
 
 export function mustParse(r: FireParseResult): Extract<FireParseResult, { ok: true }> {
