@@ -84,9 +84,35 @@ export interface RawForm {
   readonly omitted: readonly OmittedElement[];
 }
 
+/** One submission totals element: `path` (dotted, in the form detail) when it is not a top-level element of that name. */
+export interface RawTotalElement {
+  readonly name: string;
+  readonly path?: string;
+}
+
+/** The totals groups of a form's submission (IRSubmission1FormTotals): TotalAmtGrp and, for CF/SF, TotalByStateGrp. */
+export interface RawFormTotals {
+  /** e.g. "Form1099NECTotalAmtGrp". */
+  readonly group: string;
+  /** In XSD order. */
+  readonly elements: readonly RawTotalElement[];
+  /** e.g. "Form1099NECTotalByStateGrp"; absent for forms outside the Combined Federal/State program. */
+  readonly byStateGroup?: string;
+  /** In XSD order, after StateAbbreviationCd and TotalReportedRcpntFormCnt. */
+  readonly byStateElements?: readonly RawTotalElement[];
+}
+
 export interface RawSchemaPackage {
   readonly id: string;
   readonly description: string;
+  /** The tax year the IRS published the package for. */
+  readonly taxYear: number;
+  /** IRTransmissionManifest/SchemaVersionNum, a fixed value of the package's message XSD. */
+  readonly schemaVersionNum: string;
+  /** IRIS CountryCd -> country name, from the documentation of the package's CountryType. */
+  readonly countries: Readonly<Record<string, string>>;
+  /** FormTypeCd -> submission totals groups. */
+  readonly totals: Readonly<Record<string, RawFormTotals>>;
   readonly simpleTypes: Readonly<Record<string, RawSimpleType>>;
   readonly complexTypes: Readonly<Record<string, RawComplexType>>;
   /** In catalogue order. */
@@ -129,6 +155,10 @@ export interface FormDefinition {
   readonly detailElement: string;
   /** IRIS schema package the definition comes from. */
   readonly schemaPackage: string;
+  /** The tax year that package was published for: earlier than `taxYear` until the IRS publishes that year's. */
+  readonly schemaTaxYear: number;
+  /** IRTransmissionManifest/SchemaVersionNum of that package. */
+  readonly schemaVersionNum: string;
   readonly elements: readonly ElementDefinition[];
   readonly choices: readonly RawChoice[];
   /** Top-level XSD elements that jsonForm leaves out because the service fills them. */

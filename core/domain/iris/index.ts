@@ -1,8 +1,8 @@
 // IRIS A2A: intake transmissions (XML) and acknowledgements, with the IRS business rules they refer to. Pure.
 export {
   IRIS_NAMESPACE, RECEIPT_ID_PATTERN, SCHEMA_VERSION_NUM, buildTransmission, formatCents, irisBusinessName, irisCity,
-  irisEmail, irisPersonName, irisPhone, irisStreet, planTransmissions, recordKey, recordXPath, submissionXPath,
-  uniqueRecordId, uniqueTransmissionId,
+  irisEmail, irisPersonName, irisPhone, irisStreet, planTransmissions, recordKey, recordXPath, schemaVersionNum,
+  submissionXPath, uniqueRecordId, uniqueTransmissionId,
 } from "./transmission.ts";
 export type {
   BuiltTransmission, CorrectionOf, FilingToTransmit, IrisAddress, PayerInput, RecordInput, SubmissionInput, TinType,

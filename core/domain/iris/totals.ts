@@ -1,17 +1,12 @@
 // Submission totals (IRSubmission1FormTotals): the IRS requires the form's TotalAmtGrp in every submission
 // (rules S1H004..S1H052); each total is the sum of that amount over the submission's records.
-import { amountToCents } from "../forms/index.ts";
-import { FORM_TOTALS } from "./form-totals.generated.ts";
+import { amountToCents, formTotals, type RawFormTotals } from "../forms/index.ts";
 
-export interface FormTotalsDefinition {
-  /** e.g. "Form1099NECTotalAmtGrp". */
-  readonly group: string;
-  /** In XSD order; `path` (dotted, in the form detail) when the amount is not a top-level element of that name. */
-  readonly elements: readonly { readonly name: string; readonly path?: string }[];
-}
+/** The form's totals groups, from the IRS schema package of the tax year (catalogue). */
+export type FormTotalsDefinition = RawFormTotals;
 
-export function formTotalsDefinition(formTypeCd: string): FormTotalsDefinition | undefined {
-  return Object.hasOwn(FORM_TOTALS, formTypeCd) ? FORM_TOTALS[formTypeCd] : undefined;
+export function formTotalsDefinition(formTypeCd: string, taxYear?: number): FormTotalsDefinition | undefined {
+  return formTotals(formTypeCd, taxYear);
 }
 
 function collect(node: unknown, segments: readonly string[], out: unknown[]): void {

@@ -12,14 +12,21 @@
 // - corrections: CorrectedInd 1 and PrevSubmittedRecRecipientGrp/UniqueRecordId (SHAREDIRFORM006_002, FTMFST014).
 // Not done: CFSF (CFSFElectionInd is 0, no CFSFElectionStateCd or TotalByStateGrp), replacements (TransmissionTypeCd
 // R), transfer agents, jurat signatures, IssuerOfficeCd, 1042-S and 8809.
-import { amountToCents, getFormDefinition, type ElementDefinition, type FormDefinition } from "../forms/index.ts";
+import { LATEST_TAX_YEAR, amountToCents, getFormDefinition, schemaPackageFor, type ElementDefinition, type FormDefinition } from "../forms/index.ts";
 import type { Tin } from "../shared/tin.ts";
 import { formTotalsDefinition, submissionTotals } from "./totals.ts";
 import { XmlWriter } from "./xml.ts";
 
 export const IRIS_NAMESPACE = "urn:us:gov:treasury:irs:ir";
-/** IRTransmissionManifest/SchemaVersionNum is fixed to this value by the TY2025 schema package. */
-export const SCHEMA_VERSION_NUM = "2.0.3";
+/**
+ * IRTransmissionManifest/SchemaVersionNum: a fixed value of the IRS schema package that serves the tax year (the
+ * catalogue knows which package that is).
+ */
+export function schemaVersionNum(taxYear: number): string | undefined {
+  return schemaPackageFor(taxYear)?.schemaVersionNum;
+}
+/** SchemaVersionNum of the package serving the latest supported tax year. */
+export const SCHEMA_VERSION_NUM: string = schemaVersionNum(LATEST_TAX_YEAR) ?? "";
 
 export type TinType = "ein" | "ssn";
 
@@ -431,7 +438,7 @@ function checkInput(input: TransmissionInput, transmitter: TransmitterInput, pro
     if (s.taxYear !== input.taxYear) problems.push({ ...at, message: `Submission tax year ${String(s.taxYear)} differs from the transmission's ${String(input.taxYear)} (IRS rule SMF007).` });
     const def = getFormDefinition(s.form, s.taxYear);
     if (!def) problems.push({ ...at, message: `Form ${s.form} is not in the catalogue for tax year ${String(s.taxYear)}.` });
-    else if (!formTotalsDefinition(def.formTypeCd)) problems.push({ ...at, message: `Form ${def.form} has no IRIS submission totals group.` });
+    else if (!formTotalsDefinition(def.formTypeCd, def.taxYear)) problems.push({ ...at, message: `Form ${def.form} has no IRIS submission totals group.` });
     else defs.set(s.submissionId, def);
     if (!s.payer.address) problems.push({ ...at, message: "The payer has no mailing address (IssuerDetail/MailingAddressGrp is required)." });
     if (s.records.length === 0) problems.push({ ...at, message: "A submission needs at least one record." });
@@ -481,7 +488,7 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
   w.open("IRTransmission", { xmlns: IRIS_NAMESPACE });
   w.element("IRTransmissionManifest", () => {
     const report = (message: string) => problems.push({ message });
-    w.leaf("SchemaVersionNum", SCHEMA_VERSION_NUM).leaf("UniqueTransmissionId", utid).leaf("TaxYr", input.taxYear)
+    w.leaf("SchemaVersionNum", schemaVersionNum(input.taxYear) ?? SCHEMA_VERSION_NUM).leaf("UniqueTransmissionId", utid).leaf("TaxYr", input.taxYear)
       .leaf("PriorYearDataInd", "0").leaf("TransmissionTypeCd", kind).leaf("TestCd", transmitter.test ? "T" : "P");
     w.element("TransmitterGrp", () => {
       w.leaf("TIN", transmitter.tin.reveal()).leaf("TINSubmittedTypeCd", tinSubmittedType(transmitter.tinType))
@@ -517,7 +524,7 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
 
   for (const s of input.submissions) {
     const def = defs.get(s.submissionId) as FormDefinition;
-    const totalsDef = formTotalsDefinition(def.formTypeCd);
+    const totalsDef = formTotalsDefinition(def.formTypeCd, def.taxYear);
     const report = (message: string) => problems.push({ submissionId: s.submissionId, message });
     const payer = s.payer;
     w.element("IRSubmission1Grp", () => {
