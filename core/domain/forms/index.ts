@@ -15,6 +15,8 @@ export type {
   ElementConstraints, ElementDefinition, ElementKind, FormDefinition, JsonTypeName, LeafKind, OmittedElement, RawChoice,
   RawFormTotals, RawTotalElement,
 } from "./model.ts";
+export { REPORTING_THRESHOLDS, reportingThresholds, thresholdFindings } from "./thresholds.ts";
+export type { ReportingThreshold, ThresholdFinding } from "./thresholds.ts";
 export { validateForm } from "./validate.ts";
 export type { FormIssue, FormValidation, NormalizedAddress, NormalizedForm, NormalizedRecipient } from "./validate.ts";
 
