@@ -27,7 +27,7 @@ const NEC_MISC_FROM_2026 = "IRC 6041(a)/6041A(a) as amended by Pub. L. 119-21 se
 /** 1099-MISC boxes whose threshold follows section 6041 ($600, then $2,000); royalties and substitute payments stay $10. */
 const MISC_6041 = ["RentAmt", "OtherIncomeAmt", "MedicalHealthCarePaymentsAmt", "CropInsuranceProceedsAmt", "AttorneyGrossProceedsPaidAmt", "FishPurchasedForResaleAmt"];
 
-export const REPORTING_THRESHOLDS: readonly ReportingThreshold[] = Object.freeze([
+const ROWS: ReportingThreshold[] = [
   { form: "1099-NEC", fromTaxYear: 2025, throughTaxYear: 2025, elements: ["NonemployeeCompensationAmt"], amountCents: 600_00, comparison: "at_least", basis: NEC_MISC_BEFORE_2026 },
   { form: "1099-NEC", fromTaxYear: 2026, elements: ["NonemployeeCompensationAmt"], amountCents: 2_000_00, comparison: "at_least", basis: NEC_MISC_FROM_2026 },
   { form: "1099-MISC", fromTaxYear: 2025, throughTaxYear: 2025, elements: MISC_6041, amountCents: 600_00, comparison: "at_least", basis: NEC_MISC_BEFORE_2026 },
@@ -37,7 +37,9 @@ export const REPORTING_THRESHOLDS: readonly ReportingThreshold[] = Object.freeze
     form: "1099-K", fromTaxYear: 2025, elements: ["GrossAmt"], amountCents: 20_000_00, comparison: "more_than", transactionsMoreThan: 200,
     onlyWhen: "ThirdPartyNetworkInd", basis: "IRC 6050W(e) as amended by Pub. L. 119-21 sec. 70432: more than $20,000 and more than 200 transactions (third party network transactions; payment card transactions have no threshold)",
   },
-].map((t) => Object.freeze(t)));
+];
+
+export const REPORTING_THRESHOLDS: readonly ReportingThreshold[] = Object.freeze(ROWS.map((t) => Object.freeze(t)));
 
 /** The threshold rows of a form for a tax year (none: the form is reportable at any amount). */
 export function reportingThresholds(form: string, taxYear: number): ReportingThreshold[] {
