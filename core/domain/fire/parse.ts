@@ -724,6 +724,10 @@ class FireParser {
         case "text": {
           const v = this.txtAt(s, t.len);
           if (v === "") break;
+          if (t.zeroBlank === true && /^0+$/.test(v)) {
+            keep(t.name, v);
+            break;
+          }
           if (t.digits === true && !digitString(v)) this.problem(t.pos, `must be digits; found '${v}'`, t.name);
           if (t.iris !== null) codes[t.iris] = v;
           else extra[t.name] = v;

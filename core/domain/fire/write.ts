@@ -247,7 +247,7 @@ function writeB(buf: Uint8Array, o: number, year: number, g: WriteGroup, form: F
         break;
       }
       case "text": {
-        const v = (t.iris !== null ? form.codes[t.iris] : form.extra[t.name]) ?? "";
+        const v = (t.iris !== null ? form.codes[t.iris] : form.extra[t.name]) ?? form.raw?.[t.name] ?? "";
         putText(buf, o, t.pos, t.len, t.rightAlign === true ? v.padStart(t.len, " ") : v);
         break;
       }

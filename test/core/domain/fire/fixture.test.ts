@@ -38,9 +38,9 @@ test("file level: year, test flag, transmitter, counts, notes", () => {
     [3, "1099-NEC", true],
     [4, "1099-NEC", true],
     [8, "1099-R", true],
-    [11, "P", false],
+    [11, "1099-CAP", true],
   ]);
-  assert.equal(r.notes, ["1 form(s) with type of return 'P' (1099-CAP) are not supported and were not imported"]);
+  assert.equal(r.notes, []);
 });
 
 test("1099-NEC under a Combined Federal/State payer", () => {
@@ -128,10 +128,10 @@ test("1099-R: distribution code, indicators, date of payment, state tax without 
   assert.equal(f.state, { code: "NV", stateTaxWithheldCents: 40000 });
 });
 
-test("unsupported 1099-CAP keeps its amounts by code", () => {
+test("1099-CAP (type P): aggregate amount received under its IRIS name", () => {
   const f = r.forms[3]!;
   assert.is(f.typeOfReturn, "P");
-  assert.equal(f.amounts, {});
+  assert.equal(f.amounts, { AggregateReceivedAmt: 5000000 });
   assert.equal(f.amountsByCode, { "2": 5000000 });
   assert.is(f.recipient.tinType, "ein");
   assert.is(f.recipient.name, "SAMPLE HOLDINGS CORP");
