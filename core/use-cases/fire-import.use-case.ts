@@ -1,7 +1,7 @@
 // FIRE import (SPEC "FIRE import result", intake rule 4): parse a Pub 1220 file, then file its forms through
 // the same intake as JSON, all or nothing. The file's payer (A record TIN) must be the payer in the path.
 import { Effect } from "effect";
-import { fireFormToJsonForm, parseFire } from "../domain/fire/index.ts";
+import { fireFormToIris, parseFire, sourceOf, type FireDropped, type FireForm, type FireSource } from "../domain/fire/index.ts";
 import type { IntakeRowResult, RawRow } from "../domain/filing/intake.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import { Tin } from "../domain/shared/tin.ts";
@@ -10,9 +10,39 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 import { getPayer } from "./payers.use-case.ts";
 import { intake } from "./intake.use-case.ts";
 
-export interface FireLocatedProblem { record: number; recordType: string; field: string; position?: number; offset?: number; message: string }
+export interface FireLocatedProblem { record: number; recordType: string; field: string; position?: number; offset?: number; message: string; param?: string }
 
 const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(reference ?? "")?.[1] ?? 0);
+
+/**
+ * Values of B records that IRIS has no element for, as notes: one per form, field and reason, with the number of
+ * records and the first few record numbers (a 12 MB file must not produce 16,000 notes).
+ */
+export function droppedNotes(dropped: ReadonlyArray<{ form: FireForm; items: readonly FireDropped[] }>): string[] {
+  const groups = new Map<string, { form: string; field: string; position: number; reason: string; records: number[] }>();
+  for (const { form, items } of dropped) {
+    for (const d of items) {
+      const key = `${form.form}\u0000${d.field}\u0000${d.reason}`;
+      const g = groups.get(key) ?? { form: form.form, field: d.field, position: d.position, reason: d.reason, records: [] };
+      g.records.push(form.record);
+      groups.set(key, g);
+    }
+  }
+  return [...groups.values()].map((g) => {
+    const shown = g.records.slice(0, 5).join(", ");
+    const more = g.records.length > 5 ? ` and ${g.records.length - 5} more` : "";
+    return `${g.form}, ${g.field} (position ${g.position}) of ${g.records.length} B record(s) (${shown}${more}) not imported: ${g.reason}.`;
+  });
+}
+
+/** A failed intake row of a FIRE import, located in the file: the B record and the Pub 1220 field behind the element. */
+export function locateRow(record: number, offset: number | undefined, param: string, message: string, sources: Readonly<Record<string, FireSource>> | undefined): FireLocatedProblem {
+  const at = sources ? sourceOf(sources, param) : undefined;
+  return {
+    record, recordType: "B", field: at?.field ?? param, ...(at ? { position: at.position } : {}),
+    ...(at && offset !== undefined ? { offset: offset + at.position - 1 } : {}), message, ...(param ? { param } : {}),
+  };
+}
 
 export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: string, bytes: Uint8Array, addToCart: boolean) {
   const payer = yield* getPayer(scope, payerId);
@@ -32,6 +62,8 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
   const problems: FireLocatedProblem[] = [];
   const rows: RawRow[] = [];
   const corrects = new Map<number, string>();
+  const located = new Map<number, { offset: number; sources: Record<string, FireSource> }>();
+  const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
   for (const f of parsed.forms) {
     if (!f.supported) {
       notes.push(`B record ${f.record}: form type ${f.form} is not supported by this service; skipped.`);
@@ -53,8 +85,12 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
       }
       corrects.set(rows.length, original.id);
     }
-    rows.push({ raw: { form: f.form, tax_year: f.taxYear, jsonForm: fireFormToJsonForm(f), reference: `B record ${f.record}` }, index: rows.length });
+    const iris = fireFormToIris(f);
+    located.set(f.record, { offset: f.offset, sources: iris.sources });
+    if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
+    rows.push({ raw: { form: f.form, tax_year: f.taxYear, jsonForm: iris.jsonForm, reference: `B record ${f.record}` }, index: rows.length });
   }
+  notes.push(...droppedNotes(dropped));
   if (problems.length > 0) {
     return yield* new InvalidRequest({ message: `Nothing was imported: ${problems[0]?.message ?? ""}`, extra: { problems } });
   }
@@ -64,8 +100,14 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
   }, payer.id, { atomic: true, corrects, knownPayer: payer }).pipe(Effect.catchTag("InvalidRequest", (e) => {
     const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];
     if (failed.length === 0) return Effect.fail(e);
-    const located: FireLocatedProblem[] = failed.map((r) => ({ record: recordOf(r.reference), recordType: "B", field: r.error?.param ?? "", message: r.error?.message ?? "invalid" }));
-    return Effect.fail(new InvalidRequest({ param: e.param, message: `Nothing was imported: ${located.length} form(s) failed. First: record ${located[0]?.record}: ${located[0]?.message}`, extra: { problems: located } }));
+    const problems: FireLocatedProblem[] = failed.map((r) => {
+      const record = recordOf(r.reference);
+      const at = located.get(record);
+      return locateRow(record, at?.offset, r.error?.param ?? "", r.error?.message ?? "invalid", at?.sources);
+    });
+    const first = problems[0];
+    const where = first ? `record ${first.record}${first.position !== undefined ? `, ${first.field} at position ${first.position}` : ""}` : "";
+    return Effect.fail(new InvalidRequest({ param: e.param, message: `Nothing was imported: ${problems.length} form(s) failed. First: ${where}: ${first?.message ?? ""}`, extra: { problems } }));
   }));
   const saved = result.rows.filter((r) => r.id !== null);
   return {

@@ -108,7 +108,8 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
     good.push({ index, payer, form, taxYear: row.taxYear, normalized: v.value, tin, tinHash: vault.hash(tin), reference });
   }
 
-  if (extras.atomic && good.length < parsed.rows.length) return yield* Effect.fail(new AtomicIntakeFailed(results));
+  // Rows that passed validation have no result yet: only the failed ones are reported.
+  if (extras.atomic && good.length < parsed.rows.length) return yield* Effect.fail(new AtomicIntakeFailed(results.filter((r) => r !== undefined)));
   const saved = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
     // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
     const recipientFor = new Map<number, string>();

@@ -16,4 +16,6 @@ export {
   type TailField,
   type AmountDef,
 } from "./layout.ts";
-export { fireFormToJsonForm } from "./to-json-form.ts";
+export { fireFormToIris, fireFormToJsonForm, sourceOf, splitPersonName } from "./to-json-form.ts";
+export type { FireDropped, FireIrisForm, FireSource } from "./to-json-form.ts";
+export { splitForeignAddress } from "./foreign.ts";

@@ -157,9 +157,10 @@ export type TailField =
   /**
    * Text (or digits) that becomes an IRIS element (a dotted path into a group, e.g. "InsuredGrp.TIN"), or
    * `extra[name]` when iris is null. `each`: one IRIS code per character (a repeating element); `zeroBlank`: an
-   * all-zero field means "not reported" (kept in `raw` for the writer).
+   * all-zero field means "not reported" (kept in `raw` for the writer); `percent`: whole percent in Pub 1220, a
+   * ratio (0-1) in IRIS.
    */
-  | { kind: "text"; name: string; pos: number; len: number; iris: string | null; digits?: boolean; rightAlign?: boolean; each?: boolean; zeroBlank?: boolean }
+  | { kind: "text"; name: string; pos: number; len: number; iris: string | null; digits?: boolean; rightAlign?: boolean; each?: boolean; zeroBlank?: boolean; percent?: boolean }
   /** YYYYMMDD, reported as YYYY-MM-DD. */
   | { kind: "date"; name: string; pos: number; iris: string }
   /** YYYY. */
@@ -169,7 +170,7 @@ export type TailField =
   | { kind: "cfsf"; name: string; pos: number };
 
 const flag = (name: string, pos: number, values: Record<string, string>): TailField => ({ kind: "flag", name, pos, values });
-const text = (name: string, pos: number, len: number, iris: string | null, opts: { digits?: boolean; rightAlign?: boolean; each?: boolean; zeroBlank?: boolean } = {}): TailField => ({
+const text = (name: string, pos: number, len: number, iris: string | null, opts: { digits?: boolean; rightAlign?: boolean; each?: boolean; zeroBlank?: boolean; percent?: boolean } = {}): TailField => ({
   kind: "text",
   name,
   pos,
@@ -322,7 +323,7 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       flag("TaxableAmountNotDeterminedIndicator", 547, { "1": "TxblAmountNotDeterminedInd" }),
       flag("IRASEPSIMPLEIndicator", 548, { "1": "IRASEPSIMPLEInd" }),
       flag("TotalDistributionIndicator", 549, { "1": "TotalDistributionInd" }),
-      text("PercentageOfTotalDistribution", 550, 2, "RcpntTotalDistributionPct", { digits: true }),
+      text("PercentageOfTotalDistribution", 550, 2, "RcpntTotalDistributionPct", { digits: true, percent: true }),
       year("FirstYearOfDesignatedRothContribution", 552, "DesignatedROTHAcctFirstYr"),
       fatca(556),
       date("DateOfPayment", 557, "PaymentDt"),

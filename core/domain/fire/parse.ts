@@ -2,6 +2,7 @@
 // Never throws: every defect becomes a FireProblem (record, field, position, offset, message).
 
 import { CR, LF, SP, allDigits, amount, digits, isBlank, isValidDate, showByte, str } from "./bytes.ts";
+import { foreignText, splitForeignAddress } from "./foreign.ts";
 import {
   AMOUNT_CODES,
   AMOUNT_COUNT,
@@ -540,6 +541,8 @@ class FireParser {
     const city = this.required(174, 40, "payer city");
     const { state, postalCode } = this.address(214, 216, foreign);
     const phone = this.txtAt(o + 224, 15);
+    // The payer's country is only needed to convert the file to IRIS (the import files under the service's payer).
+    const country = foreign ? splitForeignAddress(foreignText(city, 40, state, postalCode), group.year || this.taxYear).country : null;
     group.payer = {
       tin,
       tinType: "ein",
@@ -549,7 +552,7 @@ class FireParser {
       city,
       state,
       postalCode,
-      country: null,
+      country,
       foreign,
       transferAgent: agent,
       phone: phone === "" ? null : phone,
@@ -638,6 +641,14 @@ class FireParser {
     const address = this.required(368, 40, "payee mailing address");
     const city = this.required(448, 40, "payee city");
     const { state: rState, postalCode } = this.address(488, 490, foreign);
+    let country: string | null = null;
+    if (foreign && city !== "") {
+      const text = foreignText(city, 40, rState, postalCode);
+      country = splitForeignAddress(text, year || this.taxYear).country;
+      if (country === null) {
+        this.problem(448, `foreign address without a country the IRS recognises: end the free-text city, province and postal code (positions 448-498) with the country's name, e.g. 'TORONTO ON M5V 2T6 CANADA'; found '${text}'`, "PayeeCity");
+      }
+    }
 
     const indicators: Record<string, boolean> = {};
     const codes: Record<string, string> = {};
@@ -655,6 +666,7 @@ class FireParser {
     const form: FireForm = {
       record: this.rec,
       payerRecord: g.record,
+      offset: this.off,
       form: g.form,
       supported: spec !== undefined,
       typeOfReturn: g.typeOfReturn,
@@ -670,7 +682,7 @@ class FireParser {
         city,
         state: rState,
         postalCode,
-        country: null,
+        country,
         foreign,
         nameControl: nameControl === "" ? null : nameControl,
       },

@@ -49,6 +49,8 @@ export interface FireForm {
   record: number;
   /** 1-based index of the A record the B record belongs to. */
   payerRecord: number;
+  /** 0-based byte offset of the B record in the file. */
+  offset: number;
   /** "1099-NEC" etc., or the raw type-of-return code when the form is not supported. */
   form: string;
   supported: boolean;
@@ -155,7 +157,7 @@ export type FireParseResult =
   | { ok: false; problems: FireProblem[] };
 
 /** A form to write: a parsed FireForm without the fields the writer derives. */
-export type FireFormInput = Omit<FireForm, "record" | "payerRecord" | "supported" | "taxYear" | "typeOfReturn" | "amountsByCode"> & {
+export type FireFormInput = Omit<FireForm, "record" | "payerRecord" | "offset" | "supported" | "taxYear" | "typeOfReturn" | "amountsByCode"> & {
   amountsByCode?: Record<string, number>;
   /** Forms with the same payerRecord share one A record (a parsed file keeps its grouping); otherwise grouped by payer. */
   payerRecord?: number;

@@ -42,7 +42,7 @@ export function schemaPackageFor(taxYear: number): SchemaPackageInfo | undefined
 
 /** IRIS country codes (CountryCd) -> country name, from the package that serves `taxYear`. */
 export function countryNames(taxYear: number = LATEST_TAX_YEAR): Readonly<Record<string, string>> {
-  return TAX_YEAR_PACKAGES[taxYear]?.countries ?? {};
+  return (TAX_YEAR_PACKAGES[taxYear] ?? TAX_YEAR_PACKAGES[LATEST_TAX_YEAR])?.countries ?? {};
 }
 
 /** The submission totals groups of a form type (FormTypeCd, e.g. "1099NEC") in the package serving `taxYear`. */

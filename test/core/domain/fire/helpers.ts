@@ -11,6 +11,7 @@ import {
   type FireTransmitterInput,
   type FormSpec,
 } from "../../../../core/domain/fire/index.ts";
+import { getFormDefinition, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
 
 export const transmitter: FireTransmitterInput = {
   tin: "987654321",
@@ -124,7 +125,7 @@ export function fullForm(spec: FormSpec, variant: number, p: FirePayer): FireFor
 
 /** A parsed form without the fields the writer derives or the parser keeps as read, for comparison with its input. */
 export function asInput(f: FireForm): FireFormInput {
-  const { record: _record, payerRecord: _payerRecord, supported: _supported, taxYear: _taxYear, typeOfReturn: _type, ...rest } = f;
+  const { record: _record, payerRecord: _payerRecord, offset: _offset, supported: _supported, taxYear: _taxYear, typeOfReturn: _type, ...rest } = f;
   const { amountCodes: _codes, stateOrder: _order, ...payer } = rest.payer;
   return { ...rest, payer };
 }
@@ -136,3 +137,69 @@ export function mustParse(r: FireParseResult): Extract<FireParseResult, { ok: tr
 
 export const ascii = (bytes: Uint8Array): string => new TextDecoder("latin1").decode(bytes);
 export const bytesOf = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+
+// ---------------------------------------------------------------------------------------------------------------
+// A B record of any form with every amount code and tail field filled with values valid for the IRIS element each
+// one feeds (the catalogue accepts the mapped form).
+
+export function element(form: string, path: string): ElementDefinition | undefined {
+  let level = getFormDefinition(form, 2025)?.elements ?? [];
+  let el: ElementDefinition | undefined;
+  for (const seg of path.split(".")) {
+    el = level.find((e) => e.name === seg);
+    level = el?.children ?? [];
+  }
+  return el;
+}
+
+/** A value of a Pub 1220 text field that is valid for the IRIS element it feeds. */
+export function textFor(form: string, iris: string, len: number, digits: boolean, each: boolean): string {
+  const el = element(form, iris);
+  const c = el?.constraints ?? {};
+  if (c.enum) return each ? c.enum.slice(0, Math.min(len, 2)).join("") : (c.enum.find((v) => v.length <= len) ?? c.enum[0]!);
+  if (el?.kind === "integer") return String(Math.min(c.maximum ?? 99, 12)).padStart(digits ? 2 : 1, "0").slice(-len);
+  if (el?.xsdType === "EINType" || el?.xsdType === "TINType") return "123456780";
+  if (digits) return "1234567890123".slice(0, len);
+  const max = Math.min(len, c.maxLength ?? len);
+  const fits = (v: string) => c.pattern === undefined || new RegExp(c.pattern, "u").test(v);
+  return ["SAMPLE TEXT", "ABC123"].map((v) => v.slice(0, max)).find(fits) ?? "A";
+}
+
+const EXTRA_VALUES: Record<string, string> = {
+  SpecialDataEntries: "STATE ID 12-3456",
+  ForeignCountryOrUSPossession: "CANADA",
+  PaymentSettlementEntityNameAndPhone: "ACME PAYMENTS 800-555-0100",
+  OtherThanTransferorInformation: "SOMEONE ELSE",
+  NameOfInsured: "JANE Q PUBLIC",
+  AddressOfInsured: "12 OAK ST. APT #4",
+  CityOfInsured: "RENO",
+  StateOfInsured: "NV",
+  ZipCodeOfInsured: "89501",
+};
+
+export function validInput(spec: FormSpec, p: FirePayer): FireFormInput {
+  const amountsByCode: Record<string, number> = {};
+  Object.keys(spec.amounts).forEach((code, i) => { amountsByCode[code] = 10_000 + 101 * i; });
+  const indicators: Record<string, boolean> = {};
+  const codes: Record<string, string> = {};
+  const extra: Record<string, string> = {};
+  let state: FireFormInput["state"] = null;
+  for (const t of spec.tail) {
+    if (t.kind === "flag") {
+      const names = Object.values(t.values);
+      names.forEach((n, i) => { indicators[n] = i === 0; });
+    } else if (t.kind === "text") {
+      if (t.iris !== null) codes[t.iris] = textFor(spec.form, t.iris, t.len, t.digits === true, t.each === true);
+      else extra[t.name] = (EXTRA_VALUES[t.name] ?? "SAMPLE").slice(0, t.len);
+    } else if (t.kind === "date") codes[t.iris] = "2025-03-14";
+    else if (t.kind === "year") codes[t.iris] = "2024";
+    else if (t.kind === "stateTax") state = { ...(state ?? { code: "CA" }), stateTaxWithheldCents: 4321 };
+    else if (t.kind === "localTax") state = { ...(state ?? { code: "CA" }), localTaxWithheldCents: 1234 };
+    else if (t.kind === "cfsf" && p.combinedFederalState) state = { ...(state ?? { code: "CA" }), code: "CA" };
+  }
+  return {
+    form: spec.form, corrected: null, payer: p, recipient: recipient(), accountNumber: `ACCT-${spec.typeOfReturn}`,
+    amounts: {}, amountsByCode, indicators, codes, extra, state,
+  };
+}
+
