@@ -1,7 +1,9 @@
 // FIRE import (SPEC "FIRE import result", intake rule 4): parse a Pub 1220 file, then file its forms through
 // the same intake as JSON, all or nothing. The file's payer (A record TIN) must be the payer in the path.
 import { Effect } from "effect";
-import { fireFormToIris, parseFire, sourceOf, type FireDropped, type FireForm, type FireSource } from "../domain/fire/index.ts";
+import {
+  droppedNotes, fireFormToIris, locateIssue, parseFire, type FireDropped, type FireForm, type FireLocatedProblem, type FireSource,
+} from "../domain/fire/index.ts";
 import type { IntakeRowResult, RawRow } from "../domain/filing/intake.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import { Tin } from "../domain/shared/tin.ts";
@@ -10,39 +12,9 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 import { getPayer } from "./payers.use-case.ts";
 import { intake } from "./intake.use-case.ts";
 
-export interface FireLocatedProblem { record: number; recordType: string; field: string; position?: number; offset?: number; message: string; param?: string }
+export type { FireLocatedProblem };
 
 const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(reference ?? "")?.[1] ?? 0);
-
-/**
- * Values of B records that IRIS has no element for, as notes: one per form, field and reason, with the number of
- * records and the first few record numbers (a 12 MB file must not produce 16,000 notes).
- */
-export function droppedNotes(dropped: ReadonlyArray<{ form: FireForm; items: readonly FireDropped[] }>): string[] {
-  const groups = new Map<string, { form: string; field: string; position: number; reason: string; records: number[] }>();
-  for (const { form, items } of dropped) {
-    for (const d of items) {
-      const key = `${form.form}\u0000${d.field}\u0000${d.reason}`;
-      const g = groups.get(key) ?? { form: form.form, field: d.field, position: d.position, reason: d.reason, records: [] };
-      g.records.push(form.record);
-      groups.set(key, g);
-    }
-  }
-  return [...groups.values()].map((g) => {
-    const shown = g.records.slice(0, 5).join(", ");
-    const more = g.records.length > 5 ? ` and ${g.records.length - 5} more` : "";
-    return `${g.form}, ${g.field} (position ${g.position}) of ${g.records.length} B record(s) (${shown}${more}) not imported: ${g.reason}.`;
-  });
-}
-
-/** A failed intake row of a FIRE import, located in the file: the B record and the Pub 1220 field behind the element. */
-export function locateRow(record: number, offset: number | undefined, param: string, message: string, sources: Readonly<Record<string, FireSource>> | undefined): FireLocatedProblem {
-  const at = sources ? sourceOf(sources, param) : undefined;
-  return {
-    record, recordType: "B", field: at?.field ?? param, ...(at ? { position: at.position } : {}),
-    ...(at && offset !== undefined ? { offset: offset + at.position - 1 } : {}), message, ...(param ? { param } : {}),
-  };
-}
 
 export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: string, bytes: Uint8Array, addToCart: boolean) {
   const payer = yield* getPayer(scope, payerId);
@@ -62,7 +34,7 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
   const problems: FireLocatedProblem[] = [];
   const rows: RawRow[] = [];
   const corrects = new Map<number, string>();
-  const located = new Map<number, { offset: number; sources: Record<string, FireSource> }>();
+  const located = new Map<number, { form: FireForm; sources: Record<string, FireSource> }>();
   const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
   for (const f of parsed.forms) {
     if (!f.supported) {
@@ -86,7 +58,7 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
       corrects.set(rows.length, original.id);
     }
     const iris = fireFormToIris(f);
-    located.set(f.record, { offset: f.offset, sources: iris.sources });
+    located.set(f.record, { form: f, sources: iris.sources });
     if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
     rows.push({ raw: { form: f.form, tax_year: f.taxYear, jsonForm: iris.jsonForm, reference: `B record ${f.record}` }, index: rows.length });
   }
@@ -103,7 +75,8 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
     const problems: FireLocatedProblem[] = failed.map((r) => {
       const record = recordOf(r.reference);
       const at = located.get(record);
-      return locateRow(record, at?.offset, r.error?.param ?? "", r.error?.message ?? "invalid", at?.sources);
+      const message = r.error?.message ?? "invalid";
+      return at ? locateIssue(at.form, r.error?.param ?? "", message, at.sources) : { record, recordType: "B", field: r.error?.param ?? "", message };
     });
     const first = problems[0];
     const where = first ? `record ${first.record}${first.position !== undefined ? `, ${first.field} at position ${first.position}` : ""}` : "";

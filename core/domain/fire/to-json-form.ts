@@ -99,54 +99,74 @@ function irisText(el: ElementDefinition, v: string): string {
   }
 }
 
+/** One step of a dotted path: the element name, whether it is a group to descend into, and whether it repeats. */
+interface Step {
+  readonly name: string;
+  /** The path up to and including this step (a `sources` key). */
+  readonly at: string;
+  readonly group: boolean;
+  readonly repeated: boolean;
+  readonly el: ElementDefinition | undefined;
+}
+
+// Paths resolved once per form definition: a 12 MB file sets the same few dozen paths 16,000 times.
+const PLANS = new WeakMap<readonly ElementDefinition[], Map<string, readonly Step[]>>();
+
+function plan(elements: readonly ElementDefinition[], path: string): readonly Step[] {
+  let plans = PLANS.get(elements);
+  if (!plans) PLANS.set(elements, (plans = new Map()));
+  let steps = plans.get(path);
+  if (steps) return steps;
+  const out: Step[] = [];
+  let level: readonly ElementDefinition[] | undefined = elements;
+  let at = "";
+  for (const seg of path.split(".")) {
+    at = at ? `${at}.${seg}` : seg;
+    const el: ElementDefinition | undefined = level?.find((e) => e.name === seg);
+    out.push({ name: seg, at, group: el?.kind === "group", repeated: el?.repeated === true, el });
+    level = el?.children;
+  }
+  plans.set(path, (steps = out));
+  return steps;
+}
+
 class Builder {
   readonly jsonForm: Record<string, unknown> = {};
   readonly sources: Record<string, FireSource> = {};
   readonly dropped: FireDropped[] = [];
 
-  constructor(private readonly elements: readonly ElementDefinition[]) {}
+  /** `track`: record the Pub 1220 field of every element (only needed to locate a validation issue). */
+  constructor(private readonly elements: readonly ElementDefinition[], private readonly track: boolean) {}
 
   has(path: string): boolean {
     return this.find(path) !== undefined;
   }
 
   find(path: string): ElementDefinition | undefined {
-    let level = this.elements;
-    let el: ElementDefinition | undefined;
-    for (const seg of path.split(".")) {
-      el = level.find((e) => e.name === seg);
-      if (!el) return undefined;
-      level = el.children ?? [];
-    }
-    return el;
+    const steps = plan(this.elements, path);
+    return steps[steps.length - 1]?.el;
   }
 
   /** Sets a leaf by dotted path, creating its groups (a repeating group gets one item); `value` is already converted. */
   set(path: string, value: unknown, from: FireSource): void {
-    const segs = path.split(".");
-    let level = this.elements;
+    const steps = plan(this.elements, path);
     let obj = this.jsonForm;
-    let at = "";
-    for (let i = 0; i < segs.length; i++) {
-      const seg = segs[i]!;
-      at = at ? `${at}.${seg}` : seg;
-      const el = level.find((e) => e.name === seg);
-      if (i === segs.length - 1 || !el || el.kind !== "group") {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      if (this.track) this.sources[step.at] ??= from;
+      if (i === steps.length - 1 || !step.group) {
         // A name the catalogue does not know is set as is: validation reports it (unknown_element).
-        obj[seg] = value;
-        this.sources[at] ??= from;
+        obj[step.name] = value;
         return;
       }
-      this.sources[at] ??= from;
-      let next = obj[seg];
-      if (el.repeated) {
-        if (!Array.isArray(next)) obj[seg] = next = [{}];
+      let next = obj[step.name];
+      if (step.repeated) {
+        if (!Array.isArray(next)) obj[step.name] = next = [{}];
         next = (next as unknown[])[0];
       } else if (typeof next !== "object" || next === null) {
-        obj[seg] = next = {};
+        obj[step.name] = next = {};
       }
       obj = next as Record<string, unknown>;
-      level = el.children ?? [];
     }
   }
 
@@ -262,11 +282,14 @@ function tailSource(t: TailField): FireSource {
   return src(t.name, t.pos);
 }
 
-/** The B record as an IRIS jsonForm, with where each element came from and what IRIS has no element for. */
-export function fireFormToIris(f: FireForm): FireIrisForm {
+/**
+ * The B record as an IRIS jsonForm, with where each element came from (`sources`, left empty when
+ * `options.sources` is false: a file whose forms all validate never needs them) and what IRIS has no element for.
+ */
+export function fireFormToIris(f: FireForm, options: { sources?: boolean } = {}): FireIrisForm {
   const spec = SPEC_BY_FORM.get(f.form);
   const def = getFormDefinition(f.form, f.taxYear) ?? getFormDefinition(f.form, LATEST_TAX_YEAR);
-  const b = new Builder(def?.elements ?? []);
+  const b = new Builder(def?.elements ?? [], options.sources !== false);
   recipient(b, f);
   if (f.accountNumber) b.text(spec?.accountNumberElement ?? "RecipientAccountNum", f.accountNumber, src("PayerAccountNumberForPayee", 21));
 
