@@ -46,7 +46,7 @@ function index(names: Readonly<Record<string, string>>): Map<string, string> {
       forms.add(paren[1] ?? "");
       if (!/,/.test(paren[2] ?? "")) forms.add(paren[2] ?? "");
     }
-    for (const f of [...forms]) {
+    for (const f of Array.from(forms)) {
       const inverted = /^([^,]+),\s*(.+)$/.exec(f); // "Man, Isle of" -> "Isle of Man"
       if (inverted) forms.add(`${inverted[2] ?? ""} ${inverted[1] ?? ""}`);
       if (/^St\.? /.test(f)) forms.add(f.replace(/^St\.? /, "Saint "));
