@@ -129,8 +129,11 @@ const LABELS: Readonly<Record<string, string>> = {
   BusinessNameControlTxt: "Business name control",
 };
 
-/** The largest integer part an amount may have: cents must stay exact JavaScript integers (< 2^53). */
-const SAFE_INTEGER_DIGITS = 13;
+/**
+ * The integer digits an amount may have as a JSON number: 13 + 2 decimal digits always round-trip through a double.
+ * The schema allows 15 (USDecimalAmountType totalDigits 17, fractionDigits 2); longer amounts come as strings.
+ */
+const NUMBER_INTEGER_DIGITS = 13;
 
 function humanize(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
@@ -228,7 +231,8 @@ class Generator {
       const fraction = num(facets.fractionDigits) ?? 0;
       c.fractionDigits = fraction;
       c.totalDigits = total;
-      c.integerDigits = Math.min(total - fraction, SAFE_INTEGER_DIGITS);
+      c.integerDigits = total - fraction;
+      c.numberIntegerDigits = Math.min(total - fraction, NUMBER_INTEGER_DIGITS);
       c.negative = name === "USDecimalAmountType";
     } else if (name === "DigitBooleanType") {
       kind = "indicator";
@@ -411,9 +415,18 @@ interface XsdTotals {
 }
 
 /** Totals elements with the dotted path of the amount in the form detail when it is not a top-level element. */
+/** State and local tax of a by-state total: inside the common StateLocalTaxGrpType, which the detail does not expand. */
+const STATE_GROUP_PATHS: Readonly<Record<string, string>> = {
+  StateTaxWithheldAmt: "StateLocalTaxGrp.StateTaxGrp.StateTaxWithheldAmt",
+  LocalTaxWithheldAmt: "StateLocalTaxGrp.LocalTaxGrp.LocalTaxWithheldAmt",
+};
+
 function totalElements(form: string, f: XsdTotals, names: readonly string[], strict = true): RawTotalElement[] {
   const detailPaths = f.elementDetails.map((e) => e.path);
+  const hasStateGroup = detailPaths.includes("StateLocalTaxGrp");
   return names.map((name) => {
+    const statePath = STATE_GROUP_PATHS[name];
+    if (!strict && hasStateGroup && statePath !== undefined) return { name, path: statePath };
     const path = detailPaths.includes(name) ? name : detailPaths.find((p) => p.endsWith(`.${name}`));
     // A by-state group may name an amount the form does not have (5498: federal tax withheld); it totals zero.
     if (path === undefined && !strict) return { name };
@@ -433,7 +446,7 @@ function formTotals(src: IrisElements): Record<string, RawFormTotals> {
     };
     if (f.totalByStateGrpElement && f.totalByStateGrp) {
       totals.byStateGroup = f.totalByStateGrpElement;
-      const skip = new Set(["StateAbbreviationCd", "TotalReportedRcpntFormCnt", "StateTaxWithheldAmt", "LocalTaxWithheldAmt"]);
+      const skip = new Set(["StateAbbreviationCd", "TotalReportedRcpntFormCnt"]);
       totals.byStateElements = totalElements(form, f, Object.keys(f.totalByStateGrp).filter((n) => !skip.has(n)), false);
     }
     out[f.formTypeCd] = totals;

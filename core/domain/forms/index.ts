@@ -10,7 +10,7 @@ export {
   getFormDefinition, isKnownForm, listForms, schemaPackageFor, statementBoxes,
 } from "./catalogue.ts";
 export type { FormCode, FormSummary, SchemaPackageInfo, StatementBox } from "./catalogue.ts";
-export { amountToCents, centsToAmount } from "./decimal.ts";
+export { NUMBER_INTEGER_DIGITS, amountText, amountToCents, amountToCentsBig, centsToAmount } from "./decimal.ts";
 export type {
   ElementConstraints, ElementDefinition, ElementKind, FormDefinition, JsonTypeName, LeafKind, OmittedElement, RawChoice,
   RawFormTotals, RawTotalElement,

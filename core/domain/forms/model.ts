@@ -13,6 +13,8 @@ export interface ElementConstraints {
   readonly fractionDigits?: number;
   /** amount / decimal: digits allowed before the decimal point. */
   readonly integerDigits?: number;
+  /** amount: digits allowed before the decimal point in a JSON number (more must be sent as a string). */
+  readonly numberIntegerDigits?: number;
   /** amount / decimal: whether a value below zero is allowed (USDecimalAmountType yes, *NNType no). */
   readonly negative?: boolean;
   /** XSD totalDigits of the type, as published. */
@@ -98,7 +100,10 @@ export interface RawFormTotals {
   readonly elements: readonly RawTotalElement[];
   /** e.g. "Form1099NECTotalByStateGrp"; absent for forms outside the Combined Federal/State program. */
   readonly byStateGroup?: string;
-  /** In XSD order, after StateAbbreviationCd and TotalReportedRcpntFormCnt. */
+  /**
+   * In XSD order, after StateAbbreviationCd and TotalReportedRcpntFormCnt; state and local tax withheld have their
+   * path in StateLocalTaxGrp (summed over the state's own group).
+   */
   readonly byStateElements?: readonly RawTotalElement[];
 }
 

@@ -38,7 +38,7 @@ export function registerFormKeywords(target: Ajv): Ajv {
         if (typeof data !== "number" && typeof data !== "string") return true; // `type` reports it
         const rule = checkDecimal(data, rules);
         if (rule === undefined) return true;
-        fn.errors = [{ keyword: DECIMAL_KEYWORD, params: { rule, ...rules } }];
+        fn.errors = [{ keyword: DECIMAL_KEYWORD, params: { rule, ...rules, asNumber: typeof data === "number" } }];
         return false;
       };
       return fn;
@@ -68,8 +68,9 @@ function leafSchema(el: ElementDefinition): Schema {
       };
       if (c.minimum !== undefined) rules.minimum = c.minimum;
       if (c.maximum !== undefined) rules.maximum = c.maximum;
+      if (c.numberIntegerDigits !== undefined) rules.numberIntegerDigits = c.numberIntegerDigits;
       const format = el.kind === "amount"
-        ? `Decimal dollars with at most ${rules.fractionDigits} decimals, as a JSON number or a numeric string`
+        ? `Decimal dollars with at most ${rules.fractionDigits} decimals and ${rules.integerDigits} integer digits, as a JSON number or a numeric string${rules.numberIntegerDigits !== undefined && rules.numberIntegerDigits < rules.integerDigits ? ` (a string beyond ${rules.numberIntegerDigits} integer digits)` : ""}`
         : `Decimal with at most ${rules.fractionDigits} decimals, as a JSON number or a numeric string`;
       return { description: `${description}. ${format}${rules.negative ? "" : "; not negative"}.`, type: ["number", "string"], [DECIMAL_KEYWORD]: rules };
     }

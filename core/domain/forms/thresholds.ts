@@ -3,7 +3,7 @@
 // Sources: IRC 6041(a) / 6041A(a) as amended by Pub. L. 119-21 (One Big Beautiful Bill Act) sec. 70433 ($2,000
 // for payments made after December 31, 2025; $600 before) and 6050W(e) as amended by sec. 70432 ($20,000 and more
 // than 200 transactions for third party settlement organizations); the IRS instructions for each form.
-import { amountToCents } from "./decimal.ts";
+import { amountToCentsBig } from "./decimal.ts";
 
 export interface ReportingThreshold {
   readonly form: string;
@@ -56,8 +56,8 @@ export interface ThresholdFinding {
 
 const dollars = (cents: number): string => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 
-function cents(v: unknown): number {
-  return amountToCents(v) ?? 0;
+function cents(v: unknown): bigint {
+  return amountToCentsBig(v) ?? 0n;
 }
 
 function truthy(v: unknown): boolean {
@@ -71,11 +71,11 @@ function truthy(v: unknown): boolean {
  */
 export function thresholdFindings(form: string, taxYear: number, jsonForm: Readonly<Record<string, unknown>>): ThresholdFinding[] {
   const rows = reportingThresholds(form, taxYear).filter((t) => t.onlyWhen === undefined || truthy(jsonForm[t.onlyWhen]));
-  if (rows.length === 0 || cents(jsonForm["FederalIncomeTaxWithheldAmt"]) > 0) return [];
+  if (rows.length === 0 || cents(jsonForm["FederalIncomeTaxWithheldAmt"]) > 0n) return [];
   const reportable = rows.some((t) => {
     const amountMet = t.elements.some((e) => {
       const c = cents(jsonForm[e]);
-      return t.comparison === "at_least" ? c >= t.amountCents : c > t.amountCents;
+      return t.comparison === "at_least" ? c >= BigInt(t.amountCents) : c > BigInt(t.amountCents);
     });
     if (!amountMet) return false;
     if (t.transactionsMoreThan === undefined) return true;

@@ -19,7 +19,7 @@ export type {
 export { SEVERITIES, businessRule, businessRuleCount, businessRuleText } from "./business-rules.ts";
 export type { BusinessRule, Severity } from "./business-rules.ts";
 export { filingToTransmit, payerInput } from "./from-filing.ts";
-export { formTotalsDefinition, submissionTotals } from "./totals.ts";
+export { formTotalsDefinition, submissionTotals, submissionTotalsBig } from "./totals.ts";
 export type { FormTotalsDefinition } from "./totals.ts";
 export { XmlParseError, XmlWriter, childNamed, childText, childrenNamed, escapeAttribute, escapeText, parseXml, xmlChars } from "./xml.ts";
 export type { XmlElement } from "./xml.ts";
