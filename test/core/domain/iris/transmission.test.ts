@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { formSkeleton, getFormDefinition, listForms } from "../../../../core/domain/forms/index.ts";
+import { formSkeleton, getFormDefinition, listForms, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
 import {
   IRIS_NAMESPACE, buildTransmission, childNamed, childText, childrenNamed, formatCents, irisBusinessName, irisCity, irisStreet,
   parseXml, planTransmissions, recordKey, type FilingToTransmit, type TransmissionInput, type TransmissionPlan, type XmlElement,
@@ -416,6 +416,55 @@ xsdTest("xmllint: CF/SF elections, an individual payer and 15-digit amounts vali
     filing("v2", "p", payer("Maria de la Cruz", "000111223", { tinType: "ssn" }), "1099-NEC", person("Ann", "Lee", "000444557", { NonemployeeCompensationAmt: 5, StateLocalTaxGrp: [{ StateAbbreviationCd: "CA", StateTaxGrp: { StateTaxWithheldAmt: 1 } }] })),
   ]);
 });
+
+// Every element of a form filled: each leaf with a value its XSD type accepts, repeating groups twice, and each
+// xsd:choice with its first member (variant 0) or its last (variant 1), so that both runs cover every element.
+const CANDIDATES = ["Sample", "A1", "5555550100", "011234567", "1234", "123456789", "12345", "a@b.example"];
+
+function leafValue(el: ElementDefinition): unknown {
+  const c = el.constraints;
+  switch (el.kind) {
+    case "amount": return 1234.56;
+    case "indicator": return true;
+    case "date": return "2025-06-30";
+    case "integer": return el.xsdType === "YearType" ? 2024 : Math.min(c.maximum ?? 7, 7);
+    case "decimal": return el.jsonType === "string" ? "1.5" : 0.5;
+    case "code": return c.enum?.[0] ?? "1234";
+    default: {
+      const fits = (v: string) => (c.pattern === undefined || new RegExp(c.pattern, "u").test(v)) && v.length <= (c.maxLength ?? 99) && v.length >= (c.minLength ?? 0);
+      const v = CANDIDATES.find(fits);
+      if (v === undefined) throw new Error(`no sample value for ${el.path} (${el.xsdType})`);
+      return v;
+    }
+  }
+}
+
+function fillAll(elements: readonly ElementDefinition[], choices: readonly { members: readonly string[] }[], variant: number): Record<string, unknown> {
+  const skip = new Set(choices.flatMap((ch) => ch.members.filter((_m, i) => i !== (variant === 0 ? 0 : ch.members.length - 1))));
+  const out: Record<string, unknown> = {};
+  for (const el of elements) {
+    if (skip.has(el.name)) continue;
+    const one = () => (el.kind === "group" ? fillAll(el.children ?? [], el.choices ?? [], variant) : leafValue(el));
+    out[el.name] = el.repeated ? [one(), ...(el.maxOccurs === null || el.maxOccurs > 1 ? [one()] : [])] : one();
+  }
+  return out;
+}
+
+for (const variant of [0, 1]) {
+  xsdTest(`xmllint: every catalogue form with every element filled validates (choices: ${variant === 0 ? "first" : "last"} member)`, () => {
+    const filings: FilingToTransmit[] = listForms().map(({ form }, i) => {
+      const def = getFormDefinition(form, 2025);
+      if (!def) throw new Error(form);
+      const json = fillAll(def.elements, def.choices, variant);
+      const rd = json["RecipientDetail"] as Record<string, unknown>;
+      rd["TIN"] = `0001112${String(10 + i)}`;
+      const s = stored(form, json);
+      return { filingId: `f${String(i)}`, payerId: "p", payer: ACME, form, taxYear: 2025, jsonForm: s.jsonForm, recipientTin: s.tin, otherTins: s.otherTins };
+    });
+    assert.ok(filings.length >= 35);
+    validates(filings);
+  });
+}
 
 xsdTest("xmllint: every catalogue form validates (one submission each, sample values)", () => {
   const filings: FilingToTransmit[] = listForms().map(({ form }, i) => {
