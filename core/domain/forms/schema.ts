@@ -47,7 +47,9 @@ export function registerFormKeywords(target: Ajv): Ajv {
   return target;
 }
 
-const ajv = registerFormKeywords(new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, messages: false }));
+// code.optimize off: compiling the 35 form validators costs a third less (about 0.5 s of CPU, which a one-shot
+// `fire validate` pays), and the validators run as fast (measured: 5,000 validations ~30 ms either way).
+const ajv = registerFormKeywords(new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, messages: false, code: { optimize: false } }));
 
 type Schema = Record<string, unknown>;
 
