@@ -16,7 +16,7 @@ interface IrisForm {
 const root = join(import.meta.dirname, "../../../..");
 const shared = join(root, "../shared/iris/iris_elements.json");
 const subset = join(root, "fixtures/fire/iris-elements-subset.json");
-const iris = JSON.parse(readFileSync(existsSync(shared) ? shared : subset, "utf8")) as Record<string, IrisForm>;
+const iris = JSON.parse(readFileSync(process.env["IRIS_ELEMENTS_JSON"] ?? (existsSync(shared) ? shared : subset), "utf8")) as Record<string, IrisForm>;
 
 const REQUIRED = [
   "1099-NEC", "1099-MISC", "1099-INT", "1099-DIV", "1099-R", "1099-K", "1099-B", "1099-G", "1099-S", "1099-C", "1099-A",
