@@ -1,7 +1,9 @@
 // FIRE import (SPEC "FIRE import result", intake rule 4): parse a Pub 1220 file, then file its forms through
 // the same intake as JSON, all or nothing. The file's payer (A record TIN) must be the payer in the path.
 import { Effect } from "effect";
-import { fireFormToJsonForm, parseFire } from "../domain/fire/index.ts";
+import {
+  droppedNotes, fireFormToIris, locateIssue, parseFire, type FireDropped, type FireForm, type FireLocatedProblem, type FireSource,
+} from "../domain/fire/index.ts";
 import type { IntakeRowResult, RawRow } from "../domain/filing/intake.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import { Tin } from "../domain/shared/tin.ts";
@@ -10,7 +12,7 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 import { getPayer } from "./payers.use-case.ts";
 import { intake } from "./intake.use-case.ts";
 
-export interface FireLocatedProblem { record: number; recordType: string; field: string; position?: number; offset?: number; message: string }
+export type { FireLocatedProblem };
 
 const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(reference ?? "")?.[1] ?? 0);
 
@@ -32,6 +34,8 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
   const problems: FireLocatedProblem[] = [];
   const rows: RawRow[] = [];
   const corrects = new Map<number, string>();
+  const located = new Map<number, { form: FireForm; sources: Record<string, FireSource> }>();
+  const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
   for (const f of parsed.forms) {
     if (!f.supported) {
       notes.push(`B record ${f.record}: form type ${f.form} is not supported by this service; skipped.`);
@@ -53,8 +57,12 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
       }
       corrects.set(rows.length, original.id);
     }
-    rows.push({ raw: { form: f.form, tax_year: f.taxYear, jsonForm: fireFormToJsonForm(f), reference: `B record ${f.record}` }, index: rows.length });
+    const iris = fireFormToIris(f);
+    located.set(f.record, { form: f, sources: iris.sources });
+    if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
+    rows.push({ raw: { form: f.form, tax_year: f.taxYear, jsonForm: iris.jsonForm, reference: `B record ${f.record}` }, index: rows.length });
   }
+  notes.push(...droppedNotes(dropped));
   if (problems.length > 0) {
     return yield* new InvalidRequest({ message: `Nothing was imported: ${problems[0]?.message ?? ""}`, extra: { problems } });
   }
@@ -64,8 +72,15 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
   }, payer.id, { atomic: true, corrects, knownPayer: payer }).pipe(Effect.catchTag("InvalidRequest", (e) => {
     const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];
     if (failed.length === 0) return Effect.fail(e);
-    const located: FireLocatedProblem[] = failed.map((r) => ({ record: recordOf(r.reference), recordType: "B", field: r.error?.param ?? "", message: r.error?.message ?? "invalid" }));
-    return Effect.fail(new InvalidRequest({ param: e.param, message: `Nothing was imported: ${located.length} form(s) failed. First: record ${located[0]?.record}: ${located[0]?.message}`, extra: { problems: located } }));
+    const problems: FireLocatedProblem[] = failed.map((r) => {
+      const record = recordOf(r.reference);
+      const at = located.get(record);
+      const message = r.error?.message ?? "invalid";
+      return at ? locateIssue(at.form, r.error?.param ?? "", message, at.sources) : { record, recordType: "B", field: r.error?.param ?? "", message };
+    });
+    const first = problems[0];
+    const where = first ? `record ${first.record}${first.position !== undefined ? `, ${first.field} at position ${first.position}` : ""}` : "";
+    return Effect.fail(new InvalidRequest({ param: e.param, message: `Nothing was imported: ${problems.length} form(s) failed. First: ${where}: ${first?.message ?? ""}`, extra: { problems } }));
   }));
   const saved = result.rows.filter((r) => r.id !== null);
   return {

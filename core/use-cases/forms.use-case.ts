@@ -22,5 +22,12 @@ export const formShape = Effect.fnUntraced(function* (requested: string, taxYear
   if (!getFormDefinition(form, year)) {
     return yield* new InvalidRequest({ param: "tax_year", message: `Form ${form} is not supported for tax year ${year}. Supported years: ${SUPPORTED_TAX_YEARS.join(", ")}.` });
   }
-  return { object: "form_elements", form, tax_year: year, elements: formElementTypes(form, year), formJson: formSkeleton(form, year) };
+  const def = getFormDefinition(form, year);
+  return {
+    object: "form_elements", form, tax_year: year,
+    // The IRS schema package the form is filed with: a year the IRS has not published one for yet uses the newest
+    // earlier one (TY2026 forms file with the TY2025 package until the TY2026 package is imported).
+    schema_tax_year: def?.schemaTaxYear ?? year, schema_version: def?.schemaVersionNum ?? null,
+    elements: formElementTypes(form, year), formJson: formSkeleton(form, year),
+  };
 });

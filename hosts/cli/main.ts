@@ -26,6 +26,7 @@ const USAGE = `Usage: npm run cli -- <command>
   apps list [--json]
   apps revoke --client-id ID
   users create --account ID --email EMAIL --role owner|member [--password-stdin] [--json]
+  fire validate FILE | fire to-iris FILE --tax-year YYYY [--out DIR]   (offline; npm run cli -- fire --help)
 
 Configuration: DATABASE_URL (Postgres) or DATA_DIR (embedded, default ./.data), as for the server.`;
 

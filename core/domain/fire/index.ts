@@ -16,4 +16,8 @@ export {
   type TailField,
   type AmountDef,
 } from "./layout.ts";
-export { fireFormToJsonForm } from "./to-json-form.ts";
+export { fireFormToIris, fireFormToJsonForm, sourceOf, splitPersonName } from "./to-json-form.ts";
+export type { FireDropped, FireIrisForm, FireSource } from "./to-json-form.ts";
+export { splitForeignAddress } from "./foreign.ts";
+export { checkFire, droppedNotes, fireToIris, locateIssue } from "./convert.ts";
+export type { CheckedForm, FireCheck, FireLocatedProblem, FireToIrisOptions, FireToIrisResult, IrisFile } from "./convert.ts";

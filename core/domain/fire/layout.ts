@@ -154,8 +154,13 @@ export const F_FIELDS: readonly FieldDef[] = [
 export type TailField =
   /** One character selecting one of several IRIS indicators (blank = none). */
   | { kind: "flag"; name: string; pos: number; values: Readonly<Record<string, string>> }
-  /** Text (or digits) that becomes an IRIS code element, or `extra[name]` when iris is null. */
-  | { kind: "text"; name: string; pos: number; len: number; iris: string | null; digits?: boolean; rightAlign?: boolean }
+  /**
+   * Text (or digits) that becomes an IRIS element (a dotted path into a group, e.g. "InsuredGrp.TIN"), or
+   * `extra[name]` when iris is null. `each`: one IRIS code per character (a repeating element); `zeroBlank`: an
+   * all-zero field means "not reported" (kept in `raw` for the writer); `percent`: whole percent in Pub 1220, a
+   * ratio (0-1) in IRIS.
+   */
+  | { kind: "text"; name: string; pos: number; len: number; iris: string | null; digits?: boolean; rightAlign?: boolean; each?: boolean; zeroBlank?: boolean; percent?: boolean }
   /** YYYYMMDD, reported as YYYY-MM-DD. */
   | { kind: "date"; name: string; pos: number; iris: string }
   /** YYYY. */
@@ -165,7 +170,7 @@ export type TailField =
   | { kind: "cfsf"; name: string; pos: number };
 
 const flag = (name: string, pos: number, values: Record<string, string>): TailField => ({ kind: "flag", name, pos, values });
-const text = (name: string, pos: number, len: number, iris: string | null, opts: { digits?: boolean; rightAlign?: boolean } = {}): TailField => ({
+const text = (name: string, pos: number, len: number, iris: string | null, opts: { digits?: boolean; rightAlign?: boolean; each?: boolean; zeroBlank?: boolean; percent?: boolean } = {}): TailField => ({
   kind: "text",
   name,
   pos,
@@ -193,6 +198,8 @@ export interface AmountDef {
 export interface FormSpec {
   form: string;
   typeOfReturn: string;
+  /** IRIS element the B record's payer account number (21-40) fills; RecipientAccountNum when absent. */
+  accountNumberElement?: string;
   /** Amount code -> IRIS element. Codes absent here are not valid for the form. */
   amounts: Readonly<Record<string, AmountDef>>;
   /** Pub 1220 allows negative amounts (losses) on this form. */
@@ -316,7 +323,7 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       flag("TaxableAmountNotDeterminedIndicator", 547, { "1": "TxblAmountNotDeterminedInd" }),
       flag("IRASEPSIMPLEIndicator", 548, { "1": "IRASEPSIMPLEInd" }),
       flag("TotalDistributionIndicator", 549, { "1": "TotalDistributionInd" }),
-      text("PercentageOfTotalDistribution", 550, 2, "RcpntTotalDistributionPct", { digits: true }),
+      text("PercentageOfTotalDistribution", 550, 2, "RcpntTotalDistributionPct", { digits: true, percent: true }),
       year("FirstYearOfDesignatedRothContribution", 552, "DesignatedROTHAcctFirstYr"),
       fatca(556),
       date("DateOfPayment", 557, "PaymentDt"),
@@ -736,17 +743,140 @@ const EXTRA_FORM_SPECS: readonly FormSpec[] = [
   },
 ];
 
-export const FORM_SPECS: readonly FormSpec[] = [...REQUIRED_FORM_SPECS, ...EXTRA_FORM_SPECS];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-/** Type of Return codes Pub 1220 defines for forms this module does not map (parsed, reported unsupported). */
+// The rest of the forms Pub 1220 lays out and IRIS files. Tails from moov-io's TY2020 layout (pkg/config
+// specification.go) and, for 1098-F, 1099-LS and 1099-SB, a vendor's current e-file layout (1099 Express); not
+// checked line by line against Pub 1220 Rev. 9-2025 (see README.md).
+const LATER_FORM_SPECS: readonly FormSpec[] = [
+  {
+    form: "1097-BTC",
+    typeOfReturn: "BT",
+    amounts: {
+      "1": a("TotalCreditsAmt", "Box 1 Total"),
+      ...Object.fromEntries(MONTHS.map((m, i) => ["23456789ABCD"[i]!, a(`${m}Amt`, `Box 5${"abcdefghijkl"[i]!} ${m}`)])),
+    },
+    negativeAllowed: false,
+    tail: [
+      flag("IssuerIndicator", 547, { "1": "BondIssuerInd", "2": "EntityRcvdBondDistriCreditInd" }),
+      text("Code", 556, 1, "IssuerAssignedUniqueIdCd"),
+      text("UniqueIdentifier", 560, 39, "IssuerAssignedUniqueId", { rightAlign: true }),
+      text("BondType", 599, 3, "BondTypeCd", { digits: true }),
+      special(),
+    ],
+    unverified: ["whole tail and amount codes (moov-io TY2020)"],
+  },
+  {
+    form: "1098-C",
+    typeOfReturn: "X",
+    amounts: {
+      "4": a("GrossProceedsFromSaleOfVehAmt", "Box 4c Gross proceeds from sale"),
+      "6": a("ValueOfGoodsAndSrvcForVehAmt", "Box 6b Value of goods and services provided in exchange for the vehicle"),
+    },
+    negativeAllowed: false,
+    tail: [
+      flag("TransactionIndicator", 546, { "1": "CertifiesVehSoldToUnrltPrtyInd" }),
+      flag("TransferAfterImprovementsIndicator", 547, { "1": "CertifiesVehicleNotTrnsfrInd" }),
+      flag("TransferBelowFairMarketValueIndicator", 548, { "1": "CertifiesVehTrnsfrToNeedyInd" }),
+      year("Year", 549, "VehicleModelYr"),
+      text("Make", 553, 13, "VehicleMakeNameTxt"),
+      text("Model", 566, 22, "VehicleModelNameTxt"),
+      text("VehicleIdentificationNumber", 588, 25, "VINOrOtherIdNum"),
+      text("VehicleDescription", 613, 39, "CertifiesDetailedImprvDesc"),
+      date("DateOfContribution", 652, "ContributionDt"),
+      flag("DoneeIndicator", 660, { "1": "GoodsAndServicesYesInd", "2": "GoodsAndServicesNoInd" }),
+      flag("IntangibleReligiousBenefitsIndicator", 661, { "1": "IntangibleReligiousBenefitsInd" }),
+      flag("DeductionLessThan500Indicator", 662, { "1": "VehClaimDedUnderSpcfdAmtInd" }),
+      special(),
+      date("DateOfSale", 723, "SaleDt"),
+      text("GoodsAndServices", 731, 16, "GoodsAndServicesDesc"),
+    ],
+    unverified: ["whole tail (moov-io TY2020); donee indicator value 2 (goods or services not provided) accepted; odometer mileage (box 2a) has no Pub 1220 field"],
+  },
+  {
+    form: "1098-F",
+    typeOfReturn: "FP",
+    amounts: {
+      "1": a("TotalAmt", "Box 1 Total amount required to be paid"),
+      "2": a("ViolationOrPotViolationAmt", "Box 2 Amount to be paid for violation or potential violation"),
+      "3": a("RestitutionOrRemediationAmt", "Box 3 Restitution/remediation amount"),
+      "4": a("ComplianceAmt", "Box 4 Compliance amount"),
+    },
+    negativeAllowed: false,
+    tail: [
+      date("DateOfOrderOrAgreement", 544, "SuitOrderOrAgreementDt"),
+      text("Jurisdiction", 552, 39, "CourtOrEntityNm"),
+      text("CaseNumber", 591, 39, "CaseNum"),
+      text("NameOfMatterSuitOrAgreement", 630, 39, "CaseNameOrPartiesNamesSOATxt"),
+      text("PaymentCodes", 669, 5, "Form1098FCd", { each: true }),
+      special(675, 60),
+    ],
+    unverified: ["amount codes 1-4 and payment codes at 669-673 from a vendor's TY2022+ layout; special data entries at 675-734 (moov-io TY2020)"],
+  },
+  {
+    form: "1098-Q",
+    typeOfReturn: "QL",
+    amounts: {
+      ...Object.fromEntries(MONTHS.map((m, i) => ["123456789ABC"[i]!, a(`${m}Amt`, `Box 5${"abcdefghijkl"[i]!} ${m} amount`)])),
+      D: a("TotalPremiumsAmt", "Box 3 Total premiums"),
+      E: a("AnnuityStartDtAmt", "Box 1a Annuity amount on start date"),
+      F: a("QLACFMVAmt", "Box 4 FMV of QLAC"),
+    },
+    negativeAllowed: false,
+    tail: [
+      date("AnnuityStartDate", 546, "AnnuityStartDt"),
+      flag("StartDateMayBeAcceleratedIndicator", 554, { "1": "AcceleratedStartDtInd" }),
+      ...MONTHS.map((m, i) => text(`${m}Day`, 555 + 2 * i, 2, `${m}DayNum`, { digits: true, zeroBlank: true })),
+      text("NameOfPlan", 580, 39, "PlanNameTxt"),
+      text("PlanNumber", 619, 20, "PlanNum"),
+      text("PlanSponsorEIN", 639, 9, "PlanSponsorEIN", { digits: true }),
+    ],
+    unverified: ["whole tail and amount codes (moov-io TY2020)"],
+  },
+  {
+    form: "1099-CAP",
+    typeOfReturn: "P",
+    amounts: { "2": a("AggregateReceivedAmt", "Box 2 Aggregate amount received") },
+    negativeAllowed: false,
+    tail: [
+      date("DateOfSaleOrExchange", 548, "SaleOrExchangeDt"),
+      text("NumberOfSharesExchanged", 608, 8, "SharesExchangedCnt", { digits: true }),
+      text("ClassesOfStockExchanged", 616, 10, "StockClassDesc"),
+      special(),
+    ],
+    unverified: ["whole tail (moov-io TY2020)"],
+  },
+  {
+    form: "1099-LS",
+    typeOfReturn: "LS",
+    accountNumberElement: "PolicyNum",
+    amounts: { "1": a("PaidToRecipientAmt", "Box 1 Amount paid to payment recipient") },
+    negativeAllowed: false,
+    tail: [
+      date("DateOfSale", 546, "SaleDt"),
+      text("IssuersInformation", 663, 39, "InsurancePolicyIssuerName.BusinessNameLine1Txt"),
+    ],
+    unverified: ["type of return LS (moov-io has LC); policy number in the payer's account number field (21-40) and issuer's name at 663-701, from a vendor's layout"],
+  },
+  {
+    form: "1099-SB",
+    typeOfReturn: "SB",
+    accountNumberElement: "PolicyNum",
+    amounts: {
+      "1": a("InvestmentInContractAmt", "Box 1 Investment in contract"),
+      "2": a("SurrenderAmt", "Box 2 Surrender amount"),
+    },
+    negativeAllowed: false,
+    tail: [text("IssuersInformation", 663, 39, "IssuerContactDetail.ContactNm")],
+    unverified: ["policy number in the payer's account number field (21-40) and issuer's contact at 663-701, from a vendor's layout"],
+  },
+];
+
+export const FORM_SPECS: readonly FormSpec[] = [...REQUIRED_FORM_SPECS, ...EXTRA_FORM_SPECS, ...LATER_FORM_SPECS];
+
+/** Type of Return codes Pub 1220 defines for forms IRIS does not take (parsed, reported unsupported). */
 export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
-  BT: "1097-BTC",
-  X: "1098-C",
-  FP: "1098-F",
-  QL: "1098-Q",
-  P: "1099-CAP",
-  LS: "1099-LS",
-  SB: "1099-SB",
+  J: "1099-H",
 };
 
 export const SPEC_BY_TYPE: ReadonlyMap<string, FormSpec> = new Map(FORM_SPECS.map((s) => [s.typeOfReturn, s]));

@@ -2,6 +2,7 @@
 // Never throws: every defect becomes a FireProblem (record, field, position, offset, message).
 
 import { CR, LF, SP, allDigits, amount, digits, isBlank, isValidDate, showByte, str } from "./bytes.ts";
+import { foreignText, splitForeignAddress } from "./foreign.ts";
 import {
   AMOUNT_CODES,
   AMOUNT_COUNT,
@@ -15,8 +16,11 @@ import {
   US_STATES,
   fieldAt,
   type FormSpec,
+  type TailField,
 } from "./layout.ts";
-import type { FireForm, FireParseResult, FirePayer, FireProblem, FireRecordType, FireState, FireTransmitter } from "./types.ts";
+import type {
+  FireForm, FireLineEnding, FireParseResult, FirePayer, FireProblem, FireRecordType, FireState, FireTransmitter, FireVendor,
+} from "./types.ts";
 
 /** Reporting stops after this many problems (a binary file would otherwise yield one per byte run). */
 export const MAX_PROBLEMS = 1000;
@@ -73,6 +77,10 @@ class FireParser {
   // File state.
   private phase: Phase = "start";
   private sawTerminator = false;
+  private lineEnding: FireLineEnding | null = null;
+  private lastTerminated = true;
+  /** Offset of the CR/LF/Ctrl-Z bytes that end the file, once found. */
+  private trailerAt = -1;
   /** The current record as a one-byte string; text fields are sliced from it after trimming on the bytes. */
   private line = "";
   private readonly values = new Float64Array(AMOUNT_COUNT);
@@ -103,10 +111,11 @@ class FireParser {
     }
     let off = 0;
     while (off < len) {
+      // Line terminators and Ctrl-Z after the last record are tolerated (and kept as the trailer).
+      if (this.rec > 0 && this.onlyTerminatorsFrom(off)) break;
       const frame = this.frame(off);
       if (frame.length === 0) {
-        // A bare line terminator: tolerated at the end of the file, a problem elsewhere.
-        if (this.onlyTerminatorsFrom(off)) break;
+        // A bare line terminator: a problem when records follow it.
         this.rec++;
         this.problemAt(this.rec, "?", off, "RecordLength", 1, `empty line; every record must be ${RECORD_LENGTH} bytes`);
         off = frame.next;
@@ -134,6 +143,11 @@ class FireParser {
       forms: this.forms,
       rows: this.bCount,
       notes: this.notes,
+      framing: {
+        lineEnding: this.lineEnding ?? "crlf",
+        lastTerminated: this.lastTerminated,
+        trailer: this.trailerAt < 0 ? "" : LATIN1.decode(this.b.subarray(this.trailerAt)),
+      },
     };
   }
 
@@ -158,24 +172,44 @@ class FireParser {
     const limit = Math.min(off + RECORD_LENGTH, len);
     const t = rel < 0 ? -1 : off + rel;
     if (t >= 0 && t < limit) {
-      // Terminator inside the first 750 bytes: a short record.
       this.sawTerminator = true;
+      // Pub 1220: positions 749-750 are "blank or carriage return/line feed": 748 characters and CR LF is a
+      // whole record.
+      if (t - off === RECORD_LENGTH - 2 && b[t] === CR && b[t + 1] === LF) {
+        this.style("crlf-749", true);
+        return { length: RECORD_LENGTH, next: t + 2 };
+      }
+      // Any other terminator inside the first 750 bytes: a short record.
       return { length: t - off, next: this.after(t) };
     }
-    if (limit === len) return { length: limit - off, next: len };
+    if (limit === len) {
+      this.lastTerminated = false;
+      return { length: limit - off, next: len };
+    }
     if (t === limit) {
       this.sawTerminator = true;
+      this.style(b[t] === CR && b[t + 1] === LF ? "crlf" : "lf", true);
       return { length: RECORD_LENGTH, next: this.after(t) };
     }
     // No terminator right after 750 bytes: either a file without terminators, or a record that is too long.
     // When the next byte starts a plausible record and no terminator was seen before, assume no terminators.
-    if (!this.sawTerminator && isRecordTypeByte(b[limit]!)) return { length: RECORD_LENGTH, next: limit };
+    if (!this.sawTerminator && isRecordTypeByte(b[limit]!)) {
+      this.style("none", false);
+      return { length: RECORD_LENGTH, next: limit };
+    }
     const scanEnd = Math.min(limit + RECORD_LENGTH, len);
     for (let j = limit; j < scanEnd; j++) {
       const d = b[j]!;
       if (d === CR || d === LF) return { length: j - off, next: this.after(j) };
     }
+    this.lastTerminated = false;
     return { length: RECORD_LENGTH, next: limit };
+  }
+
+  /** Notes how the first record is separated (the writer reproduces that) and whether the latest one was. */
+  private style(lineEnding: FireLineEnding, terminated: boolean): void {
+    if (this.lineEnding === null) this.lineEnding = lineEnding;
+    this.lastTerminated = terminated;
   }
 
   private onlyTerminatorsFrom(off: number): boolean {
@@ -184,6 +218,7 @@ class FireParser {
       const c = b[i]!;
       if (c !== CR && c !== LF && c !== 0x1a) return false;
     }
+    this.trailerAt = off;
     return true;
   }
 
@@ -363,6 +398,17 @@ class FireParser {
     const contactName = this.required(304, 40, "contact name");
     const contactPhone = this.required(344, 15, "contact telephone number");
     const vendor = this.oneOf(518, "VI", "vendor indicator");
+    const vendorForeign = this.oneOf(740, " 1", "vendor foreign entity indicator") === "1";
+    const vendorBlock: FireVendor = {
+      name: this.txtAt(o + 518, 40),
+      address: this.txtAt(o + 558, 40),
+      city: this.txtAt(o + 598, 40),
+      state: this.txtAt(o + 638, 2),
+      postalCode: this.txtAt(o + 640, 9),
+      contactName: this.txtAt(o + 649, 40),
+      contactPhone: this.txtAt(o + 689, 15),
+      foreign: vendorForeign,
+    };
     const name2 = this.txtAt(o + 69, 40);
     const company2 = this.txtAt(o + 149, 40);
     const email = this.txtAt(o + 358, 50);
@@ -382,6 +428,7 @@ class FireParser {
       contactPhone,
       contactEmail: email === "" ? null : email,
       vendorIndicator: vendor === "V" ? "V" : "I",
+      vendor: vendorForeign || !isBlank(b, o + 518, 222) ? vendorBlock : null,
     };
   }
 
@@ -494,6 +541,8 @@ class FireParser {
     const city = this.required(174, 40, "payer city");
     const { state, postalCode } = this.address(214, 216, foreign);
     const phone = this.txtAt(o + 224, 15);
+    // The payer's country is only needed to convert the file to IRIS (the import files under the service's payer).
+    const country = foreign ? splitForeignAddress(foreignText(city, 40, state, postalCode), group.year || this.taxYear).country : null;
     group.payer = {
       tin,
       tinType: "ein",
@@ -503,13 +552,14 @@ class FireParser {
       city,
       state,
       postalCode,
-      country: null,
+      country,
       foreign,
       transferAgent: agent,
       phone: phone === "" ? null : phone,
       combinedFederalState: cfsf,
       nameControl: nameControl === "" ? null : nameControl,
       lastFiling,
+      amountCodes: str(b, o + 27, 24),
     };
   }
 
@@ -591,21 +641,32 @@ class FireParser {
     const address = this.required(368, 40, "payee mailing address");
     const city = this.required(448, 40, "payee city");
     const { state: rState, postalCode } = this.address(488, 490, foreign);
+    let country: string | null = null;
+    if (foreign && city !== "") {
+      const text = foreignText(city, 40, rState, postalCode);
+      country = splitForeignAddress(text, year || this.taxYear).country;
+      if (country === null) {
+        this.problem(448, `foreign address without a country the IRS recognises: end the free-text city, province and postal code (positions 448-498) with the country's name, e.g. 'TORONTO ON M5V 2T6 CANADA'; found '${text}'`, "PayeeCity");
+      }
+    }
 
     const indicators: Record<string, boolean> = {};
     const codes: Record<string, string> = {};
     const extra: Record<string, string> = {};
     if (office !== "") extra["PayerOfficeCode"] = office;
     let state: FireState | null = null;
+    const rawKept = { kept: false, values: {} as Record<string, string> };
     if (spec !== undefined) {
-      state = this.tail(spec, g, indicators, codes, extra, rState, values);
+      state = this.tail(spec, g, indicators, codes, extra, rState, values, rawKept);
     } else {
       const n = this.unsupportedCounts.get(g.typeOfReturn) ?? 0;
       this.unsupportedCounts.set(g.typeOfReturn, n + 1);
     }
 
-    this.forms.push({
+    const form: FireForm = {
       record: this.rec,
+      payerRecord: g.record,
+      offset: this.off,
       form: g.form,
       supported: spec !== undefined,
       typeOfReturn: g.typeOfReturn,
@@ -621,7 +682,7 @@ class FireParser {
         city,
         state: rState,
         postalCode,
-        country: null,
+        country,
         foreign,
         nameControl: nameControl === "" ? null : nameControl,
       },
@@ -632,7 +693,9 @@ class FireParser {
       codes,
       extra,
       state,
-    });
+    };
+    if (rawKept.kept) form.raw = rawKept.values;
+    this.forms.push(form);
   }
 
   private tail(
@@ -643,12 +706,18 @@ class FireParser {
     extra: Record<string, string>,
     recipientState: string,
     values: Float64Array,
+    raw: { kept: boolean; values: Record<string, string> },
   ): FireState | null {
     const b = this.b;
     const o = this.off;
     let stateTax = 0;
     let localTax = 0;
     let cfsfCode = "";
+    let cfsfBlank: TailField | null = null;
+    const keep = (name: string, text: string) => {
+      raw.kept = true;
+      raw.values[name] = text;
+    };
     for (const t of spec.tail) {
       const s = o + t.pos - 1;
       switch (t.kind) {
@@ -667,6 +736,10 @@ class FireParser {
         case "text": {
           const v = this.txtAt(s, t.len);
           if (v === "") break;
+          if (t.zeroBlank === true && /^0+$/.test(v)) {
+            keep(t.name, v);
+            break;
+          }
           if (t.digits === true && !digitString(v)) this.problem(t.pos, `must be digits; found '${v}'`, t.name);
           if (t.iris !== null) codes[t.iris] = v;
           else extra[t.name] = v;
@@ -693,7 +766,10 @@ class FireParser {
         case "stateTax":
         case "localTax": {
           // Pub 1220: when not reporting the tax, these bytes may continue the special data entries.
-          if (isBlank(b, s, 12)) break;
+          if (isBlank(b, s, 12)) {
+            keep(t.name, "");
+            break;
+          }
           const v = amount(b, s, 12, false);
           if (Number.isNaN(v)) extra[t.name] = this.txtAt(s, 12);
           else if (t.kind === "stateTax") stateTax = v;
@@ -701,7 +777,14 @@ class FireParser {
           break;
         }
         case "cfsf": {
-          if (isBlank(b, s, 2) || (b[s] === 48 && b[s + 1] === 48)) break;
+          if (b[s] === 48 && b[s + 1] === 48) {
+            keep(t.name, "00");
+            break;
+          }
+          if (isBlank(b, s, 2)) {
+            cfsfBlank = t;
+            break;
+          }
           const code = this.txtAt(s, 2);
           if (CFSF_STATES[code] === undefined) {
             this.problem(t.pos, `'${code}' is not a Combined Federal/State Filing Program state code`, t.name);
@@ -727,6 +810,8 @@ class FireParser {
       acc.localTax += localTax;
     }
     if (cfsfCode === "" && stateTax === 0 && localTax === 0) return null;
+    // The writer derives a CF/SF code from the state of a CF/SF payer's form; this one was left blank.
+    if (cfsfBlank !== null && g.payer.combinedFederalState) keep(cfsfBlank.name, "");
     const st: FireState = { code: cfsfCode !== "" ? (CFSF_STATES[cfsfCode] ?? recipientState) : recipientState };
     if (stateTax !== 0) st.stateTaxWithheldCents = stateTax;
     if (localTax !== 0) st.localTaxWithheldCents = localTax;
@@ -789,6 +874,7 @@ class FireParser {
     }
     if (this.kSeen.has(code)) this.problem(747, `second K record for state code ${code}`);
     this.kSeen.add(code);
+    g.payer.stateOrder = [...this.kSeen];
     const acc = g.states.get(code) ?? { count: 0, sums: new Float64Array(AMOUNT_COUNT), stateTax: 0, localTax: 0 };
     this.count(2, acc.count, `number of payees for ${st}`);
     if (g.totalsReliable) {

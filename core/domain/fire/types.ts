@@ -11,7 +11,11 @@ export interface FireParty {
   city: string;
   state: string;
   postalCode: string;
-  /** Pub 1220 has no country field: foreign addresses are free text in the city line, so this is always null. */
+  /**
+   * IRS country code (IRIS CountryCd) of a foreign address, recognised from the country name Pub 1220 puts at the
+   * end of the free-text city/state/ZIP area; null for US addresses and when no country is recognised (the B
+   * record then carries a problem saying what to supply).
+   */
   country: string | null;
   foreign: boolean;
 }
@@ -22,6 +26,10 @@ export interface FirePayer extends FireParty {
   combinedFederalState: boolean;
   nameControl: string | null;
   lastFiling: boolean;
+  /** Amount codes of the A record (28-51) as read, so the writer declares the same codes (zero columns included). */
+  amountCodes?: string;
+  /** CF/SF state codes of this payer's K records in file order (the writer otherwise sorts them). */
+  stateOrder?: readonly string[];
 }
 
 export interface FireRecipient extends FireParty {
@@ -39,6 +47,10 @@ export interface FireState {
 export interface FireForm {
   /** 1-based index of the B record in the file. */
   record: number;
+  /** 1-based index of the A record the B record belongs to. */
+  payerRecord: number;
+  /** 0-based byte offset of the B record in the file. */
+  offset: number;
   /** "1099-NEC" etc., or the raw type-of-return code when the form is not supported. */
   form: string;
   supported: boolean;
@@ -60,6 +72,39 @@ export interface FireForm {
   /** Pub 1220 fields with no single IRIS element (special data entries, office code, ...), non-empty only. */
   extra: Record<string, string>;
   state: FireState | null;
+  /**
+   * Fixed-width text the model does not determine, by tail field name, kept so the writer reproduces the record:
+   * a blank state or local tax field (the writer writes zeros), a CF/SF code of "00" or a blank one where the
+   * writer would derive a state. Present only when there is something to keep.
+   */
+  raw?: Record<string, string>;
+}
+
+/** T record positions 519-740 (software vendor); text fields are "" when blank. */
+export interface FireVendor {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  contactName: string;
+  contactPhone: string;
+  foreign: boolean;
+}
+
+/**
+ * How records are separated: `crlf` / `lf` after each 750-byte record, `none` (750-byte blocks), or `crlf-749`
+ * (CR LF in positions 749-750, which Pub 1220 allows instead of blanks: 748 characters and CR LF per record).
+ */
+export type FireLineEnding = "crlf" | "lf" | "none" | "crlf-749";
+
+export interface FireFraming {
+  /** The separator of the first record (a file mixing separators is accepted; the writer uses this one). */
+  lineEnding: FireLineEnding;
+  /** False when the last record has no separator after it (crlf / lf files only). */
+  lastTerminated: boolean;
+  /** CR, LF and Ctrl-Z bytes after the last record (latin1), kept for byte-identical writing. */
+  trailer: string;
 }
 
 export interface FireTransmitter {
@@ -78,6 +123,8 @@ export interface FireTransmitter {
   contactPhone: string;
   contactEmail: string | null;
   vendorIndicator: "V" | "I";
+  /** Null when positions 519-740 are blank. */
+  vendor: FireVendor | null;
 }
 
 export type FireRecordType = "T" | "A" | "B" | "C" | "K" | "F" | "?";
@@ -105,12 +152,15 @@ export type FireParseResult =
       /** Number of B records. */
       rows: number;
       notes: string[];
+      framing: FireFraming;
     }
   | { ok: false; problems: FireProblem[] };
 
 /** A form to write: a parsed FireForm without the fields the writer derives. */
-export type FireFormInput = Omit<FireForm, "record" | "supported" | "taxYear" | "typeOfReturn" | "amountsByCode"> & {
+export type FireFormInput = Omit<FireForm, "record" | "payerRecord" | "offset" | "supported" | "taxYear" | "typeOfReturn" | "amountsByCode"> & {
   amountsByCode?: Record<string, number>;
+  /** Forms with the same payerRecord share one A record (a parsed file keeps its grouping); otherwise grouped by payer. */
+  payerRecord?: number;
 };
 
 export interface FireTransmitterInput {
@@ -129,6 +179,7 @@ export interface FireTransmitterInput {
   contactPhone: string;
   contactEmail?: string | null;
   vendorIndicator?: "V" | "I";
+  vendor?: FireVendor | null;
 }
 
 export interface FireFileInput {
@@ -137,8 +188,10 @@ export interface FireFileInput {
   priorYear?: boolean;
   transmitter: FireTransmitterInput;
   forms: FireFormInput[];
+  /** A parsed file's framing; `FireWriteOptions.lineEnding` overrides its line ending. */
+  framing?: FireFraming;
 }
 
 export interface FireWriteOptions {
-  lineEnding?: "crlf" | "lf" | "none";
+  lineEnding?: FireLineEnding;
 }

@@ -28,23 +28,30 @@ const UNSUPPORTED_BY_FORM: Readonly<Record<string, string>> = Object.fromEntries
 );
 
 export function writeFire(input: FireFileInput, options: FireWriteOptions = {}): Uint8Array {
-  const ending = options.lineEnding ?? "crlf";
+  const ending = options.lineEnding ?? input.framing?.lineEnding ?? "crlf";
   const term = ending === "crlf" ? 2 : ending === "lf" ? 1 : 0;
   const groups = groupForms(input.forms);
 
   let records = 2;
   for (const g of groups) records += 2 + g.forms.length + stateCodes(g).length;
   const stride = RECORD_LENGTH + term;
-  const buf = new Uint8Array(records * stride).fill(SP);
-  if (term > 0) {
-    for (let r = 0; r < records; r++) {
-      const e = r * stride + RECORD_LENGTH;
-      if (term === 2) {
-        buf[e] = CR;
-        buf[e + 1] = LF;
-      } else buf[e] = LF;
-    }
+  // A parsed file keeps what followed its last record: no separator, or extra CR/LF/Ctrl-Z bytes.
+  const framing = options.lineEnding === undefined ? input.framing : undefined;
+  const dropLast = term > 0 && framing?.lastTerminated === false ? term : 0;
+  const trailer = framing?.trailer ?? "";
+  const size = records * stride - dropLast;
+  const buf = new Uint8Array(size + trailer.length).fill(SP);
+  for (let r = 0; r < records; r++) {
+    const e = r * stride + RECORD_LENGTH;
+    if (ending === "crlf-749") {
+      buf[e - 2] = CR;
+      buf[e - 1] = LF;
+    } else if (term === 2 && e < size) {
+      buf[e] = CR;
+      buf[e + 1] = LF;
+    } else if (term === 1 && e < size) buf[e] = LF;
   }
+  for (let i = 0; i < trailer.length; i++) buf[size + i] = trailer.charCodeAt(i) & 0xff;
 
   let seq = 0;
   const next = (type: string): number => {
@@ -106,7 +113,9 @@ function groupForms(forms: readonly FireFormInput[]): WriteGroup[] {
   for (const form of forms) {
     const { typeOfReturn, spec } = typeOfReturnFor(form.form);
     const p = form.payer;
-    const key = [p.tin, p.name, p.name2 ?? "", p.address, p.city, p.state, p.postalCode, p.combinedFederalState, typeOfReturn, form.corrected ?? ""].join("\u0000");
+    const key = form.payerRecord !== undefined
+      ? `#${form.payerRecord}`
+      : [p.tin, p.name, p.name2 ?? "", p.address, p.city, p.state, p.postalCode, p.combinedFederalState, typeOfReturn, form.corrected ?? ""].join("\u0000");
     let g = groups.get(key);
     if (g === undefined) {
       g = { payer: p, typeOfReturn, spec, forms: [] };
@@ -132,19 +141,25 @@ function amountValues(form: FireFormInput, spec: FormSpec | undefined): Float64A
   return values;
 }
 
+/** The CF/SF code a form is counted under in the K records ("" for none). */
 function cfsfCode(g: WriteGroup, form: FireFormInput): string {
   if (!g.payer.combinedFederalState || form.state === null || g.spec === undefined) return "";
-  if (!g.spec.tail.some((t) => t.kind === "cfsf")) return "";
+  const field = g.spec.tail.find((t) => t.kind === "cfsf");
+  if (field === undefined) return "";
+  const raw = form.raw?.[field.name];
+  if (raw !== undefined) return raw === "00" ? "" : raw;
   return CFSF_CODE_BY_STATE[form.state.code] ?? "";
 }
 
+/** K record states: a parsed payer's in file order, otherwise those its forms use, sorted. */
 function stateCodes(g: WriteGroup): string[] {
-  const codes = new Set<string>();
+  const codes = new Set<string>(g.payer.combinedFederalState ? (g.payer.stateOrder ?? []) : []);
+  const used: string[] = [];
   for (const { form } of g.forms) {
     const c = cfsfCode(g, form);
-    if (c !== "") codes.add(c);
+    if (c !== "" && !codes.has(c)) used.push(c);
   }
-  return [...codes].sort();
+  return [...codes, ...new Set(used.sort())];
 }
 
 function writeT(buf: Uint8Array, o: number, input: FireFileInput, payees: number): void {
@@ -168,6 +183,17 @@ function writeT(buf: Uint8Array, o: number, input: FireFileInput, payees: number
   putText(buf, o, 344, 15, t.contactPhone);
   putText(buf, o, 359, 50, t.contactEmail ?? "");
   putText(buf, o, 518, 1, t.vendorIndicator ?? "I");
+  const v = t.vendor;
+  if (v) {
+    putText(buf, o, 519, 40, v.name);
+    putText(buf, o, 559, 40, v.address);
+    putText(buf, o, 599, 40, v.city);
+    putText(buf, o, 639, 2, v.state);
+    putText(buf, o, 641, 9, v.postalCode);
+    putText(buf, o, 650, 40, v.contactName);
+    putText(buf, o, 690, 15, v.contactPhone);
+    if (v.foreign) putText(buf, o, 740, 1, "1");
+  }
 }
 
 function writeA(buf: Uint8Array, o: number, year: number, g: WriteGroup): void {
@@ -178,10 +204,12 @@ function writeA(buf: Uint8Array, o: number, year: number, g: WriteGroup): void {
   putText(buf, o, 21, 4, p.nameControl ?? "");
   if (p.lastFiling) putText(buf, o, 25, 1, "1");
   putText(buf, o, 26, 2, g.typeOfReturn);
-  let codes = "";
-  for (let i = 0; i < AMOUNT_COUNT; i++) if (g.forms.some((f) => f.values[i] !== 0)) codes += AMOUNT_CODES[i];
+  let codes = p.amountCodes ?? "";
+  if (codes === "") {
+    for (let i = 0; i < AMOUNT_COUNT; i++) if (g.forms.some((f) => f.values[i] !== 0)) codes += AMOUNT_CODES[i];
+  }
   if (codes === "") codes = g.spec === undefined ? "1" : Object.keys(g.spec.amounts).sort((x, y) => AMOUNT_CODES.indexOf(x) - AMOUNT_CODES.indexOf(y))[0]!;
-  putText(buf, o, 28, 18, codes);
+  putText(buf, o, 28, 24, codes);
   if (p.foreign) putText(buf, o, 52, 1, "1");
   putText(buf, o, 53, 40, p.name);
   putText(buf, o, 93, 40, p.name2 ?? "");
@@ -219,7 +247,7 @@ function writeB(buf: Uint8Array, o: number, year: number, g: WriteGroup, form: F
         break;
       }
       case "text": {
-        const v = (t.iris !== null ? form.codes[t.iris] : form.extra[t.name]) ?? "";
+        const v = (t.iris !== null ? form.codes[t.iris] : form.extra[t.name]) ?? form.raw?.[t.name] ?? "";
         putText(buf, o, t.pos, t.len, t.rightAlign === true ? v.padStart(t.len, " ") : v);
         break;
       }
@@ -232,13 +260,13 @@ function writeB(buf: Uint8Array, o: number, year: number, g: WriteGroup, form: F
       case "stateTax":
       case "localTax": {
         const cents = t.kind === "stateTax" ? form.state?.stateTaxWithheldCents : form.state?.localTaxWithheldCents;
-        const raw = form.extra[t.name];
-        if (cents === undefined && raw !== undefined) putText(buf, o, t.pos, 12, raw);
+        const text = form.extra[t.name] ?? form.raw?.[t.name];
+        if (cents === undefined && text !== undefined) putText(buf, o, t.pos, 12, text);
         else putDigits(buf, o, t.pos, 12, cents ?? 0);
         break;
       }
       case "cfsf":
-        putText(buf, o, t.pos, 2, cfsfCode(g, form));
+        putText(buf, o, t.pos, 2, form.raw?.[t.name] ?? cfsfCode(g, form));
         break;
     }
   }

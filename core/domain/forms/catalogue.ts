@@ -3,7 +3,7 @@
 // and schema package, lazily; tax years that share a package share the expanded tree.
 import { TAX_YEAR_PACKAGES } from "./catalogue.generated.ts";
 import type {
-  ElementDefinition, FormDefinition, RawChoice, RawElement, RawForm, RawSchemaPackage,
+  ElementDefinition, FormDefinition, RawChoice, RawElement, RawForm, RawFormTotals, RawSchemaPackage,
 } from "./model.ts";
 
 export const SUPPORTED_TAX_YEARS: readonly number[] = Object.freeze(
@@ -17,6 +17,38 @@ export interface FormSummary {
   form: string;
   title: string;
   tax_years: number[];
+  /**
+   * Tax year -> tax year of the IRS schema package the form is filed with for it: a year the IRS has not published
+   * a package for yet is served by the newest earlier one (e.g. { "2025": 2025, "2026": 2025 }).
+   */
+  schema_tax_year: Record<string, number>;
+}
+
+/** The IRS schema package that serves a tax year. */
+export interface SchemaPackageInfo {
+  readonly id: string;
+  readonly description: string;
+  /** The tax year the IRS published the package for (earlier than the served year until that year's is imported). */
+  readonly taxYear: number;
+  /** IRTransmissionManifest/SchemaVersionNum of the package. */
+  readonly schemaVersionNum: string;
+}
+
+/** The package that serves `taxYear`, or undefined for a year the catalogue does not support. */
+export function schemaPackageFor(taxYear: number): SchemaPackageInfo | undefined {
+  const pkg = TAX_YEAR_PACKAGES[taxYear];
+  return pkg ? { id: pkg.id, description: pkg.description, taxYear: pkg.taxYear, schemaVersionNum: pkg.schemaVersionNum } : undefined;
+}
+
+/** IRIS country codes (CountryCd) -> country name, from the package that serves `taxYear`. */
+export function countryNames(taxYear: number = LATEST_TAX_YEAR): Readonly<Record<string, string>> {
+  return (TAX_YEAR_PACKAGES[taxYear] ?? TAX_YEAR_PACKAGES[LATEST_TAX_YEAR])?.countries ?? {};
+}
+
+/** The submission totals groups of a form type (FormTypeCd, e.g. "1099NEC") in the package serving `taxYear`. */
+export function formTotals(formTypeCd: string, taxYear: number = LATEST_TAX_YEAR): RawFormTotals | undefined {
+  const totals = TAX_YEAR_PACKAGES[taxYear]?.totals;
+  return totals && Object.hasOwn(totals, formTypeCd) ? totals[formTypeCd] : undefined;
 }
 
 export interface StatementBox {
@@ -62,7 +94,9 @@ export function listForms(): FormSummary[] {
   return ORDER.map((form) => {
     const years = SUPPORTED_TAX_YEARS.filter((y) => rawForm(form, y) !== undefined);
     const latest = rawForm(form, years[years.length - 1] ?? LATEST_TAX_YEAR);
-    return { form, title: latest?.raw.title ?? form, tax_years: years };
+    const schemaYears: Record<string, number> = {};
+    for (const y of years) schemaYears[String(y)] = TAX_YEAR_PACKAGES[y]?.taxYear ?? y;
+    return { form, title: latest?.raw.title ?? form, tax_years: years, schema_tax_year: schemaYears };
   });
 }
 
@@ -134,6 +168,8 @@ export function lookupForm(form: string, taxYear: number): { definition: FormDef
       formTypeCd: found.raw.formTypeCd,
       detailElement: found.raw.detailElement,
       schemaPackage: found.pkg.id,
+      schemaTaxYear: found.pkg.taxYear,
+      schemaVersionNum: found.pkg.schemaVersionNum,
       elements,
       choices,
       omitted: found.raw.omitted,

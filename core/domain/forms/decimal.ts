@@ -5,6 +5,11 @@
 export interface DecimalRules {
   readonly fractionDigits: number;
   readonly integerDigits: number;
+  /**
+   * At most this many integer digits when the value is a JSON number (a double carries 13 + 2 digits exactly);
+   * longer amounts, up to `integerDigits`, are sent as strings.
+   */
+  readonly numberIntegerDigits?: number;
   readonly negative: boolean;
   readonly minimum?: number;
   readonly maximum?: number;
@@ -63,7 +68,8 @@ export function checkDecimal(value: unknown, rules: DecimalRules): DecimalRule |
   const p = parseDecimal(value);
   if (p === undefined) return "type";
   if (p.frac.length > rules.fractionDigits) return "max_decimals";
-  if (p.int.length > rules.integerDigits) return "max_digits";
+  const maxInt = typeof value === "number" && rules.numberIntegerDigits !== undefined ? Math.min(rules.integerDigits, rules.numberIntegerDigits) : rules.integerDigits;
+  if (p.int.length > maxInt) return "max_digits";
   if (p.negative && !rules.negative) return "negative";
   if (rules.minimum !== undefined || rules.maximum !== undefined) {
     const n = Number(decimalText(p));
@@ -102,3 +108,21 @@ export function centsToAmount(cents: number): number {
   const amount = cents / 100;
   return amount === 0 ? 0 : amount;
 }
+
+/** Integer cents as a bigint, exact at any size; undefined when not a decimal with at most two fraction digits. */
+export function amountToCentsBig(value: unknown): bigint | undefined {
+  const p = parseDecimal(value);
+  if (p === undefined || p.frac.length > 2) return undefined;
+  const cents = BigInt(p.int + p.frac.padEnd(2, "0"));
+  return p.negative ? -cents : cents;
+}
+
+/** The XSD text of an amount with two decimals ("1234.50", "-0.05", "123456789012345.67"), from its digits. */
+export function amountText(value: unknown): string | undefined {
+  const p = parseDecimal(value);
+  if (p === undefined || p.frac.length > 2) return undefined;
+  return `${p.negative ? "-" : ""}${p.int.length > 0 ? p.int : "0"}.${p.frac.padEnd(2, "0")}`;
+}
+
+/** Integer digits an amount may have as a JSON number: 13 + 2 decimals always survive a double exactly. */
+export const NUMBER_INTEGER_DIGITS = 13;

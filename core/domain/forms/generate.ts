@@ -1,13 +1,13 @@
-// Writes catalogue.generated.ts from the IRS IRIS element extract (iris_elements.json, built from the TY2025
-// A2A XSDs). Run: `npx tsx core/domain/forms/generate.ts [path/to/iris_elements.json]`.
-// This script is the only file of the catalogue that touches the file system; index.ts never imports it.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// Builds the catalogue data of one IRS schema package from its element extract (hosts/cli/forms-generate reads the
+// extract from the package's XSDs) and renders it as TypeScript: one file per package under packages/, and
+// catalogue.generated.ts mapping each tax year to its package. Pure; `npm run forms:generate` does the I/O.
+// index.ts never imports this file.
 import type {
-  ElementConstraints, OmittedElement, RawChoice, RawComplexType, RawElement, RawForm, RawSchemaPackage, RawSimpleType,
+  ElementConstraints, OmittedElement, RawChoice, RawComplexType, RawElement, RawForm, RawFormTotals, RawSchemaPackage,
+  RawSimpleType, RawTotalElement,
 } from "./model.ts";
 
-interface XsdElement {
+export interface XsdElement {
   path: string;
   type: string;
   minOccurs: string;
@@ -17,7 +17,7 @@ interface XsdElement {
   choiceGroup?: string;
   fixed?: string;
 }
-interface XsdForm {
+export interface XsdForm {
   source: string;
   formTypeCd: string;
   submissionGroup: string;
@@ -25,7 +25,7 @@ interface XsdForm {
   detailType: string;
   elementDetails: XsdElement[];
 }
-interface XsdSimpleType {
+export interface XsdSimpleType {
   restrictionBase?: string;
   chain?: string[];
   base?: string;
@@ -41,8 +41,12 @@ interface XsdSimpleType {
   union?: string[];
   doc?: string;
 }
-interface IrisElements {
+export interface IrisElements {
   _meta: { schemaPackage: string };
+  /** CountryCd -> name. */
+  _countries?: Record<string, string>;
+  /** The fixed IRTransmissionManifest/SchemaVersionNum. */
+  _schemaVersionNum?: string;
   _commonTypes: Record<string, { elements: XsdElement[] }>;
   _simpleTypes: Record<string, XsdSimpleType>;
   [form: string]: unknown;
@@ -125,8 +129,11 @@ const LABELS: Readonly<Record<string, string>> = {
   BusinessNameControlTxt: "Business name control",
 };
 
-/** The largest integer part an amount may have: cents must stay exact JavaScript integers (< 2^53). */
-const SAFE_INTEGER_DIGITS = 13;
+/**
+ * The integer digits an amount may have as a JSON number: 13 + 2 decimal digits always round-trip through a double.
+ * The schema allows 15 (USDecimalAmountType totalDigits 17, fractionDigits 2); longer amounts come as strings.
+ */
+const NUMBER_INTEGER_DIGITS = 13;
 
 function humanize(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
@@ -224,7 +231,8 @@ class Generator {
       const fraction = num(facets.fractionDigits) ?? 0;
       c.fractionDigits = fraction;
       c.totalDigits = total;
-      c.integerDigits = Math.min(total - fraction, SAFE_INTEGER_DIGITS);
+      c.integerDigits = total - fraction;
+      c.numberIntegerDigits = Math.min(total - fraction, NUMBER_INTEGER_DIGITS);
       c.negative = name === "USDecimalAmountType";
     } else if (name === "DigitBooleanType") {
       kind = "indicator";
@@ -389,14 +397,75 @@ class Generator {
   }
 }
 
-export function buildPackage(src: IrisElements, id: string): RawSchemaPackage {
+export interface PackageSource {
+  /** e.g. "iris-ty2025-v1.2". */
+  readonly id: string;
+  /** The tax year the IRS published the package for. */
+  readonly taxYear: number;
+}
+
+interface XsdTotals {
+  formTypeCd: string;
+  detailElement: string;
+  elementDetails: XsdElement[];
+  totalAmtGrpElement?: string;
+  totalAmtGrp?: Record<string, string>;
+  totalByStateGrpElement?: string;
+  totalByStateGrp?: Record<string, string>;
+}
+
+/** Totals elements with the dotted path of the amount in the form detail when it is not a top-level element. */
+/** State and local tax of a by-state total: inside the common StateLocalTaxGrpType, which the detail does not expand. */
+const STATE_GROUP_PATHS: Readonly<Record<string, string>> = {
+  StateTaxWithheldAmt: "StateLocalTaxGrp.StateTaxGrp.StateTaxWithheldAmt",
+  LocalTaxWithheldAmt: "StateLocalTaxGrp.LocalTaxGrp.LocalTaxWithheldAmt",
+};
+
+function totalElements(form: string, f: XsdTotals, names: readonly string[], strict = true): RawTotalElement[] {
+  const detailPaths = f.elementDetails.map((e) => e.path);
+  const hasStateGroup = detailPaths.includes("StateLocalTaxGrp");
+  return names.map((name) => {
+    const statePath = STATE_GROUP_PATHS[name];
+    if (!strict && hasStateGroup && statePath !== undefined) return { name, path: statePath };
+    const path = detailPaths.includes(name) ? name : detailPaths.find((p) => p.endsWith(`.${name}`));
+    // A by-state group may name an amount the form does not have (5498: federal tax withheld); it totals zero.
+    if (path === undefined && !strict) return { name };
+    if (path === undefined) throw new Error(`${form}: total ${name} has no element in the detail`);
+    return path === name ? { name } : { name, path };
+  });
+}
+
+function formTotals(src: IrisElements): Record<string, RawFormTotals> {
+  const out: Record<string, RawFormTotals> = {};
+  for (const [form, value] of Object.entries(src).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (form.startsWith("_") || typeof value !== "object" || value === null) continue;
+    const f = value as XsdTotals;
+    if (!f.totalAmtGrpElement || !f.totalAmtGrp || !f.detailElement.startsWith("Form") || form === "1042-S") continue;
+    const totals: { -readonly [K in keyof RawFormTotals]: RawFormTotals[K] } = {
+      group: f.totalAmtGrpElement, elements: totalElements(form, f, Object.keys(f.totalAmtGrp)),
+    };
+    if (f.totalByStateGrpElement && f.totalByStateGrp) {
+      totals.byStateGroup = f.totalByStateGrpElement;
+      const skip = new Set(["StateAbbreviationCd", "TotalReportedRcpntFormCnt"]);
+      totals.byStateElements = totalElements(form, f, Object.keys(f.totalByStateGrp).filter((n) => !skip.has(n)), false);
+    }
+    out[f.formTypeCd] = totals;
+  }
+  return out;
+}
+
+export function buildPackage(src: IrisElements, source: PackageSource): RawSchemaPackage {
   const g = new Generator(src);
   const forms = FORM_TITLES.map(([code, title]) => g.form(code, title));
   const sortedSimple: Record<string, RawSimpleType> = {};
   for (const k of Object.keys(g.simpleTypes).sort()) sortedSimple[k] = g.simpleTypes[k] as RawSimpleType;
   const sortedComplex: Record<string, RawComplexType> = {};
   for (const k of Object.keys(g.complexTypes).sort()) sortedComplex[k] = g.complexTypes[k] as RawComplexType;
-  return { id, description: src._meta.schemaPackage, simpleTypes: sortedSimple, complexTypes: sortedComplex, forms };
+  if (src._schemaVersionNum === undefined) throw new Error("the extract has no SchemaVersionNum");
+  return {
+    id: source.id, description: src._meta.schemaPackage, taxYear: source.taxYear, schemaVersionNum: src._schemaVersionNum,
+    countries: src._countries ?? {}, totals: formTotals(src), simpleTypes: sortedSimple, complexTypes: sortedComplex, forms,
+  };
 }
 
 const q = (v: unknown) => JSON.stringify(v);
@@ -405,13 +474,27 @@ function renderElements(elements: readonly RawElement[], indent: string): string
   return elements.map((e) => `${indent}${q(e)},\n`).join("");
 }
 
-/** Deterministic TypeScript source for the catalogue: one line per type and per element. */
-export function renderSource(pkg: RawSchemaPackage, years: ReadonlyArray<number>): string {
-  const constName = pkg.id.toUpperCase().replace(/[^A-Z0-9]/g, "_");
-  let s = "// Generated by core/domain/forms/generate.ts from iris_elements.json (IRS IRIS A2A TY2025 XSDs). Do not edit:\n";
-  s += "// change the generator and run `npx tsx core/domain/forms/generate.ts`.\n";
-  s += 'import type { RawSchemaPackage } from "./model.ts";\n\n';
-  s += `const ${constName}: RawSchemaPackage = {\n  id: ${q(pkg.id)},\n  description: ${q(pkg.description)},\n  simpleTypes: {\n`;
+/** The exported constant of a package: "iris-ty2025-v1.2" -> IRIS_TY2025_V1_2. */
+export function packageConstName(id: string): string {
+  return id.toUpperCase().replace(/[^A-Z0-9]/g, "_");
+}
+
+/** File name of a package under core/domain/forms/packages. */
+export function packageFileName(id: string): string {
+  return `${id}.generated.ts`;
+}
+
+/** Deterministic TypeScript source of one package: one line per type, element, country and totals group. */
+export function renderPackageSource(pkg: RawSchemaPackage): string {
+  let s = `// Generated by \`npm run forms:generate\` from the IRS package "${pkg.description}". Do not edit:\n`;
+  s += "// change the generator (core/domain/forms/generate.ts, hosts/cli/forms-generate) and run it again.\n";
+  s += 'import type { RawSchemaPackage } from "../model.ts";\n\n';
+  s += `export const ${packageConstName(pkg.id)}: RawSchemaPackage = {\n  id: ${q(pkg.id)},\n  description: ${q(pkg.description)},\n`;
+  s += `  taxYear: ${String(pkg.taxYear)},\n  schemaVersionNum: ${q(pkg.schemaVersionNum)},\n  countries: {\n`;
+  for (const [k, v] of Object.entries(pkg.countries)) s += `    ${q(k)}: ${q(v)},\n`;
+  s += "  },\n  totals: {\n";
+  for (const [k, v] of Object.entries(pkg.totals)) s += `    ${q(k)}: ${q(v)},\n`;
+  s += "  },\n  simpleTypes: {\n";
   for (const [k, v] of Object.entries(pkg.simpleTypes)) s += `    ${q(k)}: ${q(v)},\n`;
   s += "  },\n  complexTypes: {\n";
   for (const [k, v] of Object.entries(pkg.complexTypes)) {
@@ -428,28 +511,35 @@ export function renderSource(pkg: RawSchemaPackage, years: ReadonlyArray<number>
     if (f.choices) s += `      choices: ${q(f.choices)},\n`;
     s += `      omitted: ${q(f.omitted)},\n    },\n`;
   }
-  s += "  ],\n};\n\n";
-  s += "/** IRIS schema package per tax year. A year that needs its own schema gets its own package here. */\n";
-  s += "export const TAX_YEAR_PACKAGES: Readonly<Record<number, RawSchemaPackage>> = {\n";
-  for (const y of years) s += `  ${y}: ${constName},\n`;
-  s += "};\n";
+  s += "  ],\n};\n";
   return s;
 }
 
-/** Tax year -> IRIS schema package used for it. TY2026 has no published IRIS schema yet: it files on TY2025's. */
-export const YEAR_SOURCES: ReadonlyArray<readonly [number, string]> = [[2025, "iris-ty2025-v1.2"], [2026, "iris-ty2025-v1.2"]];
-
-export function generate(srcText: string): string {
-  const src = JSON.parse(srcText) as IrisElements;
-  const pkg = buildPackage(src, "iris-ty2025-v1.2");
-  return renderSource(pkg, YEAR_SOURCES.map(([y]) => y));
+/**
+ * Tax year -> package: a year's own package, otherwise the newest package published for an earlier year (a year
+ * the IRS has not published a schema for yet files with the previous year's, as the IRS accepts until then).
+ */
+export function yearPackages(packages: readonly PackageSource[], years: readonly number[]): Map<number, PackageSource> {
+  const out = new Map<number, PackageSource>();
+  const sorted = [...packages].sort((a, b) => a.taxYear - b.taxYear || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const year of [...new Set(years)].sort((a, b) => a - b)) {
+    const own = sorted.filter((p) => p.taxYear <= year).pop();
+    if (own) out.set(year, own);
+  }
+  return out;
 }
 
-export const DEFAULT_SOURCE = join(import.meta.dirname, "..", "..", "..", "..", "shared", "iris", "iris_elements.json");
-export const OUTPUT = join(import.meta.dirname, "catalogue.generated.ts");
-
-if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
-  const srcPath = process.argv[2] ?? DEFAULT_SOURCE;
-  writeFileSync(OUTPUT, generate(readFileSync(srcPath, "utf8")));
-  console.log(`wrote ${OUTPUT}`);
+/** catalogue.generated.ts: every package file, and which package serves each tax year. */
+export function renderIndexSource(packages: readonly PackageSource[], years: readonly number[]): string {
+  const map = yearPackages(packages, years);
+  const used = [...new Set(map.values())].sort((a, b) => a.taxYear - b.taxYear);
+  let s = "// Generated by `npm run forms:generate` (core/domain/forms/generate.ts). Do not edit: import an IRS schema package\n";
+  s += "// with `npm run forms:generate -- --schemas DIR --tax-year YYYY` (docs/schema-packages.md).\n";
+  s += 'import type { RawSchemaPackage } from "./model.ts";\n';
+  for (const p of used) s += `import { ${packageConstName(p.id)} } from "./packages/${packageFileName(p.id)}";\n`;
+  s += "\n/** IRIS schema package per tax year: the year's own, or the newest earlier one until the IRS publishes it. */\n";
+  s += "export const TAX_YEAR_PACKAGES: Readonly<Record<number, RawSchemaPackage>> = {\n";
+  for (const [y, p] of map) s += `  ${String(y)}: ${packageConstName(p.id)},\n`;
+  s += "};\n";
+  return s;
 }

@@ -6,14 +6,17 @@ import { compiledValidator, jsonSchemaFor } from "./schema.ts";
 export { DECIMAL_KEYWORD, registerFormKeywords } from "./schema.ts";
 
 export {
-  LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, formElementTypes, formSkeleton, getFormDefinition,
-  isKnownForm, listForms, statementBoxes,
+  LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, countryNames, formElementTypes, formSkeleton, formTotals,
+  getFormDefinition, isKnownForm, listForms, schemaPackageFor, statementBoxes,
 } from "./catalogue.ts";
-export type { FormCode, FormSummary, StatementBox } from "./catalogue.ts";
-export { amountToCents, centsToAmount } from "./decimal.ts";
+export type { FormCode, FormSummary, SchemaPackageInfo, StatementBox } from "./catalogue.ts";
+export { NUMBER_INTEGER_DIGITS, amountText, amountToCents, amountToCentsBig, centsToAmount } from "./decimal.ts";
 export type {
   ElementConstraints, ElementDefinition, ElementKind, FormDefinition, JsonTypeName, LeafKind, OmittedElement, RawChoice,
+  RawFormTotals, RawTotalElement,
 } from "./model.ts";
+export { REPORTING_THRESHOLDS, reportingThresholds, thresholdFindings } from "./thresholds.ts";
+export type { ReportingThreshold, ThresholdFinding } from "./thresholds.ts";
 export { validateForm } from "./validate.ts";
 export type { FormIssue, FormValidation, NormalizedAddress, NormalizedForm, NormalizedRecipient } from "./validate.ts";
 

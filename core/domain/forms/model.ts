@@ -13,6 +13,8 @@ export interface ElementConstraints {
   readonly fractionDigits?: number;
   /** amount / decimal: digits allowed before the decimal point. */
   readonly integerDigits?: number;
+  /** amount: digits allowed before the decimal point in a JSON number (more must be sent as a string). */
+  readonly numberIntegerDigits?: number;
   /** amount / decimal: whether a value below zero is allowed (USDecimalAmountType yes, *NNType no). */
   readonly negative?: boolean;
   /** XSD totalDigits of the type, as published. */
@@ -84,9 +86,38 @@ export interface RawForm {
   readonly omitted: readonly OmittedElement[];
 }
 
+/** One submission totals element: `path` (dotted, in the form detail) when it is not a top-level element of that name. */
+export interface RawTotalElement {
+  readonly name: string;
+  readonly path?: string;
+}
+
+/** The totals groups of a form's submission (IRSubmission1FormTotals): TotalAmtGrp and, for CF/SF, TotalByStateGrp. */
+export interface RawFormTotals {
+  /** e.g. "Form1099NECTotalAmtGrp". */
+  readonly group: string;
+  /** In XSD order. */
+  readonly elements: readonly RawTotalElement[];
+  /** e.g. "Form1099NECTotalByStateGrp"; absent for forms outside the Combined Federal/State program. */
+  readonly byStateGroup?: string;
+  /**
+   * In XSD order, after StateAbbreviationCd and TotalReportedRcpntFormCnt; state and local tax withheld have their
+   * path in StateLocalTaxGrp (summed over the state's own group).
+   */
+  readonly byStateElements?: readonly RawTotalElement[];
+}
+
 export interface RawSchemaPackage {
   readonly id: string;
   readonly description: string;
+  /** The tax year the IRS published the package for. */
+  readonly taxYear: number;
+  /** IRTransmissionManifest/SchemaVersionNum, a fixed value of the package's message XSD. */
+  readonly schemaVersionNum: string;
+  /** IRIS CountryCd -> country name, from the documentation of the package's CountryType. */
+  readonly countries: Readonly<Record<string, string>>;
+  /** FormTypeCd -> submission totals groups. */
+  readonly totals: Readonly<Record<string, RawFormTotals>>;
   readonly simpleTypes: Readonly<Record<string, RawSimpleType>>;
   readonly complexTypes: Readonly<Record<string, RawComplexType>>;
   /** In catalogue order. */
@@ -129,6 +160,10 @@ export interface FormDefinition {
   readonly detailElement: string;
   /** IRIS schema package the definition comes from. */
   readonly schemaPackage: string;
+  /** The tax year that package was published for: earlier than `taxYear` until the IRS publishes that year's. */
+  readonly schemaTaxYear: number;
+  /** IRTransmissionManifest/SchemaVersionNum of that package. */
+  readonly schemaVersionNum: string;
   readonly elements: readonly ElementDefinition[];
   readonly choices: readonly RawChoice[];
   /** Top-level XSD elements that jsonForm leaves out because the service fills them. */

@@ -38,7 +38,7 @@ export function registerFormKeywords(target: Ajv): Ajv {
         if (typeof data !== "number" && typeof data !== "string") return true; // `type` reports it
         const rule = checkDecimal(data, rules);
         if (rule === undefined) return true;
-        fn.errors = [{ keyword: DECIMAL_KEYWORD, params: { rule, ...rules } }];
+        fn.errors = [{ keyword: DECIMAL_KEYWORD, params: { rule, ...rules, asNumber: typeof data === "number" } }];
         return false;
       };
       return fn;
@@ -47,7 +47,9 @@ export function registerFormKeywords(target: Ajv): Ajv {
   return target;
 }
 
-const ajv = registerFormKeywords(new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, messages: false }));
+// code.optimize off: compiling the 35 form validators costs a third less (about 0.5 s of CPU, which a one-shot
+// `fire validate` pays), and the validators run as fast (measured: 5,000 validations ~30 ms either way).
+const ajv = registerFormKeywords(new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, messages: false, code: { optimize: false } }));
 
 type Schema = Record<string, unknown>;
 
@@ -68,8 +70,9 @@ function leafSchema(el: ElementDefinition): Schema {
       };
       if (c.minimum !== undefined) rules.minimum = c.minimum;
       if (c.maximum !== undefined) rules.maximum = c.maximum;
+      if (c.numberIntegerDigits !== undefined) rules.numberIntegerDigits = c.numberIntegerDigits;
       const format = el.kind === "amount"
-        ? `Decimal dollars with at most ${rules.fractionDigits} decimals, as a JSON number or a numeric string`
+        ? `Decimal dollars with at most ${rules.fractionDigits} decimals and ${rules.integerDigits} integer digits, as a JSON number or a numeric string${rules.numberIntegerDigits !== undefined && rules.numberIntegerDigits < rules.integerDigits ? ` (a string beyond ${rules.numberIntegerDigits} integer digits)` : ""}`
         : `Decimal with at most ${rules.fractionDigits} decimals, as a JSON number or a numeric string`;
       return { description: `${description}. ${format}${rules.negative ? "" : "; not negative"}.`, type: ["number", "string"], [DECIMAL_KEYWORD]: rules };
     }

@@ -7,7 +7,7 @@
 //     as booleans (false is left out: it is the IRS default), TIN and ZIP as digits, elements in XSD order.
 import type { ErrorObject } from "ajv";
 import { canonicalFormCode, lookupForm } from "./catalogue.ts";
-import { centsToAmount, decimalText, parseDecimal, partsToCents, type DecimalRule } from "./decimal.ts";
+import { NUMBER_INTEGER_DIGITS, centsToAmount, decimalText, parseDecimal, partsToCents, type DecimalRule } from "./decimal.ts";
 import type { ElementDefinition, FormDefinition, RawChoice } from "./model.ts";
 import { DECIMAL_KEYWORD, compiledValidator } from "./schema.ts";
 
@@ -42,8 +42,11 @@ export interface NormalizedRecipient {
 export interface NormalizedForm {
   recipient: NormalizedRecipient;
   accountNumber: string | null;
-  /** Amount element path -> integer cents, e.g. "NonemployeeCompensationAmt", "StateLocalTaxGrp.0.StateTaxGrp.StateTaxWithheldAmt". */
-  amounts: Record<string, number>;
+  /**
+   * Amount element path -> integer cents, e.g. "NonemployeeCompensationAmt", "StateLocalTaxGrp.0.StateTaxGrp.StateTaxWithheldAmt";
+   * a bigint for an amount of more than 13 integer digits (up to the schema's 15), which jsonForm keeps as a string.
+   */
+  amounts: Record<string, number | bigint>;
   /** The canonical form to store and file. */
   jsonForm: Record<string, unknown>;
 }
@@ -244,7 +247,9 @@ function describe(el: ElementDefinition | undefined): string {
 const DECIMAL_MESSAGES: Record<DecimalRule, (p: Record<string, unknown>) => string> = {
   type: () => "must be a decimal number, as a JSON number or a numeric string such as \"1234.56\"",
   max_decimals: (p) => `must have at most ${String(p["fractionDigits"])} decimal places`,
-  max_digits: (p) => `must have at most ${String(p["integerDigits"])} digits before the decimal point`,
+  max_digits: (p) => p["asNumber"] === true && typeof p["numberIntegerDigits"] === "number" && p["numberIntegerDigits"] < Number(p["integerDigits"])
+    ? `must have at most ${String(p["numberIntegerDigits"])} digits before the decimal point as a JSON number; send an amount of up to ${String(p["integerDigits"])} digits as a string (e.g. "123456789012345.67") so that no digit is lost`
+    : `must have at most ${String(p["integerDigits"])} digits before the decimal point`,
   negative: () => "must not be negative",
   minimum: (p) => `must be at least ${String(p["minimum"])}`,
   maximum: (p) => `must be at most ${String(p["maximum"])}`,
@@ -357,7 +362,7 @@ function toIssues(def: FormDefinition, errors: readonly ErrorObject[], tidied: u
 
 // ---- 3. canonical form ------------------------------------------------------------------------------------
 
-function canonObject(input: Record<string, unknown>, elements: readonly ElementDefinition[], prefix: string, amounts: Record<string, number>): Record<string, unknown> | typeof ABSENT {
+function canonObject(input: Record<string, unknown>, elements: readonly ElementDefinition[], prefix: string, amounts: Record<string, number | bigint>): Record<string, unknown> | typeof ABSENT {
   const out: Record<string, unknown> = {};
   let any = false;
   for (const el of elements) {
@@ -382,12 +387,19 @@ function canonObject(input: Record<string, unknown>, elements: readonly ElementD
   return any ? out : ABSENT;
 }
 
-function canonSingle(value: unknown, el: ElementDefinition, path: string, amounts: Record<string, number>): unknown {
+function canonSingle(value: unknown, el: ElementDefinition, path: string, amounts: Record<string, number | bigint>): unknown {
   switch (el.kind) {
     case "group":
       return canonObject(value as Record<string, unknown>, el.children ?? [], `${path}.`, amounts);
     case "amount": {
-      const cents = partsToCents(parseDecimal(value) ?? { negative: false, int: "", frac: "" });
+      const p = parseDecimal(value) ?? { negative: false, int: "", frac: "" };
+      if (p.int.length > NUMBER_INTEGER_DIGITS) {
+        // Beyond what a JSON number holds exactly: kept as its decimal text, cents as a bigint.
+        const big = BigInt(p.int + p.frac.padEnd(2, "0"));
+        amounts[path] = p.negative ? -big : big;
+        return decimalText(p);
+      }
+      const cents = partsToCents(p);
       if (cents === 0 && !el.required) return ABSENT; // a blank box and a zero box file the same
       amounts[path] = cents;
       return centsToAmount(cents);
@@ -468,7 +480,7 @@ export function validateForm(form: string, taxYear: number, jsonForm: unknown): 
   const remaps: Remaps = new Map();
   const tidied = isObject(jsonForm) ? tidyObject(jsonForm, def.elements, remaps) : jsonForm;
   if (!validate(tidied)) return { ok: false, issues: toIssues(def, validate.errors ?? [], tidied, remaps) };
-  const amounts: Record<string, number> = {};
+  const amounts: Record<string, number | bigint> = {};
   const canonical = canonObject(tidied as Record<string, unknown>, def.elements, "", amounts);
   const stored = canonical === ABSENT ? {} : canonical;
   return {

@@ -1,8 +1,8 @@
 // IRIS A2A: intake transmissions (XML) and acknowledgements, with the IRS business rules they refer to. Pure.
 export {
   IRIS_NAMESPACE, RECEIPT_ID_PATTERN, SCHEMA_VERSION_NUM, buildTransmission, formatCents, irisBusinessName, irisCity,
-  irisEmail, irisPersonName, irisPhone, irisStreet, planTransmissions, recordKey, recordXPath, submissionXPath,
-  uniqueRecordId, uniqueTransmissionId,
+  irisEmail, irisPersonName, irisPhone, irisStreet, planTransmissions, recordKey, recordXPath, schemaVersionNum,
+  submissionXPath, uniqueRecordId, uniqueTransmissionId,
 } from "./transmission.ts";
 export type {
   BuiltTransmission, CorrectionOf, FilingToTransmit, IrisAddress, PayerInput, RecordInput, SubmissionInput, TinType,
@@ -19,7 +19,7 @@ export type {
 export { SEVERITIES, businessRule, businessRuleCount, businessRuleText } from "./business-rules.ts";
 export type { BusinessRule, Severity } from "./business-rules.ts";
 export { filingToTransmit, payerInput } from "./from-filing.ts";
-export { formTotalsDefinition, submissionTotals } from "./totals.ts";
+export { formTotalsDefinition, submissionTotals, submissionTotalsBig } from "./totals.ts";
 export type { FormTotalsDefinition } from "./totals.ts";
 export { XmlParseError, XmlWriter, childNamed, childText, childrenNamed, escapeAttribute, escapeText, parseXml, xmlChars } from "./xml.ts";
 export type { XmlElement } from "./xml.ts";

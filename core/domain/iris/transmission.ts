@@ -10,18 +10,31 @@
 // - the form's TotalAmtGrp in every submission (S1H004..S1H052), TotalReportedRcpntFormCnt = records of the
 //   submission (FS1H003), TotalIssuerFormCnt = submissions and TotalRecipientFormCnt = records (TMFST026, FTMFST009);
 // - corrections: CorrectedInd 1 and PrevSubmittedRecRecipientGrp/UniqueRecordId (SHAREDIRFORM006_002, FTMFST014).
-// Not done: CFSF (CFSFElectionInd is 0, no CFSFElectionStateCd or TotalByStateGrp), replacements (TransmissionTypeCd
-// R), transfer agents, jurat signatures, IssuerOfficeCd, 1042-S and 8809.
-import { amountToCents, getFormDefinition, type ElementDefinition, type FormDefinition } from "../forms/index.ts";
+// - Combined Federal/State Filing: a record whose StateLocalTaxGrp names a participating state (SHAREDIRFORM019_002)
+//   carries CFSFElectionStateCd, its submission CFSFElectionInd 1 (SHAREDIRFORM020) and a TotalByStateGrp per state
+//   (SHAREDIRFORM022), for the forms of the program (S1H003_001);
+// - amounts written from their decimal digits (up to the schema's 15 integer digits), totals summed in bigint;
+// - an individual payer (SSN) as IssuerDetail/PersonName.
+// Not done: replacements (TransmissionTypeCd R), transfer agents, jurat signatures, IssuerOfficeCd, 1042-S and 8809.
+import { LATEST_TAX_YEAR, amountText, getFormDefinition, schemaPackageFor, type ElementDefinition, type FormDefinition } from "../forms/index.ts";
 import type { Tin } from "../shared/tin.ts";
-import { formTotalsDefinition, submissionTotals } from "./totals.ts";
+import { businessRuleText } from "./business-rules.ts";
+import { splitPersonName } from "./names.ts";
+import { formTotalsDefinition, submissionTotalsBig } from "./totals.ts";
 import { XmlWriter } from "./xml.ts";
 import { blocks } from "./rules/model.ts";
 import { checkTransmissionXml } from "./rules/transmission-rules.ts";
 
 export const IRIS_NAMESPACE = "urn:us:gov:treasury:irs:ir";
-/** IRTransmissionManifest/SchemaVersionNum is fixed to this value by the TY2025 schema package. */
-export const SCHEMA_VERSION_NUM = "2.0.3";
+/**
+ * IRTransmissionManifest/SchemaVersionNum: a fixed value of the IRS schema package that serves the tax year (the
+ * catalogue knows which package that is).
+ */
+export function schemaVersionNum(taxYear: number): string | undefined {
+  return schemaPackageFor(taxYear)?.schemaVersionNum;
+}
+/** SchemaVersionNum of the package serving the latest supported tax year. */
+export const SCHEMA_VERSION_NUM: string = schemaVersionNum(LATEST_TAX_YEAR) ?? "";
 
 export type TinType = "ein" | "ssn";
 
@@ -289,11 +302,12 @@ function findElement(elements: readonly ElementDefinition[], path: string): Elem
   return findElement(el.children ?? [], rest.join("."));
 }
 
-/** Integer cents -> the decimal text the XSD takes ("1234.50", "-0.05"). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${String(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
+/** Integer cents -> the decimal text the XSD takes ("1234.50", "-0.05"); exact for bigint cents of any size. */
+export function formatCents(cents: number | bigint): string {
+  const big = typeof cents === "bigint" ? cents : BigInt(cents);
+  const sign = big < 0n ? "-" : "";
+  const abs = big < 0n ? -big : big;
+  return `${sign}${String(abs / 100n)}.${String(abs % 100n).padStart(2, "0")}`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -314,12 +328,13 @@ function leafText(el: ElementDefinition, v: unknown, ctx: Ctx): string | undefin
   if (v === undefined || v === null || v === "") return undefined;
   switch (el.kind) {
     case "amount": {
-      const cents = amountToCents(v);
-      if (cents === undefined) {
+      // From the decimal digits, not through a double: up to the schema's 15 integer digits stay exact.
+      const text = amountText(v);
+      if (text === undefined) {
         ctx.problems.push({ filingId: ctx.filingId, submissionId: ctx.submissionId, message: `${el.path} is not an amount with at most two decimals.` });
         return undefined;
       }
-      return formatCents(cents);
+      return text;
     }
     case "integer":
       return typeof v === "number" && Number.isInteger(v) ? String(v) : typeof v === "string" && /^-?\d+$/.test(v) ? v : undefined;
@@ -435,7 +450,7 @@ function checkInput(input: TransmissionInput, transmitter: TransmitterInput, pro
     if (s.taxYear !== input.taxYear) problems.push({ ...at, message: `Submission tax year ${String(s.taxYear)} differs from the transmission's ${String(input.taxYear)} (IRS rule SMF007).` });
     const def = getFormDefinition(s.form, s.taxYear);
     if (!def) problems.push({ ...at, message: `Form ${s.form} is not in the catalogue for tax year ${String(s.taxYear)}.` });
-    else if (!formTotalsDefinition(def.formTypeCd)) problems.push({ ...at, message: `Form ${def.form} has no IRIS submission totals group.` });
+    else if (!formTotalsDefinition(def.formTypeCd, def.taxYear)) problems.push({ ...at, message: `Form ${def.form} has no IRIS submission totals group.` });
     else defs.set(s.submissionId, def);
     if (!s.payer.address) problems.push({ ...at, message: "The payer has no mailing address (IssuerDetail/MailingAddressGrp is required)." });
     if (s.records.length === 0) problems.push({ ...at, message: "A submission needs at least one record." });
@@ -487,7 +502,7 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
   w.open("IRTransmission", { xmlns: IRIS_NAMESPACE });
   w.element("IRTransmissionManifest", () => {
     const report = (message: string) => problems.push({ message });
-    w.leaf("SchemaVersionNum", SCHEMA_VERSION_NUM).leaf("UniqueTransmissionId", utid).leaf("TaxYr", input.taxYear)
+    w.leaf("SchemaVersionNum", schemaVersionNum(input.taxYear) ?? SCHEMA_VERSION_NUM).leaf("UniqueTransmissionId", utid).leaf("TaxYr", input.taxYear)
       .leaf("PriorYearDataInd", "0").leaf("TransmissionTypeCd", kind).leaf("TestCd", transmitter.test ? "T" : "P");
     w.element("TransmitterGrp", () => {
       w.leaf("TIN", transmitter.tin.reveal()).leaf("TINSubmittedTypeCd", tinSubmittedType(transmitter.tinType))
@@ -523,16 +538,22 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
 
   for (const s of input.submissions) {
     const def = defs.get(s.submissionId) as FormDefinition;
-    const totalsDef = formTotalsDefinition(def.formTypeCd);
+    const totalsDef = formTotalsDefinition(def.formTypeCd, def.taxYear);
     const report = (message: string) => problems.push({ submissionId: s.submissionId, message });
     const payer = s.payer;
+    const elections = s.records.map((r) => cfsfStates(def, r.jsonForm, cfsfParticipants));
+    const electing = [...new Set(elections.flat())].sort();
     w.element("IRSubmission1Grp", () => {
       w.element("IRSubmission1Header", () => {
         w.leaf("SubmissionId", s.submissionId).leaf("TaxYr", s.taxYear);
         w.element("IssuerDetail", () => {
           w.leaf("ForeignEntityInd", isForeign(payer.address) ? "1" : "0").leaf("TIN", payer.tin.reveal())
             .leaf("TINSubmittedTypeCd", tinSubmittedType(payer.tinType));
-          writeBusinessName(w, payer.name, report, "The payer's");
+          // An individual payer (SSN) files under a person name (SMF017 matches it with the TIN); a name that does
+          // not split into first and last name stays a business name.
+          const person = payer.tinType === "ssn" ? splitPersonName(payer.name) : null;
+          if (person) writePersonName(w, person);
+          else writeBusinessName(w, payer.name, report, "The payer's");
           if (payer.address) writeAddress(w, payer.address, states, report, "The payer's");
           w.leaf("PhoneNum", irisPhone(payer.phone ?? payer.contactPhone));
         });
@@ -543,26 +564,43 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
               .leaf("ContactEmailAddressTxt", irisEmail(payer.contactEmail));
           });
         }
-        w.leaf("FormTypeCd", def.formTypeCd).leaf("ParentFormTypeCd", "1096").leaf("CFSFElectionInd", "0")
+        w.leaf("FormTypeCd", def.formTypeCd).leaf("ParentFormTypeCd", "1096").leaf("CFSFElectionInd", electing.length > 0 ? "1" : "0")
           .leaf("TotalReportedRcpntFormCnt", s.records.length);
         if (totalsDef) {
-          const totals = submissionTotals(totalsDef, s.records.map((r) => r.jsonForm));
+          const totals = submissionTotalsBig(totalsDef, s.records.map((r) => r.jsonForm));
           w.element("IRSubmission1FormTotals", () => {
             w.element(totalsDef.group, () => {
               for (const el of totalsDef.elements) {
-                const cents = totals.get(el.name) ?? 0;
-                if (cents !== 0) w.leaf(el.name, formatCents(cents));
+                const cents = totals.get(el.name) ?? 0n;
+                if (cents !== 0n) w.leaf(el.name, formatCents(cents));
               }
             });
+            // SHAREDIRFORM022: a TotalByStateGrp for each CF/SF state, over the records that elect it.
+            if (totalsDef.byStateGroup && totalsDef.byStateElements) {
+              for (const state of electing) {
+                const members = s.records.filter((_r, i) => elections[i]?.includes(state)).map((r) => stateView(r.jsonForm, state));
+                const byState = submissionTotalsBig(totalsDef, members, totalsDef.byStateElements);
+                w.element(totalsDef.byStateGroup, () => {
+                  w.leaf("StateAbbreviationCd", state).leaf("TotalReportedRcpntFormCnt", members.length);
+                  for (const el of totalsDef.byStateElements ?? []) {
+                    const cents = byState.get(el.name) ?? 0n;
+                    if (cents !== 0n) w.leaf(el.name, formatCents(cents));
+                  }
+                });
+              }
+            }
           });
         }
       });
       w.element("IRSubmission1Detail", () => {
-        for (const r of s.records) {
+        for (const [index, r] of s.records.entries()) {
           const ctx: Ctx = { problems, filingId: r.filingId, submissionId: s.submissionId, recipientTin: r.recipientTin, otherTins: r.otherTins ?? {} };
           records.set(recordKey(s.submissionId, r.recordId), r.filingId);
+          const states = elections[index] ?? [];
           w.element(def.detailElement, () => {
-            w.leaf("TaxYr", s.taxYear).leaf("RecordId", r.recordId).leaf("VoidInd", "0").leaf("CorrectedInd", r.corrected ? "1" : "0");
+            w.leaf("TaxYr", s.taxYear).leaf("RecordId", r.recordId);
+            for (const st of states) w.leaf("CFSFElectionStateCd", st);
+            w.leaf("VoidInd", "0").leaf("CorrectedInd", r.corrected ? "1" : "0");
             if (r.corrected) writePrevious(w, def, r.corrected, ctx);
             writeElements(w, def.elements, r.jsonForm, ctx, "");
           });
@@ -592,6 +630,46 @@ function locate(input: TransmissionInput, xpath: string): { submissionId?: numbe
   if (!s) return {};
   const r = m?.[2] ? s.records[Number(m[2]) - 1] : undefined;
   return r ? { submissionId: s.submissionId, filingId: r.filingId } : { submissionId: s.submissionId };
+}
+
+function writePersonName(w: XmlWriter, p: Readonly<Record<string, string>>): void {
+  w.element("PersonName", () => {
+    w.leaf("PersonFirstNm", p["PersonFirstNm"]).leaf("PersonMiddleNm", p["PersonMiddleNm"]).leaf("PersonLastNm", p["PersonLastNm"]).leaf("SuffixNm", p["SuffixNm"]);
+  });
+}
+
+/**
+ * States of the Combined Federal/State Filing Program, from the IRS rule that lists them (SHAREDIRFORM019_002 of
+ * the business rules table), so a new rules table brings a new list.
+ */
+export function cfsfParticipatingStates(): ReadonlySet<string> {
+  const text = businessRuleText("SHAREDIRFORM019_002") ?? "";
+  const list = text.slice(text.indexOf("must be")).match(/\b[A-Z]{2}\b/g) ?? [];
+  return new Set(list);
+}
+
+const cfsfParticipants = cfsfParticipatingStates();
+
+/**
+ * The CF/SF states a record elects: the participating states of its StateLocalTaxGrp, for the forms whose IRIS
+ * detail has CFSFElectionStateCd (the forms of the program, S1H003_001).
+ */
+export function cfsfStates(def: FormDefinition, jsonForm: Record<string, unknown>, participants: ReadonlySet<string> = cfsfParticipants): string[] {
+  if (!def.omitted.some((o) => o.name === "CFSFElectionStateCd")) return [];
+  const groups = jsonForm["StateLocalTaxGrp"];
+  const out = new Set<string>();
+  for (const g of Array.isArray(groups) ? groups : groups === undefined ? [] : [groups]) {
+    const st = isObject(g) ? g["StateAbbreviationCd"] : undefined;
+    if (typeof st === "string" && participants.has(st)) out.add(st);
+  }
+  return [...out].sort();
+}
+
+/** A record as one state sees it: its StateLocalTaxGrp narrowed to that state's groups (for TotalByStateGrp). */
+function stateView(jsonForm: Record<string, unknown>, state: string): Record<string, unknown> {
+  const groups = jsonForm["StateLocalTaxGrp"];
+  const list = Array.isArray(groups) ? groups : groups === undefined ? [] : [groups];
+  return { ...jsonForm, StateLocalTaxGrp: list.filter((g) => isObject(g) && g["StateAbbreviationCd"] === state) };
 }
 
 function writePrevious(w: XmlWriter, def: FormDefinition, c: CorrectionOf, ctx: Ctx): void {

@@ -32,14 +32,15 @@ test("file level: year, test flag, transmitter, counts, notes", () => {
     contactPhone: "3025550100",
     contactEmail: "pat@example.com",
     vendorIndicator: "I",
+    vendor: null,
   });
   assert.equal(r.forms.map((f) => [f.record, f.form, f.supported]), [
     [3, "1099-NEC", true],
     [4, "1099-NEC", true],
     [8, "1099-R", true],
-    [11, "P", false],
+    [11, "1099-CAP", true],
   ]);
-  assert.equal(r.notes, ["1 form(s) with type of return 'P' (1099-CAP) are not supported and were not imported"]);
+  assert.equal(r.notes, []);
 });
 
 test("1099-NEC under a Combined Federal/State payer", () => {
@@ -63,6 +64,8 @@ test("1099-NEC under a Combined Federal/State payer", () => {
     combinedFederalState: true,
     nameControl: "EXAM",
     lastFiling: false,
+    amountCodes: "14",
+    stateOrder: ["06"],
   });
   assert.equal(f.recipient, {
     tin: "123450001",
@@ -125,10 +128,10 @@ test("1099-R: distribution code, indicators, date of payment, state tax without 
   assert.equal(f.state, { code: "NV", stateTaxWithheldCents: 40000 });
 });
 
-test("unsupported 1099-CAP keeps its amounts by code", () => {
+test("1099-CAP (type P): aggregate amount received under its IRIS name", () => {
   const f = r.forms[3]!;
   assert.is(f.typeOfReturn, "P");
-  assert.equal(f.amounts, {});
+  assert.equal(f.amounts, { AggregateReceivedAmt: 5000000 });
   assert.equal(f.amountsByCode, { "2": 5000000 });
   assert.is(f.recipient.tinType, "ein");
   assert.is(f.recipient.name, "SAMPLE HOLDINGS CORP");
@@ -148,6 +151,12 @@ test("writeFire reproduces the hand-written file byte for byte", () => {
     }
   }
   assert.is(again.length, bytes.length);
+});
+
+test("parse -> write keeps every byte: the parsed forms and framing written back give the same file", () => {
+  const again = writeFire({ taxYear: r.taxYear, test: r.test, transmitter: r.transmitter, forms: r.forms, framing: r.framing });
+  assert.is(ascii(again), ascii(bytes));
+  assert.equal(r.framing, { lineEnding: "crlf", lastTerminated: true, trailer: "" });
 });
 
 test.run();

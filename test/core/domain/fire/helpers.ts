@@ -11,6 +11,7 @@ import {
   type FireTransmitterInput,
   type FormSpec,
 } from "../../../../core/domain/fire/index.ts";
+import { getFormDefinition, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
 
 export const transmitter: FireTransmitterInput = {
   tin: "987654321",
@@ -122,10 +123,11 @@ export function fullForm(spec: FormSpec, variant: number, p: FirePayer): FireFor
   };
 }
 
-/** A parsed form without the fields the writer derives, for comparison with its input. */
+/** A parsed form without the fields the writer derives or the parser keeps as read, for comparison with its input. */
 export function asInput(f: FireForm): FireFormInput {
-  const { record: _record, supported: _supported, taxYear: _taxYear, typeOfReturn: _type, ...rest } = f;
-  return rest;
+  const { record: _record, payerRecord: _payerRecord, offset: _offset, supported: _supported, taxYear: _taxYear, typeOfReturn: _type, ...rest } = f;
+  const { amountCodes: _codes, stateOrder: _order, ...payer } = rest.payer;
+  return { ...rest, payer };
 }
 
 export function mustParse(r: FireParseResult): Extract<FireParseResult, { ok: true }> {
@@ -135,3 +137,115 @@ export function mustParse(r: FireParseResult): Extract<FireParseResult, { ok: tr
 
 export const ascii = (bytes: Uint8Array): string => new TextDecoder("latin1").decode(bytes);
 export const bytesOf = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+
+// ---------------------------------------------------------------------------------------------------------------
+// A B record of any form with every amount code and tail field filled with values valid for the IRIS element each
+// one feeds (the catalogue accepts the mapped form).
+
+export function element(form: string, path: string): ElementDefinition | undefined {
+  let level = getFormDefinition(form, 2025)?.elements ?? [];
+  let el: ElementDefinition | undefined;
+  for (const seg of path.split(".")) {
+    el = level.find((e) => e.name === seg);
+    level = el?.children ?? [];
+  }
+  return el;
+}
+
+/** A value of a Pub 1220 text field that is valid for the IRIS element it feeds. */
+export function textFor(form: string, iris: string, len: number, digits: boolean, each: boolean): string {
+  const el = element(form, iris);
+  const c = el?.constraints ?? {};
+  if (c.enum) return each ? c.enum.slice(0, Math.min(len, 2)).join("") : (c.enum.find((v) => v.length <= len) ?? c.enum[0]!);
+  if (el?.kind === "integer") return String(Math.min(c.maximum ?? 99, 12)).padStart(digits ? 2 : 1, "0").slice(-len);
+  if (el?.xsdType === "EINType" || el?.xsdType === "TINType") return "123456780";
+  if (digits) return "1234567890123".slice(0, len);
+  const max = Math.min(len, c.maxLength ?? len);
+  const fits = (v: string) => c.pattern === undefined || new RegExp(c.pattern, "u").test(v);
+  return ["SAMPLE TEXT", "ABC123"].map((v) => v.slice(0, max)).find(fits) ?? "A";
+}
+
+const EXTRA_VALUES: Record<string, string> = {
+  SpecialDataEntries: "STATE ID 12-3456",
+  ForeignCountryOrUSPossession: "CANADA",
+  PaymentSettlementEntityNameAndPhone: "ACME PAYMENTS 800-555-0100",
+  OtherThanTransferorInformation: "SOMEONE ELSE",
+  NameOfInsured: "JANE Q PUBLIC",
+  AddressOfInsured: "12 OAK ST. APT #4",
+  CityOfInsured: "RENO",
+  StateOfInsured: "NV",
+  ZipCodeOfInsured: "89501",
+};
+
+export function validInput(spec: FormSpec, p: FirePayer): FireFormInput {
+  const amountsByCode: Record<string, number> = {};
+  Object.keys(spec.amounts).forEach((code, i) => { amountsByCode[code] = 10_000 + 101 * i; });
+  const indicators: Record<string, boolean> = {};
+  const codes: Record<string, string> = {};
+  const extra: Record<string, string> = {};
+  let state: FireFormInput["state"] = null;
+  for (const t of spec.tail) {
+    if (t.kind === "flag") {
+      const names = Object.values(t.values);
+      names.forEach((n, i) => { indicators[n] = i === 0; });
+    } else if (t.kind === "text") {
+      if (t.iris !== null) codes[t.iris] = textFor(spec.form, t.iris, t.len, t.digits === true, t.each === true);
+      else extra[t.name] = (EXTRA_VALUES[t.name] ?? "SAMPLE").slice(0, t.len);
+    } else if (t.kind === "date") codes[t.iris] = "2025-03-14";
+    else if (t.kind === "year") codes[t.iris] = "2024";
+    else if (t.kind === "stateTax") state = { ...(state ?? { code: "CA" }), stateTaxWithheldCents: 4321 };
+    else if (t.kind === "localTax") state = { ...(state ?? { code: "CA" }), localTaxWithheldCents: 1234 };
+    else if (t.kind === "cfsf" && p.combinedFederalState) state = { ...(state ?? { code: "CA" }), code: "CA" };
+  }
+  return {
+    form: spec.form, corrected: null, payer: p, recipient: recipient(), accountNumber: `ACCT-${spec.typeOfReturn}`,
+    amounts: {}, amountsByCode, indicators, codes, extra, state,
+  };
+}
+
+/**
+ * validInput within the IRS business rules too (for intake, which checks them): each amount half the one before, so
+ * totals (earlier boxes) cover their parts (later boxes) (F1099DIV001, F1099INT002_001, ...), and the per-form
+ * adjustments of keepIrsRules.
+ */
+export function irsValidInput(spec: FormSpec, p: FirePayer): FireFormInput {
+  const f = validInput(spec, p);
+  const amountsByCode: Record<string, number> = {};
+  Object.keys(spec.amounts).forEach((code, i) => { amountsByCode[code] = Math.round(500_000_00 / 2 ** i) + i; });
+  const indicators = { ...f.indicators };
+  keepIrsRules(spec, amountsByCode, indicators);
+  return { ...f, amountsByCode, indicators };
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/**
+ * What the IRS business rules add to "every field filled": monthly amounts add up to their total (F1099K001,
+ * F1097BTC001, F1098Q001), 1099-Q basis is gross minus earnings (F1099Q001) with one transfer box (F1099Q008),
+ * 1099-SA one account type (F1099SA001), 1099-B either a sale or contract amounts (F1099B006/007) and not both
+ * collectibles and QOF (F1099B005).
+ */
+function keepIrsRules(spec: FormSpec, amounts: Record<string, number>, indicators: Record<string, boolean>): void {
+  const codeOf = (iris: string) => Object.keys(spec.amounts).find((c) => spec.amounts[c]?.iris === iris);
+  const months = MONTHS.map((m) => codeOf(`${m}Amt`)).filter((c): c is string => c !== undefined);
+  const total = codeOf("GrossAmt") ?? codeOf("TotalCreditsAmt") ?? codeOf("TotalPremiumsAmt");
+  if (months.length === 12 && total) {
+    // Months large enough that their total also covers the form's other amounts (F1099K006).
+    months.forEach((c, i) => { amounts[c] = 50_000_00 + i; });
+    amounts[total] = months.reduce((sum, c) => sum + (amounts[c] ?? 0), 0);
+  }
+  if (spec.form === "1099-Q") {
+    const [gross, earnings, basis] = [codeOf("GrossDistributionAmt"), codeOf("EarningsAmt"), codeOf("BasisAmt")];
+    if (gross && earnings && basis) amounts[basis] = (amounts[gross] ?? 0) - (amounts[earnings] ?? 0);
+    indicators["QTPToRothIRATransferInd"] = false;
+  }
+  if (spec.form === "1099-SA") { indicators["MAMSAInd"] = false; indicators["ArcherMSAInd"] = false; }
+  if (spec.form === "1099-B") {
+    indicators["QOFInd"] = false;
+    for (const iris of ["TYClosedContractProfitLossAmt", "PriorYrOpenCntrctProfitLossAmt", "CYOpenCntrctProfitLossAmt", "CntrctAggregateProfitLossAmt"]) {
+      const c = codeOf(iris);
+      if (c) delete amounts[c];
+    }
+  }
+}
+

@@ -5,6 +5,7 @@ import * as assert from "uvu/assert";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AMOUNT_CODES, FORM_SPECS, REQUIRED_FORM_SPECS, SPEC_BY_TYPE, indicatorNames } from "../../../../core/domain/fire/index.ts";
+import { getFormDefinition, listForms, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
 
 interface IrisForm {
   amountElements: string[];
@@ -15,7 +16,7 @@ interface IrisForm {
 const root = join(import.meta.dirname, "../../../..");
 const shared = join(root, "../shared/iris/iris_elements.json");
 const subset = join(root, "fixtures/fire/iris-elements-subset.json");
-const iris = JSON.parse(readFileSync(existsSync(shared) ? shared : subset, "utf8")) as Record<string, IrisForm>;
+const iris = JSON.parse(readFileSync(process.env["IRIS_ELEMENTS_JSON"] ?? (existsSync(shared) ? shared : subset), "utf8")) as Record<string, IrisForm>;
 
 const REQUIRED = [
   "1099-NEC", "1099-MISC", "1099-INT", "1099-DIV", "1099-R", "1099-K", "1099-B", "1099-G", "1099-S", "1099-C", "1099-A",
@@ -30,7 +31,12 @@ const NOT_IN_FIRE: Record<string, string[]> = {
 test("every required form has a Pub 1220 type of return and spec", () => {
   assert.equal(REQUIRED_FORM_SPECS.map((s) => s.form), REQUIRED);
   const forms = FORM_SPECS.map((s) => s.form);
-  for (const f of ["5498-SA", "5498-ESA", "3921", "3922"]) assert.ok(forms.includes(f), `extra form ${f} is mapped`);
+  for (const f of ["5498-SA", "5498-ESA", "3921", "3922", "1097-BTC", "1098-C", "1098-F", "1098-Q", "1099-CAP", "1099-LS", "1099-SB"]) {
+    assert.ok(forms.includes(f), `extra form ${f} is mapped`);
+  }
+  // Every catalogue form Pub 1220 lays out imports: only IRIS-only forms have no spec.
+  const withoutLayout = listForms().map((f) => f.form).filter((f) => !forms.includes(f));
+  assert.equal(withoutLayout.sort(), ["1099-DA", "1099-QA", "5498-QA"]);
   assert.is(new Set(FORM_SPECS.map((s) => s.typeOfReturn)).size, FORM_SPECS.length, "type codes are unique");
   for (const s of FORM_SPECS) assert.is(SPEC_BY_TYPE.get(s.typeOfReturn), s);
 });
@@ -51,11 +57,22 @@ for (const spec of FORM_SPECS) {
     for (const name of indicatorNames(spec)) {
       assert.ok(form!.indicatorElements.includes(name), `${spec.form} indicator ${name} is an IRIS indicator element`);
     }
+    const def = getFormDefinition(spec.form, 2025);
+    assert.ok(def, `${spec.form} in the catalogue`);
     for (const t of spec.tail) {
       if ((t.kind === "text" || t.kind === "date" || t.kind === "year") && t.iris !== null) {
-        assert.ok(elements.has(t.iris), `${spec.form} ${t.name} -> ${t.iris} is an IRIS element`);
+        // A dotted name is a path into a group, resolved through the catalogue's element tree.
+        let level = def!.elements;
+        let found: ElementDefinition | undefined;
+        for (const seg of t.iris.split(".")) {
+          found = level.find((e) => e.name === seg);
+          level = found?.children ?? [];
+        }
+        assert.ok(found && found.kind !== "group", `${spec.form} ${t.name} -> ${t.iris} is an IRIS leaf element`);
+        if (!t.iris.includes(".")) assert.ok(elements.has(t.iris), `${spec.form} ${t.name} -> ${t.iris} is in the IRIS extract`);
       }
     }
+    if (spec.accountNumberElement) assert.ok(def!.elements.some((e) => e.name === spec.accountNumberElement), spec.accountNumberElement);
     const missing = form!.amountElements.filter((e) => !mapped.has(e) && !(NOT_IN_FIRE[spec.form] ?? []).includes(e));
     assert.equal(missing, [], `${spec.form}: IRIS amount elements without a Pub 1220 amount code`);
   });

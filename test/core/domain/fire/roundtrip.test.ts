@@ -71,11 +71,11 @@ test("unsupported types of return parse and are reported in notes", () => {
   const bytes = writeFire(
     fileInput([
       {
-        form: "1099-CAP",
+        form: "1099-H",
         corrected: null,
         payer: payer(),
         recipient: fullForm(FORM_SPECS[0]!, 0, payer()).recipient,
-        accountNumber: "CAP-1",
+        accountNumber: "H-1",
         amounts: {},
         amountsByCode: { "2": 12345 },
         indicators: {},
@@ -86,10 +86,10 @@ test("unsupported types of return parse and are reported in notes", () => {
     ]),
   );
   const r = mustParse(parseFire(bytes));
-  assert.is(r.forms[0]!.form, "P");
+  assert.is(r.forms[0]!.form, "J");
   assert.is(r.forms[0]!.supported, false);
   assert.equal(r.forms[0]!.amountsByCode, { "2": 12345 });
-  assert.ok(r.notes.some((n) => n.includes("'P'") && n.includes("1099-CAP")));
+  assert.ok(r.notes.some((n) => n.includes("'J'") && n.includes("1099-H")));
 });
 
 test.run();

@@ -88,6 +88,20 @@ test("too many integer digits is refused (max_digits)", () => {
   assert.is(ok("1099-NEC", nec({ NonemployeeCompensationAmt: "9999999999999.99" })).amounts["NonemployeeCompensationAmt"], 999999999999999);
 });
 
+test("amounts up to the schema's 15 integer digits: as strings beyond 13, kept exact (jsonForm text, bigint cents)", () => {
+  const v = ok("1099-NEC", nec({ NonemployeeCompensationAmt: "999999999999999.99" }));
+  assert.is(v.jsonForm["NonemployeeCompensationAmt"], "999999999999999.99");
+  assert.is(v.amounts["NonemployeeCompensationAmt"], 99999999999999999n);
+  const again = ok("1099-NEC", v.jsonForm);
+  assert.equal(again.jsonForm, v.jsonForm, "the stored form validates to itself");
+  assert.is(ok("1099-NEC", nec({ NonemployeeCompensationAmt: "12345678901234.5" })).jsonForm["NonemployeeCompensationAmt"], "12345678901234.5");
+  const [issue] = issues("1099-NEC", nec({ NonemployeeCompensationAmt: 12345678901234 }));
+  assert.is(issue?.rule, "max_digits");
+  assert.match(issue?.message ?? "", /as a JSON number; send an amount of up to 15 digits as a string/);
+  hasIssue(issues("1099-B", { RecipientDetail: RECIPIENT, ProceedsAmt: "-1234567890123456" }), "jsonForm.ProceedsAmt", "max_digits");
+  assert.is(ok("1099-B", { RecipientDetail: RECIPIENT, ProceedsAmt: "-123456789012345.01" }).jsonForm["ProceedsAmt"], "-123456789012345.01");
+});
+
 test("an 8-digit TIN is refused (pattern); a missing TIN is required", () => {
   hasIssue(issues("1099-NEC", nec({ RecipientDetail: { ...RECIPIENT, TIN: "12345678" } })), "jsonForm.RecipientDetail.TIN", "pattern");
   hasIssue(issues("1099-NEC", nec({ RecipientDetail: { ...RECIPIENT, TIN: "12-34567-89" } })), "jsonForm.RecipientDetail.TIN", "pattern");

@@ -86,6 +86,6 @@ export const MISC_RENT = () => business("Rentco & Partners", "000222334", {
 });
 
 export const SHARED_IRIS = "/work/shared/iris";
-export const XSD = `${SHARED_IRIS}/ty2025/IRIS A2A INTAKE XML LIBRARY 2025/MSG/IRS-IRIntakeTransmissionMessage.xsd`;
+export const XSD = process.env["IRIS_XSD"] ?? `${SHARED_IRIS}/ty2025/IRIS A2A INTAKE XML LIBRARY 2025/MSG/IRS-IRIntakeTransmissionMessage.xsd`;
 export const SAMPLES = `${SHARED_IRIS}/ty2025/IRIS A2A INTAKE XML LIBRARY 2025/XML Examples`;
 export const STATUS_SAMPLES = `${SHARED_IRIS}/ty2025/IRIS STATUS LIBRARY/XML`;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { formSkeleton, getFormDefinition, listForms } from "../../../../core/domain/forms/index.ts";
+import { formSkeleton, getFormDefinition, listForms, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
 import {
   IRIS_NAMESPACE, buildTransmission, childNamed, childText, childrenNamed, formatCents, irisBusinessName, irisCity, irisStreet,
   parseXml, planTransmissions, recordKey, type FilingToTransmit, type TransmissionInput, type TransmissionPlan, type XmlElement,
@@ -129,7 +129,8 @@ test("structure follows the IRS sample transmission: root, namespace, manifest, 
   const detail = at(grp, "IRSubmission1Detail", "Form1099MISCDetail");
   const sDetail = at(sGrp, "IRSubmission1Detail", "Form1099MISCDetail");
   assert.ok(isSubsequence(names(detail), names(sDetail)), names(detail).join(","));
-  assert.equal(names(detail).slice(0, 5), ["TaxYr", "RecordId", "VoidInd", "CorrectedInd", "RecipientDetail"]);
+  // Louisiana takes part in the Combined Federal/State Filing Program: the record elects it.
+  assert.equal(names(detail).slice(0, 6), ["TaxYr", "RecordId", "CFSFElectionStateCd", "VoidInd", "CorrectedInd", "RecipientDetail"]);
   assert.equal(names(at(detail, "StateLocalTaxGrp")), names(at(sDetail, "StateLocalTaxGrp")).slice(0, 2));
 });
 
@@ -363,6 +364,109 @@ xsdTest("xmllint: a correction transmission validates against the IRS XSD", () =
     corrected: { receiptId: "2026-63385508791-4a6c57eda", submissionId: 1, recordId: 1, previousRecipient: { tin: Tin.fromDigits("000989860"), businessName: { BusinessNameLine1Txt: "Old Name" } } },
   })]);
 });
+
+test("CF/SF: participating states are elected per record, CFSFElectionInd 1, a TotalByStateGrp per state over its own records", () => {
+  const two = business("Two State Co", "000777888", {
+    RentAmt: 100, FederalIncomeTaxWithheldAmt: 10,
+    StateLocalTaxGrp: [
+      { StateAbbreviationCd: "ID", StateTaxGrp: { StateTaxWithheldAmt: 5 } },
+      { StateAbbreviationCd: "LA", StateTaxGrp: { StateTaxWithheldAmt: 7 }, LocalTaxGrp: { LocalTaxWithheldAmt: 1 } },
+      { StateAbbreviationCd: "TX" },
+    ],
+  });
+  const one = business("One State Co", "000777889", { RentAmt: 50, StateLocalTaxGrp: [{ StateAbbreviationCd: "LA", StateTaxGrp: { StateTaxWithheldAmt: 3 } }] });
+  const none = business("No State Co", "000777880", { RentAmt: 25 });
+  const { root } = build([filing("c1", "p", ACME, "1099-MISC", two), filing("c2", "p", ACME, "1099-MISC", one), filing("c3", "p", ACME, "1099-MISC", none)]);
+  const grp = childrenNamed(root, "IRSubmission1Grp")[0] as XmlElement;
+  const header = childNamed(grp, "IRSubmission1Header") as XmlElement;
+  assert.is(childText(header, "CFSFElectionInd"), "1");
+  const details = childrenNamed(childNamed(grp, "IRSubmission1Detail") as XmlElement, "Form1099MISCDetail");
+  assert.equal(details.map((d) => childrenNamed(d, "CFSFElectionStateCd").map((c) => c.text)), [["ID", "LA"], ["LA"], []]);
+  const totals = childNamed(header, "IRSubmission1FormTotals") as XmlElement;
+  const byState = childrenNamed(totals, "Form1099MISCTotalByStateGrp").map((g) => Object.fromEntries(g.children.map((c) => [c.name, c.text])));
+  assert.equal(byState, [
+    { StateAbbreviationCd: "ID", TotalReportedRcpntFormCnt: "1", FederalIncomeTaxWithheldAmt: "10.00", StateTaxWithheldAmt: "5.00", RentAmt: "100.00" },
+    { StateAbbreviationCd: "LA", TotalReportedRcpntFormCnt: "2", FederalIncomeTaxWithheldAmt: "10.00", StateTaxWithheldAmt: "10.00", LocalTaxWithheldAmt: "1.00", RentAmt: "150.00" },
+  ]);
+  // A form outside the program (W-2G) and a state outside it (TX) elect nothing.
+  const w2g = build([filing("g1", "p", ACME, "1099-NEC", person("Ann", "Lee", "000444557", { NonemployeeCompensationAmt: 5, StateLocalTaxGrp: [{ StateAbbreviationCd: "TX" }] }))]);
+  assert.is(childText(at(childrenNamed(w2g.root, "IRSubmission1Grp")[0], "IRSubmission1Header") as XmlElement, "CFSFElectionInd"), "0");
+});
+
+test("an individual payer (SSN) is written as IssuerDetail/PersonName; a name that does not split stays BusinessName", () => {
+  const sole = payer("Maria de la Cruz", "000111223", { tinType: "ssn" });
+  const { root } = build([filing("s1", "p", sole, "1099-NEC", NEC_JANE())]);
+  const issuer = at(childrenNamed(root, "IRSubmission1Grp")[0], "IRSubmission1Header", "IssuerDetail") as XmlElement;
+  assert.equal(Object.fromEntries((childNamed(issuer, "PersonName") as XmlElement).children.map((c) => [c.name, c.text])), { PersonFirstNm: "Maria", PersonMiddleNm: "de la", PersonLastNm: "Cruz" });
+  assert.is(childText(issuer, "TINSubmittedTypeCd"), "INDIVIDUAL_TIN");
+  const mono = build([filing("s2", "p", payer("Madonna", "000111224", { tinType: "ssn" }), "1099-NEC", NEC_JANE())]);
+  assert.ok(childNamed(at(childrenNamed(mono.root, "IRSubmission1Grp")[0], "IRSubmission1Header", "IssuerDetail") as XmlElement, "BusinessName"));
+});
+
+test("amounts of up to 15 integer digits are written exactly, and their totals", () => {
+  const big = business("Big Co", "000999111", { RentAmt: "400000000000000.25" });
+  const { root } = build([filing("b1", "p", ACME, "1099-MISC", big), filing("b2", "p", ACME, "1099-MISC", business("Big Two", "000999112", { RentAmt: "400000000000000.26" }))]);
+  const grp = childrenNamed(root, "IRSubmission1Grp")[0] as XmlElement;
+  assert.is(childText(at(grp, "IRSubmission1Detail", "Form1099MISCDetail") as XmlElement, "RentAmt"), "400000000000000.25");
+  assert.is(childText(at(grp, "IRSubmission1Header", "IRSubmission1FormTotals", "Form1099MISCTotalAmtGrp") as XmlElement, "RentAmt"), "800000000000000.51");
+});
+
+xsdTest("xmllint: CF/SF elections, an individual payer and 15-digit amounts validate against the IRS XSD", () => {
+  const two = business("Two State Co", "000777888", { RentAmt: "123456789012345.67", StateLocalTaxGrp: [{ StateAbbreviationCd: "ID", StateTaxGrp: { StateTaxWithheldAmt: 5 } }, { StateAbbreviationCd: "LA" }] });
+  validates([
+    filing("v1", "p", payer("Maria de la Cruz", "000111223", { tinType: "ssn" }), "1099-MISC", two),
+    filing("v2", "p", payer("Maria de la Cruz", "000111223", { tinType: "ssn" }), "1099-NEC", person("Ann", "Lee", "000444557", { NonemployeeCompensationAmt: 5, StateLocalTaxGrp: [{ StateAbbreviationCd: "CA", StateTaxGrp: { StateTaxWithheldAmt: 1 } }] })),
+  ]);
+});
+
+// Every element of a form filled: each leaf with a value its XSD type accepts, repeating groups twice, and each
+// xsd:choice with its first member (variant 0) or its last (variant 1), so that both runs cover every element.
+const CANDIDATES = ["Sample", "A1", "5555550100", "011234567", "1234", "123456789", "12345", "a@b.example"];
+
+function leafValue(el: ElementDefinition): unknown {
+  const c = el.constraints;
+  switch (el.kind) {
+    case "amount": return 1234.56;
+    case "indicator": return true;
+    case "date": return "2025-06-30";
+    case "integer": return el.xsdType === "YearType" ? 2024 : Math.min(c.maximum ?? 7, 7);
+    case "decimal": return el.jsonType === "string" ? "1.5" : 0.5;
+    case "code": return c.enum?.[0] ?? "1234";
+    default: {
+      const fits = (v: string) => (c.pattern === undefined || new RegExp(c.pattern, "u").test(v)) && v.length <= (c.maxLength ?? 99) && v.length >= (c.minLength ?? 0);
+      const v = CANDIDATES.find(fits);
+      if (v === undefined) throw new Error(`no sample value for ${el.path} (${el.xsdType})`);
+      return v;
+    }
+  }
+}
+
+function fillAll(elements: readonly ElementDefinition[], choices: readonly { members: readonly string[] }[], variant: number): Record<string, unknown> {
+  const skip = new Set(choices.flatMap((ch) => ch.members.filter((_m, i) => i !== (variant === 0 ? 0 : ch.members.length - 1))));
+  const out: Record<string, unknown> = {};
+  for (const el of elements) {
+    if (skip.has(el.name)) continue;
+    const one = () => (el.kind === "group" ? fillAll(el.children ?? [], el.choices ?? [], variant) : leafValue(el));
+    out[el.name] = el.repeated ? [one(), ...(el.maxOccurs === null || el.maxOccurs > 1 ? [one()] : [])] : one();
+  }
+  return out;
+}
+
+for (const variant of [0, 1]) {
+  xsdTest(`xmllint: every catalogue form with every element filled validates (choices: ${variant === 0 ? "first" : "last"} member)`, () => {
+    const filings: FilingToTransmit[] = listForms().map(({ form }, i) => {
+      const def = getFormDefinition(form, 2025);
+      if (!def) throw new Error(form);
+      const json = fillAll(def.elements, def.choices, variant);
+      const rd = json["RecipientDetail"] as Record<string, unknown>;
+      rd["TIN"] = `0001112${String(10 + i)}`;
+      const s = stored(form, json);
+      return { filingId: `f${String(i)}`, payerId: "p", payer: ACME, form, taxYear: 2025, jsonForm: s.jsonForm, recipientTin: s.tin, otherTins: s.otherTins };
+    });
+    assert.ok(filings.length >= 35);
+    validates(filings);
+  });
+}
 
 xsdTest("xmllint: every catalogue form validates (one submission each, sample values)", () => {
   const filings: FilingToTransmit[] = listForms().map(({ form }, i) => {

@@ -1,0 +1,9 @@
+// `npm run cli -- ...`: the offline FIRE tools run without loading the server's runtime (no database, no
+// configuration); every other command is the management CLI in main.ts.
+const argv = process.argv.slice(2);
+if (argv[0] === "fire") {
+  const { fireCommand } = await import("./fire.ts");
+  process.exit(await fireCommand(argv.slice(1)));
+} else {
+  await import("./main.ts");
+}

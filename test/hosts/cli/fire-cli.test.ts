@@ -1,0 +1,75 @@
+// `npm run cli -- fire validate|to-iris` as processes: no database or configuration needed, exit statuses, located
+// problems, the files written.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { FORM_SPECS, writeFire } from "../../../core/domain/fire/index.ts";
+import { fileInput, payer, validInput } from "../../core/domain/fire/helpers.ts";
+
+const root = join(import.meta.dirname, "../../..");
+const dir = mkdtempSync(join(tmpdir(), "fire-cli-"));
+
+function cli(args: string[]) {
+  // No DATABASE_URL, DATA_DIR or keys: the fire commands must not need them.
+  const env = { PATH: process.env["PATH"] ?? "", HOME: dir };
+  const r = spawnSync(process.execPath, ["--import", "tsx", "hosts/cli/entry.ts", ...args], { cwd: root, env, encoding: "utf8" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
+const good = join(dir, "good.txt");
+writeFileSync(good, writeFire(fileInput([validInput(nec, payer()), { ...validInput(FORM_SPECS.find((s) => s.form === "1099-R")!, payer()), accountNumber: "R-1" }])));
+const bad = join(dir, "bad.txt");
+const badBytes = writeFire(fileInput([validInput(nec, payer())]), { lineEnding: "lf" });
+badBytes[751 * 2 + 60] = "X".charCodeAt(0);
+writeFileSync(bad, badBytes);
+
+test("fire validate: a valid file exits 0 and says what it holds", () => {
+  const r = cli(["fire", "validate", good]);
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /valid\. 2 B record\(s\), 2 form\(s\) for tax year 2025 \(test file\)/);
+});
+
+test("fire validate: problems exit 1, each with record, type, field and position; --json lists them", () => {
+  const r = cli(["fire", "validate", bad]);
+  assert.is(r.code, 1);
+  assert.match(r.stdout, /1 problem\(s\)/);
+  assert.match(r.stdout, /record 3 \(B\) PaymentAmount1 position 55: payment amount 1 must be 12 digits/);
+  const j = JSON.parse(cli(["fire", "validate", bad, "--json"]).stdout) as { problems: Array<{ record: number; field: string; position: number }> };
+  assert.equal([j.problems[0]!.record, j.problems[0]!.field, j.problems[0]!.position], [3, "PaymentAmount1", 55]);
+});
+
+test("fire to-iris: one XML file per payer and summary.json; nothing written when the file has problems", () => {
+  const out = join(dir, "iris");
+  const r = cli(["fire", "to-iris", good, "--tax-year", "2025", "--out", out, "--software-id", "25A0000001"]);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  const files = readdirSync(out).sort();
+  assert.equal(files, ["payer-01-6789-original-1.xml", "summary.json"]);
+  const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { files: Array<{ records: number; forms: Record<string, number> }>; tax_year: number };
+  assert.is(summary.tax_year, 2025);
+  assert.equal(summary.files[0]!.forms, { "1099-NEC": 1, "1099-R": 1 });
+  assert.match(readFileSync(join(out, files[0]!), "utf8"), /<SoftwareId>25A0000001<\/SoftwareId>/);
+  assert.match(r.stdout, /2 form\(s\) of 1 payer\(s\) written as 1 IRIS transmission\(s\)/);
+
+  const out2 = join(dir, "none");
+  const b = cli(["fire", "to-iris", bad, "--tax-year", "2025", "--out", out2]);
+  assert.is(b.code, 1);
+  assert.not.ok(existsSync(out2), "nothing written");
+  const y = cli(["fire", "to-iris", good, "--tax-year", "2026", "--out", out2]);
+  assert.is(y.code, 1);
+  assert.match(y.stdout, /record 1 \(T\) PaymentYear position 2: the file is for tax year 2025/);
+});
+
+test("usage: missing file or tax year, unknown command: exit 2", () => {
+  assert.is(cli(["fire", "validate"]).code, 2);
+  assert.is(cli(["fire", "validate", join(dir, "nope.txt")]).code, 2);
+  assert.is(cli(["fire", "to-iris", good]).code, 2);
+  assert.is(cli(["fire", "frobnicate", good]).code, 2);
+  assert.match(cli(["fire", "--help"]).stdout, /fire to-iris FILE --tax-year YYYY/);
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+test.run();
