@@ -269,6 +269,7 @@ function drawFields(w: PageWriter, c: CopyBCell, r: Rect): void {
     }
     const n = Math.max(1, f.lines.length);
     y -= n * VALUE_SIZE * VALUE_LEAD;
+    if (f.caption !== undefined) w.text(REGULAR, CAPTION_SIZE, clean(f.caption), r.x + PAD, y + 3, "left", r.w / 2 - PAD);
     f.lines.forEach((line, k) => {
       const ly = y + k * VALUE_SIZE * VALUE_LEAD + 1;
       const text = clean(line);

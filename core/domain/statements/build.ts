@@ -196,10 +196,12 @@ export function composeCopyB(input: CopyBInput): CopyBStatement {
       default: return [];
     }
   };
+  // Titles that name a year ("Unrealized profit or (loss) on open contracts\u201412/31/{prev}") print the form's years.
+  const years = (t: string) => t.replace(/\{year\}/g, String(input.taxYear)).replace(/\{prev\}/g, String(input.taxYear - 1)).replace(/\{next\}/g, String(input.taxYear + 1));
   const cells: CopyBCell[] = layout.cells.map((c) =>
     c.kind === "box"
-      ? { kind: "box", at: c.at, box: c.box, title: c.title, text: [], fields: c.fields.map((f) => field(f, input.jsonForm, elements)) }
-      : { kind: c.kind, at: c.at, box: c.box ?? "", title: c.title ?? "", text: text(c), fields: [] },
+      ? { kind: "box", at: c.at, box: c.box, title: years(c.title), text: [], fields: c.fields.map((f) => field(f, input.jsonForm, elements)) }
+      : { kind: c.kind, at: c.at, box: c.box ?? "", title: years(c.title ?? ""), text: text(c), fields: [] },
   );
   return {
     form: input.form,
