@@ -158,21 +158,35 @@ function cellWidth(c: CopyBCell): number {
   return (c.at.w / 100) * FRAME_W;
 }
 
-/** Check boxes with captions flow left to right and wrap; returns each item's offset and the height used. */
-function flowChecks(w: PageWriter, fields: readonly CopyBField[], width: number): { items: { f: CopyBField; dx: number; dy: number }[]; h: number } {
-  const items: { f: CopyBField; dx: number; dy: number }[] = [];
+interface CheckItem {
+  readonly f: CopyBField;
+  readonly dx: number;
+  readonly dy: number;
+  readonly caption: readonly string[];
+}
+
+/** Check boxes with captions flow left to right and wrap; a caption too long for the cell wraps on its own row. */
+function flowChecks(w: PageWriter, fields: readonly CopyBField[], width: number): { items: CheckItem[]; h: number } {
+  const items: CheckItem[] = [];
+  const lead = CAPTION_SIZE * LABEL_LEAD;
   let dx = 0;
   let dy = 0;
+  let rowH = 0;
   for (const f of fields) {
-    const itemW = CHECK + 3 + w.width(REGULAR, CAPTION_SIZE, clean(f.caption ?? "")) + 6;
+    const text = clean(f.caption ?? "");
+    const oneLine = CHECK + 3 + w.width(REGULAR, CAPTION_SIZE, text) + 6;
+    const caption = oneLine <= width ? [text] : w.wrap(REGULAR, CAPTION_SIZE, text, width - CHECK - 3);
+    const itemW = caption.length > 1 ? width : oneLine;
     if (dx > 0 && dx + itemW > width) {
       dx = 0;
-      dy += CHECK + 3;
+      dy += rowH + 2;
+      rowH = 0;
     }
-    items.push({ f, dx, dy });
+    items.push({ f, dx, dy, caption });
     dx += itemW;
+    rowH = Math.max(rowH, CHECK, caption.length * lead);
   }
-  return { items, h: items.length === 0 ? 0 : dy + CHECK + 2 };
+  return { items, h: items.length === 0 ? 0 : dy + rowH + 2 };
 }
 
 function fieldsHeight(w: PageWriter, c: CopyBCell): number {
@@ -281,12 +295,12 @@ function drawFields(w: PageWriter, c: CopyBCell, r: Rect): void {
   if (captioned.length > 0) {
     const flow = flowChecks(w, captioned, r.w - 2 * PAD);
     const top = y - flow.h;
-    for (const { f, dx, dy } of flow.items) {
+    for (const { f, dx, dy, caption } of flow.items) {
       const bx = r.x + PAD + dx;
       const by = top + dy;
       doc.rect(bx, by, CHECK, CHECK).stroke();
       if (f.lines[0] === "X") w.text(BOLD, 7, "X", bx + CHECK / 2, by + 0.6, "center");
-      w.text(REGULAR, CAPTION_SIZE, clean(f.caption ?? ""), bx + CHECK + 3, by + 1, "left", r.w - 2 * PAD - dx - CHECK - 3);
+      caption.forEach((line, k) => w.text(REGULAR, CAPTION_SIZE, line, bx + CHECK + 3, by + 1 + k * CAPTION_SIZE * LABEL_LEAD, "left", r.w - 2 * PAD - dx - CHECK - 3));
     }
   }
 }
