@@ -22,7 +22,7 @@ export function filledForm(form: string, taxYear = 2025, stateRows = 2): Record<
       case "amount": return (1000 + n * 1.11 + state * 100).toFixed(2);
       case "indicator": return true;
       case "code": return el.name === "StateAbbreviationCd" ? STATES[state]?.StateAbbreviationCd ?? "IL" : c.enum?.[0] ?? "A";
-      case "integer": return /Yr$/.test(el.name) ? 2021 : 7 + n;
+      case "integer": return el.name.endsWith("Yr") ? 2021 : 7 + n;
       case "date": return `2025-03-${String(10 + (n % 18)).padStart(2, "0")}`;
       case "decimal": return 12.5;
       default:
