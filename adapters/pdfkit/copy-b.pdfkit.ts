@@ -60,6 +60,8 @@ function clean(text: string): string {
 class PageWriter {
   readonly #doc: Doc;
   readonly #wrapCache = new Map<string, readonly string[]>();
+  readonly #fitCache = new Map<string, Fitted>();
+  readonly #widthCache = new Map<string, number>();
   #font: FontName | null = null;
   #size = 0;
 
@@ -78,9 +80,16 @@ class PageWriter {
     }
   }
 
+  /** Cached: the same labels and captions are measured on every page. */
   width(font: FontName, size: number, text: string): number {
+    const key = `${font}|${size}|${text}`;
+    const hit = this.#widthCache.get(key);
+    if (hit !== undefined) return hit;
     this.#use(font, size);
-    return this.#doc.widthOfString(text);
+    const w = this.#doc.widthOfString(text);
+    if (this.#widthCache.size > 8192) this.#widthCache.clear();
+    this.#widthCache.set(key, w);
+    return w;
   }
 
   /** Greedy word wrap; the first line may start `indent` points in. Cached: labels repeat on every page. */
@@ -110,11 +119,20 @@ class PageWriter {
 
   /** Largest size from `size` down to `min` (steps of 0.5) at which the text wraps to at most `maxLines`. */
   fit(font: FontName, size: number, min: number, text: string, width: number, maxLines: number, indent = 0): Fitted {
+    const key = `${font}|${size}|${min}|${width}|${maxLines}|${indent}|${text}`;
+    const hit = this.#fitCache.get(key);
+    if (hit !== undefined) return hit;
+    let fitted: Fitted = { size: min, lines: this.wrap(font, min, text, width, indent) };
     for (let s = size; s >= min; s -= 0.5) {
       const lines = this.wrap(font, s, text, width, indent);
-      if (lines.length <= maxLines && lines.every((l, i) => this.width(font, s, l) <= width - (i === 0 ? indent : 0) + 0.01)) return { size: s, lines };
+      if (lines.length <= maxLines && lines.every((l, i) => this.width(font, s, l) <= width - (i === 0 ? indent : 0) + 0.01)) {
+        fitted = { size: s, lines };
+        break;
+      }
     }
-    return { size: min, lines: this.wrap(font, min, text, width, indent) };
+    if (this.#fitCache.size > 4096) this.#fitCache.clear();
+    this.#fitCache.set(key, fitted);
+    return fitted;
   }
 
   /** One line of text whose top is at y; shrunk (never below `min`) when wider than `maxWidth`. */
