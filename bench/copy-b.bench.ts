@@ -4,24 +4,30 @@
 import { hrtime } from "node:process";
 import { Effect } from "effect";
 import { makePdfkitRenderer } from "../adapters/pdfkit/copy-b.pdfkit.ts";
-import { formatAmount, maskTin, type CopyBStatement } from "../core/domain/statements/copy-b.ts";
+import { composeCopyB } from "../core/domain/statements/build.ts";
+import { maskTin, type CopyBStatement } from "../core/domain/statements/copy-b.ts";
 
 const COUNT = Number(process.argv[2] ?? 1000);
 const STREETS = ["Maple Street", "Oak Avenue", "Industrial Parkway", "Sunset Boulevard", "Elm Court"];
 const CITIES = ["Springfield, IL 62704", "Oak Park, IL 60302", "Austin, TX 78701", "Portland, OR 97205"];
 
 function statement(i: number): CopyBStatement {
-  const amount = 60_000 + ((i * 7919) % 9_000_000);
-  return {
+  const amount = 600 + ((i * 7919) % 90_000);
+  return composeCopyB({
     form: "1099-NEC",
-    formTitle: "Nonemployee Compensation",
     taxYear: 2025,
     corrected: i % 50 === 0,
+    jsonForm: {
+      NonemployeeCompensationAmt: amount,
+      ...(i % 7 === 0 ? { DirectSaleAboveThresholdInd: true } : {}),
+      FederalIncomeTaxWithheldAmt: Math.floor(amount / 10),
+      StateLocalTaxGrp: [{ StateAbbreviationCd: "IL", StateTaxGrp: { StateIdNum: "1234-5678", StateTaxWithheldAmt: Math.floor(amount / 20), StateIncomeAmt: amount } }],
+    },
     payer: {
       name: "Acme Widgets LLC",
       addressLines: ["1200 Industrial Parkway, Suite 400", "Springfield, IL 62704"],
       phone: "(217) 555-0142",
-      tinMasked: maskTin("6789", "ein"),
+      tin: "98-7654321",
     },
     recipient: {
       name: `Contractor ${i} ${i % 3 === 0 ? "Consulting Services Incorporated" : "Rivera"}`,
@@ -29,18 +35,9 @@ function statement(i: number): CopyBStatement {
       tinMasked: maskTin(String(1000 + (i % 9000)), "ssn"),
     },
     accountNumber: `ACCT-${String(i).padStart(6, "0")}`,
-    boxes: [
-      { box: "1", label: "Nonemployee compensation", value: formatAmount(amount) },
-      { box: "2", label: "Payer made direct sales totaling $5,000 or more of consumer products to recipient for resale", value: i % 7 === 0 ? "X" : "" },
-      { box: "3", label: "Excess golden parachute payments", value: "" },
-      { box: "4", label: "Federal income tax withheld", value: formatAmount(Math.floor(amount / 10)) },
-      { box: "5", label: "State tax withheld", value: formatAmount(Math.floor(amount / 20)) },
-      { box: "6", label: "State/Payer\u2019s state no.", value: "IL 1234-5678" },
-      { box: "7", label: "State income", value: formatAmount(amount) },
-    ],
     filingId: `fil_${String(i).padStart(24, "0")}`,
     receiptId: `2025-${String(i).padStart(8, "0")}`,
-  };
+  });
 }
 
 const statements = Array.from({ length: COUNT }, (_, i) => statement(i));

@@ -1,11 +1,13 @@
-// Copy B recipient statements drawn with pdfkit: the only file in the repository that imports pdfkit.
-// One US Letter page per statement in one document, standard Helvetica fonts (nothing embedded), thin ruled
-// cells laid out like the IRS forms. Text is placed at computed positions with line breaking off: pdfkit's own
-// line wrapper is the slow part, so labels are wrapped here once and cached.
+// Copy B recipient statements drawn with pdfkit: the only file in the repository that imports pdfkit for Copy B.
+// One US Letter page per statement in one document, standard Helvetica fonts (nothing embedded). The statement
+// carries the IRS form's own grid (core/domain/statements/copy-b-forms.ts): this file turns grid units into points,
+// grows a row whose content needs more room than the form gives it, and draws the ruled cells, box numbers, titles
+// and values. Text is placed at computed positions with line breaking off: pdfkit's own line wrapper is the slow
+// part, so labels are wrapped here once and cached.
 import PDFDocument from "pdfkit";
 import { Effect, Layer } from "effect";
 import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
-import { redactTin, type CopyBBox, type CopyBStatement } from "../../core/domain/statements/copy-b.ts";
+import { redactTin, type CopyBCell, type CopyBField, type CopyBStatement } from "../../core/domain/statements/copy-b.ts";
 
 type Doc = PDFKit.PDFDocument;
 type FontName = "Helvetica" | "Helvetica-Bold";
@@ -14,63 +16,34 @@ const REGULAR: FontName = "Helvetica";
 const BOLD: FontName = "Helvetica-Bold";
 
 const PAGE_W = 612;
-const PAGE_H = 792;
 const MARGIN = 36;
 const FRAME_X = MARGIN;
 const FRAME_W = PAGE_W - 2 * MARGIN;
 const FRAME_TOP = 62;
-const LEFT_W = FRAME_W / 2; // so the pairs beside it and the rows of four below share column lines
-const ID_W = (FRAME_W - LEFT_W) / 2;
-const GRID_X = FRAME_X + LEFT_W;
-const GRID_W = FRAME_W - LEFT_W;
-/** The lowest the frame may reach and still leave room for the footer. */
-const FRAME_MAX_BOTTOM = PAGE_H - MARGIN - 58;
+/** Height of one grid row before any growth: about the IRS forms' own proportions at this width. */
+const ROW_H = 27;
 
-const PAD = 3;
+const PAD = 2.5;
+const NUMBER_SIZE = 6.5;
 const LABEL_SIZE = 6;
-const LABEL_LEAD = 1.16;
+const LABEL_LEAD = 1.15;
 const VALUE_SIZE = 9;
 const VALUE_LEAD = 1.2;
+const CHECK = 7;
+const CAPTION_SIZE = 6;
 const RULE = 0.5;
 const FRAME_RULE = 1;
-const SHADE = "#e8e8e8";
 
-const NOTICE =
-  "This is important tax information and is being furnished to the IRS. If you are required to file a return, a " +
-  "negligence penalty or other sanction may be imposed on you if this income is taxable and the IRS determines " +
-  "that it has not been reported.";
-
-/** OMB control numbers of the forms whose number we are sure of; others print none. */
-const OMB: Readonly<Record<string, string>> = {
-  "1099-NEC": "1545-0116",
-  "1099-MISC": "1545-0115",
-  "1099-DIV": "1545-0110",
-  "1099-INT": "1545-0112",
-  "1099-R": "1545-0119",
-  "1099-G": "1545-0120",
-  "1099-K": "1545-2205",
-  "1099-B": "1545-0715",
-  "1099-S": "1545-0997",
-  "W-2": "1545-0008",
-};
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
 
 interface Fitted {
   readonly size: number;
   readonly lines: readonly string[];
-}
-
-interface GridRow {
-  readonly x: number;
-  readonly cellW: number;
-  readonly columns: number;
-  readonly cells: readonly BoxCell[];
-  h: number;
-}
-
-interface BoxCell {
-  readonly box: CopyBBox;
-  readonly numberWidth: number;
-  readonly label: Fitted;
 }
 
 export interface PdfkitRendererOptions {
@@ -87,6 +60,8 @@ function clean(text: string): string {
 class PageWriter {
   readonly #doc: Doc;
   readonly #wrapCache = new Map<string, readonly string[]>();
+  readonly #fitCache = new Map<string, Fitted>();
+  readonly #widthCache = new Map<string, number>();
   #font: FontName | null = null;
   #size = 0;
 
@@ -105,9 +80,16 @@ class PageWriter {
     }
   }
 
+  /** Cached: the same labels and captions are measured on every page. */
   width(font: FontName, size: number, text: string): number {
+    const key = `${font}|${size}|${text}`;
+    const hit = this.#widthCache.get(key);
+    if (hit !== undefined) return hit;
     this.#use(font, size);
-    return this.#doc.widthOfString(text);
+    const w = this.#doc.widthOfString(text);
+    if (this.#widthCache.size > 8192) this.#widthCache.clear();
+    this.#widthCache.set(key, w);
+    return w;
   }
 
   /** Greedy word wrap; the first line may start `indent` points in. Cached: labels repeat on every page. */
@@ -129,7 +111,7 @@ class PageWriter {
         avail = width;
       }
     }
-    lines.push(line);
+    if (line !== "" || lines.length === 0) lines.push(line);
     if (this.#wrapCache.size > 4096) this.#wrapCache.clear();
     this.#wrapCache.set(key, lines);
     return lines;
@@ -137,20 +119,29 @@ class PageWriter {
 
   /** Largest size from `size` down to `min` (steps of 0.5) at which the text wraps to at most `maxLines`. */
   fit(font: FontName, size: number, min: number, text: string, width: number, maxLines: number, indent = 0): Fitted {
+    const key = `${font}|${size}|${min}|${width}|${maxLines}|${indent}|${text}`;
+    const hit = this.#fitCache.get(key);
+    if (hit !== undefined) return hit;
+    let fitted: Fitted = { size: min, lines: this.wrap(font, min, text, width, indent) };
     for (let s = size; s >= min; s -= 0.5) {
       const lines = this.wrap(font, s, text, width, indent);
-      if (lines.length <= maxLines) return { size: s, lines };
+      if (lines.length <= maxLines && lines.every((l, i) => this.width(font, s, l) <= width - (i === 0 ? indent : 0) + 0.01)) {
+        fitted = { size: s, lines };
+        break;
+      }
     }
-    return { size: min, lines: this.wrap(font, min, text, width, indent) };
+    if (this.#fitCache.size > 4096) this.#fitCache.clear();
+    this.#fitCache.set(key, fitted);
+    return fitted;
   }
 
   /** One line of text whose top is at y; shrunk (never below `min`) when wider than `maxWidth`. */
-  text(font: FontName, size: number, text: string, x: number, y: number, align: "left" | "right" | "center" = "left", maxWidth = Infinity, min = 5): void {
+  text(font: FontName, size: number, text: string, x: number, y: number, align: "left" | "right" | "center" = "left", maxWidth = Infinity, min = 4): void {
     if (text === "") return;
     let s = size;
     let w = this.width(font, s, text);
     if (w > maxWidth) {
-      s = Math.max(min, Math.floor(((s * maxWidth) / w) * 2) / 2);
+      s = Math.max(min, Math.floor(((s * maxWidth) / w) * 4) / 4);
       w = this.width(font, s, text);
     }
     this.#use(font, s);
@@ -158,7 +149,7 @@ class PageWriter {
     this.#doc.text(text, left, y, { lineBreak: false });
   }
 
-  /** Wrapped lines; a single word wider than `width` (a long e-mail address, say) is shrunk to fit. */
+  /** Wrapped lines, the first `indent` points in. */
   lines(font: FontName, fitted: Fitted, x: number, y: number, lead: number, width: number, indent = 0): void {
     fitted.lines.forEach((line, i) => {
       const first = i === 0 ? indent : 0;
@@ -171,219 +162,264 @@ class PageWriter {
   }
 }
 
-function labelHeight(f: Fitted): number {
-  return f.lines.length * f.size * LABEL_LEAD;
+const textHeight = (f: Fitted, lead = LABEL_LEAD) => f.lines.length * f.size * lead;
+
+/** What a cell prints, measured once per page so the rows can grow to fit it. */
+interface Measured {
+  readonly cell: CopyBCell;
+  readonly label: Fitted | null;
+  readonly numberWidth: number;
+  readonly need: number;
 }
 
-function valueBlockHeight(f: readonly Fitted[]): number {
-  return f.reduce((h, v) => h + v.lines.length * v.size * VALUE_LEAD, 0);
+function cellWidth(c: CopyBCell): number {
+  return (c.at.w / 100) * FRAME_W;
 }
 
-function irsUrl(form: string): string {
-  return `www.irs.gov/Form${form.replace(/[^A-Za-z0-9]/g, "")}`;
+interface CheckItem {
+  readonly f: CopyBField;
+  readonly dx: number;
+  readonly dy: number;
+  readonly caption: readonly string[];
+}
+
+/** Check boxes with captions flow left to right and wrap; a caption too long for the cell wraps on its own row. */
+function flowChecks(w: PageWriter, fields: readonly CopyBField[], width: number): { items: CheckItem[]; h: number } {
+  const items: CheckItem[] = [];
+  const lead = CAPTION_SIZE * LABEL_LEAD;
+  let dx = 0;
+  let dy = 0;
+  let rowH = 0;
+  for (const f of fields) {
+    const text = clean(f.caption ?? "");
+    const oneLine = CHECK + 3 + w.width(REGULAR, CAPTION_SIZE, text) + 6;
+    const caption = oneLine <= width ? [text] : w.wrap(REGULAR, CAPTION_SIZE, text, width - CHECK - 3);
+    const itemW = caption.length > 1 ? width : oneLine;
+    if (dx > 0 && dx + itemW > width) {
+      dx = 0;
+      dy += rowH + 2;
+      rowH = 0;
+    }
+    items.push({ f, dx, dy, caption });
+    dx += itemW;
+    rowH = Math.max(rowH, CHECK, caption.length * lead);
+  }
+  return { items, h: items.length === 0 ? 0 : dy + rowH + 2 };
+}
+
+function fieldsHeight(w: PageWriter, c: CopyBCell): number {
+  const captioned = c.fields.filter((f) => f.style === "check" && f.caption !== undefined);
+  let h = flowChecks(w, captioned, cellWidth(c) - 2 * PAD).h;
+  for (const f of c.fields) {
+    if (f.style === "check" && f.caption !== undefined) continue;
+    h += f.style === "check" ? CHECK + 2 : Math.max(1, f.lines.length) * VALUE_SIZE * VALUE_LEAD;
+  }
+  return h;
+}
+
+function measure(w: PageWriter, s: CopyBStatement, c: CopyBCell): Measured {
+  const width = cellWidth(c) - 2 * PAD;
+  const rowsH = c.at.rows * ROW_H;
+  switch (c.kind) {
+    case "formId":
+      return { cell: c, label: null, numberWidth: 0, need: 56 };
+    case "title": {
+      const t = w.fit(BOLD, 10, 6.5, clean(c.text.join(" ")), width, Math.max(2, Math.floor((rowsH - 2 * PAD) / 8)));
+      return { cell: c, label: t, numberWidth: 0, need: 2 * PAD + textHeight(t) };
+    }
+    case "copy": {
+      const [head = "", ...rest] = c.text.map(clean);
+      const body = rest.join(" ");
+      const long = body.length > 40;
+      const t = w.fit(long ? REGULAR : BOLD, long ? 6.5 : 8.5, 5.5, body, width, long ? 8 : 2);
+      return { cell: c, label: t, numberWidth: head === "" ? 0 : 1, need: 2 * PAD + 15 + textHeight(t) };
+    }
+    case "notice": {
+      const t = w.fit(REGULAR, 6.5, 5, clean(c.text.join(" ")), width, Math.max(2, Math.floor((rowsH - 2 * PAD) / 7)));
+      return { cell: c, label: t, numberWidth: 0, need: 2 * PAD + textHeight(t) };
+    }
+    default: {
+      const numberWidth = c.box === "" ? 0 : w.width(BOLD, NUMBER_SIZE, c.box) + 2.5;
+      const title = clean(c.title);
+      const label = title === "" && c.box === "" ? null : w.fit(REGULAR, LABEL_SIZE, 4.5, title, width, c.kind === "box" ? 3 : 2, numberWidth);
+      const body = c.kind === "box" ? fieldsHeight(w, c) : Math.max(1, c.text.length) * VALUE_SIZE * VALUE_LEAD;
+      return { cell: c, label, numberWidth, need: 2 * PAD + (label ? textHeight(label) : 0) + 1.5 + body };
+    }
+  }
+}
+
+/** Row heights: the form's rows, each grown (never shrunk) until every cell's content fits. */
+function rowHeights(measured: readonly Measured[], rows: number): number[] {
+  const heights = Array.from({ length: rows }, () => ROW_H);
+  const byBottom = [...measured].sort((a, b) => a.cell.at.row + a.cell.at.rows - (b.cell.at.row + b.cell.at.rows));
+  for (const m of byBottom) {
+    const { row, rows: span } = m.cell.at;
+    let have = 0;
+    for (let r = row; r < row + span; r++) have += heights[r] ?? 0;
+    const last = row + span - 1;
+    if (m.need > have && last < heights.length) heights[last] = (heights[last] ?? ROW_H) + (m.need - have);
+  }
+  return heights;
+}
+
+function rectOf(c: CopyBCell, tops: readonly number[]): Rect {
+  const y = tops[c.at.row] ?? FRAME_TOP;
+  const bottom = tops[c.at.row + c.at.rows] ?? y;
+  return { x: FRAME_X + (c.at.x / 100) * FRAME_W, y, w: cellWidth(c), h: bottom - y };
+}
+
+interface PageLayout {
+  readonly measured: readonly Measured[];
+  readonly rects: readonly Rect[];
+  readonly frame: Rect;
+}
+
+function layoutPage(w: PageWriter, s: CopyBStatement): PageLayout {
+  const measured = s.cells.map((c) => measure(w, s, c));
+  const heights = rowHeights(measured, s.rows);
+  const tops = [FRAME_TOP];
+  for (const h of heights) tops.push((tops[tops.length - 1] ?? FRAME_TOP) + h);
+  const bottom = tops[tops.length - 1] ?? FRAME_TOP;
+  return { measured, rects: s.cells.map((c) => rectOf(c, tops)), frame: { x: FRAME_X, y: FRAME_TOP, w: FRAME_W, h: bottom - FRAME_TOP } };
+}
+
+function drawFields(w: PageWriter, c: CopyBCell, r: Rect): void {
+  const doc = w.doc;
+  const right = r.x + r.w - PAD - 1;
+  let y = r.y + r.h - PAD;
+  const plain = c.fields.filter((f) => !(f.style === "check" && f.caption !== undefined));
+  for (let i = plain.length - 1; i >= 0; i--) {
+    const f = plain[i];
+    if (f === undefined) continue;
+    if (f.style === "check") {
+      y -= CHECK + 1;
+      const bx = right - CHECK;
+      doc.rect(bx, y, CHECK, CHECK).stroke();
+      if (f.lines[0] === "X") w.text(BOLD, 7, "X", bx + CHECK / 2, y + 0.6, "center");
+      y -= 1;
+      continue;
+    }
+    const n = Math.max(1, f.lines.length);
+    y -= n * VALUE_SIZE * VALUE_LEAD;
+    if (f.caption !== undefined) w.text(REGULAR, CAPTION_SIZE, clean(f.caption), r.x + PAD, y + 3, "left", r.w / 2 - PAD);
+    f.lines.forEach((line, k) => {
+      const ly = y + k * VALUE_SIZE * VALUE_LEAD + 1;
+      const text = clean(line);
+      if (f.style === "text") w.text(REGULAR, VALUE_SIZE, text, r.x + PAD + 1, ly, "left", r.w - 2 * PAD - 1);
+      else w.text(REGULAR, VALUE_SIZE, text, right, ly, "right", r.w - 2 * PAD - 1);
+    });
+  }
+  const captioned = c.fields.filter((f) => f.style === "check" && f.caption !== undefined);
+  if (captioned.length > 0) {
+    const flow = flowChecks(w, captioned, r.w - 2 * PAD);
+    const top = y - flow.h;
+    for (const { f, dx, dy, caption } of flow.items) {
+      const bx = r.x + PAD + dx;
+      const by = top + dy;
+      doc.rect(bx, by, CHECK, CHECK).stroke();
+      if (f.lines[0] === "X") w.text(BOLD, 7, "X", bx + CHECK / 2, by + 0.6, "center");
+      caption.forEach((line, k) => w.text(REGULAR, CAPTION_SIZE, line, bx + CHECK + 3, by + 1 + k * CAPTION_SIZE * LABEL_LEAD, "left", r.w - 2 * PAD - dx - CHECK - 3));
+    }
+  }
+}
+
+function drawCell(w: PageWriter, s: CopyBStatement, m: Measured, r: Rect): void {
+  const c = m.cell;
+  const inner = r.w - 2 * PAD;
+  switch (c.kind) {
+    case "formId": {
+      const cx = r.x + r.w / 2;
+      const omb = c.text[0];
+      if (omb !== undefined) w.text(REGULAR, LABEL_SIZE, clean(omb), cx, r.y + PAD + 1, "center", inner);
+      const form = clean(s.form);
+      const formSize = 12.5;
+      const fw = Math.min(w.width(BOLD, formSize, form), inner - 22);
+      const left = cx - (fw + 20) / 2;
+      w.text(REGULAR, 6.5, "Form", left, r.y + PAD + 13, "left");
+      w.text(BOLD, formSize, form, left + 20, r.y + PAD + 10, "left", inner - 22);
+      const yearTop = r.y + r.h - PAD - 19;
+      w.text(REGULAR, LABEL_SIZE, "For calendar year", cx, yearTop - 8, "center", inner);
+      w.text(BOLD, 18, String(s.taxYear), cx, yearTop, "center", inner);
+      return;
+    }
+    case "title":
+      if (m.label) w.lines(BOLD, m.label, r.x + PAD + 1, r.y + PAD + 1, LABEL_LEAD, inner);
+      return;
+    case "copy": {
+      const head = clean(c.text[0] ?? "");
+      w.text(BOLD, 13, head, r.x + r.w - PAD - 1, r.y + PAD, "right", inner);
+      if (m.label) {
+        const long = m.label.lines.length > 2 || m.label.size < 7;
+        if (long) w.lines(REGULAR, m.label, r.x + PAD + 1, r.y + PAD + 15, LABEL_LEAD, inner);
+        else m.label.lines.forEach((line, i) => w.text(BOLD, m.label?.size ?? 8.5, line, r.x + r.w - PAD - 1, r.y + PAD + 15 + i * 10, "right", inner));
+      }
+      return;
+    }
+    case "notice":
+      if (m.label) w.lines(REGULAR, m.label, r.x + PAD + 1, r.y + PAD + 1, LABEL_LEAD, inner);
+      return;
+    default: {
+      if (c.box !== "") w.text(BOLD, NUMBER_SIZE, clean(c.box), r.x + PAD, r.y + PAD - 0.3);
+      if (m.label) w.lines(REGULAR, m.label, r.x + PAD, r.y + PAD, LABEL_LEAD, inner, m.numberWidth);
+      if (c.kind === "box") {
+        drawFields(w, c, r);
+        return;
+      }
+      let y = r.y + PAD + (m.label ? textHeight(m.label) : 0) + 1.5;
+      for (const line of c.text) {
+        const text = c.kind === "recipientTin" ? redactTin(clean(line)) : clean(line);
+        w.text(REGULAR, VALUE_SIZE, text, r.x + PAD + 1, y, "left", inner - 1, 6);
+        y += VALUE_SIZE * VALUE_LEAD;
+      }
+    }
+  }
 }
 
 /** Draws one statement on the current page. */
 function drawStatement(w: PageWriter, s: CopyBStatement): void {
   const doc = w.doc;
-  const form = clean(s.form);
-  const year = String(s.taxYear);
-  const rules: [number, number, number, number][] = [];
-  const shaded: [number, number, number, number][] = [];
+  const page = layoutPage(w, s);
 
-  // ---- content, measured first so the cells can size to it -------------------------------------------------------
-  const partyLines = (texts: readonly (string | null | undefined)[], width: number): Fitted[] =>
-    texts
-      .map((t) => clean(t ?? ""))
-      .filter((t) => t !== "")
-      .map((t) => w.fit(REGULAR, VALUE_SIZE, 7, t, width, 1));
-
-  const innerLeft = LEFT_W - 2 * PAD;
-  const payerLabel = w.fit(
-    REGULAR, LABEL_SIZE, 5, "PAYER\u2019S name, street address, city or town, state or province, country, ZIP or foreign postal code, and telephone no.", innerLeft, 2,
-  );
-  const payerLines = partyLines(
-    [s.payer.name, s.payer.name2, ...s.payer.addressLines, s.payer.phone ? `Tel. ${s.payer.phone}` : null],
-    innerLeft,
-  );
-  const titleW = FRAME_W - LEFT_W - ID_W - 2 * PAD;
-  const titleText = clean(s.formTitle);
-  const oneLine = w.fit(BOLD, 11, 9.5, titleText, titleW, 1);
-  const title = oneLine.lines.length === 1 ? oneLine : w.fit(BOLD, 11, 6.5, titleText, titleW, 4);
-  const titleBlock = labelHeight({ size: title.size, lines: title.lines }) + 8 + 13 + 11;
-  const headerH = Math.max(
-    78,
-    PAD + labelHeight(payerLabel) + 3 + valueBlockHeight(payerLines) + PAD + 2,
-    PAD + 4 + titleBlock + PAD,
-  );
-
-  const recipientName = partyLines([s.recipient.name, s.recipient.name2], innerLeft);
-  const addr = s.recipient.addressLines.map(clean).filter((l) => l !== "");
-  const street = partyLines(addr.length > 1 ? addr.slice(0, -1) : addr, innerLeft);
-  const city = partyLines(addr.length > 1 ? addr.slice(-1) : [], innerLeft);
-  const simpleCell = (label: string, values: readonly Fitted[]) => {
-    const l = w.fit(REGULAR, LABEL_SIZE, 5, label, innerLeft, 2);
-    return { label: l, values, h: Math.max(24, PAD + labelHeight(l) + 2 + valueBlockHeight(values) + PAD + 1) };
-  };
-  const tinH = 26;
-  const leftCells = [
-    simpleCell("RECIPIENT\u2019S name", recipientName),
-    simpleCell("Street address (including apt. no.)", street),
-    simpleCell("City or town, state or province, country, and ZIP or foreign postal code", city),
-    simpleCell("Account number (see instructions)", partyLines([s.accountNumber], innerLeft)),
-  ];
-  const leftH = tinH + leftCells.reduce((h, c) => h + c.h, 0);
-
-  // ---- box grid: pairs beside the recipient column like the IRS forms; boxes that do not fit there continue
-  // below it, four to a row across the whole form. Too many to fit at all: labels get fewer lines, then rows shrink.
-  const boxes = s.boxes.map((b) => ({ box: clean(b.box), label: clean(b.label), value: clean(b.value) }));
-  const grid = (compact: boolean) => {
-    const maxLines = compact ? 2 : 3;
-    const minRow = compact ? 22 : 28;
-    const measure = (box: CopyBBox, width: number): BoxCell => {
-      const numberWidth = box.box === "" ? 0 : w.width(BOLD, 7, box.box) + 3;
-      return { box, numberWidth, label: w.fit(REGULAR, LABEL_SIZE, 4.5, box.label, width - 2 * PAD, maxLines, numberWidth) };
-    };
-    const row = (x: number, width: number, columns: number, from: readonly CopyBBox[]): GridRow => {
-      const cells = from.map((b) => measure(b, width / columns));
-      const h = Math.max(minRow, ...cells.map((c) => PAD + labelHeight(c.label) + 2 + VALUE_SIZE * VALUE_LEAD + PAD));
-      return { x, cellW: width / columns, columns, cells, h };
-    };
-    const side: GridRow[] = [];
-    let used = 0;
-    let sideH = 0;
-    while (used < boxes.length) {
-      const next = row(GRID_X, GRID_W, 2, boxes.slice(used, used + 2));
-      if (side.length > 0 && sideH + next.h > leftH + 8) break;
-      side.push(next);
-      sideH += next.h;
-      used += 2;
-    }
-    const below: GridRow[] = [];
-    for (; used < boxes.length; used += 4) below.push(row(FRAME_X, FRAME_W, 4, boxes.slice(used, used + 4)));
-    return { side, below, sideH, belowH: below.reduce((h, r) => h + r.h, 0) };
-  };
-  let layout = grid(false);
-  const fits = (l: typeof layout) => FRAME_TOP + headerH + Math.max(leftH, l.sideH) + l.belowH <= FRAME_MAX_BOTTOM;
-  if (!fits(layout)) layout = grid(true);
-  if (!fits(layout) && layout.belowH > 0) {
-    const room = FRAME_MAX_BOTTOM - FRAME_TOP - headerH - Math.max(leftH, layout.sideH);
-    const scale = Math.max(0, room) / layout.belowH;
-    for (const r of layout.below) r.h *= scale;
-    layout.belowH *= scale;
-  }
-
-  // Beside each other, the recipient column and the box pairs end on one line: the shorter one's last cell grows.
-  const bodyH = Math.max(leftH, layout.sideH);
-  const lastLeft = leftCells[leftCells.length - 1];
-  if (lastLeft !== undefined) lastLeft.h += bodyH - leftH;
-  const lastSide = layout.side[layout.side.length - 1];
-  if (lastSide !== undefined) lastSide.h += bodyH - layout.sideH;
-  else layout.side.push({ x: GRID_X, cellW: GRID_W / 2, columns: 2, cells: [], h: bodyH });
-  const frameBottom = FRAME_TOP + headerH + bodyH + layout.belowH;
-
-  // ---- CORRECTED checkbox above the frame -------------------------------------------------------------------------
+  // CORRECTED check box above the frame.
   const checkLabel = "CORRECTED (if checked)";
   const checkX = PAGE_W / 2 - (10 + 4 + w.width(BOLD, 7.5, checkLabel)) / 2;
   const checkY = FRAME_TOP - 18;
-  rules.push([checkX, checkY, 10, 10]);
   if (s.corrected) w.text(BOLD, 10, "X", checkX + 5, checkY + 0.6, "center");
   w.text(BOLD, 7.5, checkLabel, checkX + 14, checkY + 2);
 
-  // ---- header row: payer | form id and year | title and copy ------------------------------------------------------
-  let y = FRAME_TOP;
-  rules.push([FRAME_X, y, LEFT_W, headerH]);
-  w.lines(REGULAR, payerLabel, FRAME_X + PAD, y + PAD, LABEL_LEAD, innerLeft);
-  let ty = y + PAD + labelHeight(payerLabel) + 3;
-  for (const f of payerLines) {
-    w.lines(REGULAR, f, FRAME_X + PAD, ty, VALUE_LEAD, innerLeft);
-    ty += f.lines.length * f.size * VALUE_LEAD;
-  }
-
-  const idX = FRAME_X + LEFT_W;
-  rules.push([idX, y, ID_W, headerH]);
-  const omb = OMB[form];
-  const idCx = idX + ID_W / 2;
-  if (omb !== undefined) w.text(REGULAR, LABEL_SIZE, `OMB No. ${omb}`, idCx, y + PAD + 1, "center");
-  w.text(REGULAR, 7, "Form", idX + PAD + 2, y + 17);
-  w.text(BOLD, 13, form, idCx + 8, y + 14, "center", ID_W - 30);
-  w.text(REGULAR, LABEL_SIZE, "For calendar year", idCx, y + headerH - 38, "center");
-  w.text(BOLD, 22, year, idCx, y + headerH - 29, "center");
-
-  const titleX = idX + ID_W;
-  const titleCellW = FRAME_W - LEFT_W - ID_W;
-  rules.push([titleX, y, titleCellW, headerH]);
-  w.lines(BOLD, title, titleX + PAD + 1, y + PAD + 4, LABEL_LEAD, titleW);
-  const copyY = y + headerH - PAD - 30;
-  w.text(BOLD, 15, "Copy B", titleX + titleCellW - PAD - 2, copyY, "right");
-  w.text(BOLD, 9, "For Recipient", titleX + titleCellW - PAD - 2, copyY + 17, "right");
-
-  // ---- left column: TINs, recipient, account --------------------------------------------------------------------
-  y = FRAME_TOP + headerH;
-  const half = LEFT_W / 2;
-  rules.push([FRAME_X, y, half, tinH], [FRAME_X + half, y, half, tinH]);
-  w.text(REGULAR, LABEL_SIZE, "PAYER\u2019S TIN", FRAME_X + PAD, y + PAD);
-  w.text(REGULAR, LABEL_SIZE, "RECIPIENT\u2019S TIN", FRAME_X + half + PAD, y + PAD);
-  w.text(REGULAR, VALUE_SIZE, redactTin(clean(s.payer.tinMasked)), FRAME_X + PAD, y + 12, "left", half - 2 * PAD);
-  w.text(REGULAR, VALUE_SIZE, redactTin(clean(s.recipient.tinMasked)), FRAME_X + half + PAD, y + 12, "left", half - 2 * PAD);
-  y += tinH;
-  for (const c of leftCells) {
-    rules.push([FRAME_X, y, LEFT_W, c.h]);
-    w.lines(REGULAR, c.label, FRAME_X + PAD, y + PAD, LABEL_LEAD, innerLeft);
-    let vy = y + PAD + labelHeight(c.label) + 2;
-    for (const f of c.values) {
-      w.lines(REGULAR, f, FRAME_X + PAD, vy, VALUE_LEAD, innerLeft);
-      vy += f.lines.length * f.size * VALUE_LEAD;
-    }
-    y += c.h;
-  }
-
-  // ---- box grid ---------------------------------------------------------------------------------------------------
-  y = FRAME_TOP + headerH;
-  for (const r of [...layout.side, ...layout.below]) {
-    for (let c = 0; c < r.columns; c++) {
-      const x = r.x + c * r.cellW;
-      rules.push([x, y, r.cellW, r.h]);
-      const cell = r.cells[c];
-      if (cell === undefined) {
-        shaded.push([x, y, r.cellW, r.h]);
-        continue;
-      }
-      if (cell.box.box !== "") w.text(BOLD, 7, cell.box.box, x + PAD, y + PAD - 0.4);
-      w.lines(REGULAR, cell.label, x + PAD, y + PAD, LABEL_LEAD, r.cellW - 2 * PAD, cell.numberWidth);
-      w.text(REGULAR, VALUE_SIZE, cell.box.value, x + r.cellW - PAD - 1, y + r.h - PAD - VALUE_SIZE - 1, "right", r.cellW - 2 * PAD - 2);
-    }
-    y += r.h;
-  }
-
-  // ---- rules: shaded cells first, then every cell edge in one path, then the heavier frame -----------------------
-  if (shaded.length > 0) {
-    doc.fillColor(SHADE);
-    for (const [x, yy, ww, hh] of shaded) doc.rect(x, yy, ww, hh);
-    doc.fill();
-    doc.fillColor("black");
-  }
   doc.lineWidth(RULE);
-  for (const [x, yy, ww, hh] of rules) doc.rect(x, yy, ww, hh);
+  page.measured.forEach((m, i) => {
+    const r = page.rects[i];
+    if (r !== undefined) drawCell(w, s, m, r);
+  });
+  // Every cell edge in one path, then the heavier frame.
+  doc.rect(checkX, checkY, 10, 10);
+  for (const r of page.rects) doc.rect(r.x, r.y, r.w, r.h);
   doc.stroke();
-  doc.lineWidth(FRAME_RULE).rect(FRAME_X, FRAME_TOP, FRAME_W, frameBottom - FRAME_TOP).stroke();
+  const f = page.frame;
+  doc.lineWidth(FRAME_RULE).rect(f.x, f.y, f.w, f.h).stroke();
 
-  // ---- footer -----------------------------------------------------------------------------------------------------
-  let fy = frameBottom + 4;
+  // Footer.
+  const form = clean(s.form);
+  let fy = f.y + f.h + 4;
   w.text(REGULAR, 7.5, "Form", FRAME_X, fy + 1);
   const formW = w.width(BOLD, 9.5, form);
   w.text(BOLD, 9.5, form, FRAME_X + 19, fy);
-  w.text(REGULAR, 7, "(keep for your records)", FRAME_X + 24 + formW, fy + 1.5);
-  w.text(REGULAR, 7, irsUrl(form), PAGE_W / 2 + 20, fy + 1.5, "center");
+  if (s.footer.keep) w.text(REGULAR, 7, "(keep for your records)", FRAME_X + 24 + formW, fy + 1.5);
+  w.text(REGULAR, 7, clean(s.footer.url), PAGE_W / 2 + 20, fy + 1.5, "center");
   w.text(REGULAR, 7, "Department of the Treasury - Internal Revenue Service", FRAME_X + FRAME_W, fy + 1.5, "right");
-  fy += 13;
-  const notice = w.wrap(REGULAR, 7, NOTICE, FRAME_W);
-  w.lines(REGULAR, { size: 7, lines: notice }, FRAME_X, fy, 1.2, FRAME_W);
-  fy += notice.length * 7 * 1.2 + 4;
+  fy += 14;
   const receipt = s.receiptId ? `  \u2022  IRS receipt ${clean(s.receiptId)}` : "";
   doc.fillColor("#555555");
   w.text(REGULAR, 6.5, `Filing ${clean(s.filingId)}${receipt}`, FRAME_X, fy);
   doc.fillColor("black");
+}
+
+/** Where each cell of a statement lands on the page (points, top-left origin), in `cells` order, and the frame. */
+export function statementGeometry(s: CopyBStatement): { cells: readonly Rect[]; frame: Rect } {
+  const doc = new PDFDocument({ autoFirstPage: false });
+  const page = layoutPage(new PageWriter(doc), s);
+  return { cells: page.rects, frame: page.frame };
 }
 
 /** A renderer drawing every statement of one call into one document (fonts are referenced once, not per page). */

@@ -6,16 +6,25 @@ import { buildCopyB } from "../domain/statements/build.ts";
 import { NotFound, NotReady } from "../domain/shared/errors.ts";
 import { allFilings } from "./shared.ts";
 import { StatementRenderer } from "../ports/statement-renderer.port.ts";
+import { TinVault } from "../ports/tin-vault.port.ts";
+import type { Tin } from "../domain/shared/tin.ts";
 import { Store, type Scope, type ScopedStore } from "../ports/store.port.ts";
 import { getBatch, getFiling } from "./filings.use-case.ts";
 
 const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonly Filing[]) {
   const payers = new Map((yield* repos.payers.getMany([...new Set(filings.map((f) => f.payerId))])).map((p) => [p.id, p] as const));
   const recipients = new Map((yield* repos.recipients.getMany([...new Set(filings.map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
+  // Pub 1179: the payer's own TIN is printed whole on the recipient's copy (only the recipient's may be truncated).
+  const vault = yield* TinVault;
+  const payerTins = new Map<string, Tin>();
+  for (const id of payers.keys()) {
+    const ct = yield* repos.payers.tinCiphertext(id);
+    if (ct) payerTins.set(id, vault.open(ct));
+  }
   const statements = filings.flatMap((f) => {
     const payer = payers.get(f.payerId);
     const recipient = recipients.get(f.recipientId);
-    return payer && recipient ? [buildCopyB(f, payer, recipient)] : [];
+    return payer && recipient ? [buildCopyB(f, payer, recipient, payerTins.get(f.payerId))] : [];
   });
   return yield* (yield* StatementRenderer).render(statements);
 });

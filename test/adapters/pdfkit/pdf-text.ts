@@ -36,3 +36,46 @@ export function pageTexts(bytes: Uint8Array): string[][] {
   }
   return pages;
 }
+
+/** A text run where it was drawn: `x` its left edge, `top`/`bottom` its glyph box (points from the page top). */
+export interface PlacedRun {
+  readonly text: string;
+  readonly font: string;
+  readonly size: number;
+  readonly x: number;
+  readonly baseline: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly right: number;
+}
+
+type WidthOf = (font: string, size: number, text: string) => number;
+
+/**
+ * The text runs of each page with their positions. pdfkit draws each run as `1 0 0 1 x y Tm /Fn size Tf [...] TJ`
+ * inside a doubly flipped matrix, so `y` is the baseline from the page bottom. Widths come from `widthOf` (the
+ * caller measures with the font metrics pdfkit used; they include the kerning the TJ array spells out).
+ */
+export function placedRuns(bytes: Uint8Array, widthOf: WidthOf, pageHeight = 792): PlacedRun[][] {
+  const pdf = latin1(bytes);
+  const fontByObject = new Map<string, string>();
+  for (const m of pdf.matchAll(/(\d+) 0 obj\n<<\n\/Type \/Font\n\/BaseFont \/(\S+)/g)) fontByObject.set(m[1] ?? "", m[2] ?? "");
+  const fontByName = new Map<string, string>();
+  for (const m of pdf.matchAll(/\/(F\d+) (\d+) 0 R/g)) fontByName.set(m[1] ?? "", fontByObject.get(m[2] ?? "") ?? "");
+  const pages: PlacedRun[][] = [];
+  for (const stream of pdf.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
+    const runs: PlacedRun[] = [];
+    for (const bt of (stream[1] ?? "").matchAll(/BT\n1 0 0 1 ([-\d.]+) ([-\d.]+) Tm\n\/(F\d+) ([\d.]+) Tf\n\[([^\]]*)\]\s*TJ/g)) {
+      const x = Number(bt[1]);
+      const baseline = pageHeight - Number(bt[2]);
+      const font = fontByName.get(bt[3] ?? "") ?? "";
+      const size = Number(bt[4]);
+      const body = bt[5] ?? "";
+      const text = [...body.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decodeHex(h[1] ?? "")).join("");
+      const width = widthOf(font, size, text);
+      runs.push({ text, font, size, x, baseline, top: baseline - 0.72 * size, bottom: baseline + 0.21 * size, right: x + width });
+    }
+    pages.push(runs);
+  }
+  return pages;
+}
