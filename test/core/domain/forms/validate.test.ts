@@ -301,14 +301,12 @@ test("the caller's object is not modified", () => {
   assert.equal(input, copy);
 });
 
-test("validateForm is fast enough for intake (5,000 forms well under a second)", () => {
+// Speed is measured in bench/intake.bench.ts, not asserted in a test: here, only that repeated validation of the
+// same input is stable (compiled validators keep no state between calls).
+test("validateForm gives the same answer on every call", () => {
   const form = nec({ RecipientDetail: { ...RECIPIENT, TIN: "12-3456789" }, FederalIncomeTaxWithheldAmt: "12.50", StateLocalTaxGrp: [{ StateAbbreviationCd: "IL", StateTaxGrp: { StateTaxWithheldAmt: 3 } }] });
-  ok("1099-NEC", form); // compile outside the timing
-  const n = 5000;
-  const started = performance.now();
-  for (let i = 0; i < n; i++) validateForm("1099-NEC", 2025, form);
-  const ms = performance.now() - started;
-  assert.ok(ms < 1000, `${n} validations took ${ms.toFixed(0)} ms`);
+  const first = JSON.stringify(validateForm("1099-NEC", 2025, form));
+  for (let i = 0; i < 1000; i++) assert.is(JSON.stringify(validateForm("1099-NEC", 2025, form)), first);
 });
 
 test.run();

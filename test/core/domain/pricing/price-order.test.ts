@@ -278,14 +278,10 @@ test("zero-priced card omits lines but keeps segments tiling", () => {
   assert.equal(o.items[0]?.lines, []);
 });
 
-test("prices 10,000 items in well under 50 ms", () => {
-  const items = efileItems(10000, "original", "efile_print_mail");
-  priceOrder(card, items); // warm-up
-  const t0 = performance.now();
-  const o = priceOrder(card, items);
-  const ms = performance.now() - t0;
+// Speed is measured in bench/quote.bench.ts and bench/pay.bench.ts, not asserted in a test.
+test("prices 10,000 items across every bracket", () => {
+  const o = priceOrder(card, efileItems(10000, "original", "efile_print_mail"));
   assert.is(o.total_cents, 839000 + 10000 * 214);
-  assert.ok(ms < 50, `took ${ms.toFixed(2)} ms`);
 });
 
 test.run();
