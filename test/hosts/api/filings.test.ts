@@ -317,8 +317,10 @@ for (const backend of backends) {
       assert.is(r.status, 422, `limit=${bad}`);
       assert.is(r.body.error.param, "limit");
     }
+    // A cursor that names no filing is a 422 naming starting_after, not a silently empty page (issue 13).
     const unknownCursor = await api.request("GET", `/v1/filings?payer=${payer}&starting_after=${NO_SUCH_UUID}`);
-    assert.is(unknownCursor.status, 200);
+    assert.is(unknownCursor.status, 422);
+    assert.is(unknownCursor.body.error.param, "starting_after");
   });
 
   s("GET /v1/filings: status filter, one or several comma-separated; unknown status is 422 param status", async ({ api }) => {
