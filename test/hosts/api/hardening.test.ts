@@ -48,7 +48,9 @@ for (const backend of backends) {
     assert.match(r.body.error.message, /Nothing was imported: 1 form\(s\) failed/);
     assert.is(r.body.problems.length, 1);
     assert.is(r.body.problems[0].record, 4, "the second B record (T, A, B, B)");
-    assert.match(r.body.problems[0].field, /CityNm$/);
+    assert.is(r.body.problems[0].field, "PayeeCity");
+    assert.is(r.body.problems[0].position, 448);
+    assert.match(r.body.problems[0].param, /CityNm$/);
     assert.is((await api.request("GET", "/v1/filings?limit=500")).body.data.length, before);
   });
 

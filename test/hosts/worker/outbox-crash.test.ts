@@ -16,7 +16,7 @@ function worker(schema: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", "test/hosts/worker/crash-worker.ts"], {
       cwd: root, stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, DATABASE_URL: POSTGRES_URL, DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "test-only-tin-key", LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100", JOB_EXPIRE_SECONDS: "4", JOB_MAINTENANCE_SECONDS: "1" },
+      env: { ...process.env, DATABASE_URL: POSTGRES_URL, DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "test-only-tin-key", LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100", SANDBOX_WEBHOOK_LOOPBACK: "true", JOB_EXPIRE_SECONDS: "4", JOB_MAINTENANCE_SECONDS: "1" },
     });
     proc.stdout?.on("data", (d: Buffer) => { if (d.toString().includes("ready")) resolve(proc); });
     proc.on("exit", (code) => reject(new Error(`worker exited early (${code})`)));
