@@ -7,10 +7,11 @@
 //   is missing (pay and TIN matching then refuse before anything is charged or queued).
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import type { Knex } from "knex";
+import { Effect } from "effect";
 import { IrsApiClient, type LogFn } from "../../adapters/iris-a2a/client.ts";
 import { irsTransmitterByEnvironment, tinMatcherByEnvironment } from "../../adapters/iris-a2a/environments.ts";
-import { makeIrisA2a } from "../../adapters/iris-a2a/iris-a2a.ts";
-import { makeTinMatching } from "../../adapters/iris-a2a/tin-matching.ts";
+import { makeIrisA2a, type IrisChannel } from "../../adapters/iris-a2a/iris-a2a.ts";
+import { makeTinMatching, type TinMatchingChannel } from "../../adapters/iris-a2a/tin-matching.ts";
 import { makeKnexSandboxReceipts } from "../../adapters/knex/sandbox-receipts.knex.ts";
 import type { IrsTransmitter } from "../../core/ports/irs-transmitter.port.ts";
 import type { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
@@ -41,6 +42,8 @@ function sandboxSoftwareIds(): Map<number, string> {
   return ids;
 }
 
+const SANDBOX_SOFTWARE_IDS = sandboxSoftwareIds();
+
 export interface IrsAdapters {
   readonly transmitter: IrsTransmitter["Service"];
   readonly tinMatcher: TinMatcher["Service"];
@@ -55,31 +58,46 @@ export interface IrsAdapters {
 export function makeIrsAdapters(config: Config, knex: Knex | null, logger?: Logger): IrsAdapters {
   const iris = config.iris ?? loadIrisConfig({});
   const log: LogFn = (level, msg, fields) => logger?.[level](msg, fields);
-  const keys = sandboxKeyPair();
-  const emulator = createIrsEmulator({
-    publicKey: keys.publicKey, ...SANDBOX_CREDENTIALS, ackDelayMs: config.sandboxAckDelayMs,
-    ...(knex ? { store: makeKnexSandboxReceipts<EmulatedTransmission>(knex) } : {}),
-    judge: { knownTccs: [SANDBOX_TCC] },
-    // Every transmission is checked against the IRS XSD; the status requests are the adapter's own small
-    // documents, checked against theirs in the tests, not on every sandbox poll.
-    validateXsd: { status: false },
-    log: (line, fields) => logger?.warn(line, { environment: "sandbox", ...fields }),
-  });
-  const sandboxClient = new IrsApiClient({
-    apiBase: SANDBOX_BASE, credentials: { ...SANDBOX_CREDENTIALS, privateKey: keys.privateKey }, fetch: emulator.fetch,
-    retry: { attempts: 3, baseDelayMs: 50, maxDelayMs: 2_000 }, log, environment: "sandbox",
-  });
-  const sandboxIris = makeIrisA2a({
-    apiBase: SANDBOX_BASE, credentials: { ...SANDBOX_CREDENTIALS, privateKey: keys.privateKey }, environment: "sandbox", log,
-    transmitter: {
-      tin: Tin.fromDigits("000000000"), tinType: "ein", tcc: SANDBOX_TCC, name: "Sandbox Transmitter",
-      address: { line1: "1 Sandbox Way", city: "Washington", state: "DC", postalCode: "20001" },
-      // TestCd P, as production: made-up sandbox TINs are then no IRS test-mode problem (SHAREDIRFORM021).
-      contactName: "Sandbox", contactPhone: "2025550100", test: false,
-    },
-    softwareIds: sandboxSoftwareIds(), rejectingRules: SANDBOX_REJECTING_RULES,
-  }, sandboxClient);
-  const sandboxTin = makeTinMatching({ apiBase: SANDBOX_BASE, credentials: { ...SANDBOX_CREDENTIALS, privateKey: keys.privateKey }, environment: "sandbox", log }, sandboxClient);
+  // The sandbox channel is built on first use: a process that never files in the sandbox (the CLI, most API
+  // processes of a split deployment) pays neither the RSA key generation nor the emulator's start.
+  let sandbox: { emulator: IrsEmulator; iris: IrisChannel; tin: TinMatchingChannel } | undefined;
+  const sandboxChannel = () => (sandbox ??= (() => {
+    const keys = sandboxKeyPair();
+    const emulator = createIrsEmulator({
+      publicKey: keys.publicKey, ...SANDBOX_CREDENTIALS, ackDelayMs: config.sandboxAckDelayMs,
+      ...(knex ? { store: makeKnexSandboxReceipts<EmulatedTransmission>(knex) } : {}),
+      judge: { knownTccs: [SANDBOX_TCC] },
+      // Every transmission is checked against the IRS XSD; the status requests are the adapter's own small
+      // documents, checked against theirs in the tests, not on every sandbox poll.
+      validateXsd: { status: false },
+      log: (line, fields) => logger?.warn(line, { environment: "sandbox", ...fields }),
+    });
+    const sandboxClient = new IrsApiClient({
+      apiBase: SANDBOX_BASE, credentials: { ...SANDBOX_CREDENTIALS, privateKey: keys.privateKey }, fetch: emulator.fetch,
+      retry: { attempts: 3, baseDelayMs: 50, maxDelayMs: 2_000 }, log, environment: "sandbox",
+    });
+    const sandboxIris = makeIrisA2a({
+      apiBase: SANDBOX_BASE, credentials: { ...SANDBOX_CREDENTIALS, privateKey: keys.privateKey }, environment: "sandbox", log,
+      transmitter: {
+        tin: Tin.fromDigits("000000000"), tinType: "ein", tcc: SANDBOX_TCC, name: "Sandbox Transmitter",
+        address: { line1: "1 Sandbox Way", city: "Washington", state: "DC", postalCode: "20001" },
+        // TestCd P, as production: made-up sandbox TINs are then no IRS test-mode problem (SHAREDIRFORM021).
+        contactName: "Sandbox", contactPhone: "2025550100", test: false,
+      },
+      softwareIds: SANDBOX_SOFTWARE_IDS, rejectingRules: SANDBOX_REJECTING_RULES,
+    }, sandboxClient);
+    const sandboxTin = makeTinMatching({ apiBase: SANDBOX_BASE, credentials: { ...SANDBOX_CREDENTIALS, privateKey: keys.privateKey }, environment: "sandbox", log }, sandboxClient);
+    return { emulator, iris: sandboxIris, tin: sandboxTin };
+  })());
+  const sandboxIris: IrisChannel = {
+    // What the sandbox channel writes in the manifest, known without building it (intake reads it on every call).
+    profile: { test: false, softwareIdFor: (taxYear) => SANDBOX_SOFTWARE_IDS.get(taxYear) },
+    transmit: (t, now, resume) => Effect.suspend(() => sandboxChannel().iris.transmit(t, now, resume)),
+    acknowledgements: (requests) => Effect.suspend(() => sandboxChannel().iris.acknowledgements(requests)),
+  };
+  const sandboxTin: TinMatchingChannel = {
+    match: (entries) => Effect.suspend(() => sandboxChannel().tin.match(entries)),
+  };
 
   const live = iris.live;
   let liveIris: Parameters<typeof irsTransmitterByEnvironment>[1] = { missing: iris.missing };
@@ -96,7 +114,7 @@ export function makeIrsAdapters(config: Config, knex: Knex | null, logger?: Logg
   return {
     transmitter: irsTransmitterByEnvironment(sandboxIris, liveIris),
     tinMatcher: tinMatcherByEnvironment(sandboxTin, liveTin, iris.tinMatchDailyLimit),
-    sandboxEmulator: emulator,
+    get sandboxEmulator() { return sandboxChannel().emulator; },
     livePollIntervalMs: iris.pollIntervalMs,
     summary: {
       sandbox: `IRIS A2A and TIN Matching adapters to the in-process IRS emulator (XSD-checked, acknowledgements after ${String(config.sandboxAckDelayMs)} ms)`,
