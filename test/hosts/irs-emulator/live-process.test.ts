@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
 import { necRow, necRows } from "../../support/forms.ts";
+import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 import { loadIrisConfig } from "../../../hosts/shared/iris-config.ts";
 
@@ -61,7 +62,9 @@ if (POSTGRES_URL) {
     const stats = async () => ((await (await fetch(`${emu}/stats`)).json()) as { stats: Record<string, number> }).stats;
     await api.runtime.runPromise(enableLive(api.accountId));
     const key = await api.liveKey("owner");
-    assert.is((await api.request("PUT", "/v1/payment-method", { key, body: { token: "tok_visa" } })).status, 200);
+    // Funded as a wire-paying customer is, by the operator's balance credit (what `npm run cli -- balance credit` runs).
+    await api.runtime.runPromise(creditBalance({ accountId: api.accountId, livemode: true, amountCents: 100_000, reference: "WIRE-TEST-1" }));
+    assert.is((await api.request("GET", "/v1/balance/entries", { key })).body.data[0].kind, "credit");
     const payer = (name: string, tin: string) => api.request("POST", "/v1/payers", { key, body: {
       legal_name: name, tin, address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301", contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
     } });
