@@ -1,7 +1,7 @@
 // The cart as priced and shown (SPEC "Cart", D13), and the request shapes of adding items.
 import type { Filing } from "../filing/filing.ts";
 import { priceOrder, resolveDelivery, type PricedOrder, type PricingItem, type RateCard } from "../pricing/index.ts";
-import type { CartItem } from "../../ports/store.port.ts";
+import type { CartItem } from "./model.ts";
 import { InvalidRequest } from "../shared/errors.ts";
 import { compileBody } from "../shared/validation.ts";
 

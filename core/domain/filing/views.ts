@@ -1,8 +1,8 @@
 // Response shapes of intake (SPEC "Payer forms intake result", D10, D23) and the list filters of GET /v1/filings.
 import { InvalidRequest } from "../shared/errors.ts";
 import { canonicalFormCode } from "../forms/index.ts";
-import type { Batch } from "../../ports/store.port.ts";
-import type { FilingFilter } from "../../ports/store.port.ts";
+import type { Batch } from "./batch.ts";
+import type { FilingFilter } from "./filter.ts";
 import { FILING_STATUSES, isFilingStatus } from "./status.ts";
 import { isUuid } from "../shared/validation.ts";
 

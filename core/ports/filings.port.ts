@@ -1,0 +1,46 @@
+import type { Effect } from "effect";
+import type { Filing } from "../domain/filing/filing.ts";
+import type { FilingStatus } from "../domain/filing/status.ts";
+import type { FilingFilter } from "../domain/filing/filter.ts";
+import type { Batch } from "../domain/filing/batch.ts";
+import type { Page, PageQuery } from "../domain/shared/paging.ts";
+
+export interface FilingRepo {
+  /**
+   * Inserts what it can and returns the ids inserted. A row that duplicates a live original (D11: same payer,
+   * recipient TIN, form, tax year and account number, not voided or rejected) is skipped, also within one call.
+   */
+  readonly insertMany: (rows: readonly Filing[]) => Effect.Effect<ReadonlySet<string>>;
+  /** By UUID or short id (`fil_…`). */
+  readonly get: (id: string) => Effect.Effect<Filing | undefined>;
+  readonly list: (page: PageQuery, filter: FilingFilter) => Effect.Effect<Page<Filing>>;
+  readonly getMany: (ids: readonly string[]) => Effect.Effect<readonly Filing[]>;
+  /** Sets fields of one filing when its status is one of `from`; returns the updated filing or undefined. */
+  readonly update: (id: string, from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<Filing | undefined>;
+  /** One patch for every listed filing whose status is one of `from`, in one statement; returns the ids changed. */
+  readonly updateMany: (ids: readonly string[], from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<readonly string[]>;
+  /** Transmission: each listed `submitted` filing gets the receipt and its own submission and record ids; returns how many. */
+  readonly recordReceipt: (receipt: { readonly receiptId: string; readonly transmissionId: string; readonly updatedAt: string },
+    records: readonly { readonly filingId: string; readonly submissionId: number; readonly recordId: number }[]) => Effect.Effect<number>;
+  /** The records of a transmission: each filing under the receipt with its submission and record ids (acknowledgements). */
+  readonly receiptRecords: (receiptId: string) => Effect.Effect<readonly ReceiptRecord[]>;
+  /** Pay: every listed filing in_cart -> queued with its order and charge; returns how many moved. */
+  readonly markQueued: (orderId: string, charges: readonly { readonly id: string; readonly amountChargedCents: number }[], now: string) => Effect.Effect<number>;
+  /** The accepted original a correction refers to (D19: it must have been filed through the service). */
+  readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
+}
+
+export interface ReceiptRecord {
+  readonly filingId: string;
+  readonly submissionId: number;
+  readonly recordId: number;
+  readonly form: string;
+  readonly taxYear: number;
+}
+
+export type FilingPatch = Partial<Pick<Filing, "status" | "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt" | "submittedAt" | "acknowledgedAt" | "voidedAt" | "ackErrors" | "amountRefundedCents" | "transmissionId" | "submissionId" | "recordId">>;
+
+export interface BatchRepo {
+  readonly insert: (batch: Batch) => Effect.Effect<void>;
+  readonly get: (id: string) => Effect.Effect<Batch | undefined>;
+}
