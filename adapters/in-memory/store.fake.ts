@@ -342,18 +342,18 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
   const done = new Set<string>();
   // Production TIN Matching requests (tin_match_sends): outside the transactional tables, like the SQL rows are counted before the send.
   const tinSends: { key: string; sentAt: string; outcome: string | null }[] = [];
-  const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
-    Effect.flatten(Effect.promise(() => {
+  const transaction = <A, E, R = never>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.flatMap(Effect.context<R>(), (services) => Effect.flatten(Effect.promise((signal) => {
       // Transactions run one at a time, each on a copy swapped in only when it succeeds.
       const next = queue.then(async () => {
         const copy = { t: cloneTables(ref.t) };
-        const exit = await Effect.runPromiseExit(body(scoped(copy, scope)));
+        const exit = await Effect.runPromiseExitWith(services)(body(scoped(copy, scope)), { signal });
         if (Exit.isSuccess(exit)) ref.t = copy.t;
         return exit;
       });
       queue = next.catch(() => undefined);
       return next;
-    }));
+    })));
   return {
     ...Store.of({
       scoped: (scope) => scoped(ref, scope),

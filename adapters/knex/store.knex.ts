@@ -669,11 +669,12 @@ class Rollback<E> { constructor(readonly exit: Exit.Exit<unknown, E>) {} }
 export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBox } = {}): Store["Service"] {
   const box = options.secrets ?? plainSecretBox;
   const scopedCache = new Map<string, ScopedStore>();
-  const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
-    Effect.flatten(Effect.promise(async () => {
+  const transaction = <A, E, R = never>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.flatMap(Effect.context<R>(), (services) => Effect.flatten(Effect.promise(async (signal) => {
       try {
         const value = await knex.transaction(async (trx) => {
-          const exit = await Effect.runPromiseExit(body(scopedRepos(trx, scope, box)));
+          // The caller's services and interruption reach the body: an interrupted caller rolls the transaction back.
+          const exit = await Effect.runPromiseExitWith(services)(body(scopedRepos(trx, scope, box)), { signal });
           if (Exit.isFailure(exit)) throw new Rollback(exit);
           return exit.value;
         });
@@ -682,7 +683,7 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
         if (e instanceof Rollback) return (e as Rollback<E>).exit as Effect.Effect<A, E>;
         return Effect.die(e);
       }
-    }));
+    })));
   return Store.of({
     scoped: (scope) => {
       // Outside transactions a scope's repositories are kept and reused: they hold nothing but (db, scope).
