@@ -277,7 +277,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       }),
       find: (payerId, taxYear, formsKey) => Effect.sync(() => [...ref.t.extensions.values()].find((x) => mine(x) && x.payerId === payerId && x.taxYear === taxYear && x.formsKey === formsKey)),
       get: (id) => Effect.sync(() => { const x = ref.t.extensions.get(id); return x && mine(x) ? x : undefined; }),
-      list: (page) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter(mine), page)),
+      list: (page, payerId) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter((e) => mine(e) && (payerId === undefined || e.payerId === payerId)), page)),
     },
     webhooks: {
       insert: (e) => Effect.sync(() => { ref.t.webhooks.set(e.id, { ...e, accountId: scope.accountId }); }),

@@ -493,7 +493,7 @@ function extensionRepo(db: Db, scope: Scope): ExtensionRepo {
       const row = (await scopedTable(db, "extensions", scope).where("id", id).first()) as Row | undefined;
       return row ? toExtension(row) : undefined;
     }),
-    list: (page) => run(async () => pageMap(await pageOf(db, "extensions", scope, page), page.limit, toExtension)),
+    list: (page, payerId) => run(async () => pageMap(await pageOf(db, "extensions", scope, page, (q) => { if (payerId !== undefined) q.where("extensions.payer_id", payerId); }), page.limit, toExtension)),
   };
 }
 
