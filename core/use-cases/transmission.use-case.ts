@@ -10,9 +10,6 @@
 import { Effect } from "effect";
 import type { AckError, Filing } from "../domain/filing/filing.ts";
 import { move, nextStatus, type FilingEventType, type FilingStatus, type MovedStatus } from "../domain/filing/status.ts";
-
-const UNTRANSMITTABLE = move("untransmittable");
-const SUPERSEDE = move("supersede");
 import {
   filingToTransmit, payerInput, planTransmissions, recordKey, type CorrectionOf, type FilingToTransmit, type TransmissionInput, type TransmissionPlan,
 } from "../domain/iris/index.ts";
@@ -27,6 +24,8 @@ import { getFormDefinition } from "../domain/forms/index.ts";
 import { Store, type Scope, type StoredEvent } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 
+const UNTRANSMITTABLE = move("untransmittable");
+const SUPERSEDE = move("supersede");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TransmitResult {
