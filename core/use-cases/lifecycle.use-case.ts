@@ -73,7 +73,7 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
     return yield* new InvalidRequest({ param: "boxes", message: "Send either boxes (the changed elements) or jsonForm (the whole corrected form)." });
   }
   const original = yield* getFiling(scope, id);
-  if (original.status === "rejected") return yield* new NotCorrectable({ message: `Filing ${original.id} was rejected: re-file it with POST /v1/filings/${original.id}/refile instead of correcting it.` });
+  if (original.status === "rejected") return yield* new NotCorrectable({ message: `Filing ${original.id} was rejected: re-file it instead of correcting it.`, see: { op: "refile_filing", id: original.id } });
   if (original.corrects !== null && original.status !== "accepted" && original.status !== "accepted_with_errors") {
     return yield* new NotCorrectable({ message: `Filing ${original.id} is itself a pending correction.` });
   }

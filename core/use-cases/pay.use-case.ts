@@ -26,6 +26,7 @@ import { Store, type CartItem, type Order, type Scope } from "../ports/store.por
 import type { Filing } from "../domain/filing/filing.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import type { Recipient } from "../domain/parties/recipient.ts";
+import type { Operation } from "../domain/shared/operations.ts";
 
 class AlreadyPaid { readonly _tag = "AlreadyPaid"; constructor(readonly cartId: string) {} }
 
@@ -34,15 +35,15 @@ function cartProblems(items: readonly CartItem[], filings: ReadonlyMap<string, F
   const problems: Problem[] = [];
   for (const item of items) {
     const f = filings.get(item.filingId);
-    const problem = (type: string, message: string) => problems.push({ item: item.id, reference: f?.reference ?? null, type, message });
+    const problem = (type: string, message: string, see?: Operation) => problems.push({ item: item.id, reference: f?.reference ?? null, type, message, ...(see ? { see } : {}) });
     if (!f) { problem("missing_form", `Filing ${item.filingId} no longer exists.`); continue; }
     if (!PAY.from.includes(f.status)) { problem("form_not_in_cart", `Filing ${f.id} is ${f.status}; remove it from the cart.`); continue; }
     const payer = payers.get(f.payerId);
     const missingPayer = payer ? payerMissingForFiling(payer) : ["payer"];
-    if (missingPayer.length > 0) problem("payer_incomplete", `Payer ${f.payerId} lacks ${missingPayer.join(", ")}; PATCH /v1/payers/${f.payerId} to complete it.`);
+    if (missingPayer.length > 0) problem("payer_incomplete", `Payer ${f.payerId} lacks ${missingPayer.join(", ")}; update the payer to complete it.`, { op: "update_payer", id: f.payerId });
     const recipient = recipients.get(f.recipientId);
     const missingRecipient = recipient ? recipientMissingForFiling(recipient) : ["recipient"];
-    if (missingRecipient.length > 0) problem("recipient_incomplete", `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; PATCH /v1/recipients/${f.recipientId} to complete it.`);
+    if (missingRecipient.length > 0) problem("recipient_incomplete", `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; update the recipient to complete it.`, { op: "update_recipient", id: f.recipientId });
   }
   return problems;
 }
@@ -69,7 +70,7 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     const paid = yield* repos.carts.latestPaid();
     const receipt = paid ? yield* receiptOf(paid.id) : undefined;
     if (receipt) return receipt;
-    return yield* new CartNotPayable({ message: "The cart is empty: add ready_to_file forms with POST /v1/cart/items first.", problems: [] });
+    return yield* new CartNotPayable({ message: "The cart is empty: add ready_to_file forms to it first.", problems: [], see: { op: "add_cart_items" } });
   });
 
   const cart = yield* repos.carts.current();

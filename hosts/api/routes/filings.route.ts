@@ -6,6 +6,7 @@ import { batchView, parseFilingFilter } from "../../../core/domain/filing/views.
 import { fileBatch, fileOne, filePayerForms, getBatch, getFiling, listFilings } from "../../../core/use-cases/filings.use-case.ts";
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
 import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { httpOperation } from "../operations.ts";
 import { listBody, orThrow, pageQuery, scopeOf, type Api } from "../http.ts";
 import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
@@ -72,7 +73,8 @@ export function fireRoutes(api: Api): RouteDef[] {
       const bytes = ctx.state.rawBody ?? Buffer.alloc(0);
       const result = await api.run(importFire(scopeOf(ctx), payerId, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), flag === "true" || flag === "1"));
       ctx.status = 200;
-      ctx.body = result;
+      const { next, ...rest } = result;
+      ctx.body = { ...rest, next: next.see.length === 0 ? next.message : `${next.message} (${next.see.map(httpOperation).join(", then ")})` };
     },
   }];
 }
