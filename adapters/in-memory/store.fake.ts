@@ -208,12 +208,12 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       receiptRecords: (receiptId) => Effect.sync(() => [...ref.t.filings.values()]
         .filter((f) => mine(f) && f.receiptId === receiptId && f.submissionId !== null && f.recordId !== null)
         .map((f) => ({ filingId: f.id, submissionId: f.submissionId ?? 0, recordId: f.recordId ?? 0, form: f.form, taxYear: f.taxYear }))),
-      markQueued: (orderId, charges, now) => Effect.sync(() => {
+      markQueued: (pay, orderId, charges, now) => Effect.sync(() => {
         let moved = 0;
         for (const c of charges) {
           const f = ref.t.filings.get(c.id);
-          if (!f || !mine(f) || f.status !== "in_cart") continue;
-          ref.t.filings.set(c.id, { ...f, status: "queued", orderId, amountChargedCents: c.amountChargedCents, updatedAt: now });
+          if (!f || !mine(f) || !pay.from.includes(f.status)) continue;
+          ref.t.filings.set(c.id, { ...f, status: pay.to, orderId, amountChargedCents: c.amountChargedCents, updatedAt: now });
           moved++;
         }
         return moved;
@@ -277,7 +277,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       }),
       find: (payerId, taxYear, formsKey) => Effect.sync(() => [...ref.t.extensions.values()].find((x) => mine(x) && x.payerId === payerId && x.taxYear === taxYear && x.formsKey === formsKey)),
       get: (id) => Effect.sync(() => { const x = ref.t.extensions.get(id); return x && mine(x) ? x : undefined; }),
-      list: (page) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter(mine), page)),
+      list: (page, payerId) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter((e) => mine(e) && (payerId === undefined || e.payerId === payerId)), page)),
     },
     webhooks: {
       insert: (e) => Effect.sync(() => { ref.t.webhooks.set(e.id, { ...e, accountId: scope.accountId }); }),

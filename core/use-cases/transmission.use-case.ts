@@ -9,7 +9,7 @@
 // supersede the original of an accepted correction.
 import { Effect } from "effect";
 import type { AckError, Filing } from "../domain/filing/filing.ts";
-import { nextStatus, type FilingEventType, type FilingStatus } from "../domain/filing/status.ts";
+import { move, nextStatus, type FilingEventType, type FilingStatus, type MovedStatus } from "../domain/filing/status.ts";
 import {
   filingToTransmit, payerInput, planTransmissions, recordKey, type CorrectionOf, type FilingToTransmit, type TransmissionInput, type TransmissionPlan,
 } from "../domain/iris/index.ts";
@@ -24,6 +24,8 @@ import { getFormDefinition } from "../domain/forms/index.ts";
 import { Store, type Scope, type StoredEvent } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 
+const UNTRANSMITTABLE = move("untransmittable");
+const SUPERSEDE = move("supersede");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TransmitResult {
@@ -47,17 +49,16 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   // 1. Claim in one transaction: print-only forms are furnished, e-file forms become submitted.
   //    One statement per target status, not one per filing.
   const furnished = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const byTarget = new Map<FilingStatus, string[]>();
+    const byTarget = new Map<MovedStatus, { from: FilingStatus; ids: string[] }>();
     for (const f of yield* allFilings(tx, { orderId })) {
-      if (f.status !== "queued") continue;
       const move = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
       if (move.refused) continue;
-      const ids = byTarget.get(move.to);
-      if (ids) ids.push(f.id); else byTarget.set(move.to, [f.id]);
+      const group = byTarget.get(move.to);
+      if (group) group.ids.push(f.id); else byTarget.set(move.to, { from: f.status, ids: [f.id] });
     }
     let count = 0;
-    for (const [to, ids] of byTarget) {
-      const moved = yield* tx.filings.updateMany(ids, ["queued"], { status: to, updatedAt: nowIso, ...(to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
+    for (const [to, { from, ids }] of byTarget) {
+      const moved = yield* tx.filings.updateMany(ids, [from], { status: to, updatedAt: nowIso, ...(to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
       if (to === "furnishing") count += moved.length;
     }
     return count;
@@ -137,7 +138,7 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
       const balance = yield* tx.balance.lock();
       const drafts: LedgerDraft[] = [];
       for (const f of unsendable) {
-        const v = yield* tx.filings.update(f.id, ["submitted"], { status: "voided", voidedAt: nowIso, amountRefundedCents: f.amountChargedCents, updatedAt: nowIso });
+        const v = yield* tx.filings.update(f.id, UNTRANSMITTABLE.from, { status: UNTRANSMITTABLE.to, voidedAt: nowIso, amountRefundedCents: f.amountChargedCents, updatedAt: nowIso });
         if (!v) continue;
         n++;
         if (f.amountChargedCents > 0) drafts.push({ kind: "refund", amount_cents: f.amountChargedCents, reference: f.id, description: `Refund: filing ${f.shortId} could not be transmitted` });
@@ -200,32 +201,32 @@ const applyOutcomes = Effect.fnUntraced(function* (scope: Scope, receiptId: stri
   const applied = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
     const byId = new Map((yield* tx.filings.getMany(records.map((r) => r.filingId))).map((f) => [f.id, f] as const));
     // Filings with the same outcome (status and errors; most often "accepted", none) move in one statement.
-    const groups = new Map<string, { to: FilingStatus; errors: AckError[]; moves: { f: Filing; event: FilingEventType | null }[] }>();
+    const groups = new Map<string, { from: FilingStatus; to: MovedStatus; errors: AckError[]; moves: { f: Filing; event: FilingEventType | null }[] }>();
     const seen = new Set<string>();
     for (const outcome of records) {
       const f = byId.get(outcome.filingId);
-      if (!f || f.status !== "submitted" || seen.has(f.id)) continue;
+      if (!f || seen.has(f.id)) continue;
       seen.add(f.id);
       const trigger = outcome.status === "accepted" ? "ack_accepted" : outcome.status === "accepted_with_errors" ? "ack_accepted_with_errors" : "ack_rejected";
       const move = nextStatus(f.status, trigger, f.service);
       if (move.refused) continue;
       const errors = outcome.errors.map((e) => ({ code: e.code, severity: e.severity, xpath: e.xpath ?? "", message: e.message }));
       const key = `${move.to}\n${JSON.stringify(errors)}`;
-      const group = groups.get(key) ?? { to: move.to, errors, moves: [] };
+      const group = groups.get(key) ?? { from: f.status, to: move.to, errors, moves: [] };
       group.moves.push({ f, event: move.event ?? null });
       groups.set(key, group);
     }
     let n = 0;
     const events: StoredEvent[] = [];
-    for (const { to, errors, moves } of groups.values()) {
-      const changed = new Set(yield* tx.filings.updateMany(moves.map((m) => m.f.id), ["submitted"], { status: to, acknowledgedAt: now, ackErrors: errors, updatedAt: now }));
+    for (const { from, to, errors, moves } of groups.values()) {
+      const changed = new Set(yield* tx.filings.updateMany(moves.map((m) => m.f.id), [from], { status: to, acknowledgedAt: now, ackErrors: errors, updatedAt: now }));
       for (const { f, event } of moves) {
         if (!changed.has(f.id)) continue;
         n++;
         if (event) events.push({ id: ids.short("evt_"), type: event, createdAt: now, data: { id: f.id, form: f.form, tax_year: f.taxYear, status: to, receipt_id: receiptId, errors } });
         // D19: the original becomes superseded when its correction is accepted.
         if (f.corrects && to !== "rejected") {
-          yield* tx.filings.update(f.corrects, ["accepted", "accepted_with_errors"], { status: "superseded", supersededBy: f.id, updatedAt: now });
+          yield* tx.filings.update(f.corrects, SUPERSEDE.from, { status: SUPERSEDE.to, supersededBy: f.id, updatedAt: now });
         }
       }
     }

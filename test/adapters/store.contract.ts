@@ -226,5 +226,21 @@ export function storeContract(name: string, open: () => Promise<{ store: StoreSe
     assert.is(await run(store.transaction(a, (tx) => tx.payers.get(p.id))), undefined);
   });
 
+  s("extensions.list with a payer: filtered in the query, so pages are full and hasMore is exact", async ({ store, a }) => {
+    const mine = randomUUID(), other = randomUUID();
+    const repo = store.scoped(a).extensions;
+    for (let i = 0; i < 6; i++) {
+      await run(repo.insert({ id: `ext_list${randomUUID().slice(0, 8)}`, payerId: i % 2 === 0 ? mine : other, taxYear: 2025, forms: ["1099"], reasons: {}, status: "accepted",
+        receiptId: "2026-00000000001-ABCDEFGHI", livemode: false, createdAt: at() }, `key${i}`));
+    }
+    const first = await run(repo.list({ limit: 2, startingAfter: null }, mine));
+    assert.equal(first.data.map((e) => e.payerId), [mine, mine]);
+    assert.is(first.hasMore, true);
+    const rest = await run(repo.list({ limit: 2, startingAfter: first.data[1]?.id ?? null }, mine));
+    assert.equal(rest.data.map((e) => e.payerId), [mine]);
+    assert.is(rest.hasMore, false);
+    assert.is((await run(repo.list({ limit: 10, startingAfter: null }))).data.length, 6);
+  });
+
   return s;
 }
