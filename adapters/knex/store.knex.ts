@@ -8,7 +8,7 @@ import {
   Store, type AccountRepo, type ApiKeyRepo, type PayerRepo, type RecipientRepo, type Scope, type ScopedStore,
 } from "../../core/ports/store.port.ts";
 import { isUuid } from "../../core/domain/shared/validation.ts";
-import { coalescedLookup, lookupKey, type CoalescedLookup } from "./hot-query.ts";
+import { coalescedLookup, lookupKey, singleProcessRowCache, type CoalescedLookup } from "./hot-query.ts";
 import { plainSecretBox, type SecretBox } from "../system/system.ts";
 import { roleOf, toAccount, toBatch, toColumns, toFiling, toPayer, toRecipient, type Row } from "./rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../core/domain/filing/filing.ts";
@@ -81,13 +81,23 @@ const PAYER_GET: CoalescedLookup = {
 
 function payerRepo(db: Db, scope: Scope): PayerRepo {
   const getPayer = coalescedLookup(db, PAYER_GET);
+  // On the embedded database a payer read by id is served from memory after the first read (see singleProcessRowCache).
+  const cache = singleProcessRowCache(db, "payers");
+  const readCache = (db as Knex.Transaction).isTransaction ? null : cache;
+  const cacheKey = (id: string) => lookupKey([id, scope.accountId, scope.livemode]);
   return {
-    insert: (row) => run(() => db("payers").insert(toColumns(row))).pipe(Effect.asVoid),
+    insert: (row) => run(() => { cache?.invalidate(cacheKey(row.id)); return db("payers").insert(toColumns(row)); }).pipe(Effect.asVoid),
     get: (id) => run(async () => {
+      const key = readCache ? cacheKey(id) : "";
+      const hit = readCache?.get(key);
+      if (hit) return toPayer(hit);
+      const generation = readCache?.generation() ?? 0;
       const row = await getPayer([id, scope.accountId, scope.livemode]);
+      if (row && readCache) readCache.set(key, row, generation);
       return row ? toPayer(row) : undefined;
     }),
     update: (id, patch) => run(async () => {
+      cache?.invalidate(cacheKey(id));
       const rows = (await scopedTable(db, "payers", scope).where("id", id).update(toColumns(patch)).returning("*")) as Row[];
       return rows[0] ? toPayer(rows[0]) : undefined;
     }),
