@@ -16,6 +16,7 @@ import type {
   BalanceRepo, BalanceState, BatchRepo, Cart, CartItem, CartRepo, DispatchRepo, EventRepo, FilingRepo, LedgerEntryRow, Order, OrderRepo, StoredEvent,
 } from "../../core/ports/store.port.ts";
 import type { LedgerKind } from "../../core/domain/ledger/index.ts";
+import type { CartFiling } from "../../core/domain/cart/cart.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { ExtensionRepo, SandboxRepo, TinMatchRepo, TinMatchRun, WebhookDelivery, WebhookEndpoint, WebhookRepo } from "../../core/ports/store.port.ts";
 import type { Service } from "../../core/domain/filing/status.ts";
@@ -359,6 +360,23 @@ function cartRepo(db: Db, scope: Scope): CartRepo {
       }
     }),
     items: (cartId) => run(async () => ((await scopedTable(db, "cart_items", scope).where("cart_id", cartId).orderBy([{ column: "created_at" }, { column: "id" }])) as Row[]).map(toCartItem)),
+    // One join reading the few filing columns pricing needs (the form contents stay in the table).
+    itemsWithFilings: (cartId) => run(async () => {
+      const rows = (await db.raw(`select ci.*, f.id as f_id, f.form as f_form, f.tax_year as f_tax_year, f.reference as f_reference,
+          f.corrects as f_corrects, f.refile_of as f_refile_of
+        from cart_items ci left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
+        where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? order by ci.created_at, ci.id`, [scope.accountId, scope.livemode, cartId])).rows as Row[];
+      const filings = new Map<string, CartFiling>();
+      for (const r of rows) {
+        if (r["f_id"] === null || r["f_id"] === undefined) continue;
+        const id = String(r["f_id"]);
+        filings.set(id, {
+          id, form: String(r["f_form"]), taxYear: Number(r["f_tax_year"]), reference: r["f_reference"] === null ? null : String(r["f_reference"]),
+          corrects: r["f_corrects"] === null ? null : String(r["f_corrects"]), refileOf: r["f_refile_of"] === null ? null : String(r["f_refile_of"]),
+        });
+      }
+      return { items: rows.map(toCartItem), filings };
+    }),
     itemByFiling: (filingId) => run(async () => {
       const row = (await scopedTable(db, "cart_items", scope).where("filing_id", filingId).first()) as Row | undefined;
       return row ? toCartItem(row) : undefined;
