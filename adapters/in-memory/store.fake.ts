@@ -9,6 +9,7 @@ import {
 import type { Payer } from "../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../core/domain/parties/recipient.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
+import type { CartFiling } from "../../core/domain/cart/cart.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { TinMatchRun, WebhookDelivery, WebhookEndpoint } from "../../core/ports/store.port.ts";
 import type { Batch, BalanceState, Cart, CartItem, LedgerEntryRow, Order, StoredEvent } from "../../core/ports/store.port.ts";
@@ -239,6 +240,15 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       get: (id) => Effect.sync(() => { const c = ref.t.carts.get(id); return c && mine(c) ? toCart(c) : undefined; }),
       lockForPay: (id) => Effect.sync(() => { const c = ref.t.carts.get(id); return c && mine(c) ? toCart(c) : undefined; }),
       items: (cartId) => Effect.sync(() => [...ref.t.cartItems.values()].filter((i) => mine(i) && i.cartId === cartId).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1))),
+      itemsWithFilings: (cartId) => Effect.sync(() => {
+        const items = [...ref.t.cartItems.values()].filter((i) => mine(i) && i.cartId === cartId).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+        const filings = new Map<string, CartFiling>();
+        for (const i of items) {
+          const f = ref.t.filings.get(i.filingId);
+          if (f && mine(f)) filings.set(f.id, { id: f.id, form: f.form, taxYear: f.taxYear, reference: f.reference, corrects: f.corrects, refileOf: f.refileOf });
+        }
+        return { items, filings };
+      }),
       itemByFiling: (filingId) => Effect.sync(() => [...ref.t.cartItems.values()].find((i) => mine(i) && i.filingId === filingId)),
       removeItem: (id) => Effect.sync(() => { const i = ref.t.cartItems.get(id); if (!i || !mine(i)) return undefined; ref.t.cartItems.delete(id); return i; }),
       markPaid: (id, orderId) => Effect.sync(() => { const c = ref.t.carts.get(id); if (c) ref.t.carts.set(id, { ...c, status: "paid", orderId } as typeof c); }),

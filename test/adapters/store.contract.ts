@@ -82,6 +82,24 @@ export function storeContract(name: string, open: () => Promise<{ store: StoreSe
     assert.not.ok("tinHash" in (u ?? {}));
   });
 
+  s("payers: a read by id after an update, in or out of a transaction, sees the update (PGlite serves reads from memory)", async ({ store, a }) => {
+    const p = payer(a, { city: "Boston" });
+    await run(store.scoped(a).payers.insert(p));
+    assert.is((await run(store.scoped(a).payers.get(p.id)))?.city, "Boston");
+    assert.is((await run(store.scoped(a).payers.get(p.id.toUpperCase())))?.city, "Boston");
+    await run(store.scoped(a).payers.update(p.id, { city: "Springfield" }));
+    assert.is((await run(store.scoped(a).payers.get(p.id)))?.city, "Springfield");
+    await run(store.transaction(a, (tx) => tx.payers.update(p.id, { city: "Salem" })));
+    assert.is((await run(store.scoped(a).payers.get(p.id)))?.city, "Salem");
+    assert.is((await run(store.scoped(a).payers.get(p.id.toUpperCase())))?.city, "Salem");
+    const rolledBack = await Effect.runPromiseExit(store.transaction(a, (tx) => Effect.gen(function* () {
+      yield* tx.payers.update(p.id, { city: "Lowell" });
+      return yield* Effect.fail("stop");
+    })));
+    assert.ok(rolledBack._tag === "Failure");
+    assert.is((await run(store.scoped(a).payers.get(p.id)))?.city, "Salem");
+  });
+
   s("payers: paging is newest first, stable, with cursors (D34)", async ({ store, a }) => {
     const rows = Array.from({ length: 5 }, () => payer(a));
     for (const r of rows) await run(store.scoped(a).payers.insert(r));
