@@ -13,7 +13,7 @@ import { TinMatcher, type TinMatchOutcome } from "../ports/tin-matcher.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 
 const MAX_NAMES = 1000;
-const body = compileBody<{ recipients?: string[]; entries?: Array<{ name: string; tin: string; tin_type?: "ssn" | "ein"; reference?: string }> }>({
+export const body = compileBody<{ recipients?: string[]; entries?: Array<{ name: string; tin: string; tin_type?: "ssn" | "ein"; reference?: string }> }>({
   type: "object", additionalProperties: false,
   properties: {
     recipients: { type: "array", maxItems: MAX_NAMES, items: { type: "string", maxLength: 64 } },
