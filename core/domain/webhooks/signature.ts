@@ -145,3 +145,43 @@ export function secretPreview(secret: string): string {
   const rest = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
   return `${SECRET_PREFIX}${rest.slice(0, 4)}\u2026`;
 }
+
+// Standard Webhooks (standardwebhooks.com): deliveries also carry `webhook-id`, `webhook-timestamp` and
+// `webhook-signature` (`v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`, keyed with the secret's base64 part
+// decoded), so the off-the-shelf verifiers of that spec accept them with the same `whsec_…` secret.
+export const STANDARD_ID_HEADER = "webhook-id";
+export const STANDARD_TIMESTAMP_HEADER = "webhook-timestamp";
+export const STANDARD_SIGNATURE_HEADER = "webhook-signature";
+
+function fromBase64(text: string): Uint8Array | null {
+  const clean = text.replace(/=+$/, "");
+  if (!/^[A-Za-z0-9+/]*$/.test(clean) || clean.length % 4 === 1) return null;
+  const out: number[] = [];
+  let bits = 0;
+  let acc = 0;
+  for (const ch of clean) {
+    acc = (acc << 6) | B64.indexOf(ch);
+    bits += 6;
+    if (bits >= 8) { bits -= 8; out.push((acc >>> bits) & 0xff); }
+  }
+  return Uint8Array.from(out);
+}
+
+/** The HMAC key Standard Webhooks derives from a `whsec_…` secret: its base64 part, decoded. */
+export function standardWebhookKey(secret: string): Uint8Array {
+  const rest = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  return fromBase64(rest) ?? utf8Bytes(rest);
+}
+
+/** The three Standard Webhooks headers of a delivery of message `id` (the event id), one signature per secret. */
+export function standardWebhookHeaders(secrets: readonly string[], id: string, timestamp: number, rawBody: string | Uint8Array): Record<string, string> {
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new RangeError("timestamp must be whole unix seconds");
+  if (secrets.length === 0) throw new RangeError("at least one signing secret is required");
+  const body = bodyBytes(rawBody);
+  const signed = [utf8Bytes(`${id}.${timestamp}.`), body];
+  return {
+    [STANDARD_ID_HEADER]: id,
+    [STANDARD_TIMESTAMP_HEADER]: String(timestamp),
+    [STANDARD_SIGNATURE_HEADER]: secrets.map((s) => `v1,${base64(hmacSha256(standardWebhookKey(s), ...signed))}`).join(" "),
+  };
+}
