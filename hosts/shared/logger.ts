@@ -43,6 +43,13 @@ export interface LoggerOptions {
   readonly destination?: DestinationStream;
 }
 
+let defaultDestination: DestinationStream | undefined;
+
+/** Sends the lines of every logger made from now on without a destination of its own here (tests read them). */
+export function setDefaultLogDestination(destination: DestinationStream | undefined): void {
+  defaultDestination = destination;
+}
+
 export function makeLogger(level: Level, options: LoggerOptions = {}): Logger {
   const base: Pino = pino({
     level,
@@ -61,7 +68,7 @@ export function makeLogger(level: Level, options: LoggerOptions = {}): Logger {
         return method.apply(this, (fields === undefined ? [scrubText(msg)] : [fields, scrubText(msg)]) as Parameters<typeof method>);
       },
     },
-  }, options.destination ?? pino.destination({ fd: 2, sync: false }));
+  }, options.destination ?? defaultDestination ?? pino.destination({ fd: 2, sync: false }));
   const call = (l: Exclude<Level, "silent">) => (msg: string, fields?: Record<string, unknown>) => {
     if (!base.isLevelEnabled(l)) return;
     (base[l] as (...a: unknown[]) => void)(msg, fields);
