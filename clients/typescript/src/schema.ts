@@ -683,12 +683,19 @@ export interface components {
       failed: number;
       livemode: boolean;
       forms: ({
-        index: number;
-        status: "created" | "failed";
-        id?: string;
+        reference: string | null;
+        /** The filing's id; null when the row failed. */
+        id: string | null;
+        status: "ready_to_file" | "in_cart" | "queued" | "submitted" | "furnishing" | "accepted" | "accepted_with_errors" | "rejected" | "voided" | "superseded" | "failed";
+        added_to_cart: boolean;
+        cart_item_id: string | null;
+        service: string;
         form?: string;
-        recipient?: string | null;
         error?: components["schemas"]["RowError"];
+        /** IRS Report Error rules the form breaks, and notices. */
+        warnings?: ({
+          [key: string]: unknown;
+        })[];
       })[];
     };
     BatchCreated: {
@@ -698,12 +705,19 @@ export interface components {
       failed: number;
       livemode: boolean;
       forms: ({
-        index: number;
-        status: "created" | "failed";
-        id?: string;
+        reference: string | null;
+        /** The filing's id; null when the row failed. */
+        id: string | null;
+        status: "ready_to_file" | "in_cart" | "queued" | "submitted" | "furnishing" | "accepted" | "accepted_with_errors" | "rejected" | "voided" | "superseded" | "failed";
+        added_to_cart: boolean;
+        cart_item_id: string | null;
+        service: string;
         form?: string;
-        recipient?: string | null;
         error?: components["schemas"]["RowError"];
+        /** IRS Report Error rules the form breaks, and notices. */
+        warnings?: ({
+          [key: string]: unknown;
+        })[];
       })[];
     };
     Batch: {
@@ -717,12 +731,19 @@ export interface components {
       livemode: boolean;
       created_at: string;
       forms: ({
-        index: number;
-        status: "created" | "failed";
-        id?: string;
+        reference: string | null;
+        /** The filing's id; null when the row failed. */
+        id: string | null;
+        status: "ready_to_file" | "in_cart" | "queued" | "submitted" | "furnishing" | "accepted" | "accepted_with_errors" | "rejected" | "voided" | "superseded" | "failed";
+        added_to_cart: boolean;
+        cart_item_id: string | null;
+        service: string;
         form?: string;
-        recipient?: string | null;
         error?: components["schemas"]["RowError"];
+        /** IRS Report Error rules the form breaks, and notices. */
+        warnings?: ({
+          [key: string]: unknown;
+        })[];
       })[];
     };
     FireImport: {
@@ -811,8 +832,8 @@ export interface components {
       tax_year: number | null;
       reference: string | null;
       service: string;
-      physical_mail: boolean;
-      portal_access: boolean;
+      physical_mail: boolean | null;
+      portal_access: boolean | null;
       kind: string;
       amount_cents: number;
       created_at: string;
@@ -900,9 +921,8 @@ export interface components {
     SandboxReset: {
       object: "sandbox_reset";
       status: "reset";
-      cleared: {
-        [key: string]: unknown;
-      };
+      /** How many records were cleared. */
+      cleared: number;
     };
     WebhookEndpoint: {
       object: "webhook_endpoint";
@@ -2438,10 +2458,16 @@ export interface operations {
       };
     };
     responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Cart"];
+        };
+      };
       201: {
         headers: { [name: string]: unknown };
         content: {
-          "application/json": (components["schemas"]["CartItem"]) | (components["schemas"]["Cart"]);
+          "application/json": components["schemas"]["CartItem"];
         };
       };
       400: {
@@ -2518,10 +2544,16 @@ export interface operations {
       };
     };
     responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Cart"];
+        };
+      };
       201: {
         headers: { [name: string]: unknown };
         content: {
-          "application/json": (components["schemas"]["CartItem"]) | (components["schemas"]["Cart"]);
+          "application/json": components["schemas"]["CartItem"];
         };
       };
       400: {
@@ -3742,6 +3774,12 @@ export interface operations {
       };
     };
     responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Extension"];
+        };
+      };
       201: {
         headers: { [name: string]: unknown };
         content: {

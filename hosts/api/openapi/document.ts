@@ -54,6 +54,9 @@ function operation(route: RouteDef): Json {
     : doc.response === "pdf" ? { description: "PDF document.", headers: successHeaders, content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } }
     : { description: "Success.", headers: successHeaders, content: { "application/json": { schema: doc.response } } };
   const responses: Json = { [String(doc.status)]: success };
+  for (const [status, schema] of Object.entries(doc.alsoSuccess ?? {})) {
+    responses[status] = { description: status === "200" ? "Success: the existing resource, or the shape the request used." : "Success.", headers: successHeaders, content: { "application/json": { schema } } };
+  }
   for (const status of [...new Set([...COMMON_ERRORS, ...(doc.errors ?? [])])].sort()) responses[String(status)] = errorResponse(status);
 
   const out: Json = {

@@ -27,6 +27,8 @@ export interface OperationDoc {
   readonly status: number;
   /** Response schema, "pdf" for a PDF download, or null for an empty answer. */
   readonly response: Schema | "pdf" | null;
+  /** Other success answers (status -> schema), e.g. 200 for an existing resource where 201 creates one. */
+  readonly alsoSuccess?: Readonly<Record<number, Schema>>;
   /** Error statuses this call can answer beyond the ones every authenticated call can (401, 403, 404, 422, 429). */
   readonly errors?: readonly number[];
 }
@@ -107,8 +109,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   },
   "GET /v1/cart/details": { summary: "The open cart with its items and charges", tag: "Money", status: 200, response: ref("Cart") },
   "GET /v1/cart/value": { summary: "The open cart's total", tag: "Money", status: 200, response: ref("CartValue") },
-  "POST /v1/cart/items": { summary: "Add filings to the cart", tag: "Money", body: addItems, bodyExample: { filing_id: "FILING_ID", service: "efile" }, status: 201, response: { oneOf: [ref("CartItem"), ref("Cart")] }, errors: [409] },
-  "POST /v1/carts/:id/items": { summary: "Add filings to a given cart", tag: "Money", body: addItems, status: 201, response: { oneOf: [ref("CartItem"), ref("Cart")] }, errors: [409] },
+  "POST /v1/cart/items": {
+    summary: "Add filings to the cart", tag: "Money", body: addItems, bodyExample: { filing_id: "FILING_ID", service: "efile" }, errors: [409],
+    status: 201, response: ref("CartItem"), alsoSuccess: { 200: ref("Cart") },
+  },
+  "POST /v1/carts/:id/items": { summary: "Add filings to a given cart", tag: "Money", body: addItems, status: 201, response: ref("CartItem"), alsoSuccess: { 200: ref("Cart") }, errors: [409] },
   "DELETE /v1/cart/items/:id": { summary: "Remove a cart item", tag: "Money", status: 200, response: ref("CartItemDeleted"), errors: [409] },
   "POST /v1/cart/pay": { summary: "Pay the cart (balance, then card)", tag: "Money", status: 200, response: ref("PayResult"), errors: [402, 409, 503] },
   "GET /v1/balance": { summary: "Prepaid balance", tag: "Money", status: 200, response: ref("Balance") },
@@ -120,7 +125,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   "GET /v1/orders/:id": { summary: "Get an order", tag: "Money", status: 200, response: ref("Order") },
 
   "GET /v1/extensions": { summary: "List extension requests (Form 8809)", tag: "Platform", query: PAGE, status: 200, response: listOf("Extension") },
-  "POST /v1/extensions": { summary: "Request an extension of time", tag: "Platform", body: extensionBody.schema, status: 201, response: ref("Extension") },
+  "POST /v1/extensions": { summary: "Request an extension of time", tag: "Platform", body: extensionBody.schema, status: 201, response: ref("Extension"), alsoSuccess: { 200: ref("Extension") } },
   "GET /v1/extensions/:id": { summary: "Get an extension request", tag: "Platform", status: 200, response: ref("Extension") },
   "POST /v1/sandbox/reset": { summary: "Clear the sandbox", tag: "Platform", status: 200, response: ref("SandboxReset") },
 

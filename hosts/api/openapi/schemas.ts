@@ -28,10 +28,15 @@ function resource(object: string, props: Record<string, Schema>, optional: reado
 export const ERROR_TYPES: readonly string[] = [...new Set([...Object.values(ERROR_TABLE).map((e) => e.type), "method_not_allowed", "headers_too_large", "api_error"])].sort();
 
 const address = { address_line1: nstr, address_line2: nstr, city: nstr, state: nstr, postal_code: nstr, country: nstr };
-const delivery = { service: str, physical_mail: bool, portal_access: bool };
+const nbool = nullable(bool);
+const delivery = { service: str, physical_mail: nbool, portal_access: nbool };
 const intakeRow: Schema = {
-  type: "object", required: ["index", "status"],
-  properties: { index: int, status: { enum: ["created", "failed"] }, id: str, form: str, recipient: nstr, error: ref("RowError") },
+  type: "object", required: ["reference", "id", "status", "added_to_cart", "cart_item_id", "service"],
+  properties: {
+    reference: nstr, id: { ...nstr, description: "The filing's id; null when the row failed." }, status: { enum: [...FILING_STATUSES, "failed"] },
+    added_to_cart: bool, cart_item_id: nstr, service: str, form: str, error: ref("RowError"),
+    warnings: { type: "array", items: obj, description: "IRS Report Error rules the form breaks, and notices." },
+  },
 };
 
 export const SCHEMAS: Record<string, Schema> = {
@@ -121,7 +126,7 @@ export const SCHEMAS: Record<string, Schema> = {
     id: str, payer: str, tax_year: int, forms: { type: "array", items: str }, reasons: obj, status: str, receipt_id: nstr, livemode: bool,
     already_requested: bool, created_at: date,
   }),
-  SandboxReset: resource("sandbox_reset", { status: { const: "reset" }, cleared: obj }),
+  SandboxReset: resource("sandbox_reset", { status: { const: "reset" }, cleared: { type: "integer", description: "How many records were cleared." } }),
   WebhookEndpoint: resource("webhook_endpoint", {
     id: str, url: str, events: { type: "array", items: str }, status: { enum: ["active", "disabled"] }, environment: { enum: ["sandbox", "production"] },
     livemode: bool, signing_secret: { type: "string", description: "Shown once, when the endpoint is created or its secret rotated." },
