@@ -11,6 +11,7 @@ import { check as extensionBody } from "../../../core/domain/extensions/extensio
 import { createBody as webhookCreate, updateBody as webhookUpdate } from "../../../core/use-cases/webhooks.use-case.ts";
 import { body as tinMatchBody } from "../../../core/use-cases/tin-match.use-case.ts";
 import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../core/domain/shared/paging.ts";
 import { listOf, ref } from "./schemas.ts";
 
 type Schema = Record<string, unknown>;
@@ -34,7 +35,7 @@ export interface OperationDoc {
 }
 
 const PAGE: readonly QueryParam[] = [
-  { name: "limit", schema: { type: "integer", minimum: 1, maximum: 100, default: 10 }, description: "Page size." },
+  { name: "limit", schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT }, description: "Page size." },
   { name: "starting_after", schema: { type: "string" }, description: "The `next_cursor` of the previous page." },
 ];
 const q = (name: string, schema: Schema, description: string, required = false): QueryParam => ({ name, schema, description, required });

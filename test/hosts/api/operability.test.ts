@@ -60,3 +60,33 @@ s("one access-log line per request, with the Request-Id and the credential id, n
 });
 
 s.run();
+
+// Job queue depth and age come from pg-boss's tables (here on the embedded database, no worker consuming).
+const jobs = suite("operability: job queue metrics");
+jobs("GET /metrics shows the depth and the oldest age of each waiting queue", async () => {
+  const { openTestDb } = await import("../../support/db.ts");
+  const { openJobs } = await import("../../../adapters/pg-boss/jobs.pg-boss.ts");
+  const { JOB_DEFAULTS } = await import("../../../hosts/shared/runtime.ts");
+  const { makeMetrics } = await import("../../../hosts/api/operability/metrics.ts");
+  const { readinessProbe } = await import("../../../hosts/api/operability/readiness.ts");
+  const { Effect } = await import("effect");
+  const t = await openTestDb("pglite");
+  const runner = await openJobs(t.db, { defaults: JOB_DEFAULTS, queues: ["probe"] });
+  try {
+    await Effect.runPromise(runner.service.send("probe", { n: 1 }, {}));
+    await Effect.runPromise(runner.service.send("probe", { n: 2 }, {}));
+    const text = await makeMetrics({ knex: t.db.knex, jobsSchema: runner.schema }).registry.metrics();
+    assert.match(text, /job_queue_depth\{queue="probe"\} 2/);
+    assert.match(text, /job_queue_oldest_age_seconds\{queue="probe"\} \d/);
+    const probe = readinessProbe({ knex: t.db.knex, jobsAlive: () => runner.alive() });
+    assert.equal((await probe()).checks["jobs"], { ok: true });
+    await runner.stop();
+    const after = await probe();
+    assert.is(after.status, "not_ready");
+    assert.equal(after.checks["jobs"], { ok: false, detail: "the job runner is stopped" });
+  } finally {
+    await runner.stop();
+    await t.drop();
+  }
+});
+jobs.run();
