@@ -35,7 +35,7 @@ export const listEntries = Effect.fnUntraced(function* (scope: Scope, page: Page
   return yield* (yield* Store).scoped(scope).balance.entries(page);
 });
 
-const topUpBody = compileBody<{ amount_cents: number }>({
+export const topUpBody = compileBody<{ amount_cents: number }>({
   type: "object", additionalProperties: false, required: ["amount_cents"],
   properties: { amount_cents: { type: "integer", minimum: 1, maximum: 100_000_000 } },
 });
@@ -64,7 +64,7 @@ export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   })).pipe(Effect.tapCause(() => Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), { discard: true })));
 });
 
-const autoBody = compileBody<{ auto_replenish: { enabled?: boolean; threshold_cents?: number; topup_cents?: number } }>({
+export const autoBody = compileBody<{ auto_replenish: { enabled?: boolean; threshold_cents?: number; topup_cents?: number } }>({
   type: "object", additionalProperties: false, required: ["auto_replenish"],
   properties: {
     auto_replenish: {
@@ -86,7 +86,7 @@ export const setAutoReplenish = Effect.fnUntraced(function* (scope: Scope, body:
   return yield* getBalance(scope);
 });
 
-const cardBody = compileBody<{ token: string }>({
+export const cardBody = compileBody<{ token: string }>({
   type: "object", additionalProperties: false, required: ["token"], properties: { token: { type: "string", minLength: 1, maxLength: 200 } },
 });
 

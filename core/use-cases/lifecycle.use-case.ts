@@ -48,7 +48,7 @@ export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string)
   }));
 });
 
-const correctionBody = compileBody<{ boxes?: Record<string, unknown>; jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
+export const correctionBody = compileBody<{ boxes?: Record<string, unknown>; jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
   type: "object", additionalProperties: false,
   properties: {
     boxes: { type: "object" }, jsonForm: { type: "object" }, addToCart: { type: "boolean" }, service: { type: "string", maxLength: 40 },
@@ -101,7 +101,7 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
   };
 });
 
-const refileBody = compileBody<{ jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
+export const refileBody = compileBody<{ jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
   type: "object", additionalProperties: false,
   properties: { jsonForm: { type: "object" }, addToCart: { type: "boolean" }, service: { type: "string", maxLength: 40 }, physical_mail: { type: "boolean" }, portal_access: { type: "boolean" } },
 });

@@ -15,7 +15,7 @@ import { Jobs } from "../ports/jobs.port.ts";
 import { TIN_MATCH_QUEUE } from "./queues.ts";
 
 const MAX_NAMES = 1000;
-const body = compileBody<{ recipients?: string[]; entries?: Array<{ name: string; tin: string; tin_type?: "ssn" | "ein"; reference?: string }> }>({
+export const body = compileBody<{ recipients?: string[]; entries?: Array<{ name: string; tin: string; tin_type?: "ssn" | "ein"; reference?: string }> }>({
   type: "object", additionalProperties: false,
   properties: {
     recipients: { type: "array", maxItems: MAX_NAMES, items: { type: "string", maxLength: 64 } },

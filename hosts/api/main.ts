@@ -8,6 +8,8 @@ import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { buildContainer, HttpApp } from "./container.ts";
 import { startWorker } from "../worker/worker.ts";
 import { listen } from "./server.ts";
+import { makeMetrics } from "./operability/metrics.ts";
+import { readinessProbe } from "./operability/readiness.ts";
 
 const config = loadConfigOrExit();
 const logger = makeLogger(config.logLevel);
@@ -28,7 +30,11 @@ const worker = jobs && process.env["RUN_WORKER"] !== "false" ? await startWorker
 const seeded = await runtime.runPromise(seedSandbox(config.seedSandboxKey));
 if (seeded) console.log(`Sandbox API key: ${seeded.key.key}`);
 
-const container = buildContainer({ config, logger, db, runtime });
+const ops = {
+  metrics: makeMetrics({ knex: db.knex, jobsSchema: jobs?.schema, processMetrics: true }),
+  readiness: readinessProbe({ knex: db.knex, schema: config.dbSchema, jobsAlive: jobs ? () => jobs.alive() : undefined }),
+};
+const container = buildContainer({ config, logger, db, runtime, ops });
 const app = container.get(HttpApp).koa;
 const server = await listen(app, config.port);
 logger.info("listening", { port: config.port, database: db.kind === "postgres" ? "postgres" : `pglite:${config.dataDir}` });

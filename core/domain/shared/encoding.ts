@@ -12,5 +12,12 @@ export function fromHex(hex: string): Uint8Array | undefined {
   const r = Hex.decode(hex);
   return Result.isSuccess(r) ? r.success : undefined;
 }
+/** Base64 (padding optional) as bytes; undefined when `text` is not base64. */
+export function fromBase64(text: string): Uint8Array | undefined {
+  const bare = text.replace(/=+$/, "");
+  if (bare.length % 4 === 1) return undefined;
+  const r = Base64.decode(bare + "=".repeat((4 - (bare.length % 4)) % 4));
+  return Result.isSuccess(r) ? r.success : undefined;
+}
 const utf8 = new TextEncoder();
 export function utf8Bytes(text: string): Uint8Array { return utf8.encode(text); }
