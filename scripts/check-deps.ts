@@ -27,7 +27,7 @@ function files(dir: string): string[] {
 }
 
 /** The source without comments (string literals kept). */
-function stripComments(text: string): string {
+export function stripComments(text: string): string {
   return text.replace(/("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m, str: string | undefined) => str ?? "");
 }
 
