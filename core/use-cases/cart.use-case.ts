@@ -1,6 +1,6 @@
 // The cart (SPEC "Cart, pricing and payment"): add ready forms with a delivery service, remove them, price it.
 import { Effect } from "effect";
-import { cartView, cartItemView, parseAddItems, priceCart } from "../domain/cart/cart.ts";
+import { cartView, cartItemView, parseAddItems, priceCart, type CartFiling } from "../domain/cart/cart.ts";
 import type { Filing } from "../domain/filing/filing.ts";
 import { resolveDelivery, type RateCard } from "../domain/pricing/index.ts";
 import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
@@ -17,8 +17,7 @@ const REMOVE = move("remove_from_cart");
 
 /** The open cart's items, their filings, and the live price. */
 export const loadCart = Effect.fnUntraced(function* (repos: ScopedStore, cartId: string | null, card: RateCard) {
-  const items: readonly CartItem[] = cartId ? yield* repos.carts.items(cartId) : [];
-  const filings = new Map((yield* repos.filings.getMany(items.map((i) => i.filingId))).map((f) => [f.id, f] as const));
+  const { items, filings } = cartId ? yield* repos.carts.itemsWithFilings(cartId) : { items: [] as readonly CartItem[], filings: new Map<string, CartFiling>() };
   return { items, filings, priced: priceCart(card, items, filings) };
 });
 

@@ -14,6 +14,8 @@ import {
   CartNotPayable, Conflict, Forbidden, PaymentRequired, RequestInProgress, ServiceUnavailable, type Problem,
 } from "../domain/shared/errors.ts";
 import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
+import { SsaTransmitter } from "../ports/ssa-transmitter.port.ts";
+import { getFormDefinition } from "../domain/forms/index.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
@@ -56,6 +58,7 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
   const ids = yield* Ids;
   const processor = yield* CardProcessor;
   const irs = yield* IrsTransmitter;
+  const ssa = yield* SsaTransmitter;
   const vault = yield* TinVault;
   const rateCard = (yield* Pricing).rateCard;
   const clock = yield* Clock;
@@ -91,14 +94,18 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     if (!locked || locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
     const items = yield* tx.carts.items(cart.id);
     if (items.length === 0) return yield* Effect.fail(new AlreadyPaid(cart.id));
-    // Production e-filing needs the server's IRIS configuration: without it nothing is charged.
-    const missing = irs.missingConfiguration(scope.livemode);
-    if (missing !== null && items.some((i) => i.service !== "print_mail")) {
-      return yield* new ServiceUnavailable({ message: `${missing} Nothing was charged or filed.` });
-    }
-
     // Rule 2: every item is checked before the payment method is touched.
     const filings = new Map((yield* tx.filings.getMany(items.map((i) => i.filingId))).map((f) => [f.id, f] as const));
+    // Production e-filing needs the server's IRIS configuration (the SSA's for the W-2 family): without it nothing is charged.
+    const efiled = items.filter((i) => i.service !== "print_mail").map((i) => filings.get(i.filingId));
+    const toSsa = (f: Filing | undefined) => f !== undefined && getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
+    const missing = [
+      efiled.some((f) => !toSsa(f)) ? irs.missingConfiguration(scope.livemode) : null,
+      efiled.some(toSsa) ? ssa.missingConfiguration(scope.livemode) : null,
+    ].filter((m): m is string => m !== null);
+    if (missing.length > 0) {
+      return yield* new ServiceUnavailable({ message: `${missing.join(" ")} Nothing was charged or filed.` });
+    }
     const payers = new Map((yield* tx.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
     const recipients = new Map((yield* tx.recipients.getMany([...new Set([...filings.values()].map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
     const problems = cartProblems(items, filings, payers, recipients);

@@ -9,6 +9,8 @@ import { Redacted } from "effect";
 import { buildRateCard, DEFAULT_RATE_CARD, type RateCard } from "../../core/domain/pricing/index.ts";
 import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { ConfigError, loadIrisConfig, type IrisConfig } from "./iris-config.ts";
+import { loadSsaConfig } from "./ssa-config.ts";
+import type { SsaEnvironments } from "../../adapters/ssa/ssa-transmitter.ts";
 
 export interface Config {
   readonly port: number;
@@ -48,6 +50,8 @@ export interface Config {
   readonly iris?: IrisConfig;
   /** Process tuning (pools, caches, job timings); DEFAULT_TUNING when absent. */
   readonly tuning?: Tuning;
+  /** The SSA submitter of each environment (SSA_SUBMITTER_JSON for production); absent: the sandbox one only. */
+  readonly ssa?: SsaEnvironments;
 }
 
 /** Tuning knobs of a process, each from its variable (README "Configuration"). */
@@ -70,11 +74,13 @@ export interface Tuning {
   readonly shutdownGraceMs: number;
   /** The API prints its listening line when LOG_LEVEL is not set. */
   readonly announce: boolean;
+  /** PGLITE_ROW_CACHE=off: the embedded database's in-process row cache off (for measuring it). */
+  readonly pgliteRowCache: boolean;
 }
 
 export const DEFAULT_TUNING: Tuning = {
   credentialCacheMs: 2000, pgPoolMax: 10, jobExpireSeconds: 120, jobMaintenanceSeconds: 10, dispatchSweepEveryMs: 5_000,
-  dispatchSweepAfterMs: 10_000, runWorker: true, shutdownGraceMs: 10_000, announce: true,
+  dispatchSweepAfterMs: 10_000, runWorker: true, shutdownGraceMs: 10_000, announce: true, pgliteRowCache: true,
 };
 
 export const tuningOf = (config: Config): Tuning => config.tuning ?? DEFAULT_TUNING;
@@ -123,6 +129,7 @@ export function loadTuning(env: NodeJS.ProcessEnv = process.env): Tuning {
     runWorker: env["RUN_WORKER"] !== "false",
     shutdownGraceMs: intFrom(env, "SHUTDOWN_GRACE_MS", DEFAULT_TUNING.shutdownGraceMs),
     announce: !env["LOG_LEVEL"],
+    pgliteRowCache: env["PGLITE_ROW_CACHE"] !== "off",
   };
 }
 
@@ -166,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiBase: env["STRIPE_API_BASE"] || undefined,
     iris: loadIrisConfig(env),
     tuning: loadTuning(env),
+    ssa: loadSsaConfig(env),
   };
 }
 

@@ -23,6 +23,10 @@ import { makeLogger } from "./logger.ts";
 import { WebhookSender } from "../../core/ports/webhook-sender.port.ts";
 import { makeHttpWebhookSender } from "../../adapters/http-webhooks/sender.http.ts";
 import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
+import { SsaTransmitter } from "../../core/ports/ssa-transmitter.port.ts";
+import { makeSsaTransmitter } from "../../adapters/ssa/ssa-transmitter.ts";
+import { makeKnexSsaFiles } from "../../adapters/knex/ssa-files.knex.ts";
+import { loadSsaConfig } from "./ssa-config.ts";
 import { scryptPasswordHasher } from "../../adapters/system/password-hasher.scrypt.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
@@ -47,6 +51,7 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
     Layer.succeed(PasswordHasher, scryptPasswordHasher),
     Layer.succeed(WebhookSender, makeHttpWebhookSender({ allowPrivate: false, allowLoopbackInSandbox: config.sandboxWebhookLoopback })),
     Layer.succeed(IrsTransmitter, irs.transmitter),
+    Layer.succeed(SsaTransmitter, makeSsaTransmitter(config.ssa ?? loadSsaConfig({}), makeKnexSsaFiles(db.knex))),
   );
 }
 
@@ -65,7 +70,7 @@ export const jobDefaults = (tuning: Tuning) => ({ retryLimit: 20, retryDelay: 2,
 export const JOB_DEFAULTS = jobDefaults(DEFAULT_TUNING);
 
 export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null; irs: IrsAdapters }> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: tuningOf(config).pgPoolMax });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: tuningOf(config).pgPoolMax, rowCache: tuningOf(config).pgliteRowCache });
   const jobs = opts.jobs === false ? null : await openJobs(db, {
     schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: jobDefaults(tuningOf(config)),
     maintenanceIntervalSeconds: tuningOf(config).jobMaintenanceSeconds,

@@ -18,6 +18,9 @@ import { Jobs } from "../../core/ports/jobs.port.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { Store, type Scope } from "../../core/ports/store.port.ts";
 import { TinVault } from "../../core/ports/tin-vault.port.ts";
+import { SsaTransmitter } from "../../core/ports/ssa-transmitter.port.ts";
+import { makeSsaTransmitter, SANDBOX_SUBMITTER } from "../../adapters/ssa/ssa-transmitter.ts";
+import { makeInMemorySsaFiles } from "../../adapters/in-memory/ssa-files.fake.ts";
 import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 
 export interface ScriptedIrs {
@@ -45,7 +48,7 @@ function scriptedIrs(): { irs: ScriptedIrs; service: IrsTransmitter["Service"] }
   return { irs, service };
 }
 
-export type CoreServices = Store | Clock | Ids | TinVault | Hasher | Pricing | CardProcessor | Jobs | IrsTransmitter;
+export type CoreServices = Store | Clock | Ids | TinVault | Hasher | Pricing | CardProcessor | Jobs | IrsTransmitter | SsaTransmitter;
 
 export interface CoreTest {
   readonly store: ReturnType<typeof makeFakeStore>;
@@ -72,6 +75,7 @@ export async function coreTest(): Promise<CoreTest> {
     Layer.succeed(Store, store), Layer.succeed(Clock, { now: () => new Date(t) }), Layer.succeed(Ids, systemIds),
     Layer.succeed(TinVault, makeTinVault("core-test")), Layer.succeed(Hasher, sha256Hasher), Layer.succeed(Pricing, { rateCard: DEFAULT_RATE_CARD }),
     Layer.succeed(CardProcessor, card), Layer.succeed(IrsTransmitter, service),
+    Layer.succeed(SsaTransmitter, makeSsaTransmitter({ sandbox: SANDBOX_SUBMITTER, live: { missing: ["SSA_SUBMITTER_JSON"] } }, makeInMemorySsaFiles())),
     Layer.succeed(Jobs, { send: (queue, data) => Effect.sync(() => { jobs.push({ queue, data }); }) }),
   ));
   const run = <A, E>(effect: Effect.Effect<A, E, CoreServices>) => runtime.runPromise(effect);
