@@ -94,6 +94,15 @@ for (const backend of backends) {
     assert.is((await api.request("GET", `/v1/filings/${ids[0]}/ack`)).body.receipt_id, wfid);
     const events = (await api.request("GET", "/v1/events?limit=50")).body.data.filter((e: { type: string; data: { id: string } }) => e.type === "filing.accepted" && ids.includes(e.data.id));
     assert.is(events.length, 2);
+
+    // The employee's copies (B, C, 2) and the employer's W-3.
+    const copy = await api.request("GET", `/v1/filings/${ids[0]}/copy-b`);
+    assert.is(copy.status, 200);
+    assert.ok(copy.text.startsWith("%PDF"));
+    assert.is(copy.text.match(/\/Type \/Page\b/g)?.length, 3);
+    const w3Pdf = await api.request("GET", `/v1/orders/${order}/w3`);
+    assert.is(w3Pdf.status, 200, w3Pdf.text);
+    assert.ok(w3Pdf.text.startsWith("%PDF"));
   });
 
   s("sandbox: an employee named reject is rejected", async ({ api }) => {
