@@ -95,6 +95,11 @@ for (const backend of backends) {
     const events = (await api.request("GET", "/v1/events?limit=50")).body.data.filter((e: { type: string; data: { id: string } }) => e.type === "filing.accepted" && ids.includes(e.data.id));
     assert.is(events.length, 2);
 
+    // A W-2 is corrected with a W-2c, not with the generic correction.
+    const correction = await api.request("POST", `/v1/filings/${ids[0]}/corrections`, { body: { boxes: { WagesAmt: 1 } } });
+    assert.is(correction.status, 409, correction.text);
+    assert.match(correction.body.error.message, /W-2c/);
+
     // The employee's copies (B, C, 2) and the employer's W-3.
     const copy = await api.request("GET", `/v1/filings/${ids[0]}/copy-b`);
     assert.is(copy.status, 200);
