@@ -167,6 +167,21 @@ for (const backend of backends) {
     assert.is(events.length, 2);
     assert.is(await ssaCommand(["pending", "--env", "live"], live.runtime, io), 0);
     assert.is(out.pop(), "No EFW2 files waiting to be uploaded.");
+
+    // A file the SSA rejects: its filings are rejected with the SSA's words and a filing.rejected event.
+    const second = await fileAndPay(live, [row(w2Form({ ssn: "345-67-8901" }))], "Second Live Employer LLC", "123450096", liveKey);
+    await live.runtime.runPromise(transmitOrder(scope, second.order));
+    const fileId = `ssa_${second.order.replace(/^ord_/, "")}_2025`;
+    assert.is(await ssaCommand(["mark-rejected", "--id", fileId], live.runtime, io), 2, "a reason is required");
+    assert.is(await ssaCommand(["mark-submitted", "--id", fileId, "--wfid", "ZX98YW"], live.runtime, io), 0);
+    assert.is(await ssaCommand(["mark-rejected", "--id", fileId, "--reason", "Submitter EIN not registered"], live.runtime, io), 0);
+    const ack = (await live.request("GET", `/v1/filings/${second.ids[0]}/ack`, { key: liveKey })).body;
+    assert.is(ack.status, "rejected");
+    assert.is(ack.errors[0].code, "SSA-REJECT");
+    assert.is(ack.errors[0].message, "Submitter EIN not registered");
+    const rejected = (await live.request("GET", "/v1/events?limit=50", { key: liveKey })).body.data.filter((e: { type: string }) => e.type === "filing.rejected");
+    assert.is(rejected.length, 1);
+    assert.is(await ssaCommand(["mark-accepted", "--id", fileId], live.runtime, io), 2, "an outcome is final");
   });
 
   s.run();
