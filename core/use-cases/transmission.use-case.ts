@@ -9,7 +9,7 @@
 // supersede the original of an accepted correction.
 import { Effect } from "effect";
 import type { Filing } from "../domain/filing/filing.ts";
-import { nextStatus, type FilingStatus } from "../domain/filing/status.ts";
+import { move, nextStatus, type FilingStatus, type MovedStatus } from "../domain/filing/status.ts";
 import {
   filingToTransmit, payerInput, planTransmissions, recordKey, type CorrectionOf, type FilingToTransmit, type TransmissionInput, type TransmissionPlan,
 } from "../domain/iris/index.ts";
@@ -25,6 +25,7 @@ import { getFormDefinition } from "../domain/forms/index.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 
+const UNTRANSMITTABLE = move("untransmittable");
 const IRS_RECEIPT = /^[1-9][0-9]{3}-[0-9]{11}-[0-9a-zA-Z]{9}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,17 +50,16 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   // 1. Claim in one transaction: print-only forms are furnished, e-file forms become submitted.
   //    One statement per target status, not one per filing.
   const furnished = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const byTarget = new Map<FilingStatus, string[]>();
+    const byTarget = new Map<MovedStatus, { from: FilingStatus; ids: string[] }>();
     for (const f of yield* allFilings(tx, { orderId })) {
-      if (f.status !== "queued") continue;
       const move = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
       if (move.refused) continue;
-      const ids = byTarget.get(move.to);
-      if (ids) ids.push(f.id); else byTarget.set(move.to, [f.id]);
+      const group = byTarget.get(move.to);
+      if (group) group.ids.push(f.id); else byTarget.set(move.to, { from: f.status, ids: [f.id] });
     }
     let count = 0;
-    for (const [to, ids] of byTarget) {
-      const moved = yield* tx.filings.updateMany(ids, ["queued"], { status: to, updatedAt: nowIso, ...(to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
+    for (const [to, { from, ids }] of byTarget) {
+      const moved = yield* tx.filings.updateMany(ids, [from], { status: to, updatedAt: nowIso, ...(to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
       if (to === "furnishing") count += moved.length;
     }
     return count;
@@ -147,7 +147,7 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
       const balance = yield* tx.balance.lock();
       const drafts: LedgerDraft[] = [];
       for (const f of unsendable) {
-        const v = yield* tx.filings.update(f.id, ["submitted"], { status: "voided", voidedAt: nowIso, amountRefundedCents: f.amountChargedCents, updatedAt: nowIso });
+        const v = yield* tx.filings.update(f.id, UNTRANSMITTABLE.from, { status: UNTRANSMITTABLE.to, voidedAt: nowIso, amountRefundedCents: f.amountChargedCents, updatedAt: nowIso });
         if (!v) continue;
         n++;
         if (f.amountChargedCents > 0) drafts.push({ kind: "refund", amount_cents: f.amountChargedCents, reference: f.id, description: `Refund: filing ${f.shortId} could not be transmitted` });
