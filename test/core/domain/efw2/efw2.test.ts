@@ -33,6 +33,14 @@ test("every layout fills its record exactly", () => {
   assert.is(rw?.byName.get("socialSecurityTax")?.start, 221);
   assert.is(rw?.byName.get("code_DD")?.start, 463);
   assert.is(rw?.byName.get("retirementPlan")?.start, 488);
+  const rt = EFW2_LAYOUTS.get("RT");
+  assert.is(rt?.byName.get("code_DD")?.start, 295);
+  assert.is(rt?.byName.get("code_C")?.start, 310);
+  assert.is(rt?.byName.get("code_FF")?.start, 400);
+  const re = EFW2_LAYOUTS.get("RE");
+  assert.is(re?.byName.get("employmentCode")?.start, 219);
+  assert.is(re?.byName.get("contactEmail")?.start, 279);
+  assert.is(EFW2_LAYOUTS.get("RA")?.byName.get("contactEmail")?.start, 446);
 });
 
 test("two employees of one employer: RA RE RW RO? RS RT RF, read back with totals that check out", () => {
