@@ -5,5 +5,6 @@ if (argv[0] === "fire") {
   const { fireCommand } = await import("./fire.ts");
   process.exit(await fireCommand(argv.slice(1)));
 } else {
-  await import("./main.ts");
+  const { exitWith, runCli } = await import("./main.ts");
+  exitWith(runCli(argv));
 }
