@@ -552,6 +552,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/oauth/token": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["post_oauth_token"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/oauth/authorize": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_oauth_authorize"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/metrics": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["get_metrics"];
@@ -986,6 +1008,10 @@ export interface components {
     };
     Deleted: {
       [key: string]: unknown;
+    };
+    OAuthError: {
+      error: string;
+      error_description?: string;
     };
     Readiness: {
       status: "ready" | "not_ready";
@@ -4843,6 +4869,84 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Readiness"];
         };
+      };
+    };
+  };
+  "post_oauth_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": {
+          grant_type: "client_credentials" | "authorization_code" | "refresh_token";
+          client_id?: string;
+          client_secret?: string;
+          /** Space-separated subset of the app's scopes. */
+          scope?: string;
+          code?: string;
+          redirect_uri?: string;
+          code_verifier?: string;
+          refresh_token?: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            access_token: string;
+            token_type: "Bearer";
+            expires_in: number;
+            scope?: string;
+            refresh_token?: string;
+          };
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["OAuthError"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["OAuthError"];
+        };
+      };
+    };
+  };
+  "get_oauth_authorize": {
+    parameters: {
+      query: {
+        response_type: "code";
+        client_id: string;
+        redirect_uri: string;
+        scope: string;
+        state?: string;
+        code_challenge: string;
+        code_challenge_method: "S256";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "text/html": string;
+        };
+      };
+      302: {
+        headers: { [name: string]: unknown };
+        content?: never;
       };
     };
   };

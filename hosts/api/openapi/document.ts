@@ -105,6 +105,42 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
       responses: { "200": { description: "Ready.", content: json(ref("Readiness")) }, "503": { description: "Not ready.", content: json(ref("Readiness")) } },
     },
   };
+  paths["/oauth/token"] = {
+    post: {
+      summary: "OAuth 2.0 token endpoint", tags: ["OAuth"], security: [],
+      description: "RFC 6749. Client credentials in the body or HTTP Basic. `authorization_code` needs the PKCE `code_verifier`; `refresh_token` rotates (a refresh token used twice revokes its grant).",
+      requestBody: {
+        required: true,
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: {
+              type: "object", required: ["grant_type"],
+              properties: {
+                grant_type: { enum: ["client_credentials", "authorization_code", "refresh_token"] }, client_id: { type: "string" }, client_secret: { type: "string" },
+                scope: { type: "string", description: "Space-separated subset of the app's scopes." }, code: { type: "string" }, redirect_uri: { type: "string" },
+                code_verifier: { type: "string" }, refresh_token: { type: "string" },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        "200": { description: "Tokens.", content: json({ type: "object", required: ["access_token", "token_type", "expires_in"], properties: { access_token: { type: "string" }, token_type: { const: "Bearer" }, expires_in: { type: "integer" }, scope: { type: "string" }, refresh_token: { type: "string" } } }) },
+        "400": { description: "RFC 6749 error.", content: json(ref("OAuthError")) },
+        "401": { description: "Client authentication failed.", content: json(ref("OAuthError")) },
+      },
+    },
+  };
+  paths["/oauth/authorize"] = {
+    get: {
+      summary: "OAuth 2.0 consent page", tags: ["OAuth"], security: [],
+      description: "Shows the sign-in and consent page (HTML); on approval redirects to `redirect_uri` with a single-use `code` (5 minutes) and `state`.",
+      parameters: ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"].map((name) => ({
+        name, in: "query", required: name !== "state", schema: name === "response_type" ? { const: "code" } : name === "code_challenge_method" ? { const: "S256" } : { type: "string" },
+      })),
+      responses: { "200": { description: "The consent page.", content: { "text/html": { schema: { type: "string" } } } }, "302": { description: "Back to `redirect_uri` with `code` and `state`, or an `error`." } },
+    },
+  };
   paths["/metrics"] = { get: publicOperation("Prometheus metrics", "Meta", { "text/plain": { schema: { type: "string" } } }, "Prometheus text exposition format. No credential needed.") };
 
   return {
@@ -123,6 +159,7 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
     components: {
       schemas: {
         ...SCHEMAS,
+        OAuthError: { type: "object", required: ["error"], properties: { error: { type: "string" }, error_description: { type: "string" } } },
         Readiness: {
           type: "object", required: ["status", "checks"],
           properties: { status: { enum: ["ready", "not_ready"] }, checks: { type: "object", additionalProperties: { type: "object", required: ["ok"], properties: { ok: { type: "boolean" }, detail: { type: "string" } } } } },
