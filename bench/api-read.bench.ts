@@ -1,10 +1,11 @@
-// Issue 2: requests/s of an authenticated GET /v1/payers/{id} on Postgres beside a bare Koa hello-world.
-// Target: the authenticated read reaches at least 40% of the bare Koa figure.
+// Issues 2 and 19: requests/s of an authenticated GET /v1/payers/{id} beside a bare Koa hello-world, on Postgres
+// and on the embedded default (PGlite). Targets (issue 19): Postgres at least 50% of bare Koa, PGlite at least 10%.
 //
-// Both servers run at once, each in its own process, and are loaded in turns (bare, API, bare, API, ...):
-// on a shared 2-core machine throughput drifts over seconds, and alternating keeps both figures in the
-// same conditions. Each figure is the median of its rounds; every round is printed.
-import { BENCH_KEY, benchSchema, load, startProcess, stop } from "./support/servers.ts";
+// The three servers run at once, each in its own process, and are loaded in turns (bare, Postgres, PGlite,
+// bare, ...): on a shared 2-core machine throughput drifts over seconds, and alternating keeps the figures in
+// the same conditions. Each figure is the median of its rounds; every round is printed.
+import { BENCH_KEY, benchSchema, load, startEmbeddedApi, startProcess, stop, stopEmbedded } from "./support/servers.ts";
+import { loadNote, record } from "./support/report.ts";
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
 const SECONDS = Number(process.env["BENCH_SECONDS"] ?? 6);
@@ -13,31 +14,56 @@ const db = await benchSchema(schema);
 
 const koa = await startProcess("bench/support/hello-koa.ts", {}, 3901);
 const api = await db.startApi(3902);
+const embedded = await startEmbeddedApi(3903);
 const auth = { authorization: `Bearer ${BENCH_KEY}` };
-const list = await (await fetch("http://127.0.0.1:3902/v1/payers", { headers: auth })).json() as { data: Array<{ id: string }> };
-const payerUrl = `http://127.0.0.1:3902/v1/payers/${list.data[0]?.id}`;
+const payerUrl = async (port: number) => {
+  const created = await (await fetch(`http://127.0.0.1:${port}/v1/payers`, {
+    method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name: "Read Bench LLC", tin: "123456789" }),
+  })).json() as { id: string };
+  return `http://127.0.0.1:${port}/v1/payers/${created.id}`;
+};
+const pgUrl = await payerUrl(3902);
+const liteUrl = await payerUrl(3903);
 
 await load("http://127.0.0.1:3901/", {}, 2); // warm-up
-await load(payerUrl, auth, 2);
+await load(pgUrl, auth, 2);
+await load(liteUrl, auth, 2);
 const bare: number[] = [];
-const read: number[] = [];
+const pgRead: number[] = [];
+const liteRead: number[] = [];
 let non2xx = 0;
 let p99 = 0;
+let liteP99 = 0;
 for (let round = 1; round <= ROUNDS; round++) {
   const b = await load("http://127.0.0.1:3901/", {}, SECONDS);
-  const r = await load(payerUrl, auth, SECONDS);
+  const r = await load(pgUrl, auth, SECONDS);
+  const l = await load(liteUrl, auth, SECONDS);
   bare.push(b.rps);
-  read.push(r.rps);
-  non2xx += r.non2xx;
+  pgRead.push(r.rps);
+  liteRead.push(l.rps);
+  non2xx += r.non2xx + l.non2xx;
   p99 = Math.max(p99, r.p99);
-  console.log(`round ${round}: bare Koa ${b.rps.toFixed(0)} req/s, GET /v1/payers/{id} ${r.rps.toFixed(0)} req/s (${((r.rps / b.rps) * 100).toFixed(1)}%)`);
+  liteP99 = Math.max(liteP99, l.p99);
+  console.log(`round ${round}: bare Koa ${b.rps.toFixed(0)} req/s, GET /v1/payers/{id} Postgres ${r.rps.toFixed(0)} req/s (${((r.rps / b.rps) * 100).toFixed(1)}%), ` +
+    `PGlite ${l.rps.toFixed(0)} req/s (${((l.rps / b.rps) * 100).toFixed(1)}%) (${loadNote()})`);
 }
 await stop(api);
+await stopEmbedded(embedded);
 await stop(koa);
 await db.close();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const ratio = median(read) / median(bare);
+const ratio = median(pgRead) / median(bare);
+const liteRatio = median(liteRead) / median(bare);
 console.log(`bare Koa hello-world:                 ${median(bare).toFixed(0)} req/s (median of ${ROUNDS} rounds of ${SECONDS} s)`);
-console.log(`GET /v1/payers/{id} (auth, Postgres): ${median(read).toFixed(0)} req/s (worst p99 ${p99} ms, non-2xx ${non2xx})`);
-console.log(`ratio: ${(ratio * 100).toFixed(1)}% of bare Koa (target >= 40%) ${ratio >= 0.4 ? "OK" : "BELOW TARGET"}`);
+console.log(`GET /v1/payers/{id} (auth, Postgres): ${median(pgRead).toFixed(0)} req/s (worst p99 ${p99} ms)`);
+console.log(`GET /v1/payers/{id} (auth, PGlite):   ${median(liteRead).toFixed(0)} req/s (worst p99 ${liteP99} ms), non-2xx ${non2xx}`);
+console.log(`ratio Postgres: ${(ratio * 100).toFixed(1)}% of bare Koa (target >= 50%) ${ratio >= 0.5 ? "OK" : "BELOW TARGET"}`);
+console.log(`ratio PGlite:   ${(liteRatio * 100).toFixed(1)}% of bare Koa (target >= 10%) ${liteRatio >= 0.1 ? "OK" : "BELOW TARGET"} (${loadNote()})`);
+const bench = "api-read.bench.ts";
+record(bench, "bare Koa hello-world", median(bare), "req/s", null);
+record(bench, "GET /v1/payers/{id}, Postgres", median(pgRead), "req/s", null);
+record(bench, "GET /v1/payers/{id}, Postgres / bare Koa", ratio * 100, "%", { atLeast: 50 });
+record(bench, "GET /v1/payers/{id}, PGlite", median(liteRead), "req/s", null);
+record(bench, "GET /v1/payers/{id}, PGlite / bare Koa", liteRatio * 100, "%", { atLeast: 10 });
+if (non2xx > 0) process.exitCode = 1;

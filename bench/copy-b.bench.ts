@@ -6,6 +6,7 @@ import { Effect } from "effect";
 import { makePdfkitRenderer } from "../adapters/pdfkit/copy-b.pdfkit.ts";
 import { composeCopyB } from "../core/domain/statements/build.ts";
 import { maskTin, type CopyBStatement } from "../core/domain/statements/copy-b.ts";
+import { loadNote, record } from "./support/report.ts";
 
 const COUNT = Number(process.argv[2] ?? 1000);
 const STREETS = ["Maple Street", "Oak Avenue", "Industrial Parkway", "Sunset Boulevard", "Elm Court"];
@@ -47,4 +48,5 @@ await Effect.runPromise(renderer.render(statements.slice(0, 100)));
 const t0 = hrtime.bigint();
 const bytes = await Effect.runPromise(renderer.render(statements));
 const seconds = Number(hrtime.bigint() - t0) / 1e9;
+record("copy-b.bench.ts", "Copy B PDF render", COUNT / seconds, "pages/s", { atLeast: 200 });
 console.log(`copy-b: ${Math.round(COUNT / seconds)} pages/s (${COUNT} pages in ${(seconds * 1000).toFixed(0)} ms, ${(bytes.byteLength / 1024).toFixed(0)} KiB, ${(bytes.byteLength / COUNT / 1024).toFixed(1)} KiB/page)`);

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FORM_SPECS, writeFire, type FireFormInput } from "../core/domain/fire/index.ts";
 import { payer, recipient, transmitter, validInput } from "../test/core/domain/fire/helpers.ts";
+import { loadNote, record } from "./support/report.ts";
 
 const TARGET_BYTES = 12 * 1024 * 1024 - 4096;
 const alpha = (i: number): string => (i >= 26 ? alpha(Math.floor(i / 26) - 1) : "") + String.fromCharCode(65 + (i % 26));
@@ -65,6 +66,8 @@ try {
   const xml = readdirSync(out).filter((f) => f.endsWith(".xml"));
   const size = xml.reduce((n, f) => n + statSync(join(out, f)).size, 0);
   console.log(`fire to-iris: ${(c.wall / 1000).toFixed(2)} s end to end (process start included), ${(c.reported / 1000).toFixed(2)} s in the command (${(c.cpu / 1000).toFixed(2)} s CPU); ${xml.length} XML files, ${(size / 1e6).toFixed(1)} MB`);
+  record("fire-cli.bench.ts", "fire validate, 12 MB (CLI, end to end)", v.wall / 1000, "s", { under: 5 });
+  record("fire-cli.bench.ts", "fire to-iris, 12 MB (CLI, end to end)", c.wall / 1000, "s", { under: 5 });
   console.log(`load average during the run: ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")} on ${(await import("node:os")).cpus().length} cores`);
 } finally {
   if (!process.argv.includes("--keep")) rmSync(dir, { recursive: true, force: true });

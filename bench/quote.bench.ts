@@ -8,6 +8,7 @@ import {
   quote,
   type PricingItem,
 } from "../core/domain/pricing/index.ts";
+import { loadNote, record } from "./support/report.ts";
 
 function percentile(sorted: readonly number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -71,6 +72,7 @@ for (const [name, list] of [["mixed services/kinds", items], ["all efile_print_m
     );
   }
   runs.sort((a, b) => a - b);
+  record("quote.bench.ts", `priceOrder 10,000 items (${name}), p99`, percentile(runs, 99), "ms", null);
   console.log(
     `priceOrder 10,000 items (${name}): p50 ${percentile(runs, 50).toFixed(2)} ms  p99 ${percentile(runs, 99).toFixed(2)} ms  max ${percentile(runs, 100).toFixed(2)} ms  total_cents ${total}`,
   );

@@ -3,6 +3,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
+import { loadNote, record } from "./support/report.ts";
 
 const N = Number(process.env["EVENTS"] ?? 5000);
 const schema = "bench_webhooks";
@@ -62,5 +63,7 @@ receiver.close();
 await db.close();
 latencies.sort((a, b) => a - b);
 const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+record("webhooks.bench.ts", "webhook deliveries, burst", burstRate, "deliveries/s", { atLeast: 1000 });
+record("webhooks.bench.ts", "event-to-delivery p99 at 500 events/s", p(0.99), "ms", { under: 1000 });
 console.log(`webhook delivery, burst of ${N} events: ${burstReceived} delivered, ${burstRate.toFixed(0)} deliveries/s (target >= 1000) ${burstRate >= 1000 ? "OK" : "BELOW TARGET"}`);
 console.log(`event-to-delivery latency, steady 500 events/s: ${latencies.length} delivered, p50 ${p(0.5)} ms, p99 ${p(0.99)} ms (target < 1000 ms) ${p(0.99) < 1000 ? "OK" : "BELOW TARGET"}`);

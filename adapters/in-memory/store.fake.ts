@@ -9,6 +9,7 @@ import {
 import type { Payer } from "../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../core/domain/parties/recipient.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
+import type { CartFiling } from "../../core/domain/cart/cart.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { TinMatchRun, WebhookDelivery, WebhookEndpoint } from "../../core/ports/store.port.ts";
 import type { Batch, BalanceState, Cart, CartItem, LedgerEntryRow, Order, StoredEvent } from "../../core/ports/store.port.ts";
@@ -208,12 +209,12 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       receiptRecords: (receiptId) => Effect.sync(() => [...ref.t.filings.values()]
         .filter((f) => mine(f) && f.receiptId === receiptId && f.submissionId !== null && f.recordId !== null)
         .map((f) => ({ filingId: f.id, submissionId: f.submissionId ?? 0, recordId: f.recordId ?? 0, form: f.form, taxYear: f.taxYear }))),
-      markQueued: (orderId, charges, now) => Effect.sync(() => {
+      markQueued: (pay, orderId, charges, now) => Effect.sync(() => {
         let moved = 0;
         for (const c of charges) {
           const f = ref.t.filings.get(c.id);
-          if (!f || !mine(f) || f.status !== "in_cart") continue;
-          ref.t.filings.set(c.id, { ...f, status: "queued", orderId, amountChargedCents: c.amountChargedCents, updatedAt: now });
+          if (!f || !mine(f) || !pay.from.includes(f.status)) continue;
+          ref.t.filings.set(c.id, { ...f, status: pay.to, orderId, amountChargedCents: c.amountChargedCents, updatedAt: now });
           moved++;
         }
         return moved;
@@ -239,6 +240,15 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       get: (id) => Effect.sync(() => { const c = ref.t.carts.get(id); return c && mine(c) ? toCart(c) : undefined; }),
       lockForPay: (id) => Effect.sync(() => { const c = ref.t.carts.get(id); return c && mine(c) ? toCart(c) : undefined; }),
       items: (cartId) => Effect.sync(() => [...ref.t.cartItems.values()].filter((i) => mine(i) && i.cartId === cartId).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1))),
+      itemsWithFilings: (cartId) => Effect.sync(() => {
+        const items = [...ref.t.cartItems.values()].filter((i) => mine(i) && i.cartId === cartId).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+        const filings = new Map<string, CartFiling>();
+        for (const i of items) {
+          const f = ref.t.filings.get(i.filingId);
+          if (f && mine(f)) filings.set(f.id, { id: f.id, form: f.form, taxYear: f.taxYear, reference: f.reference, corrects: f.corrects, refileOf: f.refileOf });
+        }
+        return { items, filings };
+      }),
       itemByFiling: (filingId) => Effect.sync(() => [...ref.t.cartItems.values()].find((i) => mine(i) && i.filingId === filingId)),
       removeItem: (id) => Effect.sync(() => { const i = ref.t.cartItems.get(id); if (!i || !mine(i)) return undefined; ref.t.cartItems.delete(id); return i; }),
       markPaid: (id, orderId) => Effect.sync(() => { const c = ref.t.carts.get(id); if (c) ref.t.carts.set(id, { ...c, status: "paid", orderId } as typeof c); }),
@@ -277,7 +287,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       }),
       find: (payerId, taxYear, formsKey) => Effect.sync(() => [...ref.t.extensions.values()].find((x) => mine(x) && x.payerId === payerId && x.taxYear === taxYear && x.formsKey === formsKey)),
       get: (id) => Effect.sync(() => { const x = ref.t.extensions.get(id); return x && mine(x) ? x : undefined; }),
-      list: (page) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter(mine), page)),
+      list: (page, payerId) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter((e) => mine(e) && (payerId === undefined || e.payerId === payerId)), page)),
     },
     webhooks: {
       insert: (e) => Effect.sync(() => { ref.t.webhooks.set(e.id, { ...e, accountId: scope.accountId }); }),
@@ -342,18 +352,18 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
   const done = new Set<string>();
   // Production TIN Matching requests (tin_match_sends): outside the transactional tables, like the SQL rows are counted before the send.
   const tinSends: { key: string; sentAt: string; outcome: string | null }[] = [];
-  const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
-    Effect.flatten(Effect.promise(() => {
+  const transaction = <A, E, R = never>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.flatMap(Effect.context<R>(), (services) => Effect.flatten(Effect.promise((signal) => {
       // Transactions run one at a time, each on a copy swapped in only when it succeeds.
       const next = queue.then(async () => {
         const copy = { t: cloneTables(ref.t) };
-        const exit = await Effect.runPromiseExit(body(scoped(copy, scope)));
+        const exit = await Effect.runPromiseExitWith(services)(body(scoped(copy, scope)), { signal });
         if (Exit.isSuccess(exit)) ref.t = copy.t;
         return exit;
       });
       queue = next.catch(() => undefined);
       return next;
-    }));
+    })));
   return {
     ...Store.of({
       scoped: (scope) => scoped(ref, scope),

@@ -91,3 +91,48 @@ export function coalescedLookup(db: Knex | Knex.Transaction, spec: CoalescedLook
   perDb.set(spec.name, lookup);
   return lookup;
 }
+
+/**
+ * Rows kept in memory on the embedded database (PGlite) only, where this process is the only one that can
+ * write (the data folder is locked to it and Knex runs every statement over its one connection), so
+ * invalidating on this process's own writes is exact: nothing else can change a cached row. On Postgres other
+ * processes write too, so there is no such cache there (the coalesced lookups above are used instead).
+ *
+ * `invalidate` bumps a generation: a read that started before a write does not store what it read.
+ * Reads inside a transaction do not use it; writes inside one invalidate at once (before the commit, which is
+ * safe because no other statement can run on the one connection until the transaction ends).
+ */
+export interface RowCache {
+  readonly get: (key: string) => Row | undefined;
+  readonly generation: () => number;
+  /** Stores a row read when the generation was `generation`, unless a write happened since. */
+  readonly set: (key: string, row: Row, generation: number) => void;
+  readonly invalidate: (key: string) => void;
+}
+
+const rowCaches = new WeakMap<object, Map<string, RowCache>>();
+const ROW_CACHE_MAX = 10_000;
+
+/** The cache named `name` of this database when it is PGlite, else null. Shared by the root Knex and its transactions. */
+export function singleProcessRowCache(db: Knex | Knex.Transaction, name: string): RowCache | null {
+  const client = db.client as unknown as KnexClientInternals;
+  if (client.config.client === "pg" || process.env["PGLITE_ROW_CACHE"] === "off") return null;
+  let perDb = rowCaches.get(client.config);
+  if (!perDb) { perDb = new Map(); rowCaches.set(client.config, perDb); }
+  const existing = perDb.get(name);
+  if (existing) return existing;
+  const rows = new Map<string, Row>();
+  let generation = 0;
+  const cache: RowCache = {
+    get: (key) => rows.get(key),
+    generation: () => generation,
+    set: (key, row, gen) => {
+      if (gen !== generation) return;
+      if (rows.size >= ROW_CACHE_MAX) rows.clear();
+      rows.set(key, row);
+    },
+    invalidate: (key) => { generation++; rows.delete(key); },
+  };
+  perDb.set(name, cache);
+  return cache;
+}

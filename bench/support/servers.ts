@@ -1,6 +1,8 @@
 // Bench helpers: run a server in its own process (so the load generator does not share its event loop),
 // and measure it with autocannon.
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -13,7 +15,9 @@ export function benchDatabaseUrl(): string {
 }
 
 export async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", script], {
+  // BENCH_CPU_PROF=DIR: each server process writes a V8 CPU profile there when it exits (open it in Chrome DevTools).
+  const prof = process.env["BENCH_CPU_PROF"] ? ["--cpu-prof", `--cpu-prof-dir=${process.env["BENCH_CPU_PROF"]}`] : [];
+  const proc = spawn(process.execPath, [...prof, "--import", "tsx", script], {
     cwd: root, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"],
   });
   proc.stdout?.resume();
@@ -33,6 +37,20 @@ export async function stop(proc: ChildProcess): Promise<void> {
 export async function load(url: string, headers: Record<string, string>, seconds = 8, connections = 32): Promise<{ rps: number; p99: number; non2xx: number }> {
   const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+/** The API on the embedded default (PGlite in a fresh data folder, dropped by `stop`'s caller), the bench key seeded. */
+export async function startEmbeddedApi(port: number, env: Record<string, string> = {}): Promise<{ proc: ChildProcess; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
+  const proc = await startProcess("hosts/api/main.ts", {
+    DATABASE_URL: "", DATA_DIR: dir, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000", ...env,
+  }, port);
+  return { proc, dir };
+}
+
+export async function stopEmbedded(api: { proc: ChildProcess; dir: string }): Promise<void> {
+  await stop(api.proc);
+  rmSync(api.dir, { recursive: true, force: true });
 }
 
 /**

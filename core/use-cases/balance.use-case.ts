@@ -52,7 +52,7 @@ export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const charged: string[] = [];
   return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
     const balance = yield* tx.balance.lock();
-    if (!balance.card) return yield* new InvalidRequest({ param: "amount_cents", message: "No card on file: add one with PUT /v1/payment-method first." });
+    if (!balance.card) return yield* new InvalidRequest({ param: "amount_cents", message: "No card on file: add one first.", see: { op: "set_payment_method" } });
     const topupId = ids.short("top_");
     const { chargeId } = yield* processor.charge({ scope, card: balance.card, customer: balance.cardCustomer, amountCents: amount, idempotencyKey: topupId, description: "Prepaid balance top-up" });
     charged.push(chargeId);
@@ -81,7 +81,7 @@ export const setAutoReplenish = Effect.fnUntraced(function* (scope: Scope, body:
   const current = yield* repos.balance.get();
   const next = { ...current.autoReplenish, ...c.value.auto_replenish };
   if (next.enabled && next.topup_cents <= 0) return yield* new InvalidRequest({ param: "auto_replenish.topup_cents", message: "topup_cents must be at least 1 when auto-replenish is enabled." });
-  if (next.enabled && !current.card) return yield* new InvalidRequest({ param: "auto_replenish.enabled", message: "Auto-replenish needs a card on file: PUT /v1/payment-method first." });
+  if (next.enabled && !current.card) return yield* new InvalidRequest({ param: "auto_replenish.enabled", message: "Auto-replenish needs a card on file: add one first.", see: { op: "set_payment_method" } });
   yield* repos.balance.update({ autoReplenish: next });
   return yield* getBalance(scope);
 });

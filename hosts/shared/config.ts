@@ -6,6 +6,8 @@ import { Redacted } from "effect";
 import { buildRateCard, DEFAULT_RATE_CARD, type RateCard } from "../../core/domain/pricing/index.ts";
 import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { ConfigError, loadIrisConfig, type IrisConfig } from "./iris-config.ts";
+import { loadSsaConfig } from "./ssa-config.ts";
+import type { SsaEnvironments } from "../../adapters/ssa/ssa-transmitter.ts";
 
 export interface Config {
   readonly port: number;
@@ -43,6 +45,8 @@ export interface Config {
   readonly stripeApiBase?: string | undefined;
   /** The live environment's IRIS configuration (README "Going live"); absent: live filing is not configured. */
   readonly iris?: IrisConfig;
+  /** The SSA submitter of each environment (SSA_SUBMITTER_JSON for production); absent: the sandbox one only. */
+  readonly ssa?: SsaEnvironments;
 }
 
 const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: stripeKey(env["STRIPE_SECRET_KEY"]),
     stripeApiBase: env["STRIPE_API_BASE"] || undefined,
     iris: loadIrisConfig(env),
+    ssa: loadSsaConfig(env),
   };
 }
 

@@ -23,6 +23,10 @@ import { makeLogger } from "./logger.ts";
 import { WebhookSender } from "../../core/ports/webhook-sender.port.ts";
 import { makeHttpWebhookSender } from "../../adapters/http-webhooks/sender.http.ts";
 import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
+import { SsaTransmitter } from "../../core/ports/ssa-transmitter.port.ts";
+import { makeSsaTransmitter } from "../../adapters/ssa/ssa-transmitter.ts";
+import { makeKnexSsaFiles } from "../../adapters/knex/ssa-files.knex.ts";
+import { loadSsaConfig } from "./ssa-config.ts";
 import { scryptPasswordHasher } from "../../adapters/system/password-hasher.scrypt.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
@@ -47,6 +51,7 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
     Layer.succeed(PasswordHasher, scryptPasswordHasher),
     Layer.succeed(WebhookSender, makeHttpWebhookSender({ allowPrivate: false, allowLoopbackInSandbox: config.sandboxWebhookLoopback })),
     Layer.succeed(IrsTransmitter, irs.transmitter),
+    Layer.succeed(SsaTransmitter, makeSsaTransmitter(config.ssa ?? loadSsaConfig({}), makeKnexSsaFiles(db.knex))),
   );
 }
 

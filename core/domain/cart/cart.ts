@@ -9,7 +9,10 @@ export function pricingKind(f: Pick<Filing, "corrects" | "refileOf">): PricingIt
   return f.corrects ? "correction" : f.refileOf ? "refile" : "original";
 }
 
-export function priceCart(card: RateCard, items: readonly CartItem[], filings: ReadonlyMap<string, Filing>): PricedOrder {
+/** What pricing and the cart view read of a filing in a cart (not its form contents). */
+export type CartFiling = Pick<Filing, "id" | "form" | "taxYear" | "reference" | "corrects" | "refileOf">;
+
+export function priceCart(card: RateCard, items: readonly CartItem[], filings: ReadonlyMap<string, CartFiling>): PricedOrder {
   return priceOrder(card, items.map((i) => {
     const f = filings.get(i.filingId);
     const d = resolveDelivery(i.service, i.physicalMail, i.portalAccess);
@@ -18,7 +21,7 @@ export function priceCart(card: RateCard, items: readonly CartItem[], filings: R
   }));
 }
 
-export function cartView(cartId: string | null, items: readonly CartItem[], filings: ReadonlyMap<string, Filing>, priced: PricedOrder) {
+export function cartView(cartId: string | null, items: readonly CartItem[], filings: ReadonlyMap<string, CartFiling>, priced: PricedOrder) {
   const amounts = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
   return {
     object: "cart", id: cartId, item_count: items.length, total_cents: priced.total_cents, currency: "usd",
@@ -27,7 +30,7 @@ export function cartView(cartId: string | null, items: readonly CartItem[], fili
   };
 }
 
-export function cartItemView(i: CartItem, f: Filing | undefined, amountCents: number) {
+export function cartItemView(i: CartItem, f: CartFiling | undefined, amountCents: number) {
   return {
     object: "cart_item", id: i.id, cart: i.cartId, form_id: i.filingId, filing_id: i.filingId, form: f?.form ?? null,
     tax_year: f?.taxYear ?? null, reference: f?.reference ?? null, service: i.service, physical_mail: i.physicalMail,

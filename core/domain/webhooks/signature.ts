@@ -1,6 +1,7 @@
 // Webhook signatures (SPEC "Events", D26). Exported for receivers: `verifySignature` is synchronous and needs no
-// crypto module, so it runs the same in Node, browsers and edge runtimes.
+// crypto module (@noble/hashes), so it runs the same in Node, browsers and edge runtimes.
 import { hmacSha256, toHex, utf8Bytes } from "./sha256.ts";
+import { fromBase64, toBase64 } from "../shared/encoding.ts";
 
 export const SIGNATURE_HEADER = "Service-Signature";
 export const SECRET_PREFIX = "whsec_";
@@ -117,27 +118,10 @@ export function verifySignature(input: VerifyInput): VerifyResult {
   return { ok: true };
 }
 
-const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-function base64(bytes: Uint8Array): string {
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i] as number;
-    const b = bytes[i + 1];
-    const c = bytes[i + 2];
-    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += B64[(n >>> 18) & 63] as string;
-    out += B64[(n >>> 12) & 63] as string;
-    out += b === undefined ? "=" : (B64[(n >>> 6) & 63] as string);
-    out += c === undefined ? "=" : (B64[n & 63] as string);
-  }
-  return out;
-}
-
 /** D26: `whsec_` + the 32 random bytes in base64. The caller supplies the randomness (the core has no I/O). */
 export function newSigningSecret(randomBytes32: Uint8Array): string {
   if (randomBytes32.length !== 32) throw new RangeError("a signing secret needs exactly 32 random bytes");
-  return SECRET_PREFIX + base64(randomBytes32);
+  return SECRET_PREFIX + toBase64(randomBytes32);
 }
 
 /** What is shown of a secret after creation: the prefix and four characters, e.g. `whsec_abcd…`. */
@@ -152,20 +136,6 @@ export function secretPreview(secret: string): string {
 export const STANDARD_ID_HEADER = "webhook-id";
 export const STANDARD_TIMESTAMP_HEADER = "webhook-timestamp";
 export const STANDARD_SIGNATURE_HEADER = "webhook-signature";
-
-function fromBase64(text: string): Uint8Array | null {
-  const clean = text.replace(/=+$/, "");
-  if (!/^[A-Za-z0-9+/]*$/.test(clean) || clean.length % 4 === 1) return null;
-  const out: number[] = [];
-  let bits = 0;
-  let acc = 0;
-  for (const ch of clean) {
-    acc = (acc << 6) | B64.indexOf(ch);
-    bits += 6;
-    if (bits >= 8) { bits -= 8; out.push((acc >>> bits) & 0xff); }
-  }
-  return Uint8Array.from(out);
-}
 
 /** The HMAC key Standard Webhooks derives from a `whsec_…` secret: its base64 part, decoded. */
 export function standardWebhookKey(secret: string): Uint8Array {
@@ -182,6 +152,6 @@ export function standardWebhookHeaders(secrets: readonly string[], id: string, t
   return {
     [STANDARD_ID_HEADER]: id,
     [STANDARD_TIMESTAMP_HEADER]: String(timestamp),
-    [STANDARD_SIGNATURE_HEADER]: secrets.map((s) => `v1,${base64(hmacSha256(standardWebhookKey(s), ...signed))}`).join(" "),
+    [STANDARD_SIGNATURE_HEADER]: secrets.map((s) => `v1,${toBase64(hmacSha256(standardWebhookKey(s), ...signed))}`).join(" "),
   };
 }
