@@ -19,6 +19,7 @@ export const USAGE = `Usage: npm run cli -- <command> [--help]
 
 ${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join("\n")}
   fire validate FILE | fire to-iris FILE --tax-year YYYY [--out DIR]   (offline; npm run cli -- fire --help)
+  ssa pending|list|file|mark-submitted|mark-accepted|mark-rejected ...  (W-2 files for the SSA; npm run cli -- ssa --help)
 
 Configuration: DATABASE_URL (Postgres) or DATA_DIR (embedded, default ./.data), as for the server.`;
 

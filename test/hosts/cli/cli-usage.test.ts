@@ -10,6 +10,8 @@ import { runCli } from "../../../hosts/cli/main.ts";
 import { fireCommand } from "../../../hosts/cli/fire.ts";
 import { formsGenerate } from "../../../hosts/cli/forms-generate/main.ts";
 import { COMMANDS } from "../../../hosts/cli/usage.ts";
+import { ssaCommand } from "../../../hosts/cli/ssa.ts";
+import type { AppRuntime } from "../../../hosts/shared/runtime.ts";
 import { FORM_SPECS, writeFire } from "../../../core/domain/fire/index.ts";
 import { fileInput, payer, validInput } from "../../core/domain/fire/helpers.ts";
 
@@ -36,6 +38,7 @@ test("npm run cli -- --help lists every command", async () => {
   assert.is(r.code, 0);
   for (const c of Object.values(COMMANDS)) assert.ok(r.stdout.includes(c.usage), c.usage);
   assert.ok(r.stdout.includes("fire validate"));
+  assert.ok(r.stdout.includes("ssa pending"));
 });
 
 test("every command answers --help with its own usage", async () => {
@@ -76,6 +79,11 @@ test("an unknown flag prints one line and the command's usage, exit 2", async ()
   assert.ok(fire.stderr.startsWith("Unknown option --tax-yr.\n"), fire.stderr);
   assert.match(fire.stderr, /fire to-iris FILE --tax-year YYYY/);
   assert.ok(noRawError(fire.stderr));
+
+  const ssaErr: string[] = [];
+  const ssa = await ssaCommand(["pending", "--bogus"], undefined as unknown as AppRuntime, { out: () => {}, err: (l) => ssaErr.push(l) });
+  assert.is(ssa, 2);
+  assert.ok(ssaErr.join("\n").startsWith("Unknown option --bogus.\n\nUsage: npm run cli -- ssa"), ssaErr.join("\n"));
 
   const gen = await capture(() => formsGenerate(["--schema", "x"]));
   assert.is(gen.code, 2);
