@@ -49,7 +49,10 @@ function operation(route: RouteDef): Json {
   parameters.push({ $ref: "#/components/parameters/API-Version" });
   if (route.method !== "get") parameters.push({ $ref: "#/components/parameters/Idempotency-Key" });
 
-  const successHeaders = { "Request-Id": header("Request-Id"), "API-Version": header("API-Version") };
+  const successHeaders = {
+    "Request-Id": header("Request-Id"), "API-Version": header("API-Version"),
+    "RateLimit-Limit": header("RateLimit-Limit"), "RateLimit-Remaining": header("RateLimit-Remaining"), "RateLimit-Reset": header("RateLimit-Reset"),
+  };
   const success: Json = doc.response === null ? { description: "No content.", headers: successHeaders }
     : doc.response === "pdf" ? { description: "PDF document.", headers: successHeaders, content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } }
     : { description: "Success.", headers: successHeaders, content: { "application/json": { schema: doc.response } } };
@@ -172,6 +175,9 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
       headers: {
         "Request-Id": { description: "Unique id of this request; quote it to support.", schema: { type: "string" } },
         "API-Version": { description: "The API version the answer was made with.", schema: { type: "string" } },
+        "RateLimit-Limit": { description: "Requests allowed per window (one minute) for this credential.", schema: { type: "integer" } },
+        "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
+        "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" } },
       },
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "An API key: `sk_sandbox_…` (sandbox) or `sk_live_…` (production). Keys carry every scope." },
