@@ -819,13 +819,59 @@ export interface components {
       data: (components["schemas"]["Acknowledgment"])[];
     };
     Correction: {
-      [key: string]: unknown;
+      object: "correction_intake";
+      id: string;
+      short_id: string;
+      corrects: string;
+      form: string;
+      tax_year: number;
+      status: "ready_to_file" | "in_cart";
+      currency: "usd";
+      added_to_cart: boolean;
+      cart_item_id: string | null;
+      service: string;
+      warnings: (unknown)[];
     };
     RateCard: {
-      [key: string]: unknown;
+      object: "rate_card";
+      currency: "usd";
+      services: ({
+        id: string;
+        label: string;
+        unit_cents?: number;
+        print_mail_cents?: number;
+        online_access_cents?: number;
+      })[];
+      brackets: ({
+        forms: string;
+        efile_cents: number;
+      })[];
+      correction_cents: number;
     };
     Quote: {
-      [key: string]: unknown;
+      object: "price_quote";
+      form: string;
+      quantity: number;
+      service: string;
+      currency: "usd";
+      unit_cents: number;
+      total_cents: number;
+      charge_lines: (components["schemas"]["ChargeLine"])[];
+      pricing_segments: (components["schemas"]["PricingSegment"])[];
+    };
+    ChargeLine: {
+      type: string;
+      label?: string;
+      amount_cents: number;
+    };
+    PricingSegment: {
+      pricing_group: string;
+      bracket: string;
+      from_position?: number;
+      to_position?: number;
+      quantity: number;
+      unit_cents: number;
+      amount_cents: number;
     };
     Cart: {
       object: "cart";
@@ -833,8 +879,8 @@ export interface components {
       item_count: number;
       total_cents: number;
       currency: "usd";
-      charge_lines: (unknown)[];
-      pricing_segments: (unknown)[];
+      charge_lines: (components["schemas"]["ChargeLine"])[];
+      pricing_segments: (components["schemas"]["PricingSegment"])[];
       items: (components["schemas"]["CartItem"])[];
     };
     CartValue: {
@@ -868,9 +914,24 @@ export interface components {
       filing_status: string;
     };
     PayResult: {
+      object: "cart_payment";
+      cart: string;
       order: string;
+      order_number?: string;
+      status: "paid";
       filed: number;
+      failed: number;
       amount_charged: number;
+      currency: "usd";
+      from_balance_cents?: number;
+      from_card_cents?: number;
+      already_paid?: boolean;
+      filings: ({
+        reference?: string | null;
+        id: string;
+        status: string;
+        amount_charged?: number;
+      })[];
     };
     Balance: {
       object: "balance";
@@ -896,10 +957,18 @@ export interface components {
       created_at: string;
     };
     TopUp: {
-      [key: string]: unknown;
+      object: "balance_topup";
+      id: string;
+      amount_cents: number;
+      currency: "usd";
+      balance_after_cents: number;
+      charge: string;
+      entry: components["schemas"]["BalanceEntry"];
     };
     PaymentMethod: {
-      [key: string]: unknown;
+      object: "payment_method";
+      brand: string;
+      last4: string;
     };
     OrderSummary: {
       object: "order";
