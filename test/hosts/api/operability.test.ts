@@ -36,6 +36,8 @@ s("GET /metrics: request latency by route template and status, webhook outcomes,
   assert.match(res.text, /http_request_duration_seconds_count\{method="GET",route="\/v1\/payers\/:id",status="404"\} 1/);
   assert.ok(!res.text.includes(api.mainPayerId), "raw paths are not labels");
   assert.match(res.text, /# TYPE webhook_deliveries gauge/);
+  await api.request("POST", "/oauth/token", { key: null, raw: "grant_type=client_credentials", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  assert.match(await (await api.request("GET", "/metrics", { key: null })).text, /route="\/oauth\/token",status="40\d"/);
   assert.match(res.text, /irs_transmitted_filings\{status="accepted",livemode="false"\} 0/);
 });
 
