@@ -1793,7 +1793,16 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          forms: (unknown)[];
+          forms: ({
+            /** Form code, e.g. 1099-NEC (GET /v1/forms lists them). */
+            form: string;
+            tax_year: number;
+            /** The filled form, keyed by IRIS element names (GET /v1/forms/{form} gives the skeleton). */
+            jsonForm: {
+              [key: string]: unknown;
+            };
+            reference?: string;
+          })[];
           reference?: string;
           addToCart?: boolean;
           service?: string;
@@ -1998,7 +2007,18 @@ export interface operations {
       content: {
         "application/json": {
           payer?: string;
-          forms: (unknown)[];
+          forms: ({
+            /** Form code, e.g. 1099-NEC (GET /v1/forms lists them). */
+            form: string;
+            tax_year: number;
+            /** The filled form, keyed by IRIS element names (GET /v1/forms/{form} gives the skeleton). */
+            jsonForm: {
+              [key: string]: unknown;
+            };
+            reference?: string;
+            /** This row's payer (default: the body's). */
+            payer?: string;
+          })[];
           reference?: string;
           addToCart?: boolean;
           service?: string;
