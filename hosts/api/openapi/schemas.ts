@@ -19,9 +19,9 @@ const anyArray: Schema = { type: "array" };
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 
 /** A resource: its `object` name, then its fields; every field listed is present in every answer. */
-function resource(object: string, props: Record<string, Schema>, optional: readonly string[] = []): Schema {
+function resource(object: string, props: Record<string, Schema>, optional: readonly string[] = [], examples?: readonly object[]): Schema {
   const properties = { object: { const: object }, ...props };
-  return { type: "object", required: Object.keys(properties).filter((k) => !optional.includes(k)), properties };
+  return { type: "object", required: Object.keys(properties).filter((k) => !optional.includes(k)), properties, ...(examples ? { examples } : {}) };
 }
 
 /** Every `error.type` the API answers with. */
@@ -37,6 +37,12 @@ const intakeRow: Schema = {
     added_to_cart: bool, cart_item_id: nstr, service: str, form: str, error: ref("RowError"),
     warnings: { type: "array", items: obj, description: "IRS Report Error rules the form breaks, and notices." },
   },
+};
+
+const PAYER_EXAMPLE = {
+  id: "5b0e4a1c-2f7d-4c4e-9a57-3d1f0c9e8b21", object: "payer", legal_name: "Acme Widgets LLC", name: "Acme Widgets LLC", tin_type: "ein", tin_last4: "6789",
+  address_line1: "1 Elm St", address_line2: null, city: "Austin", state: "TX", postal_code: "73301", country: "US", contact_name: "Pat Doe",
+  contact_email: "pat@example.com", livemode: false, created_at: "2026-01-15T10:00:00.000Z", updated_at: "2026-01-15T10:00:00.000Z",
 };
 
 export const SCHEMAS: Record<string, Schema> = {
@@ -55,6 +61,7 @@ export const SCHEMAS: Record<string, Schema> = {
       },
       problems: { type: "array", items: obj, description: "cart_not_payable: what stops each item from being paid." },
     },
+    examples: [{ error: { type: "invalid_request", message: "contact_email must be a valid email.", param: "contact_email" } }],
   },
   RowError: {
     type: "object", required: ["type", "message"],
@@ -67,7 +74,7 @@ export const SCHEMAS: Record<string, Schema> = {
   Payer: resource("payer", {
     id: { type: "string", format: "uuid" }, legal_name: str, name: str, tin_type: { enum: ["ein", "ssn"] }, tin_last4: str, ...address,
     contact_name: nstr, contact_email: nstr, livemode: bool, created_at: date, updated_at: date, is_main_company: bool,
-  }, ["is_main_company"]),
+  }, ["is_main_company"], [PAYER_EXAMPLE]),
   Recipient: resource("recipient", {
     id: str, short_id: str, payer: str, name: str, tin_type: { enum: ["ssn", "ein", null] }, tin_last4: str, ...address, email: nstr,
     delivery_method: { enum: ["paper", "electronic"] }, account_number: nstr, livemode: bool, created_at: date, updated_at: date,

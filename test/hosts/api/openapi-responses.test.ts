@@ -166,4 +166,17 @@ s("every route answers as documented", async ({ api }) => {
   assert.equal(missing, [], "routes without a documented success in this scenario");
 });
 
+s("the document's examples validate against their schemas", () => {
+  const components = (doc as unknown as { components: { schemas: Record<string, { examples?: unknown[] }> } }).components.schemas;
+  let n = 0;
+  for (const [name, schema] of Object.entries(components)) {
+    for (const example of schema.examples ?? []) {
+      const validate = ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
+      assert.ok(validate(example), `${name}: ${ajv.errorsText(validate.errors)}`);
+      n++;
+    }
+  }
+  assert.ok(n > 0);
+});
+
 s.run();
