@@ -4,7 +4,6 @@ import type { Operation } from "../../core/domain/shared/operations.ts";
 export function httpOperation(o: Operation): string {
   switch (o.op) {
     case "refile_filing": return `POST /v1/filings/${o.id}/refile`;
-    case "void_filing": return "DELETE /v1/filings/{id}";
     case "update_payer": return `PATCH /v1/payers/${o.id}`;
     case "update_recipient": return `PATCH /v1/recipients/${o.id}`;
     case "add_cart_items": return "POST /v1/cart/items";
@@ -12,7 +11,6 @@ export function httpOperation(o: Operation): string {
     case "pay_cart": return "POST /v1/cart/pay";
     case "set_payment_method": return "PUT /v1/payment-method";
     case "list_forms": return "GET /v1/forms";
-    case "tin_match": return "POST /v1/tin-match";
   }
 }
 

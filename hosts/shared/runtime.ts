@@ -10,7 +10,7 @@ import { makeSecretBox, systemLayer } from "../../adapters/system/system.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import { IdempotencyStore } from "../../core/ports/idempotency.port.ts";
-import type { Config } from "./config.ts";
+import { DEFAULT_TUNING, tuningOf, type Config, type Tuning } from "./config.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { cardProcessorFor, cardProcessorNames } from "./card-processor.ts";
@@ -41,7 +41,7 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
   return Layer.mergeAll(
     systemLayer(config.tinEncryptionKey),
     Layer.succeed(Store, makeKnexStore(db.knex, { secrets: makeSecretBox(config.tinEncryptionKey) })),
-    Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute, undefined, db.onClose)),
+    Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute, tuningOf(config).credentialCacheMs, db.onClose)),
     Layer.succeed(IdempotencyStore, makeKnexIdempotencyStore(db.knex)),
     Layer.succeed(Pricing, { rateCard: config.rateCard }),
     Layer.succeed(CardProcessor, cardProcessorFor(config)),
@@ -66,13 +66,14 @@ export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 
 /** Retries and expiry set explicitly (pg-boss 10 retries nothing by default). */
 // A job whose process died is retried once it expires; JOB_EXPIRE_SECONDS shortens that for crash tests.
-export const JOB_DEFAULTS = { retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: Number(process.env["JOB_EXPIRE_SECONDS"] ?? 120) } as const;
+export const jobDefaults = (tuning: Tuning) => ({ retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: tuning.jobExpireSeconds }) as const;
+export const JOB_DEFAULTS = jobDefaults(DEFAULT_TUNING);
 
 export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null; irs: IrsAdapters }> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: Number(process.env["PG_POOL_MAX"] ?? 10) });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: tuningOf(config).pgPoolMax, rowCache: tuningOf(config).pgliteRowCache });
   const jobs = opts.jobs === false ? null : await openJobs(db, {
-    schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: JOB_DEFAULTS,
-    maintenanceIntervalSeconds: Number(process.env["JOB_MAINTENANCE_SECONDS"] ?? 10),
+    schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: jobDefaults(tuningOf(config)),
+    maintenanceIntervalSeconds: tuningOf(config).jobMaintenanceSeconds,
     onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
   });
   const irs = irsAdapters(db, config);

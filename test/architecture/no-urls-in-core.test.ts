@@ -4,6 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { stripComments } from "../../scripts/check-deps.ts";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -14,10 +15,7 @@ function files(dir: string): string[] {
   });
 }
 
-/** The source without its comments (strings kept; a `//` inside a string is left alone). */
-function code(text: string): string {
-  return text.replace(/("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m, str: string | undefined) => str ?? "");
-}
+const code = stripComments;
 
 test("no /v1/ path in a string of core/", () => {
   const found = files(join(root, "core")).flatMap((path) => {

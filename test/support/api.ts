@@ -5,7 +5,7 @@ import { ManagedRuntime } from "effect";
 import { createApp } from "../../hosts/api/app.ts";
 import { listen as serve } from "../../hosts/api/server.ts";
 import { appLayer, type AppRuntime } from "../../hosts/shared/runtime.ts";
-import type { Config } from "../../hosts/shared/config.ts";
+import { loadTuning, type Config } from "../../hosts/shared/config.ts";
 import { makeLogger, type Logger } from "../../hosts/shared/logger.ts";
 import { makeMetrics } from "../../hosts/api/operability/metrics.ts";
 import { readinessProbe } from "../../hosts/api/operability/readiness.ts";
@@ -41,6 +41,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
     port: 0, databaseUrl: undefined, dataDir: "memory://", dbSchema: undefined,
     sandboxHosts: [], liveHosts: [], rateLimitPerMinute: 100_000,
     tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false, rateCard: DEFAULT_RATE_CARD, sandboxAckDelayMs: 0, sandboxTinMatchDelayMs: 0, outboxPollMs: 100, webhookRetryScale: 0.001, sandboxWebhookLoopback: true,
+    tuning: loadTuning(process.env),
     ...over,
   };
 }

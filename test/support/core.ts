@@ -14,11 +14,13 @@ import { Clock } from "../../core/ports/clock.port.ts";
 import { Hasher } from "../../core/ports/hasher.port.ts";
 import { Ids } from "../../core/ports/ids.port.ts";
 import { IrsTransmitter, TransmissionRefused, type Acknowledgement } from "../../core/ports/irs-transmitter.port.ts";
-import { Jobs } from "../../core/ports/jobs.port.ts";
+import { Jobs, type SendJobOptions } from "../../core/ports/jobs.port.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { Store, type Scope } from "../../core/ports/store.port.ts";
 import { TinVault } from "../../core/ports/tin-vault.port.ts";
 import { SsaTransmitter } from "../../core/ports/ssa-transmitter.port.ts";
+import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
+import { sandboxTinMatcher } from "../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
 import { makeSsaTransmitter, SANDBOX_SUBMITTER } from "../../adapters/ssa/ssa-transmitter.ts";
 import { makeInMemorySsaFiles } from "../../adapters/in-memory/ssa-files.fake.ts";
 import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
@@ -48,12 +50,12 @@ function scriptedIrs(): { irs: ScriptedIrs; service: IrsTransmitter["Service"] }
   return { irs, service };
 }
 
-export type CoreServices = Store | Clock | Ids | TinVault | Hasher | Pricing | CardProcessor | Jobs | IrsTransmitter | SsaTransmitter;
+export type CoreServices = Store | Clock | Ids | TinVault | Hasher | Pricing | CardProcessor | Jobs | IrsTransmitter | SsaTransmitter | TinMatcher;
 
 export interface CoreTest {
   readonly store: ReturnType<typeof makeFakeStore>;
   readonly irs: ScriptedIrs;
-  readonly jobs: { queue: string; data: Readonly<Record<string, unknown>> }[];
+  readonly jobs: { queue: string; data: Readonly<Record<string, unknown>>; options?: SendJobOptions | undefined }[];
   readonly card: ReturnType<typeof makeSandboxCardProcessor>;
   /** Moves the clock on. */
   readonly advance: (ms: number) => void;
@@ -76,7 +78,8 @@ export async function coreTest(): Promise<CoreTest> {
     Layer.succeed(TinVault, makeTinVault("core-test")), Layer.succeed(Hasher, sha256Hasher), Layer.succeed(Pricing, { rateCard: DEFAULT_RATE_CARD }),
     Layer.succeed(CardProcessor, card), Layer.succeed(IrsTransmitter, service),
     Layer.succeed(SsaTransmitter, makeSsaTransmitter({ sandbox: SANDBOX_SUBMITTER, live: { missing: ["SSA_SUBMITTER_JSON"] } }, makeInMemorySsaFiles())),
-    Layer.succeed(Jobs, { send: (queue, data) => Effect.sync(() => { jobs.push({ queue, data }); }) }),
+    Layer.succeed(Jobs, { send: (queue, data, options) => Effect.sync(() => { jobs.push({ queue, data, options }); }) }),
+    Layer.succeed(TinMatcher, sandboxTinMatcher),
   ));
   const run = <A, E>(effect: Effect.Effect<A, E, CoreServices>) => runtime.runPromise(effect);
   const seeded = await run(seedSandbox(undefined));

@@ -1,5 +1,6 @@
 // The filing lifecycle of SPEC "States and transitions" as one table. Everything that moves a filing goes
-// through `transition`, so a refused move is refused the same way everywhere.
+// through `nextStatus` or `move` (a FilingPatch takes only their MovedStatus), so a refused move is refused the
+// same way everywhere.
 export const FILING_STATUSES = [
   "ready_to_file", "in_cart", "queued", "submitted", "furnishing",
   "accepted", "accepted_with_errors", "rejected", "voided", "superseded",

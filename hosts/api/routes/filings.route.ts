@@ -1,5 +1,4 @@
-import { InvalidRequest, NotFound } from "../../../core/domain/shared/errors.ts";
-import { isUuid } from "../../../core/domain/shared/validation.ts";
+import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
 import { filingView } from "../../../core/domain/filing/filing.ts";
 import { parseSingleBody } from "../../../core/domain/filing/intake.ts";
 import { batchView, parseFilingFilter } from "../../../core/domain/filing/views.ts";
@@ -64,8 +63,7 @@ export function fireRoutes(api: Api): RouteDef[] {
   return [{
     method: "post", path: "/v1/payers/:payerId/fire", scopes: SCOPES.filingsWrite, payers: PAYERS.param("payerId"),
     handler: async (ctx) => {
-      const payerId = String(ctx.params["payerId"]);
-      if (!isUuid(payerId)) throw new NotFound({ message: `No payer ${payerId} in this environment.` });
+      const payerId = String(ctx.params["payerId"]); // an unknown or malformed id is 404 in importFire
       const flag = ctx.query["addToCart"];
       if (flag !== undefined && !["true", "false", "1", "0"].includes(String(flag))) {
         throw new InvalidRequest({ param: "addToCart", message: "addToCart must be true or false." });

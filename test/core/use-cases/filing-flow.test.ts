@@ -1,4 +1,4 @@
-// Intake, pay and transmission as use cases on the in-memory adapters (test/support/core.ts), without HTTP:
+// Intake, pay, transmission and TIN matching as use cases on the in-memory adapters (test/support/core.ts), without HTTP:
 // the rules live in the core, so they hold for every host and for the embedder's facade.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
@@ -10,7 +10,8 @@ import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/tra
 import { getBalance } from "../../../core/use-cases/balance.use-case.ts";
 import { listExtensions } from "../../../core/use-cases/platform.use-case.ts";
 import { createPayer } from "../../../core/use-cases/payers.use-case.ts";
-import { TRANSMIT_QUEUE } from "../../../core/use-cases/queues.ts";
+import { TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "../../../core/use-cases/queues.ts";
+import { getTinMatch, startTinMatch } from "../../../core/use-cases/tin-match.use-case.ts";
 import { coreTest, type CoreTest } from "../../support/core.ts";
 import { necRow, necRows } from "../../support/forms.ts";
 
@@ -97,6 +98,14 @@ s("extensions under a payer-scoped grant: filtered in the query, so pages are fu
   assert.is(second.data.length, 2);
   assert.is(second.hasMore, false, "four of the eight are the grant's payer's: two full pages, then no more");
   assert.is((await t.run(listExtensions(t.scope, { limit: 10, startingAfter: null }))).data.length, 8, "an account-wide credential sees all");
+});
+
+s("TIN matching: the run is recorded and its job queued with the sandbox delay, keyed by the run", async ({ t }) => {
+  const run = await t.run(startTinMatch(t.scope, { entries: [{ name: "Jane Doe", tin: "123456780" }] }, 7));
+  assert.is(run.status, "processing");
+  const job = t.jobs.find((j) => j.queue === TIN_MATCH_QUEUE && j.data["runId"] === run.id);
+  assert.equal(job?.options, { key: run.id, startAfterSeconds: 7 });
+  assert.is((await t.run(getTinMatch(t.scope, run.id))).id, run.id);
 });
 
 s.run();
