@@ -92,3 +92,26 @@ jobs("GET /metrics shows the depth and the oldest age of each waiting queue", as
   }
 });
 jobs.run();
+
+const ready = suite("operability: readiness failures");
+ready("/readyz is not ready while a migration is pending, or when the database does not answer", async () => {
+  const { openTestDb } = await import("../../support/db.ts");
+  const { readinessProbe } = await import("../../../hosts/api/operability/readiness.ts");
+  const t = await openTestDb("pglite");
+  const probe = readinessProbe({ knex: t.db.knex });
+  try {
+    assert.is((await probe()).status, "ready");
+    const last = await t.db.knex("knex_migrations").orderBy("id", "desc").first<{ id: number; name: string }>();
+    await t.db.knex("knex_migrations").where({ id: last?.id }).delete();
+    const pending = await probe();
+    assert.is(pending.status, "not_ready");
+    assert.equal(pending.checks["migrations"], { ok: false, detail: "1 migration(s) pending" });
+  } finally {
+    await t.drop();
+  }
+  const down = await probe();
+  assert.is(down.status, "not_ready");
+  assert.is(down.checks["database"]?.ok, false);
+  assert.equal(down.checks["migrations"], { ok: false, detail: "database unreachable" });
+});
+ready.run();
