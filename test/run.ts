@@ -29,7 +29,8 @@ function runFile(file: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", file], {
       cwd: root,
-      env: { ...process.env, FORCE_COLOR: "0" },
+      // Logs are quiet in tests unless asked for (LOG_LEVEL=debug npm test -- FILE); a test that reads logs sets its own.
+      env: { ...process.env, FORCE_COLOR: "0", LOG_LEVEL: process.env["LOG_LEVEL"] ?? "silent" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

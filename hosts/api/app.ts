@@ -65,6 +65,7 @@ export function createApp(deps: { runtime: AppRuntime; config: Config; logger: L
     if (isOAuthPath(ctx.path)) {
       const matched = oauth.match(ctx.path, ctx.method);
       if (!matched.route) return methodNotAllowed(ctx, [...new Set(matched.path.flatMap((l) => l.methods))].filter((m) => m !== "HEAD"));
+      ctx.state.route = String(matched.pathAndMethod[matched.pathAndMethod.length - 1]?.path ?? "/oauth");
       return oauthRoutes(ctx, next);
     }
     // Unknown routes answer 404 / 405 before any credential work (D36).

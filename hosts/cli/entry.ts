@@ -8,5 +8,6 @@ if (argv[0] === "fire") {
   const { runSsaCli } = await import("./ssa-main.ts");
   process.exit(await runSsaCli(argv.slice(1)));
 } else {
-  await import("./main.ts");
+  const { exitWith, runCli } = await import("./main.ts");
+  exitWith(runCli(argv));
 }

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { checkFire, fireToIris, type FireLocatedProblem } from "../../core/domain/fire/index.ts";
+import { argumentError } from "./usage.ts";
 
 export const FIRE_USAGE = `  fire validate FILE [--json]
               check a Pub 1220 (FIRE) file as the import does; exit status 1 when it has problems
@@ -15,6 +16,10 @@ export const FIRE_USAGE = `  fire validate FILE [--json]
 const USAGE = `Usage: npm run cli -- fire <command>\n\n${FIRE_USAGE}\n\nFILE is at most 12 MB. Problems name the record, its type, the Pub 1220 field and position.`;
 
 const MAX_BYTES = 12 * 1024 * 1024;
+
+function megabytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
+}
 /** Printed problems (all of them go to --json and summary files). */
 const SHOWN = 50;
 
@@ -35,7 +40,14 @@ function read(file: string | undefined): Uint8Array | string {
   return new Uint8Array(readFileSync(file));
 }
 
-export async function fireCommand(argv: readonly string[]): Promise<number> {
+/**
+ * Where progress lines go while a long command runs: stderr when it is a terminal (so scripts reading stdout, or
+ * --json, see nothing of it); tests pass their own.
+ */
+export type Progress = ((line: string) => void) | null;
+const terminalProgress: Progress = process.stderr.isTTY ? (line) => { process.stderr.write(`${line}\n`); } : null;
+
+export async function fireCommand(argv: readonly string[], progress: Progress = terminalProgress): Promise<number> {
   let values: { "tax-year"?: string; out?: string; "software-id"?: string; json?: boolean; help?: boolean };
   let positionals: string[];
   try {
@@ -44,7 +56,7 @@ export async function fireCommand(argv: readonly string[]): Promise<number> {
       options: { "tax-year": { type: "string" }, out: { type: "string" }, "software-id": { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     }));
   } catch (e) {
-    console.error(`${e instanceof Error ? e.message : String(e)}\n\n${USAGE}`);
+    console.error(`${argumentError(e) ?? (e instanceof Error ? e.message : String(e))}\n\n${USAGE}`);
     return 2;
   }
   const [command, file, ...extra] = positionals;
@@ -57,6 +69,7 @@ export async function fireCommand(argv: readonly string[]): Promise<number> {
   if (command === "validate") {
     const bytes = read(file);
     if (typeof bytes === "string") { console.error(bytes); return 2; }
+    progress?.(`Checking ${file} (${megabytes(bytes.length)})…`);
     const check = checkFire(bytes, { keepForms: false });
     const ms = Math.round(performance.now() - started);
     if (values.json) {
@@ -80,12 +93,14 @@ export async function fireCommand(argv: readonly string[]): Promise<number> {
     const softwareId = values["software-id"] ?? "00000000";
     // Each file is written as soon as it is built; a problem found while building removes what was written.
     const written: string[] = [];
+    progress?.(`Converting ${file} (${megabytes(bytes.length)}) for tax year ${values["tax-year"]}…`);
     const result = fireToIris(bytes, {
       taxYear: Number(values["tax-year"]), softwareId, newTransmissionId: randomUUID,
       onFile: (f) => {
         if (written.length === 0) mkdirSync(out, { recursive: true });
         writeFileSync(join(out, f.name), f.xml);
         written.push(join(out, f.name));
+        progress?.(`  [${written.length}] ${join(out, f.name)}: ${f.records} form(s), ${Math.round(performance.now() - started)} ms`);
       },
     });
     const ms = Math.round(performance.now() - started);

@@ -13,21 +13,13 @@ import { createUser, listApps, registerApp, revokeApp } from "../../core/use-cas
 import type { Role } from "../../core/domain/parties/account.ts";
 import { creditBalance } from "../../core/use-cases/credit-balance.use-case.ts";
 import { dollars, parseCreditArgs, type CreditArgs } from "./balance-credit.ts";
+import { argumentError, commandUsage, COMMANDS, leadingWords } from "./usage.ts";
 
-const USAGE = `Usage: npm run cli -- <command>
+export const USAGE = `Usage: npm run cli -- <command> [--help]
 
-  keys create --env sandbox|live --role owner|developer [--account ID] [--json]
-  accounts list [--json]
-  accounts enable-live --account ID
-  accounts set-ip-allowlist --account ID --cidr CIDR [--cidr CIDR ...] | --clear
-  balance credit --account ID --env sandbox|live --amount-cents N --reference TEXT [--json]
-  apps create --env sandbox|live --name NAME --redirect-uri URI [--redirect-uri URI ...] --scopes "SCOPE ..."
-              [--grant-types "authorization_code refresh_token client_credentials"] [--account ID] [--json]
-  apps list [--json]
-  apps revoke --client-id ID
-  users create --account ID --email EMAIL --role owner|member [--password-stdin] [--json]
+${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join("\n")}
   fire validate FILE | fire to-iris FILE --tax-year YYYY [--out DIR]   (offline; npm run cli -- fire --help)
-  ssa pending | list | file | mark-submitted | mark-accepted | mark-rejected   (W-2 files for the SSA; npm run cli -- ssa --help)
+  ssa pending|list|file|mark-submitted|mark-accepted|mark-rejected ...  (W-2 files for the SSA; npm run cli -- ssa --help)
 
 Configuration: DATABASE_URL (Postgres) or DATA_DIR (embedded, default ./.data), as for the server.`;
 
@@ -187,7 +179,10 @@ function joinNegativeValues(argv: readonly string[]): string[] {
   return out;
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs one command; the exit status. Usage errors are one line on stderr (and the usage), exit status 2. */
+export async function runCli(argv: string[]): Promise<number> {
+  const words = leadingWords(argv, 2).join(" ");
+  const usageOf = (command: string) => commandUsage(command) ?? USAGE;
   let parsed;
   try {
     parsed = parseArgs({
@@ -200,18 +195,18 @@ async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (e) {
-    // Unknown or incomplete options: one line, like any other usage error.
-    if ((e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) { console.error(`${(e as Error).message.split("\n")[0]} (npm run cli -- --help)`); return 2; }
+    // Unknown or incomplete options: one line, then the command's usage.
+    const line = argumentError(e);
+    if (line !== null) { console.error(`${line}\n\n${usageOf(words)}`); return 2; }
     throw e;
   }
   const { values, positionals } = parsed;
   // `--cidr A B C`: values after the first are positionals; only set-ip-allowlist takes them.
   const command = positionals.slice(0, 2).join(" ");
   const extra = positionals.slice(2);
-  if (values.help || command === "") { console.log(USAGE); return 0; }
-  const known = ["keys create", "accounts list", "accounts enable-live", "accounts set-ip-allowlist", "apps create", "apps list", "apps revoke", "users create", "balance credit"];
-  if (extra.length > 0 && command !== "accounts set-ip-allowlist") { console.error(`Unexpected arguments: ${extra.join(" ")}\n\n${USAGE}`); return 2; }
-  if (!known.includes(command)) { console.error(`Unknown command "${command}".\n\n${USAGE}`); return 2; }
+  if (values.help || command === "") { console.log(usageOf(command)); return 0; }
+  if (!Object.hasOwn(COMMANDS, command)) { console.error(`Unknown command "${command}".\n\n${USAGE}`); return 2; }
+  if (extra.length > 0 && command !== "accounts set-ip-allowlist") { console.error(`Unexpected arguments: ${extra.join(" ")}\n\n${usageOf(command)}`); return 2; }
   // Checked before the database is opened: bad input touches nothing.
   const credit = command === "balance credit" ? parseCreditArgs(values) : null;
   if (credit && !credit.ok) { console.error(credit.message); return 2; }
@@ -247,7 +242,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => process.exit(code), (e: unknown) => {
-  console.error(e instanceof Error ? e.message : String(e));
-  process.exit(1);
-});
+/** The process around runCli: its status, and one line (no stack) for a failure it did not expect. */
+export function exitWith(run: Promise<number>): void {
+  run.then((code) => process.exit(code), (e: unknown) => {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  });
+}
+
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) exitWith(runCli(process.argv.slice(2)));

@@ -3,6 +3,7 @@
 // submitter of SSA_SUBMITTER_JSON) uploads it, then records the SSA's wage file identifier and its outcome here.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { argumentError } from "./usage.ts";
 import { Exit, type Effect } from "effect";
 import { getSsaFile, listSsaFiles, markSsaOutcome, markSsaSubmitted } from "../../core/use-cases/ssa-filing.use-case.ts";
 import type { SsaFile, SsaFileStatus } from "../../core/ports/ssa-transmitter.port.ts";
@@ -38,7 +39,7 @@ export async function ssaCommand(argv: readonly string[], runtime: AppRuntime, i
       options: { id: { type: "string" }, out: { type: "string" }, wfid: { type: "string" }, reason: { type: "string" }, status: { type: "string" }, env: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     });
   } catch (e) {
-    io.err(`${(e as Error).message.split("\n")[0]} (npm run cli -- ssa --help)`);
+    io.err(`${argumentError(e) ?? (e as Error).message.split("\n")[0]}\n\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;

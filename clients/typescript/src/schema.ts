@@ -563,6 +563,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/oauth/token": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["post_oauth_token"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/oauth/authorize": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_oauth_authorize"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/metrics": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["get_metrics"];
@@ -808,13 +830,59 @@ export interface components {
       data: (components["schemas"]["Acknowledgment"])[];
     };
     Correction: {
-      [key: string]: unknown;
+      object: "correction_intake";
+      id: string;
+      short_id: string;
+      corrects: string;
+      form: string;
+      tax_year: number;
+      status: "ready_to_file" | "in_cart";
+      currency: "usd";
+      added_to_cart: boolean;
+      cart_item_id: string | null;
+      service: string;
+      warnings: (unknown)[];
     };
     RateCard: {
-      [key: string]: unknown;
+      object: "rate_card";
+      currency: "usd";
+      services: ({
+        id: string;
+        label: string;
+        unit_cents?: number;
+        print_mail_cents?: number;
+        online_access_cents?: number;
+      })[];
+      brackets: ({
+        forms: string;
+        efile_cents: number;
+      })[];
+      correction_cents: number;
     };
     Quote: {
-      [key: string]: unknown;
+      object: "price_quote";
+      form: string;
+      quantity: number;
+      service: string;
+      currency: "usd";
+      unit_cents: number;
+      total_cents: number;
+      charge_lines: (components["schemas"]["ChargeLine"])[];
+      pricing_segments: (components["schemas"]["PricingSegment"])[];
+    };
+    ChargeLine: {
+      type: string;
+      label?: string;
+      amount_cents: number;
+    };
+    PricingSegment: {
+      pricing_group: string;
+      bracket: string;
+      from_position?: number;
+      to_position?: number;
+      quantity: number;
+      unit_cents: number;
+      amount_cents: number;
     };
     Cart: {
       object: "cart";
@@ -822,8 +890,8 @@ export interface components {
       item_count: number;
       total_cents: number;
       currency: "usd";
-      charge_lines: (unknown)[];
-      pricing_segments: (unknown)[];
+      charge_lines: (components["schemas"]["ChargeLine"])[];
+      pricing_segments: (components["schemas"]["PricingSegment"])[];
       items: (components["schemas"]["CartItem"])[];
     };
     CartValue: {
@@ -857,9 +925,24 @@ export interface components {
       filing_status: string;
     };
     PayResult: {
+      object: "cart_payment";
+      cart: string;
       order: string;
+      order_number?: string;
+      status: "paid";
       filed: number;
+      failed: number;
       amount_charged: number;
+      currency: "usd";
+      from_balance_cents?: number;
+      from_card_cents?: number;
+      already_paid?: boolean;
+      filings: ({
+        reference?: string | null;
+        id: string;
+        status: string;
+        amount_charged?: number;
+      })[];
     };
     Balance: {
       object: "balance";
@@ -885,10 +968,18 @@ export interface components {
       created_at: string;
     };
     TopUp: {
-      [key: string]: unknown;
+      object: "balance_topup";
+      id: string;
+      amount_cents: number;
+      currency: "usd";
+      balance_after_cents: number;
+      charge: string;
+      entry: components["schemas"]["BalanceEntry"];
     };
     PaymentMethod: {
-      [key: string]: unknown;
+      object: "payment_method";
+      brand: string;
+      last4: string;
     };
     OrderSummary: {
       object: "order";
@@ -997,6 +1088,10 @@ export interface components {
     };
     Deleted: {
       [key: string]: unknown;
+    };
+    OAuthError: {
+      error: string;
+      error_description?: string;
     };
     Readiness: {
       status: "ready" | "not_ready";
@@ -1709,7 +1804,16 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          forms: (unknown)[];
+          forms: ({
+            /** Form code, e.g. 1099-NEC (GET /v1/forms lists them). */
+            form: string;
+            tax_year: number;
+            /** The filled form, keyed by IRIS element names (GET /v1/forms/{form} gives the skeleton). */
+            jsonForm: {
+              [key: string]: unknown;
+            };
+            reference?: string;
+          })[];
           reference?: string;
           addToCart?: boolean;
           service?: string;
@@ -1914,7 +2018,18 @@ export interface operations {
       content: {
         "application/json": {
           payer?: string;
-          forms: (unknown)[];
+          forms: ({
+            /** Form code, e.g. 1099-NEC (GET /v1/forms lists them). */
+            form: string;
+            tax_year: number;
+            /** The filled form, keyed by IRIS element names (GET /v1/forms/{form} gives the skeleton). */
+            jsonForm: {
+              [key: string]: unknown;
+            };
+            reference?: string;
+            /** This row's payer (default: the body's). */
+            payer?: string;
+          })[];
           reference?: string;
           addToCart?: boolean;
           service?: string;
@@ -4917,6 +5032,84 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Readiness"];
         };
+      };
+    };
+  };
+  "post_oauth_token": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": {
+          grant_type: "client_credentials" | "authorization_code" | "refresh_token";
+          client_id?: string;
+          client_secret?: string;
+          /** Space-separated subset of the app's scopes. */
+          scope?: string;
+          code?: string;
+          redirect_uri?: string;
+          code_verifier?: string;
+          refresh_token?: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": {
+            access_token: string;
+            token_type: "Bearer";
+            expires_in: number;
+            scope?: string;
+            refresh_token?: string;
+          };
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["OAuthError"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["OAuthError"];
+        };
+      };
+    };
+  };
+  "get_oauth_authorize": {
+    parameters: {
+      query: {
+        response_type: "code";
+        client_id: string;
+        redirect_uri: string;
+        scope: string;
+        state?: string;
+        code_challenge: string;
+        code_challenge_method: "S256";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "text/html": string;
+        };
+      };
+      302: {
+        headers: { [name: string]: unknown };
+        content?: never;
       };
     };
   };

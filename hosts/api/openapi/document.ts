@@ -49,7 +49,10 @@ function operation(route: RouteDef): Json {
   parameters.push({ $ref: "#/components/parameters/API-Version" });
   if (route.method !== "get") parameters.push({ $ref: "#/components/parameters/Idempotency-Key" });
 
-  const successHeaders = { "Request-Id": header("Request-Id"), "API-Version": header("API-Version") };
+  const successHeaders = {
+    "Request-Id": header("Request-Id"), "API-Version": header("API-Version"),
+    "RateLimit-Limit": header("RateLimit-Limit"), "RateLimit-Remaining": header("RateLimit-Remaining"), "RateLimit-Reset": header("RateLimit-Reset"),
+  };
   const success: Json = doc.response === null ? { description: "No content.", headers: successHeaders }
     : doc.response === "pdf" ? { description: "PDF document.", headers: successHeaders, content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } }
     : { description: "Success.", headers: successHeaders, content: { "application/json": { schema: doc.response } } };
@@ -105,6 +108,42 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
       responses: { "200": { description: "Ready.", content: json(ref("Readiness")) }, "503": { description: "Not ready.", content: json(ref("Readiness")) } },
     },
   };
+  paths["/oauth/token"] = {
+    post: {
+      summary: "OAuth 2.0 token endpoint", tags: ["OAuth"], security: [],
+      description: "RFC 6749. Client credentials in the body or HTTP Basic. `authorization_code` needs the PKCE `code_verifier`; `refresh_token` rotates (a refresh token used twice revokes its grant).",
+      requestBody: {
+        required: true,
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: {
+              type: "object", required: ["grant_type"],
+              properties: {
+                grant_type: { enum: ["client_credentials", "authorization_code", "refresh_token"] }, client_id: { type: "string" }, client_secret: { type: "string" },
+                scope: { type: "string", description: "Space-separated subset of the app's scopes." }, code: { type: "string" }, redirect_uri: { type: "string" },
+                code_verifier: { type: "string" }, refresh_token: { type: "string" },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        "200": { description: "Tokens.", content: json({ type: "object", required: ["access_token", "token_type", "expires_in"], properties: { access_token: { type: "string" }, token_type: { const: "Bearer" }, expires_in: { type: "integer" }, scope: { type: "string" }, refresh_token: { type: "string" } } }) },
+        "400": { description: "RFC 6749 error.", content: json(ref("OAuthError")) },
+        "401": { description: "Client authentication failed.", content: json(ref("OAuthError")) },
+      },
+    },
+  };
+  paths["/oauth/authorize"] = {
+    get: {
+      summary: "OAuth 2.0 consent page", tags: ["OAuth"], security: [],
+      description: "Shows the sign-in and consent page (HTML); on approval redirects to `redirect_uri` with a single-use `code` (5 minutes) and `state`.",
+      parameters: ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"].map((name) => ({
+        name, in: "query", required: name !== "state", schema: name === "response_type" ? { const: "code" } : name === "code_challenge_method" ? { const: "S256" } : { type: "string" },
+      })),
+      responses: { "200": { description: "The consent page.", content: { "text/html": { schema: { type: "string" } } } }, "302": { description: "Back to `redirect_uri` with `code` and `state`, or an `error`." } },
+    },
+  };
   paths["/metrics"] = { get: publicOperation("Prometheus metrics", "Meta", { "text/plain": { schema: { type: "string" } } }, "Prometheus text exposition format. No credential needed.") };
 
   return {
@@ -123,6 +162,7 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
     components: {
       schemas: {
         ...SCHEMAS,
+        OAuthError: { type: "object", required: ["error"], properties: { error: { type: "string" }, error_description: { type: "string" } } },
         Readiness: {
           type: "object", required: ["status", "checks"],
           properties: { status: { enum: ["ready", "not_ready"] }, checks: { type: "object", additionalProperties: { type: "object", required: ["ok"], properties: { ok: { type: "boolean" }, detail: { type: "string" } } } } },
@@ -135,6 +175,9 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
       headers: {
         "Request-Id": { description: "Unique id of this request; quote it to support.", schema: { type: "string" } },
         "API-Version": { description: "The API version the answer was made with.", schema: { type: "string" } },
+        "RateLimit-Limit": { description: "Requests allowed per window (one minute) for this credential.", schema: { type: "integer" } },
+        "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
+        "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" } },
       },
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "An API key: `sk_sandbox_…` (sandbox) or `sk_live_…` (production). Keys carry every scope." },

@@ -52,6 +52,22 @@ const ROW_EXAMPLE = {
   },
 };
 const addItems: Schema = { oneOf: [describedShape.schema, referenceShape.schema] };
+/** A form row of an intake body. The route checks each row on its own (a bad row fails alone, D10), so its body
+ * schema leaves `forms[]` open; the document shows what a row holds. */
+const FORM_ROW: Schema = {
+  type: "object", required: ["form", "tax_year", "jsonForm"],
+  properties: {
+    form: { type: "string", maxLength: 40, description: "Form code, e.g. 1099-NEC (GET /v1/forms lists them)." },
+    tax_year: { type: "integer" },
+    jsonForm: { type: "object", description: "The filled form, keyed by IRIS element names (GET /v1/forms/{form} gives the skeleton)." },
+    reference: { type: "string", maxLength: 200 },
+  },
+};
+/** `schema` with its `forms` array's rows described by `row`. */
+function withRows(schema: object, row: Schema): Schema {
+  const s = schema as { properties: Record<string, Schema> };
+  return { ...s, properties: { ...s.properties, forms: { ...s.properties["forms"], items: row } } };
+}
 const describe = (schema: object, description: string): Schema => ({ ...schema, description });
 
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
@@ -70,11 +86,14 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
 
   "POST /v1/payers/:payerId/forms": {
     summary: "File forms for a payer", tag: "Filings", status: 201, response: ref("PayerFormsIntake"),
-    body: describe(payerFormsBody.schema, "`forms` rows are `{ form, tax_year, jsonForm, reference? }`; a bad row fails alone (its `error`), every row failing is 422."),
+    body: describe(withRows(payerFormsBody.schema, FORM_ROW), "A bad row fails alone (its `error` in the answer); when every row fails the call is 422."),
     bodyExample: { reference: "jan", addToCart: true, forms: [ROW_EXAMPLE] },
   },
   "POST /v1/filings": { summary: "File one form", tag: "Filings", body: singleBody.schema, status: 201, response: ref("FilingCreated") },
-  "POST /v1/filings/batch": { summary: "File forms for one or several payers", tag: "Filings", body: batchBody.schema, status: 201, response: ref("BatchCreated") },
+  "POST /v1/filings/batch": {
+    summary: "File forms for one or several payers", tag: "Filings", status: 201, response: ref("BatchCreated"),
+    body: describe(withRows(batchBody.schema, { ...FORM_ROW, properties: { ...(FORM_ROW["properties"] as object), payer: { type: "string", maxLength: 64, description: "This row's payer (default: the body's)." } } }), "A bad row fails alone; when every row fails the call is 422."),
+  },
   "GET /v1/filings": {
     summary: "List filings", tag: "Filings", status: 200, response: listOf("Filing"),
     query: [

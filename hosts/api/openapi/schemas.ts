@@ -19,9 +19,9 @@ const anyArray: Schema = { type: "array" };
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 
 /** A resource: its `object` name, then its fields; every field listed is present in every answer. */
-function resource(object: string, props: Record<string, Schema>, optional: readonly string[] = []): Schema {
+function resource(object: string, props: Record<string, Schema>, optional: readonly string[] = [], examples?: readonly object[]): Schema {
   const properties = { object: { const: object }, ...props };
-  return { type: "object", required: Object.keys(properties).filter((k) => !optional.includes(k)), properties };
+  return { type: "object", required: Object.keys(properties).filter((k) => !optional.includes(k)), properties, ...(examples ? { examples } : {}) };
 }
 
 /** Every `error.type` the API answers with. */
@@ -37,6 +37,12 @@ const intakeRow: Schema = {
     added_to_cart: bool, cart_item_id: nstr, service: str, form: str, error: ref("RowError"),
     warnings: { type: "array", items: obj, description: "IRS Report Error rules the form breaks, and notices." },
   },
+};
+
+const PAYER_EXAMPLE = {
+  id: "5b0e4a1c-2f7d-4c4e-9a57-3d1f0c9e8b21", object: "payer", legal_name: "Acme Widgets LLC", name: "Acme Widgets LLC", tin_type: "ein", tin_last4: "6789",
+  address_line1: "1 Elm St", address_line2: null, city: "Austin", state: "TX", postal_code: "73301", country: "US", contact_name: "Pat Doe",
+  contact_email: "pat@example.com", livemode: false, created_at: "2026-01-15T10:00:00.000Z", updated_at: "2026-01-15T10:00:00.000Z",
 };
 
 export const SCHEMAS: Record<string, Schema> = {
@@ -55,6 +61,7 @@ export const SCHEMAS: Record<string, Schema> = {
       },
       problems: { type: "array", items: obj, description: "cart_not_payable: what stops each item from being paid." },
     },
+    examples: [{ error: { type: "invalid_request", message: "contact_email must be a valid email.", param: "contact_email" } }],
   },
   RowError: {
     type: "object", required: ["type", "message"],
@@ -67,7 +74,7 @@ export const SCHEMAS: Record<string, Schema> = {
   Payer: resource("payer", {
     id: { type: "string", format: "uuid" }, legal_name: str, name: str, tin_type: { enum: ["ein", "ssn"] }, tin_last4: str, ...address,
     contact_name: nstr, contact_email: nstr, livemode: bool, created_at: date, updated_at: date, is_main_company: bool,
-  }, ["is_main_company"]),
+  }, ["is_main_company"], [PAYER_EXAMPLE]),
   Recipient: resource("recipient", {
     id: str, short_id: str, payer: str, name: str, tin_type: { enum: ["ssn", "ein", null] }, tin_last4: str, ...address, email: nstr,
     delivery_method: { enum: ["paper", "electronic"] }, account_number: nstr, livemode: bool, created_at: date, updated_at: date,
@@ -97,11 +104,27 @@ export const SCHEMAS: Record<string, Schema> = {
     errors: { type: "array", items: { type: "object", properties: { code: str, message: str, severity: str, xpath: nstr } } },
   }),
   AcknowledgmentList: { type: "object", required: ["object", "data"], properties: { object: { const: "list" }, data: { type: "array", items: ref("Acknowledgment") } } },
-  Correction: obj,
-  RateCard: obj,
-  Quote: obj,
+  Correction: resource("correction_intake", {
+    id: str, short_id: str, corrects: str, form: str, tax_year: int, status: { enum: ["ready_to_file", "in_cart"] }, currency: { const: "usd" },
+    added_to_cart: bool, cart_item_id: nstr, service: str, warnings: anyArray,
+  }),
+  RateCard: resource("rate_card", {
+    currency: { const: "usd" },
+    services: { type: "array", items: { type: "object", required: ["id", "label"], properties: { id: str, label: str, unit_cents: int, print_mail_cents: int, online_access_cents: int } } },
+    brackets: { type: "array", items: { type: "object", required: ["forms", "efile_cents"], properties: { forms: str, efile_cents: int } } },
+    correction_cents: int,
+  }),
+  Quote: resource("price_quote", {
+    form: str, quantity: int, service: str, currency: { const: "usd" }, unit_cents: int, total_cents: int, charge_lines: { type: "array", items: ref("ChargeLine") },
+    pricing_segments: { type: "array", items: ref("PricingSegment") },
+  }),
+  ChargeLine: { type: "object", required: ["type", "amount_cents"], properties: { type: str, label: str, amount_cents: int } },
+  PricingSegment: {
+    type: "object", required: ["pricing_group", "bracket", "quantity", "unit_cents", "amount_cents"],
+    properties: { pricing_group: str, bracket: str, from_position: int, to_position: int, quantity: int, unit_cents: int, amount_cents: int },
+  },
   Cart: resource("cart", {
-    id: nstr, item_count: int, total_cents: int, currency: { const: "usd" }, charge_lines: anyArray, pricing_segments: anyArray,
+    id: nstr, item_count: int, total_cents: int, currency: { const: "usd" }, charge_lines: { type: "array", items: ref("ChargeLine") }, pricing_segments: { type: "array", items: ref("PricingSegment") },
     items: { type: "array", items: ref("CartItem") },
   }),
   CartValue: resource("cart_value", { id: nstr, item_count: int, total_cents: int, currency: { const: "usd" } }),
@@ -109,14 +132,18 @@ export const SCHEMAS: Record<string, Schema> = {
     id: str, cart: str, form_id: str, filing_id: str, form: nstr, tax_year: nint, reference: nstr, ...delivery, kind: str, amount_cents: int, created_at: date,
   }),
   CartItemDeleted: resource("cart_item", { id: str, deleted: { const: true }, filing: str, filing_status: str }),
-  PayResult: { type: "object", required: ["order", "filed", "amount_charged"], properties: { order: str, filed: int, amount_charged: int } },
+  PayResult: resource("cart_payment", {
+    cart: str, order: str, order_number: str, status: { const: "paid" }, filed: int, failed: int, amount_charged: int, currency: { const: "usd" },
+    from_balance_cents: int, from_card_cents: int, already_paid: bool,
+    filings: { type: "array", items: { type: "object", required: ["id", "status"], properties: { reference: nstr, id: str, status: str, amount_charged: int } } },
+  }, ["order_number", "from_balance_cents", "from_card_cents", "already_paid"]),
   Balance: resource("balance", {
     available_cents: int, currency: { const: "usd" }, auto_replenish: obj,
     payment_method: { type: ["object", "null"], properties: { brand: str, last4: str } }, recent: { type: "array", items: ref("BalanceEntry") },
   }),
   BalanceEntry: resource("balance_entry", { id: str, kind: str, amount_cents: int, balance_after_cents: int, reference: nstr, description: nstr, created_at: date }),
-  TopUp: { type: "object" },
-  PaymentMethod: { type: "object" },
+  TopUp: resource("balance_topup", { id: str, amount_cents: int, currency: { const: "usd" }, balance_after_cents: int, charge: str, entry: ref("BalanceEntry") }),
+  PaymentMethod: resource("payment_method", { brand: str, last4: str }),
   OrderSummary: resource("order", { id: str, number: { type: ["string", "integer"] }, payment_status: str, forms: { type: ["array", "integer"] }, grand_total_cents: int, currency: { const: "usd" }, created_at: date }),
   Order: resource("order", {
     id: str, number: { type: ["string", "integer"] }, payment_status: str, created_at: date, charge_lines: anyArray, pricing_segments: anyArray,

@@ -64,8 +64,15 @@ export function makeMetrics(sources: MetricsSources = {}): Metrics {
       async collect() { this.reset(); for (const r of await queued()) this.set({ queue: r.name }, Number(r.age)); },
     });
   }
+  // One labelled child per (method, route, status), made once: a request then costs one map lookup and one observe.
+  const children = new Map<string, { observe(v: number): void }>();
   return {
     registry,
-    observe: (method, route, status, seconds) => latency.observe({ method, route, status: String(status) }, seconds),
+    observe: (method, route, status, seconds) => {
+      const key = `${method} ${route} ${status}`;
+      let child = children.get(key);
+      if (!child) { child = latency.labels({ method, route, status: String(status) }); children.set(key, child); }
+      child.observe(seconds);
+    },
   };
 }

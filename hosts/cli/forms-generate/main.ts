@@ -14,6 +14,7 @@ import type { RawSchemaPackage } from "../../../core/domain/forms/model.ts";
 import { renderRules, ruleRows, type RuleRow } from "./rules.ts";
 import { readSheetRows } from "./xlsx.ts";
 import { extractPackage } from "./xsd.ts";
+import { argumentError } from "../usage.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 export const FORMS_DIR = join(ROOT, "core", "domain", "forms");
@@ -104,18 +105,33 @@ const USAGE = `Usage: npm run forms:generate -- --schemas DIR --tax-year YYYY [-
   --package-id ID   catalogue id of the package (default iris-ty<year>-v<version>)
   --check           write nothing; exit 1 when a committed file differs from what would be written`;
 
-async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv, strict: true,
-    options: { schemas: { type: "string" }, "tax-year": { type: "string" }, "package-id": { type: "string" }, check: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-  });
+/** Progress of the long import on stderr, when it is a terminal. */
+const progress = process.stderr.isTTY ? (line: string) => { process.stderr.write(`${line}\n`); } : null;
+
+/** The command; its exit status. A bad flag prints one line and the usage (exit 2). */
+export async function formsGenerate(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv, strict: true,
+      options: { schemas: { type: "string" }, "tax-year": { type: "string" }, "package-id": { type: "string" }, check: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    }));
+  } catch (e) {
+    const line = argumentError(e);
+    if (line === null) throw e;
+    console.error(`${line}\n\n${USAGE}`);
+    return 2;
+  }
   if (values.help) { console.log(USAGE); return 0; }
   if (!values.schemas || !values["tax-year"]) { console.error(USAGE); return 2; }
   try {
+    const started = performance.now();
+    progress?.(`Reading the IRS schema package in ${values.schemas} (XSD library and business-rule spreadsheets)…`);
     const files = await generateFiles({
       schemas: values.schemas, taxYear: Number(values["tax-year"]),
       ...(values["package-id"] ? { packageId: values["package-id"] } : {}),
     });
+    progress?.(`Built ${files.size} file(s) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     let differs = 0;
     for (const [path, content] of files) {
       const same = existsSync(path) && readFileSync(path, "utf8") === content;
@@ -136,7 +152,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
-  main(process.argv.slice(2)).then((code) => process.exit(code), (e: unknown) => {
+  formsGenerate(process.argv.slice(2)).then((code) => process.exit(code), (e: unknown) => {
     console.error(e instanceof Error ? e.stack ?? e.message : String(e));
     process.exit(1);
   });

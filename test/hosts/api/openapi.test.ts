@@ -12,6 +12,10 @@ import { ERROR_TYPES } from "../../../hosts/api/openapi/schemas.ts";
 import { openApiPath, operationKey } from "../../../hosts/api/openapi/document.ts";
 import { ERROR_TABLE } from "../../../hosts/api/error-table.ts";
 import { startApi, type TestApi } from "../../support/api.ts";
+import { checkCreate as payerCreate } from "../../../core/domain/parties/payer.ts";
+import { createBody as webhookCreate } from "../../../core/use-cases/webhooks.use-case.ts";
+import { topUpBody } from "../../../core/use-cases/balance.use-case.ts";
+import { correctionBody } from "../../../core/use-cases/lifecycle.use-case.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const s = suite<{ api: TestApi }>("openapi");
@@ -31,6 +35,15 @@ s("every route of the route table has an operation, with its scopes, and every e
     assert.equal(op["x-scopes"], [...route.scopes]);
     if (route.scopes.length > 0) assert.equal(op.security, [{ apiKey: [] }, ...route.scopes.map((sc) => ({ oauth2: [sc] }))]);
   }
+});
+
+s("request bodies are the very JSON Schemas the routes validate with", () => {
+  const doc = apiDocument() as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> };
+  const body = (path: string, method: string) => doc.paths[path]?.[method]?.requestBody?.content["application/json"]?.schema;
+  assert.equal(body("/v1/payers", "post"), payerCreate.schema);
+  assert.equal(body("/v1/webhooks", "post"), webhookCreate.schema);
+  assert.equal(body("/v1/balance/top-ups", "post"), topUpBody.schema);
+  assert.equal(body("/v1/filings/{id}/corrections", "post"), correctionBody.schema);
 });
 
 s("docs/openapi.json is the document the code builds (run `npm run openapi` after changing a route)", () => {

@@ -36,6 +36,8 @@ s("GET /metrics: request latency by route template and status, webhook outcomes,
   assert.match(res.text, /http_request_duration_seconds_count\{method="GET",route="\/v1\/payers\/:id",status="404"\} 1/);
   assert.ok(!res.text.includes(api.mainPayerId), "raw paths are not labels");
   assert.match(res.text, /# TYPE webhook_deliveries gauge/);
+  await api.request("POST", "/oauth/token", { key: null, raw: "grant_type=client_credentials", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  assert.match(await (await api.request("GET", "/metrics", { key: null })).text, /route="\/oauth\/token",status="40\d"/);
   assert.match(res.text, /irs_transmitted_filings\{status="accepted",livemode="false"\} 0/);
 });
 
@@ -90,3 +92,26 @@ jobs("GET /metrics shows the depth and the oldest age of each waiting queue", as
   }
 });
 jobs.run();
+
+const ready = suite("operability: readiness failures");
+ready("/readyz is not ready while a migration is pending, or when the database does not answer", async () => {
+  const { openTestDb } = await import("../../support/db.ts");
+  const { readinessProbe } = await import("../../../hosts/api/operability/readiness.ts");
+  const t = await openTestDb("pglite");
+  const probe = readinessProbe({ knex: t.db.knex });
+  try {
+    assert.is((await probe()).status, "ready");
+    const last = await t.db.knex("knex_migrations").orderBy("id", "desc").first<{ id: number; name: string }>();
+    await t.db.knex("knex_migrations").where({ id: last?.id }).delete();
+    const pending = await probe();
+    assert.is(pending.status, "not_ready");
+    assert.equal(pending.checks["migrations"], { ok: false, detail: "1 migration(s) pending" });
+  } finally {
+    await t.drop();
+  }
+  const down = await probe();
+  assert.is(down.status, "not_ready");
+  assert.is(down.checks["database"]?.ok, false);
+  assert.equal(down.checks["migrations"], { ok: false, detail: "database unreachable" });
+});
+ready.run();
