@@ -8,14 +8,16 @@ import { makeKnexSsaFiles } from "../../adapters/knex/ssa-files.knex.ts";
 import type { SsaFileRows } from "../../adapters/ssa/ssa-transmitter.ts";
 import type { SsaFile } from "../../core/ports/ssa-transmitter.port.ts";
 import { backends, openTestDb, type TestDb } from "../support/db.ts";
+import { makeSecretBox } from "../../adapters/system/system.ts";
+import type { Knex } from "knex";
 
 const file = (id: string, over: Partial<SsaFile> = {}): SsaFile => ({
   id, accountId: "acc_1", livemode: false, orderId: "ord_1", taxYear: 2025, format: "efw2", filingIds: ["f1", "f2"], employers: 1,
   content: "RA...\r\n", status: "pending", wfid: null, message: null, createdAt: `2026-01-0${id.slice(-1)}T00:00:00.000Z`, submittedAt: null, decidedAt: null, ...over,
 });
 
-function cases(name: string, open: () => Promise<{ rows: SsaFileRows; close: () => Promise<void> }>) {
-  const s = suite<{ rows: SsaFileRows; close: () => Promise<void> }>(`SSA file queue (${name})`);
+function cases(name: string, open: () => Promise<{ rows: SsaFileRows; close: () => Promise<void>; knex?: Knex }>) {
+  const s = suite<{ rows: SsaFileRows; close: () => Promise<void>; knex?: Knex }>(`SSA file queue (${name})`);
   s.before(async (ctx) => { Object.assign(ctx, await open()); });
   s.after(async (ctx) => { await ctx.close(); });
   s("insert if absent, get, list, update from a status, by WFID", async ({ rows }) => {
@@ -33,6 +35,14 @@ function cases(name: string, open: () => Promise<{ rows: SsaFileRows; close: () 
     assert.equal((await rows.list({ status: "pending" })).map((f) => f.id), ["ssa_2"]);
     assert.is(await rows.get("nope"), undefined);
   });
+  s("the file (whole SSNs) is encrypted at rest", async ({ rows, knex }) => {
+    await rows.insertIfAbsent(file("ssa_3", { content: "RW123456789JANE\r\n" }));
+    assert.is((await rows.get("ssa_3"))?.content, "RW123456789JANE\r\n");
+    if (knex) {
+      const raw = String(((await knex("ssa_files").where("id", "ssa_3").first()) as Record<string, unknown>)["content"]);
+      assert.not.ok(raw.includes("123456789"));
+    }
+  });
   s.run();
 }
 
@@ -40,6 +50,6 @@ cases("in-memory", async () => ({ rows: makeInMemorySsaFiles(), close: async () 
 for (const backend of backends) {
   cases(backend, async () => {
     const t: TestDb = await openTestDb(backend);
-    return { rows: makeKnexSsaFiles(t.db.knex), close: t.drop };
+    return { rows: makeKnexSsaFiles(t.db.knex, { secrets: makeSecretBox("test-key") }), close: t.drop, knex: t.db.knex };
   });
 }

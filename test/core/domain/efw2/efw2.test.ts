@@ -81,6 +81,13 @@ test("a broken file is reported: bad totals, wrong length, non-blank reserved fi
   assert.equal(bad.problems, []);
   assert.ok(checkEfw2("efw2", bad.records).some((p) => p.message.includes("RT wages")));
   assert.ok(parseEfw2("efw2", text.replace("\r\nRF", " \r\nRF")).problems.length > 0);
+  // An RW the SSA would refuse: an SSN in the 666 area, social security tax not 6.2%.
+  const rwAt = lines.findIndex((l) => l.startsWith("RW"));
+  const badRw = [...lines];
+  badRw[rwAt] = `RW666${badRw[rwAt]?.slice(5, 220)}00000000001${badRw[rwAt]?.slice(231)}`;
+  const wages = checkEfw2("efw2", parseEfw2("efw2", badRw.join("\r\n")).records).map((p) => p.message);
+  assert.ok(wages.some((m) => m.startsWith("RW SSN")), wages.join("; "));
+  assert.ok(wages.some((m) => m.includes("6.2%")), wages.join("; "));
   const rw = lines.findIndex((l) => l.startsWith("RW"));
   const withJunk = [...lines];
   withJunk[rw] = `${withJunk[rw]?.slice(0, 264)}X${withJunk[rw]?.slice(265)}`;

@@ -10,7 +10,7 @@ const submitter = {
   ein: "000000001", userId: "ABCDEFGH", name: "Filing Service Inc", address: { line1: "1 Main St", city: "Austin", state: "TX", postalCode: "73301", country: "US" },
   contactName: "Pat Doe", contactPhone: "5125550100", contactEmail: "ops@example.com",
 };
-const name = fc.stringMatching(/^[A-Z][a-z]{1,12}$/);
+const name = fc.stringMatching(/^[A-Z][a-z]{1,12}$/).filter((n) => !["Mr", "Mrs", "Ms", "Miss", "Dr", "Prof", "Rev"].includes(n));
 const cents = (max: number) => fc.integer({ min: 0, max });
 const w2 = fc.record({
   ssnTail: fc.integer({ min: 1, max: 9999 }), first: name, last: name, wages: cents(30_000_000), tips: cents(500_000),
