@@ -2,6 +2,7 @@
 import { Effect, Layer, ManagedRuntime } from "effect";
 import { Jobs } from "../../core/ports/jobs.port.ts";
 import { openJobs, type PgBossJobs } from "../../adapters/pg-boss/jobs.pg-boss.ts";
+import { TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
 import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
 import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
 import { makeKnexAccessGate } from "../../adapters/knex/access-gate.knex.ts";
@@ -63,10 +64,20 @@ export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 // A job whose process died is retried once it expires; JOB_EXPIRE_SECONDS shortens that for crash tests.
 export const JOB_DEFAULTS = { retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: Number(process.env["JOB_EXPIRE_SECONDS"] ?? 120) } as const;
 
+/**
+ * The transmission of an order runs as one job, and a large order (a payroll customer's hundred thousand forms, in
+ * transmissions of 20,000 records) takes minutes of honest work: a 120 s expiry retried it while it still ran, for
+ * ever. Its expiry is 15 minutes (JOB_TRANSMIT_EXPIRE_SECONDS; JOB_EXPIRE_SECONDS when only that is set, as crash
+ * tests do): a transmission whose worker died resumes by UTID after at most that long.
+ */
+export const JOB_EXPIRY_BY_QUEUE = {
+  [TRANSMIT_QUEUE]: Number(process.env["JOB_TRANSMIT_EXPIRE_SECONDS"] ?? process.env["JOB_EXPIRE_SECONDS"] ?? 900),
+} as const;
+
 export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null; irs: IrsAdapters }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: Number(process.env["PG_POOL_MAX"] ?? 10) });
   const jobs = opts.jobs === false ? null : await openJobs(db, {
-    schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: JOB_DEFAULTS,
+    schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: JOB_DEFAULTS, expireInSecondsByQueue: JOB_EXPIRY_BY_QUEUE,
     maintenanceIntervalSeconds: Number(process.env["JOB_MAINTENANCE_SECONDS"] ?? 10),
     onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
   });
