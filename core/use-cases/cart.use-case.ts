@@ -24,6 +24,14 @@ export const cartDetails = Effect.fnUntraced(function* (scope: Scope) {
   return cartView(cart?.id ?? null, items, filings, priced);
 });
 
+/** GET /v1/cart/value: the open cart's count and total, without building a view of each item (carts of 100,000 forms). */
+export const cartValue = Effect.fnUntraced(function* (scope: Scope) {
+  const repos = (yield* Store).scoped(scope);
+  const cart = yield* repos.carts.current();
+  const { items, priced } = yield* loadCart(repos, cart?.id ?? null, (yield* Pricing).rateCard);
+  return { object: "cart_value", id: cart?.id ?? null, item_count: items.length, total_cents: priced.total_cents, currency: "usd" } as const;
+});
+
 export const addCartItems = Effect.fnUntraced(function* (scope: Scope, cartIdInPath: string | null, body: unknown) {
   const parsed = parseAddItems(body);
   if (parsed instanceof InvalidRequest) return yield* parsed;
