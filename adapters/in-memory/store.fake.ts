@@ -10,6 +10,7 @@ import type { Payer } from "../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../core/domain/parties/recipient.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
 import type { CartFiling } from "../../core/domain/cart/cart.ts";
+import type { FilingFilter } from "../../core/domain/filing/filter.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { TinMatchRun, WebhookDelivery, WebhookEndpoint } from "../../core/ports/store.port.ts";
 import type { Batch, BalanceState, Cart, CartItem, LedgerEntryRow, Order, StoredEvent } from "../../core/ports/store.port.ts";
@@ -170,11 +171,9 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       get: (id) => Effect.sync(() => [...ref.t.filings.values()].find((f) => mine(f) && (f.id === id || f.shortId === id))),
       list: (page, filter) => Effect.sync(() => {
         const all = [...ref.t.filings.values()].filter(mine);
-        return pageFrom(all.filter((f) => (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
-          && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
-          && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
-          && (!filter.corrects || f.corrects === filter.corrects)), page, (r, c) => r.id === c || r.shortId === c, undefined, all);
+        return pageFrom(all.filter((f) => filingMatches(f, filter)), page, (r, c) => r.id === c || r.shortId === c, undefined, all);
       }),
+      listAll: (filter) => Effect.sync(() => [...ref.t.filings.values()].filter((f) => mine(f) && filingMatches(f, filter)).sort((a, b) => (a.id < b.id ? -1 : 1))),
       findFiledOriginal: (key) => Effect.sync(() => [...ref.t.filings.values()]
         .filter((f) => mine(f) && f.corrects === null && (f.status === "accepted" || f.status === "accepted_with_errors") && dupKey(f) === dupKey(key))
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]),
@@ -421,3 +420,10 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
 }
 
 export const layerTest = (tables?: Tables) => Layer.succeed(Store, makeFakeStore(tables));
+
+function filingMatches(f: Filing, filter: FilingFilter): boolean {
+  return (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
+    && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
+    && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
+    && (!filter.corrects || f.corrects === filter.corrects);
+}

@@ -17,6 +17,7 @@ import type {
 } from "../../core/ports/store.port.ts";
 import type { LedgerKind } from "../../core/domain/ledger/index.ts";
 import type { CartFiling } from "../../core/domain/cart/cart.ts";
+import type { FilingFilter } from "../../core/domain/filing/filter.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { ExtensionRepo, SandboxRepo, TinMatchRepo, TinMatchRun, WebhookDelivery, WebhookEndpoint, WebhookRepo } from "../../core/ports/store.port.ts";
 import type { Service } from "../../core/domain/filing/status.ts";
@@ -221,6 +222,16 @@ const JSON_FIELD: Readonly<Record<string, (f: Filing) => unknown>> = {
   json_form: (f) => f.jsonForm, sealed_tins: (f) => f.sealedTins, warnings: (f) => (f.warnings.length > 0 ? f.warnings : null),
 };
 
+function filterFilings(q: Knex.QueryBuilder, filter: FilingFilter): void {
+  if (filter.statuses && filter.statuses.length > 0) q.whereIn("filings.status", filter.statuses as string[]);
+  if (filter.payerId) q.where("filings.payer_id", filter.payerId);
+  if (filter.form) q.where("filings.form", filter.form);
+  if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
+  if (filter.batchId) q.where("filings.batch_id", filter.batchId);
+  if (filter.orderId) q.where("filings.order_id", filter.orderId);
+  if (filter.corrects) q.where("filings.corrects", filter.corrects);
+}
+
 function filingRepo(db: Db, scope: Scope): FilingRepo {
   const byId = (q: Knex.QueryBuilder, id: string) => (isUuid(id) ? q.where("id", id) : q.where("short_id", id));
   return {
@@ -236,15 +247,12 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       const row = (await byId(scopedTable(db, "filings", scope), id).first()) as Row | undefined;
       return row ? toFiling(row) : undefined;
     }),
-    list: (page, filter) => run(async () => pageMap(await pageOf(db, "filings", scope, page, (q) => {
-      if (filter.statuses && filter.statuses.length > 0) q.whereIn("filings.status", filter.statuses as string[]);
-      if (filter.payerId) q.where("filings.payer_id", filter.payerId);
-      if (filter.form) q.where("filings.form", filter.form);
-      if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
-      if (filter.batchId) q.where("filings.batch_id", filter.batchId);
-      if (filter.orderId) q.where("filings.order_id", filter.orderId);
-      if (filter.corrects) q.where("filings.corrects", filter.corrects);
-    }), page.limit, toFiling)),
+    list: (page, filter) => run(async () => pageMap(await pageOf(db, "filings", scope, page, (q) => filterFilings(q, filter)), page.limit, toFiling)),
+    listAll: (filter) => run(async () => {
+      const q = scopedTable(db, "filings", scope);
+      filterFilings(q, filter);
+      return ((await q.orderBy("filings.id").select("filings.*")) as Row[]).map(toFiling);
+    }),
     getMany: (ids) => run(async () => {
       if (ids.length === 0) return [];
       const rows = (await db.raw("select * from filings where account_id = ? and livemode = ? and id = any(?::uuid[])", [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[])).rows as Row[];
