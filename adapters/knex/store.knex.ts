@@ -8,7 +8,7 @@ import {
   Store, type AccountRepo, type ApiKeyRepo, type PayerRepo, type RecipientRepo, type Scope, type ScopedStore,
 } from "../../core/ports/store.port.ts";
 import { isUuid } from "../../core/domain/shared/validation.ts";
-import { coalescedLookup, lookupKey, singleProcessRowCache, type CoalescedLookup } from "./hot-query.ts";
+import { coalescedLookup, lookupKey, runPrepared, singleProcessRowCache, type CoalescedLookup } from "./hot-query.ts";
 import { plainSecretBox, type SecretBox } from "../system/system.ts";
 import { roleOf, toAccount, toBatch, toColumns, toFiling, toPayer, toRecipient, type Row } from "./rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../core/domain/filing/filing.ts";
@@ -58,13 +58,13 @@ export async function pageOf(db: Db, table: string, scope: Scope, page: PageQuer
     const col = listing.uuidId && !isUuid(c) ? (listing.shortId ? "short_id" : null) : "id";
     if (col === null) return { rows: [], cursorNotFound: true };
     // The anchor stays in SQL (timestamps keep their microseconds); whether it exists is asked only for an empty page.
-    const anchor = scopedTable(db, table, scope).where(col, c).select(keys);
-    q.whereRaw(`(${keys.map((k) => `${table}.${k}`).join(", ")}) < (select ${keys.map((k) => `a.${k}`).join(", ")} from (${anchor.toString()}) a)`);
-    const rows = (await q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`)) as Row[];
+    q.whereRaw(`(${keys.map((k) => `${table}.${k}`).join(", ")}) < (select ${keys.map((k) => `a.${k}`).join(", ")} from ${table} a where a.account_id = ? and a.livemode = ? and a.${col} = ?)`,
+      [scope.accountId, scope.livemode, c]);
+    const rows = await runPrepared(db, q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`));
     if (rows.length === 0 && !(await scopedTable(db, table, scope).where(col, c).first("id"))) return { rows, cursorNotFound: true };
     return { rows };
   }
-  const rows = (await q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`)) as Row[];
+  const rows = await runPrepared(db, q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`));
   return { rows };
 }
 
