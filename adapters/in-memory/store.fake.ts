@@ -9,7 +9,7 @@ import {
 import type { Payer } from "../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../core/domain/parties/recipient.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
-import type { CartFiling } from "../../core/domain/cart/cart.ts";
+import { pricingKind, type CartFiling, type CartItemGroup } from "../../core/domain/cart/cart.ts";
 import type { FilingFilter } from "../../core/domain/filing/filter.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { TinMatchRun, WebhookDelivery, WebhookEndpoint } from "../../core/ports/store.port.ts";
@@ -247,6 +247,18 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
           if (f && mine(f)) filings.set(f.id, { id: f.id, form: f.form, taxYear: f.taxYear, reference: f.reference, corrects: f.corrects, refileOf: f.refileOf });
         }
         return { items, filings };
+      }),
+      itemGroups: (cartId) => Effect.sync(() => {
+        const groups = new Map<string, { -readonly [K in keyof CartItemGroup]: CartItemGroup[K] }>();
+        for (const i of ref.t.cartItems.values()) {
+          if (!mine(i) || i.cartId !== cartId) continue;
+          const f = ref.t.filings.get(i.filingId);
+          const kind = f && mine(f) ? pricingKind(f) : "original";
+          const key = `${i.service}|${String(i.physicalMail)}|${String(i.portalAccess)}|${kind}`;
+          const g = groups.get(key);
+          if (g) g.count++; else groups.set(key, { service: i.service, physicalMail: i.physicalMail, portalAccess: i.portalAccess, kind, count: 1 });
+        }
+        return [...groups.values()];
       }),
       itemByFiling: (filingId) => Effect.sync(() => [...ref.t.cartItems.values()].find((i) => mine(i) && i.filingId === filingId)),
       removeItem: (id) => Effect.sync(() => { const i = ref.t.cartItems.get(id); if (!i || !mine(i)) return undefined; ref.t.cartItems.delete(id); return i; }),

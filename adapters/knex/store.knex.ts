@@ -16,7 +16,7 @@ import type {
   BalanceRepo, BalanceState, BatchRepo, Cart, CartItem, CartRepo, DispatchRepo, EventRepo, FilingRepo, LedgerEntryRow, Order, OrderRepo, StoredEvent,
 } from "../../core/ports/store.port.ts";
 import type { LedgerKind } from "../../core/domain/ledger/index.ts";
-import type { CartFiling } from "../../core/domain/cart/cart.ts";
+import type { CartFiling, CartItemGroup } from "../../core/domain/cart/cart.ts";
 import type { FilingFilter } from "../../core/domain/filing/filter.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { ExtensionRepo, SandboxRepo, TinMatchRepo, TinMatchRun, WebhookDelivery, WebhookEndpoint, WebhookRepo } from "../../core/ports/store.port.ts";
@@ -385,6 +385,14 @@ function cartRepo(db: Db, scope: Scope): CartRepo {
       }
       return { items: rows.map(toCartItem), filings };
     }),
+    itemGroups: (cartId) => run(async () => ((await db.raw(`select ci.service, ci.physical_mail, ci.portal_access,
+        case when f.corrects is not null then 'correction' when f.refile_of is not null then 'refile' else 'original' end as kind, count(*)::int as n
+      from cart_items ci left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
+      where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? group by 1, 2, 3, 4`, [scope.accountId, scope.livemode, cartId])).rows as Row[])
+      .map((r) => ({
+        service: r["service"] as Service, physicalMail: r["physical_mail"] === null ? null : Boolean(r["physical_mail"]),
+        portalAccess: r["portal_access"] === null ? null : Boolean(r["portal_access"]), kind: r["kind"] as CartItemGroup["kind"], count: Number(r["n"]),
+      }))),
     itemByFiling: (filingId) => run(async () => {
       const row = (await scopedTable(db, "cart_items", scope).where("filing_id", filingId).first()) as Row | undefined;
       return row ? toCartItem(row) : undefined;

@@ -393,6 +393,8 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     assert.equal(both.items, await run(store.scoped(a).carts.items(first.id)));
     assert.equal(both.filings.get(f.id), { id: f.id, form: "1099-NEC", taxYear: 2025, reference: null, corrects: null, refileOf: null });
     assert.is((await run(store.scoped(b).carts.itemsWithFilings(first.id))).items.length, 0, "scoped");
+    assert.equal(await run(store.scoped(a).carts.itemGroups(first.id)), [{ service: "efile", physicalMail: null, portalAccess: true, kind: "original", count: 1 }]);
+    assert.equal(await run(store.scoped(b).carts.itemGroups(first.id)), [], "scoped");
   });
 
   s("filings.listAll: every match of a filter, by id, in one read; scoped", async ({ store, a, live, pa, ra }) => {
