@@ -10,12 +10,9 @@ import { Store, type Scope } from "./ports/store.port.ts";
 import { TinVault } from "./ports/tin-vault.port.ts";
 import { createPayer, getPayer, listPayers, updatePayer } from "./use-cases/payers.use-case.ts";
 import { createRecipient, getRecipient, listRecipients, updateRecipient } from "./use-cases/recipients.use-case.ts";
-import { intake } from "./use-cases/intake.use-case.ts";
-import { getFiling, listFilings } from "./use-cases/filings.use-case.ts";
-import { parsePayerFormsBody } from "./domain/filing/intake.ts";
+import { filePayerForms, getFiling, listFilings } from "./use-cases/filings.use-case.ts";
 import { cartDetails } from "./use-cases/cart.use-case.ts";
 import { getQuote, getRateCard } from "./use-cases/prices.use-case.ts";
-import { InvalidRequest } from "./domain/shared/errors.ts";
 import type { PageQuery } from "./domain/shared/paging.ts";
 
 export * as forms from "./domain/forms/index.ts";
@@ -59,12 +56,8 @@ export function createFilingService(parts: FilingServiceParts) {
     getRecipient: (scope: Scope, id: string) => run(getRecipient(scope, id)),
     listRecipients: (scope: Scope, page: PageQuery, payerId?: string) => run(listRecipients(scope, page, payerId)),
     updateRecipient: (scope: Scope, id: string, body: unknown) => run(updateRecipient(scope, id, body)),
-    /** POST /v1/payers/{payerId}/forms as a function. */
-    fileForms: async (scope: Scope, payerId: string, body: unknown) => {
-      const parsed = parsePayerFormsBody(body);
-      if (parsed instanceof InvalidRequest) throw parsed;
-      return run(intake(scope, "payer_forms", parsed, payerId));
-    },
+    /** POST /v1/payers/{payerId}/forms as a function: the same use case, so the same rules (404 payer, D10 422). */
+    fileForms: (scope: Scope, payerId: string, body: unknown) => run(filePayerForms(scope, payerId, body)),
     getFiling: (scope: Scope, id: string) => run(getFiling(scope, id)),
     listFilings: (scope: Scope, page: PageQuery) => run(listFilings(scope, page, {})),
     cartDetails: (scope: Scope) => run(cartDetails(scope)),

@@ -208,12 +208,12 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       receiptRecords: (receiptId) => Effect.sync(() => [...ref.t.filings.values()]
         .filter((f) => mine(f) && f.receiptId === receiptId && f.submissionId !== null && f.recordId !== null)
         .map((f) => ({ filingId: f.id, submissionId: f.submissionId ?? 0, recordId: f.recordId ?? 0, form: f.form, taxYear: f.taxYear }))),
-      markQueued: (orderId, charges, now) => Effect.sync(() => {
+      markQueued: (pay, orderId, charges, now) => Effect.sync(() => {
         let moved = 0;
         for (const c of charges) {
           const f = ref.t.filings.get(c.id);
-          if (!f || !mine(f) || f.status !== "in_cart") continue;
-          ref.t.filings.set(c.id, { ...f, status: "queued", orderId, amountChargedCents: c.amountChargedCents, updatedAt: now });
+          if (!f || !mine(f) || !pay.from.includes(f.status)) continue;
+          ref.t.filings.set(c.id, { ...f, status: pay.to, orderId, amountChargedCents: c.amountChargedCents, updatedAt: now });
           moved++;
         }
         return moved;
@@ -298,7 +298,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
       }),
       find: (payerId, taxYear, formsKey) => Effect.sync(() => [...ref.t.extensions.values()].find((x) => mine(x) && x.payerId === payerId && x.taxYear === taxYear && x.formsKey === formsKey)),
       get: (id) => Effect.sync(() => { const x = ref.t.extensions.get(id); return x && mine(x) ? x : undefined; }),
-      list: (page) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter(mine), page)),
+      list: (page, payerId) => Effect.sync(() => pageFrom([...ref.t.extensions.values()].filter((e) => mine(e) && (payerId === undefined || e.payerId === payerId)), page)),
     },
     webhooks: {
       insert: (e) => Effect.sync(() => { ref.t.webhooks.set(e.id, { ...e, accountId: scope.accountId }); }),
@@ -363,18 +363,18 @@ export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] 
   const done = new Set<string>();
   // Production TIN Matching requests (tin_match_sends): outside the transactional tables, like the SQL rows are counted before the send.
   const tinSends: { key: string; sentAt: string; outcome: string | null }[] = [];
-  const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
-    Effect.flatten(Effect.promise(() => {
+  const transaction = <A, E, R = never>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.flatMap(Effect.context<R>(), (services) => Effect.flatten(Effect.promise((signal) => {
       // Transactions run one at a time, each on a copy swapped in only when it succeeds.
       const next = queue.then(async () => {
         const copy = { t: cloneTables(ref.t) };
-        const exit = await Effect.runPromiseExit(body(scoped(copy, scope)));
+        const exit = await Effect.runPromiseExitWith(services)(body(scoped(copy, scope)), { signal });
         if (Exit.isSuccess(exit)) ref.t = copy.t;
         return exit;
       });
       queue = next.catch(() => undefined);
       return next;
-    }));
+    })));
   return {
     ...Store.of({
       scoped: (scope) => scoped(ref, scope),

@@ -1,7 +1,7 @@
 // Credential lookup and the shared rate window: the hot path of every request.
 //
 // - The credential (API key + account, or OAuth access token + grant + account) is looked up by its SHA-256
-//   hash in one query and cached in-process for a short time (CREDENTIAL_CACHE_MS, default 2 s; never past an
+//   hash in one query and cached in-process for a short time (the host passes CREDENTIAL_CACHE_MS, default 2 s; never past an
 //   access token's expiry), so a revoked credential stops working within that time.
 // - A cached credential far from its limit is admitted synchronously: no query, no promise.
 // - The rate window (D33) lives in the database so every process shares it. Far from the limit, a process
@@ -127,7 +127,7 @@ export class SharedWindowCounter {
   }
 }
 
-export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs = Number(process.env["CREDENTIAL_CACHE_MS"] ?? 2000), onClose?: (fn: () => Promise<void>) => void): AccessGate["Service"] {
+export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs = 2000, onClose?: (fn: () => Promise<void>) => void): AccessGate["Service"] {
   const counter = new SharedWindowCounter(knex, limitPerMinute);
   onClose?.(() => counter.close());
   const cache = new Map<string, { principal: Principal; until: number }>();

@@ -20,6 +20,8 @@ export interface DatabaseConfig {
   /** Postgres schema to use (tests isolate themselves in their own schema). */
   readonly schema?: string;
   readonly poolMax?: number;
+  /** PGlite only: the in-process row cache of hot-query.ts (default on; PGLITE_ROW_CACHE=off in the config turns it off). */
+  readonly rowCache?: boolean;
   /** For "memory://": a PGlite data-dir dump to start from instead of an empty cluster (tests: skips initdb). */
   readonly memoryTemplate?: Blob;
 }
@@ -79,7 +81,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   try {
     const pglite = inMemory ? new PGlite(config.memoryTemplate ? { loadDataDir: config.memoryTemplate } : {}) : new PGlite(join(resolve(dir), "pg"));
     await pglite.waitReady;
-    const knex = knexFactory({ client: ClientPgLite, dialect: "postgres", connection: () => ({ pglite }) } as Knex.Config);
+    const knex = knexFactory({ client: ClientPgLite, dialect: "postgres", connection: () => ({ pglite }), rowCache: config.rowCache ?? true } as Knex.Config);
     await knex.migrate.latest({ migrationSource });
     const hooks: Array<() => Promise<void>> = [];
     return {

@@ -6,7 +6,7 @@ import type { Row } from "./rows.ts";
 
 interface PgConnection { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }> }
 interface KnexClientInternals {
-  config: { client?: unknown };
+  config: { client?: unknown; rowCache?: boolean };
   acquireConnection(): Promise<PgConnection>;
   releaseConnection(c: PgConnection): Promise<void>;
 }
@@ -129,7 +129,7 @@ const ROW_CACHE_MAX = 10_000;
 /** The cache named `name` of this database when it is PGlite, else null. Shared by the root Knex and its transactions. */
 export function singleProcessRowCache(db: Knex | Knex.Transaction, name: string): RowCache | null {
   const client = db.client as unknown as KnexClientInternals;
-  if (client.config.client === "pg") return null;
+  if (client.config.client === "pg" || client.config.rowCache === false) return null;
   let perDb = rowCaches.get(client.config);
   if (!perDb) { perDb = new Map(); rowCaches.set(client.config, perDb); }
   const existing = perDb.get(name);

@@ -301,12 +301,12 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
     receiptRecords: (receiptId) => run(async () => ((await scopedTable(db, "filings", scope).where("receipt_id", receiptId).whereNotNull("submission_id").whereNotNull("record_id")
       .select("id", "submission_id", "record_id", "form", "tax_year")) as Row[])
       .map((r) => ({ filingId: String(r["id"]), submissionId: Number(r["submission_id"]), recordId: Number(r["record_id"]), form: String(r["form"]), taxYear: Number(r["tax_year"]) }))),
-    markQueued: (orderId, charges, now) => run(async () => {
+    markQueued: (pay, orderId, charges, now) => run(async () => {
       if (charges.length === 0) return 0;
-      const r = await db.raw(`update filings f set status = 'queued', order_id = ?, amount_charged_cents = c.amount, updated_at = ?
+      const r = await db.raw(`update filings f set status = ?, order_id = ?, amount_charged_cents = c.amount, updated_at = ?
         from unnest(?::uuid[], ?::int[]) as c(id, amount)
-        where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = 'in_cart'`,
-      [orderId, now, charges.map((c) => c.id), charges.map((c) => c.amountChargedCents), scope.accountId, scope.livemode] as unknown as Knex.RawBinding[]);
+        where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = any(?::text[])`,
+      [pay.to, orderId, now, charges.map((c) => c.id), charges.map((c) => c.amountChargedCents), scope.accountId, scope.livemode, pay.from] as unknown as Knex.RawBinding[]);
       return Number((r as { rowCount?: number }).rowCount ?? 0);
     }),
     findFiledOriginal: (key) => run(async () => {
@@ -570,7 +570,7 @@ function extensionRepo(db: Db, scope: Scope): ExtensionRepo {
       const row = (await scopedTable(db, "extensions", scope).where("id", id).first()) as Row | undefined;
       return row ? toExtension(row) : undefined;
     }),
-    list: (page) => run(async () => pageMap(await pageOf(db, "extensions", scope, page), page.limit, toExtension)),
+    list: (page, payerId) => run(async () => pageMap(await pageOf(db, "extensions", scope, page, (q) => { if (payerId !== undefined) q.where("extensions.payer_id", payerId); }), page.limit, toExtension)),
   };
 }
 
@@ -746,11 +746,12 @@ class Rollback<E> { constructor(readonly exit: Exit.Exit<unknown, E>) {} }
 export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBox } = {}): Store["Service"] {
   const box = options.secrets ?? plainSecretBox;
   const scopedCache = new Map<string, ScopedStore>();
-  const transaction = <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>): Effect.Effect<A, E> =>
-    Effect.flatten(Effect.promise(async () => {
+  const transaction = <A, E, R = never>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    Effect.flatMap(Effect.context<R>(), (services) => Effect.flatten(Effect.promise(async (signal) => {
       try {
         const value = await knex.transaction(async (trx) => {
-          const exit = await Effect.runPromiseExit(body(scopedRepos(trx, scope, box)));
+          // The caller's services and interruption reach the body: an interrupted caller rolls the transaction back.
+          const exit = await Effect.runPromiseExitWith(services)(body(scopedRepos(trx, scope, box)), { signal });
           if (Exit.isFailure(exit)) throw new Rollback(exit);
           return exit.value;
         });
@@ -759,7 +760,7 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
         if (e instanceof Rollback) return (e as Rollback<E>).exit as Effect.Effect<A, E>;
         return Effect.die(e);
       }
-    }));
+    })));
   return Store.of({
     scoped: (scope) => {
       // Outside transactions a scope's repositories are kept and reused: they hold nothing but (db, scope).

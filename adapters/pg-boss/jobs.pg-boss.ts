@@ -50,6 +50,8 @@ export interface OpenJobsOptions {
 export interface PgBossJobs extends JobRunner {
   /** The pg-boss schema in use, for tests and operators. */
   readonly schema: string;
+  /** False once `stop` was called (readiness probes). */
+  readonly alive: () => boolean;
 }
 
 interface SqlResult { readonly rows: unknown[] }
@@ -271,5 +273,5 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
     return stopped;
   };
 
-  return { service, work, stop, schema };
+  return { service, work, stop, schema, alive: () => !stopping };
 }

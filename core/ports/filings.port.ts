@@ -1,6 +1,6 @@
 import type { Effect } from "effect";
 import type { Filing } from "../domain/filing/filing.ts";
-import type { FilingStatus } from "../domain/filing/status.ts";
+import type { FilingMove, FilingStatus, MovedStatus } from "../domain/filing/status.ts";
 import type { FilingFilter } from "../domain/filing/filter.ts";
 import type { Batch } from "../domain/filing/batch.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
@@ -26,8 +26,8 @@ export interface FilingRepo {
     records: readonly { readonly filingId: string; readonly submissionId: number; readonly recordId: number }[]) => Effect.Effect<number>;
   /** The records of a transmission: each filing under the receipt with its submission and record ids (acknowledgements). */
   readonly receiptRecords: (receiptId: string) => Effect.Effect<readonly ReceiptRecord[]>;
-  /** Pay: every listed filing in_cart -> queued with its order and charge; returns how many moved. */
-  readonly markQueued: (orderId: string, charges: readonly { readonly id: string; readonly amountChargedCents: number }[], now: string) => Effect.Effect<number>;
+  /** Pay: every listed filing moves by `pay` (`move("pay")`: in_cart -> queued) with its order and charge; returns how many moved. */
+  readonly markQueued: (pay: FilingMove, orderId: string, charges: readonly { readonly id: string; readonly amountChargedCents: number }[], now: string) => Effect.Effect<number>;
   /** The accepted original a correction refers to (D19: it must have been filed through the service). */
   readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
 }
@@ -40,7 +40,8 @@ export interface ReceiptRecord {
   readonly taxYear: number;
 }
 
-export type FilingPatch = Partial<Pick<Filing, "status" | "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt" | "submittedAt" | "acknowledgedAt" | "voidedAt" | "ackErrors" | "amountRefundedCents" | "transmissionId" | "submissionId" | "recordId">>;
+/** Fields a write may set. `status` only as a `MovedStatus`: the value of `nextStatus`/`move` (core/domain/filing/status.ts). */
+export type FilingPatch = { readonly status?: MovedStatus } & Partial<Pick<Filing, "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt" | "submittedAt" | "acknowledgedAt" | "voidedAt" | "ackErrors" | "amountRefundedCents" | "transmissionId" | "submissionId" | "recordId">>;
 
 export interface BatchRepo {
   readonly insert: (batch: Batch) => Effect.Effect<void>;

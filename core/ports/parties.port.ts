@@ -47,5 +47,6 @@ export interface ExtensionRepo {
   readonly insert: (e: Extension, formsKey: string) => Effect.Effect<boolean>;
   readonly find: (payerId: string, taxYear: number, formsKey: string) => Effect.Effect<Extension | undefined>;
   readonly get: (id: string) => Effect.Effect<Extension | undefined>;
-  readonly list: (page: PageQuery) => Effect.Effect<Page<Extension>>;
+  /** Newest first; with `payerId`, only that payer's (filtered in the query: full pages, exact `hasMore`). */
+  readonly list: (page: PageQuery, payerId?: string) => Effect.Effect<Page<Extension>>;
 }

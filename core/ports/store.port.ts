@@ -46,8 +46,12 @@ export interface ScopedStore {
 
 export class Store extends Context.Service<Store, {
   readonly scoped: (scope: Scope) => ScopedStore;
-  /** Runs `body` in one database transaction; a failure (typed or defect) rolls everything back. */
-  readonly transaction: <A, E>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E>) => Effect.Effect<A, E>;
+  /**
+   * Runs `body` in one database transaction; a failure (typed or defect) or an interruption rolls everything
+   * back. The body runs with the caller's services (it may use any port the caller has) and is interrupted when
+   * the caller is: the unit of work lives in the calling fiber, not in a detached run.
+   */
+  readonly transaction: <A, E, R = never>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>;
   readonly accounts: AccountRepo;
   readonly apiKeys: ApiKeyRepo;
   readonly oauthApps: OAuthAppRepo;

@@ -35,7 +35,7 @@ export const listEntries = Effect.fnUntraced(function* (scope: Scope, page: Page
   return yield* (yield* Store).scoped(scope).balance.entries(page);
 });
 
-const topUpBody = compileBody<{ amount_cents: number }>({
+export const topUpBody = compileBody<{ amount_cents: number }>({
   type: "object", additionalProperties: false, required: ["amount_cents"],
   properties: { amount_cents: { type: "integer", minimum: 1, maximum: 100_000_000 } },
 });
@@ -52,7 +52,7 @@ export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const charged: string[] = [];
   return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
     const balance = yield* tx.balance.lock();
-    if (!balance.card) return yield* new InvalidRequest({ param: "amount_cents", message: "No card on file: add one with PUT /v1/payment-method first." });
+    if (!balance.card) return yield* new InvalidRequest({ param: "amount_cents", message: "No card on file: add one first.", see: { op: "set_payment_method" } });
     const topupId = ids.short("top_");
     const { chargeId } = yield* processor.charge({ scope, card: balance.card, customer: balance.cardCustomer, amountCents: amount, idempotencyKey: topupId, description: "Prepaid balance top-up" });
     charged.push(chargeId);
@@ -64,7 +64,7 @@ export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   })).pipe(Effect.tapCause(() => Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), { discard: true })));
 });
 
-const autoBody = compileBody<{ auto_replenish: { enabled?: boolean; threshold_cents?: number; topup_cents?: number } }>({
+export const autoBody = compileBody<{ auto_replenish: { enabled?: boolean; threshold_cents?: number; topup_cents?: number } }>({
   type: "object", additionalProperties: false, required: ["auto_replenish"],
   properties: {
     auto_replenish: {
@@ -81,12 +81,12 @@ export const setAutoReplenish = Effect.fnUntraced(function* (scope: Scope, body:
   const current = yield* repos.balance.get();
   const next = { ...current.autoReplenish, ...c.value.auto_replenish };
   if (next.enabled && next.topup_cents <= 0) return yield* new InvalidRequest({ param: "auto_replenish.topup_cents", message: "topup_cents must be at least 1 when auto-replenish is enabled." });
-  if (next.enabled && !current.card) return yield* new InvalidRequest({ param: "auto_replenish.enabled", message: "Auto-replenish needs a card on file: PUT /v1/payment-method first." });
+  if (next.enabled && !current.card) return yield* new InvalidRequest({ param: "auto_replenish.enabled", message: "Auto-replenish needs a card on file: add one first.", see: { op: "set_payment_method" } });
   yield* repos.balance.update({ autoReplenish: next });
   return yield* getBalance(scope);
 });
 
-const cardBody = compileBody<{ token: string }>({
+export const cardBody = compileBody<{ token: string }>({
   type: "object", additionalProperties: false, required: ["token"], properties: { token: { type: "string", minLength: 1, maxLength: 200 } },
 });
 

@@ -9,6 +9,10 @@ import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Pricing } from "../ports/pricing.port.ts";
 import { Store, type CartItem, type Scope, type ScopedStore } from "../ports/store.port.ts";
+import { move } from "../domain/filing/status.ts";
+
+const ADD = move("add_to_cart");
+const REMOVE = move("remove_from_cart");
 
 
 /** The open cart's items, their filings, and the live price. */
@@ -58,13 +62,13 @@ export const addCartItems = Effect.fnUntraced(function* (scope: Scope, cartIdInP
       if (!filing) return yield* new NotFound({ message: `No filing ${r.formId} in this environment.` });
       if (seen.has(filing.id)) return yield* new InvalidRequest({ param: param(i, "form_id"), message: `Filing ${r.formId} is listed twice.` });
       seen.add(filing.id);
-      if (filing.status !== "ready_to_file") {
+      if (!ADD.from.includes(filing.status)) {
         return yield* new Conflict({ param: param(i, "form_id"), message: `Filing ${filing.id} is ${filing.status}; only ready_to_file forms can be added to the cart.` });
       }
       const d = resolveDelivery(r.service, r.physicalMail, r.portalAccess);
       if (!d.ok) return yield* new InvalidRequest({ param: param(i, d.param), message: d.message });
-      const moved = yield* tx.filings.update(filing.id, ["ready_to_file"], {
-        status: "in_cart", service: d.delivery.service, physicalMail: r.physicalMail ?? null, portalAccess: r.portalAccess ?? null, updatedAt: now,
+      const moved = yield* tx.filings.update(filing.id, ADD.from, {
+        status: ADD.to, service: d.delivery.service, physicalMail: r.physicalMail ?? null, portalAccess: r.portalAccess ?? null, updatedAt: now,
       });
       if (!moved) return yield* new Conflict({ message: `Filing ${filing.id} changed while it was being added; retry.` });
       added.push({ id: ids.short("cit_"), cartId, filingId: filing.id, service: d.delivery.service, physicalMail: r.physicalMail ?? null, portalAccess: r.portalAccess ?? null, createdAt: now });
@@ -89,7 +93,7 @@ export const removeCartItem = Effect.fnUntraced(function* (scope: Scope, itemId:
     const items = current ? yield* tx.carts.items(current.id) : [];
     const item = items.find((i) => i.id === itemId || i.filingId === itemId);
     if (!item) return yield* new NotFound({ message: `No item ${itemId} in the open cart.` });
-    const back: Filing | undefined = yield* tx.filings.update(item.filingId, ["in_cart"], { status: "ready_to_file", updatedAt: now });
+    const back: Filing | undefined = yield* tx.filings.update(item.filingId, REMOVE.from, { status: REMOVE.to, updatedAt: now });
     if (!back) return yield* new Conflict({ message: `Filing ${item.filingId} is no longer in the cart.` });
     yield* tx.carts.removeItem(item.id);
     return { object: "cart_item", id: item.id, deleted: true, filing: item.filingId, filing_status: back.status };

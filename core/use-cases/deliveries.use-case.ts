@@ -2,7 +2,7 @@
 // environment as one delivery row each; a delivery job signs and POSTs it, records the attempt and plans the
 // next one on D27's schedule. A delivery interrupted after sending is sent again (receivers dedupe by event id).
 import { Effect } from "effect";
-import { activeSigningSecrets, matches, planAfterAttempt, signPayload } from "../domain/webhooks/index.ts";
+import { activeSigningSecrets, matches, planAfterAttempt, signPayload, standardWebhookHeaders } from "../domain/webhooks/index.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope, type StoredEvent, type WebhookDelivery, type WebhookEndpoint } from "../ports/store.port.ts";
@@ -80,7 +80,7 @@ const attemptDelivery = Effect.fnUntraced(function* (scope: Scope, d: WebhookDel
   const body = JSON.stringify({ id: event.id, type: event.type, created: Math.floor(Date.parse(event.createdAt) / 1000), data: event.data });
   const t = Math.floor(now.getTime() / 1000);
   const secrets = activeSigningSecrets({ current: endpoint.secret, previous: endpoint.previousSecret, rotatedAt: endpoint.rotatedAt ? new Date(endpoint.rotatedAt) : null }, now);
-  const result = yield* sender.send({ url: endpoint.url, headers: { "Service-Signature": signPayload(secrets, t, body) }, body, timeoutMs: 15_000, livemode: scope.livemode });
+  const result = yield* sender.send({ url: endpoint.url, headers: { "Service-Signature": signPayload(secrets, t, body), ...standardWebhookHeaders(secrets, event.id, t, body) }, body, timeoutMs: 15_000, livemode: scope.livemode });
   const attempts = d.attempts + 1;
   const plan = planAfterAttempt({ attemptsMade: attempts, result, now, random01: Math.random(), policy: { scale: retryScale } });
   const at = now.toISOString();

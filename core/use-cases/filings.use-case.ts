@@ -1,8 +1,11 @@
 // Reading filings and batches, and the single-form intake of POST /v1/filings (D23).
 import { Effect } from "effect";
-import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+import { Conflict, Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+import { confinedFilter } from "./oauth-payer-access.use-case.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
-import type { ParsedIntake } from "../domain/filing/intake.ts";
+import { parseBatchBody, parsePayerFormsBody, type ParsedIntake } from "../domain/filing/intake.ts";
+import { allFailed, batchCreatedView, payerFormsView } from "../domain/filing/views.ts";
+import { getPayer } from "./payers.use-case.ts";
 import { isUuid } from "../domain/shared/validation.ts";
 import { Store, type FilingFilter, type Scope } from "../ports/store.port.ts";
 import { intake } from "./intake.use-case.ts";
@@ -16,8 +19,11 @@ export const getFiling = Effect.fnUntraced(function* (scope: Scope, id: string) 
   return f;
 });
 
-export const listFilings = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, filter: FilingFilter) {
-  return yield* (yield* Store).scoped(scope).filings.list(page, filter);
+/** `confinedTo`: the payer a payer-scoped grant acts for (D32); its list holds only that payer's filings. */
+export const listFilings = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, filter: FilingFilter, confinedTo: string | null = null) {
+  const payerId = confinedFilter(confinedTo, filter.payerId);
+  if (payerId instanceof Forbidden) return yield* payerId;
+  return yield* (yield* Store).scoped(scope).filings.list(page, payerId === undefined ? filter : { ...filter, payerId });
 });
 
 export const getBatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
@@ -39,4 +45,30 @@ export const fileOne = Effect.fnUntraced(function* (scope: Scope, parsed: Parsed
   const filing = row?.id ? result.filings.get(row.id) : undefined;
   if (!filing) return yield* Effect.die(new Error("intake saved no filing and reported no error"));
   return { filing, cartItemId: row?.cart_item_id ?? null };
+});
+
+/**
+ * POST /v1/payers/{payerId}/forms (D10): 404 for an unknown payer, then the body's rows. When every row fails
+ * the call fails with 422 carrying the rows; otherwise the result and its response body (`view`).
+ */
+export const filePayerForms = Effect.fnUntraced(function* (scope: Scope, payerId: string, body: unknown) {
+  const payer = yield* getPayer(scope, payerId);
+  const parsed = parsePayerFormsBody(body);
+  if (parsed instanceof InvalidRequest) return yield* parsed;
+  const result = yield* intake(scope, "payer_forms", parsed, payerId, { knownPayer: payer });
+  const view = payerFormsView(result.batch);
+  const failed = allFailed(result.batch, view);
+  if (failed) return yield* failed;
+  return { ...result, view };
+});
+
+/** POST /v1/filings/batch (D10, D23): rows of several payers; 422 with the rows when every row fails. */
+export const fileBatch = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
+  const parsed = parseBatchBody(body);
+  if (parsed instanceof InvalidRequest) return yield* parsed;
+  const result = yield* intake(scope, "filings_batch", parsed, null);
+  const view = batchCreatedView(result.batch);
+  const failed = allFailed(result.batch, view);
+  if (failed) return yield* failed;
+  return { ...result, view };
 });

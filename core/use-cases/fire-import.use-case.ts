@@ -1,5 +1,6 @@
 // FIRE import (SPEC "FIRE import result", intake rule 4): parse a Pub 1220 file, then file its forms through
 // the same intake as JSON, all or nothing. The file's payer (A record TIN) must be the payer in the path.
+import type { Operation } from "../domain/shared/operations.ts";
 import { Effect } from "effect";
 import {
   droppedNotes, fireFormToIris, locateIssue, parseFire, type FireDropped, type FireForm, type FireLocatedProblem, type FireSource,
@@ -99,8 +100,9 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
       return { id: r.id, form: f?.form ?? r.form, payer: payer.id, recipient: f?.recipientId ?? null, status: r.status, corrects: f?.corrects ?? null };
     }),
     notes,
-    next: saved.length === 0 ? "Nothing to file."
-      : addToCart ? "The forms are in the cart: review it with GET /v1/cart/details, then file with POST /v1/cart/pay."
-      : "The forms are ready to file: add them to the cart with POST /v1/cart/items, or import again with ?addToCart=true.",
+    // What to do next, as text and the calls it names (the host words them).
+    next: saved.length === 0 ? { message: "Nothing to file.", see: [] as Operation[] }
+      : addToCart ? { message: "The forms are in the cart: review it, then pay the cart to file them.", see: [{ op: "cart_details" }, { op: "pay_cart" }] as Operation[] }
+      : { message: "The forms are ready to file: add them to the cart, or import again with addToCart.", see: [{ op: "add_cart_items" }] as Operation[] },
   };
 });

@@ -12,7 +12,7 @@ export const listFormsView = () => Effect.sync(() => ({
 /** 404 for an unknown form, 422 for a malformed or unsupported tax year (default: the latest year). */
 export const formShape = Effect.fnUntraced(function* (requested: string, taxYear: unknown) {
   const form = canonicalFormCode(requested);
-  if (!form) return yield* new NotFound({ message: `Unknown form ${JSON.stringify(requested)}. GET /v1/forms lists the supported forms.` });
+  if (!form) return yield* new NotFound({ message: `Unknown form ${JSON.stringify(requested)}. The form list names the supported forms.`, see: { op: "list_forms" } });
   let year = LATEST_TAX_YEAR;
   if (taxYear !== undefined) {
     const s = String(taxYear);

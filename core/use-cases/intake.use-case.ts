@@ -117,7 +117,7 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
       payerTins.set(payer.id, ct ? vault.open(ct) : undefined);
     }
     const payerTin = payerTins.get(payer.id);
-    const rules = checkForm({
+    const rules = getFormDefinition(form, row.taxYear)?.filedWith === "SSA" ? { rejects: [], warnings: [] } : checkForm({
       formTypeCd: getFormDefinition(form, row.taxYear)?.formTypeCd ?? form, taxYear: row.taxYear, jsonForm: v.value.jsonForm, recipientTin: tin,
       issuer: { phone: payer.contactPhone, ...(payerTin ? { tin: payerTin } : {}) }, ...(transmitter ? { transmitter } : {}),
     });

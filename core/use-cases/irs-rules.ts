@@ -24,7 +24,10 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
   const problems: Problem[] = [];
   const inCart = items.flatMap((item) => {
     const f = filings.get(item.filingId);
-    return f && f.status === "in_cart" ? [{ item, f, formTypeCd: getFormDefinition(f.form, f.taxYear)?.formTypeCd ?? f.form }] : [];
+    const def = f ? getFormDefinition(f.form, f.taxYear) : undefined;
+    // The W-2 family is not an IRS transmission: the SSA's checks ran at intake (core/domain/forms/ssa-rules.ts).
+    if (def?.filedWith === "SSA") return [];
+    return f && f.status === "in_cart" ? [{ item, f, formTypeCd: def?.formTypeCd ?? f.form }] : [];
   });
 
   // TestCd "T" rules read TINs: opened only when the transmitter is in IRS test mode.

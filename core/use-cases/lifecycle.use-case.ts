@@ -11,8 +11,8 @@ import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { getBatch, getFiling } from "./filings.use-case.ts";
 import { intake } from "./intake.use-case.ts";
+import { nextStatus } from "../domain/filing/status.ts";
 
-const VOIDABLE = ["ready_to_file", "in_cart", "queued"] as const;
 
 /** D18: before transmission only; a charged form's money goes back to the prepaid balance. */
 export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string) {
@@ -27,7 +27,8 @@ export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string)
     if (item) yield* tx.carts.hold(item.cartId);
     const current = yield* tx.filings.get(original.id);
     if (!current) return yield* new NotFound({ message: `No filing ${id} in this environment.` });
-    if (!(VOIDABLE as readonly string[]).includes(current.status)) {
+    const voiding = nextStatus(current.status, "void", current.service);
+    if (voiding.refused) {
       return yield* new NotCancellable({ message: `Filing ${current.id} is ${current.status}: it was already transmitted (or finished), so it cannot be voided. File a correction instead.` });
     }
     const refund = current.status === "queued" ? current.amountChargedCents : 0;
@@ -35,7 +36,7 @@ export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string)
       const inCart = item ?? (yield* tx.carts.itemByFiling(current.id));
       if (inCart) yield* tx.carts.removeItem(inCart.id);
     }
-    const voided = yield* tx.filings.update(current.id, [current.status], { status: "voided", voidedAt: now, updatedAt: now, amountRefundedCents: refund });
+    const voided = yield* tx.filings.update(current.id, [current.status], { status: voiding.to, voidedAt: now, updatedAt: now, amountRefundedCents: refund });
     if (!voided) return yield* new Conflict({ message: `Filing ${current.id} changed while it was being voided; retry.` });
     if (refund > 0) {
       const balance = yield* tx.balance.lock();
@@ -47,7 +48,7 @@ export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string)
   }));
 });
 
-const correctionBody = compileBody<{ boxes?: Record<string, unknown>; jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
+export const correctionBody = compileBody<{ boxes?: Record<string, unknown>; jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
   type: "object", additionalProperties: false,
   properties: {
     boxes: { type: "object" }, jsonForm: { type: "object" }, addToCart: { type: "boolean" }, service: { type: "string", maxLength: 40 },
@@ -72,7 +73,7 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
     return yield* new InvalidRequest({ param: "boxes", message: "Send either boxes (the changed elements) or jsonForm (the whole corrected form)." });
   }
   const original = yield* getFiling(scope, id);
-  if (original.status === "rejected") return yield* new NotCorrectable({ message: `Filing ${original.id} was rejected: re-file it with POST /v1/filings/${original.id}/refile instead of correcting it.` });
+  if (original.status === "rejected") return yield* new NotCorrectable({ message: `Filing ${original.id} was rejected: re-file it instead of correcting it.`, see: { op: "refile_filing", id: original.id } });
   if (original.corrects !== null && original.status !== "accepted" && original.status !== "accepted_with_errors") {
     return yield* new NotCorrectable({ message: `Filing ${original.id} is itself a pending correction.` });
   }
@@ -100,7 +101,7 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
   };
 });
 
-const refileBody = compileBody<{ jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
+export const refileBody = compileBody<{ jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
   type: "object", additionalProperties: false,
   properties: { jsonForm: { type: "object" }, addToCart: { type: "boolean" }, service: { type: "string", maxLength: 40 }, physical_mail: { type: "boolean" }, portal_access: { type: "boolean" } },
 });

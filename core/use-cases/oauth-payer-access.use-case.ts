@@ -70,3 +70,42 @@ export const confineToPayer = Effect.fnUntraced(function* (scope: Scope, payerId
     }
   }
 });
+
+/**
+ * A list filter naming a payer, under a grant confined to `confinedTo` (null: the whole account): another
+ * payer than the grant's is 403; none means the grant's own.
+ */
+export function confinedFilter(confinedTo: string | null, requested: string | undefined): string | undefined | Forbidden {
+  if (confinedTo === null) return requested;
+  if (requested !== undefined && requested !== confinedTo) return new Forbidden({ message: `This authorization acts only for payer ${confinedTo}.` });
+  return confinedTo;
+}
+
+function fieldOf(body: unknown, name: string): unknown {
+  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+}
+const strings = (values: readonly unknown[]): string[] => values.filter((v): v is string => typeof v === "string");
+
+/**
+ * What a request body names, read before the body is validated (a malformed body names nothing and then fails
+ * validation in its use case). One reader per body shape; the hosts pick the reader of their route.
+ */
+export const bodyTargets = {
+  /** `payer` of the body (single intake, extensions). */
+  payer: (body: unknown): readonly PayerTarget[] => strings([fieldOf(body, "payer")]).map((payer) => ({ payer })),
+  /** The batch body's payer and every row's (D23). */
+  batch: (body: unknown): readonly PayerTarget[] => {
+    const forms = fieldOf(body, "forms");
+    return strings([fieldOf(body, "payer"), ...(Array.isArray(forms) ? forms.map((f) => fieldOf(f, "payer")) : [])]).map((payer) => ({ payer }));
+  },
+  /** The filings a cart-items body names: `filing_id` (description) or `forms[].form_id` (reference). */
+  cartItems: (body: unknown): readonly PayerTarget[] => {
+    const forms = fieldOf(body, "forms");
+    return [{ filings: strings([fieldOf(body, "filing_id"), ...(Array.isArray(forms) ? forms.map((f) => fieldOf(f, "form_id")) : [])]) }];
+  },
+  /** The recipients a TIN match names; entries by name and TIN touch no payer. */
+  tinMatch: (body: unknown): readonly PayerTarget[] => {
+    const ids = fieldOf(body, "recipients");
+    return [{ recipients: Array.isArray(ids) ? strings(ids) : [] }];
+  },
+} as const;

@@ -14,10 +14,13 @@ import {
   CartNotPayable, Conflict, Forbidden, PaymentRequired, RequestInProgress, ServiceUnavailable, type Problem,
 } from "../domain/shared/errors.ts";
 import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
+import { SsaTransmitter } from "../ports/ssa-transmitter.port.ts";
+import { getFormDefinition } from "../domain/forms/index.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
+import { move } from "../domain/filing/status.ts";
 import { Pricing } from "../ports/pricing.port.ts";
 import { Jobs } from "../ports/jobs.port.ts";
 import { TRANSMIT_QUEUE } from "./queues.ts";
@@ -25,6 +28,7 @@ import { Store, type CartItem, type Order, type Scope } from "../ports/store.por
 import type { Filing } from "../domain/filing/filing.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import type { Recipient } from "../domain/parties/recipient.ts";
+import type { Operation } from "../domain/shared/operations.ts";
 
 class AlreadyPaid { readonly _tag = "AlreadyPaid"; constructor(readonly cartId: string) {} }
 
@@ -33,25 +37,28 @@ function cartProblems(items: readonly CartItem[], filings: ReadonlyMap<string, F
   const problems: Problem[] = [];
   for (const item of items) {
     const f = filings.get(item.filingId);
-    const problem = (type: string, message: string) => problems.push({ item: item.id, reference: f?.reference ?? null, type, message });
+    const problem = (type: string, message: string, see?: Operation) => problems.push({ item: item.id, reference: f?.reference ?? null, type, message, ...(see ? { see } : {}) });
     if (!f) { problem("missing_form", `Filing ${item.filingId} no longer exists.`); continue; }
-    if (f.status !== "in_cart") { problem("form_not_in_cart", `Filing ${f.id} is ${f.status}; remove it from the cart.`); continue; }
+    if (!PAY.from.includes(f.status)) { problem("form_not_in_cart", `Filing ${f.id} is ${f.status}; remove it from the cart.`); continue; }
     const payer = payers.get(f.payerId);
     const missingPayer = payer ? payerMissingForFiling(payer) : ["payer"];
-    if (missingPayer.length > 0) problem("payer_incomplete", `Payer ${f.payerId} lacks ${missingPayer.join(", ")}; PATCH /v1/payers/${f.payerId} to complete it.`);
+    if (missingPayer.length > 0) problem("payer_incomplete", `Payer ${f.payerId} lacks ${missingPayer.join(", ")}; update the payer to complete it.`, { op: "update_payer", id: f.payerId });
     const recipient = recipients.get(f.recipientId);
     const missingRecipient = recipient ? recipientMissingForFiling(recipient) : ["recipient"];
-    if (missingRecipient.length > 0) problem("recipient_incomplete", `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; PATCH /v1/recipients/${f.recipientId} to complete it.`);
+    if (missingRecipient.length > 0) problem("recipient_incomplete", `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; update the recipient to complete it.`, { op: "update_recipient", id: f.recipientId });
   }
   return problems;
 }
 
+
+const PAY = move("pay");
 export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pick<Principal, "role" | "account">) {
   if (principal.role !== "owner") return yield* new Forbidden({ message: "Only the account owner can pay the cart (D4)." });
   const store = yield* Store;
   const ids = yield* Ids;
   const processor = yield* CardProcessor;
   const irs = yield* IrsTransmitter;
+  const ssa = yield* SsaTransmitter;
   const vault = yield* TinVault;
   const rateCard = (yield* Pricing).rateCard;
   const clock = yield* Clock;
@@ -66,7 +73,7 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     const paid = yield* repos.carts.latestPaid();
     const receipt = paid ? yield* receiptOf(paid.id) : undefined;
     if (receipt) return receipt;
-    return yield* new CartNotPayable({ message: "The cart is empty: add ready_to_file forms with POST /v1/cart/items first.", problems: [] });
+    return yield* new CartNotPayable({ message: "The cart is empty: add ready_to_file forms to it first.", problems: [], see: { op: "add_cart_items" } });
   });
 
   const cart = yield* repos.carts.current();
@@ -87,14 +94,18 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     if (!locked || locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
     const items = yield* tx.carts.items(cart.id);
     if (items.length === 0) return yield* Effect.fail(new AlreadyPaid(cart.id));
-    // Production e-filing needs the server's IRIS configuration: without it nothing is charged.
-    const missing = irs.missingConfiguration(scope.livemode);
-    if (missing !== null && items.some((i) => i.service !== "print_mail")) {
-      return yield* new ServiceUnavailable({ message: `${missing} Nothing was charged or filed.` });
-    }
-
     // Rule 2: every item is checked before the payment method is touched.
     const filings = new Map((yield* tx.filings.getMany(items.map((i) => i.filingId))).map((f) => [f.id, f] as const));
+    // Production e-filing needs the server's IRIS configuration (the SSA's for the W-2 family): without it nothing is charged.
+    const efiled = items.filter((i) => i.service !== "print_mail").map((i) => filings.get(i.filingId));
+    const toSsa = (f: Filing | undefined) => f !== undefined && getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
+    const missing = [
+      efiled.some((f) => !toSsa(f)) ? irs.missingConfiguration(scope.livemode) : null,
+      efiled.some(toSsa) ? ssa.missingConfiguration(scope.livemode) : null,
+    ].filter((m): m is string => m !== null);
+    if (missing.length > 0) {
+      return yield* new ServiceUnavailable({ message: `${missing.join(" ")} Nothing was charged or filed.` });
+    }
     const payers = new Map((yield* tx.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
     const recipients = new Map((yield* tx.recipients.getMany([...new Set([...filings.values()].map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
     const problems = cartProblems(items, filings, payers, recipients);
@@ -125,12 +136,12 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     if (!chain.ok) return yield* new PaymentRequired({ message: `The balance cannot cover this order: ${chain.message}` });
     yield* tx.balance.append(chain.rows);
     yield* tx.balance.update({ orderCount: balance.orderCount + 1 });
-    const moved = yield* tx.filings.markQueued(orderId, items.map((i) => ({ id: i.filingId, amountChargedCents: amountOf.get(i.id) ?? 0 })), nowIso);
+    const moved = yield* tx.filings.markQueued(PAY, orderId, items.map((i) => ({ id: i.filingId, amountChargedCents: amountOf.get(i.id) ?? 0 })), nowIso);
     if (moved !== items.length) return yield* new Conflict({ message: "A form in the cart changed while it was being paid; nothing was charged. Review the cart and pay again." });
     const receipt = {
       object: "cart_payment", cart: cart.id, order: orderId, order_number: number, status: "paid", filed: items.length, failed: 0,
       amount_charged: priced.total_cents, currency: "usd", from_balance_cents: plan.fromBalanceCents, from_card_cents: plan.fromCardCents,
-      filings: items.map((i) => ({ reference: filings.get(i.filingId)?.reference ?? null, id: i.filingId, status: "queued", amount_charged: amountOf.get(i.id) ?? 0 })),
+      filings: items.map((i) => ({ reference: filings.get(i.filingId)?.reference ?? null, id: i.filingId, status: PAY.to, amount_charged: amountOf.get(i.id) ?? 0 })),
     };
     const order: Order = {
       id: orderId, number, cartId: cart.id, paymentStatus: "paid", forms: items.length, chargeLines: priced.charge_lines,

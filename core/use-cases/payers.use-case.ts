@@ -46,7 +46,12 @@ export const getPayer = Effect.fnUntraced(function* (scope: Scope, id: string) {
   return payer;
 });
 
-export const listPayers = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
+/** `confinedTo`: the payer a payer-scoped grant acts for (D32); it lists that one payer. */
+export const listPayers = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, confinedTo: string | null = null) {
+  if (confinedTo !== null) {
+    const own: Page<Payer> = { data: page.startingAfter === null ? [yield* getPayer(scope, confinedTo)] : [], hasMore: false, nextCursor: null };
+    return own;
+  }
   const result: Page<Payer> = yield* (yield* Store).scoped(scope).payers.list(page);
   return result;
 });

@@ -48,8 +48,9 @@ export const getExtension = Effect.fnUntraced(function* (scope: Scope, id: strin
   return extensionView(e, false);
 });
 
-export const listExtensions = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
-  return yield* (yield* Store).scoped(scope).extensions.list(page);
+/** `confinedTo`: the payer a payer-scoped grant acts for (D32); filtered in the query, so pages stay full. */
+export const listExtensions = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, confinedTo: string | null = null) {
+  return yield* (yield* Store).scoped(scope).extensions.list(page, confinedTo ?? undefined);
 });
 
 export const resetSandbox = Effect.fnUntraced(function* (scope: Scope) {

@@ -2,7 +2,8 @@
 // immutable once the recipient has filings (a correction is filed instead).
 import { Effect } from "effect";
 import { newAddress } from "../domain/parties/address.ts";
-import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+import { Conflict, Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+import { confinedFilter } from "./oauth-payer-access.use-case.ts";
 import {
   checkRecipientConsistency, parseRecipientCreate, parseRecipientUpdate, type Recipient,
 } from "../domain/parties/recipient.ts";
@@ -64,7 +65,9 @@ export const getRecipient = Effect.fnUntraced(function* (scope: Scope, id: strin
   return r;
 });
 
-export const listRecipients = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, payerId: string | undefined) {
+export const listRecipients = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, requested: string | undefined, confinedTo: string | null = null) {
+  const payerId = confinedFilter(confinedTo, requested);
+  if (payerId instanceof Forbidden) return yield* payerId;
   if (payerId !== undefined && !isUuid(payerId)) {
     return yield* new InvalidRequest({ param: "payer", message: "payer must be a payer id (UUID)." });
   }

@@ -11,9 +11,11 @@ import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope, type TinMatchEntry, type TinMatchResult, type TinMatchRun } from "../ports/store.port.ts";
 import { TinMatcher, type TinMatchOutcome } from "../ports/tin-matcher.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
+import { Jobs } from "../ports/jobs.port.ts";
+import { TIN_MATCH_QUEUE } from "./queues.ts";
 
 const MAX_NAMES = 1000;
-const body = compileBody<{ recipients?: string[]; entries?: Array<{ name: string; tin: string; tin_type?: "ssn" | "ein"; reference?: string }> }>({
+export const body = compileBody<{ recipients?: string[]; entries?: Array<{ name: string; tin: string; tin_type?: "ssn" | "ein"; reference?: string }> }>({
   type: "object", additionalProperties: false,
   properties: {
     recipients: { type: "array", maxItems: MAX_NAMES, items: { type: "string", maxLength: 64 } },
@@ -63,6 +65,14 @@ export const createTinMatch = Effect.fnUntraced(function* (scope: Scope, input: 
     id: (yield* Ids).short("tmr_"), status: "processing", count, entries, results: null, createdAt: (yield* Clock).now().toISOString(), completedAt: null,
   };
   yield* repos.tinMatches.insert(run);
+  return run;
+});
+
+/** POST /v1/tin-match: records the run and queues its matching job `delaySeconds` later (a failed send is retried by the worker's sweep). */
+export const startTinMatch = Effect.fnUntraced(function* (scope: Scope, input: unknown, delaySeconds: number) {
+  const run = yield* createTinMatch(scope, input);
+  const jobs = yield* Jobs;
+  yield* Effect.ignore(jobs.send(TIN_MATCH_QUEUE, { ...scope, runId: run.id }, { key: run.id, startAfterSeconds: delaySeconds }));
   return run;
 });
 

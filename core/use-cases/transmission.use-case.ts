@@ -8,24 +8,27 @@
 // Acknowledgements then move each filing to accepted, accepted_with_errors or rejected, with its event, and
 // supersede the original of an accepted correction.
 import { Effect } from "effect";
-import type { AckError, Filing } from "../domain/filing/filing.ts";
-import { nextStatus, type FilingEventType, type FilingStatus } from "../domain/filing/status.ts";
+import type { Filing } from "../domain/filing/filing.ts";
+import { move, nextStatus, type FilingStatus, type MovedStatus } from "../domain/filing/status.ts";
 import {
   filingToTransmit, payerInput, planTransmissions, recordKey, type CorrectionOf, type FilingToTransmit, type TransmissionInput, type TransmissionPlan,
 } from "../domain/iris/index.ts";
 import type { LedgerDraft } from "../domain/ledger/index.ts";
 import { allFilings, ledgerRows } from "./shared.ts";
+import { applyOutcomes } from "./apply-outcomes.ts";
+import { applySsaReceipts, queueSsaFiles } from "./ssa-filing.use-case.ts";
 import { Tin } from "../domain/shared/tin.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { IrsTransmitter, type AcknowledgementRequest } from "../ports/irs-transmitter.port.ts";
-import type { RecordOutcome } from "../domain/iris/ack.ts";
 import { getFormDefinition } from "../domain/forms/index.ts";
-import { Store, type Scope, type StoredEvent } from "../ports/store.port.ts";
+import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 
 /** Transmissions of one order sent at once (issue 19: a 100,000-form order is five of them). */
 const TRANSMISSIONS_IN_FLIGHT = 3;
+const UNTRANSMITTABLE = move("untransmittable");
+const IRS_RECEIPT = /^[1-9][0-9]{3}-[0-9]{11}-[0-9a-zA-Z]{9}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TransmitResult {
@@ -49,17 +52,16 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   // 1. Claim in one transaction: print-only forms are furnished, e-file forms become submitted.
   //    One statement per target status, not one per filing.
   const furnished = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const byTarget = new Map<FilingStatus, string[]>();
+    const byTarget = new Map<MovedStatus, { from: FilingStatus; ids: string[] }>();
     for (const f of yield* allFilings(tx, { orderId })) {
-      if (f.status !== "queued") continue;
       const move = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
       if (move.refused) continue;
-      const ids = byTarget.get(move.to);
-      if (ids) ids.push(f.id); else byTarget.set(move.to, [f.id]);
+      const group = byTarget.get(move.to);
+      if (group) group.ids.push(f.id); else byTarget.set(move.to, { from: f.status, ids: [f.id] });
     }
     let count = 0;
-    for (const [to, ids] of byTarget) {
-      const moved = yield* tx.filings.updateMany(ids, ["queued"], { status: to, updatedAt: nowIso, ...(to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
+    for (const [to, { from, ids }] of byTarget) {
+      const moved = yield* tx.filings.updateMany(ids, [from], { status: to, updatedAt: nowIso, ...(to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
       if (to === "furnishing") count += moved.length;
     }
     return count;
@@ -67,10 +69,13 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
 
   // 2. Transmit what is claimed and has no receipt yet.
   const submitted = (yield* allFilings(repos, { orderId })).filter((f) => f.status === "submitted");
-  const pending = submitted.filter((f) => f.receiptId === null);
+  // W-2 family forms go to the SSA (an EFW2 file in the operator queue), everything else to IRIS.
+  const toSsa = (f: Filing) => getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
+  const ssaClaimed = submitted.filter((f) => f.receiptId === null && toSsa(f));
+  const pending = submitted.filter((f) => f.receiptId === null && !toSsa(f));
   // Receipts from an earlier run of this job (one that died before sending their acknowledgement jobs).
   const earlierReceipts = submitted.flatMap((f) => (f.receiptId === null ? [] : [f.receiptId]));
-  const payers = new Map((yield* repos.payers.getMany([...new Set(pending.map((f) => f.payerId))])).map((p) => [p.id, p] as const));
+  const payers = new Map((yield* repos.payers.getMany([...new Set([...pending, ...ssaClaimed].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
   const payerTins = new Map<string, Tin>();
   for (const id of payers.keys()) {
     const ct = yield* repos.payers.tinCiphertext(id);
@@ -91,6 +96,11 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
     if (t) toSend.push(t); else unsendable.push(f);
   }
   const receipts: string[] = [];
+  if (ssaClaimed.length > 0) {
+    const queued = yield* queueSsaFiles(scope, orderId, ssaClaimed, payers, payerTins);
+    receipts.push(...queued.receipts);
+    unsendable.push(...queued.unsendable);
+  }
   // A transmission's id (its UTID) is stored on its filings before it is sent. Filings that carry one and no
   // receipt were (perhaps) sent by an earlier attempt that lost the reply or died: the same filings are planned
   // again (same order, so the same submission and record ids) and resumed, which asks the IRS by UTID first and
@@ -142,7 +152,7 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
       const balance = yield* tx.balance.lock();
       const drafts: LedgerDraft[] = [];
       for (const f of unsendable) {
-        const v = yield* tx.filings.update(f.id, ["submitted"], { status: "voided", voidedAt: nowIso, amountRefundedCents: f.amountChargedCents, updatedAt: nowIso });
+        const v = yield* tx.filings.update(f.id, UNTRANSMITTABLE.from, { status: UNTRANSMITTABLE.to, voidedAt: nowIso, amountRefundedCents: f.amountChargedCents, updatedAt: nowIso });
         if (!v) continue;
         n++;
         if (f.amountChargedCents > 0) drafts.push({ kind: "refund", amount_cents: f.amountChargedCents, reference: f.id, description: `Refund: filing ${f.shortId} could not be transmitted` });
@@ -165,7 +175,11 @@ export const applyAcknowledgements = Effect.fnUntraced(function* (scope: Scope, 
   const repos = store.scoped(scope);
   const now = (yield* Clock).now();
   const requests: AcknowledgementRequest[] = [];
+  // IRS receipt ids have their own shape; anything else is an SSA wage file identifier (WFID).
+  const ssaReceipts = [...new Set(receiptIds)].filter((r) => !IRS_RECEIPT.test(r));
+  const ssa = ssaReceipts.length > 0 ? yield* applySsaReceipts(scope, ssaReceipts) : { applied: 0, notFound: [] as string[] };
   for (const receiptId of new Set(receiptIds)) {
+    if (!IRS_RECEIPT.test(receiptId)) continue;
     const records = new Map<string, string>();
     const formTypeCd = new Map<string, string>();
     for (const r of yield* repos.filings.receiptRecords(receiptId)) {
@@ -177,10 +191,10 @@ export const applyAcknowledgements = Effect.fnUntraced(function* (scope: Scope, 
     }
     requests.push({ receiptId, records, formTypeCdOf: (id) => formTypeCd.get(id) });
   }
-  const acks = yield* irs.acknowledgements(requests, now, { livemode: scope.livemode });
+  const acks = requests.length > 0 ? yield* irs.acknowledgements(requests, now, { livemode: scope.livemode }) : [];
   const pending: string[] = [];
-  const notFound: string[] = [];
-  let applied = 0;
+  const notFound: string[] = [...ssa.notFound];
+  let applied = ssa.applied;
   for (const [i, ack] of acks.entries()) {
     const receiptId = requests[i]?.receiptId ?? "";
     if (ack.status === "processing") pending.push(receiptId);
@@ -196,46 +210,4 @@ export const applyAcknowledgement = Effect.fnUntraced(function* (scope: Scope, r
   if (r.pending.length > 0) return { status: "processing" as const, applied: 0 };
   if (r.notFound.length > 0) return { status: "not_found" as const, applied: 0 };
   return { status: "done" as const, applied: r.applied };
-});
-
-/** Moves each filing of a receipt to its acknowledged status, with its event, in one transaction. */
-const applyOutcomes = Effect.fnUntraced(function* (scope: Scope, receiptId: string, records: readonly RecordOutcome[], now: string) {
-  const store = yield* Store;
-  const ids = yield* Ids;
-  const applied = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const byId = new Map((yield* tx.filings.getMany(records.map((r) => r.filingId))).map((f) => [f.id, f] as const));
-    // Filings with the same outcome (status and errors; most often "accepted", none) move in one statement.
-    const groups = new Map<string, { to: FilingStatus; errors: AckError[]; moves: { f: Filing; event: FilingEventType | null }[] }>();
-    const seen = new Set<string>();
-    for (const outcome of records) {
-      const f = byId.get(outcome.filingId);
-      if (!f || f.status !== "submitted" || seen.has(f.id)) continue;
-      seen.add(f.id);
-      const trigger = outcome.status === "accepted" ? "ack_accepted" : outcome.status === "accepted_with_errors" ? "ack_accepted_with_errors" : "ack_rejected";
-      const move = nextStatus(f.status, trigger, f.service);
-      if (move.refused) continue;
-      const errors = outcome.errors.map((e) => ({ code: e.code, severity: e.severity, xpath: e.xpath ?? "", message: e.message }));
-      const key = `${move.to}\n${JSON.stringify(errors)}`;
-      const group = groups.get(key) ?? { to: move.to, errors, moves: [] };
-      group.moves.push({ f, event: move.event ?? null });
-      groups.set(key, group);
-    }
-    let n = 0;
-    const events: StoredEvent[] = [];
-    for (const { to, errors, moves } of groups.values()) {
-      const changed = new Set(yield* tx.filings.updateMany(moves.map((m) => m.f.id), ["submitted"], { status: to, acknowledgedAt: now, ackErrors: errors, updatedAt: now }));
-      for (const { f, event } of moves) {
-        if (!changed.has(f.id)) continue;
-        n++;
-        if (event) events.push({ id: ids.short("evt_"), type: event, createdAt: now, data: { id: f.id, form: f.form, tax_year: f.taxYear, status: to, receipt_id: receiptId, errors } });
-        // D19: the original becomes superseded when its correction is accepted.
-        if (f.corrects && to !== "rejected") {
-          yield* tx.filings.update(f.corrects, ["accepted", "accepted_with_errors"], { status: "superseded", supersededBy: f.id, updatedAt: now });
-        }
-      }
-    }
-    yield* tx.events.insertMany(events);
-    return n;
-  }));
-  return applied;
 });

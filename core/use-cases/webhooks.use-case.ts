@@ -31,8 +31,8 @@ export function eventView(e: StoredEvent) {
 const props = {
   url: { type: "string" }, events: {}, environment: { enum: ["sandbox", "production"] }, status: { enum: ["active", "disabled"] },
 };
-const createBody = compileBody<{ url: string; events: unknown; environment?: string; status?: "active" | "disabled" }>({ type: "object", additionalProperties: false, required: ["url", "events"], properties: props });
-const updateBody = compileBody<{ url?: string; events?: unknown; status?: "active" | "disabled"; environment?: string }>({ type: "object", additionalProperties: false, properties: props });
+export const createBody = compileBody<{ url: string; events: unknown; environment?: string; status?: "active" | "disabled" }>({ type: "object", additionalProperties: false, required: ["url", "events"], properties: props });
+export const updateBody = compileBody<{ url?: string; events?: unknown; status?: "active" | "disabled"; environment?: string }>({ type: "object", additionalProperties: false, properties: props });
 
 function checkEnvironment(scope: Scope, environment: string | undefined): InvalidRequest | null {
   if (environment === undefined || (environment === "production") === scope.livemode) return null;

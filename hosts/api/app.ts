@@ -26,6 +26,10 @@ import { isOAuthPath, oauthRouter } from "./oauth/routes.ts";
 import type { Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
+import { buildOpenApi } from "./openapi/document.ts";
+import { makeMetrics, type Metrics } from "./operability/metrics.ts";
+import type { ReadinessProbe } from "./operability/readiness.ts";
+import { accessLog, publicEndpoints } from "./operability/public.ts";
 
 
 /** Paths whose body is read raw by their own route (FIRE files). */
@@ -35,17 +39,27 @@ export function routeTable(api: Api, config: Config): RouteDef[] {
   return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api), ...fireRoutes(api), ...moneyRoutes(api), ...lifecycleRoutes(api), ...platformRoutes(api), ...webhookRoutes(api), ...tinMatchRoutes(api, config), ...authorizationRoutes(api)];
 }
 
-export function createApp(deps: { runtime: AppRuntime; config: Config; logger: Logger }): Koa {
+/** Health, readiness and metrics sources of a deployed app (tests may leave them out). */
+export interface Operability {
+  readonly metrics?: Metrics;
+  readonly readiness?: ReadinessProbe;
+}
+
+export function createApp(deps: { runtime: AppRuntime; config: Config; logger: Logger; ops?: Operability }): Koa {
   const api = new Api(deps.runtime, deps.logger);
   const app = new Koa({ proxy: deps.config.trustProxy });
-  const routes = new RouteTable(routeTable(api, deps.config));
+  const table = routeTable(api, deps.config);
+  const routes = new RouteTable(table);
+  const metrics = deps.ops?.metrics ?? makeMetrics();
   const oauth = oauthRouter(api, deps.config);
   const oauthRoutes = oauth.routes() as unknown as (ctx: ApiContext, next: Koa.Next) => Promise<void>;
   const authenticate = authentication(api, deps.config);
   const readBody = jsonBody(RAW_BODY_PATHS);
   const withIdempotency = idempotency(api);
 
+  app.use(accessLog(deps.logger, metrics));
   app.use(requestContext(deps.logger));
+  app.use(publicEndpoints({ document: () => buildOpenApi(table), metrics, readiness: deps.ops?.readiness }));
   app.use(async (ctx: ApiContext, next) => {
     checkApiVersion(ctx);
     if (isOAuthPath(ctx.path)) {
@@ -58,6 +72,7 @@ export function createApp(deps: { runtime: AppRuntime; config: Config; logger: L
     if (matched.kind === "not_found") throw new NotFound({ message: `No route ${ctx.method} ${ctx.path}.` });
     if (matched.kind === "method_not_allowed") return methodNotAllowed(ctx, matched.allowed);
     ctx.params = matched.params;
+    ctx.state.route = matched.route.path;
     await authenticate(ctx);
     checkUrlText(ctx);
     await readBody(ctx);

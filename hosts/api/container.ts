@@ -7,7 +7,7 @@ import type { Database } from "../../adapters/knex/connection.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
 import { TOKENS } from "../shared/tokens.ts";
-import { createApp } from "./app.ts";
+import { createApp, type Operability } from "./app.ts";
 
 @injectable()
 export class HttpApp {
@@ -16,17 +16,19 @@ export class HttpApp {
     @inject(TOKENS.Config) config: Config,
     @inject(TOKENS.Logger) logger: Logger,
     @inject(TOKENS.Runtime) runtime: AppRuntime,
+    @inject(TOKENS.Operability) ops: Operability,
   ) {
-    this.koa = createApp({ runtime, config, logger });
+    this.koa = createApp({ runtime, config, logger, ops });
   }
 }
 
-export function buildContainer(parts: { config: Config; logger: Logger; db: Database; runtime: AppRuntime }): Container {
+export function buildContainer(parts: { config: Config; logger: Logger; db: Database; runtime: AppRuntime; ops?: Operability }): Container {
   const container = new Container();
   container.bind<Config>(TOKENS.Config).toConstantValue(parts.config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(parts.logger);
   container.bind<Database>(TOKENS.Database).toConstantValue(parts.db);
   container.bind<AppRuntime>(TOKENS.Runtime).toConstantValue(parts.runtime);
+  container.bind<Operability>(TOKENS.Operability).toConstantValue(parts.ops ?? {});
   container.bind(HttpApp).toSelf().inSingletonScope();
   return container;
 }

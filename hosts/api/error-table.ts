@@ -1,5 +1,6 @@
 // The one table from a domain failure to its HTTP status and `error.type` (SPEC Errors, D9, D14, D21, D30, D36).
 import type { DomainError } from "../../core/domain/shared/errors.ts";
+import { withOperation } from "./operations.ts";
 
 export const ERROR_TABLE: Record<DomainError["_tag"], { status: number; type: string }> = {
   MalformedRequest: { status: 400, type: "invalid_request" },
@@ -27,7 +28,7 @@ export interface ErrorBody { error: { type: string; message: string; param?: str
 
 export function errorResponse(e: DomainError): { status: number; body: ErrorBody; headers: Record<string, string> } {
   const { status, type } = ERROR_TABLE[e._tag];
-  const body: ErrorBody = { error: { type, message: e.message } };
+  const body: ErrorBody = { error: { type, message: withOperation(e.message, "see" in e ? e.see : undefined) } };
   const headers: Record<string, string> = {};
   switch (e._tag) {
     case "InvalidRequest":
@@ -39,7 +40,7 @@ export function errorResponse(e: DomainError): { status: number; body: ErrorBody
       if (e.param) body.error.param = e.param;
       break;
     case "CartNotPayable":
-      body["problems"] = e.problems;
+      body["problems"] = e.problems.map(({ see, ...p }) => ({ ...p, message: withOperation(p.message, see) }));
       break;
     case "RateLimited":
       headers["Retry-After"] = String(e.retryAfterSeconds);

@@ -17,6 +17,8 @@ export interface ApiState {
   body?: unknown;
   rawBody?: Buffer;
   apiVersion: string;
+  /** The matched route template, for the access log and metrics. */
+  route?: string;
 }
 
 export type ApiContext = Context & { state: ApiState };

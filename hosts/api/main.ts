@@ -1,6 +1,6 @@
 // `npm start`: open the database (embedded PGlite by default), migrate, seed the sandbox on first start,
 // and serve the API on PORT.
-import { loadConfigOrExit } from "../shared/config.ts";
+import { loadConfigOrExit, tuningOf } from "../shared/config.ts";
 import { makeLogger } from "../shared/logger.ts";
 import { adapterSummary, openRuntime } from "../shared/runtime.ts";
 import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
@@ -8,6 +8,8 @@ import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { buildContainer, HttpApp } from "./container.ts";
 import { startWorker } from "../worker/worker.ts";
 import { listen } from "./server.ts";
+import { makeMetrics } from "./operability/metrics.ts";
+import { readinessProbe } from "./operability/readiness.ts";
 
 const config = loadConfigOrExit();
 const logger = makeLogger(config.logLevel);
@@ -23,16 +25,20 @@ const { db, runtime, jobs, irs } = opened;
 logger.info("adapters", adapterSummary(config, irs));
 // The embedded default runs the worker in this process; on Postgres too unless RUN_WORKER=false (then run
 // `npm run worker` processes beside the API).
-const worker = jobs && process.env["RUN_WORKER"] !== "false" ? await startWorker({ runtime, jobs, config, logger }) : null;
+const worker = jobs && tuningOf(config).runWorker ? await startWorker({ runtime, jobs, config, logger }) : null;
 
 const seeded = await runtime.runPromise(seedSandbox(config.seedSandboxKey));
 if (seeded) console.log(`Sandbox API key: ${seeded.key.key}`);
 
-const container = buildContainer({ config, logger, db, runtime });
+const ops = {
+  metrics: makeMetrics({ knex: db.knex, jobsSchema: jobs?.schema, processMetrics: true }),
+  readiness: readinessProbe({ knex: db.knex, schema: config.dbSchema, jobsAlive: jobs ? () => jobs.alive() : undefined }),
+};
+const container = buildContainer({ config, logger, db, runtime, ops });
 const app = container.get(HttpApp).koa;
 const server = await listen(app, config.port);
 logger.info("listening", { port: config.port, database: db.kind === "postgres" ? "postgres" : `pglite:${config.dataDir}` });
-if (!process.env["LOG_LEVEL"]) console.log(`API listening on http://localhost:${config.port} (${db.kind === "postgres" ? "Postgres" : `embedded database in ${config.dataDir}`})`);
+if (tuningOf(config).announce) console.log(`API listening on http://localhost:${config.port} (${db.kind === "postgres" ? "Postgres" : `embedded database in ${config.dataDir}`})`);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -42,7 +48,7 @@ async function shutdown(signal: string) {
   // Stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS), then close what is left.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  const grace = setTimeout(() => server.closeAllConnections(), Number(process.env["SHUTDOWN_GRACE_MS"] ?? 10_000));
+  const grace = setTimeout(() => server.closeAllConnections(), tuningOf(config).shutdownGraceMs);
   await closed;
   clearTimeout(grace);
   if (worker) await worker.stop(); else await jobs?.stop();

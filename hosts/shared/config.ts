@@ -1,4 +1,7 @@
-// Configuration from the environment, read once by every host (API, worker, CLI) so they agree.
+// Configuration from the environment, read once by every host (API, worker, CLI) so they agree. The one place
+// that reads process.env for the service: every number is checked (a value such as PORT=abc stops the start with
+// one line naming the variable, never a NaN), and nothing else in core/, adapters/ or hosts/ reads the environment
+// (a guard in test/architecture checks it). The IRS emulator (a test tool) reads its own.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -6,6 +9,8 @@ import { Redacted } from "effect";
 import { buildRateCard, DEFAULT_RATE_CARD, type RateCard } from "../../core/domain/pricing/index.ts";
 import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { ConfigError, loadIrisConfig, type IrisConfig } from "./iris-config.ts";
+import { loadSsaConfig } from "./ssa-config.ts";
+import type { SsaEnvironments } from "../../adapters/ssa/ssa-transmitter.ts";
 
 export interface Config {
   readonly port: number;
@@ -43,6 +48,97 @@ export interface Config {
   readonly stripeApiBase?: string | undefined;
   /** The live environment's IRIS configuration (README "Going live"); absent: live filing is not configured. */
   readonly iris?: IrisConfig;
+  /** Process tuning (pools, caches, job timings); DEFAULT_TUNING when absent. */
+  readonly tuning?: Tuning;
+  /** The SSA submitter of each environment (SSA_SUBMITTER_JSON for production); absent: the sandbox one only. */
+  readonly ssa?: SsaEnvironments;
+}
+
+/** Tuning knobs of a process, each from its variable (README "Configuration"). */
+export interface Tuning {
+  /** CREDENTIAL_CACHE_MS: how long a process caches a resolved credential. */
+  readonly credentialCacheMs: number;
+  /** PG_POOL_MAX: Postgres connections per process. */
+  readonly pgPoolMax: number;
+  /** JOB_EXPIRE_SECONDS: a job whose process died is retried once it expires. */
+  readonly jobExpireSeconds: number;
+  /**
+   * JOB_TRANSMIT_EXPIRE_SECONDS (default 900; JOB_EXPIRE_SECONDS when only that is set, as crash tests do): the
+   * expiry of an order's transmission job, minutes of honest work for a 100,000-form order.
+   */
+  readonly jobTransmitExpireSeconds: number;
+  /** JOB_MAINTENANCE_SECONDS: how often the job queue expires and archives jobs. */
+  readonly jobMaintenanceSeconds: number;
+  /** DISPATCH_SWEEP_EVERY_MS: how often the worker looks for paid orders and TIN match runs whose job is missing. */
+  readonly dispatchSweepEveryMs: number;
+  /** DISPATCH_SWEEP_AFTER_MS: such work is (re)sent this long after it was due. */
+  readonly dispatchSweepAfterMs: number;
+  /** RUN_WORKER: `npm start` runs the worker in its own process unless false. */
+  readonly runWorker: boolean;
+  /** SHUTDOWN_GRACE_MS: on SIGTERM/SIGINT, how long the API waits for requests in flight. */
+  readonly shutdownGraceMs: number;
+  /** The API prints its listening line when LOG_LEVEL is not set. */
+  readonly announce: boolean;
+  /** PGLITE_ROW_CACHE=off: the embedded database's in-process row cache off (for measuring it). */
+  readonly pgliteRowCache: boolean;
+}
+
+export const DEFAULT_TUNING: Tuning = {
+  credentialCacheMs: 2000, pgPoolMax: 10, jobExpireSeconds: 120, jobTransmitExpireSeconds: 900, jobMaintenanceSeconds: 10, dispatchSweepEveryMs: 5_000,
+  dispatchSweepAfterMs: 10_000, runWorker: true, shutdownGraceMs: 10_000, announce: true, pgliteRowCache: true,
+};
+
+export const tuningOf = (config: Config): Tuning => config.tuning ?? DEFAULT_TUNING;
+
+/**
+ * A whole number from `name`, `fallback` when unset or empty; anything else outside [min, max] throws a
+ * ConfigError naming the variable and the value.
+ */
+export function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const n = Number(raw.trim());
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? "any size" : max}; got ${JSON.stringify(raw)}.`);
+  }
+  return n;
+}
+
+/** A decimal number from `name` (at least `min`), `fallback` when unset or empty; anything else throws a ConfigError. */
+export function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const n = Number(raw.trim());
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(n) || n < min) throw new ConfigError(`${name} must be a number of at least ${min}; got ${JSON.stringify(raw)}.`);
+  return n;
+}
+
+/** true/false (also 1/0); `fallback` when unset or empty. */
+export function booleanFrom(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new ConfigError(`${name} must be true or false; got ${JSON.stringify(env[name])}.`);
+}
+
+export function loadTuning(env: NodeJS.ProcessEnv = process.env): Tuning {
+  return {
+    credentialCacheMs: intFrom(env, "CREDENTIAL_CACHE_MS", DEFAULT_TUNING.credentialCacheMs),
+    pgPoolMax: intFrom(env, "PG_POOL_MAX", DEFAULT_TUNING.pgPoolMax, 1, 10_000),
+    jobExpireSeconds: intFrom(env, "JOB_EXPIRE_SECONDS", DEFAULT_TUNING.jobExpireSeconds, 1),
+    jobTransmitExpireSeconds: env["JOB_TRANSMIT_EXPIRE_SECONDS"] === undefined && env["JOB_EXPIRE_SECONDS"] !== undefined
+      ? intFrom(env, "JOB_EXPIRE_SECONDS", DEFAULT_TUNING.jobExpireSeconds, 1)
+      : intFrom(env, "JOB_TRANSMIT_EXPIRE_SECONDS", DEFAULT_TUNING.jobTransmitExpireSeconds, 1),
+    jobMaintenanceSeconds: intFrom(env, "JOB_MAINTENANCE_SECONDS", DEFAULT_TUNING.jobMaintenanceSeconds, 1),
+    dispatchSweepEveryMs: intFrom(env, "DISPATCH_SWEEP_EVERY_MS", DEFAULT_TUNING.dispatchSweepEveryMs, 1),
+    dispatchSweepAfterMs: intFrom(env, "DISPATCH_SWEEP_AFTER_MS", DEFAULT_TUNING.dispatchSweepAfterMs),
+    // RUN_WORKER has always meant "anything but false runs it".
+    runWorker: env["RUN_WORKER"] !== "false",
+    shutdownGraceMs: intFrom(env, "SHUTDOWN_GRACE_MS", DEFAULT_TUNING.shutdownGraceMs),
+    announce: !env["LOG_LEVEL"],
+    pgliteRowCache: env["PGLITE_ROW_CACHE"] !== "off",
+  };
 }
 
 const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
@@ -60,16 +156,16 @@ function tinKey(env: NodeJS.ProcessEnv, dataDir: string): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env["DATA_DIR"] || "./.data";
-  const rate = Number(env["RATE_LIMIT_PER_MINUTE"] ?? 600);
+  const rate = intFrom(env, "RATE_LIMIT_PER_MINUTE", 600, 1);
   const level = (env["LOG_LEVEL"] ?? "info") as Config["logLevel"];
   return {
-    port: Number(env["PORT"] ?? 3000),
+    port: intFrom(env, "PORT", 3000, 0, 65535),
     databaseUrl: env["DATABASE_URL"] || undefined,
     dataDir,
     dbSchema: env["DB_SCHEMA"] || undefined,
     sandboxHosts: list(env["SANDBOX_HOSTS"]).map((h) => h.replace(/\.+(:\d*)?$/, "$1")),
     liveHosts: list(env["LIVE_HOSTS"]).map((h) => h.replace(/\.+(:\d*)?$/, "$1")),
-    rateLimitPerMinute: Number.isInteger(rate) && rate > 0 ? rate : 600,
+    rateLimitPerMinute: rate,
     tinEncryptionKey: tinKey(env, dataDir),
     seedSandboxKey: env["SEED_SANDBOX_KEY"] || undefined,
     sandboxWebhookLoopback: env["SANDBOX_WEBHOOK_LOOPBACK"] === undefined || env["SANDBOX_WEBHOOK_LOOPBACK"] === ""
@@ -77,13 +173,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: ["debug", "info", "warn", "error", "silent"].includes(level) ? level : "info",
     trustProxy: env["TRUST_PROXY"] === "1" || env["TRUST_PROXY"] === "true",
     rateCard: rateCardFrom(env["RATE_CARD_JSON"]),
-    sandboxAckDelayMs: Number(env["SANDBOX_ACK_DELAY_MS"] ?? 2000),
-    sandboxTinMatchDelayMs: Number(env["SANDBOX_TIN_MATCH_DELAY_MS"] ?? 1000),
-    outboxPollMs: Number(env["OUTBOX_POLL_MS"] ?? 200),
-    webhookRetryScale: Number(env["WEBHOOK_RETRY_SCALE"] ?? 1),
+    sandboxAckDelayMs: intFrom(env, "SANDBOX_ACK_DELAY_MS", 2000),
+    sandboxTinMatchDelayMs: intFrom(env, "SANDBOX_TIN_MATCH_DELAY_MS", 1000),
+    outboxPollMs: intFrom(env, "OUTBOX_POLL_MS", 200, 1),
+    webhookRetryScale: numberFrom(env, "WEBHOOK_RETRY_SCALE", 1),
     stripeSecretKey: stripeKey(env["STRIPE_SECRET_KEY"]),
     stripeApiBase: env["STRIPE_API_BASE"] || undefined,
     iris: loadIrisConfig(env),
+    tuning: loadTuning(env),
+    ssa: loadSsaConfig(env),
   };
 }
 

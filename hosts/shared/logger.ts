@@ -1,19 +1,77 @@
-// One-line JSON logs. TINs never reach here whole: the Tin type prints masked.
-const ORDER = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-export type Level = keyof typeof ORDER;
+// Structured one-line JSON logs through pino, on stderr. Secrets never reach the output: fields named like a TIN,
+// key, token, secret or password are redacted by path, and any string that still looks like a TIN or an API key
+// (a message, an error text) is masked before it is written. LOG_LEVEL=silent (tests) writes nothing.
+import { pino, type DestinationStream, type Logger as Pino } from "pino";
+
+export type Level = "debug" | "info" | "warn" | "error" | "silent";
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** Whether `level` lines are written at all (callers skip building fields when not). */
+  enabled(level: Exclude<Level, "silent">): boolean;
 }
 
-export function makeLogger(level: Level): Logger {
-  const min = ORDER[level];
-  const log = (l: Exclude<Level, "silent">) => (msg: string, fields?: Record<string, unknown>) => {
-    if (ORDER[l] < min) return;
-    process.stderr.write(JSON.stringify({ level: l, time: new Date().toISOString(), msg, ...fields }) + "\n");
+const SECRET_FIELDS = [
+  "tin", "TIN", "ssn", "ein", "key", "api_key", "token", "access_token", "refresh_token", "id_token", "secret", "client_secret",
+  "signing_secret", "password", "authorization", "Authorization", "cookie", "card", "private_key",
+];
+/** pino redaction paths: the names above at the top level and up to three levels down. */
+export const REDACT_PATHS: readonly string[] = SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`, `*.*.*.${f}`]);
+
+const TIN_LIKE = /\b\d{3}-\d{2}-\d{4}\b|\b\d{2}-\d{7}\b|(?<![\d.])\d{9}(?![\d.])/g;
+const KEY_LIKE = /\b(sk|rk|whsec|cs|rt|at)_[A-Za-z0-9_]{12,}/g;
+
+/** Masks TIN-like and key-like text in a string. */
+export function scrubText(s: string): string {
+  return s.replace(TIN_LIKE, "[REDACTED]").replace(KEY_LIKE, (m) => `${m.slice(0, m.indexOf("_") + 1)}[REDACTED]`);
+}
+
+function scrub(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return scrubText(value);
+  if (depth > 6 || typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = scrub(v, depth + 1);
+  return out;
+}
+
+export interface LoggerOptions {
+  /** Where lines go (tests capture them); default stderr. */
+  readonly destination?: DestinationStream;
+}
+
+let defaultDestination: DestinationStream | undefined;
+
+/** Sends the lines of every logger made from now on without a destination of its own here (tests read them). */
+export function setDefaultLogDestination(destination: DestinationStream | undefined): void {
+  defaultDestination = destination;
+}
+
+export function makeLogger(level: Level, options: LoggerOptions = {}): Logger {
+  const base: Pino = pino({
+    level,
+    base: undefined,
+    messageKey: "msg",
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: [...REDACT_PATHS], censor: "[REDACTED]" },
+    formatters: {
+      level: (label) => ({ level: label }),
+      log: (fields) => scrub(fields, 0) as Record<string, unknown>,
+    },
+    hooks: {
+      logMethod(args, method) {
+        // Our call shape is (msg, fields); pino's is (fields, msg). The message is scrubbed too.
+        const [msg, fields] = args as unknown as [string, Record<string, unknown> | undefined];
+        return method.apply(this, (fields === undefined ? [scrubText(msg)] : [fields, scrubText(msg)]) as Parameters<typeof method>);
+      },
+    },
+  }, options.destination ?? defaultDestination ?? pino.destination({ fd: 2, sync: false }));
+  const call = (l: Exclude<Level, "silent">) => (msg: string, fields?: Record<string, unknown>) => {
+    if (!base.isLevelEnabled(l)) return;
+    (base[l] as (...a: unknown[]) => void)(msg, fields);
   };
-  return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
+  return { debug: call("debug"), info: call("info"), warn: call("warn"), error: call("error"), enabled: (l) => base.isLevelEnabled(l) };
 }

@@ -11,7 +11,7 @@ import { makeSecretBox, systemLayer } from "../../adapters/system/system.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import { IdempotencyStore } from "../../core/ports/idempotency.port.ts";
-import type { Config } from "./config.ts";
+import { DEFAULT_TUNING, tuningOf, type Config, type Tuning } from "./config.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { cardProcessorFor, cardProcessorNames } from "./card-processor.ts";
@@ -24,6 +24,10 @@ import { makeLogger } from "./logger.ts";
 import { WebhookSender } from "../../core/ports/webhook-sender.port.ts";
 import { makeHttpWebhookSender } from "../../adapters/http-webhooks/sender.http.ts";
 import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
+import { SsaTransmitter } from "../../core/ports/ssa-transmitter.port.ts";
+import { makeSsaTransmitter } from "../../adapters/ssa/ssa-transmitter.ts";
+import { makeKnexSsaFiles } from "../../adapters/knex/ssa-files.knex.ts";
+import { loadSsaConfig } from "./ssa-config.ts";
 import { scryptPasswordHasher } from "../../adapters/system/password-hasher.scrypt.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
@@ -38,7 +42,7 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
   return Layer.mergeAll(
     systemLayer(config.tinEncryptionKey),
     Layer.succeed(Store, makeKnexStore(db.knex, { secrets: makeSecretBox(config.tinEncryptionKey) })),
-    Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute, undefined, db.onClose)),
+    Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute, tuningOf(config).credentialCacheMs, db.onClose)),
     Layer.succeed(IdempotencyStore, makeKnexIdempotencyStore(db.knex)),
     Layer.succeed(Pricing, { rateCard: config.rateCard }),
     Layer.succeed(CardProcessor, cardProcessorFor(config)),
@@ -48,6 +52,7 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
     Layer.succeed(PasswordHasher, scryptPasswordHasher),
     Layer.succeed(WebhookSender, makeHttpWebhookSender({ allowPrivate: false, allowLoopbackInSandbox: config.sandboxWebhookLoopback })),
     Layer.succeed(IrsTransmitter, irs.transmitter),
+    Layer.succeed(SsaTransmitter, makeSsaTransmitter(config.ssa ?? loadSsaConfig({}), makeKnexSsaFiles(db.knex))),
   );
 }
 
@@ -62,23 +67,22 @@ export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 
 /** Retries and expiry set explicitly (pg-boss 10 retries nothing by default). */
 // A job whose process died is retried once it expires; JOB_EXPIRE_SECONDS shortens that for crash tests.
-export const JOB_DEFAULTS = { retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: Number(process.env["JOB_EXPIRE_SECONDS"] ?? 120) } as const;
+export const jobDefaults = (tuning: Tuning) => ({ retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: tuning.jobExpireSeconds }) as const;
+export const JOB_DEFAULTS = jobDefaults(DEFAULT_TUNING);
 
 /**
  * The transmission of an order runs as one job, and a large order (a payroll customer's hundred thousand forms, in
  * transmissions of 20,000 records) takes minutes of honest work: a 120 s expiry retried it while it still ran, for
- * ever. Its expiry is 15 minutes (JOB_TRANSMIT_EXPIRE_SECONDS; JOB_EXPIRE_SECONDS when only that is set, as crash
- * tests do): a transmission whose worker died resumes by UTID after at most that long.
+ * ever. Its expiry is 15 minutes (Tuning.jobTransmitExpireSeconds): a transmission whose worker died resumes by
+ * UTID after at most that long.
  */
-export const JOB_EXPIRY_BY_QUEUE = {
-  [TRANSMIT_QUEUE]: Number(process.env["JOB_TRANSMIT_EXPIRE_SECONDS"] ?? process.env["JOB_EXPIRE_SECONDS"] ?? 900),
-} as const;
+export const jobExpiryByQueue = (tuning: Tuning) => ({ [TRANSMIT_QUEUE]: tuning.jobTransmitExpireSeconds }) as const;
 
 export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null; irs: IrsAdapters }> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: Number(process.env["PG_POOL_MAX"] ?? 10) });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: tuningOf(config).pgPoolMax, rowCache: tuningOf(config).pgliteRowCache });
   const jobs = opts.jobs === false ? null : await openJobs(db, {
-    schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: JOB_DEFAULTS, expireInSecondsByQueue: JOB_EXPIRY_BY_QUEUE,
-    maintenanceIntervalSeconds: Number(process.env["JOB_MAINTENANCE_SECONDS"] ?? 10),
+    schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: jobDefaults(tuningOf(config)),
+    expireInSecondsByQueue: jobExpiryByQueue(tuningOf(config)), maintenanceIntervalSeconds: tuningOf(config).jobMaintenanceSeconds,
     onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
   });
   const irs = irsAdapters(db, config);

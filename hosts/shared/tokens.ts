@@ -5,4 +5,5 @@ export const TOKENS = {
   Database: Symbol.for("Database"),
   Runtime: Symbol.for("Runtime"),
   HttpApp: Symbol.for("HttpApp"),
+  Operability: Symbol.for("Operability"),
 } as const;

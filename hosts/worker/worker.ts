@@ -9,12 +9,9 @@ import { completeTinMatch } from "../../core/use-cases/tin-match.use-case.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import type { JobRunner } from "../../core/ports/jobs.port.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
-import type { Config } from "../shared/config.ts";
+import { tuningOf, type Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 
-const SWEEP_EVERY_MS = Number(process.env["DISPATCH_SWEEP_EVERY_MS"] ?? 5_000);
-// A paid order whose job is not running this long after payment is (re)sent; DISPATCH_SWEEP_AFTER_MS for tests.
-const SWEEP_AFTER_MS = Number(process.env["DISPATCH_SWEEP_AFTER_MS"] ?? 10_000);
 
 interface ScopeData { accountId: string; livemode: boolean }
 
@@ -128,10 +125,10 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
 
   const sweep = async () => {
     try {
-      const before = new Date(Date.now() - SWEEP_AFTER_MS).toISOString();
+      const before = new Date(Date.now() - tuningOf(config).dispatchSweepAfterMs).toISOString();
       const pending = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.pending(before, 100)));
       for (const d of pending) await send(TRANSMIT_QUEUE, { accountId: d.accountId, livemode: d.livemode, orderId: d.orderId }, { key: d.orderId });
-      const tinBefore = new Date(Date.now() - Math.max(SWEEP_AFTER_MS, config.sandboxTinMatchDelayMs * 5)).toISOString();
+      const tinBefore = new Date(Date.now() - Math.max(tuningOf(config).dispatchSweepAfterMs, config.sandboxTinMatchDelayMs * 5)).toISOString();
       const runs = await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.tinMatchQueue.pending(tinBefore, 100)));
       for (const r of runs) await send(TIN_MATCH_QUEUE, { accountId: r.accountId, livemode: r.livemode, runId: r.id }, { key: r.id });
       // Deliveries overdue by a minute lost their attempt (a crash, or a lost retry job): attempt them again.
@@ -142,7 +139,7 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
     }
   };
   // The sweep only re-sends jobs for rows already durable in the database; the interval just drives it.
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  const timer = setInterval(() => void sweep(), tuningOf(config).dispatchSweepEveryMs);
   timer.unref();
   return { stop: async () => { clearInterval(timer); clearInterval(fanTimer); await jobs.stop(); } };
 }

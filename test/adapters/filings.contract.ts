@@ -2,6 +2,7 @@
 // (in-memory fake, PGlite, Postgres): D2 scoping, D11 duplicates, D34 paging, D8 one recipient per TIN.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { forced } from "../support/status.ts";
 import { Effect } from "effect";
 import { randomUUID } from "node:crypto";
 import type { Batch, CartItem, PayerRow, RecipientRow, Scope, Store } from "../../core/ports/store.port.ts";
@@ -118,7 +119,7 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     const listed = (await run(repo.list({ limit: 10, startingAfter: null }, {}))).data.find((x) => x.id === f.id);
     assert.equal(listed?.warnings, warnings);
     // A status change keeps them.
-    await run(repo.updateMany([f.id], ["ready_to_file"], { status: "in_cart", updatedAt: at() }));
+    await run(repo.updateMany([f.id], ["ready_to_file"], { status: forced("in_cart"), updatedAt: at() }));
     assert.equal((await run(repo.get(f.id)))?.warnings, warnings);
   });
 
@@ -289,10 +290,10 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     const ready = filing(a, pa, ra, { accountNumber: "U4" });
     await insert(store, a, [...queued, ready]);
     const at = "2026-03-01T00:00:00.000Z";
-    const changed = await run(store.scoped(a).filings.updateMany([...queued, ready].map((f) => f.id), ["queued"], { status: "submitted", submittedAt: at, transmissionId: "tx-1", updatedAt: at }));
+    const changed = await run(store.scoped(a).filings.updateMany([...queued, ready].map((f) => f.id), ["queued"], { status: forced("submitted"), submittedAt: at, transmissionId: "tx-1", updatedAt: at }));
     assert.equal([...changed].sort(), ids(queued).sort());
-    assert.equal(await run(store.scoped(live).filings.updateMany(ids(queued), ["submitted"], { status: "voided" })), [], "another environment changes nothing");
-    assert.equal(await run(store.scoped(a).filings.updateMany([], ["submitted"], { status: "voided" })), []);
+    assert.equal(await run(store.scoped(live).filings.updateMany(ids(queued), ["submitted"], { status: forced("voided") })), [], "another environment changes nothing");
+    assert.equal(await run(store.scoped(a).filings.updateMany([], ["submitted"], { status: forced("voided") })), []);
     for (const f of queued) {
       const got = await run(store.scoped(a).filings.get(f.id));
       assert.is(got?.status, "submitted");
@@ -300,7 +301,7 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     }
     assert.is((await run(store.scoped(a).filings.get(ready.id)))?.status, ready.status);
     const errors = [{ code: "F1099NEC-001", severity: "error", xpath: "/x", message: "bad" }];
-    assert.equal(await run(store.scoped(a).filings.updateMany([queued[0]!.id], ["submitted"], { status: "accepted_with_errors", ackErrors: errors })), [queued[0]!.id]);
+    assert.equal(await run(store.scoped(a).filings.updateMany([queued[0]!.id], ["submitted"], { status: forced("accepted_with_errors"), ackErrors: errors })), [queued[0]!.id]);
     assert.equal((await run(store.scoped(a).filings.get(queued[0]!.id)))?.ackErrors, errors);
   });
 

@@ -1,7 +1,7 @@
 // The same repository cases against every Store adapter (in-memory fake, PGlite, Postgres).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import { Context, Effect, Fiber } from "effect";
 import { randomUUID } from "node:crypto";
 import type { Store, Scope } from "../../core/ports/store.port.ts";
 import { storeRows } from "../support/rows.ts";
@@ -213,6 +213,51 @@ export function storeContract(name: string, open: () => Promise<{ store: StoreSe
     })));
     assert.is(exit._tag, "Failure");
     assert.is(await run(store.scoped(a).payers.get(p.id)), undefined);
+  });
+
+  class Greeting extends Context.Service<Greeting, { readonly word: string }>()("test/Greeting") {}
+
+  s("transaction: the body runs with the caller's services", async ({ store, a }) => {
+    const p = payer(a);
+    const word = await Effect.runPromise(store.transaction(a, (tx) => Effect.gen(function* () {
+      yield* tx.payers.insert(p);
+      return (yield* Greeting).word;
+    })).pipe(Effect.provideService(Greeting, { word: "hello" })));
+    assert.is(word, "hello");
+    assert.is((await run(store.scoped(a).payers.get(p.id)))?.id, p.id);
+  });
+
+  s("transaction: an interrupted caller rolls back", async ({ store, a }) => {
+    const p = payer(a);
+    let inserted!: () => void;
+    const bodyInserted = new Promise<void>((resolve) => (inserted = resolve));
+    const fiber = Effect.runFork(store.transaction(a, (tx) => Effect.gen(function* () {
+      yield* tx.payers.insert(p);
+      yield* Effect.sync(() => inserted());
+      yield* Effect.never;
+    })));
+    // The body has written; interrupting the caller must end the transaction and keep nothing.
+    await bodyInserted;
+    await Effect.runPromise(Fiber.interrupt(fiber));
+    assert.is(await run(store.scoped(a).payers.get(p.id)), undefined);
+    // The interrupted unit of work released what it held: the next transaction runs.
+    assert.is(await run(store.transaction(a, (tx) => tx.payers.get(p.id))), undefined);
+  });
+
+  s("extensions.list with a payer: filtered in the query, so pages are full and hasMore is exact", async ({ store, a }) => {
+    const mine = randomUUID(), other = randomUUID();
+    const repo = store.scoped(a).extensions;
+    for (let i = 0; i < 6; i++) {
+      await run(repo.insert({ id: `ext_list${randomUUID().slice(0, 8)}`, payerId: i % 2 === 0 ? mine : other, taxYear: 2025, forms: ["1099"], reasons: {}, status: "accepted",
+        receiptId: "2026-00000000001-ABCDEFGHI", livemode: false, createdAt: at() }, `key${i}`));
+    }
+    const first = await run(repo.list({ limit: 2, startingAfter: null }, mine));
+    assert.equal(first.data.map((e) => e.payerId), [mine, mine]);
+    assert.is(first.hasMore, true);
+    const rest = await run(repo.list({ limit: 2, startingAfter: first.data[1]?.id ?? null }, mine));
+    assert.equal(rest.data.map((e) => e.payerId), [mine]);
+    assert.is(rest.hasMore, false);
+    assert.is((await run(repo.list({ limit: 10, startingAfter: null }))).data.length, 6);
   });
 
   return s;

@@ -5,8 +5,10 @@ import { ManagedRuntime } from "effect";
 import { createApp } from "../../hosts/api/app.ts";
 import { listen as serve } from "../../hosts/api/server.ts";
 import { appLayer, type AppRuntime } from "../../hosts/shared/runtime.ts";
-import type { Config } from "../../hosts/shared/config.ts";
-import { makeLogger } from "../../hosts/shared/logger.ts";
+import { loadTuning, type Config } from "../../hosts/shared/config.ts";
+import { makeLogger, type Logger } from "../../hosts/shared/logger.ts";
+import { makeMetrics } from "../../hosts/api/operability/metrics.ts";
+import { readinessProbe } from "../../hosts/api/operability/readiness.ts";
 import { createApiKey, seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import type { Database } from "../../adapters/knex/connection.ts";
 import { openTestDb, type Backend } from "./db.ts";
@@ -39,6 +41,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
     port: 0, databaseUrl: undefined, dataDir: "memory://", dbSchema: undefined,
     sandboxHosts: [], liveHosts: [], rateLimitPerMinute: 100_000,
     tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false, rateCard: DEFAULT_RATE_CARD, sandboxAckDelayMs: 0, sandboxTinMatchDelayMs: 0, outboxPollMs: 100, webhookRetryScale: 0.001, sandboxWebhookLoopback: true,
+    tuning: loadTuning(process.env),
     ...over,
   };
 }
@@ -58,7 +61,14 @@ export interface TestApi {
   close: () => Promise<void>;
 }
 
-async function listen(db: Database, config: Config, seed: { accountId: string; mainPayerId: string } | null, ownsDb: (() => Promise<void>) | null): Promise<TestApi> {
+export interface StartOptions {
+  /** The app's logger (tests that read the logs); default: one at `config.logLevel` (silent). */
+  readonly logger?: Logger;
+  /** The Postgres schema of the test database (the readiness probe lists its migrations there). */
+  readonly schema?: string;
+}
+
+async function listen(db: Database, config: Config, seed: { accountId: string; mainPayerId: string } | null, ownsDb: (() => Promise<void>) | null, opts: StartOptions = {}): Promise<TestApi> {
   const runtime = ManagedRuntime.make(appLayer(db, config)) as AppRuntime;
   let accountId = seed?.accountId ?? "";
   let mainPayerId = seed?.mainPayerId ?? "";
@@ -68,7 +78,8 @@ async function listen(db: Database, config: Config, seed: { accountId: string; m
     accountId = seeded.account.id;
     mainPayerId = seeded.payer.id;
   }
-  const app = createApp({ runtime, config, logger: makeLogger(config.logLevel) });
+  const ops = { metrics: makeMetrics({ knex: db.knex }), readiness: readinessProbe({ knex: db.knex, schema: opts.schema }) };
+  const app = createApp({ runtime, config, logger: opts.logger ?? makeLogger(config.logLevel), ops });
   const server: Server = await serve(app, 0, "127.0.0.1");
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const api: TestApi = {
@@ -86,7 +97,7 @@ async function listen(db: Database, config: Config, seed: { accountId: string; m
       try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
       return { status: res.status, headers: res.headers, body: parsed, text };
     },
-    another: (over = {}) => listen(db, { ...config, ...over }, { accountId, mainPayerId }, null),
+    another: (over = {}) => listen(db, { ...config, ...over }, { accountId, mainPayerId }, null, opts),
     liveKey: async (role = "owner") => (await runtime.runPromise(createApiKey(accountId, "live", role))).key,
     sandboxKey: async (role) => (await runtime.runPromise(createApiKey(accountId, "sandbox", role))).key,
     close: async () => {
@@ -99,7 +110,7 @@ async function listen(db: Database, config: Config, seed: { accountId: string; m
   return api;
 }
 
-export async function startApi(backend: Backend = "pglite", over: Partial<Config> = {}): Promise<TestApi> {
+export async function startApi(backend: Backend = "pglite", over: Partial<Config> = {}, opts: StartOptions = {}): Promise<TestApi> {
   const t = await openTestDb(backend);
-  return listen(t.db, testConfig(over), null, t.drop);
+  return listen(t.db, testConfig(over), null, t.drop, { ...opts, schema: t.schema });
 }

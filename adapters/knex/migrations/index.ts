@@ -11,6 +11,7 @@ import * as tinMatchSends from "./20261121000000_tin_match_sends.ts";
 import * as cardCustomerAndCredits from "./20261122000000_card_customer_and_credits.ts";
 import * as filingWarnings from "./20261124000000_filing_warnings.ts";
 import * as statusPagingIndex from "./20261125000000_status_paging_index.ts";
+import * as ssaFiles from "./20261125000000_ssa_files.ts";
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
@@ -25,6 +26,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261122000000_card_customer_and_credits", cardCustomerAndCredits],
   ["20261124000000_filing_warnings", filingWarnings],
   ["20261125000000_status_paging_index", statusPagingIndex],
+  ["20261125000000_ssa_files", ssaFiles],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -60,11 +60,11 @@ export function cartItemView(i: CartItem, f: CartFiling | undefined, amountCents
 
 export interface AddRequest { readonly formId: string; readonly service: unknown; readonly physicalMail: boolean | undefined; readonly portalAccess: boolean | undefined }
 
-const describedShape = compileBody<{ filing_id: string; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
+export const describedShape = compileBody<{ filing_id: string; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
   type: "object", additionalProperties: false, required: ["filing_id"],
   properties: { filing_id: { type: "string", maxLength: 64 }, service: { type: "string", maxLength: 40 }, physical_mail: { type: "boolean" }, portal_access: { type: "boolean" } },
 });
-const referenceShape = compileBody<{ forms: Array<{ form_id: string; service?: string; physical_mail?: boolean; portal_access?: boolean }> }>({
+export const referenceShape = compileBody<{ forms: Array<{ form_id: string; service?: string; physical_mail?: boolean; portal_access?: boolean }> }>({
   type: "object", additionalProperties: false, required: ["forms"],
   properties: {
     forms: {

@@ -17,7 +17,7 @@ export interface Extension {
   readonly createdAt: string;
 }
 
-const check = compileBody<{ payer: string; tax_year: number; forms: string[]; reasons?: Record<string, boolean> }>({
+export const check = compileBody<{ payer: string; tax_year: number; forms: string[]; reasons?: Record<string, boolean> }>({
   type: "object", additionalProperties: false, required: ["payer", "tax_year", "forms"],
   properties: {
     payer: { type: "string", maxLength: 64 },

@@ -68,15 +68,15 @@ const optionProps = {
 };
 
 // Rows are checked for shape only here (form/tax_year/jsonForm present); a bad row fails alone later.
-const payerFormsBody = compileBody<{ forms: unknown[]; reference?: string; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
+export const payerFormsBody = compileBody<{ forms: unknown[]; reference?: string; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
   type: "object", additionalProperties: false, required: ["forms"],
   properties: { forms: { type: "array", minItems: 1, maxItems: MAX_INTAKE_ROWS }, ...optionProps },
 });
-const batchBody = compileBody<{ payer?: string; forms: unknown[]; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean; reference?: string }>({
+export const batchBody = compileBody<{ payer?: string; forms: unknown[]; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean; reference?: string }>({
   type: "object", additionalProperties: false, required: ["forms"],
   properties: { payer: { type: "string", maxLength: 64 }, forms: { type: "array", minItems: 1, maxItems: MAX_INTAKE_ROWS }, ...optionProps },
 });
-const singleBody = compileBody<{ payer: string; form: string; tax_year: number; jsonForm: Record<string, unknown> } & Record<string, unknown>>({
+export const singleBody = compileBody<{ payer: string; form: string; tax_year: number; jsonForm: Record<string, unknown> } & Record<string, unknown>>({
   type: "object", additionalProperties: false, required: ["payer", "form", "tax_year", "jsonForm"],
   properties: { ...rowProps, ...optionProps },
 });

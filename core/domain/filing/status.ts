@@ -1,5 +1,6 @@
 // The filing lifecycle of SPEC "States and transitions" as one table. Everything that moves a filing goes
-// through `transition`, so a refused move is refused the same way everywhere.
+// through `nextStatus` or `move` (a FilingPatch takes only their MovedStatus), so a refused move is refused the
+// same way everywhere.
 export const FILING_STATUSES = [
   "ready_to_file", "in_cart", "queued", "submitted", "furnishing",
   "accepted", "accepted_with_errors", "rejected", "voided", "superseded",
@@ -20,6 +21,8 @@ export type FilingTrigger =
   | "ack_accepted_with_errors"
   | "ack_rejected"       // submitted -> rejected
   | "void"               // before transmission -> voided (D18)
+  | "untransmittable"    // submitted -> voided when the IRS channel refused the transmission (SPEC: "A charged form
+                         // that cannot be transmitted returns its money to the prepaid balance"); it was never transmitted
   | "supersede";         // accepted* -> superseded, when its correction is accepted (D19)
 
 interface Rule { readonly from: readonly FilingStatus[]; readonly to: FilingStatus; readonly services?: readonly Service[] }
@@ -34,6 +37,7 @@ export const TRANSITIONS: Readonly<Record<FilingTrigger, Rule>> = {
   ack_accepted_with_errors: { from: ["submitted"], to: "accepted_with_errors" },
   ack_rejected: { from: ["submitted"], to: "rejected" },
   void: { from: ["ready_to_file", "in_cart", "queued"], to: "voided" },
+  untransmittable: { from: ["submitted"], to: "voided" },
   supersede: { from: ["accepted", "accepted_with_errors"], to: "superseded" },
 };
 
@@ -46,8 +50,24 @@ const EMITS: Partial<Record<FilingTrigger, FilingEventType>> = {
   ack_rejected: "filing.rejected",
 };
 
+declare const guarded: unique symbol;
+/**
+ * A status reached through `TRANSITIONS`. A filing patch (core/ports/filings.port.ts) takes only this type, so a
+ * write of a status literal does not compile: every status change goes through `nextStatus` or `move`.
+ */
+export type MovedStatus = FilingStatus & { readonly [guarded]: true };
+
+/** A trigger's rule as the arguments of a guarded write: `repo.update(id, m.from, { status: m.to, ... })`. */
+export interface FilingMove { readonly trigger: FilingTrigger; readonly from: readonly FilingStatus[]; readonly to: MovedStatus }
+
+/** The rule of `trigger` (for writes that select the filings by status in the store, whatever their service). */
+export function move(trigger: FilingTrigger): FilingMove {
+  const rule = TRANSITIONS[trigger];
+  return { trigger, from: rule.from, to: rule.to as MovedStatus };
+}
+
 export interface Refusal { readonly refused: true; readonly from: FilingStatus; readonly trigger: FilingTrigger; readonly reason: string }
-export interface Moved { readonly refused: false; readonly to: FilingStatus; readonly event: FilingEventType | null }
+export interface Moved { readonly refused: false; readonly to: MovedStatus; readonly event: FilingEventType | null }
 
 export function nextStatus(from: FilingStatus, trigger: FilingTrigger, service: Service): Moved | Refusal {
   const rule = TRANSITIONS[trigger];
@@ -57,7 +77,7 @@ export function nextStatus(from: FilingStatus, trigger: FilingTrigger, service: 
   if (rule.services && !rule.services.includes(service)) {
     return { refused: true, from, trigger, reason: `${trigger} does not apply to service ${service}` };
   }
-  return { refused: false, to: rule.to, event: EMITS[trigger] ?? null };
+  return { refused: false, to: rule.to as MovedStatus, event: EMITS[trigger] ?? null };
 }
 
 export function isTerminal(status: FilingStatus): boolean {

@@ -1,10 +1,30 @@
 // The form catalogue at run time: the generated IRIS data expanded into one definition per form and tax year,
 // plus the views the API needs (element types, skeleton, statement boxes). Expansion happens once per form
 // and schema package, lazily; tax years that share a package share the expanded tree.
-import { TAX_YEAR_PACKAGES } from "./catalogue.generated.ts";
+import { TAX_YEAR_PACKAGES as IRIS_PACKAGES } from "./catalogue.generated.ts";
 import type {
   ElementDefinition, FormDefinition, RawChoice, RawElement, RawForm, RawFormTotals, RawSchemaPackage,
 } from "./model.ts";
+import { SSA_COMPLEX_TYPES, SSA_FORMS, SSA_SIMPLE_TYPES, isSsaForm } from "./ssa-forms.ts";
+
+// Each IRIS package with the SSA's forms (W-2, W-2c) added: they reuse the package's address and amount types.
+const WITH_SSA = new Map<RawSchemaPackage, RawSchemaPackage>();
+function withSsaForms(pkg: RawSchemaPackage): RawSchemaPackage {
+  let merged = WITH_SSA.get(pkg);
+  if (!merged) {
+    merged = Object.freeze({
+      ...pkg,
+      simpleTypes: { ...pkg.simpleTypes, ...SSA_SIMPLE_TYPES },
+      complexTypes: { ...pkg.complexTypes, ...SSA_COMPLEX_TYPES },
+      forms: [...pkg.forms, ...SSA_FORMS],
+    });
+    WITH_SSA.set(pkg, merged);
+  }
+  return merged;
+}
+const TAX_YEAR_PACKAGES: Readonly<Record<number, RawSchemaPackage>> = Object.fromEntries(
+  Object.entries(IRIS_PACKAGES).map(([year, pkg]) => [year, withSsaForms(pkg)]),
+);
 
 export const SUPPORTED_TAX_YEARS: readonly number[] = Object.freeze(
   Object.keys(TAX_YEAR_PACKAGES).map(Number).sort((a, b) => a - b),
@@ -100,6 +120,11 @@ export function listForms(): FormSummary[] {
   });
 }
 
+/** The forms filed through IRIS (every form but the SSA's W-2 family). */
+export function listIrisForms(): FormSummary[] {
+  return listForms().filter((f) => !isSsaForm(f.form));
+}
+
 function expand(pkg: RawSchemaPackage, elements: readonly RawElement[], parent: string): ElementDefinition[] {
   return elements.map((el) => {
     const path = parent ? `${parent}.${el.name}` : el.name;
@@ -173,6 +198,7 @@ export function lookupForm(form: string, taxYear: number): { definition: FormDef
       elements,
       choices,
       omitted: found.raw.omitted,
+      filedWith: isSsaForm(code) ? "SSA" : "IRIS",
     });
     DEFINITIONS.set(key, definition);
   }

@@ -1,6 +1,8 @@
 // Exact decimal handling for IRIS amounts (D7). A JSON number is read through its shortest round-trip text
 // (String(n)), a string as written; digits are then counted and converted without float arithmetic, so
 // 0.29 is 29 cents, 19.99 is 1999 cents and 1.005 is refused (three decimals), never rounded.
+// Hand-written on purpose: these are the IRS's digit rules (total and fraction digits per XSD type, refusal
+// instead of rounding), not general decimal arithmetic, which a big-decimal library would add without them.
 
 export interface DecimalRules {
   readonly fractionDigits: number;

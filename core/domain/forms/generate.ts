@@ -97,7 +97,7 @@ const PLUMBING: Readonly<Record<string, string>> = {
   RecordId: "numbered by the service when it builds the transmission",
   IssuerOfficeCd: "an issuer (payer) setting, not recipient data; the service fills it from the payer",
   CFSFElectionStateCd: "the Combined Federal/State Filing election is made by the service from StateLocalTaxGrp",
-  VoidInd: "voiding is DELETE /v1/filings/{id}, never a field of the form",
+  VoidInd: "voiding is a call of its own (void the filing), never a field of the form",
   CorrectedInd: "corrections are filed through the correction endpoint, which sets it",
   PrevSubmittedRecRecipientGrp: "filled by the correction endpoint from the original filing",
 };

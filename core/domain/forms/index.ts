@@ -7,7 +7,7 @@ export { DECIMAL_KEYWORD, registerFormKeywords } from "./schema.ts";
 
 export {
   LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, countryNames, formElementTypes, formSkeleton, formTotals,
-  getFormDefinition, isKnownForm, listForms, schemaPackageFor, statementBoxes,
+  getFormDefinition, isKnownForm, listForms, listIrisForms, schemaPackageFor, statementBoxes,
 } from "./catalogue.ts";
 export type { FormCode, FormSummary, SchemaPackageInfo, StatementBox } from "./catalogue.ts";
 export { NUMBER_INTEGER_DIGITS, amountText, amountToCents, amountToCentsBig, centsToAmount } from "./decimal.ts";
@@ -39,3 +39,7 @@ export function precompileFormValidators(): void {
     }
   }
 }
+export { BOX12_CODES, SSA_FORM_CODES, isSsaForm } from "./ssa-forms.ts";
+export {
+  ADDITIONAL_MEDICARE_THRESHOLD_CENTS, SOCIAL_SECURITY_WAGE_BASE_CENTS, SSA_STATE_CODES, ssaIssues, ssnProblem,
+} from "./ssa-rules.ts";

@@ -168,4 +168,6 @@ export interface FormDefinition {
   readonly choices: readonly RawChoice[];
   /** Top-level XSD elements that jsonForm leaves out because the service fills them. */
   readonly omitted: readonly OmittedElement[];
+  /** Where the form is filed: IRIS (the IRS), or the SSA (W-2 family, in EFW2). */
+  readonly filedWith: "IRIS" | "SSA";
 }

@@ -10,6 +10,7 @@ import { canonicalFormCode, lookupForm } from "./catalogue.ts";
 import { NUMBER_INTEGER_DIGITS, centsToAmount, decimalText, parseDecimal, partsToCents, type DecimalRule } from "./decimal.ts";
 import type { ElementDefinition, FormDefinition, RawChoice } from "./model.ts";
 import { DECIMAL_KEYWORD, compiledValidator } from "./schema.ts";
+import { ssaIssues } from "./ssa-rules.ts";
 
 export interface FormIssue {
   /** Path of the offending element, "jsonForm.RecipientDetail.TIN" (or "form" / "tax_year"). */
@@ -421,8 +422,19 @@ function str(o: unknown, key: string): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
+/** W-2 family: the employee is the recipient (EmployeeSSN, EmployeeName, EmployeeUSAddress / EmployeeForeignAddress). */
+function employeeOf(form: Record<string, unknown>): Record<string, unknown> {
+  const name = isObject(form["EmployeeName"]) ? form["EmployeeName"] : {};
+  const person: Record<string, unknown> = {};
+  for (const k of ["PersonFirstNm", "PersonLastNm"]) if (typeof name[k] === "string") person[k] = name[k];
+  const mail: Record<string, unknown> = {};
+  if (isObject(form["EmployeeUSAddress"])) mail["USAddress"] = form["EmployeeUSAddress"];
+  else if (isObject(form["EmployeeForeignAddress"])) mail["ForeignAddress"] = form["EmployeeForeignAddress"];
+  return { TIN: form["EmployeeSSN"], TINSubmittedTypeCd: "INDIVIDUAL_TIN", PersonName: person, MailingAddressGrp: mail };
+}
+
 function recipientOf(form: Record<string, unknown>): NormalizedRecipient {
-  const rd = isObject(form["RecipientDetail"]) ? form["RecipientDetail"] : {};
+  const rd = isObject(form["RecipientDetail"]) ? form["RecipientDetail"] : "EmployeeSSN" in form ? employeeOf(form) : {};
   const code = str(rd, "TINSubmittedTypeCd");
   const person = rd["PersonName"];
   const business = rd["BusinessName"];
@@ -465,6 +477,14 @@ function recipientOf(form: Record<string, unknown>): NormalizedRecipient {
   return recipient;
 }
 
+/** A W-2 schema issue named as the SSA names it (an unknown box 12 code). */
+function ssaRuleOf(issue: FormIssue): FormIssue {
+  if (issue.rule === "enum" && issue.param.endsWith(".EmployersUseCd")) {
+    return { ...issue, rule: "ssa_box12_code", message: `SSA rule: ${issue.param} is not a box 12 code of the General Instructions for Forms W-2 (A-H, J-N, P-T, V, W, Y, Z, AA, BB, DD-II).` };
+  }
+  return issue;
+}
+
 // ---- entry point ------------------------------------------------------------------------------------------
 
 export function validateForm(form: string, taxYear: number, jsonForm: unknown): FormValidation {
@@ -479,10 +499,17 @@ export function validateForm(form: string, taxYear: number, jsonForm: unknown): 
   const validate = compiledValidator(def, raw);
   const remaps: Remaps = new Map();
   const tidied = isObject(jsonForm) ? tidyObject(jsonForm, def.elements, remaps) : jsonForm;
-  if (!validate(tidied)) return { ok: false, issues: toIssues(def, validate.errors ?? [], tidied, remaps) };
+  if (!validate(tidied)) {
+    const issues = toIssues(def, validate.errors ?? [], tidied, remaps);
+    return { ok: false, issues: def.filedWith === "SSA" ? issues.map(ssaRuleOf) : issues };
+  }
   const amounts: Record<string, number | bigint> = {};
   const canonical = canonObject(tidied as Record<string, unknown>, def.elements, "", amounts);
   const stored = canonical === ABSENT ? {} : canonical;
+  if (def.filedWith === "SSA") {
+    const ssa = ssaIssues(def.form, taxYear, stored);
+    if (ssa.length > 0) return { ok: false, issues: ssa };
+  }
   return {
     ok: true,
     value: {

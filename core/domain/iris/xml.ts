@@ -1,6 +1,9 @@
 // A small XML writer (elements, attributes, escaped text; enough for IRIS intake transmissions) and a minimal
 // reader for the acknowledgement documents the IRS sends back (elements and text only: no DTDs, no external
 // entities). Pure: strings in, strings or trees out.
+// Hand-written on purpose: the IRIS schemas need element order, namespaces and escaping exactly as the XSDs
+// say (validated against them with xmllint-wasm in the tests), and refusing DTDs and entities is the safe
+// reading of documents from outside; a general XML library would add a dependency to the core for that.
 
 /** Drops what XML 1.0 cannot carry at all: controls other than tab/newline/return, lone surrogates, U+FFFE/U+FFFF. */
 export function xmlChars(s: string): string {

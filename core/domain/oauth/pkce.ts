@@ -1,24 +1,14 @@
 // PKCE (RFC 7636), S256 only (SPEC "Authentication", RFC 9700 §2.1.1). Hashing is passed in: the core has no
 // crypto of its own.
+import { fromHex, toBase64Url } from "../shared/encoding.ts";
 
 /** RFC 7636 §4.1: 43 to 128 characters of [A-Z] / [a-z] / [0-9] / "-" / "." / "_" / "~". */
 export const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 /** An S256 challenge is the base64url (no padding) of a SHA-256 digest: exactly 43 characters. */
 export const S256_CHALLENGE = /^[A-Za-z0-9\-_]{43}$/;
 
-const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
 export function hexToBase64Url(hex: string): string {
-  const bytes: number[] = [];
-  for (let i = 0; i + 1 < hex.length; i += 2) bytes.push(parseInt(hex.slice(i, i + 2), 16));
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const [a = 0, b = 0, c = 0] = [bytes[i], bytes[i + 1], bytes[i + 2]];
-    const n = (a << 16) | (b << 8) | c;
-    const chars = i + 2 < bytes.length ? 4 : i + 1 < bytes.length ? 3 : 2;
-    for (let k = 0; k < chars; k++) out += B64URL[(n >> (18 - 6 * k)) & 63];
-  }
-  return out;
+  return toBase64Url(fromHex(hex) ?? new Uint8Array(0));
 }
 
 /** BASE64URL-ENCODE(SHA256(ASCII(code_verifier))) (RFC 7636 §4.2). */

@@ -2,6 +2,7 @@
 // empty ones treated as absent; the client authenticates with HTTP Basic or in the body, never both.
 import { GRANT_TYPES, type GrantType } from "./model.ts";
 import { OAuthError } from "./errors.ts";
+import { findUnstorableText } from "../shared/validation.ts";
 
 export interface ClientCredentials { readonly clientId: string; readonly clientSecret: string }
 
@@ -36,6 +37,7 @@ export function parseBasic(header: string | undefined): ClientCredentials | null
   const clientId = formDecode(decoded.slice(0, colon));
   const clientSecret = formDecode(decoded.slice(colon + 1));
   if (clientId === null || clientSecret === null) return new OAuthError({ code: "invalid_client", message: "The Basic credentials are not form-encoded." });
+  if (findUnstorableText([clientId, clientSecret]) !== null) return new OAuthError({ code: "invalid_client", message: "The Basic credentials contain a NUL character or an unpaired surrogate." });
   return { clientId, clientSecret };
 }
 

@@ -38,10 +38,10 @@ const payerProps = {
   ...Object.fromEntries(RESPONSE_ONLY.map((k) => [k, {}])),
 };
 
-const checkCreate = compileBody<Record<string, unknown>>({
+export const checkCreate = compileBody<Record<string, unknown>>({
   type: "object", additionalProperties: false, required: ["tin"], properties: payerProps,
 });
-const checkUpdate = compileBody<Record<string, unknown>>({
+export const checkUpdate = compileBody<Record<string, unknown>>({
   type: "object", additionalProperties: false, properties: payerProps,
 });
 

@@ -35,8 +35,8 @@ const props = {
   account_number: { type: ["string", "null"], maxLength: 30 },
   ...Object.fromEntries(RESPONSE_ONLY.map((k) => [k, {}])),
 };
-const checkCreate = compileBody<Record<string, unknown>>({ type: "object", additionalProperties: false, required: ["payer", "name", "tin"], properties: props });
-const checkUpdate = compileBody<Record<string, unknown>>({ type: "object", additionalProperties: false, properties: props });
+export const checkCreate = compileBody<Record<string, unknown>>({ type: "object", additionalProperties: false, required: ["payer", "name", "tin"], properties: props });
+export const checkUpdate = compileBody<Record<string, unknown>>({ type: "object", additionalProperties: false, properties: props });
 
 export interface RecipientInput extends Partial<{ -readonly [K in keyof AddressFields]: AddressFields[K] }> {
   payerId?: string;

@@ -5,15 +5,17 @@ import { InvalidRequest } from "./errors.ts";
 
 export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
 
-export type Check<T> = (data: unknown) => { ok: true; value: T } | { ok: false; error: InvalidRequest };
+/** A body check; `schema` is the JSON Schema it validates with (the OpenAPI document publishes it). */
+export type Check<T> = ((data: unknown) => { ok: true; value: T } | { ok: false; error: InvalidRequest }) & { readonly schema: object };
 
 export function compileBody<T>(schema: object, prefix = ""): Check<T> {
   let validate: ValidateFunction | undefined;
-  return (data) => {
+  const check = (data: unknown): { ok: true; value: T } | { ok: false; error: InvalidRequest } => {
     validate ??= ajv.compile(schema);
     if (validate(data)) return { ok: true, value: data as T };
     return { ok: false, error: toInvalidRequest(validate.errors?.[0], prefix) };
   };
+  return Object.assign(check, { schema });
 }
 
 export function paramOf(e: ErrorObject, prefix = ""): string {

@@ -1,6 +1,7 @@
 // Webhook signatures (SPEC "Events", D26). Exported for receivers: `verifySignature` is synchronous and needs no
-// crypto module, so it runs the same in Node, browsers and edge runtimes.
+// crypto module (@noble/hashes), so it runs the same in Node, browsers and edge runtimes.
 import { hmacSha256, toHex, utf8Bytes } from "./sha256.ts";
+import { fromBase64, toBase64 } from "../shared/encoding.ts";
 
 export const SIGNATURE_HEADER = "Service-Signature";
 export const SECRET_PREFIX = "whsec_";
@@ -117,31 +118,40 @@ export function verifySignature(input: VerifyInput): VerifyResult {
   return { ok: true };
 }
 
-const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-function base64(bytes: Uint8Array): string {
-  let out = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const a = bytes[i] as number;
-    const b = bytes[i + 1];
-    const c = bytes[i + 2];
-    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += B64[(n >>> 18) & 63] as string;
-    out += B64[(n >>> 12) & 63] as string;
-    out += b === undefined ? "=" : (B64[(n >>> 6) & 63] as string);
-    out += c === undefined ? "=" : (B64[n & 63] as string);
-  }
-  return out;
-}
-
 /** D26: `whsec_` + the 32 random bytes in base64. The caller supplies the randomness (the core has no I/O). */
 export function newSigningSecret(randomBytes32: Uint8Array): string {
   if (randomBytes32.length !== 32) throw new RangeError("a signing secret needs exactly 32 random bytes");
-  return SECRET_PREFIX + base64(randomBytes32);
+  return SECRET_PREFIX + toBase64(randomBytes32);
 }
 
 /** What is shown of a secret after creation: the prefix and four characters, e.g. `whsec_abcd…`. */
 export function secretPreview(secret: string): string {
   const rest = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
   return `${SECRET_PREFIX}${rest.slice(0, 4)}\u2026`;
+}
+
+// Standard Webhooks (standardwebhooks.com): deliveries also carry `webhook-id`, `webhook-timestamp` and
+// `webhook-signature` (`v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`, keyed with the secret's base64 part
+// decoded), so the off-the-shelf verifiers of that spec accept them with the same `whsec_…` secret.
+export const STANDARD_ID_HEADER = "webhook-id";
+export const STANDARD_TIMESTAMP_HEADER = "webhook-timestamp";
+export const STANDARD_SIGNATURE_HEADER = "webhook-signature";
+
+/** The HMAC key Standard Webhooks derives from a `whsec_…` secret: its base64 part, decoded. */
+export function standardWebhookKey(secret: string): Uint8Array {
+  const rest = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  return fromBase64(rest) ?? utf8Bytes(rest);
+}
+
+/** The three Standard Webhooks headers of a delivery of message `id` (the event id), one signature per secret. */
+export function standardWebhookHeaders(secrets: readonly string[], id: string, timestamp: number, rawBody: string | Uint8Array): Record<string, string> {
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new RangeError("timestamp must be whole unix seconds");
+  if (secrets.length === 0) throw new RangeError("at least one signing secret is required");
+  const body = bodyBytes(rawBody);
+  const signed = [utf8Bytes(`${id}.${timestamp}.`), body];
+  return {
+    [STANDARD_ID_HEADER]: id,
+    [STANDARD_TIMESTAMP_HEADER]: String(timestamp),
+    [STANDARD_SIGNATURE_HEADER]: secrets.map((s) => `v1,${toBase64(hmacSha256(standardWebhookKey(s), ...signed))}`).join(" "),
+  };
 }

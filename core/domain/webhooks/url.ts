@@ -2,7 +2,10 @@
 // default), loopback targets too, over http or https: http://localhost:8080/hooks for local development. Every
 // IP form (decimal 2130706433, hex 0x7f.1, short 127.1, IPv4-mapped IPv6...) is normalised by the WHATWG URL
 // parser before it is judged. Names that merely resolve to a private address are caught at delivery time by the
-// sender, which checks the address it connects to.
+// sender, which checks the address it connects to. Addresses are parsed by core/domain/shared/ip.ts (ipaddr.js);
+// which ranges a webhook may not reach is this file's rule.
+import type ipaddr from "ipaddr.js";
+import { groups, inRange, parseCidr, parseIp, type IpRange } from "../shared/ip.ts";
 
 export const MAX_URL_LENGTH = 2048;
 
@@ -21,8 +24,9 @@ export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
   if (h === "localhost" || h.endsWith(".localhost")) return true;
   if (/^127\.\d+\.\d+\.\d+$/.test(h)) return true;
-  const g = parseIpv6(h);
-  if (g === null) return false;
+  const ip = h.includes(":") ? parseIp(h) : null;
+  if (ip === null || ip.kind() !== "ipv6") return false;
+  const g = groups(ip as ipaddr.IPv6);
   const zero = (n: number) => g.slice(0, n).every((x) => x === 0);
   return (zero(7) && g[7] === 1) || (zero(5) && g[5] === 0xffff && (g[6] ?? 0) >> 8 === 127);
 }
@@ -62,88 +66,32 @@ export function validateWebhookUrl(input: unknown, options: { readonly livemode:
 
 // ---- IP addresses -------------------------------------------------------------------------------------------
 
-function parseIpv4(text: string): [number, number, number, number] | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (!m) return null;
-  const parts = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])] as [number, number, number, number];
-  if (parts.some((p) => p > 255)) return null;
-  // A leading zero is octal to some parsers and decimal to others; such a text is refused rather than guessed.
-  if ([m[1], m[2], m[3], m[4]].some((p) => p !== undefined && p.length > 1 && p.startsWith("0"))) return null;
-  return parts;
-}
-
-/** The eight 16-bit groups of an IPv6 address (zone id dropped), or null when it is not one. */
-function parseIpv6(text: string): number[] | null {
-  let s = text;
-  const zone = s.indexOf("%");
-  if (zone >= 0) s = s.slice(0, zone);
-  if (!/^[0-9a-fA-F:.]+$/.test(s)) return null;
-  let tail: number[] = [];
-  if (s.includes(".")) {
-    // A dotted IPv4 address may stand for the last two groups (::ffff:192.0.2.1).
-    const lastColon = s.lastIndexOf(":");
-    if (lastColon < 0) return null;
-    const v4 = parseIpv4(s.slice(lastColon + 1));
-    if (v4 === null) return null;
-    tail = [(v4[0] << 8) | v4[1], (v4[2] << 8) | v4[3]];
-    s = s.slice(0, lastColon + 1);
-    if (!s.endsWith("::")) s = s.slice(0, -1);
-  }
-  const want = 8 - tail.length;
-  const side = (p: string): number[] | null => {
-    if (p === "") return [];
-    const out: number[] = [];
-    for (const g of p.split(":")) {
-      if (!/^[0-9a-fA-F]{1,4}$/.test(g)) return null;
-      out.push(parseInt(g, 16));
-    }
-    return out;
-  };
-  const halves = s.split("::");
-  if (halves.length > 2) return null;
-  const head = side(halves[0] ?? "");
-  const rest = halves.length === 2 ? side(halves[1] ?? "") : [];
-  if (head === null || rest === null) return null;
-  const explicit = head.length + rest.length;
-  if (halves.length === 2) {
-    // "::" stands for at least one group of zeros.
-    if (explicit > want - 1) return null;
-    return [...head, ...Array.from({ length: want - explicit }, () => 0), ...rest, ...tail];
-  }
-  return explicit === want ? [...head, ...tail] : null;
-}
-
 export function isIpLiteral(text: string): boolean {
-  return parseIpv4(text) !== null || parseIpv6(text) !== null;
-}
-
-function inV4(a: readonly number[], base: readonly number[], bits: number): boolean {
-  const toInt = (p: readonly number[]) => (((p[0] ?? 0) << 24) | ((p[1] ?? 0) << 16) | ((p[2] ?? 0) << 8) | (p[3] ?? 0)) >>> 0;
-  const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-  return ((toInt(a) & mask) >>> 0) === ((toInt(base) & mask) >>> 0);
+  return parseIp(text) !== null;
 }
 
 // Everything that is not a globally reachable unicast address (IANA special-purpose registries).
-const V4_BLOCKED: ReadonlyArray<readonly [readonly number[], number]> = [
-  [[0, 0, 0, 0], 8], // "this network", including the unspecified 0.0.0.0
-  [[10, 0, 0, 0], 8], // private
-  [[100, 64, 0, 0], 10], // CGNAT shared address space
-  [[127, 0, 0, 0], 8], // loopback
-  [[169, 254, 0, 0], 16], // link-local (and cloud metadata services)
-  [[172, 16, 0, 0], 12], // private
-  [[192, 0, 0, 0], 24], // IETF protocol assignments
-  [[192, 0, 2, 0], 24], // documentation
-  [[192, 88, 99, 0], 24], // 6to4 relay anycast (deprecated)
-  [[192, 168, 0, 0], 16], // private
-  [[198, 18, 0, 0], 15], // benchmarking
-  [[198, 51, 100, 0], 24], // documentation
-  [[203, 0, 113, 0], 24], // documentation
-  [[224, 0, 0, 0], 4], // multicast
-  [[240, 0, 0, 0], 4], // reserved, and the broadcast address
-];
+const V4_BLOCKED: readonly IpRange[] = [
+  "0.0.0.0/8", // "this network", including the unspecified 0.0.0.0
+  "10.0.0.0/8", // private
+  "100.64.0.0/10", // CGNAT shared address space
+  "127.0.0.0/8", // loopback
+  "169.254.0.0/16", // link-local (and cloud metadata services)
+  "172.16.0.0/12", // private
+  "192.0.0.0/24", // IETF protocol assignments
+  "192.0.2.0/24", // documentation
+  "192.88.99.0/24", // 6to4 relay anycast (deprecated)
+  "192.168.0.0/16", // private
+  "198.18.0.0/15", // benchmarking
+  "198.51.100.0/24", // documentation
+  "203.0.113.0/24", // documentation
+  "224.0.0.0/4", // multicast
+  "240.0.0.0/4", // reserved, and the broadcast address
+].map((c) => parseCidr(c) as IpRange);
 
-function isPrivateV4(a: readonly number[]): boolean {
-  return V4_BLOCKED.some(([base, bits]) => inV4(a, base, bits));
+function isPrivateV4(octets: readonly number[]): boolean {
+  const ip = parseIp(octets.join("."));
+  return ip === null || V4_BLOCKED.some((r) => inRange(ip, r));
 }
 
 /**
@@ -153,10 +101,10 @@ function isPrivateV4(a: readonly number[]): boolean {
  */
 export function isPrivateAddress(ip: string): boolean {
   const text = ip.startsWith("[") && ip.endsWith("]") ? ip.slice(1, -1) : ip;
-  const v4 = parseIpv4(text);
-  if (v4 !== null) return isPrivateV4(v4);
-  const g = parseIpv6(text);
-  if (g === null) return true;
+  const parsed = parseIp(text);
+  if (parsed === null) return true;
+  if (parsed.kind() === "ipv4") return isPrivateV4((parsed as ipaddr.IPv4).octets);
+  const g = groups(parsed as ipaddr.IPv6);
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
   const embedded = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff];
   const zeroTo = (n: number) => g.slice(0, n).every((x) => x === 0);

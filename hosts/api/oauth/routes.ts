@@ -9,6 +9,7 @@ import { requestToken } from "../../../core/use-cases/oauth-token.use-case.ts";
 import { decide, signIn, startAuthorization, type AuthorizeQuery } from "../../../core/use-cases/oauth-authorize.use-case.ts";
 import { hostEnvironment } from "../middleware/authenticate.ts";
 import { readRaw } from "../middleware/body.ts";
+import { findUnstorableText } from "../../../core/domain/shared/validation.ts";
 import type { Api, ApiContext } from "../http.ts";
 import type { AppServices } from "../../shared/runtime.ts";
 import type { Config } from "../../shared/config.ts";
@@ -31,6 +32,12 @@ async function readForm(ctx: ApiContext): Promise<FormFields | null> {
   const fields = new Map<string, string[]>();
   for (const [k, v] of new URLSearchParams((await readRaw(ctx, FORM_LIMIT, "The form")).toString("utf8"))) fields.set(k, [...(fields.get(k) ?? []), v]);
   return fields;
+}
+
+/** A NUL or lone surrogate in a form or query value: the message naming the field, or null (issue 13's text rule). */
+function unstorableField(values: FormFields | Record<string, unknown>): string | null {
+  const record = values instanceof Map ? Object.fromEntries([...values].map(([k, v]) => [k, v.length === 1 ? v[0] : v])) : values;
+  return findUnstorableText(record)?.message ?? null;
 }
 
 const first = (fields: FormFields, name: string) => fields.get(name)?.[0] ?? "";
@@ -61,8 +68,10 @@ export function oauthRouter(api: Api, config: Config): Router {
     const ctx = raw as unknown as ApiContext;
     ctx.set({ "Cache-Control": "no-store", Pragma: "no-cache" });
     const fields = await readForm(ctx);
+    const badText = fields === null ? null : unstorableField(fields);
     const result = fields === null
       ? { ok: false as const, error: { code: "invalid_request" as const, message: "The token request must be application/x-www-form-urlencoded." } }
+      : badText !== null ? { ok: false as const, error: { code: "invalid_request" as const, message: badText } }
       : await runOAuth(api, requestToken(fields, ctx.get("Authorization") || undefined, hostEnvironment(config, ctx.host)));
     if (result.ok) { ctx.status = 200; ctx.body = result.value; return; }
     const status = tokenErrorStatus(result.error.code);
@@ -73,6 +82,8 @@ export function oauthRouter(api: Api, config: Config): Router {
 
   router.get("/oauth/authorize", async (raw) => {
     const ctx = raw as unknown as ApiContext;
+    const badText = unstorableField(ctx.query);
+    if (badText !== null) return sendPage(ctx, 400, errorPage("Bad request", badText));
     const r = await runOAuth(api, startAuthorization(ctx.query as AuthorizeQuery, hostEnvironment(config, ctx.host), ctx.cookies.get(BROWSER_COOKIE)));
     if (!r.ok) {
       const e = r.error;
@@ -87,6 +98,8 @@ export function oauthRouter(api: Api, config: Config): Router {
     const ctx = raw as unknown as ApiContext;
     const fields = await readForm(ctx);
     if (fields === null) return sendPage(ctx, 400, errorPage("Bad request", "The form could not be read."));
+    const badText = unstorableField(fields);
+    if (badText !== null) return sendPage(ctx, 400, errorPage("Bad request", badText));
     const browser = ctx.cookies.get(BROWSER_COOKIE);
     const [session, csrf, action] = [first(fields, "session"), first(fields, "csrf"), first(fields, "action")];
     if (action === "sign_in") {

@@ -1,39 +1,22 @@
-import { InvalidRequest, NotFound } from "../../../core/domain/shared/errors.ts";
-import { isUuid } from "../../../core/domain/shared/validation.ts";
+import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
 import { filingView } from "../../../core/domain/filing/filing.ts";
-import { parseBatchBody, parsePayerFormsBody, parseSingleBody } from "../../../core/domain/filing/intake.ts";
-import { allFailed, batchCreatedView, batchView, parseFilingFilter, payerFormsView } from "../../../core/domain/filing/views.ts";
-import { intake } from "../../../core/use-cases/intake.use-case.ts";
-import { fileOne, getBatch, getFiling, listFilings } from "../../../core/use-cases/filings.use-case.ts";
-import { getPayer } from "../../../core/use-cases/payers.use-case.ts";
+import { parseSingleBody } from "../../../core/domain/filing/intake.ts";
+import { batchView, parseFilingFilter } from "../../../core/domain/filing/views.ts";
+import { fileBatch, fileOne, filePayerForms, getBatch, getFiling, listFilings } from "../../../core/use-cases/filings.use-case.ts";
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
-import { listBody, orThrow, pageQuery, scopeOf, type Api, type ApiContext } from "../http.ts";
-import { confinedPayerFilter, fieldOf, PAYERS, SCOPES, type RouteDef } from "./route.ts";
-import type { PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
-
-
-/** The batch body's payer and every row's (D23). */
-function batchPayers(ctx: ApiContext): readonly PayerTarget[] {
-  const forms = fieldOf(ctx.state.body, "forms");
-  const rows = Array.isArray(forms) ? forms.map((f) => fieldOf(f, "payer")) : [];
-  return [fieldOf(ctx.state.body, "payer"), ...rows].flatMap((p) => (typeof p === "string" ? [{ payer: p }] : []));
-}
+import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { httpOperation } from "../operations.ts";
+import { listBody, orThrow, pageQuery, scopeOf, type Api } from "../http.ts";
+import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function filingRoutes(api: Api): RouteDef[] {
   return [
     {
       method: "post", path: "/v1/payers/:payerId/forms", scopes: SCOPES.filingsWrite, payers: PAYERS.param("payerId"),
       handler: async (ctx) => {
-        const scope = scopeOf(ctx);
-        const payerId = String(ctx.params["payerId"]);
-        const payer = await api.run(getPayer(scope, payerId)); // 404 for an unknown (or malformed) id
-        const parsed = orThrow(parsePayerFormsBody(ctx.state.body));
-        const { batch } = await api.run(intake(scope, "payer_forms", parsed, payerId, { knownPayer: payer }));
-        const body = payerFormsView(batch);
-        const failed = allFailed(batch, body);
-        if (failed) throw failed;
+        const { view } = await api.run(filePayerForms(scopeOf(ctx), String(ctx.params["payerId"]), ctx.state.body));
         ctx.status = 201;
-        ctx.body = body;
+        ctx.body = view;
       },
     },
     {
@@ -46,15 +29,11 @@ export function filingRoutes(api: Api): RouteDef[] {
       },
     },
     {
-      method: "post", path: "/v1/filings/batch", scopes: SCOPES.filingsWrite, payers: batchPayers,
+      method: "post", path: "/v1/filings/batch", scopes: SCOPES.filingsWrite, payers: (ctx) => bodyTargets.batch(ctx.state.body),
       handler: async (ctx) => {
-        const parsed = orThrow(parseBatchBody(ctx.state.body));
-        const { batch } = await api.run(intake(scopeOf(ctx), "filings_batch", parsed, null));
-        const body = batchCreatedView(batch);
-        const failed = allFailed(batch, body);
-        if (failed) throw failed;
+        const { view } = await api.run(fileBatch(scopeOf(ctx), ctx.state.body));
         ctx.status = 201;
-        ctx.body = body;
+        ctx.body = view;
       },
     },
     {
@@ -62,8 +41,7 @@ export function filingRoutes(api: Api): RouteDef[] {
       handler: async (ctx) => {
         const page = pageQuery(ctx);
         const filter = orThrow(parseFilingFilter(ctx.query));
-        const payerId = confinedPayerFilter(ctx, filter.payerId);
-        ctx.body = listBody(await api.run(listFilings(scopeOf(ctx), page, payerId === undefined ? filter : { ...filter, payerId })), filingView);
+        ctx.body = listBody(await api.run(listFilings(scopeOf(ctx), page, filter, confinedPayer(ctx))), filingView);
       },
     },
     {
@@ -85,8 +63,7 @@ export function fireRoutes(api: Api): RouteDef[] {
   return [{
     method: "post", path: "/v1/payers/:payerId/fire", scopes: SCOPES.filingsWrite, payers: PAYERS.param("payerId"),
     handler: async (ctx) => {
-      const payerId = String(ctx.params["payerId"]);
-      if (!isUuid(payerId)) throw new NotFound({ message: `No payer ${payerId} in this environment.` });
+      const payerId = String(ctx.params["payerId"]); // an unknown or malformed id is 404 in importFire
       const flag = ctx.query["addToCart"];
       if (flag !== undefined && !["true", "false", "1", "0"].includes(String(flag))) {
         throw new InvalidRequest({ param: "addToCart", message: "addToCart must be true or false." });
@@ -94,7 +71,8 @@ export function fireRoutes(api: Api): RouteDef[] {
       const bytes = ctx.state.rawBody ?? Buffer.alloc(0);
       const result = await api.run(importFire(scopeOf(ctx), payerId, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), flag === "true" || flag === "1"));
       ctx.status = 200;
-      ctx.body = result;
+      const { next, ...rest } = result;
+      ctx.body = { ...rest, next: next.see.length === 0 ? next.message : `${next.message} (${next.see.map(httpOperation).join(", then ")})` };
     },
   }];
 }

@@ -4,15 +4,10 @@ import { entryView, getBalance, listEntries, setAutoReplenish, setPaymentMethod,
 import { getOrder, listOrders, orderListView } from "../../../core/use-cases/orders.use-case.ts";
 import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
 import { listBody, pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
-import { fieldOf, PAYERS, SCOPES, type RouteDef } from "./route.ts";
-import type { PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
-/** The filings a cart-items body names: `filing_id` (description) or `forms[].form_id` (reference). */
-function itemFilings(ctx: ApiContext): readonly PayerTarget[] {
-  const forms = fieldOf(ctx.state.body, "forms");
-  const ids = [fieldOf(ctx.state.body, "filing_id"), ...(Array.isArray(forms) ? forms.map((f) => fieldOf(f, "form_id")) : [])];
-  return [{ filings: ids.filter((id): id is string => typeof id === "string") }];
-}
+const itemFilings = (ctx: ApiContext) => bodyTargets.cartItems(ctx.state.body);
 
 // Payer-scoped grants: the cart is theirs to see, change and pay only while it holds only their payer's
 // forms; balance writes, the ledger and the order list are account-wide (no payer rule).

@@ -10,10 +10,7 @@ export function payerRoutes(api: Api): RouteDef[] {
       handler: async (ctx) => {
         const page = pageQuery(ctx);
         // A payer-scoped grant lists its one payer.
-        const own = confinedPayer(ctx);
-        const result = own === null ? await api.run(listPayers(scopeOf(ctx), page))
-          : { data: page.startingAfter === null ? [await api.run(getPayer(scopeOf(ctx), own))] : [], hasMore: false, nextCursor: null };
-        ctx.body = listBody(result, (p) => payerView(p, { list: true }));
+        ctx.body = listBody(await api.run(listPayers(scopeOf(ctx), page, confinedPayer(ctx))), (p) => payerView(p, { list: true }));
       },
     },
     {

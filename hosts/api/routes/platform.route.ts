@@ -9,11 +9,8 @@ export function platformRoutes(api: Api): RouteDef[] {
       method: "get", path: "/v1/extensions", scopes: SCOPES.filingsRead, payers: "confined",
       handler: async (ctx) => {
         const page = pageQuery(ctx);
-        const result = await api.run(listExtensions(scopeOf(ctx), page));
-        // A payer-scoped grant sees its payer's extensions (a page may then hold fewer than `limit`).
-        const own = confinedPayer(ctx);
-        const visible = own === null ? result : { ...result, data: result.data.filter((e) => e.payerId === own) };
-        ctx.body = listBody(visible, (e) => extensionView(e, false));
+        // A payer-scoped grant sees its payer's extensions.
+        ctx.body = listBody(await api.run(listExtensions(scopeOf(ctx), page, confinedPayer(ctx))), (e) => extensionView(e, false));
       },
     },
     {

@@ -1,7 +1,7 @@
 import { recipientView } from "../../../core/domain/parties/recipient.ts";
 import { createRecipient, getRecipient, listRecipients, updateRecipient } from "../../../core/use-cases/recipients.use-case.ts";
 import { listBody, pageQuery, scopeOf, type Api } from "../http.ts";
-import { confinedPayerFilter, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function recipientRoutes(api: Api): RouteDef[] {
   return [
@@ -9,8 +9,8 @@ export function recipientRoutes(api: Api): RouteDef[] {
       method: "get", path: "/v1/recipients", scopes: SCOPES.recipientsRead, payers: "confined",
       handler: async (ctx) => {
         const page = pageQuery(ctx);
-        const payer = confinedPayerFilter(ctx, typeof ctx.query["payer"] === "string" ? ctx.query["payer"] : undefined);
-        ctx.body = listBody(await api.run(listRecipients(scopeOf(ctx), page, payer)), recipientView);
+        const payer = typeof ctx.query["payer"] === "string" ? ctx.query["payer"] : undefined;
+        ctx.body = listBody(await api.run(listRecipients(scopeOf(ctx), page, payer, confinedPayer(ctx))), recipientView);
       },
     },
     {

@@ -2,7 +2,7 @@
 // what a payer-scoped OAuth grant may touch (D32) and the handler.
 import { Forbidden, InsufficientScope } from "../../../core/domain/shared/errors.ts";
 import type { Principal } from "../../../core/domain/parties/account.ts";
-import { confineToPayer, type PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { bodyTargets, confineToPayer, type PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 import { scopeOf, type Api, type ApiContext, type Handler } from "../http.ts";
 
 /**
@@ -44,14 +44,6 @@ export function confinedPayer(ctx: ApiContext): string | null {
   return ctx.state.principal?.payerId ?? null;
 }
 
-/** A list filter naming a payer: another payer than the grant's is 403; none means the grant's own. */
-export function confinedPayerFilter(ctx: ApiContext, requested: string | undefined): string | undefined {
-  const own = confinedPayer(ctx);
-  if (own === null) return requested;
-  if (requested !== undefined && requested !== own) throw new Forbidden({ message: `This authorization acts only for payer ${own}.` });
-  return own;
-}
-
 /** Runs a matched route for an authenticated request: its access rules, then its handler. */
 export async function runRoute(api: Api, route: RouteDef, ctx: ApiContext): Promise<void> {
   const principal = ctx.state.principal;
@@ -70,15 +62,8 @@ export const PAYERS = {
   order: (ctx: ApiContext): readonly PayerTarget[] => [{ order: String(ctx.params["id"]) }],
   openCart: (): readonly PayerTarget[] => [{ openCart: true }],
   /** `payer` of the JSON body, when it is a string (a missing one fails validation in the handler). */
-  bodyPayer: (ctx: ApiContext): readonly PayerTarget[] => {
-    const payer = fieldOf(ctx.state.body, "payer");
-    return typeof payer === "string" ? [{ payer }] : [];
-  },
+  bodyPayer: (ctx: ApiContext): readonly PayerTarget[] => bodyTargets.payer(ctx.state.body),
 } as const;
-
-export function fieldOf(body: unknown, name: string): unknown {
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
-}
 
 export const SCOPES = {
   filingsRead: ["filings:read"],

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import PDFDocument from "pdfkit";
 import { Effect } from "effect";
 import { makePdfkitRenderer, statementGeometry, type Rect } from "../../../adapters/pdfkit/copy-b.pdfkit.ts";
-import { listForms } from "../../../core/domain/forms/index.ts";
+import { listIrisForms } from "../../../core/domain/forms/index.ts";
 import type { CopyBCell } from "../../../core/domain/statements/copy-b.ts";
 import { placedRuns, type PlacedRun } from "./pdf-text.ts";
 import { statement } from "./statements.fixture.ts";
@@ -22,7 +22,7 @@ const startsIn = (run: PlacedRun, r: Rect) => run.x >= r.x - SLACK && run.x < r.
 const words = (s: string) => s.replace(/\s+/g, " ").trim();
 const describe = (c: CopyBCell) => (c.kind === "box" ? `box "${c.box}" ${c.title}` : c.kind);
 
-for (const { form } of listForms()) {
+for (const { form } of listIrisForms()) {
   test(`${form}: every box's number, title and values sit inside its cell`, async () => {
     const s = statement(form, { taxYear: 2025 });
     const geometry = statementGeometry(s);

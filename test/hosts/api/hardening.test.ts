@@ -92,6 +92,25 @@ for (const backend of backends) {
     assert.is(runs.length, 0);
   });
 
+  s("finding 4: the OAuth endpoints refuse NUL and lone surrogates in forms, queries and Basic credentials", async ({ api }) => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const token = await api.request("POST", "/oauth/token", { raw: "grant_type=client_credentials&client_id=%00&client_secret=x", headers: form, key: null });
+    assert.is(token.status, 400, token.text);
+    assert.is(token.body.error, "invalid_request");
+    assert.match(token.body.error_description, /client_id contains a NUL/);
+    const basic = await api.request("POST", "/oauth/token", {
+      raw: "grant_type=client_credentials", key: null,
+      headers: { ...form, authorization: `Basic ${Buffer.from("a%00b:secret").toString("base64")}` },
+    });
+    assert.is(basic.status, 401, basic.text);
+    assert.is(basic.body.error, "invalid_client");
+    const page = await api.request("GET", "/oauth/authorize?client_id=%00&response_type=code", { key: null });
+    assert.is(page.status, 400);
+    assert.match(page.text, /client_id contains a NUL/);
+    const post = await api.request("POST", "/oauth/authorize", { raw: "action=sign_in&session=%ED%A0%80&email=a", headers: form, key: null });
+    assert.is(post.status, 400);
+  });
+
   s("finding 8: headers over 16 KB answer 431 with the error envelope", async ({ api }) => {
     const raw = await rawExchange(api, `GET /v1/payers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${api.key}\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
     assert.match(raw, /^HTTP\/1\.1 431 /);

@@ -2,6 +2,7 @@
 // simulated here by moving filings through the store, as the transmission worker does.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { forced } from "../../support/status.ts";
 import { Effect } from "effect";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { necRows } from "../../support/forms.ts";
@@ -28,7 +29,7 @@ function force(api: TestApi, id: string, from: FilingStatus[], patch: FilingPatc
 }
 
 const accept = (api: TestApi, id: string) => force(api, id, ["queued"], {
-  status: "accepted", receiptId: "1234-56789012345-ABCDEFGHI", submittedAt: new Date().toISOString(), acknowledgedAt: new Date().toISOString(), ackErrors: [],
+  status: forced("accepted"), receiptId: "1234-56789012345-ABCDEFGHI", submittedAt: new Date().toISOString(), acknowledgedAt: new Date().toISOString(), ackErrors: [],
 });
 
 const s = suite<{ api: TestApi }>("filing lifecycle");
@@ -64,7 +65,7 @@ s("void: ready_to_file and in_cart (removed from the cart) refund nothing; queue
 s("void after transmission is 409 not_cancellable; nothing changes", async ({ api }) => {
   const [a] = await forms(api, 1, true);
   await api.request("POST", "/v1/cart/pay");
-  await force(api, a as string, ["queued"], { status: "submitted", submittedAt: new Date().toISOString(), receiptId: "1234-56789012345-ABCDEFGHI" });
+  await force(api, a as string, ["queued"], { status: forced("submitted"), submittedAt: new Date().toISOString(), receiptId: "1234-56789012345-ABCDEFGHI" });
   const r = await api.request("DELETE", `/v1/filings/${a}`);
   assert.is(r.status, 409);
   assert.is(r.body.error.type, "not_cancellable");
@@ -118,7 +119,7 @@ s("corrections: only of accepted filings; boxes merged or a whole jsonForm; one 
   assert.is(notYet.body.error.type, "not_correctable");
   await api.request("POST", "/v1/cart/pay");
   await accept(api, a as string);
-  await force(api, r as string, ["queued"], { status: "rejected", submittedAt: new Date().toISOString(), receiptId: "1234-56789012345-ABCDEFGHI" });
+  await force(api, r as string, ["queued"], { status: forced("rejected"), submittedAt: new Date().toISOString(), receiptId: "1234-56789012345-ABCDEFGHI" });
   const rej = await api.request("POST", `/v1/filings/${r}/corrections`, { body: { boxes: { NonemployeeCompensationAmt: 99 } } });
   assert.is(rej.status, 409);
   assert.is(rej.body.error.type, "not_correctable");
@@ -153,7 +154,7 @@ s("re-file: only a rejected filing; the new filing links refile_of and its e-fil
   const early = await api.request("POST", `/v1/filings/${a}/refile`, { body: {} });
   assert.is(early.status, 409);
   await api.request("POST", "/v1/cart/pay");
-  await force(api, a as string, ["queued"], { status: "rejected", submittedAt: new Date().toISOString(), receiptId: "1234-56789012345-ABCDEFGHI" });
+  await force(api, a as string, ["queued"], { status: forced("rejected"), submittedAt: new Date().toISOString(), receiptId: "1234-56789012345-ABCDEFGHI" });
   const re = await api.request("POST", `/v1/filings/${a}/refile`, { body: { addToCart: true, service: "efile" } });
   assert.is(re.status, 201, re.text);
   assert.is(re.body.refile_of, a);

@@ -1,6 +1,7 @@
 // Issue 7 with a real local HTTP receiver: events reach endpoints signed, retries are recorded, rotation keeps
 // both secrets valid during the overlap; TIN matching completes asynchronously and emits its event.
 import { suite } from "uvu";
+import { Webhook } from "standardwebhooks";
 import * as assert from "uvu/assert";
 import { createServer, type Server } from "node:http";
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -91,7 +92,11 @@ s("a TIN match run completes asynchronously (sandbox rules) and its event is del
   assert.match(header, /^t=\d+,v1=[0-9a-f]{64}$/);
   assert.equal(verifySignature({ header, rawBody: got.body, secret, now: new Date() }), { ok: true });
   assert.ok(handVerify(header, got.body, secret));
+  // The Standard Webhooks headers verify with an off-the-shelf verifier and the same secret.
+  const std = { "webhook-id": String(got.headers["webhook-id"]), "webhook-timestamp": String(got.headers["webhook-timestamp"]), "webhook-signature": String(got.headers["webhook-signature"]) };
+  assert.ok(new Webhook(secret).verify(got.body, std));
   const event = JSON.parse(got.body);
+  assert.is(std["webhook-id"], event.id);
   assert.is(event.type, "tin_match.completed");
   assert.is(event.data.id, run.body.id);
   assert.type(event.created, "number");

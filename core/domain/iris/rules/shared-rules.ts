@@ -30,7 +30,7 @@ export const SHARED_RULES: readonly RecordRule[] = [
       const phone = r.facts.issuer?.phone;
       return typeof phone === "string" && phone.trim() !== "" && irisPhone(phone) === undefined;
     },
-    detail: () => "The payer's phone has fewer than 10 digits, so the IRS gets none; PATCH /v1/payers/{id} with a full contact_phone.",
+    detail: () => "The payer's phone has fewer than 10 digits, so the IRS gets none; update the payer with a full contact_phone.",
   },
   {
     code: "SMF027", element: "payer.tin",

@@ -18,6 +18,7 @@ const ALLOWED: Array<[FilingStatus, FilingTrigger, Service[] | null, FilingStatu
   ["ready_to_file", "void", null, "voided"],
   ["in_cart", "void", null, "voided"],
   ["queued", "void", null, "voided"],
+  ["submitted", "untransmittable", null, "voided"], // SPEC: a charged form that cannot be transmitted returns its money
   ["accepted", "supersede", null, "superseded"],
   ["accepted_with_errors", "supersede", null, "superseded"],
 ];

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AMOUNT_CODES, FORM_SPECS, REQUIRED_FORM_SPECS, SPEC_BY_TYPE, indicatorNames } from "../../../../core/domain/fire/index.ts";
-import { getFormDefinition, listForms, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
+import { getFormDefinition, listIrisForms, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
 
 interface IrisForm {
   amountElements: string[];
@@ -35,7 +35,7 @@ test("every required form has a Pub 1220 type of return and spec", () => {
     assert.ok(forms.includes(f), `extra form ${f} is mapped`);
   }
   // Every catalogue form Pub 1220 lays out imports: only IRIS-only forms have no spec.
-  const withoutLayout = listForms().map((f) => f.form).filter((f) => !forms.includes(f));
+  const withoutLayout = listIrisForms().map((f) => f.form).filter((f) => !forms.includes(f));
   assert.equal(withoutLayout.sort(), ["1099-DA", "1099-QA", "5498-QA"]);
   assert.is(new Set(FORM_SPECS.map((s) => s.typeOfReturn)).size, FORM_SPECS.length, "type codes are unique");
   for (const s of FORM_SPECS) assert.is(SPEC_BY_TYPE.get(s.typeOfReturn), s);

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { Ajv } from "ajv";
 import {
   LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, formElementTypes, formJsonSchema, formSkeleton,
-  getFormDefinition, isKnownForm, listForms, precompileFormValidators, registerFormKeywords, statementBoxes, type ElementDefinition,
+  getFormDefinition, isKnownForm, listIrisForms, precompileFormValidators, registerFormKeywords, statementBoxes, type ElementDefinition,
 } from "../../../../core/domain/forms/index.ts";
 
 const REQUIRED_FORMS = [
@@ -25,7 +25,7 @@ function walk(elements: readonly ElementDefinition[], visit: (e: ElementDefiniti
 test("tax years 2025 and 2026; every required form is listed for both", () => {
   assert.equal([...SUPPORTED_TAX_YEARS], [2025, 2026]);
   assert.is(LATEST_TAX_YEAR, 2026);
-  const forms = listForms();
+  const forms = listIrisForms();
   for (const code of REQUIRED_FORMS) {
     const f = forms.find((x) => x.form === code);
     assert.ok(f, code);
@@ -43,7 +43,8 @@ test("form codes: canonical, case-insensitive, without hyphen", () => {
   assert.is(canonicalFormCode("w-2g"), "W-2G");
   assert.is(canonicalFormCode("W2G"), "W-2G");
   assert.is(canonicalFormCode("1098"), "1098");
-  assert.is(canonicalFormCode("W-2"), undefined);
+  assert.is(canonicalFormCode("W-2"), "W-2");
+  assert.is(canonicalFormCode("w2c"), "W-2c");
   assert.is(canonicalFormCode("1042-S"), undefined);
   assert.ok(isKnownForm("1099-nec"));
   assert.not.ok(isKnownForm("1099-XYZ"));
@@ -53,7 +54,7 @@ test("form codes: canonical, case-insensitive, without hyphen", () => {
 });
 
 test("element definitions are complete and well-formed", () => {
-  for (const { form, tax_years } of listForms()) {
+  for (const { form, tax_years } of listIrisForms()) {
     for (const year of tax_years) {
       const def = getFormDefinition(form, year);
       if (!def) throw new Error(`${form} ${year}`);
@@ -120,7 +121,7 @@ function knownPaths(iris: Iris, form: string): Set<string> {
 
 irisTest("every catalogue element name exists in iris_elements.json for its form", () => {
   const iris = JSON.parse(readFileSync(irisPath, "utf8")) as Iris;
-  for (const { form, tax_years } of listForms()) {
+  for (const { form, tax_years } of listIrisForms()) {
     const known = knownPaths(iris, form);
     const irisForm = iris[form] as IrisForm;
     for (const year of tax_years) {
@@ -144,7 +145,7 @@ irisTest("every catalogue element name exists in iris_elements.json for its form
 });
 
 test("element types and skeleton describe the same elements", () => {
-  for (const { form } of listForms()) {
+  for (const { form } of listIrisForms()) {
     const types = formElementTypes(form, 2025);
     assert.is(types["RecipientDetail"], "object");
     assert.is(types["RecipientDetail.TIN"], "string");
@@ -177,7 +178,7 @@ test("element types and skeleton describe the same elements", () => {
 });
 
 test("JSON Schemas: additionalProperties false on every object, compile with another ajv", () => {
-  for (const { form, tax_years } of listForms()) {
+  for (const { form, tax_years } of listIrisForms()) {
     for (const year of tax_years) {
       const schema = formJsonSchema(form, year);
       assert.ok(Object.isFrozen(schema));
@@ -217,7 +218,7 @@ test("statement boxes in print order", () => {
   assert.ok(ira.some((b) => b.element === "PostponedOrLateContributionGrp.ContributionAmt" && b.box === "13a"));
   const ltc = statementBoxes("1099-LTC", 2025);
   assert.ok(ltc.some((b) => b.element === "InsuredGrp" && b.kind === "group"));
-  for (const { form } of listForms()) {
+  for (const { form } of listIrisForms()) {
     const boxes = statementBoxes(form, 2026);
     assert.ok(boxes.length > 0, form);
     assert.not.ok(boxes.some((b) => b.element.startsWith("RecipientDetail")), form);

@@ -1,10 +1,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { amountToCents, centsToAmount, listForms, validateForm } from "../../../../core/domain/forms/index.ts";
+import { amountToCents, centsToAmount, listIrisForms, validateForm } from "../../../../core/domain/forms/index.ts";
 import { RECIPIENT } from "./samples.ts";
 
-const FORMS = listForms().map((f) => f.form);
+const FORMS = listIrisForms().map((f) => f.form);
 const NAMES = ["RecipientDetail", "TIN", "PersonName", "BusinessName", "MailingAddressGrp", "USAddress", "StateLocalTaxGrp",
   "StateTaxGrp", "NonemployeeCompensationAmt", "RentAmt", "SecondTINNoticeInd", "Form1099RDistributionCd", "__proto__", "constructor"];
 

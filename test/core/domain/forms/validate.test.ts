@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
-  SUPPORTED_TAX_YEARS, formSkeleton, getFormDefinition, listForms, validateForm, type FormIssue, type NormalizedForm,
+  SUPPORTED_TAX_YEARS, formSkeleton, getFormDefinition, listIrisForms, validateForm, type FormIssue, type NormalizedForm,
 } from "../../../../core/domain/forms/index.ts";
 import { RECIPIENT, filledSkeleton } from "./samples.ts";
 
@@ -32,7 +32,7 @@ const nec = (extra: Record<string, unknown> = {}) => ({ RecipientDetail: structu
 
 test("every form x year skeleton filled with sample values validates and round-trips", () => {
   let count = 0;
-  for (const { form, tax_years } of listForms()) {
+  for (const { form, tax_years } of listIrisForms()) {
     for (const year of tax_years) {
       const def = getFormDefinition(form, year);
       assert.ok(def, `${form} ${year}`);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { listForms, getFormDefinition } from "../../../../core/domain/forms/index.ts";
+import { listIrisForms, getFormDefinition } from "../../../../core/domain/forms/index.ts";
 import { SEVERITIES, businessRule, businessRuleCount, businessRuleText, formTotalsDefinition, submissionTotals } from "../../../../core/domain/iris/index.ts";
 import { join } from "node:path";
 
@@ -40,7 +40,7 @@ test("lookups: severities, texts, per-form variants, unknown numbers", () => {
 });
 
 test("every catalogue form has a totals group whose elements exist in the form", () => {
-  for (const { form } of listForms()) {
+  for (const { form } of listIrisForms()) {
     const def = getFormDefinition(form, 2025);
     if (!def) throw new Error(form);
     const totals = formTotalsDefinition(def.formTypeCd);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { formSkeleton, getFormDefinition, listForms, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
+import { formSkeleton, getFormDefinition, listIrisForms, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
 import {
   IRIS_NAMESPACE, buildTransmission, childNamed, childText, childrenNamed, formatCents, irisBusinessName, irisCity, irisStreet,
   parseXml, planTransmissions, recordKey, type FilingToTransmit, type TransmissionInput, type TransmissionPlan, type XmlElement,
@@ -454,7 +454,7 @@ function fillAll(elements: readonly ElementDefinition[], choices: readonly { mem
 
 for (const variant of [0, 1]) {
   xsdTest(`xmllint: every catalogue form with every element filled validates (choices: ${variant === 0 ? "first" : "last"} member)`, () => {
-    const filings: FilingToTransmit[] = listForms().map(({ form }, i) => {
+    const filings: FilingToTransmit[] = listIrisForms().map(({ form }, i) => {
       const def = getFormDefinition(form, 2025);
       if (!def) throw new Error(form);
       const json = fillAll(def.elements, def.choices, variant);
@@ -469,7 +469,7 @@ for (const variant of [0, 1]) {
 }
 
 xsdTest("xmllint: every catalogue form validates (one submission each, sample values)", () => {
-  const filings: FilingToTransmit[] = listForms().map(({ form }, i) => {
+  const filings: FilingToTransmit[] = listIrisForms().map(({ form }, i) => {
     const def = getFormDefinition(form, 2025);
     if (!def) throw new Error(form);
     const sample = filledSkeleton(def, formSkeleton(form, 2025)).form;

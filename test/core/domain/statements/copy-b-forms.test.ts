@@ -2,12 +2,12 @@
 // (or a reason it has none), and every grid is a proper grid.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { getFormDefinition, listForms } from "../../../../core/domain/forms/index.ts";
+import { getFormDefinition, listIrisForms } from "../../../../core/domain/forms/index.ts";
 import type { ElementDefinition } from "../../../../core/domain/forms/model.ts";
 import { COPY_B_LAYOUTS } from "../../../../core/domain/statements/copy-b-forms.ts";
 import type { FormLayout } from "../../../../core/domain/statements/layout.ts";
 
-const forms = listForms().map((f) => f.form);
+const forms = listIrisForms().map((f) => f.form);
 
 function leaves(form: string): Map<string, ElementDefinition> {
   const out = new Map<string, ElementDefinition>();

@@ -2,7 +2,7 @@
 // copy of it changed to break that rule is caught (and the unchanged one is not).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { formSkeleton, getFormDefinition, listForms } from "../../../../../core/domain/forms/index.ts";
+import { formSkeleton, getFormDefinition, listIrisForms } from "../../../../../core/domain/forms/index.ts";
 import { buildTransmission, planTransmissions, type FilingToTransmit, type TransmissionPlan, type TransmitterInput } from "../../../../../core/domain/iris/index.ts";
 import { TRANSMISSION_RULES, checkTransmissionXml, totalsRuleFor } from "../../../../../core/domain/iris/rules/index.ts";
 import { filledSkeleton } from "../../forms/samples.ts";
@@ -150,7 +150,7 @@ const CASES: Record<string, Case> = {
 test("the builder's own transmissions break no rule: originals, corrections, every catalogue form", () => {
   assert.equal(codes(base()), []);
   assert.equal(codes(correction(1)), []);
-  for (const f of listForms()) {
+  for (const f of listIrisForms()) {
     const def = getFormDefinition(f.form, 2025);
     if (!def) continue;
     const { form } = filledSkeleton(def, formSkeleton(f.form, 2025));
@@ -173,7 +173,7 @@ for (const [code, c] of Object.entries(CASES)) {
 
 test("S1H004..S1H052: every form's totals group is required, each under its own rule number", () => {
   let checked = 0;
-  for (const f of listForms()) {
+  for (const f of listIrisForms()) {
     const def = getFormDefinition(f.form, 2025);
     if (!def) continue;
     const rule = totalsRuleFor(def.formTypeCd);
@@ -186,11 +186,11 @@ test("S1H004..S1H052: every form's totals group is required, each under its own 
     assert.not.ok(codes(good).includes(rule.code));
     checked++;
   }
-  assert.is(checked, listForms().length);
+  assert.is(checked, listIrisForms().length);
 });
 
 test("every transmission rule has a case (the totals rules have theirs above)", () => {
-  const totals = new Set(listForms().map((f) => totalsRuleFor(getFormDefinition(f.form, 2025)?.formTypeCd ?? "")?.code));
+  const totals = new Set(listIrisForms().map((f) => totalsRuleFor(getFormDefinition(f.form, 2025)?.formTypeCd ?? "")?.code));
   const missing = TRANSMISSION_RULES.map((r) => r.code).filter((c) => !(c in CASES) && !totals.has(c));
   assert.equal(missing, []);
 });

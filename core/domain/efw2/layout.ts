@@ -1,0 +1,164 @@
+// Record layouts of the SSA's electronic wage files, as tables of fields (1-based positions, as the SSA prints
+// them). Sources: SSA publication No. 42-007, "Specifications for Filing Forms W-2 Electronically (EFW2)", tax
+// years 2025/2026, section 4 (RA, RE, RW, RO, RS, RT, RU, RF: 512-byte records, each followed by CR LF); and
+// publication No. 42-014, "Specifications for Filing Forms W-2c Electronically (EFW2C)" (RCA ... RCF: 1,024-byte
+// records). The EFW2 positions were checked against an open-source EFW2 writer (TimeTrex, GovernmentForms
+// w2.class.php, _compileRA/_compileRE/_compileRW/_compileRS/_compileRT) and the later additions (RE employer
+// contact 222-318, RW code FF 474-484, RO codes EE/GG/HH/II) against the SSA's "What's new" notes as we know
+// them. The EFW2C tables follow that publication's structure (originally reported / correct pairs); confirm
+// both against the current publications and AccuW2C before a first live upload (docs/decisions.md).
+//
+// Field kinds: `a` alphanumeric, left-justified and blank-filled (upper case when written); `n` numeric,
+// right-justified and zero-filled (money in cents, no decimal point); `b` blank (must be spaces).
+
+export type FieldKind = "a" | "n" | "b";
+
+export interface FieldDef {
+  readonly name: string;
+  /** 1-based, as in the SSA's tables. */
+  readonly start: number;
+  readonly length: number;
+  readonly kind: FieldKind;
+}
+
+export interface RecordLayout {
+  readonly id: string;
+  readonly length: number;
+  readonly fields: readonly FieldDef[];
+  readonly byName: ReadonlyMap<string, FieldDef>;
+}
+
+type Spec = readonly [name: string, length: number, kind?: FieldKind];
+/** A final blank that runs to the end of the record. */
+const REST = -1;
+
+let blanks = 0;
+/** Lays fields end to end from position 1 (after the record identifier) and checks they fill the record. */
+function layout(id: string, length: number, specs: readonly Spec[]): RecordLayout {
+  const fields: FieldDef[] = [{ name: "id", start: 1, length: id.length, kind: "a" }];
+  let at = 1 + id.length;
+  for (const [name, specLen, kind = "a"] of specs) {
+    const len = specLen === REST ? length + 1 - at : specLen;
+    fields.push({ name: kind === "b" ? `blank${String(++blanks)}` : name, start: at, length: len, kind });
+    at += len;
+  }
+  if (at !== length + 1) throw new Error(`efw2 layout ${id}: fields end at ${String(at - 1)}, not ${String(length)}`);
+  return Object.freeze({ id, length, fields: Object.freeze(fields), byName: new Map(fields.map((f) => [f.name, f])) });
+}
+
+const B = (n: number): Spec => ["", n, "b"];
+const N = (name: string, n: number): Spec => [name, n, "n"];
+const A = (name: string, n: number): Spec => [name, n, "a"];
+
+/** Location / delivery address, city, state, ZIP, foreign fields: the block RA, RE, RW and RS share. */
+const address = (p: string, blankAfterZip: number, between: readonly Spec[] = []): Spec[] => [
+  A(`${p}LocationAddress`, 22), A(`${p}DeliveryAddress`, 22), A(`${p}City`, 22), A(`${p}State`, 2), A(`${p}Zip`, 5), A(`${p}ZipExtension`, 4),
+  ...between, ...(blankAfterZip > 0 ? [B(blankAfterZip)] : []), A(`${p}ForeignState`, 23), A(`${p}ForeignPostalCode`, 15), A(`${p}Country`, 2),
+];
+
+export const EFW2_RECORD_LENGTH = 512;
+export const EFW2C_RECORD_LENGTH = 1024;
+
+/** RW money fields in record order (11 digits of cents each); `null` is a blank (reserved) field. */
+export const RW_MONEY: readonly (string | null)[] = [
+  "wages", "federalIncomeTax", "socialSecurityWages", "socialSecurityTax", "medicareWages", "medicareTax", "socialSecurityTips",
+  null, "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H", null, "nonqualified457", "code_W", "nonqualifiedNot457",
+  "code_Q", null, "code_C", "code_V", "code_Y", "code_AA", "code_BB", "code_DD", "code_FF",
+];
+/** RO money fields (11 digits of cents); territory fields (positions 155-512) are not filed for Form W-2. */
+export const RO_MONEY: readonly (string | null)[] = [
+  "allocatedTips", "uncollectedTaxOnTips", "code_R", "code_S", "code_T", "code_M", "code_N", "code_Z", null, "code_EE", "code_GG", "code_HH", "code_II",
+];
+/** RT / RU totals: the RW / RO money fields, 15 digits each. */
+export const RT_MONEY: readonly (string | null)[] = [
+  "wages", "federalIncomeTax", "socialSecurityWages", "socialSecurityTax", "medicareWages", "medicareTax", "socialSecurityTips",
+  null, "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H", null, "nonqualified457", "code_W", "nonqualifiedNot457",
+  "code_Q", "code_C", "thirdPartyIncomeTax", "code_V", "code_Y", "code_AA", "code_BB", "code_DD", "code_FF",
+];
+export const RU_MONEY: readonly (string | null)[] = RO_MONEY;
+
+const money = (list: readonly (string | null)[], width: number): Spec[] => list.map((n) => (n === null ? B(width) : N(n, width)));
+
+export const RA = layout("RA", 512, [
+  N("submitterEin", 9), A("userId", 8), A("softwareVendorCode", 4), B(5), N("resubIndicator", 1), A("resubWfid", 6), A("softwareCode", 2),
+  A("companyName", 57), ...address("company", 5), A("submitterName", 57), ...address("submitter", 5),
+  A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), B(3), A("contactEmail", 40), B(3), A("contactFax", 10), B(1),
+  A("preparerCode", 1), B(12),
+]);
+
+export const RE = layout("RE", 512, [
+  N("taxYear", 4), A("agentIndicator", 1), N("ein", 9), A("agentForEin", 9), N("terminatingBusiness", 1), A("establishmentNumber", 4),
+  A("otherEin", 9), A("employerName", 57), ...address("employer", 4, [A("kindOfEmployer", 1)]), A("employmentCode", 1), A("taxJurisdiction", 1),
+  N("thirdPartySickPay", 1), A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), A("contactFax", 10), A("contactEmail", 40),
+  B(194),
+]);
+
+const employeeName: Spec[] = [A("firstName", 15), A("middleName", 15), A("lastName", 20), A("suffix", 4)];
+
+export const RW = layout("RW", 512, [
+  N("ssn", 9), ...employeeName, ...address("employee", 5), ...money(RW_MONEY, 11), B(1),
+  N("statutoryEmployee", 1), B(1), N("retirementPlan", 1), N("thirdPartySickPay", 1), B(23),
+]);
+
+export const RO = layout("RO", 512, [B(9), ...money(RO_MONEY, 11), B(358)]);
+
+export const RS = layout("RS", 512, [
+  N("stateCode", 2), A("taxingEntityCode", 5), N("ssn", 9), ...employeeName, ...address("employee", 5),
+  A("optionalCode", 2), A("reportingPeriod", 6), N("stateQuarterlyUnemploymentTotal", 11), N("stateQuarterlyUnemploymentTaxable", 11),
+  A("weeksWorked", 2), A("dateFirstEmployed", 8), A("dateOfSeparation", 8), B(5), A("stateEmployerAccountNumber", 20), B(6),
+  N("incomeTaxStateCode", 2), N("stateTaxableWages", 11), N("stateIncomeTax", 11), A("otherStateData", 10), A("taxTypeCode", 1),
+  N("localTaxableWages", 11), N("localIncomeTax", 11), A("stateControlNumber", 7), A("supplementalData1", 75), A("supplementalData2", 75), B(25),
+]);
+
+export const RT = layout("RT", 512, [N("rwCount", 7), ...money(RT_MONEY, 15), B(98)]);
+export const RU = layout("RU", 512, [N("roCount", 7), ...money(RU_MONEY, 15), B(308)]);
+export const RF = layout("RF", 512, [B(5), N("rwCount", 9), B(496)]);
+
+// ---- EFW2C (W-2c) ----------------------------------------------------------------------------------------
+
+/** RCW money fields, each filed twice: originally reported (`orig_<name>`) and correct (`<name>`), 11 digits. */
+export const RCW_MONEY: readonly string[] = [
+  "wages", "federalIncomeTax", "socialSecurityWages", "socialSecurityTax", "medicareWages", "medicareTax", "socialSecurityTips",
+  "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H", "nonqualified457", "code_W", "nonqualifiedNot457", "code_Q",
+  "code_C", "code_V", "code_Y", "code_AA", "code_BB", "code_DD", "code_FF",
+];
+export const RCO_MONEY: readonly string[] = [
+  "allocatedTips", "uncollectedTaxOnTips", "code_R", "code_S", "code_T", "code_M", "code_N", "code_Z", "code_EE", "code_GG", "code_HH", "code_II",
+];
+const pairs = (list: readonly string[], width: number): Spec[] => list.flatMap((n) => [N(`orig_${n}`, width), N(n, width)]);
+
+export const RCA = layout("RCA", 1024, [
+  N("submitterEin", 9), A("userId", 8), A("softwareVendorCode", 4), B(5), A("softwareCode", 2), A("companyName", 57), ...address("company", 5),
+  A("submitterName", 57), ...address("submitter", 5), A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), B(3),
+  A("contactEmail", 40), B(3), A("contactFax", 10), B(1), A("preparerCode", 1), B(REST),
+]);
+
+export const RCE = layout("RCE", 1024, [
+  N("taxYear", 4), N("origEin", 9), N("ein", 9), A("agentIndicator", 1), A("agentForEin", 9), A("origEstablishmentNumber", 4),
+  A("establishmentNumber", 4), A("employerName", 57), ...address("employer", 4), A("origEmploymentCode", 1), A("employmentCode", 1),
+  A("kindOfEmployer", 1), A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), A("contactFax", 10), A("contactEmail", 40),
+  B(REST),
+]);
+
+export const RCW = layout("RCW", 1024, [
+  N("origSsn", 9), N("ssn", 9), A("origFirstName", 15), A("origMiddleName", 15), A("origLastName", 20), ...employeeName.slice(0, 3),
+  ...address("employee", 4), A("suffix", 4), ...pairs(RCW_MONEY, 11),
+  N("orig_statutoryEmployee", 1), N("statutoryEmployee", 1), N("orig_retirementPlan", 1), N("retirementPlan", 1),
+  N("orig_thirdPartySickPay", 1), N("thirdPartySickPay", 1), B(REST),
+]);
+
+export const RCO = layout("RCO", 1024, [B(9), ...pairs(RCO_MONEY, 11), B(REST)]);
+
+export const RCS = layout("RCS", 1024, [
+  N("stateCode", 2), N("origSsn", 9), N("ssn", 9), A("origFirstName", 15), A("origMiddleName", 15), A("origLastName", 20), ...employeeName,
+  ...address("employee", 5), A("stateEmployerAccountNumber", 20), N("orig_stateTaxableWages", 11), N("stateTaxableWages", 11),
+  N("orig_stateIncomeTax", 11), N("stateIncomeTax", 11), A("taxTypeCode", 1), N("orig_localTaxableWages", 11), N("localTaxableWages", 11),
+  N("orig_localIncomeTax", 11), N("localIncomeTax", 11), B(REST),
+]);
+
+export const RCT = layout("RCT", 1024, [N("rcwCount", 7), ...pairs(RCW_MONEY, 15), B(REST)]);
+export const RCU = layout("RCU", 1024, [N("rcoCount", 7), ...pairs(RCO_MONEY, 15), B(REST)]);
+export const RCF = layout("RCF", 1024, [N("rcwCount", 9), B(REST)]);
+
+export const EFW2_LAYOUTS: ReadonlyMap<string, RecordLayout> = new Map([RA, RE, RW, RO, RS, RT, RU, RF].map((l) => [l.id, l]));
+export const EFW2C_LAYOUTS: ReadonlyMap<string, RecordLayout> = new Map([RCA, RCE, RCW, RCO, RCS, RCT, RCU, RCF].map((l) => [l.id, l]));

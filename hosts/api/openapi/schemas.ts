@@ -1,0 +1,151 @@
+// Response and shared schemas of the OpenAPI document (JSON Schema 2020-12, as OpenAPI 3.1 uses). Request bodies are
+// not here: the document takes them from the ajv checks the routes validate with (core `compileBody(...).schema`).
+// Resources list the fields every answer carries; fields may be added in a version without notice (SPEC Versioning).
+import { ERROR_TABLE } from "../error-table.ts";
+import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
+
+type Schema = Record<string, unknown>;
+
+const str: Schema = { type: "string" };
+const int: Schema = { type: "integer" };
+const bool: Schema = { type: "boolean" };
+const nullable = (s: Schema): Schema => ({ ...s, type: [s["type"] as string, "null"] });
+const nstr = nullable(str);
+const nint = nullable(int);
+const date: Schema = { type: "string", format: "date-time" };
+const ndate: Schema = { type: ["string", "null"], format: "date-time" };
+const obj: Schema = { type: "object" };
+const anyArray: Schema = { type: "array" };
+export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+
+/** A resource: its `object` name, then its fields; every field listed is present in every answer. */
+function resource(object: string, props: Record<string, Schema>, optional: readonly string[] = []): Schema {
+  const properties = { object: { const: object }, ...props };
+  return { type: "object", required: Object.keys(properties).filter((k) => !optional.includes(k)), properties };
+}
+
+/** Every `error.type` the API answers with. */
+export const ERROR_TYPES: readonly string[] = [...new Set([...Object.values(ERROR_TABLE).map((e) => e.type), "method_not_allowed", "headers_too_large", "api_error"])].sort();
+
+const address = { address_line1: nstr, address_line2: nstr, city: nstr, state: nstr, postal_code: nstr, country: nstr };
+const nbool = nullable(bool);
+const delivery = { service: str, physical_mail: nbool, portal_access: nbool };
+const intakeRow: Schema = {
+  type: "object", required: ["reference", "id", "status", "added_to_cart", "cart_item_id", "service"],
+  properties: {
+    reference: nstr, id: { ...nstr, description: "The filing's id; null when the row failed." }, status: { enum: [...FILING_STATUSES, "failed"] },
+    added_to_cart: bool, cart_item_id: nstr, service: str, form: str, error: ref("RowError"),
+    warnings: { type: "array", items: obj, description: "IRS Report Error rules the form breaks, and notices." },
+  },
+};
+
+export const SCHEMAS: Record<string, Schema> = {
+  Error: {
+    type: "object", required: ["error"],
+    properties: {
+      error: {
+        type: "object", required: ["type", "message"],
+        properties: {
+          type: { enum: ERROR_TYPES, description: "Machine-readable kind of error; see the API guide's error table." },
+          message: { type: "string", description: "Human-readable explanation." },
+          param: { type: "string", description: "The field, query parameter or header at fault." },
+          code: { type: "string", description: "A finer code, e.g. an IRS business rule code." },
+          request_id: { type: "string", description: "Given on 5xx answers: quote it to support." },
+        },
+      },
+      problems: { type: "array", items: obj, description: "cart_not_payable: what stops each item from being paid." },
+    },
+  },
+  RowError: {
+    type: "object", required: ["type", "message"],
+    properties: { type: str, message: str, param: str, code: str, rule: str },
+  },
+  List: {
+    type: "object", required: ["object", "data", "has_more", "next_cursor"],
+    properties: { object: { const: "list" }, data: { type: "array" }, has_more: bool, next_cursor: { ...nstr, description: "Pass as `starting_after` to get the next page." } },
+  },
+  Payer: resource("payer", {
+    id: { type: "string", format: "uuid" }, legal_name: str, name: str, tin_type: { enum: ["ein", "ssn"] }, tin_last4: str, ...address,
+    contact_name: nstr, contact_email: nstr, livemode: bool, created_at: date, updated_at: date, is_main_company: bool,
+  }, ["is_main_company"]),
+  Recipient: resource("recipient", {
+    id: str, short_id: str, payer: str, name: str, tin_type: { enum: ["ssn", "ein", null] }, tin_last4: str, ...address, email: nstr,
+    delivery_method: { enum: ["paper", "electronic"] }, account_number: nstr, livemode: bool, created_at: date, updated_at: date,
+  }),
+  Filing: resource("filing", {
+    id: str, short_id: str, form: str, tax_year: int, status: { enum: [...FILING_STATUSES] }, payer: str, recipient: nstr, service: str,
+    livemode: bool, reference: nstr, batch: nstr, order: nstr, corrects: nstr, superseded_by: nstr, refile_of: nstr, receipt_id: nstr,
+    amount_charged_cents: int, amount_refunded_cents: int, submitted_at: ndate, acknowledged_at: ndate, voided_at: ndate,
+    created_at: date, updated_at: date, warnings: anyArray, jsonForm: { type: "object", description: "The form's fields (IRIS element names); TINs show only their last four digits." },
+  }),
+  FilingCreated: {
+    allOf: [ref("Filing"), { type: "object", required: ["added_to_cart", "cart_item_id"], properties: { added_to_cart: bool, cart_item_id: nstr } }],
+  },
+  PayerFormsIntake: resource("payer_forms_intake", { payer: str, batch: str, created: int, failed: int, livemode: bool, forms: { type: "array", items: intakeRow } }),
+  BatchCreated: resource("batch", { id: str, created: int, failed: int, livemode: bool, forms: { type: "array", items: intakeRow } }),
+  Batch: resource("batch", {
+    id: str, kind: str, payer: nstr, reference: nstr, created: int, failed: int, livemode: bool, created_at: date, forms: { type: "array", items: intakeRow },
+  }),
+  FireImport: resource("fire_file", {
+    batch: str, bytes: int, rows_parsed: int, forms_imported: int, forms_added_to_cart: int, form_ids: { type: "array", items: str }, currency: { const: "usd" },
+    cart_item_ids: { type: "array", items: str }, forms: { type: "array", items: obj },
+  }),
+  FormList: { allOf: [ref("List"), { type: "object", properties: { data: { type: "array", items: { type: "object", required: ["object"], properties: { object: { const: "form" } } } } } }] },
+  FormShape: resource("form_elements", { form: str, tax_year: int, schema_tax_year: int, schema_version: nstr, elements: obj, formJson: obj }),
+  Acknowledgment: resource("acknowledgment", {
+    filing: str, status: str, receipt_id: nstr, submitted_at: ndate, acknowledged_at: ndate,
+    errors: { type: "array", items: { type: "object", properties: { code: str, message: str, severity: str, xpath: nstr } } },
+  }),
+  AcknowledgmentList: { type: "object", required: ["object", "data"], properties: { object: { const: "list" }, data: { type: "array", items: ref("Acknowledgment") } } },
+  Correction: obj,
+  RateCard: obj,
+  Quote: obj,
+  Cart: resource("cart", {
+    id: nstr, item_count: int, total_cents: int, currency: { const: "usd" }, charge_lines: anyArray, pricing_segments: anyArray,
+    items: { type: "array", items: ref("CartItem") },
+  }),
+  CartValue: resource("cart_value", { id: nstr, item_count: int, total_cents: int, currency: { const: "usd" } }),
+  CartItem: resource("cart_item", {
+    id: str, cart: str, form_id: str, filing_id: str, form: nstr, tax_year: nint, reference: nstr, ...delivery, kind: str, amount_cents: int, created_at: date,
+  }),
+  CartItemDeleted: resource("cart_item", { id: str, deleted: { const: true }, filing: str, filing_status: str }),
+  PayResult: { type: "object", required: ["order", "filed", "amount_charged"], properties: { order: str, filed: int, amount_charged: int } },
+  Balance: resource("balance", {
+    available_cents: int, currency: { const: "usd" }, auto_replenish: obj,
+    payment_method: { type: ["object", "null"], properties: { brand: str, last4: str } }, recent: { type: "array", items: ref("BalanceEntry") },
+  }),
+  BalanceEntry: resource("balance_entry", { id: str, kind: str, amount_cents: int, balance_after_cents: int, reference: nstr, description: nstr, created_at: date }),
+  TopUp: { type: "object" },
+  PaymentMethod: { type: "object" },
+  OrderSummary: resource("order", { id: str, number: { type: ["string", "integer"] }, payment_status: str, forms: { type: ["array", "integer"] }, grand_total_cents: int, currency: { const: "usd" }, created_at: date }),
+  Order: resource("order", {
+    id: str, number: { type: ["string", "integer"] }, payment_status: str, created_at: date, charge_lines: anyArray, pricing_segments: anyArray,
+    grand_total_cents: int, currency: { const: "usd" }, from_balance_cents: int, from_card_cents: int, forms: anyArray,
+  }),
+  Extension: resource("extension", {
+    id: str, payer: str, tax_year: int, forms: { type: "array", items: str }, reasons: obj, status: str, receipt_id: nstr, livemode: bool,
+    already_requested: bool, created_at: date,
+  }),
+  SandboxReset: resource("sandbox_reset", { status: { const: "reset" }, cleared: { type: "integer", description: "How many records were cleared." } }),
+  WebhookEndpoint: resource("webhook_endpoint", {
+    id: str, url: str, events: { type: "array", items: str }, status: { enum: ["active", "disabled"] }, environment: { enum: ["sandbox", "production"] },
+    livemode: bool, signing_secret: { type: "string", description: "Shown once, when the endpoint is created or its secret rotated." },
+    signing_secret_preview: str, created_at: date, updated_at: date,
+  }, ["signing_secret", "signing_secret_preview"]),
+  WebhookDelivery: resource("webhook_delivery", {
+    id: str, event: str, event_type: str, status: str, attempts: int, last_status_code: nint, last_error: nstr, next_attempt_at: ndate, created_at: date, last_attempt_at: ndate,
+  }),
+  Event: resource("event", { id: str, type: str, created: { type: "integer", description: "Unix seconds." }, data: obj }),
+  TinMatchRun: resource("tin_match_run", {
+    id: str, status: str, count: int, results: { type: "array", items: obj }, created_at: date, completed_at: ndate,
+  }, ["results", "completed_at"]),
+  Authorization: resource("authorization", {
+    id: str, client_id: nstr, app_name: nstr, payer: nstr, scopes: { type: "array", items: str }, role: str, livemode: bool, created_at: date, updated_at: date,
+  }),
+  Deleted: { type: "object" },
+};
+
+/** The list envelope whose `data` holds `item`. */
+export function listOf(item: string): Schema {
+  return { allOf: [ref("List"), { type: "object", properties: { data: { type: "array", items: ref(item) } } }] };
+}

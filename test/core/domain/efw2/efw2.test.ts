@@ -1,0 +1,99 @@
+// EFW2 / EFW2C: files built from canonical W-2s read back record by record, totals equal to the W-3's, and
+// parse -> write is byte-identical.
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import {
+  EFW2C_LAYOUTS, EFW2_LAYOUTS, buildEfw2, buildEfw2c, checkEfw2, parseEfw2, w3Totals, writeEfw2, type Efw2Input,
+} from "../../../../core/domain/efw2/index.ts";
+import { validateForm } from "../../../../core/domain/forms/index.ts";
+import { w2Form, w2cForm } from "../../../support/w2.ts";
+
+function stored(form: Record<string, unknown>, code = "W-2"): Record<string, unknown> {
+  const v = validateForm(code, 2025, form);
+  if (!v.ok) throw new Error(JSON.stringify(v.issues));
+  return v.value.jsonForm;
+}
+
+const submitter = {
+  ein: "000000001", userId: "SBXUSER1", name: "Filing Service Inc", address: { line1: "1 Main St", city: "Austin", state: "TX", postalCode: "73301", country: "US" },
+  contactName: "Pat Doe", contactPhone: "512-555-0100", contactEmail: "ops@example.com",
+};
+const employer = { ein: "123450033", name: "Wire Payer LLC", address: { line1: "1 Elm St", line2: "Suite 5", city: "Austin", state: "TX", postalCode: "73301-1234", country: "US" } };
+
+function input(forms: Record<string, unknown>[]): Efw2Input {
+  return { taxYear: 2025, submitter, employers: [{ employer, employees: forms.map((jsonForm, i) => ({ filingId: `fil_${String(i)}`, jsonForm })) }] };
+}
+
+test("every layout fills its record exactly", () => {
+  for (const l of EFW2_LAYOUTS.values()) assert.is(l.fields.reduce((n, f) => n + f.length, 0), 512, l.id);
+  for (const l of EFW2C_LAYOUTS.values()) assert.is(l.fields.reduce((n, f) => n + f.length, 0), 1024, l.id);
+  const rw = EFW2_LAYOUTS.get("RW");
+  assert.is(rw?.byName.get("ssn")?.start, 3);
+  assert.is(rw?.byName.get("wages")?.start, 188);
+  assert.is(rw?.byName.get("socialSecurityTax")?.start, 221);
+  assert.is(rw?.byName.get("code_DD")?.start, 463);
+  assert.is(rw?.byName.get("retirementPlan")?.start, 488);
+});
+
+test("two employees of one employer: RA RE RW RO? RS RT RF, read back with totals that check out", () => {
+  const a = stored(w2Form());
+  const b = stored({ ...w2Form({ ssn: "234-56-7890", first: "John", last: "O'Neil", wages: 250_000 }), AllocatedTipsAmt: 500, EmployersUseGrp: [{ EmployersUseCd: "EE", EmployersUseAmt: 100 }] });
+  const text = writeEfw2("efw2", buildEfw2(input([a, b])));
+  assert.ok(text.split("\r\n").slice(0, -1).every((l) => l.length === 512));
+  const parsed = parseEfw2("efw2", text);
+  assert.equal(parsed.problems, []);
+  assert.equal(parsed.records.map((r) => r.type), ["RA", "RE", "RW", "RS", "RW", "RO", "RS", "RT", "RU", "RF"]);
+  assert.equal(checkEfw2("efw2", parsed.records), []);
+  const [ra, re, rw1] = parsed.records;
+  assert.is(ra?.fields["userId"], "SBXUSER1");
+  assert.is(re?.fields["ein"], "123450033");
+  assert.is(re?.fields["employerZipExtension"], "1234");
+  assert.is(re?.fields["employerLocationAddress"], "SUITE 5");
+  assert.is(rw1?.fields["ssn"], "123456789");
+  assert.is(rw1?.fields["lastName"], "ROE");
+  assert.is(rw1?.fields["socialSecurityTax"], "00000310000");
+  assert.is(rw1?.fields["code_D"], "00000300000");
+  assert.is(rw1?.fields["retirementPlan"], "1");
+  const [w3] = w3Totals("efw2", parsed.records);
+  assert.is(w3?.forms, 2);
+  assert.is(w3?.amounts["socialSecurityWages"], 5_000_000 + 17_610_000);
+  assert.is(w3?.amounts["wages"], 4_700_000 + 24_700_000);
+  assert.is(w3?.amounts["allocatedTips"], 50_000);
+  assert.is(w3?.amounts["code_EE"], 10_000);
+  // parse -> write -> parse: the same bytes.
+  assert.is(writeEfw2("efw2", parsed.records), text);
+});
+
+test("a broken file is reported: bad totals, wrong length, non-blank reserved field", () => {
+  const text = writeEfw2("efw2", buildEfw2(input([stored(w2Form())])));
+  const lines = text.split("\r\n");
+  const rt = lines.findIndex((l) => l.startsWith("RT"));
+  lines[rt] = `${lines[rt]?.slice(0, 9)}${"9".repeat(15)}${lines[rt]?.slice(24)}`;
+  const bad = parseEfw2("efw2", lines.join("\r\n"));
+  assert.equal(bad.problems, []);
+  assert.ok(checkEfw2("efw2", bad.records).some((p) => p.message.includes("RT wages")));
+  assert.ok(parseEfw2("efw2", text.replace("\r\nRF", " \r\nRF")).problems.length > 0);
+  const rw = lines.findIndex((l) => l.startsWith("RW"));
+  const withJunk = [...lines];
+  withJunk[rw] = `${withJunk[rw]?.slice(0, 264)}X${withJunk[rw]?.slice(265)}`;
+  assert.ok(parseEfw2("efw2", withJunk.join("\r\n")).problems.some((p) => p.message.includes("blank")));
+});
+
+test("W-2c: EFW2C with originally reported and correct amounts, totals, byte-identical round trip", () => {
+  const c = stored({ ...w2cForm(), OriginalEmployeeSSN: "123-45-6780" }, "W-2c");
+  const text = writeEfw2("efw2c", buildEfw2c(input([c])));
+  assert.ok(text.split("\r\n").slice(0, -1).every((l) => l.length === 1024));
+  const parsed = parseEfw2("efw2c", text);
+  assert.equal(parsed.problems, []);
+  assert.equal(parsed.records.map((r) => r.type), ["RCA", "RCE", "RCW", "RCT", "RCF"]);
+  assert.equal(checkEfw2("efw2c", parsed.records), []);
+  const rcw = parsed.records[2];
+  assert.is(rcw?.fields["origSsn"], "123456780");
+  assert.is(rcw?.fields["orig_wages"], "00004000000");
+  assert.is(rcw?.fields["wages"], "00004500000");
+  assert.is(rcw?.fields["code_D"], "", "a field not corrected is blank");
+  assert.is(w3Totals("efw2c", parsed.records)[0]?.amounts["orig_socialSecurityTax"], 248_000);
+  assert.is(writeEfw2("efw2c", parsed.records), text);
+});
+
+test.run();

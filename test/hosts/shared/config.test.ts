@@ -1,0 +1,34 @@
+// One validated configuration: every number is checked when it is read, and a bad value stops the start with a
+// message naming the variable (never a NaN that fails later).
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { DEFAULT_TUNING, loadConfig } from "../../../hosts/shared/config.ts";
+import { ConfigError } from "../../../hosts/shared/iris-config.ts";
+
+const base = { TIN_ENCRYPTION_KEY: "test-only-tin-key", DATA_DIR: "./.data-config-test" };
+
+test("defaults without variables; numbers read once into the config", () => {
+  const c = loadConfig(base);
+  assert.is(c.port, 3000);
+  assert.is(c.rateLimitPerMinute, 600);
+  assert.equal(c.tuning, DEFAULT_TUNING);
+  const t = loadConfig({ ...base, PORT: "8080", PG_POOL_MAX: "4", CREDENTIAL_CACHE_MS: "0", RUN_WORKER: "false", WEBHOOK_RETRY_SCALE: "0.001", LOG_LEVEL: "silent" });
+  assert.is(t.port, 8080);
+  assert.equal([t.tuning?.pgPoolMax, t.tuning?.credentialCacheMs, t.tuning?.runWorker, t.tuning?.announce, t.webhookRetryScale], [4, 0, false, false, 0.001]);
+});
+
+test("a bad value is a ConfigError naming the variable and the value", () => {
+  for (const [name, value] of [["PORT", "abc"], ["PORT", "70000"], ["PORT", "3.5"], ["PG_POOL_MAX", "0"], ["CREDENTIAL_CACHE_MS", "-1"], ["SANDBOX_ACK_DELAY_MS", "2s"],
+    ["RATE_LIMIT_PER_MINUTE", "lots"], ["JOB_EXPIRE_SECONDS", "NaN"], ["WEBHOOK_RETRY_SCALE", "x"], ["OUTBOX_POLL_MS", "Infinity"]] as const) {
+    try {
+      loadConfig({ ...base, [name]: value });
+      assert.unreachable(`${name}=${value}`);
+    } catch (e) {
+      assert.instance(e, ConfigError, `${name}=${value}`);
+      assert.match((e as Error).message, name);
+      assert.match((e as Error).message, JSON.stringify(value));
+    }
+  }
+});
+
+test.run();

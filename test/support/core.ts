@@ -1,0 +1,92 @@
+// One test layer for the use cases on the in-memory adapters: the fake store, a clock the test drives, system
+// ids and vault, the sandbox card processor, a recording job queue and a scripted IRS transmitter. No database,
+// no HTTP, no child process: a use-case test builds one with `coreTest()` and runs its programs with `run`.
+import { Effect, Layer, ManagedRuntime } from "effect";
+import { makeFakeStore } from "../../adapters/in-memory/store.fake.ts";
+import { makeSandboxCardProcessor } from "../../adapters/sandbox-card/sandbox-card.ts";
+import { makeTinVault, sha256Hasher, systemIds } from "../../adapters/system/system.ts";
+import { DEFAULT_RATE_CARD } from "../../core/domain/pricing/index.ts";
+import type { RecordStatus } from "../../core/domain/iris/ack.ts";
+import type { TransmissionInput } from "../../core/domain/iris/transmission.ts";
+import type { Principal } from "../../core/domain/parties/account.ts";
+import { CardProcessor } from "../../core/ports/card-processor.port.ts";
+import { Clock } from "../../core/ports/clock.port.ts";
+import { Hasher } from "../../core/ports/hasher.port.ts";
+import { Ids } from "../../core/ports/ids.port.ts";
+import { IrsTransmitter, TransmissionRefused, type Acknowledgement } from "../../core/ports/irs-transmitter.port.ts";
+import { Jobs, type SendJobOptions } from "../../core/ports/jobs.port.ts";
+import { Pricing } from "../../core/ports/pricing.port.ts";
+import { Store, type Scope } from "../../core/ports/store.port.ts";
+import { TinVault } from "../../core/ports/tin-vault.port.ts";
+import { SsaTransmitter } from "../../core/ports/ssa-transmitter.port.ts";
+import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
+import { sandboxTinMatcher } from "../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
+import { makeSsaTransmitter, SANDBOX_SUBMITTER } from "../../adapters/ssa/ssa-transmitter.ts";
+import { makeInMemorySsaFiles } from "../../adapters/in-memory/ssa-files.fake.ts";
+import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
+
+export interface ScriptedIrs {
+  /** Transmissions sent, in order. */
+  readonly sent: TransmissionInput[];
+  /** Refuse the next transmissions on intake (TransmissionRefused) while true. */
+  refuse: boolean;
+  /** The acknowledgement of every record; "processing" answers processing. */
+  outcome: RecordStatus | "processing";
+}
+
+function scriptedIrs(): { irs: ScriptedIrs; service: IrsTransmitter["Service"] } {
+  const irs: ScriptedIrs = { sent: [], refuse: false, outcome: "accepted" };
+  const service = IrsTransmitter.of({
+    transmit: (t, now) => irs.refuse
+      ? Effect.fail(new TransmissionRefused({ message: "refused on intake (scripted)", problems: [] }))
+      : Effect.sync(() => { irs.sent.push(t); return { receiptId: `2026-${String(irs.sent.length).padStart(11, "0")}-ABCDEFGHI`, submittedAt: now }; }),
+    acknowledgements: (requests) => Effect.sync(() => requests.map((r): Acknowledgement => (irs.outcome === "processing" ? { status: "processing" } : {
+      status: "done", transmissionStatus: "Accepted",
+      records: [...r.records.values()].map((filingId) => ({ filingId, status: irs.outcome as RecordStatus, errors: [] })),
+    }))),
+    missingConfiguration: () => null,
+    profile: () => undefined,
+  });
+  return { irs, service };
+}
+
+export type CoreServices = Store | Clock | Ids | TinVault | Hasher | Pricing | CardProcessor | Jobs | IrsTransmitter | SsaTransmitter | TinMatcher;
+
+export interface CoreTest {
+  readonly store: ReturnType<typeof makeFakeStore>;
+  readonly irs: ScriptedIrs;
+  readonly jobs: { queue: string; data: Readonly<Record<string, unknown>>; options?: SendJobOptions | undefined }[];
+  readonly card: ReturnType<typeof makeSandboxCardProcessor>;
+  /** Moves the clock on. */
+  readonly advance: (ms: number) => void;
+  readonly run: <A, E>(effect: Effect.Effect<A, E, CoreServices>) => Promise<A>;
+  /** The seeded sandbox account (balance, card on file and a main payer), its scope and its owner. */
+  readonly scope: Scope;
+  readonly payerId: string;
+  readonly owner: Principal;
+  readonly dispose: () => Promise<void>;
+}
+
+export async function coreTest(): Promise<CoreTest> {
+  const store = makeFakeStore();
+  let t = Date.UTC(2026, 1, 2, 12);
+  const jobs: CoreTest["jobs"] = [];
+  const card = makeSandboxCardProcessor();
+  const { irs, service } = scriptedIrs();
+  const runtime = ManagedRuntime.make(Layer.mergeAll(
+    Layer.succeed(Store, store), Layer.succeed(Clock, { now: () => new Date(t) }), Layer.succeed(Ids, systemIds),
+    Layer.succeed(TinVault, makeTinVault("core-test")), Layer.succeed(Hasher, sha256Hasher), Layer.succeed(Pricing, { rateCard: DEFAULT_RATE_CARD }),
+    Layer.succeed(CardProcessor, card), Layer.succeed(IrsTransmitter, service),
+    Layer.succeed(SsaTransmitter, makeSsaTransmitter({ sandbox: SANDBOX_SUBMITTER, live: { missing: ["SSA_SUBMITTER_JSON"] } }, makeInMemorySsaFiles())),
+    Layer.succeed(Jobs, { send: (queue, data, options) => Effect.sync(() => { jobs.push({ queue, data, options }); }) }),
+    Layer.succeed(TinMatcher, sandboxTinMatcher),
+  ));
+  const run = <A, E>(effect: Effect.Effect<A, E, CoreServices>) => runtime.runPromise(effect);
+  const seeded = await run(seedSandbox(undefined));
+  if (!seeded) throw new Error("the fake store was not empty");
+  const scope = { accountId: seeded.account.id, livemode: false };
+  const owner: Principal = {
+    kind: "api_key", credentialId: "key-test", accountId: seeded.account.id, livemode: false, role: "owner", scopes: null, payerId: null, account: seeded.account,
+  };
+  return { store, irs, jobs, card, advance: (ms) => { t += ms; }, run, scope, payerId: seeded.payer.id, owner, dispose: () => runtime.dispose() };
+}
