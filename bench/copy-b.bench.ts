@@ -6,7 +6,7 @@ import { Effect } from "effect";
 import { makePdfkitRenderer } from "../adapters/pdfkit/copy-b.pdfkit.ts";
 import { composeCopyB } from "../core/domain/statements/build.ts";
 import { maskTin, type CopyBStatement } from "../core/domain/statements/copy-b.ts";
-import { loadNote, record } from "./support/report.ts";
+import { record } from "./support/report.ts";
 
 const COUNT = Number(process.argv[2] ?? 1000);
 const STREETS = ["Maple Street", "Oak Avenue", "Industrial Parkway", "Sunset Boulevard", "Elm Court"];

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FORM_SPECS, writeFire, type FireFormInput } from "../core/domain/fire/index.ts";
 import { payer, recipient, transmitter, validInput } from "../test/core/domain/fire/helpers.ts";
-import { loadNote, record } from "./support/report.ts";
+import { record } from "./support/report.ts";
 
 const TARGET_BYTES = 12 * 1024 * 1024 - 4096;
 const alpha = (i: number): string => (i >= 26 ? alpha(Math.floor(i / 26) - 1) : "") + String.fromCharCode(65 + (i % 26));

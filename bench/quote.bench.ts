@@ -8,7 +8,7 @@ import {
   quote,
   type PricingItem,
 } from "../core/domain/pricing/index.ts";
-import { loadNote, record } from "./support/report.ts";
+import { record } from "./support/report.ts";
 
 function percentile(sorted: readonly number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

@@ -1,5 +1,6 @@
 // Hot-path reads as named (server-side prepared) statements on Postgres: parse and plan once per
 // connection instead of once per request. PGlite goes through Knex, which serialises its one connection.
+import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 import type { Row } from "./rows.ts";
 
@@ -22,6 +23,18 @@ async function preparedQuery(db: Knex | Knex.Transaction, name: string, sql: str
   } finally {
     await client.releaseConnection(conn);
   }
+}
+
+/**
+ * Runs a built Knex query; on the Postgres pool as a named prepared statement, named by a hash of its SQL text, so
+ * each shape of a list query (its filters, with or without a cursor) is planned once per connection: on a table
+ * of a million filings planning a page cost as much as running it. Elsewhere (a transaction, PGlite) as usual.
+ */
+export async function runPrepared(db: Knex | Knex.Transaction, q: Knex.QueryBuilder): Promise<Row[]> {
+  if (!isPostgresPool(db)) return (await q) as Row[];
+  const native = q.toSQL().toNative();
+  const name = `q_${createHash("sha1").update(native.sql).digest("hex").slice(0, 20)}`;
+  return preparedQuery(db, name, native.sql, native.bindings as unknown[]);
 }
 
 export function hotQuery(db: Knex | Knex.Transaction, name: string, sql: string) {

@@ -8,7 +8,7 @@ import {
   Store, type AccountRepo, type ApiKeyRepo, type PayerRepo, type RecipientRepo, type Scope, type ScopedStore,
 } from "../../core/ports/store.port.ts";
 import { isUuid } from "../../core/domain/shared/validation.ts";
-import { coalescedLookup, lookupKey, singleProcessRowCache, type CoalescedLookup } from "./hot-query.ts";
+import { coalescedLookup, lookupKey, runPrepared, singleProcessRowCache, type CoalescedLookup } from "./hot-query.ts";
 import { plainSecretBox, type SecretBox } from "../system/system.ts";
 import { roleOf, toAccount, toBatch, toColumns, toFiling, toPayer, toRecipient, type Row } from "./rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../core/domain/filing/filing.ts";
@@ -16,7 +16,8 @@ import type {
   BalanceRepo, BalanceState, BatchRepo, Cart, CartItem, CartRepo, DispatchRepo, EventRepo, FilingRepo, LedgerEntryRow, Order, OrderRepo, StoredEvent,
 } from "../../core/ports/store.port.ts";
 import type { LedgerKind } from "../../core/domain/ledger/index.ts";
-import type { CartFiling } from "../../core/domain/cart/cart.ts";
+import type { CartFiling, CartItemGroup } from "../../core/domain/cart/cart.ts";
+import type { FilingFilter } from "../../core/domain/filing/filter.ts";
 import type { Extension } from "../../core/domain/extensions/extension.ts";
 import type { ExtensionRepo, SandboxRepo, TinMatchRepo, TinMatchRun, WebhookDelivery, WebhookEndpoint, WebhookRepo } from "../../core/ports/store.port.ts";
 import type { Service } from "../../core/domain/filing/status.ts";
@@ -57,13 +58,13 @@ export async function pageOf(db: Db, table: string, scope: Scope, page: PageQuer
     const col = listing.uuidId && !isUuid(c) ? (listing.shortId ? "short_id" : null) : "id";
     if (col === null) return { rows: [], cursorNotFound: true };
     // The anchor stays in SQL (timestamps keep their microseconds); whether it exists is asked only for an empty page.
-    const anchor = scopedTable(db, table, scope).where(col, c).select(keys);
-    q.whereRaw(`(${keys.map((k) => `${table}.${k}`).join(", ")}) < (select ${keys.map((k) => `a.${k}`).join(", ")} from (${anchor.toString()}) a)`);
-    const rows = (await q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`)) as Row[];
+    q.whereRaw(`(${keys.map((k) => `${table}.${k}`).join(", ")}) < (select ${keys.map((k) => `a.${k}`).join(", ")} from ${table} a where a.account_id = ? and a.livemode = ? and a.${col} = ?)`,
+      [scope.accountId, scope.livemode, c]);
+    const rows = await runPrepared(db, q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`));
     if (rows.length === 0 && !(await scopedTable(db, table, scope).where(col, c).first("id"))) return { rows, cursorNotFound: true };
     return { rows };
   }
-  const rows = (await q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`)) as Row[];
+  const rows = await runPrepared(db, q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`));
   return { rows };
 }
 
@@ -162,15 +163,17 @@ function recipientRepo(db: Db, scope: Scope): RecipientRepo {
     insertMany: (rows) => run(async () => {
       if (rows.length === 0) return new Set<string>();
       // One JSON array parameter, as for filings (FILING_INSERT).
-      const records = rows.map((r) => {
-        const o: Record<string, unknown> = {};
-        for (const [col, , field] of RECIPIENT_COLS) o[col] = (r as unknown as Record<string, unknown>)[field] ?? null;
-        return o;
-      });
-      const r = await db.raw(`insert into recipients (${RECIPIENT_COLS.map((c) => c[0]).join(", ")})
-        select ${RECIPIENT_COLS.map((c) => c[0]).join(", ")} from json_to_recordset(?::json) as t(${RECIPIENT_COLS.map((c) => `${c[0]} ${c[1]}`).join(", ")})
-        on conflict do nothing returning id`, [JSON.stringify(records)]);
-      return new Set((r.rows as Row[]).map((x) => String(x["id"])));
+      const inserted = new Set<string>();
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const records = rows.slice(i, i + INSERT_CHUNK).map((r) => {
+          const o: Record<string, unknown> = {};
+          for (const [col, , field] of RECIPIENT_COLS) o[col] = (r as unknown as Record<string, unknown>)[field] ?? null;
+          return o;
+        });
+        const r = await db.raw(RECIPIENT_INSERT, [JSON.stringify(records)]);
+        for (const x of r.rows as Row[]) inserted.add(String(x["id"]));
+      }
+      return inserted;
     }),
   };
 }
@@ -184,6 +187,13 @@ const RECIPIENT_COLS: ReadonlyArray<readonly [string, string, string]> = ([
   ["address_line2", "text"], ["city", "text"], ["state", "text"], ["postal_code", "text"], ["country", "text"], ["email", "text"],
   ["delivery_method", "text"], ["account_number", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"],
 ] as const).map(([col, type]) => [col, type, camel(col)] as const);
+
+const RECIPIENT_INSERT = `insert into recipients (${RECIPIENT_COLS.map((c) => c[0]).join(", ")})
+  select ${RECIPIENT_COLS.map((c) => c[0]).join(", ")} from json_to_recordset(?::json) as t(${RECIPIENT_COLS.map((c) => `${c[0]} ${c[1]}`).join(", ")})
+  on conflict do nothing returning id`;
+
+/** Rows per INSERT statement of a bulk insert. */
+const INSERT_CHUNK = 2000;
 
 const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) => unknown]> = [
   ["id", "uuid", (f) => f.id], ["short_id", "text", (f) => f.shortId], ["account_id", "uuid", (f) => f.accountId],
@@ -221,6 +231,16 @@ const JSON_FIELD: Readonly<Record<string, (f: Filing) => unknown>> = {
   json_form: (f) => f.jsonForm, sealed_tins: (f) => f.sealedTins, warnings: (f) => (f.warnings.length > 0 ? f.warnings : null),
 };
 
+function filterFilings(q: Knex.QueryBuilder, filter: FilingFilter): void {
+  if (filter.statuses && filter.statuses.length > 0) q.whereIn("filings.status", filter.statuses as string[]);
+  if (filter.payerId) q.where("filings.payer_id", filter.payerId);
+  if (filter.form) q.where("filings.form", filter.form);
+  if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
+  if (filter.batchId) q.where("filings.batch_id", filter.batchId);
+  if (filter.orderId) q.where("filings.order_id", filter.orderId);
+  if (filter.corrects) q.where("filings.corrects", filter.corrects);
+}
+
 function filingRepo(db: Db, scope: Scope): FilingRepo {
   const byId = (q: Knex.QueryBuilder, id: string) => (isUuid(id) ? q.where("id", id) : q.where("short_id", id));
   return {
@@ -228,23 +248,24 @@ function filingRepo(db: Db, scope: Scope): FilingRepo {
       if (rows.length === 0) return new Set<string>();
       const out = new Set<string>();
       // Originals go through the duplicate guard; corrections carry `corrects` and are outside the index.
-      const r = await db.raw(FILING_INSERT, [JSON.stringify(rows.map(filingRecord))]);
-      for (const row of r.rows as Row[]) out.add(String(row["id"]));
+      // In statements of INSERT_CHUNK rows: a FIRE import of 16,000 forms is then not one 25 MB JSON string (and its
+      // copy in the driver's buffer) at once.
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const r = await db.raw(FILING_INSERT, [JSON.stringify(rows.slice(i, i + INSERT_CHUNK).map(filingRecord))]);
+        for (const row of r.rows as Row[]) out.add(String(row["id"]));
+      }
       return out;
     }),
     get: (id) => run(async () => {
       const row = (await byId(scopedTable(db, "filings", scope), id).first()) as Row | undefined;
       return row ? toFiling(row) : undefined;
     }),
-    list: (page, filter) => run(async () => pageMap(await pageOf(db, "filings", scope, page, (q) => {
-      if (filter.statuses && filter.statuses.length > 0) q.whereIn("filings.status", filter.statuses as string[]);
-      if (filter.payerId) q.where("filings.payer_id", filter.payerId);
-      if (filter.form) q.where("filings.form", filter.form);
-      if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
-      if (filter.batchId) q.where("filings.batch_id", filter.batchId);
-      if (filter.orderId) q.where("filings.order_id", filter.orderId);
-      if (filter.corrects) q.where("filings.corrects", filter.corrects);
-    }), page.limit, toFiling)),
+    list: (page, filter) => run(async () => pageMap(await pageOf(db, "filings", scope, page, (q) => filterFilings(q, filter)), page.limit, toFiling)),
+    listAll: (filter) => run(async () => {
+      const q = scopedTable(db, "filings", scope);
+      filterFilings(q, filter);
+      return ((await q.orderBy("filings.id").select("filings.*")) as Row[]).map(toFiling);
+    }),
     getMany: (ids) => run(async () => {
       if (ids.length === 0) return [];
       const rows = (await db.raw("select * from filings where account_id = ? and livemode = ? and id = any(?::uuid[])", [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[])).rows as Row[];
@@ -377,6 +398,14 @@ function cartRepo(db: Db, scope: Scope): CartRepo {
       }
       return { items: rows.map(toCartItem), filings };
     }),
+    itemGroups: (cartId) => run(async () => ((await db.raw(`select ci.service, ci.physical_mail, ci.portal_access,
+        case when f.corrects is not null then 'correction' when f.refile_of is not null then 'refile' else 'original' end as kind, count(*)::int as n
+      from cart_items ci left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
+      where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? group by 1, 2, 3, 4`, [scope.accountId, scope.livemode, cartId])).rows as Row[])
+      .map((r) => ({
+        service: r["service"] as Service, physicalMail: r["physical_mail"] === null ? null : Boolean(r["physical_mail"]),
+        portalAccess: r["portal_access"] === null ? null : Boolean(r["portal_access"]), kind: r["kind"] as CartItemGroup["kind"], count: Number(r["n"]),
+      }))),
     itemByFiling: (filingId) => run(async () => {
       const row = (await scopedTable(db, "cart_items", scope).where("filing_id", filingId).first()) as Row | undefined;
       return row ? toCartItem(row) : undefined;

@@ -39,6 +39,8 @@ export interface OpenJobsOptions {
   /** Queues to create at once; any other queue is created on its first `send` or `work`. */
   readonly queues?: readonly string[];
   readonly defaults: JobDefaults;
+  /** `expireInSeconds` for the jobs of the named queues, when their honest runs are longer than the default's. */
+  readonly expireInSecondsByQueue?: Readonly<Record<string, number>>;
   /** How long `stop` lets running handlers finish before failing their jobs back to the queue. Default 10 s. */
   readonly stopTimeoutMs?: number;
   /** Background errors: maintenance, a completion or failure that did not reach the database. Default: console.error. */
@@ -227,7 +229,7 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
         retryLimit: opts?.retryLimit ?? defaults.retryLimit,
         retryDelay: defaults.retryDelay,
         retryBackoff: defaults.retryBackoff,
-        expireInSeconds: defaults.expireInSeconds,
+        expireInSeconds: options.expireInSecondsByQueue?.[queue] ?? defaults.expireInSeconds,
       };
       if (opts?.key !== undefined) sendOptions.singletonKey = opts.key;
       if (opts?.startAfterSeconds !== undefined && opts.startAfterSeconds > 0) sendOptions.startAfter = opts.startAfterSeconds;

@@ -21,14 +21,20 @@ export async function startProcess(script: string, env: Record<string, string>, 
     cwd: root, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"],
   });
   proc.stdout?.resume();
-  for (let i = 0; i < 200; i++) {
-    try { await fetch(`http://127.0.0.1:${port}/`); return proc; } catch { await new Promise((r) => setTimeout(r, 100)); }
+  // Up to 90 s: a fresh embedded database runs initdb first, slow on a loaded machine.
+  for (let i = 0; i < 900 && proc.exitCode === null; i++) {
+    try { await fetch(`http://127.0.0.1:${port}/`); started.add(proc); return proc; } catch { await new Promise((r) => setTimeout(r, 100)); }
   }
   proc.kill();
   throw new Error(`${script} did not start`);
 }
 
+// Servers still running when a bench fails are stopped on its way out, not left behind.
+const started = new Set<ChildProcess>();
+process.once("exit", () => { for (const p of started) if (p.exitCode === null) p.kill("SIGTERM"); });
+
 export async function stop(proc: ChildProcess): Promise<void> {
+  started.delete(proc);
   if (proc.exitCode !== null) return;
   proc.kill("SIGTERM");
   await new Promise((r) => proc.once("exit", r));

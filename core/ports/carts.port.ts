@@ -1,6 +1,6 @@
 import type { Effect } from "effect";
 import type { Cart, CartItem, Order } from "../domain/cart/model.ts";
-import type { CartFiling } from "../domain/cart/cart.ts";
+import type { CartFiling, CartItemGroup } from "../domain/cart/cart.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
 
 export interface CartRepo {
@@ -29,6 +29,8 @@ export interface CartRepo {
    * (no form contents): one read, for pricing carts of a hundred thousand forms.
    */
   readonly itemsWithFilings: (cartId: string) => Effect.Effect<{ readonly items: readonly CartItem[]; readonly filings: ReadonlyMap<string, CartFiling> }>;
+  /** The cart's items counted by what prices them (delivery choices and kind): a cart's total without its rows. */
+  readonly itemGroups: (cartId: string) => Effect.Effect<readonly CartItemGroup[]>;
   readonly itemByFiling: (filingId: string) => Effect.Effect<CartItem | undefined>;
   readonly removeItem: (id: string) => Effect.Effect<CartItem | undefined>;
   readonly markPaid: (id: string, orderId: string) => Effect.Effect<void>;

@@ -15,6 +15,8 @@ export interface FilingRepo {
   readonly get: (id: string) => Effect.Effect<Filing | undefined>;
   readonly list: (page: PageQuery, filter: FilingFilter) => Effect.Effect<Page<Filing>>;
   readonly getMany: (ids: readonly string[]) => Effect.Effect<readonly Filing[]>;
+  /** Every filing matching `filter`, by id, in one read (an order of 100,000 forms; paging it cost a sort per page). */
+  readonly listAll: (filter: FilingFilter) => Effect.Effect<readonly Filing[]>;
   /** Sets fields of one filing when its status is one of `from`; returns the updated filing or undefined. */
   readonly update: (id: string, from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<Filing | undefined>;
   /** One patch for every listed filing whose status is one of `from`, in one statement; returns the ids changed. */

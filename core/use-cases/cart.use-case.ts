@@ -1,6 +1,6 @@
 // The cart (SPEC "Cart, pricing and payment"): add ready forms with a delivery service, remove them, price it.
 import { Effect } from "effect";
-import { cartView, cartItemView, parseAddItems, priceCart, type CartFiling } from "../domain/cart/cart.ts";
+import { cartView, cartItemView, parseAddItems, priceCart, priceCartGroups, type CartFiling } from "../domain/cart/cart.ts";
 import type { Filing } from "../domain/filing/filing.ts";
 import { resolveDelivery, type RateCard } from "../domain/pricing/index.ts";
 import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
@@ -26,6 +26,15 @@ export const cartDetails = Effect.fnUntraced(function* (scope: Scope) {
   const cart = yield* repos.carts.current();
   const { items, filings, priced } = yield* loadCart(repos, cart?.id ?? null, (yield* Pricing).rateCard);
   return cartView(cart?.id ?? null, items, filings, priced);
+});
+
+/** GET /v1/cart/value: the open cart's count and total from its items counted by price group (carts of 100,000 forms). */
+export const cartValue = Effect.fnUntraced(function* (scope: Scope) {
+  const repos = (yield* Store).scoped(scope);
+  const cart = yield* repos.carts.current();
+  const groups = cart ? yield* repos.carts.itemGroups(cart.id) : [];
+  const priced = priceCartGroups((yield* Pricing).rateCard, groups);
+  return { object: "cart_value", id: cart?.id ?? null, item_count: priced.items.length, total_cents: priced.total_cents, currency: "usd" } as const;
 });
 
 export const addCartItems = Effect.fnUntraced(function* (scope: Scope, cartIdInPath: string | null, body: unknown) {

@@ -1,8 +1,6 @@
 // Small helpers shared by several use cases.
 import { Effect } from "effect";
-import type { Filing } from "../domain/filing/filing.ts";
 import { appendEntries, type LedgerDraft } from "../domain/ledger/index.ts";
-import type { Page } from "../domain/shared/paging.ts";
 import type { BalanceState, FilingFilter, LedgerEntryRow, ScopedStore } from "../ports/store.port.ts";
 
 /**
@@ -26,14 +24,7 @@ export function ledgerEntryId(seq: number, random: string): string {
   return `led_${String(seq).padStart(10, "0")}${random}`;
 }
 
-/** Every filing matching `filter`, page by page, oldest id first. */
+/** Every filing matching `filter`, by id (one read). */
 export const allFilings = Effect.fnUntraced(function* (repos: ScopedStore, filter: FilingFilter) {
-  const all: Filing[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<Filing> = yield* repos.filings.list({ limit: 500, startingAfter: cursor }, filter);
-    all.push(...page.data);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return all.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return yield* repos.filings.listAll(filter);
 });

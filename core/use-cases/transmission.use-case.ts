@@ -25,6 +25,8 @@ import { getFormDefinition } from "../domain/forms/index.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 
+/** Transmissions of one order sent at once (issue 19: a 100,000-form order is five of them). */
+const TRANSMISSIONS_IN_FLIGHT = 3;
 const UNTRANSMITTABLE = move("untransmittable");
 const IRS_RECEIPT = /^[1-9][0-9]{3}-[0-9]{11}-[0-9a-zA-Z]{9}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -125,19 +127,22 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
     yield* repos.filings.updateMany(filingIds, ["submitted"], { transmissionId, updatedAt: nowIso });
     work.push({ transmissionId, plan, resume: false });
   }
-  for (const { transmissionId, plan, resume } of work) {
+  // A large order's transmissions (bounded in size by planTransmissions) go to the IRS a few at a time: each waits
+  // on the IRS's intake far more than it computes. Each one's receipt is recorded as soon as it comes back, so a
+  // run that stops half way resumes only the rest.
+  yield* Effect.forEach(work, ({ transmissionId, plan, resume }) => Effect.gen(function* () {
     const input: TransmissionInput = { transmissionId, taxYear: plan.taxYear, submissions: plan.submissions };
     const sent = yield* Effect.result(irs.transmit(input, now, { livemode: scope.livemode, resume }));
     if (sent._tag === "Failure") {
       if (sent.failure._tag === "IrsUnavailable") return yield* Effect.fail(sent.failure);
       for (const s of plan.submissions) for (const r of s.records) { const f = pendingById.get(r.filingId); if (f) unsendable.push(f); }
-      continue;
+      return;
     }
     const receiptId = sent.success.receiptId;
     receipts.push(receiptId);
     yield* repos.filings.recordReceipt({ receiptId, transmissionId, updatedAt: nowIso },
       plan.submissions.flatMap((s) => s.records.map((r) => ({ filingId: r.filingId, submissionId: s.submissionId, recordId: r.recordId }))));
-  }
+  }), { concurrency: TRANSMISSIONS_IN_FLIGHT, discard: true });
 
   // A charged form that cannot be transmitted goes back to the payer: voided, its charge refunded to the balance.
   let refunded = 0;

@@ -62,6 +62,11 @@ export interface Tuning {
   readonly pgPoolMax: number;
   /** JOB_EXPIRE_SECONDS: a job whose process died is retried once it expires. */
   readonly jobExpireSeconds: number;
+  /**
+   * JOB_TRANSMIT_EXPIRE_SECONDS (default 900; JOB_EXPIRE_SECONDS when only that is set, as crash tests do): the
+   * expiry of an order's transmission job, minutes of honest work for a 100,000-form order.
+   */
+  readonly jobTransmitExpireSeconds: number;
   /** JOB_MAINTENANCE_SECONDS: how often the job queue expires and archives jobs. */
   readonly jobMaintenanceSeconds: number;
   /** DISPATCH_SWEEP_EVERY_MS: how often the worker looks for paid orders and TIN match runs whose job is missing. */
@@ -79,7 +84,7 @@ export interface Tuning {
 }
 
 export const DEFAULT_TUNING: Tuning = {
-  credentialCacheMs: 2000, pgPoolMax: 10, jobExpireSeconds: 120, jobMaintenanceSeconds: 10, dispatchSweepEveryMs: 5_000,
+  credentialCacheMs: 2000, pgPoolMax: 10, jobExpireSeconds: 120, jobTransmitExpireSeconds: 900, jobMaintenanceSeconds: 10, dispatchSweepEveryMs: 5_000,
   dispatchSweepAfterMs: 10_000, runWorker: true, shutdownGraceMs: 10_000, announce: true, pgliteRowCache: true,
 };
 
@@ -122,6 +127,9 @@ export function loadTuning(env: NodeJS.ProcessEnv = process.env): Tuning {
     credentialCacheMs: intFrom(env, "CREDENTIAL_CACHE_MS", DEFAULT_TUNING.credentialCacheMs),
     pgPoolMax: intFrom(env, "PG_POOL_MAX", DEFAULT_TUNING.pgPoolMax, 1, 10_000),
     jobExpireSeconds: intFrom(env, "JOB_EXPIRE_SECONDS", DEFAULT_TUNING.jobExpireSeconds, 1),
+    jobTransmitExpireSeconds: env["JOB_TRANSMIT_EXPIRE_SECONDS"] === undefined && env["JOB_EXPIRE_SECONDS"] !== undefined
+      ? intFrom(env, "JOB_EXPIRE_SECONDS", DEFAULT_TUNING.jobExpireSeconds, 1)
+      : intFrom(env, "JOB_TRANSMIT_EXPIRE_SECONDS", DEFAULT_TUNING.jobTransmitExpireSeconds, 1),
     jobMaintenanceSeconds: intFrom(env, "JOB_MAINTENANCE_SECONDS", DEFAULT_TUNING.jobMaintenanceSeconds, 1),
     dispatchSweepEveryMs: intFrom(env, "DISPATCH_SWEEP_EVERY_MS", DEFAULT_TUNING.dispatchSweepEveryMs, 1),
     dispatchSweepAfterMs: intFrom(env, "DISPATCH_SWEEP_AFTER_MS", DEFAULT_TUNING.dispatchSweepAfterMs),

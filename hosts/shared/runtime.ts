@@ -2,6 +2,7 @@
 import { Effect, Layer, ManagedRuntime } from "effect";
 import { Jobs } from "../../core/ports/jobs.port.ts";
 import { openJobs, type PgBossJobs } from "../../adapters/pg-boss/jobs.pg-boss.ts";
+import { TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
 import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
 import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
 import { makeKnexAccessGate } from "../../adapters/knex/access-gate.knex.ts";
@@ -69,11 +70,19 @@ export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 export const jobDefaults = (tuning: Tuning) => ({ retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: tuning.jobExpireSeconds }) as const;
 export const JOB_DEFAULTS = jobDefaults(DEFAULT_TUNING);
 
+/**
+ * The transmission of an order runs as one job, and a large order (a payroll customer's hundred thousand forms, in
+ * transmissions of 20,000 records) takes minutes of honest work: a 120 s expiry retried it while it still ran, for
+ * ever. Its expiry is 15 minutes (Tuning.jobTransmitExpireSeconds): a transmission whose worker died resumes by
+ * UTID after at most that long.
+ */
+export const jobExpiryByQueue = (tuning: Tuning) => ({ [TRANSMIT_QUEUE]: tuning.jobTransmitExpireSeconds }) as const;
+
 export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null; irs: IrsAdapters }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: tuningOf(config).pgPoolMax, rowCache: tuningOf(config).pgliteRowCache });
   const jobs = opts.jobs === false ? null : await openJobs(db, {
     schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: jobDefaults(tuningOf(config)),
-    maintenanceIntervalSeconds: tuningOf(config).jobMaintenanceSeconds,
+    expireInSecondsByQueue: jobExpiryByQueue(tuningOf(config)), maintenanceIntervalSeconds: tuningOf(config).jobMaintenanceSeconds,
     onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
   });
   const irs = irsAdapters(db, config);

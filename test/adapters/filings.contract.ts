@@ -372,6 +372,21 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     const items: CartItem[] = [{ id: shortId("cit_"), cartId: first.id, filingId: f.id, service: "efile", physicalMail: null, portalAccess: true, createdAt: at() }];
     await run(store.scoped(a).carts.insertItems(items));
     await run(store.scoped(a).carts.insertItems([]));
+    const both = await run(store.scoped(a).carts.itemsWithFilings(first.id));
+    assert.equal(both.items, await run(store.scoped(a).carts.items(first.id)));
+    assert.equal(both.filings.get(f.id), { id: f.id, form: "1099-NEC", taxYear: 2025, reference: null, corrects: null, refileOf: null });
+    assert.is((await run(store.scoped(b).carts.itemsWithFilings(first.id))).items.length, 0, "scoped");
+    assert.equal(await run(store.scoped(a).carts.itemGroups(first.id)), [{ service: "efile", physicalMail: null, portalAccess: true, kind: "original", count: 1 }]);
+    assert.equal(await run(store.scoped(b).carts.itemGroups(first.id)), [], "scoped");
+  });
+
+  s("filings.listAll: every match of a filter, by id, in one read; scoped", async ({ store, a, live, pa, ra }) => {
+    const ordered = [1, 2, 3].map((n) => filing(a, pa, ra, { accountNumber: `L${n}`, status: "queued", orderId: "ord_all" }));
+    await insert(store, a, [...ordered, filing(a, pa, ra, { accountNumber: "L4", status: "queued", orderId: "ord_other" })]);
+    const got = await run(store.scoped(a).filings.listAll({ orderId: "ord_all" }));
+    assert.equal(got.map((f) => f.id), ids(ordered));
+    assert.is(got[0]?.orderId, "ord_all");
+    assert.equal(await run(store.scoped(live).filings.listAll({ orderId: "ord_all" })), []);
   });
 
   s("recipients: insertMany returns the ids inserted and skips a TIN (and type) the payer already has; findManyByTin", async ({ store, a, b, live, pa, ra }) => {

@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import type { CartFiling } from "../../../core/domain/cart/cart.ts";
+import { pricingKind, type CartFiling, type CartItemGroup } from "../../../core/domain/cart/cart.ts";
 import type * as Ports from "../../../core/ports/store.port.ts";
 import { pageFrom, type FakeScope } from "./shared.ts";
 
@@ -29,6 +29,18 @@ export function fakeCarts(c: FakeScope): Ports.CartRepo {
         if (f && mine(f)) filings.set(f.id, { id: f.id, form: f.form, taxYear: f.taxYear, reference: f.reference, corrects: f.corrects, refileOf: f.refileOf });
       }
       return { items, filings };
+    }),
+    itemGroups: (cartId) => Effect.sync(() => {
+      const groups = new Map<string, { -readonly [K in keyof CartItemGroup]: CartItemGroup[K] }>();
+      for (const i of ref.t.cartItems.values()) {
+        if (!mine(i) || i.cartId !== cartId) continue;
+        const f = ref.t.filings.get(i.filingId);
+        const kind = f && mine(f) ? pricingKind(f) : "original";
+        const key = `${i.service}|${String(i.physicalMail)}|${String(i.portalAccess)}|${kind}`;
+        const g = groups.get(key);
+        if (g) g.count++; else groups.set(key, { service: i.service, physicalMail: i.physicalMail, portalAccess: i.portalAccess, kind, count: 1 });
+      }
+      return [...groups.values()];
     }),
     itemByFiling: (filingId) => Effect.sync(() => [...ref.t.cartItems.values()].find((i) => mine(i) && i.filingId === filingId)),
     removeItem: (id) => Effect.sync(() => { const i = ref.t.cartItems.get(id); if (!i || !mine(i)) return undefined; ref.t.cartItems.delete(id); return i; }),

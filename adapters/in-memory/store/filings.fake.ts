@@ -3,6 +3,7 @@ import type { Filing } from "../../../core/domain/filing/filing.ts";
 import { duplicateKey as dupKey } from "../../../core/domain/filing/filing.ts";
 import type * as Ports from "../../../core/ports/store.port.ts";
 import { pageFrom, type FakeScope } from "./shared.ts";
+import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 
 export function fakeFilings(c: FakeScope): Ports.FilingRepo {
   const { ref, mine } = c;
@@ -24,11 +25,9 @@ export function fakeFilings(c: FakeScope): Ports.FilingRepo {
     get: (id) => Effect.sync(() => [...ref.t.filings.values()].find((f) => mine(f) && (f.id === id || f.shortId === id))),
     list: (page, filter) => Effect.sync(() => {
       const all = [...ref.t.filings.values()].filter(mine);
-      return pageFrom(all.filter((f) => (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
-        && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
-        && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
-        && (!filter.corrects || f.corrects === filter.corrects)), page, (r, c) => r.id === c || r.shortId === c, undefined, all);
+      return pageFrom(all.filter((f) => filingMatches(f, filter)), page, (r, c) => r.id === c || r.shortId === c, undefined, all);
     }),
+    listAll: (filter) => Effect.sync(() => [...ref.t.filings.values()].filter((f) => mine(f) && filingMatches(f, filter)).sort((a, b) => (a.id < b.id ? -1 : 1))),
     findFiledOriginal: (key) => Effect.sync(() => [...ref.t.filings.values()]
       .filter((f) => mine(f) && f.corrects === null && (f.status === "accepted" || f.status === "accepted_with_errors") && dupKey(f) === dupKey(key))
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]),
@@ -82,4 +81,11 @@ export function fakeBatches(c: FakeScope): Ports.BatchRepo {
     insert: (b) => Effect.sync(() => { ref.t.batches.set(b.id, b); }),
     get: (id) => Effect.sync(() => { const b = ref.t.batches.get(id); return b && mine(b) ? b : undefined; }),
 };
+}
+
+function filingMatches(f: Filing, filter: FilingFilter): boolean {
+  return (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
+    && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
+    && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
+    && (!filter.corrects || f.corrects === filter.corrects);
 }

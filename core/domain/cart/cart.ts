@@ -21,6 +21,26 @@ export function priceCart(card: RateCard, items: readonly CartItem[], filings: R
   }));
 }
 
+/** Items of a cart that price alike (same delivery choices and kind), counted: enough to total a cart. */
+export interface CartItemGroup {
+  readonly service: CartItem["service"];
+  readonly physicalMail: boolean | null;
+  readonly portalAccess: boolean | null;
+  readonly kind: PricingItem["kind"];
+  readonly count: number;
+}
+
+/** The same total as `priceCart` over the items the groups count (a cart's total does not depend on item order). */
+export function priceCartGroups(card: RateCard, groups: readonly CartItemGroup[]): PricedOrder {
+  const items: PricingItem[] = [];
+  for (const g of groups) {
+    const d = resolveDelivery(g.service, g.physicalMail, g.portalAccess);
+    const item: PricingItem = { ref: "", delivery: d.ok ? d.delivery : { efile: true, printMail: true, portal: true }, kind: g.kind };
+    for (let i = 0; i < g.count; i++) items.push(item);
+  }
+  return priceOrder(card, items);
+}
+
 export function cartView(cartId: string | null, items: readonly CartItem[], filings: ReadonlyMap<string, CartFiling>, priced: PricedOrder) {
   const amounts = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
   return {

@@ -1,4 +1,4 @@
-import { addCartItems, cartDetails, removeCartItem } from "../../../core/use-cases/cart.use-case.ts";
+import { addCartItems, cartDetails, cartValue, removeCartItem } from "../../../core/use-cases/cart.use-case.ts";
 import { payCart } from "../../../core/use-cases/pay.use-case.ts";
 import { entryView, getBalance, listEntries, setAutoReplenish, setPaymentMethod, topUp } from "../../../core/use-cases/balance.use-case.ts";
 import { getOrder, listOrders, orderListView } from "../../../core/use-cases/orders.use-case.ts";
@@ -24,10 +24,7 @@ export function moneyRoutes(api: Api): RouteDef[] {
     { method: "get", path: "/v1/cart/details", scopes: SCOPES.filingsRead, payers: PAYERS.openCart, handler: async (ctx) => { ctx.body = await api.run(cartDetails(scopeOf(ctx))); } },
     {
       method: "get", path: "/v1/cart/value", scopes: SCOPES.filingsRead, payers: PAYERS.openCart,
-      handler: async (ctx) => {
-        const c = await api.run(cartDetails(scopeOf(ctx)));
-        ctx.body = { object: "cart_value", id: c.id, item_count: c.item_count, total_cents: c.total_cents, currency: c.currency };
-      },
+      handler: async (ctx) => { ctx.body = await api.run(cartValue(scopeOf(ctx))); },
     },
     { method: "post", path: "/v1/cart/items", scopes: SCOPES.filingsWrite, payers: itemFilings, handler: addItems(false) },
     { method: "post", path: "/v1/carts/:id/items", scopes: SCOPES.filingsWrite, payers: itemFilings, handler: addItems(true) },
