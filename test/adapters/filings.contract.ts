@@ -378,6 +378,18 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     assert.is((await run(store.scoped(b).carts.itemsWithFilings(first.id))).items.length, 0, "scoped");
     assert.equal(await run(store.scoped(a).carts.itemGroups(first.id)), [{ service: "efile", physicalMail: null, portalAccess: true, kind: "original", count: 1 }]);
     assert.equal(await run(store.scoped(b).carts.itemGroups(first.id)), [], "scoped");
+    // Pay's read: the same items, the filing's state and parties and the recipient's address, no form contents.
+    const stamped = filing(a, pa, ra, { status: "in_cart", accountNumber: "PAY-1", reference: "r-pay", rulesChecked: "0123abcd.p" });
+    await insert(store, a, [stamped]);
+    const second: CartItem = { id: shortId("cit_"), cartId: first.id, filingId: stamped.id, service: "print_mail", physicalMail: true, portalAccess: null, createdAt: at() };
+    await run(store.scoped(a).carts.insertItems([second]));
+    assert.equal((await run(store.scoped(a).filings.get(stamped.id)))?.rulesChecked, "0123abcd.p");
+    const pay = await run(store.scoped(a).carts.payItems(first.id));
+    assert.equal(pay.items, await run(store.scoped(a).carts.items(first.id)));
+    assert.equal(pay.filings.get(f.id), { id: f.id, form: "1099-NEC", taxYear: 2025, reference: null, corrects: null, refileOf: null, status: "in_cart", payerId: pa.id, recipientId: ra.id, rulesChecked: null });
+    assert.equal(pay.filings.get(stamped.id), { id: stamped.id, form: "1099-NEC", taxYear: 2025, reference: "r-pay", corrects: null, refileOf: null, status: "in_cart", payerId: pa.id, recipientId: ra.id, rulesChecked: "0123abcd.p" });
+    assert.equal([...pay.recipients.values()], [{ id: ra.id, addressLine1: ra.addressLine1, city: ra.city, state: ra.state, postalCode: ra.postalCode }]);
+    assert.is((await run(store.scoped(b).carts.payItems(first.id))).items.length, 0, "scoped");
   });
 
   s("filings.listAll: every match of a filter, by id, in one read; scoped", async ({ store, a, live, pa, ra }) => {

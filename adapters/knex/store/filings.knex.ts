@@ -22,6 +22,7 @@ export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) =>
   ["warnings", "text", (f) => (f.warnings.length > 0 ? JSON.stringify(f.warnings) : null)],
   ["account_number", "text", (f) => f.accountNumber],
   ["recipient_tin_hash", "text", (f) => f.recipientTinHash], ["dup_key", "text", (f) => dupKey(f)],
+  ["rules_checked", "text", (f) => f.rulesChecked ?? null],
   ["created_at", "timestamptz", (f) => f.createdAt], ["updated_at", "timestamptz", (f) => f.updatedAt],
 ];
 
