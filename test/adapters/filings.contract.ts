@@ -325,9 +325,24 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     assert.equal(await run(q.pairSends([], "2026-02-28T12:00:00.000Z")), new Map());
   });
 
+  s("filings.moveMany: updateMany returning id, form, tax year and corrects of each changed filing; scoped", async ({ store, a, live, pa, ra }) => {
+    const submitted = [1, 2].map((n) => filing(a, pa, ra, { accountNumber: `M${n}`, status: "submitted", taxYear: 2024, corrects: n === 2 ? randomUUID() : null }));
+    const queued = filing(a, pa, ra, { accountNumber: "M3", status: "queued" });
+    await insert(store, a, [...submitted, queued]);
+    const at = "2026-03-01T00:00:00.000Z";
+    const errors = [{ code: "F1099NEC-001", severity: "error", xpath: "/x", message: "bad" }];
+    assert.equal(await run(store.scoped(live).filings.moveMany(ids(submitted), ["submitted"], { status: forced("accepted") })), [], "another environment changes nothing");
+    const moved = await run(store.scoped(a).filings.moveMany([...ids(submitted), queued.id], ["submitted"], { status: forced("accepted_with_errors"), acknowledgedAt: at, ackErrors: errors, updatedAt: at }));
+    assert.equal([...moved].sort((x, y) => (x.id < y.id ? -1 : 1)), submitted.map((f) => ({ id: f.id, form: "1099-NEC", taxYear: 2024, corrects: f.corrects })).sort((x, y) => (x.id < y.id ? -1 : 1)));
+    const got = await run(store.scoped(a).filings.get(submitted[0]?.id ?? ""));
+    assert.equal([got?.status, got?.acknowledgedAt, got?.ackErrors], ["accepted_with_errors", at, errors]);
+    assert.is((await run(store.scoped(a).filings.get(queued.id)))?.status, "queued");
+    assert.equal(await run(store.scoped(a).filings.moveMany([], ["submitted"], { status: forced("accepted") })), []);
+  });
+
   s("events.insertMany: all stored, scoped", async ({ store, a, b }) => {
     const at = "2026-03-01T00:00:00.000Z";
-    const events = [1, 2, 3].map((n) => ({ id: `evt_many${n}_${Math.random().toString(36).slice(2, 8)}`, type: "filing.accepted", data: { n }, createdAt: at }));
+    const events = [1, 2, 3].map((n) => ({ id: `evt_many${n}_${Math.random().toString(36).slice(2, 8)}`, type: "filing.accepted", data: { n, errors: [{ message: "It's \"quoted\" & <odd>" }] }, createdAt: at }));
     await run(store.scoped(a).events.insertMany(events));
     await run(store.scoped(a).events.insertMany([]));
     for (const e of events) {
