@@ -21,10 +21,14 @@ export interface WebhookRepo {
   /** Inserts deliveries; one per (endpoint, event) ever. Returns the ids inserted. */
   readonly insertDeliveries: (rows: readonly WebhookDelivery[]) => Effect.Effect<readonly string[]>;
   readonly getDelivery: (id: string) => Effect.Effect<WebhookDelivery | undefined>;
-  readonly recordAttempt: (id: string, patch: Pick<WebhookDelivery, "status" | "attempts" | "lastStatusCode" | "lastError" | "nextAttemptAt" | "lastAttemptAt">) => Effect.Effect<void>;
+  readonly recordAttempt: (id: string, patch: AttemptPatch) => Effect.Effect<void>;
+  /** `recordAttempt` for many deliveries in one statement (the first attempts of a fan-out; issue 19). */
+  readonly recordAttempts: (attempts: readonly (AttemptPatch & { readonly id: string })[]) => Effect.Effect<void>;
 }
 
 /** Events not yet fanned out to webhook endpoints (the outbox), across accounts. */
+export type AttemptPatch = Pick<WebhookDelivery, "status" | "attempts" | "lastStatusCode" | "lastError" | "nextAttemptAt" | "lastAttemptAt">;
+
 export interface Outbox {
   readonly pending: (limit: number) => Effect.Effect<readonly (StoredEvent & { readonly accountId: string; readonly livemode: boolean })[]>;
   readonly markFannedOut: (eventIds: readonly string[], now: string) => Effect.Effect<void>;

@@ -5,7 +5,7 @@ import { Effect } from "effect";
 import { activeSigningSecrets, matches, planAfterAttempt, signPayload, standardWebhookHeaders } from "../domain/webhooks/index.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
-import { Store, type Scope, type StoredEvent, type WebhookDelivery, type WebhookEndpoint } from "../ports/store.port.ts";
+import { Store, type AttemptPatch, type Scope, type StoredEvent, type WebhookDelivery, type WebhookEndpoint } from "../ports/store.port.ts";
 import { WebhookSender } from "../ports/webhook-sender.port.ts";
 
 export interface DeliveryJob { readonly accountId: string; readonly livemode: boolean; readonly deliveryId: string }
@@ -73,8 +73,8 @@ export const deliverFresh = Effect.fnUntraced(function* (fresh: FreshDelivery, r
   return yield* attemptDelivery({ accountId: fresh.accountId, livemode: fresh.livemode }, fresh.delivery, fresh.endpoint, fresh.event, retryScale);
 });
 
-const attemptDelivery = Effect.fnUntraced(function* (scope: Scope, d: WebhookDelivery, endpoint: WebhookEndpoint, event: StoredEvent, retryScale: number) {
-  const repos = (yield* Store).scoped(scope);
+/** Signs and sends one attempt and plans what follows; writes nothing. */
+const sendAttempt = Effect.fnUntraced(function* (scope: Scope, d: WebhookDelivery, endpoint: WebhookEndpoint, event: StoredEvent, retryScale: number) {
   const sender = yield* WebhookSender;
   const now = (yield* Clock).now();
   const body = JSON.stringify({ id: event.id, type: event.type, created: Math.floor(Date.parse(event.createdAt) / 1000), data: event.data });
@@ -84,10 +84,44 @@ const attemptDelivery = Effect.fnUntraced(function* (scope: Scope, d: WebhookDel
   const attempts = d.attempts + 1;
   const plan = planAfterAttempt({ attemptsMade: attempts, result, now, random01: Math.random(), policy: { scale: retryScale } });
   const at = now.toISOString();
-  yield* repos.webhooks.recordAttempt(d.id, {
+  const patch: AttemptPatch = {
     status: plan.status, attempts, lastStatusCode: result.status === 0 ? null : result.status, lastError: plan.status === "succeeded" ? null : plan.error,
     nextAttemptAt: plan.status === "pending" ? plan.nextAttemptAt.toISOString() : null, lastAttemptAt: at,
-  });
-  if (plan.status === "failed" && plan.disableEndpoint) yield* repos.webhooks.update(endpoint.id, { status: "disabled", updatedAt: at });
-  return { status: plan.status, retryInSeconds: plan.status === "pending" ? Math.max(0, (plan.nextAttemptAt.getTime() - now.getTime()) / 1000) : null } satisfies DeliveryAttempt;
+  };
+  return {
+    patch, at, disableEndpoint: plan.status === "failed" && plan.disableEndpoint,
+    attempt: { status: plan.status, retryInSeconds: plan.status === "pending" ? Math.max(0, (plan.nextAttemptAt.getTime() - now.getTime()) / 1000) : null } satisfies DeliveryAttempt,
+  };
+});
+
+const attemptDelivery = Effect.fnUntraced(function* (scope: Scope, d: WebhookDelivery, endpoint: WebhookEndpoint, event: StoredEvent, retryScale: number) {
+  const repos = (yield* Store).scoped(scope);
+  const sent = yield* sendAttempt(scope, d, endpoint, event, retryScale);
+  yield* repos.webhooks.recordAttempt(d.id, sent.patch);
+  if (sent.disableEndpoint) yield* repos.webhooks.update(endpoint.id, { status: "disabled", updatedAt: sent.at });
+  return sent.attempt;
+});
+
+/**
+ * The first attempts of deliveries the fan-out just created, `concurrency` at a time, their outcomes recorded in
+ * one statement per environment afterwards (issue 19: a statement per delivery was half the worker's time in a
+ * burst). A crash before the record only means they are sent again (D26: at least once; receivers dedupe).
+ */
+export const deliverFreshMany = Effect.fnUntraced(function* (items: readonly FreshDelivery[], retryScale = 1, concurrency = 64) {
+  const store = yield* Store;
+  const sent = yield* Effect.forEach(items, (f) => Effect.map(sendAttempt({ accountId: f.accountId, livemode: f.livemode }, f.delivery, f.endpoint, f.event, retryScale), (s) => ({ f, s })), { concurrency });
+  const byScope = new Map<string, typeof sent>();
+  for (const x of sent) {
+    const k = `${x.f.accountId}|${String(x.f.livemode)}`;
+    const list = byScope.get(k);
+    if (list) list.push(x); else byScope.set(k, [x]);
+  }
+  for (const list of byScope.values()) {
+    const first = list[0];
+    if (!first) continue;
+    const repos = store.scoped({ accountId: first.f.accountId, livemode: first.f.livemode });
+    yield* repos.webhooks.recordAttempts(list.map(({ f, s }) => ({ id: f.deliveryId, ...s.patch })));
+    for (const { f, s } of list) if (s.disableEndpoint) yield* repos.webhooks.update(f.endpoint.id, { status: "disabled", updatedAt: s.at });
+  }
+  return sent.map(({ f, s }) => ({ accountId: f.accountId, livemode: f.livemode, deliveryId: f.deliveryId, ...s.attempt }));
 });

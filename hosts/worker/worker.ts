@@ -4,7 +4,7 @@
 import { Effect } from "effect";
 import { applyAcknowledgements, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
 import { ACK_QUEUE, DELIVER_QUEUE, TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
-import { deliverFresh, deliverWebhook, fanOutEvents, type DeliveryJob, type FreshDelivery } from "../../core/use-cases/deliveries.use-case.ts";
+import { deliverFresh, deliverFreshMany, deliverWebhook, fanOutEvents, type DeliveryJob, type FreshDelivery } from "../../core/use-cases/deliveries.use-case.ts";
 import { completeTinMatch } from "../../core/use-cases/tin-match.use-case.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import type { JobRunner } from "../../core/ports/jobs.port.ts";
@@ -100,15 +100,30 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
    * delays them. A delivery the fan-out just created carries its rows, so its attempt reads nothing again.
    */
   const attemptAll = async (items: readonly (DeliveryJob | FreshDelivery)[]) => {
+    // Fresh deliveries: sent 64 at a time, their outcomes written together (deliverFreshMany). If that fails, the
+    // deliveries stay pending and due, and the sweep attempts them again.
+    const fresh = items.filter((d): d is FreshDelivery => "delivery" in d);
+    const firstAttempts = fresh.length === 0 ? Promise.resolve() : (async () => {
+      try {
+        for (const r of await runtime.runPromise(deliverFreshMany(fresh, config.webhookRetryScale))) {
+          if (r.status === "pending" && r.retryInSeconds !== null) {
+            await send(DELIVER_QUEUE, { accountId: r.accountId, livemode: r.livemode, deliveryId: r.deliveryId }, { key: `${r.deliveryId}:retry`, startAfterSeconds: Math.ceil(r.retryInSeconds) });
+          }
+        }
+      } catch (e) {
+        logger.error("webhook attempts failed", { deliveries: fresh.length, error: e instanceof Error ? e.message : String(e) });
+      }
+    })();
+    const again = items.filter((d) => !("delivery" in d));
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(64, items.length) }, async () => {
-      for (let i = next++; i < items.length; i = next++) {
-        const d = items[i] as DeliveryJob | FreshDelivery;
-        try { await attempt({ accountId: d.accountId, livemode: d.livemode }, d.deliveryId, "delivery" in d ? d : undefined); } catch (e) {
+    await Promise.all([firstAttempts, ...Array.from({ length: Math.min(64, again.length) }, async () => {
+      for (let i = next++; i < again.length; i = next++) {
+        const d = again[i] as DeliveryJob;
+        try { await attempt({ accountId: d.accountId, livemode: d.livemode }, d.deliveryId); } catch (e) {
           logger.error("webhook attempt failed", { delivery: d.deliveryId, error: e instanceof Error ? e.message : String(e) });
         }
       }
-    }));
+    })]);
   };
 
   // The outbox: events written with their change are fanned out to endpoints within a fraction of a second.

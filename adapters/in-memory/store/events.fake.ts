@@ -42,5 +42,8 @@ export function fakeWebhooks(c: FakeScope): Ports.WebhookRepo {
     }),
     getDelivery: (id) => Effect.sync(() => { const d = ref.t.deliveries.get(id); return d && mine(d) ? d : undefined; }),
     recordAttempt: (id, p) => Effect.sync(() => { const d = ref.t.deliveries.get(id); if (d && mine(d)) ref.t.deliveries.set(id, { ...d, ...p }); }),
+    recordAttempts: (list) => Effect.sync(() => {
+      for (const { id, ...p } of list) { const d = ref.t.deliveries.get(id); if (d && mine(d)) ref.t.deliveries.set(id, { ...d, ...p }); }
+    }),
 };
 }

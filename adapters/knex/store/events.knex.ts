@@ -87,5 +87,16 @@ export function webhookRepo(db: Db, scope: Scope, box: SecretBox): WebhookRepo {
     recordAttempt: (id, p) => run(() => scopedTable(db, "webhook_deliveries", scope).where("id", id).update({
       status: p.status, attempts: p.attempts, last_status_code: p.lastStatusCode, last_error: p.lastError, next_attempt_at: p.nextAttemptAt, last_attempt_at: p.lastAttemptAt,
     })).pipe(Effect.asVoid),
+    recordAttempts: (list) => run(async () => {
+      for (let i = 0; i < list.length; i += 1000) {
+        await db.raw(`update webhook_deliveries d set status = v.status, attempts = v.attempts, last_status_code = v.last_status_code, last_error = v.last_error,
+            next_attempt_at = v.next_attempt_at, last_attempt_at = v.last_attempt_at
+          from json_to_recordset(?::json) as v(id text, status text, attempts int, last_status_code int, last_error text, next_attempt_at timestamptz, last_attempt_at timestamptz)
+          where d.id = v.id and d.account_id = ? and d.livemode = ?`,
+        [JSON.stringify(list.slice(i, i + 1000).map((p) => ({
+          id: p.id, status: p.status, attempts: p.attempts, last_status_code: p.lastStatusCode, last_error: p.lastError, next_attempt_at: p.nextAttemptAt, last_attempt_at: p.lastAttemptAt,
+        }))), scope.accountId, scope.livemode]);
+      }
+    }),
   };
 }
