@@ -17,6 +17,7 @@ import type { PageQuery } from "./domain/shared/paging.ts";
 
 export * as forms from "./domain/forms/index.ts";
 export * as fire from "./domain/fire/index.ts";
+export * as efw2 from "./domain/efw2/index.ts";
 export * as pricing from "./domain/pricing/index.ts";
 export * as ledger from "./domain/ledger/index.ts";
 export * as iris from "./domain/iris/index.ts";

@@ -51,8 +51,15 @@ function runFile(file: string): Promise<Outcome> {
   });
 }
 
+// Longest first: the files that start processes or run long fuzz/crash scenarios go first, so the two lanes end
+// together instead of one lane running a minute-long file alone at the end.
+const SLOW = ["hosts/cli/", "worker/crash", "outbox-crash", "live-process", "pg-boss/jobs", "fuzz", "intake.test", "isolation"];
+const weight = (f: string) => {
+  const i = SLOW.findIndex((p) => relative(root, f).includes(p));
+  return i < 0 ? SLOW.length : i;
+};
 const started = Date.now();
-const queue = [...files];
+const queue = [...files].sort((a, b) => weight(a) - weight(b));
 const results: Outcome[] = [];
 const width = Math.max(1, Math.min(2, cpus().length));
 await Promise.all(

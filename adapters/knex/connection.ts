@@ -22,8 +22,11 @@ export interface DatabaseConfig {
   readonly poolMax?: number;
   /** PGlite only: the in-process row cache of hot-query.ts (default on; PGLITE_ROW_CACHE=off in the config turns it off). */
   readonly rowCache?: boolean;
-  /** For "memory://": a PGlite data-dir dump to start from instead of an empty cluster (tests: skips initdb). */
-  readonly memoryTemplate?: Blob;
+  /**
+   * PGlite only: a data-dir dump to start from instead of an empty cluster (tests: skips initdb), for "memory://"
+   * or for a data folder that holds no database yet.
+   */
+  readonly template?: Blob;
 }
 
 export interface Database {
@@ -79,7 +82,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const inMemory = dir === "memory://";
   const unlock = inMemory ? () => {} : lockDataDir(resolve(dir));
   try {
-    const pglite = inMemory ? new PGlite(config.memoryTemplate ? { loadDataDir: config.memoryTemplate } : {}) : new PGlite(join(resolve(dir), "pg"));
+    const pgDir = join(resolve(dir), "pg");
+    const fromTemplate = config.template && (inMemory || !existsSync(pgDir)) ? { loadDataDir: config.template } : {};
+    const pglite = inMemory ? new PGlite(fromTemplate) : new PGlite(pgDir, fromTemplate);
     await pglite.waitReady;
     const knex = knexFactory({ client: ClientPgLite, dialect: "postgres", connection: () => ({ pglite }), rowCache: config.rowCache ?? true } as Knex.Config);
     await knex.migrate.latest({ migrationSource });

@@ -384,8 +384,11 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
   const checkLabel = "CORRECTED (if checked)";
   const checkX = PAGE_W / 2 - (10 + 4 + w.width(BOLD, 7.5, checkLabel)) / 2;
   const checkY = FRAME_TOP - 18;
-  if (s.corrected) w.text(BOLD, 10, "X", checkX + 5, checkY + 0.6, "center");
-  w.text(BOLD, 7.5, checkLabel, checkX + 14, checkY + 2);
+  const correctedBox = s.correctedBox ?? true;
+  if (correctedBox) {
+    if (s.corrected) w.text(BOLD, 10, "X", checkX + 5, checkY + 0.6, "center");
+    w.text(BOLD, 7.5, checkLabel, checkX + 14, checkY + 2);
+  }
 
   doc.lineWidth(RULE);
   page.measured.forEach((m, i) => {
@@ -393,7 +396,7 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
     if (r !== undefined) drawCell(w, s, m, r);
   });
   // Every cell edge in one path, then the heavier frame.
-  doc.rect(checkX, checkY, 10, 10);
+  if (correctedBox) doc.rect(checkX, checkY, 10, 10);
   for (const r of page.rects) doc.rect(r.x, r.y, r.w, r.h);
   doc.stroke();
   const f = page.frame;
@@ -409,7 +412,7 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
   w.text(REGULAR, 7, clean(s.footer.url), PAGE_W / 2 + 20, fy + 1.5, "center");
   w.text(REGULAR, 7, "Department of the Treasury - Internal Revenue Service", FRAME_X + FRAME_W, fy + 1.5, "right");
   fy += 14;
-  const receipt = s.receiptId ? `  \u2022  IRS receipt ${clean(s.receiptId)}` : "";
+  const receipt = s.receiptId ? `  \u2022  ${s.receiptLabel ?? "IRS receipt"} ${clean(s.receiptId)}` : "";
   doc.fillColor("#555555");
   w.text(REGULAR, 6.5, `Filing ${clean(s.filingId)}${receipt}`, FRAME_X, fy);
   doc.fillColor("black");

@@ -2,7 +2,12 @@
 // an order or batch in one PDF.
 import { Effect } from "effect";
 import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
-import { buildCopyB } from "../domain/statements/build.ts";
+import { buildCopyB, cityLine } from "../domain/statements/build.ts";
+import { buildW2Copies, buildW3, type W2Employer } from "../domain/statements/w2.ts";
+import type { Payer } from "../domain/parties/payer.ts";
+import { parseEfw2, w3Totals, type Efw2Record } from "../domain/efw2/index.ts";
+import { SSA_STATE_CODES } from "../domain/forms/index.ts";
+import { SsaTransmitter } from "../ports/ssa-transmitter.port.ts";
 import { NotFound, NotReady } from "../domain/shared/errors.ts";
 import { allFilings } from "./shared.ts";
 import { StatementRenderer } from "../ports/statement-renderer.port.ts";
@@ -10,6 +15,10 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 import type { Tin } from "../domain/shared/tin.ts";
 import { Store, type Scope, type ScopedStore } from "../ports/store.port.ts";
 import { getBatch, getFiling } from "./filings.use-case.ts";
+
+function employerOf(p: Payer, ein: Tin): W2Employer {
+  return { name: p.legalName, ein: ein.reveal(), addressLines: [p.addressLine1, p.addressLine2, cityLine(p.city, p.state, p.postalCode, p.country)].filter((x): x is string => !!x) };
+}
 
 const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonly Filing[]) {
   const payers = new Map((yield* repos.payers.getMany([...new Set(filings.map((f) => f.payerId))])).map((p) => [p.id, p] as const));
@@ -24,7 +33,12 @@ const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonl
   const statements = filings.flatMap((f) => {
     const payer = payers.get(f.payerId);
     const recipient = recipients.get(f.recipientId);
-    return payer && recipient ? [buildCopyB(f, payer, recipient, payerTins.get(f.payerId))] : [];
+    const payerTin = payerTins.get(f.payerId);
+    // The W-2 family: the employee's Copy B, Copy C and Copy 2 (the employer's EIN printed whole).
+    if (payer && payerTin && (f.form === "W-2" || f.form === "W-2c")) {
+      return buildW2Copies({ form: f.form, taxYear: f.taxYear, jsonForm: f.jsonForm, employer: employerOf(payer, payerTin), filingId: f.id, receiptId: f.receiptId });
+    }
+    return payer && recipient ? [buildCopyB(f, payer, recipient, payerTin)] : [];
   });
   return yield* (yield* StatementRenderer).render(statements);
 });
@@ -46,4 +60,46 @@ export const groupCopyB = Effect.fnUntraced(function* (scope: Scope, group: { or
   if (ready.length === 0) return yield* new NotReady({ message: "No filing of this group has been accepted yet; Copy B is available after acceptance." });
   const pdf = yield* render(repos, ready);
   return { pdf, filename: `copy-b-${group.orderId ?? group.batchId}.pdf`, count: ready.length };
+});
+
+/**
+ * The W-3 (W-3c) of an order's W-2s (W-2cs) for the employer's records: one page per employer of each wage file,
+ * its totals read from the file as queued for the SSA (RT/RU, RS by state), so they are the totals the SSA got.
+ */
+export const orderW3 = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
+  const repos = (yield* Store).scoped(scope);
+  if (!(yield* repos.orders.get(orderId))) return yield* new NotFound({ message: `No order ${orderId} in this environment.` });
+  const files = (yield* (yield* SsaTransmitter).list({ livemode: scope.livemode })).filter((f) => f.orderId === orderId && f.accountId === scope.accountId);
+  if (files.length === 0) return yield* new NotReady({ message: `Order ${orderId} has no W-2 wage file: the W-3 is made when its W-2s are filed with the SSA.` });
+  const stateOf = new Map(Object.entries(SSA_STATE_CODES).map(([state, code]) => [code, state] as const));
+  const statements = files.flatMap((file) => {
+    const read = parseEfw2(file.format, file.content);
+    const totals = w3Totals(file.format, read.records);
+    // Per employer block (RE ... RT): its address, and its state totals from the RS records.
+    const blocks: { re: Efw2Record; states: Map<string, { wages: number; tax: number; localWages: number; localTax: number }> }[] = [];
+    for (const r of read.records) {
+      if (r.type === "RE" || r.type === "RCE") blocks.push({ re: r, states: new Map() });
+      const block = blocks[blocks.length - 1];
+      if ((r.type === "RS" || r.type === "RCS") && block) {
+        const state = stateOf.get(r.fields["stateCode"] ?? "") ?? (r.fields["stateCode"] ?? "");
+        const row = block.states.get(state) ?? { wages: 0, tax: 0, localWages: 0, localTax: 0 };
+        row.wages += Number(r.fields["stateTaxableWages"] || 0);
+        row.tax += Number(r.fields["stateIncomeTax"] || 0);
+        row.localWages += Number(r.fields["localTaxableWages"] || 0);
+        row.localTax += Number(r.fields["localIncomeTax"] || 0);
+        block.states.set(state, row);
+      }
+    }
+    return totals.map((t, i) => {
+      const re = blocks[i]?.re.fields ?? {};
+      const zip = [re["employerZip"], re["employerZipExtension"]].filter((x) => x).join("-");
+      const addressLines = [re["employerDeliveryAddress"], re["employerLocationAddress"], `${re["employerCity"] ?? ""}, ${re["employerState"] ?? ""} ${zip}`].filter((x): x is string => !!x);
+      return buildW3(t, {
+        corrected: file.format === "efw2c", fileId: file.id, wfid: file.wfid, employer: { name: t.employerName, ein: t.ein, addressLines },
+        states: [...(blocks[i]?.states ?? new Map<string, { wages: number; tax: number; localWages: number; localTax: number }>()).entries()].map(([state, v]) => ({ state, ...v })),
+      });
+    });
+  });
+  const pdf = yield* (yield* StatementRenderer).render(statements);
+  return { pdf, filename: `w3-${orderId}.pdf`, count: statements.length };
 });

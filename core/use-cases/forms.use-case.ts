@@ -28,6 +28,7 @@ export const formShape = Effect.fnUntraced(function* (requested: string, taxYear
     // The IRS schema package the form is filed with: a year the IRS has not published one for yet uses the newest
     // earlier one (TY2026 forms file with the TY2025 package until the TY2026 package is imported).
     schema_tax_year: def?.schemaTaxYear ?? year, schema_version: def?.schemaVersionNum ?? null,
+    filed_with: def?.filedWith === "SSA" ? "ssa" : "irs",
     elements: formElementTypes(form, year), formJson: formSkeleton(form, year),
   };
 });

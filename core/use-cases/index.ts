@@ -13,6 +13,8 @@ export * from "./orders.use-case.ts";
 export * from "./lifecycle.use-case.ts";
 export * from "./copy-b.use-case.ts";
 export * from "./transmission.use-case.ts";
+export * from "./ssa-filing.use-case.ts";
+export { applyOutcomes } from "./apply-outcomes.ts";
 export * from "./platform.use-case.ts";
 export * from "./webhooks.use-case.ts";
 export * from "./deliveries.use-case.ts";

@@ -81,6 +81,10 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
     return yield* new NotCorrectable({ message: `Filing ${original.id} is ${original.status}; only a filing the IRS accepted can be corrected.` });
   }
   if (!original.receiptId) return yield* new NotCorrectable({ message: `Filing ${original.id} was not filed through this service.` });
+  // The SSA takes corrections as Forms W-2c (EFW2C), with the previously reported and the correct amounts.
+  if (original.form === "W-2" || original.form === "W-2c") {
+    return yield* new NotCorrectable({ message: `Filing ${original.id} is a Form ${original.form}: correct it by filing a Form W-2c (PreviouslyReportedGrp and CorrectInformationGrp) for its payer.`, see: { op: "file_payer_forms", id: original.payerId } });
+  }
   const store = yield* Store;
   const pending = yield* store.scoped(scope).filings.list({ limit: 50, startingAfter: null }, { corrects: original.id });
   if (pending.data.some((f) => !["voided", "rejected", "accepted", "accepted_with_errors", "superseded"].includes(f.status))) {

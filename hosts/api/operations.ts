@@ -11,6 +11,7 @@ export function httpOperation(o: Operation): string {
     case "pay_cart": return "POST /v1/cart/pay";
     case "set_payment_method": return "PUT /v1/payment-method";
     case "list_forms": return "GET /v1/forms";
+    case "file_payer_forms": return `POST /v1/payers/${o.id}/forms`;
   }
 }
 

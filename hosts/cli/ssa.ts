@@ -75,7 +75,7 @@ export async function ssaCommand(argv: readonly string[], runtime: AppRuntime, i
       const refused = refusal(exit);
       if (refused !== null || Exit.isFailure(exit)) return fail(refused ?? "failed");
       const f = exit.value;
-      writeFileSync(values.out, f.content, { encoding: "latin1" });
+      writeFileSync(values.out, f.content, { encoding: "latin1", mode: 0o600 });
       io.out(`Wrote ${f.id} (${f.format.toUpperCase()}, ${String(f.filingIds.length)} form(s), ${String(f.content.length)} bytes) to ${values.out}. Upload it at SSA Business Services Online, then: ssa mark-submitted --id ${f.id} --wfid WFID`);
       return 0;
     }

@@ -6,18 +6,13 @@ import { forced } from "../support/status.ts";
 import { Effect } from "effect";
 import { randomUUID } from "node:crypto";
 import type { Batch, CartItem, PayerRow, RecipientRow, Scope, Store } from "../../core/ports/store.port.ts";
-import { shortId, storeRows } from "../support/rows.ts";
+import { contractSetup, shortId, storeRows, type ContractContext } from "../support/rows.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
 
 type StoreService = Store["Service"];
 const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
 
-interface Ctx {
-  store: StoreService;
-  close: () => Promise<void>;
-  a: Scope;
-  b: Scope;
-  live: Scope;
+interface Ctx extends ContractContext {
   /** A payer and a recipient in scope a (and the same in b and live), for filings to point at. */
   pa: PayerRow; ra: RecipientRow;
   pb: PayerRow; rb: RecipientRow;
@@ -58,20 +53,7 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
   const insert = async (store: StoreService, scope: Scope, rows: Filing[]) => [...(await run(store.scoped(scope).filings.insertMany(rows)))].sort();
   const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id).sort();
 
-  s.before(async (ctx) => {
-    const opened = await open();
-    ctx.store = opened.store;
-    ctx.close = opened.close;
-  });
-  s.after(async (ctx) => { await ctx.close(); });
-  // Fresh accounts for every case: scoping alone keeps the cases apart on one database.
-  s.before.each(async (ctx) => {
-    const a = account(), b = account();
-    await run(ctx.store.accounts.insert(a));
-    await run(ctx.store.accounts.insert(b));
-    ctx.a = { accountId: a.id, livemode: false };
-    ctx.b = { accountId: b.id, livemode: false };
-    ctx.live = { accountId: a.id, livemode: true };
+  contractSetup(s, open, account, async (ctx) => {
     for (const [scope, p, r] of [["a", "pa", "ra"], ["b", "pb", "rb"], ["live", "pl", "rl"]] as const) {
       const pr = payer(ctx[scope]);
       await run(ctx.store.scoped(ctx[scope]).payers.insert(pr));

@@ -4,32 +4,18 @@ import * as assert from "uvu/assert";
 import { Context, Effect, Fiber } from "effect";
 import { randomUUID } from "node:crypto";
 import type { Store, Scope } from "../../core/ports/store.port.ts";
-import { storeRows } from "../support/rows.ts";
+import { contractSetup, storeRows, type ContractContext } from "../support/rows.ts";
 
 type StoreService = Store["Service"];
 const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
 
 export function storeContract(name: string, open: () => Promise<{ store: StoreService; close: () => Promise<void> }>) {
-  const s = suite<{ store: StoreService; close: () => Promise<void>; a: Scope; b: Scope; live: Scope }>(`Store contract: ${name}`);
+  const s = suite<ContractContext>(`Store contract: ${name}`);
   let t = 0;
   const at = () => new Date(Date.UTC(2026, 0, 1, 0, 0, t++)).toISOString();
   const { account, payer, recipient } = storeRows(at);
 
-  s.before(async (ctx) => {
-    const opened = await open();
-    ctx.store = opened.store;
-    ctx.close = opened.close;
-  });
-  s.after(async (ctx) => { await ctx.close(); });
-  // Every case gets fresh accounts: scoping alone keeps the cases apart on one database.
-  s.before.each(async (ctx) => {
-    const a = account(), b = account();
-    await run(ctx.store.accounts.insert(a));
-    await run(ctx.store.accounts.insert(b));
-    ctx.a = { accountId: a.id, livemode: false };
-    ctx.b = { accountId: b.id, livemode: false };
-    ctx.live = { accountId: a.id, livemode: true };
-  });
+  contractSetup(s, open, account);
 
   s("accounts: insert, get, list, count, update", async ({ store, a }) => {
     const before = await run(store.accounts.count());

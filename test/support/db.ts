@@ -1,6 +1,6 @@
 // Test databases: in-memory PGlite always; Postgres in a schema of its own when DATABASE_URL is set.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -32,6 +32,14 @@ function pgliteTemplate(): Promise<Blob> {
   })());
 }
 
+/** A new embedded data folder holding a migrated, empty database (for tests that run the CLI or the server on one). */
+export async function freshDataDir(prefix: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const db = await openDatabase({ dataDir: dir, template: await pgliteTemplate() });
+  await db.close();
+  return dir;
+}
+
 export type Backend = "pglite" | "postgres";
 
 export const POSTGRES_URL = process.env["DATABASE_URL"];
@@ -41,7 +49,7 @@ export interface TestDb { db: Database; schema: string | undefined; drop: () => 
 
 export async function openTestDb(backend: Backend, schema?: string): Promise<TestDb> {
   if (backend === "pglite") {
-    const db = await openDatabase({ dataDir: "memory://", memoryTemplate: await pgliteTemplate() });
+    const db = await openDatabase({ dataDir: "memory://", template: await pgliteTemplate() });
     return { db, schema: undefined, drop: () => db.close() };
   }
   if (!POSTGRES_URL) throw new Error("DATABASE_URL is not set");

@@ -1,7 +1,9 @@
 // Store rows for the adapter contract tests: an account, a payer and a recipient with plain defaults.
 // `at` hands out the timestamps, so each suite controls their order (paging cases depend on it).
 import { randomUUID } from "node:crypto";
-import type { PayerRow, RecipientRow, Scope } from "../../core/ports/store.port.ts";
+import type * as uvu from "uvu";
+import { Effect } from "effect";
+import type { PayerRow, RecipientRow, Scope, Store } from "../../core/ports/store.port.ts";
 import type { Account } from "../../core/domain/parties/account.ts";
 
 /** A random id with a prefix, the shape of the service's short ids. */
@@ -28,4 +30,39 @@ export function storeRows(at: () => string) {
     };
   };
   return { account, payer, recipient };
+}
+
+/** The context every store contract case starts from: the store under test and three scopes of fresh accounts. */
+export interface ContractContext {
+  store: Store["Service"];
+  close: () => Promise<void>;
+  a: Scope;
+  b: Scope;
+  live: Scope;
+}
+
+/**
+ * The set-up the store contract suites share: open the adapter once per suite, close it after, and give every case
+ * two fresh accounts (a, b) and a's production scope (live): scoping alone keeps the cases apart on one database.
+ */
+export function contractSetup<C extends ContractContext>(
+  s: uvu.Test<C>, open: () => Promise<{ store: Store["Service"]; close: () => Promise<void> }>, account: () => Account,
+  each?: (ctx: C) => Promise<void>,
+): void {
+  const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
+  s.before(async (ctx) => {
+    const opened = await open();
+    ctx.store = opened.store;
+    ctx.close = opened.close;
+  });
+  s.after(async (ctx) => { await ctx.close(); });
+  s.before.each(async (ctx) => {
+    const a = account(), b = account();
+    await run(ctx.store.accounts.insert(a));
+    await run(ctx.store.accounts.insert(b));
+    ctx.a = { accountId: a.id, livemode: false };
+    ctx.b = { accountId: b.id, livemode: false };
+    ctx.live = { accountId: a.id, livemode: true };
+    if (each) await each(ctx);
+  });
 }

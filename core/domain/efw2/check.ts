@@ -1,6 +1,7 @@
 // What the SSA checks of a wage file's structure before it looks at a wage: record order (RA first, RE before
 // its employees, RT closing each RE, RF last), the RT/RU totals equal to the sum of their RW/RO records, and
 // the RF count. The same totals are the W-3's (W-3c's): `w3Totals` reads them from the file.
+import { ADDITIONAL_MEDICARE_THRESHOLD_CENTS, SOCIAL_SECURITY_WAGE_BASE_CENTS, ssnProblem } from "../forms/ssa-rules.ts";
 import { RCO_MONEY, RCW_MONEY, RO_MONEY, RT_MONEY } from "./layout.ts";
 import type { Efw2Format, Efw2Problem, Efw2Record } from "./records.ts";
 
@@ -15,7 +16,26 @@ const IDS: Record<Efw2Format, Ids> = {
     money: RCW_MONEY.flatMap((n) => [`orig_${n}`, n]), roMoney: RCO_MONEY.flatMap((n) => [`orig_${n}`, n]) },
 };
 
-/** Record order, totals and counts; empty when the file holds together. */
+/** The SSA's checks of one RW record (what AccuWage reports), as messages. */
+function wageProblems(rw: Efw2Record, taxYear: number): string[] {
+  const out: string[] = [];
+  const ssn = rw.fields["ssn"] ?? "";
+  const bad = ssnProblem(ssn);
+  if (bad) out.push(`RW SSN: ${bad}`);
+  if ((rw.fields["lastName"] ?? "") === "" || (rw.fields["firstName"] ?? "") === "") out.push("RW employee first and last name are required");
+  const ss = num(rw, "socialSecurityWages") + num(rw, "socialSecurityTips");
+  const base = SOCIAL_SECURITY_WAGE_BASE_CENTS[taxYear];
+  if (base !== undefined && ss > base) out.push(`RW social security wages and tips ${String(ss)} exceed the ${String(taxYear)} wage base ${String(base)}`);
+  if (Math.abs(num(rw, "socialSecurityTax") - Math.round(ss * 0.062)) > 1) out.push("RW social security tax is not 6.2% of social security wages and tips");
+  const medicare = num(rw, "medicareWages");
+  const tax = num(rw, "medicareTax");
+  const min = Math.round(medicare * 0.0145);
+  const max = min + Math.round(Math.max(0, medicare - ADDITIONAL_MEDICARE_THRESHOLD_CENTS) * 0.009);
+  if (tax < min - 1 || tax > max + 1) out.push("RW Medicare tax is not 1.45% of Medicare wages (plus 0.9% above $200,000)");
+  return out;
+}
+
+/** Record order, totals, counts and each RW's wages (SSN, wage base, tax rates); empty when the file would pass. */
 export function checkEfw2(format: Efw2Format, records: readonly Efw2Record[]): Efw2Problem[] {
   const id = IDS[format];
   const problems: Efw2Problem[] = [];
@@ -29,6 +49,7 @@ export function checkEfw2(format: Efw2Format, records: readonly Efw2Record[]): E
   let oCount = 0;
   let fileCount = 0;
   let sawT = false;
+  let taxYear = 0;
   records.forEach((r, i) => {
     switch (r.type) {
       case id.a:
@@ -36,10 +57,12 @@ export function checkEfw2(format: Efw2Format, records: readonly Efw2Record[]): E
         break;
       case id.e:
         if (inEmployer) at(i, `${id.e} before the ${id.t} of the previous employer`);
+        taxYear = num(r, "taxYear");
         inEmployer = true; sawT = false; w = new Map(); o = new Map(); wCount = 0; oCount = 0;
         break;
       case id.w:
         if (!inEmployer || sawT) at(i, `${id.w} outside an employer (after ${id.e}, before ${id.t})`);
+        if (format === "efw2") for (const message of wageProblems(r, taxYear)) at(i, message);
         wCount++; fileCount++;
         for (const n of id.money) w.set(n, (w.get(n) ?? 0) + num(r, n));
         break;

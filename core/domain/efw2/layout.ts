@@ -1,12 +1,14 @@
 // Record layouts of the SSA's electronic wage files, as tables of fields (1-based positions, as the SSA prints
 // them). Sources: SSA publication No. 42-007, "Specifications for Filing Forms W-2 Electronically (EFW2)", tax
-// years 2025/2026, section 4 (RA, RE, RW, RO, RS, RT, RU, RF: 512-byte records, each followed by CR LF); and
-// publication No. 42-014, "Specifications for Filing Forms W-2c Electronically (EFW2C)" (RCA ... RCF: 1,024-byte
-// records). The EFW2 positions were checked against an open-source EFW2 writer (TimeTrex, GovernmentForms
-// w2.class.php, _compileRA/_compileRE/_compileRW/_compileRS/_compileRT) and the later additions (RE employer
-// contact 222-318, RW code FF 474-484, RO codes EE/GG/HH/II) against the SSA's "What's new" notes as we know
-// them. The EFW2C tables follow that publication's structure (originally reported / correct pairs); confirm
-// both against the current publications and AccuW2C before a first live upload (docs/decisions.md).
+// years 2025/2026, section 4 (RA, RE, RW, RO, RS, RT, RU, RF: 512-byte records, each followed by CR LF; the
+// optional RV state total is not written); and publication No. 42-014, "Specifications for Filing Forms W-2c
+// Electronically (EFW2C)" (RCA ... RCF: 1,024-byte records). The RA, RE, RW, RS, RT and RF positions were
+// cross-checked with open-source EFW2 writers that quote the publication's position tables (TimeTrex
+// GovernmentForms w2.class.php; a Rust EFW2 writer with RE employer contact 222-318, RW code FF 474-484, RT code
+// DD 295-309 and FF 400-414; a payroll system's Efw2_Ra/Re/Rt routines). The RO and RU positions (codes EE, GG,
+// HH, II) follow the publication as we know it and were not cross-checked. The EFW2C tables follow that
+// publication's structure (originally reported / correct pairs). Confirm RO, RU and EFW2C against the current
+// publications and AccuWage / AccuW2C before a first live upload (docs/decisions.md).
 //
 // Field kinds: `a` alphanumeric, left-justified and blank-filled (upper case when written); `n` numeric,
 // right-justified and zero-filled (money in cents, no decimal point); `b` blank (must be spaces).
@@ -73,7 +75,7 @@ export const RO_MONEY: readonly (string | null)[] = [
 export const RT_MONEY: readonly (string | null)[] = [
   "wages", "federalIncomeTax", "socialSecurityWages", "socialSecurityTax", "medicareWages", "medicareTax", "socialSecurityTips",
   null, "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H", null, "nonqualified457", "code_W", "nonqualifiedNot457",
-  "code_Q", "code_C", "thirdPartyIncomeTax", "code_V", "code_Y", "code_AA", "code_BB", "code_DD", "code_FF",
+  "code_Q", "code_DD", "code_C", "thirdPartyIncomeTax", "code_V", "code_Y", "code_AA", "code_BB", "code_FF",
 ];
 export const RU_MONEY: readonly (string | null)[] = RO_MONEY;
 

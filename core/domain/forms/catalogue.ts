@@ -42,6 +42,8 @@ export interface FormSummary {
    * a package for yet is served by the newest earlier one (e.g. { "2025": 2025, "2026": 2025 }).
    */
   schema_tax_year: Record<string, number>;
+  /** Who the form is filed with: the IRS (IRIS) or the Social Security Administration (the W-2 family, EFW2). */
+  filed_with: "irs" | "ssa";
 }
 
 /** The IRS schema package that serves a tax year. */
@@ -116,7 +118,7 @@ export function listForms(): FormSummary[] {
     const latest = rawForm(form, years[years.length - 1] ?? LATEST_TAX_YEAR);
     const schemaYears: Record<string, number> = {};
     for (const y of years) schemaYears[String(y)] = TAX_YEAR_PACKAGES[y]?.taxYear ?? y;
-    return { form, title: latest?.raw.title ?? form, tax_years: years, schema_tax_year: schemaYears };
+    return { form, title: latest?.raw.title ?? form, tax_years: years, schema_tax_year: schemaYears, filed_with: isSsaForm(form) ? "ssa" : "irs" };
   });
 }
 

@@ -8,5 +8,6 @@ export type Operation =
   | { readonly op: "cart_details" }
   | { readonly op: "pay_cart" }
   | { readonly op: "set_payment_method" }
-  | { readonly op: "list_forms" };
+  | { readonly op: "list_forms" }
+  | { readonly op: "file_payer_forms"; readonly id: string };
 

@@ -216,7 +216,7 @@ export function composeCopyB(input: CopyBInput): CopyBStatement {
   };
 }
 
-const cityLine = (city: string | null, state: string | null, zip: string | null, country: string) =>
+export const cityLine = (city: string | null, state: string | null, zip: string | null, country: string) =>
   [[city, state].filter(Boolean).join(", "), zip, country !== "US" ? country : null].filter(Boolean).join(" ");
 
 /** Stored phone digits as printed: "2175550142" -> "(217) 555-0142"; other lengths as stored. */

@@ -61,6 +61,10 @@ export interface CopyBStatement {
   /** Printed small below the form. */
   readonly filingId: string;
   readonly receiptId?: string | null;
+  /** What the receipt is called under the form (default "IRS receipt"; "SSA WFID" for the W-2 family). */
+  readonly receiptLabel?: string;
+  /** Whether the form has the CORRECTED check box above it (default true; the W-2 family has none). */
+  readonly correctedBox?: boolean;
 }
 
 /** Integer cents as printed on a form: 123456 -> "$1,234.56", -1200 -> "-$12.00". */

@@ -120,6 +120,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   "GET /v1/batches/:id/ack": { summary: "Acknowledgements of a batch's filings", tag: "Lifecycle", status: 200, response: ref("AcknowledgmentList") },
   "GET /v1/filings/:id/copy-b": { summary: "Recipient copy (Copy B) PDF", tag: "Lifecycle", status: 200, response: "pdf", errors: [409] },
   "GET /v1/orders/:id/copy-b": { summary: "Copy B PDFs of an order", tag: "Lifecycle", status: 200, response: "pdf", errors: [409] },
+  "GET /v1/orders/:id/w3": { summary: "Form W-3 (W-3c) totals PDF of an order's W-2 wage files", tag: "Lifecycle", status: 200, response: "pdf", errors: [409] },
   "GET /v1/batches/:id/copy-b": { summary: "Copy B PDFs of a batch", tag: "Lifecycle", status: 200, response: "pdf", errors: [409] },
 
   "GET /v1/prices": { summary: "Rate card", tag: "Money", status: 200, response: ref("RateCard") },

@@ -1,6 +1,6 @@
 import { filingView } from "../../../core/domain/filing/filing.ts";
 import { correctFiling, filingAck, groupAck, refileFiling, voidFiling } from "../../../core/use-cases/lifecycle.use-case.ts";
-import { filingCopyB, groupCopyB } from "../../../core/use-cases/copy-b.use-case.ts";
+import { filingCopyB, groupCopyB, orderW3 } from "../../../core/use-cases/copy-b.use-case.ts";
 import { scopeOf, type Api, type ApiContext } from "../http.ts";
 import { PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
@@ -31,6 +31,7 @@ export function lifecycleRoutes(api: Api): RouteDef[] {
     { method: "get", path: "/v1/batches/:id/ack", scopes: SCOPES.filingsRead, payers: PAYERS.batch, handler: async (ctx) => { ctx.body = await api.run(groupAck(scopeOf(ctx), { batchId: id(ctx) })); } },
     { method: "get", path: "/v1/filings/:id/copy-b", scopes: SCOPES.filingsRead, payers: PAYERS.filing, handler: async (ctx) => { sendPdf(ctx, await api.run(filingCopyB(scopeOf(ctx), id(ctx)))); } },
     { method: "get", path: "/v1/orders/:id/copy-b", scopes: SCOPES.paymentsRead, payers: PAYERS.order, handler: async (ctx) => { sendPdf(ctx, await api.run(groupCopyB(scopeOf(ctx), { orderId: id(ctx) }))); } },
+    { method: "get", path: "/v1/orders/:id/w3", scopes: SCOPES.paymentsRead, payers: PAYERS.order, handler: async (ctx) => { sendPdf(ctx, await api.run(orderW3(scopeOf(ctx), id(ctx)))); } },
     { method: "get", path: "/v1/batches/:id/copy-b", scopes: SCOPES.filingsRead, payers: PAYERS.batch, handler: async (ctx) => { sendPdf(ctx, await api.run(groupCopyB(scopeOf(ctx), { batchId: id(ctx) }))); } },
   ];
 }

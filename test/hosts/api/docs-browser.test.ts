@@ -3,17 +3,8 @@
 // Skips when chromium or playwright-core is missing (`bash .ci/packages` installs chromium).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync } from "node:fs";
 import { startApi, type TestApi } from "../../support/api.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
-type Playwright = typeof import("playwright-core");
-async function loadPlaywright(): Promise<Playwright | null> {
-  if (!existsSync(CHROMIUM)) return null;
-  try { return await import("playwright-core"); } catch { return null; }
-}
+import { CHROMIUM, CHROMIUM_ARGS, loadPlaywright, type Playwright } from "../../support/browser.ts";
 
 const playwright = await loadPlaywright();
 const s = suite<{ api: TestApi }>("API reference page in chromium");
@@ -32,7 +23,7 @@ s("GET /docs and its assets need no credential", async ({ api }) => {
 });
 
 (playwright ? s : s.skip)("the page renders every endpoint with no console error and no request to another origin", async ({ api }) => {
-  const browser = await (playwright as Playwright).chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await (playwright as Playwright).chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
     const page = await browser.newPage();
     const errors: string[] = [];

@@ -82,6 +82,7 @@ s("GET /v1/forms/{form}: 404 not_found for an unknown form; 422 for an unsupport
   const w2 = await api.request("GET", "/v1/forms/W-2");
   assert.is(w2.status, 200, "W-2 is in the catalogue (filed with the SSA)");
   assert.ok("WagesAmt" in w2.body.formJson);
+  assert.is(w2.body.filed_with, "ssa");
   for (const year of ["2019", "2024", "2099"]) {
     const r = await api.request("GET", `/v1/forms/1099-NEC?tax_year=${year}`);
     assert.is(r.status, 422, year);

@@ -3,21 +3,12 @@
 // playwright-core is missing (`.ci/browsers` installs chromium). OAUTH_SCREENSHOT_DIR=/tmp saves screenshots.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { startApi } from "../../support/api.ts";
 import { newApp, newUser, pkcePair, token } from "../../support/oauth.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
-type Playwright = typeof import("playwright-core");
-async function loadPlaywright(): Promise<Playwright | null> {
-  if (!existsSync(CHROMIUM)) return null;
-  try { return await import("playwright-core"); } catch { return null; }
-}
+import { CHROMIUM, CHROMIUM_ARGS, loadPlaywright, type Playwright } from "../../support/browser.ts";
 
 const playwright = await loadPlaywright();
 const s = suite("oauth consent page in chromium");
@@ -31,7 +22,7 @@ const shots = process.env["OAUTH_SCREENSHOT_DIR"];
     srv.listen(0, "127.0.0.1", () => resolve(srv));
   });
   const redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-  const browser = await (playwright as Playwright).chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await (playwright as Playwright).chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
     const second = await api.request("POST", "/v1/payers", { body: { name: "Second Payer LLC", tin: "987654321" } });
     await newUser(api, "dev@acme.test", "owner", null);

@@ -13,6 +13,7 @@ import { RouteTable } from "../../../hosts/api/routes/route-table.ts";
 import { writeFire } from "../../../core/domain/fire/index.ts";
 import { fileInput, payer as firePayer, recipient as fireRecipient } from "../../core/domain/fire/helpers.ts";
 import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
+import { w2Form } from "../../support/w2.ts";
 import { newApp, newUser, userTokens } from "../../support/oauth.ts";
 
 type Json = Record<string, unknown>;
@@ -130,6 +131,12 @@ s("every route answers as documented", async ({ api }) => {
   await call("GET", `/v1/filings/${toVoid}/copy-b`);
   await call("GET", `/v1/orders/${order}/copy-b`);
   await call("GET", `/v1/batches/${intake.batch as string}/copy-b`);
+  // A W-2 order: its W-3 (an order without W-2s has none: 409).
+  await call("GET", `/v1/orders/${order}/w3`);
+  await call("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, service: "efile", forms: [{ form: "W-2", tax_year: 2025, jsonForm: w2Form() }] } });
+  const w2Order = (await call("POST", "/v1/cart/pay")).body.order as string;
+  await work(w2Order);
+  await call("GET", `/v1/orders/${w2Order}/w3`);
   await call("POST", `/v1/filings/${a}/corrections`, { body: { boxes: { NonemployeeCompensationAmt: "1600.00" } } });
   await call("POST", `/v1/filings/${rejectMe}/refile`, { body: { jsonForm: necRow({ tin: "123450079", first: "Fixed", last: "Person" }).jsonForm } });
   await call("POST", `/v1/filings/${a}/refile`, { body: {} });

@@ -94,6 +94,20 @@ for (const backend of backends) {
     assert.is((await api.request("GET", `/v1/filings/${ids[0]}/ack`)).body.receipt_id, wfid);
     const events = (await api.request("GET", "/v1/events?limit=50")).body.data.filter((e: { type: string; data: { id: string } }) => e.type === "filing.accepted" && ids.includes(e.data.id));
     assert.is(events.length, 2);
+
+    // A W-2 is corrected with a W-2c, not with the generic correction.
+    const correction = await api.request("POST", `/v1/filings/${ids[0]}/corrections`, { body: { boxes: { WagesAmt: 1 } } });
+    assert.is(correction.status, 409, correction.text);
+    assert.match(correction.body.error.message, /W-2c/);
+
+    // The employee's copies (B, C, 2) and the employer's W-3.
+    const copy = await api.request("GET", `/v1/filings/${ids[0]}/copy-b`);
+    assert.is(copy.status, 200);
+    assert.ok(copy.text.startsWith("%PDF"));
+    assert.is(copy.text.match(/\/Type \/Page\b/g)?.length, 3);
+    const w3Pdf = await api.request("GET", `/v1/orders/${order}/w3`);
+    assert.is(w3Pdf.status, 200, w3Pdf.text);
+    assert.ok(w3Pdf.text.startsWith("%PDF"));
   });
 
   s("sandbox: an employee named reject is rejected", async ({ api }) => {
@@ -153,6 +167,21 @@ for (const backend of backends) {
     assert.is(events.length, 2);
     assert.is(await ssaCommand(["pending", "--env", "live"], live.runtime, io), 0);
     assert.is(out.pop(), "No EFW2 files waiting to be uploaded.");
+
+    // A file the SSA rejects: its filings are rejected with the SSA's words and a filing.rejected event.
+    const second = await fileAndPay(live, [row(w2Form({ ssn: "345-67-8901" }))], "Second Live Employer LLC", "123450096", liveKey);
+    await live.runtime.runPromise(transmitOrder(scope, second.order));
+    const fileId = `ssa_${second.order.replace(/^ord_/, "")}_2025`;
+    assert.is(await ssaCommand(["mark-rejected", "--id", fileId], live.runtime, io), 2, "a reason is required");
+    assert.is(await ssaCommand(["mark-submitted", "--id", fileId, "--wfid", "ZX98YW"], live.runtime, io), 0);
+    assert.is(await ssaCommand(["mark-rejected", "--id", fileId, "--reason", "Submitter EIN not registered"], live.runtime, io), 0);
+    const ack = (await live.request("GET", `/v1/filings/${second.ids[0]}/ack`, { key: liveKey })).body;
+    assert.is(ack.status, "rejected");
+    assert.is(ack.errors[0].code, "SSA-REJECT");
+    assert.is(ack.errors[0].message, "Submitter EIN not registered");
+    const rejected = (await live.request("GET", "/v1/events?limit=50", { key: liveKey })).body.data.filter((e: { type: string }) => e.type === "filing.rejected");
+    assert.is(rejected.length, 1);
+    assert.is(await ssaCommand(["mark-accepted", "--id", fileId], live.runtime, io), 2, "an outcome is final");
   });
 
   s.run();

@@ -1,21 +1,14 @@
-// `balance credit`: the arguments in-process, then the command as a process on an embedded data folder
-// (few process calls: each starts Node with tsx).
+// `balance credit`: the arguments, then the command (in-process, as `npm run cli` runs it) on an embedded data folder.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { dollars, parseCreditArgs } from "../../../hosts/cli/balance-credit.ts";
 
-const root = join(import.meta.dirname, "../../..");
+import { cliInProcess } from "../../support/cli.ts";
+import { freshDataDir } from "../../support/db.ts";
 
-function cli(dataDir: string, args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "hosts/cli/main.ts", ...args], {
-    cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SEED_SANDBOX_KEY: "sk_sandbox_" + "C".repeat(40), TIN_ENCRYPTION_KEY: "k" }, encoding: "utf8",
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (dataDir: string, args: string[]) =>
+  cliInProcess({ DATA_DIR: dataDir, DATABASE_URL: "", SEED_SANDBOX_KEY: "sk_sandbox_" + "C".repeat(40), TIN_ENCRYPTION_KEY: "k" }, args);
 
 test("CLI arguments: each missing or bad one is one clear message", () => {
   const ok = { account: "acc", env: "live", "amount-cents": "250000", reference: "WIRE-9" };
@@ -37,12 +30,12 @@ test("dollars", () => {
   assert.is(dollars(5), "$0.05");
 });
 
-test("balance credit as a process: --json prints the credit entry; the same reference again and a negative amount are one line, exit 2", () => {
-  const dir = mkdtempSync(join(tmpdir(), "irs-cli-credit-"));
+test("balance credit: --json prints the credit entry; the same reference again and a negative amount are one line, exit 2", async () => {
+  const dir = await freshDataDir("irs-cli-credit-");
   try {
-    const account = JSON.parse(cli(dir, ["accounts", "list", "--json"]).stdout.trim())[0].id as string;
+    const account = JSON.parse((await cli(dir, ["accounts", "list", "--json"])).stdout.trim())[0].id as string;
     const args = ["balance", "credit", "--account", account, "--env", "live", "--amount-cents", "250000", "--reference", "WIRE-2026-0042"];
-    const ok = cli(dir, [...args, "--json"]);
+    const ok = await cli(dir, [...args, "--json"]);
     assert.is(ok.code, 0, ok.stderr);
     const lines = ok.stdout.trim().split("\n");
     assert.is(lines.length, 1);
@@ -51,11 +44,11 @@ test("balance credit as a process: --json prints the credit entry; the same refe
       { object: entry.object, kind: entry.kind, amount_cents: entry.amount_cents, balance_after_cents: entry.balance_after_cents, reference: entry.reference, account: entry.account, environment: entry.environment },
       { object: "balance_entry", kind: "credit", amount_cents: 250000, balance_after_cents: 250000, reference: "WIRE-2026-0042", account, environment: "live" },
     );
-    const twice = cli(dir, args);
+    const twice = await cli(dir, args);
     assert.is(twice.code, 2);
     assert.is(twice.stdout, "");
     assert.match(twice.stderr.trim(), /^Account \S+ already has a live credit with reference "WIRE-2026-0042" \(250000 cents on .+\); nothing was credited\.$/);
-    const negative = cli(dir, ["balance", "credit", "--account", account, "--env", "live", "--amount-cents", "-5", "--reference", "WIRE-X"]);
+    const negative = await cli(dir, ["balance", "credit", "--account", account, "--env", "live", "--amount-cents", "-5", "--reference", "WIRE-X"]);
     assert.is(negative.code, 2);
     assert.is(negative.stderr.trim().split("\n").length, 1);
     assert.match(negative.stderr, /^--amount-cents must be a whole number of cents greater than 0/);

@@ -2,10 +2,10 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { necRows } from "../../support/forms.ts";
+import { freshDataDir } from "../../support/db.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const SEED = "sk_sandbox_" + "S".repeat(40);
@@ -38,7 +38,7 @@ function startServer(dataDir: string, port: number): Promise<{ proc: ChildProces
 }
 
 const s = suite<{ dir: string }>("cli and start");
-s.before.each((ctx) => { ctx.dir = mkdtempSync(join(tmpdir(), "irs-cli-")); });
+s.before.each(async (ctx) => { ctx.dir = await freshDataDir("irs-cli-"); });
 s.after.each((ctx) => { rmSync(ctx.dir, { recursive: true, force: true }); });
 
 s("keys create --json prints one JSON object with the key; accounts list and enable-live work", ({ dir }) => {

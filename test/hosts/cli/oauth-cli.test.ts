@@ -2,26 +2,20 @@
 // (scrypt), and the production IP allowlist.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { openDatabase } from "../../../adapters/knex/connection.ts";
 
-const root = join(import.meta.dirname, "../../..");
+import { cliInProcess } from "../../support/cli.ts";
+import { freshDataDir } from "../../support/db.ts";
 
-function cli(dataDir: string, args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "hosts/cli/main.ts", ...args], {
-    cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", TIN_ENCRYPTION_KEY: "k" }, encoding: "utf8", ...(input === undefined ? {} : { input }),
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (dataDir: string, args: string[], input?: string) =>
+  cliInProcess({ DATA_DIR: dataDir, DATABASE_URL: "", TIN_ENCRYPTION_KEY: "k" }, args, input);
 
 test("apps create prints client_id and client_secret once (stored hashed); users create hashes with scrypt; set-ip-allowlist validates and stores CIDRs", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "irs-oauth-cli-"));
+  const dir = await freshDataDir("irs-oauth-cli-");
   try {
-    const created = cli(dir, ["apps", "create", "--env", "sandbox", "--name", "Acme Payroll", "--redirect-uri", "https://acme.example/cb", "--redirect-uri", "http://localhost:3000/cb", "--scopes", "filings:read payers:write", "--json"]);
+    const created = await cli(dir, ["apps", "create", "--env", "sandbox", "--name", "Acme Payroll", "--redirect-uri", "https://acme.example/cb", "--redirect-uri", "http://localhost:3000/cb", "--scopes", "filings:read payers:write", "--json"]);
     assert.is(created.code, 0, created.stderr);
     const lines = created.stdout.trim().split("\n");
     assert.is(lines.length, 1);
@@ -30,18 +24,18 @@ test("apps create prints client_id and client_secret once (stored hashed); users
     assert.match(app.client_secret, /^secret_sandbox_[A-Za-z0-9]{43}$/);
     assert.equal(app.redirect_uris, ["https://acme.example/cb", "http://localhost:3000/cb"]);
     assert.equal(app.scopes, ["filings:read", "payers:write"]);
-    const human = cli(dir, ["apps", "create", "--env", "live", "--name", "Other", "--redirect-uri", "https://acme.example/cb", "--scopes", "filings:read"]);
+    const human = await cli(dir, ["apps", "create", "--env", "live", "--name", "Other", "--redirect-uri", "https://acme.example/cb", "--scopes", "filings:read"]);
     assert.is(human.code, 0, human.stderr);
     assert.match(human.stdout, /client_id:\s+client_live_/);
     assert.match(human.stdout, /client_secret:\s+secret_live_/);
-    const bad = cli(dir, ["apps", "create", "--env", "sandbox", "--name", "X", "--redirect-uri", "http://acme.example/cb", "--scopes", "filings:read"]);
+    const bad = await cli(dir, ["apps", "create", "--env", "sandbox", "--name", "X", "--redirect-uri", "http://acme.example/cb", "--scopes", "filings:read"]);
     assert.is(bad.code, 2);
     assert.match(bad.stderr, /https/);
-    const user = cli(dir, ["users", "create", "--account", app.account, "--email", "Owner@Acme.test", "--role", "owner", "--password-stdin", "--json"], "a long enough password\n");
+    const user = await cli(dir, ["users", "create", "--account", app.account, "--email", "Owner@Acme.test", "--role", "owner", "--password-stdin", "--json"], "a long enough password\n");
     assert.is(user.code, 0, user.stderr);
     assert.is(JSON.parse(user.stdout.trim()).email, "owner@acme.test");
 
-    const allow = cli(dir, ["accounts", "set-ip-allowlist", "--account", app.account, "--cidr", "203.0.113.0/24", "198.51.100.7", "--cidr", "2001:db8::/32"]);
+    const allow = await cli(dir, ["accounts", "set-ip-allowlist", "--account", app.account, "--cidr", "203.0.113.0/24", "198.51.100.7", "--cidr", "2001:db8::/32"]);
     assert.is(allow.code, 0, allow.stderr);
 
     const db = await openDatabase({ dataDir: dir });

@@ -97,7 +97,9 @@ if (POSTGRES_URL) {
       await stopped(first.proc);
     }
     const log = first.output();
-    assert.match(log, /"msg":"adapters".*"live":"irs: IRIS A2A at http:\/\/127\.0\.0\.1:\d+ \(TCC BB002, TestCd P/);
+    const adapters = log.split("\n").filter((l) => l.includes('"msg":"adapters"')).map((l) => JSON.parse(l) as { live?: string });
+    assert.is(adapters.length, 1, log);
+    assert.match(adapters[0]?.live ?? "", /^irs: IRIS A2A at http:\/\/127\.0\.0\.1:\d+ \(TCC BB002, TestCd P/);
     for (const secret of [IDS.userId, "PRIVATE KEY", "123450081"]) assert.not.ok(log.includes(secret), `no ${secret} in the logs`);
 
     const second = await startProcess("hosts/worker/main.ts", workerEnv, /worker started/);

@@ -33,6 +33,14 @@ test("every layout fills its record exactly", () => {
   assert.is(rw?.byName.get("socialSecurityTax")?.start, 221);
   assert.is(rw?.byName.get("code_DD")?.start, 463);
   assert.is(rw?.byName.get("retirementPlan")?.start, 488);
+  const rt = EFW2_LAYOUTS.get("RT");
+  assert.is(rt?.byName.get("code_DD")?.start, 295);
+  assert.is(rt?.byName.get("code_C")?.start, 310);
+  assert.is(rt?.byName.get("code_FF")?.start, 400);
+  const re = EFW2_LAYOUTS.get("RE");
+  assert.is(re?.byName.get("employmentCode")?.start, 219);
+  assert.is(re?.byName.get("contactEmail")?.start, 279);
+  assert.is(EFW2_LAYOUTS.get("RA")?.byName.get("contactEmail")?.start, 446);
 });
 
 test("two employees of one employer: RA RE RW RO? RS RT RF, read back with totals that check out", () => {
@@ -73,6 +81,13 @@ test("a broken file is reported: bad totals, wrong length, non-blank reserved fi
   assert.equal(bad.problems, []);
   assert.ok(checkEfw2("efw2", bad.records).some((p) => p.message.includes("RT wages")));
   assert.ok(parseEfw2("efw2", text.replace("\r\nRF", " \r\nRF")).problems.length > 0);
+  // An RW the SSA would refuse: an SSN in the 666 area, social security tax not 6.2%.
+  const rwAt = lines.findIndex((l) => l.startsWith("RW"));
+  const badRw = [...lines];
+  badRw[rwAt] = `RW666${badRw[rwAt]?.slice(5, 220)}00000000001${badRw[rwAt]?.slice(231)}`;
+  const wages = checkEfw2("efw2", parseEfw2("efw2", badRw.join("\r\n")).records).map((p) => p.message);
+  assert.ok(wages.some((m) => m.startsWith("RW SSN")), wages.join("; "));
+  assert.ok(wages.some((m) => m.includes("6.2%")), wages.join("; "));
   const rw = lines.findIndex((l) => l.startsWith("RW"));
   const withJunk = [...lines];
   withJunk[rw] = `${withJunk[rw]?.slice(0, 264)}X${withJunk[rw]?.slice(265)}`;
