@@ -1,14 +1,18 @@
 // Record layouts of the SSA's electronic wage files, as tables of fields (1-based positions, as the SSA prints
-// them). Sources: SSA publication No. 42-007, "Specifications for Filing Forms W-2 Electronically (EFW2)", tax
-// years 2025/2026, section 4 (RA, RE, RW, RO, RS, RT, RU, RF: 512-byte records, each followed by CR LF; the
-// optional RV state total is not written); and publication No. 42-014, "Specifications for Filing Forms W-2c
-// Electronically (EFW2C)" (RCA ... RCF: 1,024-byte records). The RA, RE, RW, RS, RT and RF positions were
-// cross-checked with open-source EFW2 writers that quote the publication's position tables (TimeTrex
-// GovernmentForms w2.class.php; a Rust EFW2 writer with RE employer contact 222-318, RW code FF 474-484, RT code
-// DD 295-309 and FF 400-414; a payroll system's Efw2_Ra/Re/Rt routines). The RO and RU positions (codes EE, GG,
-// HH, II) follow the publication as we know it and were not cross-checked. The EFW2C tables follow that
-// publication's structure (originally reported / correct pairs). Confirm RO, RU and EFW2C against the current
-// publications and AccuWage / AccuW2C before a first live upload (docs/decisions.md).
+// them): publication No. 42-007, "Specifications for Filing Forms W-2 Electronically (EFW2)" (RA, RE, RW, RO, RS,
+// RT, RU, RF: 512-byte records, each followed by CR LF; the optional RV state total is not written) and publication
+// No. 42-014, "Specifications for Filing Forms W-2c Electronically (EFW2C)" (RCA ... RCF: 1,024 bytes). The
+// publications themselves were not at hand; every position below is as public writers quote them:
+// - RA, RE, RW, RS, RT, RF: TimeTrex GovernmentForms w2.class.php, a Rust EFW2 writer (RE contact 222-318, RW code FF
+//   474-484, RT code DD 295-309 and FF 400-414) and a payroll system's Efw2_Ra/Re/Rt routines.
+// - RO, RU: TimeTrex (aydancoskun/timetrex-community-edition, classes/GovernmentForms/country/us/w2.class.php,
+//   _compileRO/_compileRU) and neogov's pages W2_EFW2_RECORD_RO / W2_EFW2_RECORD_RU agree through code HH and on the
+//   territory amounts. Code II (RO 144-154, RU 190-204, tax year 2024 on) postdates both and is placed by the
+//   publication's pattern: UNCONFIRMED.
+// - EFW2C: see the section below (Oracle EBS, a C# library, a Go TY2024 table, Pennsylvania's EFW2C page). RCS keeps
+//   only the fields two sources agree on; the RCO/RCU code II pair and the RCF count width (9 digits per Oracle and
+//   C#, 7 per the Go table) are the open points.
+// Confirm against the current publications and AccuWage / AccuW2C before a first live upload (docs/decisions.md).
 //
 // Field kinds: `a` alphanumeric, left-justified and blank-filled (upper case when written); `n` numeric,
 // right-justified and zero-filled (money in cents, no decimal point); `b` blank (must be spaces).
