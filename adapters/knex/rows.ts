@@ -75,6 +75,7 @@ export function toFiling(r: Row): Filing {
     transmissionId: s(r["transmission_id"]), submissionId: r["submission_id"] == null ? null : Number(r["submission_id"]),
     recordId: r["record_id"] == null ? null : Number(r["record_id"]),
     accountNumber: s(r["account_number"]), recipientTinHash: String(r["recipient_tin_hash"]),
+    ...(r["rules_checked"] ? { rulesChecked: String(r["rules_checked"]) } : {}),
     createdAt: iso(r["created_at"]), updatedAt: iso(r["updated_at"]),
   };
 }

@@ -1,6 +1,6 @@
 import type { Effect } from "effect";
 import type { Cart, CartItem, Order } from "../domain/cart/model.ts";
-import type { CartFiling, CartItemGroup } from "../domain/cart/cart.ts";
+import type { CartFiling, CartItemGroup, PayFiling, PayRecipient } from "../domain/cart/cart.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
 
 export interface CartRepo {
@@ -29,6 +29,13 @@ export interface CartRepo {
    * (no form contents): one read, for pricing carts of a hundred thousand forms.
    */
   readonly itemsWithFilings: (cartId: string) => Effect.Effect<{ readonly items: readonly CartItem[]; readonly filings: ReadonlyMap<string, CartFiling> }>;
+  /**
+   * Pay's read (issue 19): the items (in `items` order), by filing id what pay checks of their filings, and by
+   * recipient id the recipients' addresses; no form contents. One read for a cart of a hundred thousand forms.
+   */
+  readonly payItems: (cartId: string) => Effect.Effect<{
+    readonly items: readonly CartItem[]; readonly filings: ReadonlyMap<string, PayFiling>; readonly recipients: ReadonlyMap<string, PayRecipient>;
+  }>;
   /** The cart's items counted by what prices them (delivery choices and kind): a cart's total without its rows. */
   readonly itemGroups: (cartId: string) => Effect.Effect<readonly CartItemGroup[]>;
   readonly itemByFiling: (filingId: string) => Effect.Effect<CartItem | undefined>;

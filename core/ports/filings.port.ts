@@ -21,6 +21,11 @@ export interface FilingRepo {
   readonly update: (id: string, from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<Filing | undefined>;
   /** One patch for every listed filing whose status is one of `from`, in one statement; returns the ids changed. */
   readonly updateMany: (ids: readonly string[], from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<readonly string[]>;
+  /**
+   * `updateMany` returning what an acknowledgement's events need of each changed filing, so a receipt of 20,000
+   * forms is moved without reading its forms first (issue 19).
+   */
+  readonly moveMany: (ids: readonly string[], from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<readonly MovedFiling[]>;
   /** Transmission: each listed `submitted` filing gets the receipt and its own submission and record ids; returns how many. */
   readonly recordReceipt: (receipt: { readonly receiptId: string; readonly transmissionId: string; readonly updatedAt: string },
     records: readonly { readonly filingId: string; readonly submissionId: number; readonly recordId: number }[]) => Effect.Effect<number>;
@@ -31,6 +36,8 @@ export interface FilingRepo {
   /** The accepted original a correction refers to (D19: it must have been filed through the service). */
   readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
 }
+
+export type MovedFiling = Pick<Filing, "id" | "form" | "taxYear" | "corrects">;
 
 export interface ReceiptRecord {
   readonly filingId: string;

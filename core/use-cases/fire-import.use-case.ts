@@ -3,7 +3,7 @@
 import type { Operation } from "../domain/shared/operations.ts";
 import { Effect } from "effect";
 import {
-  droppedNotes, fireFormToIris, locateIssue, parseFire, type FireDropped, type FireForm, type FireLocatedProblem, type FireSource,
+  droppedNotes, fireFormToIris, locateIssue, parseFire, type FireDropped, type FireForm, type FireLocatedProblem,
 } from "../domain/fire/index.ts";
 import type { IntakeRowResult, RawRow } from "../domain/filing/intake.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
@@ -35,7 +35,9 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
   const problems: FireLocatedProblem[] = [];
   const rows: RawRow[] = [];
   const corrects = new Map<number, string>();
-  const located = new Map<number, { form: FireForm; sources: Record<string, FireSource> }>();
+  // B record number -> its form; where each element came from is worked out again only for a form that fails
+  // (keeping it for every form of a 12 MB file cost tens of megabytes; issue 19).
+  const located = new Map<number, FireForm>();
   const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
   for (const f of parsed.forms) {
     if (!f.supported) {
@@ -59,7 +61,7 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
       corrects.set(rows.length, original.id);
     }
     const iris = fireFormToIris(f);
-    located.set(f.record, { form: f, sources: iris.sources });
+    located.set(f.record, f);
     if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
     rows.push({ raw: { form: f.form, tax_year: f.taxYear, jsonForm: iris.jsonForm, reference: `B record ${f.record}` }, index: rows.length });
   }
@@ -75,7 +77,8 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
     if (failed.length === 0) return Effect.fail(e);
     const problems: FireLocatedProblem[] = failed.map((r) => {
       const record = recordOf(r.reference);
-      const at = located.get(record);
+      const form = located.get(record);
+      const at = form ? { form, sources: fireFormToIris(form).sources } : undefined;
       const message = r.error?.message ?? "invalid";
       return at ? locateIssue(at.form, r.error?.param ?? "", message, at.sources) : { record, recordType: "B", field: r.error?.param ?? "", message };
     });

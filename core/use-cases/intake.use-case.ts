@@ -8,7 +8,7 @@ import { filingShortPrefix, sealTins, type Filing } from "../domain/filing/filin
 import {
   parseRow, ruleRowError, rowReference, type IntakeOptions, type IntakeRowResult, type ParsedIntake, type RowError,
 } from "../domain/filing/intake.ts";
-import { checkForm, type RuleFinding } from "../domain/iris/rules/index.ts";
+import { checkForm, rulesStamp, type RuleFinding } from "../domain/iris/rules/index.ts";
 import { DEFAULT_SERVICE } from "../domain/filing/status.ts";
 import { deliveryOf, resolveDelivery, type Delivery } from "../domain/pricing/index.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
@@ -38,6 +38,8 @@ interface GoodRow {
   readonly tinHash: string;
   readonly reference: string | null;
   readonly warnings: readonly RuleFinding[];
+  /** rulesStamp when the IRS form rules ran (not for the W-2 family, checked by the SSA's rules). */
+  readonly rulesChecked: string | undefined;
 }
 
 /** D13 applied once per request: service and add-ons are honoured only with addToCart. */
@@ -79,6 +81,7 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
   const repos = store.scoped(scope);
   // The IRS business rules (core/domain/iris/rules); the TestCd rules need the payer's TIN in test mode only.
   const transmitter = Option.getOrUndefined(yield* Effect.serviceOption(IrsTransmitter))?.profile(scope.livemode);
+  const stamp = rulesStamp(transmitter);
   const payerTins = new Map<string, Tin | undefined>();
 
   const results: IntakeRowResult[] = Array.from({ length: parsed.rows.length });
@@ -117,12 +120,13 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
       payerTins.set(payer.id, ct ? vault.open(ct) : undefined);
     }
     const payerTin = payerTins.get(payer.id);
-    const rules = getFormDefinition(form, row.taxYear)?.filedWith === "SSA" ? { rejects: [], warnings: [] } : checkForm({
+    const toSsa = getFormDefinition(form, row.taxYear)?.filedWith === "SSA";
+    const rules = toSsa ? { rejects: [], warnings: [] } : checkForm({
       formTypeCd: getFormDefinition(form, row.taxYear)?.formTypeCd ?? form, taxYear: row.taxYear, jsonForm: v.value.jsonForm, recipientTin: tin,
       issuer: { phone: payer.contactPhone, ...(payerTin ? { tin: payerTin } : {}) }, ...(transmitter ? { transmitter } : {}),
     });
     if (rules.rejects.length > 0) { results[index] = failedRow(reference, ruleRowError(rules.rejects)); continue; }
-    good.push({ index, payer, form, taxYear: row.taxYear, normalized: v.value, tin, tinHash: vault.hash(tin), reference, warnings: rules.warnings });
+    good.push({ index, payer, form, taxYear: row.taxYear, normalized: v.value, tin, tinHash: vault.hash(tin), reference, warnings: rules.warnings, rulesChecked: toSsa ? undefined : stamp });
   }
 
   if (extras.atomic && good.length < parsed.rows.length) return yield* Effect.fail(new AtomicIntakeFailed(results, parsed.rows.length));
@@ -184,7 +188,7 @@ export const intake = Effect.fnUntraced(function* (scope: Scope, kind: BatchKind
       reference: g.reference, batchId, orderId: null, corrects: extras.corrects?.get(g.index) ?? null, supersededBy: null, receiptId: null,
       amountChargedCents: 0, jsonForm, sealedTins: sealed, accountNumber: g.normalized.accountNumber,
       submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, warnings: g.warnings, amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null, refileOf: extras.refileOf?.get(g.index) ?? null,
-      recipientTinHash: g.tinHash, createdAt: now, updatedAt: now,
+      recipientTinHash: g.tinHash, ...(g.rulesChecked ? { rulesChecked: g.rulesChecked } : {}), createdAt: now, updatedAt: now,
       };
     });
     const inserted = yield* tx.filings.insertMany(filings);

@@ -1,10 +1,11 @@
 // The IRS business rules at pay (SPEC pay rule 2): every form of the cart against the form rules again (the
-// transmitter may have changed mode since intake), and the cart as the transmissions it becomes (S1H012,
+// transmitter may have changed mode and the payer its phone since intake; a form stamped at intake is not read
+// again while its stamp holds), and the cart as the transmissions it becomes (S1H012,
 // TMFST020, corrections). Each broken blocking rule is a `cart_not_payable` problem naming the rule.
 import { Effect } from "effect";
-import type { Filing } from "../domain/filing/filing.ts";
+import type { PayFiling } from "../domain/cart/cart.ts";
 import { getFormDefinition } from "../domain/forms/index.ts";
-import { blocks, checkCart, checkForm, type CartEntry } from "../domain/iris/rules/index.ts";
+import { blocks, checkCart, checkForm, checkIssuer, stampHolds, type CartEntry, type RuleFinding } from "../domain/iris/rules/index.ts";
 import type { TransmitterProfile } from "../domain/iris/rules/model.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import type { Problem } from "../domain/shared/errors.ts";
@@ -16,9 +17,14 @@ import { TinVault } from "../ports/tin-vault.port.ts";
  * `transmitter` is the profile of the environment's IRS transmitter (undefined: the manifest rules about it are
  * checked when the transmission is built). It is passed in, not read from the context: pay runs this inside its
  * database transaction, whose body does not see the caller's services.
+ *
+ * A stored form never changes, so a filing stamped at intake with the current `rulesStamp` is not read again:
+ * only the rules about its payer (who can be edited since) are checked, once per payer and form type. Every other
+ * filing (stamped under other rules or another transmitter mode, any filing under an IRS test-mode transmitter,
+ * filings from before the stamp) is read and checked in full, as are 1099-INT forms, whose amounts S1H012 adds up.
  */
 export const cartRuleProblems = Effect.fnUntraced(function* (
-  repos: ScopedStore, transmitter: TransmitterProfile | undefined, items: readonly CartItem[], filings: ReadonlyMap<string, Filing>, payers: ReadonlyMap<string, Payer>,
+  repos: ScopedStore, transmitter: TransmitterProfile | undefined, items: readonly CartItem[], filings: ReadonlyMap<string, PayFiling>, payers: ReadonlyMap<string, Payer>,
 ) {
   const vault = yield* TinVault;
   const problems: Problem[] = [];
@@ -29,6 +35,8 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
     if (def?.filedWith === "SSA") return [];
     return f && f.status === "in_cart" ? [{ item, f, formTypeCd: def?.formTypeCd ?? f.form }] : [];
   });
+  const readAgain = inCart.filter((x) => !stampHolds(x.f.rulesChecked, transmitter) || x.formTypeCd === "1099INT").map((x) => x.f.id);
+  const stored = new Map((readAgain.length > 0 ? yield* repos.filings.getMany(readAgain) : []).map((f) => [f.id, f] as const));
 
   // TestCd "T" rules read TINs: opened only when the transmitter is in IRS test mode.
   const payerTins = new Map<string, Tin | undefined>();
@@ -38,17 +46,28 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
       payerTins.set(id, ct ? vault.open(ct) : undefined);
     }
   }
+  const issuerChecks = new Map<string, readonly RuleFinding[]>();
   for (const { item, f, formTypeCd } of inCart) {
     const payer = payers.get(f.payerId);
-    const sealed = f.sealedTins["RecipientDetail.TIN"];
-    const recipientTin = transmitter?.test && sealed ? vault.open(sealed) : undefined;
     const payerTin = payerTins.get(f.payerId);
-    const { rejects } = checkForm({
-      formTypeCd, taxYear: f.taxYear, jsonForm: f.jsonForm,
-      ...(recipientTin ? { recipientTin } : {}),
-      issuer: { phone: payer?.contactPhone ?? null, ...(payerTin ? { tin: payerTin } : {}) },
-      ...(transmitter ? { transmitter } : {}),
-    });
+    const issuer = { phone: payer?.contactPhone ?? null, ...(payerTin ? { tin: payerTin } : {}) };
+    const full = stored.get(f.id);
+    let rejects: readonly RuleFinding[];
+    if (full) {
+      const sealed = full.sealedTins["RecipientDetail.TIN"];
+      const recipientTin = transmitter?.test && sealed ? vault.open(sealed) : undefined;
+      rejects = checkForm({
+        formTypeCd, taxYear: f.taxYear, jsonForm: full.jsonForm, ...(recipientTin ? { recipientTin } : {}), issuer, ...(transmitter ? { transmitter } : {}),
+      }).rejects;
+    } else {
+      const key = `${f.payerId}|${formTypeCd}|${String(f.taxYear)}`;
+      let found = issuerChecks.get(key);
+      if (!found) {
+        found = checkIssuer({ formTypeCd, taxYear: f.taxYear, issuer, ...(transmitter ? { transmitter } : {}) }).rejects;
+        issuerChecks.set(key, found);
+      }
+      rejects = found;
+    }
     for (const r of rejects) problems.push({ item: item.id, reference: f.reference, type: "irs_business_rule", code: r.code, path: r.path, message: `Filing ${f.id}: ${r.message}` });
   }
 
@@ -57,7 +76,8 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
   const entries: CartEntry[] = inCart.map(({ item, f, formTypeCd }) => {
     const o = f.corrects ? originals.get(f.corrects) : undefined;
     return {
-      ref: item.id, payerId: f.payerId, formTypeCd, taxYear: f.taxYear, efile: item.service !== "print_mail", jsonForm: f.jsonForm,
+      // checkCart reads the form only for 1099-INT (S1H012), read above.
+      ref: item.id, payerId: f.payerId, formTypeCd, taxYear: f.taxYear, efile: item.service !== "print_mail", jsonForm: stored.get(f.id)?.jsonForm ?? {},
       ...(f.corrects ? {
         correctionOf: {
           id: f.corrects, formTypeCd: o ? getFormDefinition(o.form, o.taxYear)?.formTypeCd ?? o.form : undefined, taxYear: o?.taxYear,

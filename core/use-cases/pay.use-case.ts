@@ -25,15 +25,14 @@ import { Pricing } from "../ports/pricing.port.ts";
 import { Jobs } from "../ports/jobs.port.ts";
 import { TRANSMIT_QUEUE } from "./queues.ts";
 import { Store, type CartItem, type Order, type Scope } from "../ports/store.port.ts";
-import type { Filing } from "../domain/filing/filing.ts";
+import type { PayFiling, PayRecipient } from "../domain/cart/cart.ts";
 import type { Payer } from "../domain/parties/payer.ts";
-import type { Recipient } from "../domain/parties/recipient.ts";
 import type { Operation } from "../domain/shared/operations.ts";
 
 class AlreadyPaid { readonly _tag = "AlreadyPaid"; constructor(readonly cartId: string) {} }
 
 /** Pay rule 2 and D5: why each item cannot be filed as it stands (empty when every item can). */
-function cartProblems(items: readonly CartItem[], filings: ReadonlyMap<string, Filing>, payers: ReadonlyMap<string, Payer>, recipients: ReadonlyMap<string, Recipient>): Problem[] {
+function cartProblems(items: readonly CartItem[], filings: ReadonlyMap<string, PayFiling>, payers: ReadonlyMap<string, Payer>, recipients: ReadonlyMap<string, PayRecipient>): Problem[] {
   const problems: Problem[] = [];
   for (const item of items) {
     const f = filings.get(item.filingId);
@@ -92,13 +91,13 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
     const locked = yield* tx.carts.lockForPay(cart.id);
     if (locked === "busy") return yield* new RequestInProgress({ message: "A payment of this cart is already in progress; retry when it has finished to get its receipt." });
     if (!locked || locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
-    const items = yield* tx.carts.items(cart.id);
+    // Rule 2: every item is checked before the payment method is touched. What is read here is the items, their
+    // filings' state and parties and their recipients' addresses, not the forms (see cartRuleProblems).
+    const { items, filings, recipients } = yield* tx.carts.payItems(cart.id);
     if (items.length === 0) return yield* Effect.fail(new AlreadyPaid(cart.id));
-    // Rule 2: every item is checked before the payment method is touched.
-    const filings = new Map((yield* tx.filings.getMany(items.map((i) => i.filingId))).map((f) => [f.id, f] as const));
     // Production e-filing needs the server's IRIS configuration (the SSA's for the W-2 family): without it nothing is charged.
     const efiled = items.filter((i) => i.service !== "print_mail").map((i) => filings.get(i.filingId));
-    const toSsa = (f: Filing | undefined) => f !== undefined && getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
+    const toSsa = (f: PayFiling | undefined) => f !== undefined && getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
     const missing = [
       efiled.some((f) => !toSsa(f)) ? irs.missingConfiguration(scope.livemode) : null,
       efiled.some(toSsa) ? ssa.missingConfiguration(scope.livemode) : null,
@@ -107,7 +106,6 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
       return yield* new ServiceUnavailable({ message: `${missing.join(" ")} Nothing was charged or filed.` });
     }
     const payers = new Map((yield* tx.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
-    const recipients = new Map((yield* tx.recipients.getMany([...new Set([...filings.values()].map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
     const problems = cartProblems(items, filings, payers, recipients);
     // IRS business rules (core/domain/iris/rules): what the IRS would reject is refused before any charge.
     problems.push(...(yield* Effect.provideService(cartRuleProblems(tx, irs.profile(scope.livemode), items, filings, payers), TinVault, vault)));

@@ -1,9 +1,10 @@
 // Transmission (SPEC "States and transitions", D18-D22): a paid order's filings go to the IRS as one IRIS
 // transmission per tax year and kind, holding one submission per payer and form with many records. Print-only
 // filings are furnished without the IRS. Every step is safe to repeat after a crash:
-//   1. claim: queued -> submitted (a void can no longer win), in one transaction;
-//   2. transmit the claimed filings that have no receipt yet: each transmission's id (UTID) is stored on its
-//      filings before it is sent, and a retried job resumes it (asks the IRS by UTID, sends only on Not Found);
+//   1. claim and plan: queued -> submitted (a void can no longer win), each filing with the id (UTID) of the
+//      transmission planned for it, in one transaction;
+//   2. transmit the claimed filings that have no receipt yet: a retried job resumes a transmission whose UTID is
+//      stored (asks the IRS by UTID, sends only on Not Found);
 //   3. record receipt, submission and record ids.
 // Acknowledgements then move each filing to accepted, accepted_with_errors or rejected, with its event, and
 // supersede the original of an accepted correction.
@@ -28,6 +29,7 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 /** Transmissions of one order sent at once (issue 19: a 100,000-form order is five of them). */
 const TRANSMISSIONS_IN_FLIGHT = 3;
 const UNTRANSMITTABLE = move("untransmittable");
+const TRANSMIT = move("transmit");
 const IRS_RECEIPT = /^[1-9][0-9]{3}-[0-9]{11}-[0-9a-zA-Z]{9}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,83 +51,121 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   const nowIso = now.toISOString();
   const repos = store.scoped(scope);
 
-  // 1. Claim in one transaction: print-only forms are furnished, e-file forms become submitted.
-  //    One statement per target status, not one per filing.
-  const furnished = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const byTarget = new Map<MovedStatus, { from: FilingStatus; ids: string[] }>();
-    for (const f of yield* allFilings(tx, { orderId })) {
-      const move = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
-      if (move.refused) continue;
-      const group = byTarget.get(move.to);
-      if (group) group.ids.push(f.id); else byTarget.set(move.to, { from: f.status, ids: [f.id] });
-    }
-    let count = 0;
-    for (const [to, { from, ids }] of byTarget) {
-      const moved = yield* tx.filings.updateMany(ids, [from], { status: to, updatedAt: nowIso, ...(to === "submitted" ? { submittedAt: nowIso, transmissionId: orderId } : {}) });
-      if (to === "furnishing") count += moved.length;
-    }
-    return count;
-  }));
-
-  // 2. Transmit what is claimed and has no receipt yet.
-  const submitted = (yield* allFilings(repos, { orderId })).filter((f) => f.status === "submitted");
   // W-2 family forms go to the SSA (an EFW2 file in the operator queue), everything else to IRIS.
   const toSsa = (f: Filing) => getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
-  const ssaClaimed = submitted.filter((f) => f.receiptId === null && toSsa(f));
-  const pending = submitted.filter((f) => f.receiptId === null && !toSsa(f));
-  // Receipts from an earlier run of this job (one that died before sending their acknowledgement jobs).
-  const earlierReceipts = submitted.flatMap((f) => (f.receiptId === null ? [] : [f.receiptId]));
-  const payers = new Map((yield* repos.payers.getMany([...new Set([...pending, ...ssaClaimed].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
-  const payerTins = new Map<string, Tin>();
-  for (const id of payers.keys()) {
-    const ct = yield* repos.payers.tinCiphertext(id);
-    if (ct) payerTins.set(id, vault.open(ct));
-  }
-  const originals = new Map((yield* repos.filings.getMany([...new Set(pending.flatMap((f) => (f.corrects ? [f.corrects] : [])))])).map((f) => [f.id, f] as const));
-  const toSend: FilingToTransmit[] = [];
-  const unsendable: Filing[] = [];
-  for (const f of pending) {
-    const payer = payers.get(f.payerId);
-    const payerTin = payerTins.get(f.payerId);
-    const tins: Record<string, Tin> = {};
-    for (const [path, ct] of Object.entries(f.sealedTins)) tins[path] = vault.open(ct);
-    const original = f.corrects ? originals.get(f.corrects) : undefined;
-    const corrected: CorrectionOf | undefined = original?.receiptId && original.submissionId !== null && original.recordId !== null
-      ? { receiptId: original.receiptId, submissionId: original.submissionId, recordId: original.recordId } : undefined;
-    const t = payer && payerTin && (!f.corrects || corrected) ? filingToTransmit(f, payerInput(payer, payerTin), tins, corrected) : undefined;
-    if (t) toSend.push(t); else unsendable.push(f);
-  }
+
+  // 1. Claim and plan in one transaction over one read of the order (issue 19: a 100,000-form order read and
+  //    rewritten once, not twice): print-only forms are furnished; e-file forms become submitted, each with the id
+  //    (UTID) of the transmission planned for it, so every transmission's id is stored before it is sent.
+  const claim = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
+    const all = yield* allFilings(tx, { orderId });
+    const byTarget = new Map<MovedStatus, { from: FilingStatus; ids: string[] }>();
+    const claiming: Filing[] = [];
+    const earlier: Filing[] = [];
+    for (const f of all) {
+      const m = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
+      if (m.refused) {
+        // Claimed by an earlier run of this job, not transmitted yet (or not recorded).
+        if (f.status === "submitted") earlier.push(f);
+        continue;
+      }
+      if (m.to === TRANSMIT.to) { claiming.push(f); continue; }
+      const group = byTarget.get(m.to);
+      if (group) group.ids.push(f.id); else byTarget.set(m.to, { from: f.status, ids: [f.id] });
+    }
+    let furnished = 0;
+    for (const [to, { from, ids }] of byTarget) {
+      const moved = yield* tx.filings.updateMany(ids, [from], { status: to, updatedAt: nowIso });
+      if (to === "furnishing") furnished += moved.length;
+    }
+
+    // 2. What is claimed (now or by an earlier run) and has no receipt yet, ready to transmit.
+    const submitted = [...earlier, ...claiming.map((f) => ({ ...f, status: "submitted" as const, submittedAt: nowIso, transmissionId: orderId }))];
+    const ssaClaimed = submitted.filter((f) => f.receiptId === null && toSsa(f));
+    const pending = submitted.filter((f) => f.receiptId === null && !toSsa(f));
+    // Receipts from an earlier run of this job (one that died before sending their acknowledgement jobs).
+    const earlierReceipts = submitted.flatMap((f) => (f.receiptId === null ? [] : [f.receiptId]));
+    const payers = new Map((yield* tx.payers.getMany([...new Set([...pending, ...ssaClaimed].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
+    const payerTins = new Map<string, Tin>();
+    for (const id of payers.keys()) {
+      const ct = yield* tx.payers.tinCiphertext(id);
+      if (ct) payerTins.set(id, vault.open(ct));
+    }
+    const originals = new Map((yield* tx.filings.getMany([...new Set(pending.flatMap((f) => (f.corrects ? [f.corrects] : [])))])).map((f) => [f.id, f] as const));
+    const toSend: FilingToTransmit[] = [];
+    const unsendable: Filing[] = [];
+    for (const f of pending) {
+      const payer = payers.get(f.payerId);
+      const payerTin = payerTins.get(f.payerId);
+      const tins: Record<string, Tin> = {};
+      for (const [path, ct] of Object.entries(f.sealedTins)) tins[path] = vault.open(ct);
+      const original = f.corrects ? originals.get(f.corrects) : undefined;
+      const corrected: CorrectionOf | undefined = original?.receiptId && original.submissionId !== null && original.recordId !== null
+        ? { receiptId: original.receiptId, submissionId: original.submissionId, recordId: original.recordId } : undefined;
+      const t = payer && payerTin && (!f.corrects || corrected) ? filingToTransmit(f, payerInput(payer, payerTin), tins, corrected) : undefined;
+      if (t) toSend.push(t); else unsendable.push(f);
+    }
+    // A transmission's id (its UTID) is stored on its filings before it is sent. Filings that carry one and no
+    // receipt were (perhaps) sent by an earlier attempt that lost the reply or died: the same filings are planned
+    // again (same order, so the same submission and record ids) and resumed, which asks the IRS by UTID first and
+    // sends only when the IRS answers Not Found. Filings claimed but never planned carry the order id.
+    const attempted = new Map<string, FilingToTransmit[]>();
+    const fresh: FilingToTransmit[] = [];
+    const pendingById = new Map(pending.map((f) => [f.id, f] as const));
+    for (const t of toSend) {
+      const tid = pendingById.get(t.filingId)?.transmissionId ?? null;
+      if (tid !== null && tid !== orderId && UUID.test(tid)) {
+        const group = attempted.get(tid);
+        if (group) group.push(t); else attempted.set(tid, [t]);
+      } else {
+        fresh.push(t);
+      }
+    }
+    const work: { transmissionId: string; plan: TransmissionPlan; resume: boolean }[] = [];
+    for (const [transmissionId, group] of attempted) {
+      for (const plan of planTransmissions(group)) work.push({ transmissionId, plan, resume: true });
+    }
+    // The claim itself: one statement per planned transmission (its filings get its UTID), one for the rest.
+    const claimingIds = new Set(claiming.map((f) => f.id));
+    const lost = new Set<string>();
+    const claimed = (ids: string[], patch: { transmissionId: string }) => Effect.gen(function* () {
+      const now = ids.filter((id) => claimingIds.has(id));
+      const before = ids.filter((id) => !claimingIds.has(id));
+      if (now.length > 0) {
+        const moved = new Set(yield* tx.filings.updateMany(now, TRANSMIT.from, { status: TRANSMIT.to, submittedAt: nowIso, updatedAt: nowIso, ...patch }));
+        // A void that won the filing between the read and this statement: it is not transmitted.
+        for (const id of now) if (!moved.has(id)) lost.add(id);
+      }
+      if (before.length > 0) yield* tx.filings.updateMany(before, ["submitted"], { updatedAt: nowIso, ...patch });
+    });
+    const plans = planTransmissions(fresh).map((plan) => ({ plan, transmissionId: ids.uuid() }));
+    for (const { plan, transmissionId } of plans) yield* claimed(plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)), { transmissionId });
+    const planned = new Set(fresh.map((t) => t.filingId));
+    yield* claimed(claiming.filter((f) => !planned.has(f.id)).map((f) => f.id), { transmissionId: orderId });
+    if (lost.size === 0) {
+      for (const { plan, transmissionId } of plans) work.push({ transmissionId, plan, resume: false });
+    } else {
+      // Rare: plan again without the filings a void took, under new ids.
+      for (const plan of planTransmissions(fresh.filter((t) => !lost.has(t.filingId)))) {
+        const transmissionId = ids.uuid();
+        yield* tx.filings.updateMany(plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)), ["submitted"], { transmissionId, updatedAt: nowIso });
+        work.push({ transmissionId, plan, resume: false });
+      }
+    }
+    const kept = (f: Filing) => !lost.has(f.id);
+    return {
+      furnished, work, earlierReceipts, pendingById, payers, payerTins,
+      ssaClaimed: ssaClaimed.filter(kept), unsendable: unsendable.filter(kept),
+    };
+  }));
+  const { furnished, work, earlierReceipts, pendingById, payers, payerTins, ssaClaimed } = claim;
+  const unsendable = [...claim.unsendable];
+
   const receipts: string[] = [];
   if (ssaClaimed.length > 0) {
     const queued = yield* queueSsaFiles(scope, orderId, ssaClaimed, payers, payerTins);
     receipts.push(...queued.receipts);
     unsendable.push(...queued.unsendable);
-  }
-  // A transmission's id (its UTID) is stored on its filings before it is sent. Filings that carry one and no
-  // receipt were (perhaps) sent by an earlier attempt that lost the reply or died: the same filings are planned
-  // again (same order, so the same submission and record ids) and resumed, which asks the IRS by UTID first and
-  // sends only when the IRS answers Not Found. Filings claimed but never planned carry the order id.
-  const attempted = new Map<string, FilingToTransmit[]>();
-  const fresh: FilingToTransmit[] = [];
-  const pendingById = new Map(pending.map((f) => [f.id, f] as const));
-  for (const t of toSend) {
-    const tid = pendingById.get(t.filingId)?.transmissionId ?? null;
-    if (tid !== null && tid !== orderId && UUID.test(tid)) {
-      const group = attempted.get(tid);
-      if (group) group.push(t); else attempted.set(tid, [t]);
-    } else {
-      fresh.push(t);
-    }
-  }
-  const work: { transmissionId: string; plan: TransmissionPlan; resume: boolean }[] = [];
-  for (const [transmissionId, group] of attempted) {
-    for (const plan of planTransmissions(group)) work.push({ transmissionId, plan, resume: true });
-  }
-  for (const plan of planTransmissions(fresh)) {
-    const transmissionId = ids.uuid();
-    const filingIds = plan.submissions.flatMap((s) => s.records.map((r) => r.filingId));
-    yield* repos.filings.updateMany(filingIds, ["submitted"], { transmissionId, updatedAt: nowIso });
-    work.push({ transmissionId, plan, resume: false });
   }
   // A large order's transmissions (bounded in size by planTransmissions) go to the IRS a few at a time: each waits
   // on the IRS's intake far more than it computes. Each one's receipt is recorded as soon as it comes back, so a

@@ -44,27 +44,46 @@ function rule(code: string, path: string | null, formTypeCd?: string): ErrorInfo
 }
 
 /** Party names, not places (CityNm, LocalityNm, ProvinceOrStateNm, CountryNm are places). */
+const NAME_ELEMENTS = new Map<string, boolean>();
 function isNameElement(name: string): boolean {
-  if (/(City|Locality|ProvinceOrState|Country)Nm$/.test(name)) return false;
-  return name.endsWith("Nm") || /Name(Line\d)?Txt$/.test(name) || name === "AdditionalRecipientTxt";
+  let is = NAME_ELEMENTS.get(name);
+  if (is === undefined) {
+    is = !/(City|Locality|ProvinceOrState|Country)Nm$/.test(name) && (name.endsWith("Nm") || /Name(Line\d)?Txt$/.test(name) || name === "AdditionalRecipientTxt");
+    NAME_ELEMENTS.set(name, is);
+  }
+  return is;
+}
+
+/** The child positions down to the first name element containing "reject" (depth first), if any. */
+function rejectedAt(el: XmlElement): number[] | undefined {
+  for (let i = 0; i < el.children.length; i++) {
+    const c = el.children[i] as XmlElement;
+    if (c.children.length === 0) {
+      if (isNameElement(c.name) && REJECT.test(c.text)) return [i];
+    } else {
+      const found = rejectedAt(c);
+      if (found !== undefined) { found.unshift(i); return found; }
+    }
+  }
+  return undefined;
 }
 
 /** The XPath (below `base`) of the first name element containing "reject", with positions for repeated siblings. */
 function rejectedName(el: XmlElement, base: string): string | undefined {
-  const seen = new Map<string, number>();
-  for (const c of el.children) {
-    const n = (seen.get(c.name) ?? 0) + 1;
-    seen.set(c.name, n);
-    const repeated = n > 1 || el.children.filter((x) => x.name === c.name).length > 1;
-    const here = `${base}/${c.name}${repeated ? `[${String(n)}]` : ""}`;
-    if (c.children.length === 0) {
-      if (isNameElement(c.name) && REJECT.test(c.text)) return here;
-    } else {
-      const found = rejectedName(c, here);
-      if (found !== undefined) return found;
-    }
+  const at = rejectedAt(el);
+  if (at === undefined) return undefined;
+  // The path is spelled only for a hit: most records have none (issue 19: this walk was most of the emulator's time).
+  let path = base;
+  let cur = el;
+  for (const i of at) {
+    const c = cur.children[i] as XmlElement;
+    let n = 0;
+    let total = 0;
+    cur.children.forEach((x, j) => { if (x.name === c.name) { total++; if (j <= i) n++; } });
+    path += `/${c.name}${total > 1 ? `[${String(n)}]` : ""}`;
+    cur = c;
   }
-  return undefined;
+  return path;
 }
 
 function issuerName(issuer: XmlElement | undefined): { text: string; person: boolean } {

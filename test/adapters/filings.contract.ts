@@ -325,9 +325,24 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     assert.equal(await run(q.pairSends([], "2026-02-28T12:00:00.000Z")), new Map());
   });
 
+  s("filings.moveMany: updateMany returning id, form, tax year and corrects of each changed filing; scoped", async ({ store, a, live, pa, ra }) => {
+    const submitted = [1, 2].map((n) => filing(a, pa, ra, { accountNumber: `M${n}`, status: "submitted", taxYear: 2024, corrects: n === 2 ? randomUUID() : null }));
+    const queued = filing(a, pa, ra, { accountNumber: "M3", status: "queued" });
+    await insert(store, a, [...submitted, queued]);
+    const at = "2026-03-01T00:00:00.000Z";
+    const errors = [{ code: "F1099NEC-001", severity: "error", xpath: "/x", message: "bad" }];
+    assert.equal(await run(store.scoped(live).filings.moveMany(ids(submitted), ["submitted"], { status: forced("accepted") })), [], "another environment changes nothing");
+    const moved = await run(store.scoped(a).filings.moveMany([...ids(submitted), queued.id], ["submitted"], { status: forced("accepted_with_errors"), acknowledgedAt: at, ackErrors: errors, updatedAt: at }));
+    assert.equal([...moved].sort((x, y) => (x.id < y.id ? -1 : 1)), submitted.map((f) => ({ id: f.id, form: "1099-NEC", taxYear: 2024, corrects: f.corrects })).sort((x, y) => (x.id < y.id ? -1 : 1)));
+    const got = await run(store.scoped(a).filings.get(submitted[0]?.id ?? ""));
+    assert.equal([got?.status, got?.acknowledgedAt, got?.ackErrors], ["accepted_with_errors", at, errors]);
+    assert.is((await run(store.scoped(a).filings.get(queued.id)))?.status, "queued");
+    assert.equal(await run(store.scoped(a).filings.moveMany([], ["submitted"], { status: forced("accepted") })), []);
+  });
+
   s("events.insertMany: all stored, scoped", async ({ store, a, b }) => {
     const at = "2026-03-01T00:00:00.000Z";
-    const events = [1, 2, 3].map((n) => ({ id: `evt_many${n}_${Math.random().toString(36).slice(2, 8)}`, type: "filing.accepted", data: { n }, createdAt: at }));
+    const events = [1, 2, 3].map((n) => ({ id: `evt_many${n}_${Math.random().toString(36).slice(2, 8)}`, type: "filing.accepted", data: { n, errors: [{ message: "It's \"quoted\" & <odd>" }] }, createdAt: at }));
     await run(store.scoped(a).events.insertMany(events));
     await run(store.scoped(a).events.insertMany([]));
     for (const e of events) {
@@ -378,6 +393,18 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     assert.is((await run(store.scoped(b).carts.itemsWithFilings(first.id))).items.length, 0, "scoped");
     assert.equal(await run(store.scoped(a).carts.itemGroups(first.id)), [{ service: "efile", physicalMail: null, portalAccess: true, kind: "original", count: 1 }]);
     assert.equal(await run(store.scoped(b).carts.itemGroups(first.id)), [], "scoped");
+    // Pay's read: the same items, the filing's state and parties and the recipient's address, no form contents.
+    const stamped = filing(a, pa, ra, { status: "in_cart", accountNumber: "PAY-1", reference: "r-pay", rulesChecked: "0123abcd.p" });
+    await insert(store, a, [stamped]);
+    const second: CartItem = { id: shortId("cit_"), cartId: first.id, filingId: stamped.id, service: "print_mail", physicalMail: true, portalAccess: null, createdAt: at() };
+    await run(store.scoped(a).carts.insertItems([second]));
+    assert.equal((await run(store.scoped(a).filings.get(stamped.id)))?.rulesChecked, "0123abcd.p");
+    const pay = await run(store.scoped(a).carts.payItems(first.id));
+    assert.equal(pay.items, await run(store.scoped(a).carts.items(first.id)));
+    assert.equal(pay.filings.get(f.id), { id: f.id, form: "1099-NEC", taxYear: 2025, reference: null, corrects: null, refileOf: null, status: "in_cart", payerId: pa.id, recipientId: ra.id, rulesChecked: null });
+    assert.equal(pay.filings.get(stamped.id), { id: stamped.id, form: "1099-NEC", taxYear: 2025, reference: "r-pay", corrects: null, refileOf: null, status: "in_cart", payerId: pa.id, recipientId: ra.id, rulesChecked: "0123abcd.p" });
+    assert.equal([...pay.recipients.values()], [{ id: ra.id, addressLine1: ra.addressLine1, city: ra.city, state: ra.state, postalCode: ra.postalCode }]);
+    assert.is((await run(store.scoped(b).carts.payItems(first.id))).items.length, 0, "scoped");
   });
 
   s("filings.listAll: every match of a filter, by id, in one read; scoped", async ({ store, a, live, pa, ra }) => {

@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import { pricingKind, type CartFiling, type CartItemGroup } from "../../../core/domain/cart/cart.ts";
+import { pricingKind, type CartFiling, type CartItemGroup, type PayFiling, type PayRecipient } from "../../../core/domain/cart/cart.ts";
 import type * as Ports from "../../../core/ports/store.port.ts";
 import { pageFrom, type FakeScope } from "./shared.ts";
 
@@ -29,6 +29,22 @@ export function fakeCarts(c: FakeScope): Ports.CartRepo {
         if (f && mine(f)) filings.set(f.id, { id: f.id, form: f.form, taxYear: f.taxYear, reference: f.reference, corrects: f.corrects, refileOf: f.refileOf });
       }
       return { items, filings };
+    }),
+    payItems: (cartId) => Effect.sync(() => {
+      const items = [...ref.t.cartItems.values()].filter((i) => mine(i) && i.cartId === cartId).sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+      const filings = new Map<string, PayFiling>();
+      const recipients = new Map<string, PayRecipient>();
+      for (const i of items) {
+        const f = ref.t.filings.get(i.filingId);
+        if (!f || !mine(f)) continue;
+        filings.set(f.id, {
+          id: f.id, form: f.form, taxYear: f.taxYear, reference: f.reference, corrects: f.corrects, refileOf: f.refileOf,
+          status: f.status, payerId: f.payerId, recipientId: f.recipientId, rulesChecked: f.rulesChecked ?? null,
+        });
+        const r = ref.t.recipients.get(f.recipientId);
+        if (r && mine(r)) recipients.set(r.id, { id: r.id, addressLine1: r.addressLine1, city: r.city, state: r.state, postalCode: r.postalCode });
+      }
+      return { items, filings, recipients };
     }),
     itemGroups: (cartId) => Effect.sync(() => {
       const groups = new Map<string, { -readonly [K in keyof CartItemGroup]: CartItemGroup[K] }>();

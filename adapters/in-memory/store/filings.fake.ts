@@ -49,6 +49,16 @@ export function fakeFilings(c: FakeScope): Ports.FilingRepo {
       }
       return changed;
     }),
+    moveMany: (ids, from, patch) => Effect.sync(() => {
+      const moved: Ports.MovedFiling[] = [];
+      for (const id of ids) {
+        const f = ref.t.filings.get(id);
+        if (!f || !mine(f) || !from.includes(f.status)) continue;
+        ref.t.filings.set(id, { ...f, ...patch });
+        moved.push({ id: f.id, form: f.form, taxYear: f.taxYear, corrects: f.corrects });
+      }
+      return moved;
+    }),
     recordReceipt: (receipt, records) => Effect.sync(() => {
       let n = 0;
       for (const r of records) {

@@ -12,6 +12,7 @@ import * as cardCustomerAndCredits from "./20261122000000_card_customer_and_cred
 import * as filingWarnings from "./20261124000000_filing_warnings.ts";
 import * as statusPagingIndex from "./20261125000000_status_paging_index.ts";
 import * as ssaFiles from "./20261125000000_ssa_files.ts";
+import * as rulesChecked from "./20261126000000_rules_checked.ts";
 
 interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
@@ -27,6 +28,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261124000000_filing_warnings", filingWarnings],
   ["20261125000000_status_paging_index", statusPagingIndex],
   ["20261125000000_ssa_files", ssaFiles],
+  ["20261126000000_rules_checked", rulesChecked],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

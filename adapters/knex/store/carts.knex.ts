@@ -4,7 +4,8 @@ import type { Knex } from "knex";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import type { Row } from "../rows.ts";
 import type { Cart, CartItem, CartRepo, DispatchRepo, Order, OrderRepo } from "../../../core/ports/store.port.ts";
-import type { CartFiling, CartItemGroup } from "../../../core/domain/cart/cart.ts";
+import type { CartFiling, CartItemGroup, PayFiling, PayRecipient } from "../../../core/domain/cart/cart.ts";
+import type { FilingStatus } from "../../../core/domain/filing/status.ts";
 import type { Service } from "../../../core/domain/filing/status.ts";
 import { type Db, run, scopedTable, pageOf, pageMap, isoOf, jsonOf } from "./shared.ts";
 
@@ -75,6 +76,42 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
         });
       }
       return { items: rows.map(toCartItem), filings };
+    }),
+    // The rows come back as one JSON text (arrays of columns), parsed natively: a hundred thousand rows parsed
+    // field by field in the driver cost seconds (issue 19).
+    payItems: (cartId) => run(async () => {
+      const r = await db.raw(`select coalesce(json_agg(json_build_array(ci.id, ci.filing_id, ci.service, ci.physical_mail, ci.portal_access,
+          to_char(ci.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          f.id, f.form, f.tax_year, f.reference, f.corrects, f.refile_of, f.status, f.payer_id, f.recipient_id, f.rules_checked,
+          rc.id, rc.address_line1, rc.city, rc.state, rc.postal_code) order by ci.created_at, ci.id), '[]')::text as rows
+        from cart_items ci
+        left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
+        left join recipients rc on rc.id = f.recipient_id and rc.account_id = ci.account_id and rc.livemode = ci.livemode
+        where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ?`, [scope.accountId, scope.livemode, cartId]);
+      type Cell = string | number | boolean | null;
+      const rows = JSON.parse(String((r.rows as Row[])[0]?.["rows"] ?? "[]")) as Cell[][];
+      const items: CartItem[] = [];
+      const filings = new Map<string, PayFiling>();
+      const recipients = new Map<string, PayRecipient>();
+      const str = (v: Cell | undefined) => (v === null || v === undefined ? null : String(v));
+      for (const c of rows) {
+        items.push({
+          id: String(c[0]), cartId, filingId: String(c[1]), service: c[2] as Service, physicalMail: c[3] === null ? null : Boolean(c[3]),
+          portalAccess: c[4] === null ? null : Boolean(c[4]), createdAt: String(c[5]),
+        });
+        if (c[6] !== null) {
+          const id = String(c[6]);
+          filings.set(id, {
+            id, form: String(c[7]), taxYear: Number(c[8]), reference: str(c[9]), corrects: str(c[10]), refileOf: str(c[11]),
+            status: c[12] as FilingStatus, payerId: String(c[13]), recipientId: String(c[14]), rulesChecked: str(c[15]),
+          });
+        }
+        if (c[16] !== null && c[16] !== undefined) {
+          const id = String(c[16]);
+          recipients.set(id, { id, addressLine1: str(c[17]), city: str(c[18]), state: str(c[19]), postalCode: str(c[20]) });
+        }
+      }
+      return { items, filings, recipients };
     }),
     itemGroups: (cartId) => run(async () => ((await db.raw(`select ci.service, ci.physical_mail, ci.portal_access,
         case when f.corrects is not null then 'correction' when f.refile_of is not null then 'refile' else 'original' end as kind, count(*)::int as n

@@ -14,7 +14,13 @@ export function eventRepo(db: Db, scope: Scope): EventRepo {
   return {
     insert: (e) => run(() => db("events").insert(toEventRow(e))).pipe(Effect.asVoid),
     insertMany: (events) => run(async () => {
-      for (let i = 0; i < events.length; i += 1000) await db("events").insert(events.slice(i, i + 1000).map(toEventRow));
+      // As one JSON parameter per 2,000 events, read by json_to_recordset (an acknowledgement of 20,000 forms
+      // writes 20,000 events; a bound parameter per column and row cost the driver's escaping in JavaScript).
+      for (let i = 0; i < events.length; i += 2000) {
+        await db.raw(`insert into events (id, account_id, livemode, type, data, created_at)
+          select id, ?::uuid, ?::boolean, type, data, created_at from json_to_recordset(?::json) as t(id text, type text, data jsonb, created_at timestamptz)`,
+        [scope.accountId, scope.livemode, JSON.stringify(events.slice(i, i + 2000).map((e) => ({ id: e.id, type: e.type, data: e.data, created_at: e.createdAt })))]);
+      }
     }),
     list: (page) => run(async () => pageMap(await pageOf(db, "events", scope, page), page.limit, toEvent)),
     get: (id) => run(async () => {

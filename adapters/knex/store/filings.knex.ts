@@ -5,7 +5,7 @@ import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
 import { toBatch, toColumns, toFiling, type Row } from "../rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../../core/domain/filing/filing.ts";
-import type { BatchRepo, FilingRepo } from "../../../core/ports/store.port.ts";
+import type { BatchRepo, FilingRepo, MovedFiling } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK } from "./shared.ts";
 
@@ -22,6 +22,7 @@ export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) =>
   ["warnings", "text", (f) => (f.warnings.length > 0 ? JSON.stringify(f.warnings) : null)],
   ["account_number", "text", (f) => f.accountNumber],
   ["recipient_tin_hash", "text", (f) => f.recipientTinHash], ["dup_key", "text", (f) => dupKey(f)],
+  ["rules_checked", "text", (f) => f.rulesChecked ?? null],
   ["created_at", "timestamptz", (f) => f.createdAt], ["updated_at", "timestamptz", (f) => f.updatedAt],
 ];
 
@@ -102,6 +103,17 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         for (const r of rows) changed.push(String(r["id"]));
       }
       return changed;
+    }),
+    moveMany: (ids, from, patch) => run(async () => {
+      const cols = toColumns(patch);
+      if (patch.ackErrors !== undefined) cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
+      const moved: MovedFiling[] = [];
+      for (let i = 0; i < ids.length; i += 5000) {
+        const rows = (await scopedTable(db, "filings", scope).whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
+          .whereIn("status", from as string[]).update(cols).returning(["id", "form", "tax_year", "corrects"])) as Row[];
+        for (const r of rows) moved.push({ id: String(r["id"]), form: String(r["form"]), taxYear: Number(r["tax_year"]), corrects: r["corrects"] === null ? null : String(r["corrects"]) });
+      }
+      return moved;
     }),
     recordReceipt: (receipt, records) => run(async () => {
       if (records.length === 0) return 0;

@@ -1,5 +1,6 @@
 // The cart as priced and shown (SPEC "Cart", D13), and the request shapes of adding items.
 import type { Filing } from "../filing/filing.ts";
+import type { Recipient } from "../parties/recipient.ts";
 import { priceOrder, resolveDelivery, type PricedOrder, type PricingItem, type RateCard } from "../pricing/index.ts";
 import type { CartItem } from "./model.ts";
 import { InvalidRequest } from "../shared/errors.ts";
@@ -11,6 +12,12 @@ export function pricingKind(f: Pick<Filing, "corrects" | "refileOf">): PricingIt
 
 /** What pricing and the cart view read of a filing in a cart (not its form contents). */
 export type CartFiling = Pick<Filing, "id" | "form" | "taxYear" | "reference" | "corrects" | "refileOf">;
+
+/** What pay reads of a filing in the cart: pricing's part, its state and parties, and the rules it passed at intake (no form contents). */
+export type PayFiling = CartFiling & Pick<Filing, "status" | "payerId" | "recipientId"> & { readonly rulesChecked: string | null };
+
+/** What pay reads of a recipient: the address a filing needs (recipientMissingForFiling). */
+export type PayRecipient = Pick<Recipient, "id" | "addressLine1" | "city" | "state" | "postalCode">;
 
 export function priceCart(card: RateCard, items: readonly CartItem[], filings: ReadonlyMap<string, CartFiling>): PricedOrder {
   return priceOrder(card, items.map((i) => {

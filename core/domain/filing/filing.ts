@@ -46,6 +46,12 @@ export interface Filing {
   readonly transmissionId: string | null;
   readonly submissionId: number | null;
   readonly recordId: number | null;
+  /**
+   * `rulesStamp` of the IRS form rules the stored form passed at intake (core/domain/iris/rules/engine.ts): pay
+   * trusts it instead of reading the form again while the rules and the transmitter's mode are unchanged.
+   * Absent: checked in full at pay.
+   */
+  readonly rulesChecked?: string;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

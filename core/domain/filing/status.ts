@@ -66,6 +66,11 @@ export function move(trigger: FilingTrigger): FilingMove {
   return { trigger, from: rule.from, to: rule.to as MovedStatus };
 }
 
+/** The event a trigger's move emits (for moves written by `move`, whose filings are not read first). */
+export function moveEvent(trigger: FilingTrigger): FilingEventType | null {
+  return EMITS[trigger] ?? null;
+}
+
 export interface Refusal { readonly refused: true; readonly from: FilingStatus; readonly trigger: FilingTrigger; readonly reason: string }
 export interface Moved { readonly refused: false; readonly to: MovedStatus; readonly event: FilingEventType | null }
 

@@ -123,7 +123,7 @@ export function recipientView(r: Recipient): Record<string, unknown> {
   };
 }
 
-export function recipientMissingForFiling(r: Recipient): string[] {
+export function recipientMissingForFiling(r: Pick<Recipient, "addressLine1" | "city" | "state" | "postalCode">): string[] {
   const missing: string[] = [];
   for (const [k, v] of [["address_line1", r.addressLine1], ["city", r.city], ["state", r.state], ["postal_code", r.postalCode]] as const) {
     if (v === null || v === "") missing.push(k);

@@ -108,4 +108,25 @@ s("TIN matching: the run is recorded and its job queued with the sandbox delay, 
   assert.is((await t.run(getTinMatch(t.scope, run.id))).id, run.id);
 });
 
+
+s("pay trusts the rules a form passed at intake only while its stamp holds; a stale stamp is checked in full (issue 19)", async ({ t }) => {
+  const filed = await t.run(filePayerForms(t.scope, t.payerId, { forms: necRows(1, 900), addToCart: true, service: "efile" }));
+  const id = filed.rows[0]?.id ?? "";
+  const stored = await t.run(t.store.scoped(t.scope).filings.get(id));
+  assert.ok(stored?.rulesChecked, "intake stamps the filing");
+  // A stored form that breaks a Reject rule (withholding above the pay) under a stamp of other rules: read and refused.
+  const stale = { ...stored!, id: "00000000-0000-4000-8000-0000000009a1", shortId: "fil_sb_stale1", accountNumber: "STALE-1", rulesChecked: "00000000.n",
+    jsonForm: { ...stored!.jsonForm, FederalIncomeTaxWithheldAmt: 999_999 } };
+  await t.run(t.store.scoped(t.scope).filings.insertMany([stale]));
+  const cartId = (await t.run(t.store.scoped(t.scope).carts.current()))?.id ?? "";
+  await t.run(t.store.scoped(t.scope).carts.insertItems([{ id: "cit_stale1", cartId, filingId: stale.id, service: "efile", physicalMail: null, portalAccess: null, createdAt: stale.createdAt }]));
+  const refused = await failure(t.run(payCart(t.scope, t.owner)));
+  const codes = (r: unknown) => ((r as { problems?: Array<{ code?: string; item: string }> }).problems ?? []).map((p) => `${p.item}:${p.code ?? ""}`);
+  assert.equal(codes(refused), ["cit_stale1:F1099NEC001"], JSON.stringify(refused));
+  await t.run(t.store.scoped(t.scope).carts.removeItem("cit_stale1"));
+  // The stamped form is not read again (the payer rules it still needs: rules/stamp.test.ts).
+  const receipt = await t.run(payCart(t.scope, t.owner));
+  assert.is((receipt as { filed?: number }).filed, 1);
+});
+
 s.run();

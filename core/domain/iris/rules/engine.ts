@@ -2,7 +2,7 @@
 // finding carries the IRS rule number, the IRS severity, the element path and a message citing the rule.
 import { businessRule, businessRuleText } from "../business-rules.ts";
 import { FORM_RULES, type RecordRule } from "./form-rules.ts";
-import { blocks, type FindingSeverity, type RecordFacts, type RuleFinding } from "./model.ts";
+import { blocks, type FindingSeverity, type RecordFacts, type RuleFinding, type TransmitterProfile } from "./model.ts";
 import { FormReader } from "./reader.ts";
 import { SHARED_RULES } from "./shared-rules.ts";
 import { THRESHOLD_CODE, belowThreshold } from "./thresholds.ts";
@@ -69,5 +69,60 @@ export function checkForm(facts: RecordFacts): FormCheck {
   }
   const miss = belowThreshold(r);
   if (miss) warnings.push({ code: THRESHOLD_CODE, severity: "Notice", path: `jsonForm.${miss.element}`, message: miss.message });
+  return { rejects, warnings };
+}
+
+// ---- Checked once at intake, trusted at pay (issue 19) -----------------------------------------------------------
+// A stored form never changes (corrections and re-files are new filings), so the form rules it passed at intake
+// hold at pay unless the rules or the transmitter's mode changed since. Intake stamps each filing with
+// `rulesStamp`; pay re-checks in full every filing whose stamp differs from the current one (and every filing
+// under an IRS test-mode transmitter, whose rules read TINs) and, for the others, only the rules about the payer,
+// which can be edited between intake and pay (`checkIssuer`).
+
+/** FNV-1a, 32 bits, as 8 hex digits: a fingerprint, not a secret. */
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193); }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/** The form rules as this build has them: any change to a rule (its forms, element, predicate or detail) changes it. */
+export const RULES_VERSION: string = fingerprint([
+  ...RECORD_RULES.map((r) => [r.code, r.forms?.join(",") ?? "*", r.element, String(r.broken), String(r.detail ?? "")].join("|")),
+  String(checkForm),
+].join("\n"));
+
+/** What intake records on a filing whose form passed every form rule under `transmitter` (undefined: none known). */
+export function rulesStamp(transmitter: TransmitterProfile | undefined): string {
+  return `${RULES_VERSION}.${transmitter === undefined ? "n" : transmitter.test ? "t" : "p"}`;
+}
+
+/** Whether a filing stamped `stamp` at intake still passes the form rules without reading its form again. */
+export function stampHolds(stamp: string | undefined | null, transmitter: TransmitterProfile | undefined): boolean {
+  // Under TestCd "T" the rules read the recipient's and payer's TINs, which the stamp does not cover.
+  return stamp !== undefined && stamp !== null && transmitter?.test !== true && stamp === rulesStamp(transmitter);
+}
+
+/** The rules about the payer (its phone, its TIN), which read no element of the form. */
+const ISSUER_RULES = new Map<string, readonly RecordRule[]>();
+function issuerRulesFor(formTypeCd: string): readonly RecordRule[] {
+  let list = ISSUER_RULES.get(formTypeCd);
+  if (!list) {
+    list = rulesFor(formTypeCd).filter((r) => r.element.startsWith("payer."));
+    ISSUER_RULES.set(formTypeCd, list);
+  }
+  return list;
+}
+
+/** The payer rules for a form type: the part of `checkForm` a stamped filing still needs at pay (once per payer and form type). */
+export function checkIssuer(facts: Omit<RecordFacts, "jsonForm" | "recipientTin">): FormCheck {
+  const r = new FormReader({ ...facts, jsonForm: {} });
+  const rejects: RuleFinding[] = [];
+  const warnings: RuleFinding[] = [];
+  for (const rule of issuerRulesFor(facts.formTypeCd)) {
+    if (!rule.broken(r)) continue;
+    const f = finding(rule.code, pathOf(rule), facts.formTypeCd, rule.detail?.(r));
+    (blocks(f.severity) ? rejects : warnings).push(f);
+  }
   return { rejects, warnings };
 }

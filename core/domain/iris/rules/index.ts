@@ -9,7 +9,7 @@ import { TRANSMISSION_RULES } from "./transmission-rules.ts";
 
 export { blocks } from "./model.ts";
 export type { FindingSeverity, IssuerFacts, RecordFacts, RuleFinding, TransmitterProfile } from "./model.ts";
-export { RECORD_RULES, checkForm, finding, ruleMessage, rulesFor, severityOf } from "./engine.ts";
+export { RECORD_RULES, RULES_VERSION, checkForm, checkIssuer, finding, ruleMessage, rulesFor, rulesStamp, severityOf, stampHolds } from "./engine.ts";
 export type { FormCheck } from "./engine.ts";
 export { checkCart } from "./cart-rules.ts";
 export type { CartEntry, CartFinding, CorrectedOriginal } from "./cart-rules.ts";

@@ -45,10 +45,14 @@ const m = (t: Tx, name: string) => text(t.manifest, name);
 const has = (el: XmlElement | undefined, name: string) => (text(el, name) ?? "") !== "" || (el !== undefined && childNamed(el, name)?.children.length);
 const ind = (el: XmlElement | undefined, name: string) => text(el, name) === "1";
 
+/** Paths split once: rules ask for the same few paths of every record. */
+const SPLIT = new Map<string, readonly string[]>();
 /** The element at a relative path of child names ("IssuerDetail/MailingAddressGrp/ForeignAddress"). */
 function at(el: XmlElement | undefined, path: string): XmlElement | undefined {
+  let names = SPLIT.get(path);
+  if (!names) { names = path.split("/"); SPLIT.set(path, names); }
   let node = el;
-  for (const name of path.split("/")) node = node ? childNamed(node, name) : undefined;
+  for (const name of names) node = node ? childNamed(node, name) : undefined;
   return node;
 }
 
@@ -56,8 +60,19 @@ const extensions = (t: Tx) => t.submissions.flatMap((s) => {
   const d = s.kind === 2 ? at(s.header, "Form8809Detail") : undefined;
   return d ? [{ s, d }] : [];
 });
-const filed = (t: Tx) => t.submissions.filter((s) => s.kind === 1);
-const records = (t: Tx) => filed(t).flatMap((s) => s.records.map((r) => ({ s, r })));
+// Listed once per transmission, not once per rule (a transmission has up to 20,000 records; issue 19).
+const FILED = new WeakMap<Tx, readonly Submission[]>();
+const RECORDS = new WeakMap<Tx, readonly { s: Submission; r: Record_ }[]>();
+const filed = (t: Tx) => {
+  let list = FILED.get(t);
+  if (!list) { list = t.submissions.filter((s) => s.kind === 1); FILED.set(t, list); }
+  return list;
+};
+const records = (t: Tx) => {
+  let list = RECORDS.get(t);
+  if (!list) { list = filed(t).flatMap((s) => s.records.map((r) => ({ s, r }))); RECORDS.set(t, list); }
+  return list;
+};
 const correctedInd = (r: Record_) => text(r.el, "CorrectedInd") ?? text(r.el, "AmendedInd");
 const uniqueRecordId = (r: Record_) => text(at(r.el, "PrevSubmittedRecRecipientGrp"), "UniqueRecordId");
 
