@@ -42,7 +42,16 @@ export interface TransmitResult {
   readonly refunded: number;
 }
 
-export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
+export interface TransmitOptions {
+  /**
+   * Called as soon as each receipt is recorded (the worker queues its acknowledgement poll then, so the first
+   * transmissions of a large order are acknowledged while the rest are still sent; issue 19). Its failure is
+   * ignored: every receipt is also in the result's `awaitingAck`.
+   */
+  readonly onReceipt?: (receiptId: string) => Effect.Effect<void, unknown>;
+}
+
+export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId: string, options: TransmitOptions = {}) {
   const store = yield* Store;
   const vault = yield* TinVault;
   const irs = yield* IrsTransmitter;
@@ -182,6 +191,7 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
     receipts.push(receiptId);
     yield* repos.filings.recordReceipt({ receiptId, transmissionId, updatedAt: nowIso },
       plan.submissions.flatMap((s) => s.records.map((r) => ({ filingId: r.filingId, submissionId: s.submissionId, recordId: r.recordId }))));
+    if (options.onReceipt) yield* Effect.ignore(options.onReceipt(receiptId));
   }), { concurrency: TRANSMISSIONS_IN_FLIGHT, discard: true });
 
   // A charged form that cannot be transmitted goes back to the payer: voided, its charge refunded to the balance.

@@ -43,11 +43,19 @@ export async function startWorker(deps: { runtime: AppRuntime; jobs: JobRunner; 
   await jobs.work(TRANSMIT_QUEUE, async (data) => {
     const scope = scopeOf(data);
     const orderId = String(data["orderId"]);
-    const result = await runtime.runPromise(transmitOrder(scope, orderId)).catch((e: unknown) => {
+    // Each receipt's acknowledgement is polled as soon as it is recorded; the rest (an earlier run's receipts,
+    // the SSA's) in one job at the end.
+    const polled = new Set<string>();
+    const onReceipt = (receiptId: string) => Effect.tryPromise(async () => {
+      await sendAck(scope, [receiptId], 0, {}, firstPollSeconds(scope.livemode));
+      polled.add(receiptId);
+    });
+    const result = await runtime.runPromise(transmitOrder(scope, orderId, { onReceipt })).catch((e: unknown) => {
       logger.warn("transmission not finished; the job will be retried", { order: orderId, livemode: scope.livemode, error: e instanceof Error ? e.message : String(e) });
       throw e;
     });
-    if (result.awaitingAck.length > 0) await sendAck(scope, result.awaitingAck, 0, {}, firstPollSeconds(scope.livemode));
+    const rest = result.awaitingAck.filter((r) => !polled.has(r));
+    if (rest.length > 0) await sendAck(scope, rest, 0, {}, firstPollSeconds(scope.livemode));
     await runtime.runPromise(Effect.flatMap(Effect.service(Store), (s) => s.dispatchQueue.markDone(orderId)));
     logger.info("order transmitted", { order: orderId, receipts: result.receipts.length, furnished: result.furnished, refunded: result.refunded });
   }, { batchSize: 2 });
