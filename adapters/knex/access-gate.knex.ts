@@ -193,4 +193,5 @@ export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs =
   });
 }
 
-export const layer = (knex: Knex, limitPerMinute: number) => Layer.succeed(AccessGate, makeKnexAccessGate(knex, limitPerMinute));
+export const layer = (knex: Knex, limitPerMinute: number, cacheMs?: number, onClose?: (fn: () => Promise<void>) => void) =>
+  Layer.succeed(AccessGate, makeKnexAccessGate(knex, limitPerMinute, cacheMs, onClose));

@@ -132,4 +132,4 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
   });
 }
 
-export const layer = (knex: Knex) => Layer.succeed(Store, makeKnexStore(knex));
+export const layer = (knex: Knex, options: { readonly secrets?: SecretBox } = {}) => Layer.succeed(Store, makeKnexStore(knex, options));

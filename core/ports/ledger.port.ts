@@ -1,22 +1,7 @@
 import type { Effect } from "effect";
-import type { AutoReplenish, LedgerEntry } from "../domain/ledger/index.ts";
+import type { BalanceState, LedgerEntryRow } from "../domain/ledger/balance.ts";
+export type { BalanceState, LedgerEntryRow } from "../domain/ledger/balance.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
-
-export interface BalanceState {
-  readonly balanceCents: number;
-  readonly entryCount: number;
-  readonly orderCount: number;
-  readonly autoReplenish: AutoReplenish;
-  readonly card: { readonly token: string; readonly brand: string; readonly last4: string } | null;
-  /** The account's customer at the card processor (a Stripe customer id); kept when the card changes. */
-  readonly cardCustomer: string | null;
-}
-
-export interface LedgerEntryRow extends LedgerEntry {
-  readonly id: string;
-  readonly seq: number;
-  readonly createdAt: string;
-}
 
 export interface BalanceRepo {
   /** Locks the balance row for the rest of the transaction (creating it at zero first): ledger changes are serial. */

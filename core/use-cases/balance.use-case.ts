@@ -8,21 +8,9 @@ import { compileBody } from "../domain/shared/validation.ts";
 import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
-import { Store, type BalanceState, type LedgerEntryRow, type Scope } from "../ports/store.port.ts";
-
-export function entryView(e: LedgerEntryRow) {
-  return {
-    object: "balance_entry", id: e.id, kind: e.kind, amount_cents: e.amount_cents, balance_after_cents: e.balance_after_cents,
-    reference: e.reference ?? null, description: e.description ?? null, created_at: e.createdAt,
-  };
-}
-
-export function balanceView(b: BalanceState, recent: readonly LedgerEntryRow[]) {
-  return {
-    object: "balance", available_cents: b.balanceCents, currency: "usd", auto_replenish: b.autoReplenish,
-    payment_method: b.card ? { brand: b.card.brand, last4: b.card.last4 } : null, recent: recent.map(entryView),
-  };
-}
+import { Store, type LedgerEntryRow, type Scope } from "../ports/store.port.ts";
+import { balanceView, entryView } from "../domain/ledger/views.ts";
+export { balanceView, entryView } from "../domain/ledger/views.ts";
 
 export const getBalance = Effect.fnUntraced(function* (scope: Scope) {
   const repos = (yield* Store).scoped(scope);

@@ -9,6 +9,8 @@ import { sha256, toHex } from "../domain/webhooks/index.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope, type TinMatchEntry, type TinMatchResult, type TinMatchRun } from "../ports/store.port.ts";
+import { runView } from "../domain/parties/tin-match-run.ts";
+export { runView } from "../domain/parties/tin-match-run.ts";
 import { TinMatcher, type TinMatchOutcome } from "../ports/tin-matcher.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { Jobs } from "../ports/jobs.port.ts";
@@ -28,10 +30,6 @@ export const body = compileBody<{ recipients?: string[]; entries?: Array<{ name:
     },
   },
 });
-
-export function runView(r: TinMatchRun) {
-  return { object: "tin_match_run", id: r.id, status: r.status, count: r.count, results: r.status === "completed" ? r.results : undefined, created_at: r.createdAt, completed_at: r.completedAt };
-}
 
 export const createTinMatch = Effect.fnUntraced(function* (scope: Scope, input: unknown) {
   const c = body(input ?? {});

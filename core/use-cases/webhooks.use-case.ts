@@ -1,32 +1,15 @@
 // Webhook endpoints (SPEC "Webhook endpoint", D26, D27, D29) and the event log (D28).
 import { Effect } from "effect";
-import { newSigningSecret, secretPreview, validateEndpointEvents, validateWebhookUrl } from "../domain/webhooks/index.ts";
+import { newSigningSecret, validateEndpointEvents, validateWebhookUrl } from "../domain/webhooks/index.ts";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { compileBody } from "../domain/shared/validation.ts";
 import { WebhookSender } from "../ports/webhook-sender.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
-import { Store, type Scope, type StoredEvent, type WebhookDelivery, type WebhookEndpoint } from "../ports/store.port.ts";
-
-export function endpointView(e: WebhookEndpoint, showSecret = false) {
-  return {
-    object: "webhook_endpoint", id: e.id, url: e.url, events: e.events, status: e.status, environment: e.livemode ? "production" : "sandbox",
-    livemode: e.livemode, ...(showSecret ? { signing_secret: e.secret } : { signing_secret_preview: secretPreview(e.secret) }),
-    created_at: e.createdAt, updated_at: e.updatedAt,
-  };
-}
-
-export function deliveryView(d: WebhookDelivery) {
-  return {
-    object: "webhook_delivery", id: d.id, event: d.eventId, event_type: d.eventType, status: d.status, attempts: d.attempts,
-    last_status_code: d.lastStatusCode, last_error: d.lastError, next_attempt_at: d.nextAttemptAt, created_at: d.createdAt, last_attempt_at: d.lastAttemptAt,
-  };
-}
-
-export function eventView(e: StoredEvent) {
-  return { object: "event", id: e.id, type: e.type, created: Math.floor(Date.parse(e.createdAt) / 1000), data: e.data };
-}
+import { Store, type Scope, type WebhookEndpoint } from "../ports/store.port.ts";
+import { deliveryView, endpointView, eventView } from "../domain/webhooks/views.ts";
+export { deliveryView, endpointView, eventView } from "../domain/webhooks/views.ts";
 
 const props = {
   url: { type: "string" }, events: {}, environment: { enum: ["sandbox", "production"] }, status: { enum: ["active", "disabled"] },

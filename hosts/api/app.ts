@@ -59,8 +59,11 @@ export function createApp(deps: { runtime: AppRuntime; config: Config; logger: L
 
   app.use(accessLog(deps.logger, metrics));
   app.use(requestContext(deps.logger));
-  app.use(publicEndpoints({ document: () => buildOpenApi(table), metrics, readiness: deps.ops?.readiness }));
+  const servePublic = publicEndpoints({ document: () => buildOpenApi(table), metrics, readiness: deps.ops?.readiness });
   app.use(async (ctx: ApiContext, next) => {
+    // Health, readiness, metrics and the API reference: no credential, no API-Version check.
+    const publicAnswer = servePublic(ctx);
+    if (publicAnswer !== null) return publicAnswer;
     checkApiVersion(ctx);
     if (isOAuthPath(ctx.path)) {
       const matched = oauth.match(ctx.path, ctx.method);

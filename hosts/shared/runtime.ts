@@ -4,31 +4,24 @@ import { Jobs } from "../../core/ports/jobs.port.ts";
 import { openJobs, type PgBossJobs } from "../../adapters/pg-boss/jobs.pg-boss.ts";
 import { TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
 import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
-import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
-import { makeKnexAccessGate } from "../../adapters/knex/access-gate.knex.ts";
-import { makeKnexIdempotencyStore } from "../../adapters/knex/idempotency.knex.ts";
+import * as knexStore from "../../adapters/knex/store.knex.ts";
+import * as knexAccessGate from "../../adapters/knex/access-gate.knex.ts";
+import * as knexIdempotency from "../../adapters/knex/idempotency.knex.ts";
 import { makeSecretBox, systemLayer } from "../../adapters/system/system.ts";
-import { Store } from "../../core/ports/store.port.ts";
-import { AccessGate } from "../../core/ports/access-gate.port.ts";
-import { IdempotencyStore } from "../../core/ports/idempotency.port.ts";
 import { DEFAULT_TUNING, tuningOf, type Config, type Tuning } from "./config.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { cardProcessorFor, cardProcessorNames } from "./card-processor.ts";
-import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
-import { makePdfkitRenderer } from "../../adapters/pdfkit/copy-b.pdfkit.ts";
+import * as pdfkit from "../../adapters/pdfkit/copy-b.pdfkit.ts";
 import { IrsTransmitter } from "../../core/ports/irs-transmitter.port.ts";
 import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
 import { makeIrsAdapters, type IrsAdapters } from "./irs.ts";
 import { makeLogger } from "./logger.ts";
-import { WebhookSender } from "../../core/ports/webhook-sender.port.ts";
-import { makeHttpWebhookSender } from "../../adapters/http-webhooks/sender.http.ts";
-import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
-import { SsaTransmitter } from "../../core/ports/ssa-transmitter.port.ts";
-import { makeSsaTransmitter } from "../../adapters/ssa/ssa-transmitter.ts";
+import * as httpWebhooks from "../../adapters/http-webhooks/sender.http.ts";
+import * as ssa from "../../adapters/ssa/ssa-transmitter.ts";
 import { makeKnexSsaFiles } from "../../adapters/knex/ssa-files.knex.ts";
 import { loadSsaConfig } from "./ssa-config.ts";
-import { scryptPasswordHasher } from "../../adapters/system/password-hasher.scrypt.ts";
+import * as scryptHasher from "../../adapters/system/password-hasher.scrypt.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
 export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
@@ -38,21 +31,23 @@ export function irsAdapters(db: Database, config: Config): IrsAdapters {
   return makeIrsAdapters(config, db.knex, makeLogger(config.logLevel));
 }
 
+// Each adapter contributes its own layer; this is only the choice of adapters and their settings.
 export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = noJobs, irs: IrsAdapters = irsAdapters(db, config)) {
+  const secrets = makeSecretBox(config.tinEncryptionKey);
   return Layer.mergeAll(
     systemLayer(config.tinEncryptionKey),
-    Layer.succeed(Store, makeKnexStore(db.knex, { secrets: makeSecretBox(config.tinEncryptionKey) })),
-    Layer.succeed(AccessGate, makeKnexAccessGate(db.knex, config.rateLimitPerMinute, tuningOf(config).credentialCacheMs, db.onClose)),
-    Layer.succeed(IdempotencyStore, makeKnexIdempotencyStore(db.knex)),
+    knexStore.layer(db.knex, { secrets }),
+    knexAccessGate.layer(db.knex, config.rateLimitPerMinute, tuningOf(config).credentialCacheMs, db.onClose),
+    knexIdempotency.layer(db.knex),
     Layer.succeed(Pricing, { rateCard: config.rateCard }),
     Layer.succeed(CardProcessor, cardProcessorFor(config)),
-    Layer.succeed(StatementRenderer, makePdfkitRenderer()),
+    pdfkit.layer,
     Layer.succeed(Jobs, jobs),
     Layer.succeed(TinMatcher, irs.tinMatcher),
-    Layer.succeed(PasswordHasher, scryptPasswordHasher),
-    Layer.succeed(WebhookSender, makeHttpWebhookSender({ allowPrivate: false, allowLoopbackInSandbox: config.sandboxWebhookLoopback })),
+    scryptHasher.layer,
+    httpWebhooks.layer({ allowPrivate: false, allowLoopbackInSandbox: config.sandboxWebhookLoopback }),
     Layer.succeed(IrsTransmitter, irs.transmitter),
-    Layer.succeed(SsaTransmitter, makeSsaTransmitter(config.ssa ?? loadSsaConfig({}), makeKnexSsaFiles(db.knex, { secrets: makeSecretBox(config.tinEncryptionKey) }))),
+    ssa.layer(config.ssa ?? loadSsaConfig({}), makeKnexSsaFiles(db.knex, { secrets })),
   );
 }
 

@@ -78,7 +78,7 @@ async function listen(db: Database, config: Config, seed: { accountId: string; m
     accountId = seeded.account.id;
     mainPayerId = seeded.payer.id;
   }
-  const ops = { metrics: makeMetrics({ knex: db.knex }), readiness: readinessProbe({ knex: db.knex, schema: opts.schema }) };
+  const ops = { metrics: makeMetrics({ knex: db.knex, dbGaugeTtlMs: 0 }), readiness: readinessProbe({ knex: db.knex, schema: opts.schema }) };
   const app = createApp({ runtime, config, logger: opts.logger ?? makeLogger(config.logLevel), ops });
   const server: Server = await serve(app, 0, "127.0.0.1");
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -145,9 +145,10 @@ function raRecord(s: Efw2Submitter, type: "RA" | "RCA"): Efw2Record {
     type,
     fields: {
       submitterEin: digits(s.ein), userId: s.userId.toUpperCase(), softwareCode: "98", companyName: cut(s.name, 57), ...addressFields("company", s.address),
-      submitterName: cut(s.name, 57), ...addressFields("submitter", s.address), contactName: cut(s.contactName, 27),
-      contactPhone: digits(s.contactPhone).slice(0, 15), contactEmail: s.contactEmail.toUpperCase().slice(0, 40), preparerCode: "L",
-      ...(type === "RA" ? { resubIndicator: "0" } : {}),
+      // EFW2C's RCA has the company block only; EFW2's RA has the submitter's name and address as well.
+      ...(type === "RA" ? { submitterName: cut(s.name, 57), ...addressFields("submitter", s.address) } : {}),
+      contactName: cut(s.contactName, 27), contactPhone: digits(s.contactPhone).slice(0, 15), contactEmail: s.contactEmail.toUpperCase().slice(0, 40),
+      preparerCode: "L", resubIndicator: "0",
     },
   };
 }
@@ -255,7 +256,7 @@ export function buildEfw2c(input: Efw2Input): Efw2Record[] {
         type: "RCE",
         fields: {
           taxYear: String(input.taxYear), origEin: "", ein: digits(e.ein), employerName: cut(e.name, 57), ...addressFields("employer", e.address),
-          employmentCode: re.employmentCode, kindOfEmployer: re.kindOfEmployer,
+          employmentCode: re.employmentCode, kindOfEmployer: re.kindOfEmployer, orig_thirdPartySickPay: "", thirdPartySickPay: "",
           contactName: cut(e.contactName ?? "", 27), contactPhone: digits(e.contactPhone ?? "").slice(0, 15), contactEmail: (e.contactEmail ?? "").toUpperCase().slice(0, 40),
         },
       });
@@ -289,18 +290,14 @@ export function buildEfw2c(input: Efw2Input): Efw2Record[] {
         const origStates = new Map(stateRows(origGrp).map((s) => [str(s, "StateAbbreviationCd"), s] as const));
         for (const st of stateRows(correctGrp)) {
           const was = origStates.get(str(st, "StateAbbreviationCd"));
-          const local = isObj(st["W2LocalTaxGrp"]) ? st["W2LocalTaxGrp"] : undefined;
-          const wasLocal = was && isObj(was["W2LocalTaxGrp"]) ? was["W2LocalTaxGrp"] : undefined;
+          // The RCS carries state amounts only: its local-tax positions are not confirmed (layout.ts).
           records.push({
             type: "RCS",
             fields: {
               stateCode: SSA_STATE_CODES[str(st, "StateAbbreviationCd")] ?? "", origSsn: origSsn === "" ? "" : origSsn, ssn: str(f, "EmployeeSSN"),
-              ...names, ...addressFields("employee", employeeAddress(f)), stateEmployerAccountNumber: cut(str(st, "EmployerStateIdNum").replace(/-/g, ""), 20),
+              ...names, ...addressFields("employee", employeeAddress(f)), incomeTaxStateCode: SSA_STATE_CODES[str(st, "StateAbbreviationCd")] ?? "",
               orig_stateTaxableWages: String(cents(was?.["StateWagesAmt"])), stateTaxableWages: String(cents(st["StateWagesAmt"])),
               orig_stateIncomeTax: String(cents(was?.["StateIncomeTaxAmt"])), stateIncomeTax: String(cents(st["StateIncomeTaxAmt"])),
-              ...(local || wasLocal
-                ? { taxTypeCode: "F", orig_localTaxableWages: String(cents(wasLocal?.["LocalWagesAndTipsAmt"])), localTaxableWages: String(cents(local?.["LocalWagesAndTipsAmt"])), orig_localIncomeTax: String(cents(wasLocal?.["LocalIncomeTaxAmt"])), localIncomeTax: String(cents(local?.["LocalIncomeTaxAmt"])) }
-                : { orig_localTaxableWages: "", localTaxableWages: "", orig_localIncomeTax: "", localIncomeTax: "" }),
             },
           });
         }

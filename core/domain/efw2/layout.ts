@@ -1,14 +1,18 @@
 // Record layouts of the SSA's electronic wage files, as tables of fields (1-based positions, as the SSA prints
-// them). Sources: SSA publication No. 42-007, "Specifications for Filing Forms W-2 Electronically (EFW2)", tax
-// years 2025/2026, section 4 (RA, RE, RW, RO, RS, RT, RU, RF: 512-byte records, each followed by CR LF; the
-// optional RV state total is not written); and publication No. 42-014, "Specifications for Filing Forms W-2c
-// Electronically (EFW2C)" (RCA ... RCF: 1,024-byte records). The RA, RE, RW, RS, RT and RF positions were
-// cross-checked with open-source EFW2 writers that quote the publication's position tables (TimeTrex
-// GovernmentForms w2.class.php; a Rust EFW2 writer with RE employer contact 222-318, RW code FF 474-484, RT code
-// DD 295-309 and FF 400-414; a payroll system's Efw2_Ra/Re/Rt routines). The RO and RU positions (codes EE, GG,
-// HH, II) follow the publication as we know it and were not cross-checked. The EFW2C tables follow that
-// publication's structure (originally reported / correct pairs). Confirm RO, RU and EFW2C against the current
-// publications and AccuWage / AccuW2C before a first live upload (docs/decisions.md).
+// them): publication No. 42-007, "Specifications for Filing Forms W-2 Electronically (EFW2)" (RA, RE, RW, RO, RS,
+// RT, RU, RF: 512-byte records, each followed by CR LF; the optional RV state total is not written) and publication
+// No. 42-014, "Specifications for Filing Forms W-2c Electronically (EFW2C)" (RCA ... RCF: 1,024 bytes). The
+// publications themselves were not at hand; every position below is as public writers quote them:
+// - RA, RE, RW, RS, RT, RF: TimeTrex GovernmentForms w2.class.php, a Rust EFW2 writer (RE contact 222-318, RW code FF
+//   474-484, RT code DD 295-309 and FF 400-414) and a payroll system's Efw2_Ra/Re/Rt routines.
+// - RO, RU: TimeTrex (aydancoskun/timetrex-community-edition, classes/GovernmentForms/country/us/w2.class.php,
+//   _compileRO/_compileRU) and neogov's pages W2_EFW2_RECORD_RO / W2_EFW2_RECORD_RU agree through code HH and on the
+//   territory amounts. Code II (RO 144-154, RU 190-204, tax year 2024 on) postdates both and is placed by the
+//   publication's pattern: UNCONFIRMED.
+// - EFW2C: see the section below (Oracle EBS, a C# library, a Go TY2024 table, Pennsylvania's EFW2C page). RCS keeps
+//   only the fields two sources agree on; the RCO/RCU code II pair and the RCF count width (9 digits per Oracle and
+//   C#, 7 per the Go table) are the open points.
+// Confirm against the current publications and AccuWage / AccuW2C before a first live upload (docs/decisions.md).
 //
 // Field kinds: `a` alphanumeric, left-justified and blank-filled (upper case when written); `n` numeric,
 // right-justified and zero-filled (money in cents, no decimal point); `b` blank (must be spaces).
@@ -67,7 +71,11 @@ export const RW_MONEY: readonly (string | null)[] = [
   null, "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H", null, "nonqualified457", "code_W", "nonqualifiedNot457",
   "code_Q", null, "code_C", "code_V", "code_Y", "code_AA", "code_BB", "code_DD", "code_FF",
 ];
-/** RO money fields (11 digits of cents); territory fields (positions 155-512) are not filed for Form W-2. */
+/**
+ * RO money fields (11 digits of cents), positions 12-154: allocated tips 12-22, A+B 23-33, R, S, T, M, N, Z 89-99,
+ * blank 100-110, EE 111-121, GG 122-132, HH 133-143 (TimeTrex w2.class.php, neogov W2_EFW2_RECORD_RO); II 144-154
+ * (code II, tax year 2024 on) follows HH by the publication's pattern and is not confirmed by a second source.
+ */
 export const RO_MONEY: readonly (string | null)[] = [
   "allocatedTips", "uncollectedTaxOnTips", "code_R", "code_S", "code_T", "code_M", "code_N", "code_Z", null, "code_EE", "code_GG", "code_HH", "code_II",
 ];
@@ -102,7 +110,16 @@ export const RW = layout("RW", 512, [
   N("statutoryEmployee", 1), B(1), N("retirementPlan", 1), N("thirdPartySickPay", 1), B(23),
 ]);
 
-export const RO = layout("RO", 512, [B(9), ...money(RO_MONEY, 11), B(358)]);
+/**
+ * Puerto Rico (W-2PR) and Virgin Islands / Guam / American Samoa / Northern Mariana Islands amounts of the RO (11
+ * digits) and RU (15 digits). This service files Form W-2 only, so they are written as zeros, as TimeTrex's writer
+ * does and as neogov's RU page says ("Stored as zeroes"); RO 275-351 and 363-384, RU 355-459 and 460-489.
+ */
+const TERRITORY_PR = ["prWages", "prCommissions", "prAllowances", "prTips", "prTotal", "prTax", "prRetirement"] as const;
+const TERRITORY_OTHER = ["territoryWages", "territoryTax"] as const;
+export const RO = layout("RO", 512, [
+  B(9), ...money(RO_MONEY, 11), B(120), ...TERRITORY_PR.map((n) => N(n, 11)), B(11), ...TERRITORY_OTHER.map((n) => N(n, 11)), B(128),
+]);
 
 export const RS = layout("RS", 512, [
   N("stateCode", 2), A("taxingEntityCode", 5), N("ssn", 9), ...employeeName, ...address("employee", 5),
@@ -113,53 +130,80 @@ export const RS = layout("RS", 512, [
 ]);
 
 export const RT = layout("RT", 512, [N("rwCount", 7), ...money(RT_MONEY, 15), B(98)]);
-export const RU = layout("RU", 512, [N("roCount", 7), ...money(RU_MONEY, 15), B(308)]);
+export const RU = layout("RU", 512, [
+  N("roCount", 7), ...money(RU_MONEY, 15), B(150), ...TERRITORY_PR.map((n) => N(n, 15)), ...TERRITORY_OTHER.map((n) => N(n, 15)), B(23),
+]);
 export const RF = layout("RF", 512, [B(5), N("rwCount", 9), B(496)]);
 
 // ---- EFW2C (W-2c) ----------------------------------------------------------------------------------------
+// Positions cross-checked with three public EFW2C writers that quote publication 42-014: Oracle E-Business Suite
+// payroll package PAY_US_MMRF2_W2C_FORMAT_RECORD (ginnisingh98/Views-Tables,
+// PACKAGE_BODIES/PAY_US_MMRF2_W2C_FORMAT_RECORD.sql, 2003-2007: RCA, the RCE EINs and employment code, RCW, RCU,
+// RCF), a C# EFW2C library (HaithamAyyad/t, EFW2C/RecordEFW2C/Records/*, 2023: field classes with 0-based
+// positions and each record's blank list) and a Go EFW2C writer's TY2024 tables (its source says "positions per SSA
+// Pub 42-014 TY2024"); Pennsylvania's "CORRECTED - PA W-2 Wage Records (EFW2C)" page confirms RCA 4-12 and RCE
+// 4-177. Each pair is the originally reported value then the correct one.
 
-/** RCW money fields, each filed twice: originally reported (`orig_<name>`) and correct (`<name>`), 11 digits. */
-export const RCW_MONEY: readonly string[] = [
+/** RCW money pairs in record order (11 digits each, 22 a pair, from position 244); `null` is a blank pair. */
+const RCW_SLOTS: readonly (string | null)[] = [
   "wages", "federalIncomeTax", "socialSecurityWages", "socialSecurityTax", "medicareWages", "medicareTax", "socialSecurityTips",
-  "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H", "nonqualified457", "code_W", "nonqualifiedNot457", "code_Q",
-  "code_C", "code_V", "code_Y", "code_AA", "code_BB", "code_DD", "code_FF",
+  null /* 398-419, was advance EIC */, "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H",
+  null /* 552-573, total deferred compensation (tax years before 2006) */, null /* 574-595 */, "nonqualified457", "code_W",
+  "nonqualifiedNot457", "code_Q", null /* 684-705 */, "code_C", "code_V", "code_Y", "code_AA", "code_BB", "code_DD", "code_FF",
 ];
-export const RCO_MONEY: readonly string[] = [
-  "allocatedTips", "uncollectedTaxOnTips", "code_R", "code_S", "code_T", "code_M", "code_N", "code_Z", "code_EE", "code_GG", "code_HH", "code_II",
+/** RCW money fields, each filed twice: originally reported (`orig_<name>`) and correct (`<name>`). */
+export const RCW_MONEY: readonly string[] = RCW_SLOTS.filter((n): n is string => n !== null);
+/**
+ * RCO money pairs (11 digits, from position 13): allocated tips 13-34 ... Z 167-188, blank 189-210, EE 211-232, GG
+ * 233-254, HH 255-276; II 277-298 (tax year 2024 on) is in the Go writer's TY2024 table only.
+ */
+const RCO_SLOTS: readonly (string | null)[] = [
+  "allocatedTips", "uncollectedTaxOnTips", "code_R", "code_S", "code_T", "code_M", "code_N", "code_Z", null, "code_EE", "code_GG", "code_HH", "code_II",
 ];
-const pairs = (list: readonly string[], width: number): Spec[] => list.flatMap((n) => [N(`orig_${n}`, width), N(n, width)]);
+export const RCO_MONEY: readonly string[] = RCO_SLOTS.filter((n): n is string => n !== null);
+const pairs = (list: readonly (string | null)[], width: number): Spec[] =>
+  list.flatMap((n) => (n === null ? [B(2 * width)] : [N(`orig_${n}`, width), N(n, width)]));
 
 export const RCA = layout("RCA", 1024, [
-  N("submitterEin", 9), A("userId", 8), A("softwareVendorCode", 4), B(5), A("softwareCode", 2), A("companyName", 57), ...address("company", 5),
-  A("submitterName", 57), ...address("submitter", 5), A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), B(3),
-  A("contactEmail", 40), B(3), A("contactFax", 10), B(1), A("preparerCode", 1), B(REST),
+  N("submitterEin", 9), A("userId", 8), A("softwareVendorCode", 4), B(5), A("softwareCode", 2), A("companyName", 57), ...address("company", 6),
+  A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), B(3), A("contactEmail", 40), B(3), A("contactFax", 10), B(1),
+  A("preparerCode", 1), N("resubIndicator", 1), A("resubWfid", 6), B(REST),
 ]);
 
 export const RCE = layout("RCE", 1024, [
   N("taxYear", 4), N("origEin", 9), N("ein", 9), A("agentIndicator", 1), A("agentForEin", 9), A("origEstablishmentNumber", 4),
   A("establishmentNumber", 4), A("employerName", 57), ...address("employer", 4), A("origEmploymentCode", 1), A("employmentCode", 1),
-  A("kindOfEmployer", 1), A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), A("contactFax", 10), A("contactEmail", 40),
-  B(REST),
+  N("orig_thirdPartySickPay", 1), N("thirdPartySickPay", 1), B(1), A("kindOfEmployer", 1), A("contactName", 27), A("contactPhone", 15),
+  A("contactPhoneExtension", 5), A("contactFax", 10), A("contactEmail", 40), B(REST),
 ]);
 
 export const RCW = layout("RCW", 1024, [
-  N("origSsn", 9), N("ssn", 9), A("origFirstName", 15), A("origMiddleName", 15), A("origLastName", 20), ...employeeName.slice(0, 3),
-  ...address("employee", 4), A("suffix", 4), ...pairs(RCW_MONEY, 11),
+  N("origSsn", 9), N("ssn", 9), A("origFirstName", 15), A("origMiddleName", 15), A("origLastName", 20), A("firstName", 15), A("middleName", 15),
+  A("lastName", 20), ...address("employee", 5), ...pairs(RCW_SLOTS, 11), B(143),
   N("orig_statutoryEmployee", 1), N("statutoryEmployee", 1), N("orig_retirementPlan", 1), N("retirementPlan", 1),
   N("orig_thirdPartySickPay", 1), N("thirdPartySickPay", 1), B(REST),
 ]);
 
-export const RCO = layout("RCO", 1024, [B(9), ...pairs(RCO_MONEY, 11), B(REST)]);
+export const RCO = layout("RCO", 1024, [B(9), ...pairs(RCO_SLOTS, 11), B(REST)]);
 
+/**
+ * RCS (state record, not processed by the SSA): only the fields two sources agree on, the Go and C# writers: state
+ * code 4-5, taxing entity codes 6-15, SSNs 16-33, names 34-133, address 134-210, income tax state code 396-397,
+ * state taxable wages 398-419 and state income tax 420-441. The rest (foreign address, unemployment data, state
+ * employer account number, local amounts) is left blank: the writers disagree or only one has it.
+ */
 export const RCS = layout("RCS", 1024, [
-  N("stateCode", 2), N("origSsn", 9), N("ssn", 9), A("origFirstName", 15), A("origMiddleName", 15), A("origLastName", 20), ...employeeName,
-  ...address("employee", 5), A("stateEmployerAccountNumber", 20), N("orig_stateTaxableWages", 11), N("stateTaxableWages", 11),
-  N("orig_stateIncomeTax", 11), N("stateIncomeTax", 11), A("taxTypeCode", 1), N("orig_localTaxableWages", 11), N("localTaxableWages", 11),
-  N("orig_localIncomeTax", 11), N("localIncomeTax", 11), B(REST),
+  N("stateCode", 2), A("origTaxingEntityCode", 5), A("taxingEntityCode", 5), N("origSsn", 9), N("ssn", 9),
+  A("origFirstName", 15), A("origMiddleName", 15), A("origLastName", 20), A("firstName", 15), A("middleName", 15), A("lastName", 20),
+  A("employeeLocationAddress", 22), A("employeeDeliveryAddress", 22), A("employeeCity", 22), A("employeeState", 2), A("employeeZip", 5),
+  A("employeeZipExtension", 4), B(185), N("incomeTaxStateCode", 2), N("orig_stateTaxableWages", 11), N("stateTaxableWages", 11),
+  N("orig_stateIncomeTax", 11), N("stateIncomeTax", 11), B(REST),
 ]);
 
-export const RCT = layout("RCT", 1024, [N("rcwCount", 7), ...pairs(RCW_MONEY, 15), B(REST)]);
-export const RCU = layout("RCU", 1024, [N("rcoCount", 7), ...pairs(RCO_MONEY, 15), B(REST)]);
+export const RCT = layout("RCT", 1024, [N("rcwCount", 7), ...pairs(RCW_SLOTS, 15), B(REST)]);
+/** RCU: RCO's pairs at 15 digits from position 11; II 371-400 follows HH by the pattern, unconfirmed. */
+export const RCU = layout("RCU", 1024, [N("rcoCount", 7), ...pairs(RCO_SLOTS, 15), B(REST)]);
+/** RCF: 9 digits at 4-12 (Oracle, C#); the Go writer has 7 at 4-10. */
 export const RCF = layout("RCF", 1024, [N("rcwCount", 9), B(REST)]);
 
 export const EFW2_LAYOUTS: ReadonlyMap<string, RecordLayout> = new Map([RA, RE, RW, RO, RS, RT, RU, RF].map((l) => [l.id, l]));

@@ -161,17 +161,7 @@ export function xsdPatternToEcma(xsd: string): string {
   return anchored;
 }
 
-interface Facets {
-  pattern?: string[];
-  enumeration?: string[];
-  maxLength?: string;
-  minLength?: string;
-  length?: string;
-  totalDigits?: string;
-  fractionDigits?: string;
-  minInclusive?: string;
-  maxInclusive?: string;
-}
+type Facets = Pick<XsdSimpleType, "pattern" | "enumeration" | "maxLength" | "minLength" | "length" | "totalDigits" | "fractionDigits" | "minInclusive" | "maxInclusive">;
 
 class Generator {
   readonly simpleTypes: Record<string, RawSimpleType> = {};

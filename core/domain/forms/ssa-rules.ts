@@ -5,7 +5,7 @@
 import { amountToCents } from "./decimal.ts";
 import type { FormIssue } from "./validate.ts";
 
-/** Social security wage base (contribution and benefit base) per tax year, in cents. */
+/** Social security wage base (contribution and benefit base) per tax year, in cents: $176,100 (2025), $184,500 (2026, SSA's 2026 COLA announcement). */
 export const SOCIAL_SECURITY_WAGE_BASE_CENTS: Readonly<Record<number, number>> = { 2025: 17_610_000, 2026: 18_450_000 };
 export const SOCIAL_SECURITY_RATE = 0.062;
 export const MEDICARE_RATE = 0.0145;
@@ -28,20 +28,28 @@ interface Box12Limit { readonly codes: readonly string[]; readonly cents: number
 
 /**
  * Annual limits per box 12 code group (IRC 402(g), 457(b), 408(p), 223(b), 9831(d)), with every catch-up an
- * employee could have (age 50+, and ages 60-63 under SECURE 2.0): above these no employee can be right.
+ * employee could have: above these no employee can be right. Figures: IRS Notice 2024-80 (2025) and Notice 2025-67
+ * (2026) as summarised by RSM "IRS releases 2025 retirement and fringe benefit plan limitations", Spidell "Notice
+ * 2025-67" and Sentinel Group "IRS Plan Limits"; HSA figures from the same Sentinel table (Rev. Proc. 2024-25,
+ * 2025-19); QSEHRA from Salusion "2026 QSEHRA Contribution Limits" (Rev. Proc. 2025-32 section .63).
+ * - Elective deferrals (D, E, F, AA, BB share the 402(g) limit): 402(g) + the 403(b) 15-year-service catch-up
+ *   ($3,000, code E) + the age 60-63 catch-up ($11,250 in both years; the age-50 catch-up is $7,500 / $8,000).
+ * - 457(b) (G, EE): twice the 402(g) limit (the final-three-years catch-up), above the age 60-63 total.
+ * - SIMPLE (S): the 110% deferral limit of employers with 25 or fewer employees ($17,600 / $18,100) + the age 60-63
+ *   SIMPLE catch-up ($5,250); the plain limits are $16,500 / $17,000 with $3,500 / $4,000 catch-up.
  */
 const BOX12_LIMITS: Readonly<Record<number, readonly Box12Limit[]>> = {
   2025: [
-    { codes: ["D", "E", "F", "AA", "BB"], cents: 3_475_000, what: "elective deferrals (402(g) $23,500 + catch-up $11,250)" },
+    { codes: ["D", "E", "F", "AA", "BB"], cents: 3_775_000, what: "elective deferrals (402(g) $23,500 + 403(b) 15-year catch-up $3,000 + age 60-63 catch-up $11,250)" },
     { codes: ["G", "EE"], cents: 4_700_000, what: "457(b) deferrals (twice the $23,500 limit, the final-years catch-up)" },
-    { codes: ["S"], cents: 2_175_000, what: "SIMPLE deferrals ($16,500 + catch-up $5,250)" },
+    { codes: ["S"], cents: 2_285_000, what: "SIMPLE deferrals ($17,600 for small employers + age 60-63 catch-up $5,250)" },
     { codes: ["W"], cents: 955_000, what: "HSA contributions ($8,550 family + $1,000 catch-up)" },
     { codes: ["FF"], cents: 1_280_000, what: "QSEHRA benefits ($12,800 family)" },
   ],
   2026: [
-    { codes: ["D", "E", "F", "AA", "BB"], cents: 3_575_000, what: "elective deferrals (402(g) $24,500 + catch-up $11,250)" },
+    { codes: ["D", "E", "F", "AA", "BB"], cents: 3_875_000, what: "elective deferrals (402(g) $24,500 + 403(b) 15-year catch-up $3,000 + age 60-63 catch-up $11,250)" },
     { codes: ["G", "EE"], cents: 4_900_000, what: "457(b) deferrals (twice the $24,500 limit, the final-years catch-up)" },
-    { codes: ["S"], cents: 2_225_000, what: "SIMPLE deferrals ($17,000 + catch-up $5,250)" },
+    { codes: ["S"], cents: 2_335_000, what: "SIMPLE deferrals ($18,100 for small employers + age 60-63 catch-up $5,250)" },
     { codes: ["W"], cents: 975_000, what: "HSA contributions ($8,750 family + $1,000 catch-up)" },
     { codes: ["FF"], cents: 1_310_000, what: "QSEHRA benefits ($13,100 family)" },
   ],

@@ -62,14 +62,13 @@ async function asset(name: string): Promise<Buffer> {
   return bytes;
 }
 
-/** Serves the credential-free endpoints; everything else goes on down the pipeline. */
-export function publicEndpoints(deps: PublicDeps) {
+/**
+ * The credential-free endpoints: `serve(ctx)` answers one of them and returns a promise, or returns null at once
+ * (no promise, no await) for every other request, which goes on down the pipeline.
+ */
+export function publicEndpoints(deps: PublicDeps): (ctx: ApiContext) => Promise<void> | null {
   let documentJson: string | undefined;
-  return async (ctx: ApiContext, next: Next): Promise<void> => {
-    const path = ctx.path;
-    if ((ctx.method !== "GET" && ctx.method !== "HEAD") || !(path === "/healthz" || path === "/readyz" || path === "/metrics" || path === "/v1/openapi.json" || path.startsWith("/docs"))) {
-      return next();
-    }
+  const answer = async (ctx: ApiContext, path: string): Promise<void> => {
     switch (path) {
       case "/healthz":
         ctx.state.route = path;
@@ -107,15 +106,22 @@ export function publicEndpoints(deps: PublicDeps) {
         ctx.body = DOCS_INIT;
         return;
       default: {
-        const name = path.startsWith("/docs/assets/") ? path.slice("/docs/assets/".length) : "";
+        const name = path.slice("/docs/assets/".length);
         const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-        if (!type) return next();
+        if (!type) return;
         ctx.state.route = "/docs";
         ctx.type = type;
         ctx.set("Cache-Control", "public, max-age=3600");
         ctx.body = await asset(name);
       }
     }
+  };
+  return (ctx) => {
+    if (ctx.method !== "GET" && ctx.method !== "HEAD") return null;
+    const path = ctx.path;
+    if (path === "/healthz" || path === "/readyz" || path === "/metrics" || path === "/v1/openapi.json" || path === "/docs" || path === "/docs/" || path === "/docs/init.js") return answer(ctx, path);
+    if (path.startsWith("/docs/assets/") && Object.hasOwn(ASSETS, path.slice("/docs/assets/".length))) return answer(ctx, path);
+    return null;
   };
 }
 

@@ -1,5 +1,6 @@
 import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 import { getTinMatch, listTinMatches, runView, startTinMatch } from "../../../core/use-cases/tin-match.use-case.ts";
+import { runStartedView } from "../../../core/domain/parties/tin-match-run.ts";
 import type { Config } from "../../shared/config.ts";
 import { listBody, pageQuery, scopeOf, type Api } from "../http.ts";
 import type { RouteDef } from "./route.ts";
@@ -16,7 +17,7 @@ export function tinMatchRoutes(api: Api, config: Config): RouteDef[] {
       handler: async (ctx) => {
         const run = await api.run(startTinMatch(scopeOf(ctx), ctx.state.body, Math.ceil(config.sandboxTinMatchDelayMs / 1000)));
         ctx.status = 202;
-        ctx.body = { object: "tin_match_run", id: run.id, status: run.status, count: run.count, created_at: run.createdAt };
+        ctx.body = runStartedView(run);
       },
     },
     {

@@ -4,6 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, TEST_KEY, type TestApi } from "../../support/api.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
+import { memo } from "../../../hosts/api/operability/metrics.ts";
 
 const lines: string[] = [];
 const s = suite<{ api: TestApi }>("operability");
@@ -64,6 +65,17 @@ s("one access-log line per request, with the Request-Id and the credential id, n
 s.run();
 
 // Job queue depth and age come from pg-boss's tables (here on the embedded database, no worker consuming).
+s("database gauges reuse one count for their TTL (a scrape does not count a million filings each time)", async () => {
+  let queries = 0;
+  const count = async () => ++queries;
+  const cached = memo(60_000, count);
+  assert.is(await cached(), 1);
+  assert.is(await cached(), 1, "within the TTL: the same answer, no second query");
+  const fresh = memo(0, count);
+  assert.is(await fresh(), 2);
+  assert.is(await fresh(), 3);
+});
+
 const jobs = suite("operability: job queue metrics");
 jobs("GET /metrics shows the depth and the oldest age of each waiting queue", async () => {
   const { openTestDb } = await import("../../support/db.ts");
@@ -77,7 +89,7 @@ jobs("GET /metrics shows the depth and the oldest age of each waiting queue", as
   try {
     await Effect.runPromise(runner.service.send("probe", { n: 1 }, {}));
     await Effect.runPromise(runner.service.send("probe", { n: 2 }, {}));
-    const text = await makeMetrics({ knex: t.db.knex, jobsSchema: runner.schema }).registry.metrics();
+    const text = await makeMetrics({ knex: t.db.knex, jobsSchema: runner.schema, dbGaugeTtlMs: 0 }).registry.metrics();
     assert.match(text, /job_queue_depth\{queue="probe"\} 2/);
     assert.match(text, /job_queue_oldest_age_seconds\{queue="probe"\} \d/);
     const probe = readinessProbe({ knex: t.db.knex, jobsAlive: () => runner.alive() });

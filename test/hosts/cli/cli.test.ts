@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { necRows } from "../../support/forms.ts";
 import { freshDataDir } from "../../support/db.ts";
+import { cliInProcess } from "../../support/cli.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const SEED = "sk_sandbox_" + "S".repeat(40);
@@ -41,24 +42,29 @@ const s = suite<{ dir: string }>("cli and start");
 s.before.each(async (ctx) => { ctx.dir = await freshDataDir("irs-cli-"); });
 s.after.each((ctx) => { rmSync(ctx.dir, { recursive: true, force: true }); });
 
-s("keys create --json prints one JSON object with the key; accounts list and enable-live work", ({ dir }) => {
-  const r = cli(dir, ["keys", "create", "--env", "live", "--role", "developer", "--json"]);
+// The commands themselves run in-process (test/support/cli.ts); the process is checked where it matters: the exit
+// status of a usage error, the seed line, the lock against a running server.
+const inProcess = (dataDir: string, args: string[]) =>
+  cliInProcess({ DATA_DIR: dataDir, DATABASE_URL: "", SEED_SANDBOX_KEY: SEED, TIN_ENCRYPTION_KEY: "k" }, args);
+
+s("keys create --json prints one JSON object with the key; accounts list and enable-live work", async ({ dir }) => {
+  const r = await inProcess(dir, ["keys", "create", "--env", "live", "--role", "developer", "--json"]);
   assert.is(r.code, 0, r.stderr);
   const lines = r.stdout.trim().split("\n");
   assert.is(lines.length, 1);
   const out = JSON.parse(lines[0] as string);
   assert.match(out.key, /^sk_live_[A-Za-z0-9]{32,}$/);
   assert.is(out.role, "developer");
-  const list = cli(dir, ["accounts", "list", "--json"]);
+  const list = await inProcess(dir, ["accounts", "list", "--json"]);
   const accounts = JSON.parse(list.stdout.trim());
   assert.is(accounts.length, 1);
   assert.is(accounts[0].id, out.account);
-  assert.is(cli(dir, ["accounts", "enable-live", "--account", out.account]).code, 0);
-  assert.is(JSON.parse(cli(dir, ["accounts", "list", "--json"]).stdout.trim())[0].live_enabled, true);
+  assert.is((await inProcess(dir, ["accounts", "enable-live", "--account", out.account])).code, 0);
+  assert.is(JSON.parse((await inProcess(dir, ["accounts", "list", "--json"])).stdout.trim())[0].live_enabled, true);
   const bad = cli(dir, ["keys", "create", "--env", "prod", "--role", "owner"]);
   assert.is(bad.code, 2);
   assert.ok(bad.stderr.includes("--env"));
-  assert.is(cli(dir, ["accounts", "enable-live", "--account", "00000000-0000-4000-8000-000000000000"]).code, 2);
+  assert.is((await inProcess(dir, ["accounts", "enable-live", "--account", "00000000-0000-4000-8000-000000000000"])).code, 2);
 });
 
 s("npm start seeds once with SEED_SANDBOX_KEY and prints exactly one key line; CLI keys work against it; the CLI refuses a folder in use; SIGTERM lets a request in flight finish", async ({ dir }) => {
@@ -78,7 +84,7 @@ s("npm start seeds once with SEED_SANDBOX_KEY and prints exactly one key line; C
     first.proc.kill("SIGTERM");
     await new Promise((r) => first.proc.once("exit", r));
   }
-  const key = JSON.parse(cli(dir, ["keys", "create", "--env", "sandbox", "--role", "developer", "--json"]).stdout.trim()).key;
+  const key = JSON.parse((await inProcess(dir, ["keys", "create", "--env", "sandbox", "--role", "developer", "--json"])).stdout.trim()).key;
   const second = await startServer(dir, port + 1);
   try {
     assert.is(second.lines.filter((l) => l.startsWith("Sandbox API key")).length, 0, "no second seed");

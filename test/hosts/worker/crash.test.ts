@@ -11,7 +11,7 @@ import { necRows } from "../../support/forms.ts";
 import { verifyChain } from "../../../core/domain/ledger/index.ts";
 
 const root = join(import.meta.dirname, "../../..");
-const KILLS = Number(process.env["CRASH_KILLS"] ?? 6);
+const KILLS = Number(process.env["CRASH_KILLS"] ?? 4); // CRASH_KILLS=20 for a longer soak
 
 function startWorkerProcess(schema: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {

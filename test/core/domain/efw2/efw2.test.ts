@@ -43,6 +43,108 @@ test("every layout fills its record exactly", () => {
   assert.is(EFW2_LAYOUTS.get("RA")?.byName.get("contactEmail")?.start, 446);
 });
 
+// RO / RU positions as TimeTrex's EFW2 writer (aydancoskun/timetrex-community-edition,
+// classes/GovernmentForms/country/us/w2.class.php, _compileRO / _compileRU) and neogov's pages W2_EFW2_RECORD_RO /
+// W2_EFW2_RECORD_RU quote publication 42-007. Code II (144-154 / 190-204) has no second source yet.
+test("RO and RU positions match the public EFW2 writers", () => {
+  const ro = EFW2_LAYOUTS.get("RO");
+  const at = (l: typeof ro, name: string) => [l?.byName.get(name)?.start, l?.byName.get(name)?.length];
+  assert.equal(at(ro, "allocatedTips"), [12, 11]);
+  assert.equal(at(ro, "uncollectedTaxOnTips"), [23, 11]);
+  assert.equal(at(ro, "code_Z"), [89, 11]);
+  assert.equal(at(ro, "code_EE"), [111, 11]);
+  assert.equal(at(ro, "code_GG"), [122, 11]);
+  assert.equal(at(ro, "code_HH"), [133, 11]);
+  assert.equal(at(ro, "code_II"), [144, 11]);
+  assert.equal(at(ro, "prWages"), [275, 11]);
+  assert.equal(at(ro, "prRetirement"), [341, 11]);
+  assert.equal(at(ro, "territoryWages"), [363, 11]);
+  assert.equal(at(ro, "territoryTax"), [374, 11]);
+  const ru = EFW2_LAYOUTS.get("RU");
+  assert.equal(at(ru, "roCount"), [3, 7]);
+  assert.equal(at(ru, "allocatedTips"), [10, 15]);
+  assert.equal(at(ru, "code_N"), [100, 15]);
+  assert.equal(at(ru, "code_Z"), [115, 15]);
+  assert.equal(at(ru, "code_EE"), [145, 15]);
+  assert.equal(at(ru, "code_HH"), [175, 15]);
+  assert.equal(at(ru, "prWages"), [355, 15]);
+  assert.equal(at(ru, "territoryTax"), [475, 15]);
+});
+
+// EFW2C positions as three public writers quote publication 42-014: the Oracle E-Business Suite payroll package
+// (ginnisingh98/Views-Tables, PACKAGE_BODIES/PAY_US_MMRF2_W2C_FORMAT_RECORD.sql), a C# EFW2C library
+// (HaithamAyyad/t, EFW2C/RecordEFW2C/Records/*: 0-based positions, +1 here) and a Go writer's TY2024 tables; RCE
+// 44-177 also as Pennsylvania's "CORRECTED - PA W-2 Wage Records (EFW2C)" page has them.
+test("EFW2C positions match the public EFW2C writers", () => {
+  const get = (id: string) => EFW2C_LAYOUTS.get(id);
+  const at = (id: string, name: string) => [get(id)?.byName.get(name)?.start, get(id)?.byName.get(name)?.length];
+  assert.equal(at("RCA", "userId"), [13, 8]);
+  assert.equal(at("RCA", "softwareCode"), [30, 2]);
+  assert.equal(at("RCA", "companyName"), [32, 57]);
+  assert.equal(at("RCA", "companyForeignState"), [172, 23]);
+  assert.equal(at("RCA", "companyCountry"), [210, 2]);
+  assert.equal(at("RCA", "contactName"), [212, 27]);
+  assert.equal(at("RCA", "contactEmail"), [262, 40]);
+  assert.equal(at("RCA", "contactFax"), [305, 10]);
+  assert.equal(at("RCA", "preparerCode"), [316, 1]);
+  assert.equal(at("RCA", "resubIndicator"), [317, 1]);
+  assert.equal(at("RCA", "resubWfid"), [318, 6]);
+  assert.equal(at("RCE", "origEin"), [8, 9]);
+  assert.equal(at("RCE", "ein"), [17, 9]);
+  assert.equal(at("RCE", "establishmentNumber"), [40, 4]);
+  assert.equal(at("RCE", "employerName"), [44, 57]);
+  assert.equal(at("RCE", "employerZip"), [169, 5]);
+  assert.equal(at("RCE", "employerForeignState"), [182, 23]);
+  assert.equal(at("RCE", "employmentCode"), [223, 1]);
+  assert.equal(at("RCE", "thirdPartySickPay"), [225, 1]);
+  assert.equal(at("RCE", "kindOfEmployer"), [227, 1]);
+  assert.equal(at("RCE", "contactName"), [228, 27]);
+  assert.equal(at("RCE", "contactEmail"), [285, 40]);
+  assert.equal(at("RCW", "origSsn"), [4, 9]);
+  assert.equal(at("RCW", "ssn"), [13, 9]);
+  assert.equal(at("RCW", "firstName"), [72, 15]);
+  assert.equal(at("RCW", "employeeForeignState"), [204, 23]);
+  assert.equal(at("RCW", "employeeCountry"), [242, 2]);
+  assert.equal(at("RCW", "orig_wages"), [244, 11]);
+  assert.equal(at("RCW", "wages"), [255, 11]);
+  assert.equal(at("RCW", "orig_socialSecurityTips"), [376, 11]);
+  assert.equal(at("RCW", "orig_dependentCare"), [420, 11]);
+  assert.equal(at("RCW", "orig_code_H"), [530, 11]);
+  assert.equal(at("RCW", "orig_nonqualified457"), [596, 11]);
+  assert.equal(at("RCW", "orig_code_W"), [618, 11]);
+  assert.equal(at("RCW", "orig_code_Q"), [662, 11]);
+  assert.equal(at("RCW", "orig_code_C"), [706, 11]);
+  assert.equal(at("RCW", "code_BB"), [805, 11]);
+  assert.equal(at("RCW", "orig_code_DD"), [816, 11]);
+  assert.equal(at("RCW", "code_FF"), [849, 11]);
+  assert.equal(at("RCW", "orig_statutoryEmployee"), [1003, 1]);
+  assert.equal(at("RCW", "thirdPartySickPay"), [1008, 1]);
+  assert.equal(at("RCO", "orig_allocatedTips"), [13, 11]);
+  assert.equal(at("RCO", "orig_code_Z"), [167, 11]);
+  assert.equal(at("RCO", "orig_code_EE"), [211, 11]);
+  assert.equal(at("RCO", "code_HH"), [266, 11]);
+  assert.equal(at("RCO", "orig_code_II"), [277, 11]);
+  assert.equal(at("RCS", "origTaxingEntityCode"), [6, 5]);
+  assert.equal(at("RCS", "origSsn"), [16, 9]);
+  assert.equal(at("RCS", "origFirstName"), [34, 15]);
+  assert.equal(at("RCS", "employeeLocationAddress"), [134, 22]);
+  assert.equal(at("RCS", "employeeZipExtension"), [207, 4]);
+  assert.equal(at("RCS", "incomeTaxStateCode"), [396, 2]);
+  assert.equal(at("RCS", "orig_stateTaxableWages"), [398, 11]);
+  assert.equal(at("RCS", "stateIncomeTax"), [431, 11]);
+  assert.equal(at("RCT", "rcwCount"), [4, 7]);
+  assert.equal(at("RCT", "orig_wages"), [11, 15]);
+  assert.equal(at("RCT", "orig_dependentCare"), [251, 15]);
+  assert.equal(at("RCT", "orig_nonqualified457"), [491, 15]);
+  assert.equal(at("RCT", "orig_code_C"), [641, 15]);
+  assert.equal(at("RCT", "code_FF"), [836, 15]);
+  assert.equal(at("RCU", "orig_allocatedTips"), [11, 15]);
+  assert.equal(at("RCU", "code_Z"), [236, 15]);
+  assert.equal(at("RCU", "orig_code_EE"), [281, 15]);
+  assert.equal(at("RCU", "code_HH"), [356, 15]);
+  assert.equal(at("RCF", "rcwCount"), [4, 9]);
+});
+
 test("two employees of one employer: RA RE RW RO? RS RT RF, read back with totals that check out", () => {
   const a = stored(w2Form());
   const b = stored({ ...w2Form({ ssn: "234-56-7890", first: "John", last: "O'Neil", wages: 250_000 }), AllocatedTipsAmt: 500, EmployersUseGrp: [{ EmployersUseCd: "EE", EmployersUseAmt: 100 }] });

@@ -28,11 +28,11 @@ const statusLiteral = `(?:${FILING_STATUSES.join("|")})`;
 function filingWrites(): { where: string; args: string }[] {
   const out: { where: string; args: string }[] = [];
   for (const { path, text } of files) {
-    for (const m of text.matchAll(/filings\.(?:update|updateMany|markQueued)\(/g)) {
+    for (const m of text.matchAll(/filings\s*\.(?:update|updateMany|markQueued)\(/g)) {
       let depth = 1, i = (m.index ?? 0) + m[0].length;
       const start = i;
       while (depth > 0 && i < text.length) { const c = text[i++]; if (c === "(" || c === "{" || c === "[") depth++; else if (c === ")" || c === "}" || c === "]") depth--; }
-      out.push({ where: `${path}:${text.slice(0, m.index).split("\n").length}`, args: text.slice(start, i - 1) });
+      out.push({ where: `${path}:${text.slice(0, m.index).split("\n").length}`, args: text.slice(start, i - 1).trim() });
     }
   }
   return out;

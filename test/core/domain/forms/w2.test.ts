@@ -53,7 +53,21 @@ test("social security wage base, 6.2% tax, Medicare tax", () => {
 test("box 12: unknown code, duplicate code, limits", () => {
   assert.equal(rules(issues({ ...w2Form(), EmployersUseGrp: [{ EmployersUseCd: "ZZ", EmployersUseAmt: 1 }] })), ["jsonForm.EmployersUseGrp.0.EmployersUseCd:ssa_box12_code"]);
   assert.equal(rules(issues({ ...w2Form(), EmployersUseGrp: [{ EmployersUseCd: "D", EmployersUseAmt: 1 }, { EmployersUseCd: "D", EmployersUseAmt: 2 }] })), ["jsonForm.EmployersUseGrp.1.EmployersUseCd:ssa_box12_duplicate"]);
-  assert.equal(rules(issues({ ...w2Form(), EmployersUseGrp: [{ EmployersUseCd: "D", EmployersUseAmt: 30000 }, { EmployersUseCd: "AA", EmployersUseAmt: 5000 }] })), ["jsonForm.EmployersUseGrp.0.EmployersUseAmt:ssa_box12_limit"]);
+  // Limits with every catch-up (Notice 2024-80 / 2025-67, see ssa-rules.ts): 2025 elective deferrals $23,500 +
+  // $3,000 403(b) 15-year catch-up + $11,250 age 60-63 catch-up = $37,750; 2026 $38,750.
+  const box12 = (year: number, ...g: [string, number][]) => rules(issues({ ...w2Form(), EmployersUseGrp: g.map(([c, a]) => ({ EmployersUseCd: c, EmployersUseAmt: a })) }, year));
+  assert.equal(box12(2025, ["E", 34750], ["BB", 3000]), [], "a 403(b) employee aged 60-63 with 15 years of service");
+  assert.equal(box12(2025, ["D", 33000], ["AA", 5000]), ["jsonForm.EmployersUseGrp.0.EmployersUseAmt:ssa_box12_limit"]);
+  assert.equal(box12(2026, ["D", 33000], ["AA", 5000]), []);
+  assert.equal(box12(2026, ["D", 34000], ["AA", 5000]), ["jsonForm.EmployersUseGrp.0.EmployersUseAmt:ssa_box12_limit"]);
+  // SIMPLE: $17,600 (2025) / $18,100 (2026) for employers with 25 or fewer employees + $5,250 age 60-63 catch-up.
+  assert.equal(box12(2025, ["S", 22850]), []);
+  assert.equal(box12(2025, ["S", 22851]), ["jsonForm.EmployersUseGrp.0.EmployersUseAmt:ssa_box12_limit"]);
+  assert.equal(box12(2026, ["S", 23350]), []);
+  assert.equal(box12(2026, ["S", 23351]), ["jsonForm.EmployersUseGrp.0.EmployersUseAmt:ssa_box12_limit"]);
+  // QSEHRA (FF) family: $12,800 (2025), $13,100 (2026).
+  assert.equal(box12(2025, ["FF", 12800.01]), ["jsonForm.EmployersUseGrp.0.EmployersUseAmt:ssa_box12_limit"]);
+  assert.equal(box12(2026, ["FF", 13100]), []);
 });
 
 test("employee name characters and order, state codes", () => {

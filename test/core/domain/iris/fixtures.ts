@@ -1,5 +1,6 @@
 // Sample payers, transmitter and stored forms for the IRIS tests. Forms go through validateForm and withoutTin,
 // so they have exactly the shape the service stores (RecipientDetail.TINLast4, canonical amounts).
+import { join } from "node:path";
 import { sealTins } from "../../../../core/domain/filing/filing.ts";
 import { validateForm } from "../../../../core/domain/forms/index.ts";
 import type { FilingToTransmit, PayerInput, TransmitterInput } from "../../../../core/domain/iris/index.ts";
@@ -85,7 +86,11 @@ export const MISC_RENT = () => business("Rentco & Partners", "000222334", {
   StateLocalTaxGrp: [{ StateAbbreviationCd: "LA", StateTaxGrp: { StateIdNum: "488IKED", StateTaxWithheldAmt: 200, StateIncomeAmt: 21500.47 } }],
 });
 
-export const SHARED_IRIS = "/work/shared/iris";
-export const XSD = process.env["IRIS_XSD"] ?? `${SHARED_IRIS}/ty2025/IRIS A2A INTAKE XML LIBRARY 2025/MSG/IRS-IRIntakeTransmissionMessage.xsd`;
+// The IRS's schema package as the IRS ships it (sample transmissions and acknowledgements), beside the repository
+// when a developer has it (IRIS_SHARED_DIR elsewhere); the tests that read its samples skip without it. The XSDs
+// themselves are in the repository, under the emulator.
+const repoRoot = join(import.meta.dirname, "../../../..");
+export const SHARED_IRIS = process.env["IRIS_SHARED_DIR"] ?? join(repoRoot, "../shared/iris");
+export const XSD = process.env["IRIS_XSD"] ?? join(repoRoot, "hosts/irs-emulator/schemas/ty2025/intake/MSG/IRS-IRIntakeTransmissionMessage.xsd");
 export const SAMPLES = `${SHARED_IRIS}/ty2025/IRIS A2A INTAKE XML LIBRARY 2025/XML Examples`;
 export const STATUS_SAMPLES = `${SHARED_IRIS}/ty2025/IRIS STATUS LIBRARY/XML`;
