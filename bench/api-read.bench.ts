@@ -4,7 +4,15 @@
 // The three servers run at once, each in its own process, and are loaded in turns (bare, Postgres, PGlite,
 // bare, ...): on a shared 2-core machine throughput drifts over seconds, and alternating keeps the figures in
 // the same conditions. Each figure is the median of its rounds; every round is printed.
-import { BENCH_KEY, benchSchema, load, startEmbeddedApi, startProcess, stop, stopEmbedded } from "./support/servers.ts";
+import {
+  BENCH_KEY,
+  benchSchema,
+  load,
+  startEmbeddedApi,
+  startProcess,
+  stop,
+  stopEmbedded,
+} from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
@@ -17,9 +25,13 @@ const api = await db.startApi(3902);
 const embedded = await startEmbeddedApi(3903);
 const auth = { authorization: `Bearer ${BENCH_KEY}` };
 const payerUrl = async (port: number) => {
-  const created = await (await fetch(`http://127.0.0.1:${port}/v1/payers`, {
-    method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name: "Read Bench LLC", tin: "123456789" }),
-  })).json() as { id: string };
+  const created = (await (
+    await fetch(`http://127.0.0.1:${port}/v1/payers`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Read Bench LLC", tin: "123456789" }),
+    })
+  ).json()) as { id: string };
   return `http://127.0.0.1:${port}/v1/payers/${created.id}`;
 };
 const pgUrl = await payerUrl(3902);
@@ -44,8 +56,10 @@ for (let round = 1; round <= ROUNDS; round++) {
   non2xx += r.non2xx + l.non2xx;
   p99 = Math.max(p99, r.p99);
   liteP99 = Math.max(liteP99, l.p99);
-  console.log(`round ${round}: bare Koa ${b.rps.toFixed(0)} req/s, GET /v1/payers/{id} Postgres ${r.rps.toFixed(0)} req/s (${((r.rps / b.rps) * 100).toFixed(1)}%), ` +
-    `PGlite ${l.rps.toFixed(0)} req/s (${((l.rps / b.rps) * 100).toFixed(1)}%) (${loadNote()})`);
+  console.log(
+    `round ${round}: bare Koa ${b.rps.toFixed(0)} req/s, GET /v1/payers/{id} Postgres ${r.rps.toFixed(0)} req/s (${((r.rps / b.rps) * 100).toFixed(1)}%), ` +
+      `PGlite ${l.rps.toFixed(0)} req/s (${((l.rps / b.rps) * 100).toFixed(1)}%) (${loadNote()})`,
+  );
 }
 await stop(api);
 await stopEmbedded(embedded);
@@ -55,11 +69,19 @@ await db.close();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const ratio = median(pgRead) / median(bare);
 const liteRatio = median(liteRead) / median(bare);
-console.log(`bare Koa hello-world:                 ${median(bare).toFixed(0)} req/s (median of ${ROUNDS} rounds of ${SECONDS} s)`);
+console.log(
+  `bare Koa hello-world:                 ${median(bare).toFixed(0)} req/s (median of ${ROUNDS} rounds of ${SECONDS} s)`,
+);
 console.log(`GET /v1/payers/{id} (auth, Postgres): ${median(pgRead).toFixed(0)} req/s (worst p99 ${p99} ms)`);
-console.log(`GET /v1/payers/{id} (auth, PGlite):   ${median(liteRead).toFixed(0)} req/s (worst p99 ${liteP99} ms), non-2xx ${non2xx}`);
-console.log(`ratio Postgres: ${(ratio * 100).toFixed(1)}% of bare Koa (target >= 50%) ${ratio >= 0.5 ? "OK" : "BELOW TARGET"}`);
-console.log(`ratio PGlite:   ${(liteRatio * 100).toFixed(1)}% of bare Koa (target >= 10%) ${liteRatio >= 0.1 ? "OK" : "BELOW TARGET"} (${loadNote()})`);
+console.log(
+  `GET /v1/payers/{id} (auth, PGlite):   ${median(liteRead).toFixed(0)} req/s (worst p99 ${liteP99} ms), non-2xx ${non2xx}`,
+);
+console.log(
+  `ratio Postgres: ${(ratio * 100).toFixed(1)}% of bare Koa (target >= 50%) ${ratio >= 0.5 ? "OK" : "BELOW TARGET"}`,
+);
+console.log(
+  `ratio PGlite:   ${(liteRatio * 100).toFixed(1)}% of bare Koa (target >= 10%) ${liteRatio >= 0.1 ? "OK" : "BELOW TARGET"} (${loadNote()})`,
+);
 const bench = "api-read.bench.ts";
 record(bench, "bare Koa hello-world", median(bare), "req/s", null);
 record(bench, "GET /v1/payers/{id}, Postgres", median(pgRead), "req/s", null);

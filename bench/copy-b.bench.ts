@@ -22,7 +22,16 @@ function statement(i: number): CopyBStatement {
       NonemployeeCompensationAmt: amount,
       ...(i % 7 === 0 ? { DirectSaleAboveThresholdInd: true } : {}),
       FederalIncomeTaxWithheldAmt: Math.floor(amount / 10),
-      StateLocalTaxGrp: [{ StateAbbreviationCd: "IL", StateTaxGrp: { StateIdNum: "1234-5678", StateTaxWithheldAmt: Math.floor(amount / 20), StateIncomeAmt: amount } }],
+      StateLocalTaxGrp: [
+        {
+          StateAbbreviationCd: "IL",
+          StateTaxGrp: {
+            StateIdNum: "1234-5678",
+            StateTaxWithheldAmt: Math.floor(amount / 20),
+            StateIncomeAmt: amount,
+          },
+        },
+      ],
     },
     payer: {
       name: "Acme Widgets LLC",
@@ -49,4 +58,6 @@ const t0 = hrtime.bigint();
 const bytes = await Effect.runPromise(renderer.render(statements));
 const seconds = Number(hrtime.bigint() - t0) / 1e9;
 record("copy-b.bench.ts", "Copy B PDF render", COUNT / seconds, "pages/s", { atLeast: 200 });
-console.log(`copy-b: ${Math.round(COUNT / seconds)} pages/s (${COUNT} pages in ${(seconds * 1000).toFixed(0)} ms, ${(bytes.byteLength / 1024).toFixed(0)} KiB, ${(bytes.byteLength / COUNT / 1024).toFixed(1)} KiB/page)`);
+console.log(
+  `copy-b: ${Math.round(COUNT / seconds)} pages/s (${COUNT} pages in ${(seconds * 1000).toFixed(0)} ms, ${(bytes.byteLength / 1024).toFixed(0)} KiB, ${(bytes.byteLength / COUNT / 1024).toFixed(1)} KiB/page)`,
+);

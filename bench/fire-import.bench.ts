@@ -9,44 +9,106 @@ const schema = "bench_fire_import";
 const db = await benchSchema(schema);
 
 const PAYER_TIN = "123456789";
-const alpha = (i: number): string => (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
+const alpha = (i: number): string =>
+  (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
 const payer = {
-  tin: PAYER_TIN, tinType: "ein" as const, name: "EXAMPLE PAYER LLC", name2: null, address: "1 MAIN ST", city: "SACRAMENTO", state: "CA",
-  postalCode: "95814", country: null, foreign: false, transferAgent: false, phone: "9165550100", combinedFederalState: false, nameControl: null, lastFiling: false,
+  tin: PAYER_TIN,
+  tinType: "ein" as const,
+  name: "EXAMPLE PAYER LLC",
+  name2: null,
+  address: "1 MAIN ST",
+  city: "SACRAMENTO",
+  state: "CA",
+  postalCode: "95814",
+  country: null,
+  foreign: false,
+  transferAgent: false,
+  phone: "9165550100",
+  combinedFederalState: false,
+  nameControl: null,
+  lastFiling: false,
 };
 const forms: FireFormInput[] = [];
 const target = 12 * 1024 * 1024 - 750 * 4;
 for (let i = 0; (forms.length + 4) * 752 < target; i++) {
   forms.push({
-    form: "1099-NEC", corrected: null, payer, accountNumber: `A${i}`,
+    form: "1099-NEC",
+    corrected: null,
+    payer,
+    accountNumber: `A${i}`,
     recipient: {
-      tin: String(500000000 + i), tinType: "ssn", name: `ALEX SAMPLE${alpha(i)}`, name2: null, address: "22 ELM AVE", city: "FRESNO",
-      state: "CA", postalCode: "93721", country: null, foreign: false, nameControl: "SAMP",
+      tin: String(500000000 + i),
+      tinType: "ssn",
+      name: `ALEX SAMPLE${alpha(i)}`,
+      name2: null,
+      address: "22 ELM AVE",
+      city: "FRESNO",
+      state: "CA",
+      postalCode: "93721",
+      country: null,
+      foreign: false,
+      nameControl: "SAMP",
     },
-    amounts: { NonemployeeCompensationAmt: 10_000 + i }, indicators: {}, codes: {}, extra: {}, state: null,
+    amounts: { NonemployeeCompensationAmt: 10_000 + i },
+    indicators: {},
+    codes: {},
+    extra: {},
+    state: null,
   });
 }
-const file = writeFire({
-  taxYear: 2025, test: false, forms,
-  transmitter: { tin: "987654321", tcc: "TST01", name: "EXAMPLE TRANSMITTER", companyName: "EXAMPLE TRANSMITTER", address: "1 ROAD", city: "DOVER", state: "DE", postalCode: "19901", contactName: "PAT", contactPhone: "3025550100" },
-}, { lineEnding: "crlf" });
+const file = writeFire(
+  {
+    taxYear: 2025,
+    test: false,
+    forms,
+    transmitter: {
+      tin: "987654321",
+      tcc: "TST01",
+      name: "EXAMPLE TRANSMITTER",
+      companyName: "EXAMPLE TRANSMITTER",
+      address: "1 ROAD",
+      city: "DOVER",
+      state: "DE",
+      postalCode: "19901",
+      contactName: "PAT",
+      contactPhone: "3025550100",
+    },
+  },
+  { lineEnding: "crlf" },
+);
 
 const api = await db.startApi(3904);
 const auth = { authorization: `Bearer ${BENCH_KEY}` };
-const created = await (await fetch("http://127.0.0.1:3904/v1/payers", { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name: "Example Payer LLC", tin: PAYER_TIN }) })).json() as { id: string };
+const created = (await (
+  await fetch("http://127.0.0.1:3904/v1/payers", {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Example Payer LLC", tin: PAYER_TIN }),
+  })
+).json()) as { id: string };
 const t0 = performance.now();
-const res = await fetch(`http://127.0.0.1:3904/v1/payers/${created.id}/fire`, { method: "POST", headers: auth, body: file });
-const body = await res.json() as { forms_imported?: number; error?: unknown };
+const res = await fetch(`http://127.0.0.1:3904/v1/payers/${created.id}/fire`, {
+  method: "POST",
+  headers: auth,
+  body: file,
+});
+const body = (await res.json()) as { forms_imported?: number; error?: unknown };
 const seconds = (performance.now() - t0) / 1000;
 // The API process's peak resident set (Linux: VmHWM), start-up and the import included.
 const peakMb = (() => {
-  try { return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${api.pid}/status`, "utf8"))?.[1]) / 1024; } catch { return NaN; }
+  try {
+    return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${api.pid}/status`, "utf8"))?.[1]) / 1024;
+  } catch {
+    return NaN;
+  }
 })();
 await stop(api);
 await db.close();
-console.log(`FIRE import over HTTP into Postgres: ${(file.length / 1024 / 1024).toFixed(1)} MB, ${forms.length} forms, status ${res.status}, ` +
-  `${body.forms_imported ?? 0} imported in ${seconds.toFixed(2)} s (target < 1.5 s) ${res.status === 200 && seconds < 1.5 ? "OK" : "BELOW TARGET"}, ` +
-  `API peak RSS ${peakMb.toFixed(0)} MB (target < 400 MB) (${loadNote()})`);
+console.log(
+  `FIRE import over HTTP into Postgres: ${(file.length / 1024 / 1024).toFixed(1)} MB, ${forms.length} forms, status ${res.status}, ` +
+    `${body.forms_imported ?? 0} imported in ${seconds.toFixed(2)} s (target < 1.5 s) ${res.status === 200 && seconds < 1.5 ? "OK" : "BELOW TARGET"}, ` +
+    `API peak RSS ${peakMb.toFixed(0)} MB (target < 400 MB) (${loadNote()})`,
+);
 record("fire-import.bench.ts", "FIRE import of 12 MB over HTTP, Postgres", seconds, "s", { under: 1.5 });
 record("fire-import.bench.ts", "FIRE import, API peak RSS", peakMb, "MB", { under: 400 });
 if (res.status !== 200) console.log(JSON.stringify(body).slice(0, 500));

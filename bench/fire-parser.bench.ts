@@ -1,6 +1,13 @@
 // FIRE (Pub 1220) parser throughput: writes a ~12 MB file (1099-NEC plus mixed forms) with writeFire,
 // parses it several times and prints `fire parser: X MB/s (N records)`. Run: npx tsx bench/fire-parser.bench.ts
-import { FORM_SPECS, indicatorNames, parseFire, writeFire, type FireFormInput, type FirePayer } from "../core/domain/fire/index.ts";
+import {
+  FORM_SPECS,
+  indicatorNames,
+  parseFire,
+  writeFire,
+  type FireFormInput,
+  type FirePayer,
+} from "../core/domain/fire/index.ts";
 import { loadNote, record } from "./support/report.ts";
 
 const TARGET_BYTES = 11_900_000;
@@ -56,7 +63,10 @@ function form(n: number, spec: (typeof FORM_SPECS)[number], p: FirePayer): FireF
     indicators,
     codes: {},
     extra: {},
-    state: p.combinedFederalState && spec.tail.some((t) => t.kind === "cfsf") ? { code: "OH", stateTaxWithheldCents: 100 + (n % 1000) } : null,
+    state:
+      p.combinedFederalState && spec.tail.some((t) => t.kind === "cfsf")
+        ? { code: "OH", stateTaxWithheldCents: 100 + (n % 1000) }
+        : null,
   };
 }
 
@@ -105,6 +115,10 @@ for (let r = 0; r < RUNS; r++) {
 times.sort((x, y) => x - y);
 const median = times[Math.floor(times.length / 2)]!;
 const mb = bytes.length / 1e6;
-console.log(`file: ${mb.toFixed(1)} MB, ${recordCount} records, ${last.ok ? last.forms.length : 0} forms; runs (ms): ${times.map((t) => t.toFixed(1)).join(", ")}`);
-console.log(`fire parser: ${(mb / (median / 1000)).toFixed(0)} MB/s (${recordCount} records) (${loadNote()})`);
+console.log(
+  `file: ${mb.toFixed(1)} MB, ${recordCount} records, ${last.ok ? last.forms.length : 0} forms; runs (ms): ${times.map((t) => t.toFixed(1)).join(", ")}`,
+);
+console.log(
+  `fire parser: ${(mb / (median / 1000)).toFixed(0)} MB/s (${recordCount} records) (${loadNote()})`,
+);
 record("fire-parser.bench.ts", "FIRE parser (12 MB file)", mb / (median / 1000), "MB/s", null);

@@ -39,12 +39,17 @@ async function intake(base: string) {
   // Warm-up (validator compilation, pool connections, JIT) on a payer of its own, with other TINs.
   const warmPayer = await post("/v1/payers", { name: "Warm Up LLC", tin: "123456789" });
   for (let i = 0; i < 3; i++) {
-    const w = await post(`/v1/payers/${warmPayer.body.id}/forms`, { forms: necRows(PER_BATCH, 500_000_000 + i * PER_BATCH) });
-    if (w.status !== 201 || w.body.created !== PER_BATCH) throw new Error(`warm-up: ${w.status} ${JSON.stringify(w.body).slice(0, 300)}`);
+    const w = await post(`/v1/payers/${warmPayer.body.id}/forms`, {
+      forms: necRows(PER_BATCH, 500_000_000 + i * PER_BATCH),
+    });
+    if (w.status !== 201 || w.body.created !== PER_BATCH)
+      throw new Error(`warm-up: ${w.status} ${JSON.stringify(w.body).slice(0, 300)}`);
   }
 
   // 20 distinct bodies, built and serialised before the clock starts; each request takes the next one.
-  const bodies = Array.from({ length: BATCHES }, (_, b) => JSON.stringify({ reference: `bench-${b}`, forms: necRows(PER_BATCH, b * PER_BATCH) }));
+  const bodies = Array.from({ length: BATCHES }, (_, b) =>
+    JSON.stringify({ reference: `bench-${b}`, forms: necRows(PER_BATCH, b * PER_BATCH) }),
+  );
   let next = 0;
   let created = 0;
   let failedRows = 0;
@@ -56,19 +61,23 @@ async function intake(base: string) {
     pipelining: 1,
     amount: BATCHES,
     timeout: 60,
-    requests: [{
-      method: "POST",
-      headers,
-      setupRequest: (req) => ({ ...req, body: bodies[next++ % BATCHES] }),
-      onResponse: (status, body) => {
-        statuses.push(status);
-        try {
-          const parsed = JSON.parse(body) as { created?: number; failed?: number };
-          created += parsed.created ?? 0;
-          failedRows += parsed.failed ?? 0;
-        } catch { /* counted by status */ }
+    requests: [
+      {
+        method: "POST",
+        headers,
+        setupRequest: (req) => ({ ...req, body: bodies[next++ % BATCHES] }),
+        onResponse: (status, body) => {
+          statuses.push(status);
+          try {
+            const parsed = JSON.parse(body) as { created?: number; failed?: number };
+            created += parsed.created ?? 0;
+            failedRows += parsed.failed ?? 0;
+          } catch {
+            /* counted by status */
+          }
+        },
       },
-    }],
+    ],
   });
   const wall = (performance.now() - t0) / 1000;
 
@@ -76,7 +85,17 @@ async function intake(base: string) {
   const p50 = result.latency.p50;
   const p99 = result.latency.p99;
   const formsPerS = created / wall;
-  return { payerId: String(payer.body.id), wall, p50, p99, formsPerS, created, failedRows, statuses, non2xx: result.non2xx };
+  return {
+    payerId: String(payer.body.id),
+    wall,
+    p50,
+    p99,
+    formsPerS,
+    created,
+    failedRows,
+    statuses,
+    non2xx: result.non2xx,
+  };
 }
 
 // The embedded default first (its own process and data folder), then Postgres.
@@ -87,21 +106,44 @@ try {
 } finally {
   await stopEmbedded(lite);
 }
-const liteOk = liteRun.statuses.length === BATCHES && liteRun.statuses.every((s) => s === 201) && liteRun.created === BATCHES * PER_BATCH;
-console.log(`intake over HTTP (embedded PGlite): ${liteRun.formsPerS.toFixed(0)} forms/s (${liteRun.wall.toFixed(2)} s wall, batch p50 ${liteRun.p50} ms, p99 ${liteRun.p99} ms) ` +
-  `(target >= ${TARGET_PGLITE_FORMS_PER_S}) ${liteRun.formsPerS >= TARGET_PGLITE_FORMS_PER_S ? "OK" : "BELOW TARGET"}${liteOk ? "" : "  <-- NOT ALL SAVED"} (${loadNote()})`);
-record("intake.bench.ts", "intake 20 x 1,000 forms, 4 in flight, PGlite", liteOk ? liteRun.formsPerS : NaN, "forms/s", { atLeast: TARGET_PGLITE_FORMS_PER_S });
+const liteOk =
+  liteRun.statuses.length === BATCHES &&
+  liteRun.statuses.every((s) => s === 201) &&
+  liteRun.created === BATCHES * PER_BATCH;
+console.log(
+  `intake over HTTP (embedded PGlite): ${liteRun.formsPerS.toFixed(0)} forms/s (${liteRun.wall.toFixed(2)} s wall, batch p50 ${liteRun.p50} ms, p99 ${liteRun.p99} ms) ` +
+    `(target >= ${TARGET_PGLITE_FORMS_PER_S}) ${liteRun.formsPerS >= TARGET_PGLITE_FORMS_PER_S ? "OK" : "BELOW TARGET"}${liteOk ? "" : "  <-- NOT ALL SAVED"} (${loadNote()})`,
+);
+record(
+  "intake.bench.ts",
+  "intake 20 x 1,000 forms, 4 in flight, PGlite",
+  liteOk ? liteRun.formsPerS : NaN,
+  "forms/s",
+  { atLeast: TARGET_PGLITE_FORMS_PER_S },
+);
 
 const api = await db.startApi(PORT);
 try {
-  const { payerId, wall, p50, p99, formsPerS, created, failedRows, statuses, non2xx } = await intake(`http://127.0.0.1:${PORT}`);
+  const { payerId, wall, p50, p99, formsPerS, created, failedRows, statuses, non2xx } = await intake(
+    `http://127.0.0.1:${PORT}`,
+  );
   await stop(api);
   const payer = { body: { id: payerId } };
 
-  const stored = Number((await admin.query(`select count(*)::int as n from ${schema}.filings where payer_id = $1`, [payer.body.id])).rows[0].n);
+  const stored = Number(
+    (
+      await admin.query(`select count(*)::int as n from ${schema}.filings where payer_id = $1`, [
+        payer.body.id,
+      ])
+    ).rows[0].n,
+  );
 
   // Ceiling: the same 20,000 rows, multi-row INSERT straight into Postgres, 1000 rows per statement, 4 at a time.
-  const rows = (await admin.query(`select * from ${schema}.filings where payer_id = $1 order by created_at, id`, [payer.body.id])).rows as Record<string, unknown>[];
+  const rows = (
+    await admin.query(`select * from ${schema}.filings where payer_id = $1 order by created_at, id`, [
+      payer.body.id,
+    ])
+  ).rows as Record<string, unknown>[];
   const cols = Object.keys(rows[0] ?? {});
   const ceiling = async (table: string): Promise<number> => {
     const pool = new pg.Pool({ connectionString: db.url, max: CONCURRENCY });
@@ -110,15 +152,29 @@ try {
       for (let i = 0; i < rows.length; i += PER_BATCH) chunks.push(rows.slice(i, i + PER_BATCH));
       const statements = chunks.map((chunk) => {
         const values: unknown[] = [];
-        const tuples = chunk.map((r) => `(${cols.map((c) => { values.push(c === "json_form" ? JSON.stringify(r[c]) : r[c]); return `$${values.length}`; }).join(", ")})`);
-        return { text: `insert into ${schema}.${table} (${cols.join(", ")}) values ${tuples.join(", ")}`, values };
+        const tuples = chunk.map(
+          (r) =>
+            `(${cols
+              .map((c) => {
+                values.push(c === "json_form" ? JSON.stringify(r[c]) : r[c]);
+                return `$${values.length}`;
+              })
+              .join(", ")})`,
+        );
+        return {
+          text: `insert into ${schema}.${table} (${cols.join(", ")}) values ${tuples.join(", ")}`,
+          values,
+        };
       });
       await pool.query("select 1"); // connect before the clock
       let i = 0;
       const start = performance.now();
-      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-        for (let s = statements[i++]; s !== undefined; s = statements[i++]) await pool.query(s.text, s.values);
-      }));
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let s = statements[i++]; s !== undefined; s = statements[i++])
+            await pool.query(s.text, s.values);
+        }),
+      );
       return rows.length / ((performance.now() - start) / 1000);
     } finally {
       await pool.end();
@@ -129,17 +185,36 @@ try {
   const rawIndexed = await ceiling("filings_raw");
   const rawHeap = await ceiling("filings_heap");
 
-  const ok = statuses.length === BATCHES && statuses.every((s) => s === 201) && created === BATCHES * PER_BATCH && failedRows === 0 && stored === created;
-  console.log(`intake over HTTP (Postgres): ${BATCHES} batches x ${PER_BATCH} 1099-NEC forms, ${CONCURRENCY} at a time`);
-  console.log(`  statuses ${[...new Set(statuses)].join(",")} (non-2xx ${non2xx}), created ${created}, failed rows ${failedRows}, stored ${stored} ${ok ? "" : "  <-- NOT ALL SAVED"}`);
-  console.log(`  end to end:      ${formsPerS.toFixed(0)} forms/s (${wall.toFixed(2)} s wall) (target >= ${TARGET_FORMS_PER_S}) ${formsPerS >= TARGET_FORMS_PER_S ? "OK" : "BELOW TARGET"} (${loadNote()})`);
-  console.log(`  one 1000-form batch: p50 ${p50} ms, p99 ${p99} ms (target p99 < ${TARGET_P99_MS} ms) ${p99 < TARGET_P99_MS ? "OK" : "ABOVE TARGET"}`);
+  const ok =
+    statuses.length === BATCHES &&
+    statuses.every((s) => s === 201) &&
+    created === BATCHES * PER_BATCH &&
+    failedRows === 0 &&
+    stored === created;
+  console.log(
+    `intake over HTTP (Postgres): ${BATCHES} batches x ${PER_BATCH} 1099-NEC forms, ${CONCURRENCY} at a time`,
+  );
+  console.log(
+    `  statuses ${[...new Set(statuses)].join(",")} (non-2xx ${non2xx}), created ${created}, failed rows ${failedRows}, stored ${stored} ${ok ? "" : "  <-- NOT ALL SAVED"}`,
+  );
+  console.log(
+    `  end to end:      ${formsPerS.toFixed(0)} forms/s (${wall.toFixed(2)} s wall) (target >= ${TARGET_FORMS_PER_S}) ${formsPerS >= TARGET_FORMS_PER_S ? "OK" : "BELOW TARGET"} (${loadNote()})`,
+  );
+  console.log(
+    `  one 1000-form batch: p50 ${p50} ms, p99 ${p99} ms (target p99 < ${TARGET_P99_MS} ms) ${p99 < TARGET_P99_MS ? "OK" : "ABOVE TARGET"}`,
+  );
   console.log(`  ceiling, raw multi-row INSERT via pg (1000 rows/statement, ${CONCURRENCY} at a time):`);
-  console.log(`    same columns and indexes as filings: ${rawIndexed.toFixed(0)} rows/s (intake reaches ${((formsPerS / rawIndexed) * 100).toFixed(0)}%, target >= ${TARGET_CEILING_SHARE * 100}%)`);
+  console.log(
+    `    same columns and indexes as filings: ${rawIndexed.toFixed(0)} rows/s (intake reaches ${((formsPerS / rawIndexed) * 100).toFixed(0)}%, target >= ${TARGET_CEILING_SHARE * 100}%)`,
+  );
   console.log(`    same columns, no indexes:            ${rawHeap.toFixed(0)} rows/s (${loadNote()})`);
   const bench = "intake.bench.ts";
-  record(bench, "intake 20 x 1,000 forms, 4 in flight, Postgres", ok ? formsPerS : NaN, "forms/s", { atLeast: TARGET_FORMS_PER_S });
-  record(bench, "intake / raw INSERT ceiling (same indexes), Postgres", (formsPerS / rawIndexed) * 100, "%", { atLeast: TARGET_CEILING_SHARE * 100 });
+  record(bench, "intake 20 x 1,000 forms, 4 in flight, Postgres", ok ? formsPerS : NaN, "forms/s", {
+    atLeast: TARGET_FORMS_PER_S,
+  });
+  record(bench, "intake / raw INSERT ceiling (same indexes), Postgres", (formsPerS / rawIndexed) * 100, "%", {
+    atLeast: TARGET_CEILING_SHARE * 100,
+  });
   record(bench, "intake batch p99, Postgres", p99, "ms", { under: TARGET_P99_MS });
   record(bench, "raw multi-row INSERT ceiling, same indexes", rawIndexed, "rows/s", null);
   record(bench, "raw multi-row INSERT, no indexes", rawHeap, "rows/s", null);

@@ -16,21 +16,58 @@ const { admin } = db;
 const bench = "multi-process.bench.ts";
 const env = { RUN_WORKER: "false", SANDBOX_ACK_DELAY_MS: "0" };
 const apis = [await db.startApi(3931, env), await db.startApi(3932, env)];
-const workerEnv = { ...process.env, DATABASE_URL: db.url, DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "bench", SANDBOX_ACK_DELAY_MS: "0", LOG_LEVEL: "silent" };
-const workers: ChildProcess[] = [0, 1].map(() => spawn(process.execPath, ["--import", "tsx", "hosts/worker/main.ts"], { cwd: root, env: workerEnv, stdio: ["ignore", "ignore", "inherit"] }));
+const workerEnv = {
+  ...process.env,
+  DATABASE_URL: db.url,
+  DB_SCHEMA: schema,
+  TIN_ENCRYPTION_KEY: "bench",
+  SANDBOX_ACK_DELAY_MS: "0",
+  LOG_LEVEL: "silent",
+};
+const workers: ChildProcess[] = [0, 1].map(() =>
+  spawn(process.execPath, ["--import", "tsx", "hosts/worker/main.ts"], {
+    cwd: root,
+    env: workerEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  }),
+);
 const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
 const call = async (port: number, method: string, path: string, body?: unknown) => {
-  const r = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: r.status, body: await r.json() as Record<string, unknown> };
+  const r = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 };
-const letters = (n: number): string => (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
-const batchBody = (b: number) => JSON.stringify({ addToCart: true, forms: Array.from({ length: PER_BATCH }, (_, i) => {
-  const n = b * PER_BATCH + i;
-  return { form: "1099-NEC", tax_year: 2025, jsonForm: {
-    RecipientDetail: { TIN: String(300000000 + n), PersonName: { PersonFirstNm: "Jane", PersonLastNm: `Doe${letters(n)}` },
-      MailingAddressGrp: { USAddress: { AddressLine1Txt: "1 Oak", CityNm: "Reno", StateAbbreviationCd: "NV", ZIPCd: "89501" } } },
-    NonemployeeCompensationAmt: 1000 + n } };
-}) });
+const letters = (n: number): string =>
+  (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
+const batchBody = (b: number) =>
+  JSON.stringify({
+    addToCart: true,
+    forms: Array.from({ length: PER_BATCH }, (_, i) => {
+      const n = b * PER_BATCH + i;
+      return {
+        form: "1099-NEC",
+        tax_year: 2025,
+        jsonForm: {
+          RecipientDetail: {
+            TIN: String(300000000 + n),
+            PersonName: { PersonFirstNm: "Jane", PersonLastNm: `Doe${letters(n)}` },
+            MailingAddressGrp: {
+              USAddress: {
+                AddressLine1Txt: "1 Oak",
+                CityNm: "Reno",
+                StateAbbreviationCd: "NV",
+                ZIPCd: "89501",
+              },
+            },
+          },
+          NonemployeeCompensationAmt: 1000 + n,
+        },
+      };
+    }),
+  });
 
 /** Posts batches [from, from + count) through the given API ports, IN_FLIGHT_PER_API at a time on each: forms/s. */
 async function intake(payer: string, ports: readonly number[], from: number, count: number): Promise<number> {
@@ -38,27 +75,47 @@ async function intake(payer: string, ports: readonly number[], from: number, cou
   let next = 0;
   let created = 0;
   const t0 = performance.now();
-  await Promise.all(ports.flatMap((port) => Array.from({ length: IN_FLIGHT_PER_API }, async () => {
-    for (let b = next++; b < count; b = next++) {
-      const r = await fetch(`http://127.0.0.1:${port}/v1/payers/${payer}/forms`, { method: "POST", headers, body: bodies[b] });
-      const body = await r.json() as { created?: number };
-      if (r.status !== 201) throw new Error(`intake via ${port}: ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
-      created += body.created ?? 0;
-    }
-  })));
+  await Promise.all(
+    ports.flatMap((port) =>
+      Array.from({ length: IN_FLIGHT_PER_API }, async () => {
+        for (let b = next++; b < count; b = next++) {
+          const r = await fetch(`http://127.0.0.1:${port}/v1/payers/${payer}/forms`, {
+            method: "POST",
+            headers,
+            body: bodies[b],
+          });
+          const body = (await r.json()) as { created?: number };
+          if (r.status !== 201)
+            throw new Error(`intake via ${port}: ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
+          created += body.created ?? 0;
+        }
+      }),
+    ),
+  );
   return created / ((performance.now() - t0) / 1000);
 }
 
 try {
-  const payer = (await call(3931, "POST", "/v1/payers", {
-    legal_name: "Two Process LLC", tin: "123456789", address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
-    contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
-  })).body["id"] as string;
+  const payer = (
+    await call(3931, "POST", "/v1/payers", {
+      legal_name: "Two Process LLC",
+      tin: "123456789",
+      address_line1: "1 Elm St",
+      city: "Austin",
+      state: "TX",
+      postal_code: "73301",
+      contact_name: "Pat Doe",
+      contact_email: "pat@example.com",
+      contact_phone: "5125550100",
+    })
+  ).body["id"] as string;
   await intake(payer, [3931, 3932], 1000, 2); // warm-up of both processes (validators, pools)
   const one = await intake(payer, [3931], 0, BATCHES);
   const two = await intake(payer, [3931, 3932], BATCHES, BATCHES);
-  console.log(`intake, ${BATCHES} x ${PER_BATCH} forms each: one API process ${one.toFixed(0)} forms/s, two API processes ${two.toFixed(0)} forms/s ` +
-    `(x${(two / one).toFixed(2)}) (${loadNote()})`);
+  console.log(
+    `intake, ${BATCHES} x ${PER_BATCH} forms each: one API process ${one.toFixed(0)} forms/s, two API processes ${two.toFixed(0)} forms/s ` +
+      `(x${(two / one).toFixed(2)}) (${loadNote()})`,
+  );
   record(bench, "intake over one API process (4 in flight)", one, "forms/s", null);
   record(bench, "intake over two API processes (4 in flight each)", two, "forms/s", null);
 
@@ -69,7 +126,10 @@ try {
   let accepted = 0;
   const deadline = Date.now() + 300_000;
   while (accepted < total && Date.now() < deadline) {
-    accepted = Number((await admin.query(`select count(*)::int as n from ${schema}.filings where status = 'accepted'`)).rows[0].n);
+    accepted = Number(
+      (await admin.query(`select count(*)::int as n from ${schema}.filings where status = 'accepted'`))
+        .rows[0].n,
+    );
     if (accepted < total) await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -78,19 +138,40 @@ try {
   const noReceipt = await q(`select count(*)::int as n from ${schema}.filings where receipt_id is null`);
   const transmissions = await q(`select count(distinct transmission_id)::int as n from ${schema}.filings`);
   const receipts = await q(`select count(distinct receipt_id)::int as n from ${schema}.filings`);
-  const duplicateEvents = await q(`select count(*)::int as n from (select type, data->>'id' from ${schema}.events
+  const duplicateEvents =
+    await q(`select count(*)::int as n from (select type, data->>'id' from ${schema}.events
     where type like 'filing.%' group by 1, 2 having count(*) > 1) d`);
   const paidEvents = await q(`select count(*)::int as n from ${schema}.events where type = 'cart.paid'`);
   const expectedTransmissions = Math.ceil(total / 20_000);
-  const ok = accepted === total && noReceipt === 0 && transmissions === expectedTransmissions && receipts === expectedTransmissions && duplicateEvents === 0 && paidEvents === 1;
-  console.log(`two API processes + two workers, ${total} forms paid: ${accepted} accepted in ${seconds.toFixed(1)} s; transmissions ${transmissions} ` +
-    `(planned ${expectedTransmissions}), receipts ${receipts}, filings without a receipt ${noReceipt}, filing events written twice ${duplicateEvents}, ` +
-    `cart.paid events ${paidEvents} ${ok ? "OK" : "DUPLICATE OR MISSING"} (${loadNote()})`);
-  record(bench, `two APIs + two workers: ${total.toLocaleString("en-US")} paid to accepted`, accepted === total ? seconds : NaN, "s", null);
-  record(bench, "two APIs + two workers: duplicate transmissions or events", ok ? 0 : 1, "count", { under: 1 });
+  const ok =
+    accepted === total &&
+    noReceipt === 0 &&
+    transmissions === expectedTransmissions &&
+    receipts === expectedTransmissions &&
+    duplicateEvents === 0 &&
+    paidEvents === 1;
+  console.log(
+    `two API processes + two workers, ${total} forms paid: ${accepted} accepted in ${seconds.toFixed(1)} s; transmissions ${transmissions} ` +
+      `(planned ${expectedTransmissions}), receipts ${receipts}, filings without a receipt ${noReceipt}, filing events written twice ${duplicateEvents}, ` +
+      `cart.paid events ${paidEvents} ${ok ? "OK" : "DUPLICATE OR MISSING"} (${loadNote()})`,
+  );
+  record(
+    bench,
+    `two APIs + two workers: ${total.toLocaleString("en-US")} paid to accepted`,
+    accepted === total ? seconds : NaN,
+    "s",
+    null,
+  );
+  record(bench, "two APIs + two workers: duplicate transmissions or events", ok ? 0 : 1, "count", {
+    under: 1,
+  });
   if (!ok) process.exitCode = 1;
 } finally {
-  for (const w of workers) if (w.exitCode === null) { w.kill("SIGTERM"); await new Promise((r) => w.once("exit", r)); }
+  for (const w of workers)
+    if (w.exitCode === null) {
+      w.kill("SIGTERM");
+      await new Promise((r) => w.once("exit", r));
+    }
   for (const a of apis) await stop(a);
   await db.close();
 }

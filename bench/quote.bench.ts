@@ -27,7 +27,11 @@ const services = ["efile", "efile_print_mail", "print_mail", undefined] as const
 const QUOTE_CALLS = 200_000;
 let sink = 0;
 for (let i = 0; i < 20_000; i++) {
-  const r = quote(DEFAULT_RATE_CARD, { form: "1099-NEC", quantity: (i % 20000) + 1, service: services[i % 4] });
+  const r = quote(DEFAULT_RATE_CARD, {
+    form: "1099-NEC",
+    quantity: (i % 20000) + 1,
+    service: services[i % 4],
+  });
   if (r.ok) sink += r.quote.total_cents;
 }
 const quoteUs: number[] = [];
@@ -47,21 +51,40 @@ console.log(
 );
 
 // ---- priceOrder, 10,000 items ---------------------------------------------------------------------------------------
-const kinds: PricingItem["kind"][] = ["original", "original", "original", "original", "original", "original", "original", "original", "correction", "refile"];
+const kinds: PricingItem["kind"][] = [
+  "original",
+  "original",
+  "original",
+  "original",
+  "original",
+  "original",
+  "original",
+  "original",
+  "correction",
+  "refile",
+];
 const items: PricingItem[] = Array.from({ length: 10_000 }, (_, i) => ({
   ref: `cit_${i.toString().padStart(6, "0")}`,
   delivery: deliveryOf(services[i % 3]),
   kind: kinds[i % kinds.length] ?? "original",
 }));
-const uniform: PricingItem[] = items.map((it) => ({ ...it, delivery: deliveryOf("efile_print_mail"), kind: "original" }));
+const uniform: PricingItem[] = items.map((it) => ({
+  ...it,
+  delivery: deliveryOf("efile_print_mail"),
+  kind: "original",
+}));
 
 // Cold: the first call in the process (no JIT warm-up), what a single pay request right after start may see.
-const coldMs = time(() => {
-  sink += priceOrder(DEFAULT_RATE_CARD, items).total_cents;
-}) / 1000;
+const coldMs =
+  time(() => {
+    sink += priceOrder(DEFAULT_RATE_CARD, items).total_cents;
+  }) / 1000;
 console.log(`priceOrder 10,000 items, first (cold) call: ${coldMs.toFixed(2)} ms`);
 for (let i = 0; i < 20; i++) sink += priceOrder(DEFAULT_RATE_CARD, items).total_cents;
-for (const [name, list] of [["mixed services/kinds", items], ["all efile_print_mail originals", uniform]] as const) {
+for (const [name, list] of [
+  ["mixed services/kinds", items],
+  ["all efile_print_mail originals", uniform],
+] as const) {
   const runs: number[] = [];
   let total = 0;
   for (let i = 0; i < 200; i++) {

@@ -29,90 +29,177 @@ const api = await db.startApi(PORT, { SANDBOX_ACK_DELAY_MS: "0" });
 const base = `http://127.0.0.1:${PORT}`;
 const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
 const call = async (method: string, path: string, body?: unknown) => {
-  const r = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: r.status, body: await r.json() as Record<string, unknown> };
+  const r = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 };
 const seconds = (t0: number) => (performance.now() - t0) / 1000;
-const letters = (n: number): string => (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
+const letters = (n: number): string =>
+  (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
 
 try {
-  const payer = (await call("POST", "/v1/payers", {
-    legal_name: "Season Payroll LLC", tin: "123456789", address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
-    contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
-  })).body["id"] as string;
+  const payer = (
+    await call("POST", "/v1/payers", {
+      legal_name: "Season Payroll LLC",
+      tin: "123456789",
+      address_line1: "1 Elm St",
+      city: "Austin",
+      state: "TX",
+      postal_code: "73301",
+      contact_name: "Pat Doe",
+      contact_email: "pat@example.com",
+      contact_phone: "5125550100",
+    })
+  ).body["id"] as string;
 
   // 2 first (it makes the template row), then 1 with older timestamps.
   const batches = Math.ceil(JANUARY / PER_BATCH);
   let next = 0;
   let created = 0;
   const t2 = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    for (let b = next++; b < batches; b = next++) {
-      const forms = Array.from({ length: Math.min(PER_BATCH, JANUARY - b * PER_BATCH) }, (_, i) => {
-        const n = b * PER_BATCH + i;
-        return { form: "1099-NEC", tax_year: 2025, jsonForm: {
-          RecipientDetail: { TIN: String(300000000 + n), PersonName: { PersonFirstNm: "Jane", PersonLastNm: `Doe${letters(n)}` },
-            MailingAddressGrp: { USAddress: { AddressLine1Txt: "1 Oak", CityNm: "Reno", StateAbbreviationCd: "NV", ZIPCd: "89501" } } },
-          NonemployeeCompensationAmt: 1000 + n } };
-      });
-      const r = await call("POST", `/v1/payers/${payer}/forms`, { addToCart: true, forms });
-      if (r.status !== 201) throw new Error(`intake: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-      created += Number(r.body["created"] ?? 0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      for (let b = next++; b < batches; b = next++) {
+        const forms = Array.from({ length: Math.min(PER_BATCH, JANUARY - b * PER_BATCH) }, (_, i) => {
+          const n = b * PER_BATCH + i;
+          return {
+            form: "1099-NEC",
+            tax_year: 2025,
+            jsonForm: {
+              RecipientDetail: {
+                TIN: String(300000000 + n),
+                PersonName: { PersonFirstNm: "Jane", PersonLastNm: `Doe${letters(n)}` },
+                MailingAddressGrp: {
+                  USAddress: {
+                    AddressLine1Txt: "1 Oak",
+                    CityNm: "Reno",
+                    StateAbbreviationCd: "NV",
+                    ZIPCd: "89501",
+                  },
+                },
+              },
+              NonemployeeCompensationAmt: 1000 + n,
+            },
+          };
+        });
+        const r = await call("POST", `/v1/payers/${payer}/forms`, { addToCart: true, forms });
+        if (r.status !== 201) throw new Error(`intake: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+        created += Number(r.body["created"] ?? 0);
+      }
+    }),
+  );
   const intakeS = seconds(t2);
-  console.log(`intake of ${created} forms into the cart over HTTP: ${intakeS.toFixed(1)} s, ${(created / intakeS).toFixed(0)} forms/s (${loadNote()})`);
-  record(bench, `season: intake of ${JANUARY.toLocaleString("en-US")} forms into the cart`, created / intakeS, "forms/s", null, command);
+  console.log(
+    `intake of ${created} forms into the cart over HTTP: ${intakeS.toFixed(1)} s, ${(created / intakeS).toFixed(0)} forms/s (${loadNote()})`,
+  );
+  record(
+    bench,
+    `season: intake of ${JANUARY.toLocaleString("en-US")} forms into the cart`,
+    created / intakeS,
+    "forms/s",
+    null,
+    command,
+  );
 
   const t1 = performance.now();
-  await admin.query(`insert into ${schema}.filings (id, short_id, account_id, livemode, payer_id, recipient_id, form, tax_year, status, service,
+  await admin.query(
+    `insert into ${schema}.filings (id, short_id, account_id, livemode, payer_id, recipient_id, form, tax_year, status, service,
       physical_mail, portal_access, reference, batch_id, json_form, sealed_tins, account_number, recipient_tin_hash, dup_key, created_at, updated_at)
     select gen_random_uuid(), 'fil_s' || n, t.account_id, t.livemode, t.payer_id, t.recipient_id, t.form, 2020 + (n % 5), 'accepted', t.service,
       t.physical_mail, t.portal_access, t.reference, t.batch_id, t.json_form, t.sealed_tins, t.account_number, t.recipient_tin_hash, 'season-' || n,
       t.created_at - interval '30 days' - n * interval '1 second', t.updated_at
-    from generate_series(1, $1::int) n, (select * from ${schema}.filings where payer_id = $2 limit 1) t`, [SEEDED, payer]);
+    from generate_series(1, $1::int) n, (select * from ${schema}.filings where payer_id = $2 limit 1) t`,
+    [SEEDED, payer],
+  );
   await admin.query(`analyze ${schema}.filings`);
   console.log(`seeded ${SEEDED} filings of earlier seasons by SQL in ${seconds(t1).toFixed(1)} s`);
-  const total = Number((await admin.query(`select count(*)::int as n from ${schema}.filings where payer_id = $1`, [payer])).rows[0].n);
+  const total = Number(
+    (await admin.query(`select count(*)::int as n from ${schema}.filings where payer_id = $1`, [payer]))
+      .rows[0].n,
+  );
 
   // 3. Paging at depth: cursors picked by SQL in the API's order (newest first, created_at then id).
-  const account = (await admin.query(`select account_id from ${schema}.payers where id = $1`, [payer])).rows[0].account_id as string;
-  const depths = [0, 1000, 100_000, 500_000, total - 100].filter((d, i, all) => d < total && all.indexOf(d) === i);
+  const account = (await admin.query(`select account_id from ${schema}.payers where id = $1`, [payer]))
+    .rows[0].account_id as string;
+  const depths = [0, 1000, 100_000, 500_000, total - 100].filter(
+    (d, i, all) => d < total && all.indexOf(d) === i,
+  );
   let worst = 0;
   for (const depth of depths) {
-    const cursor = depth === 0 ? null : (await admin.query(`select id from ${schema}.filings where account_id = $1 and livemode = false
-      order by created_at desc, id desc offset $2 limit 1`, [account, depth - 1])).rows[0]?.id as string | undefined;
+    const cursor =
+      depth === 0
+        ? null
+        : ((
+            await admin.query(
+              `select id from ${schema}.filings where account_id = $1 and livemode = false
+      order by created_at desc, id desc offset $2 limit 1`,
+              [account, depth - 1],
+            )
+          ).rows[0]?.id as string | undefined);
     const path = `/v1/filings?limit=100${cursor ? `&starting_after=${cursor}` : ""}`;
     const times: number[] = [];
     for (let i = 0; i < 60; i++) {
       const t = performance.now();
       const r = await fetch(base + path, { headers });
-      const page = await r.json() as { data?: unknown[] };
-      if (r.status !== 200 || (page.data?.length ?? 0) === 0) throw new Error(`paging at ${depth}: ${r.status}`);
+      const page = (await r.json()) as { data?: unknown[] };
+      if (r.status !== 200 || (page.data?.length ?? 0) === 0)
+        throw new Error(`paging at ${depth}: ${r.status}`);
       if (i >= 10) times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
     const p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] as number;
     worst = Math.max(worst, p99);
-    console.log(`  GET /v1/filings?limit=100 at depth ${depth.toLocaleString("en-US")}: p50 ${times[times.length >> 1]?.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+    console.log(
+      `  GET /v1/filings?limit=100 at depth ${depth.toLocaleString("en-US")}: p50 ${times[times.length >> 1]?.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+    );
   }
-  console.log(`paging ${total.toLocaleString("en-US")} filings: worst p99 ${worst.toFixed(1)} ms (target < 20 ms) ${worst < 20 ? "OK" : "ABOVE TARGET"} (${loadNote()})`);
-  record(bench, `season: paging GET /v1/filings in ${total.toLocaleString("en-US")} filings, worst p99 of depths 0 to ${(total - 100).toLocaleString("en-US")}`, worst, "ms", { under: 20 }, command);
+  console.log(
+    `paging ${total.toLocaleString("en-US")} filings: worst p99 ${worst.toFixed(1)} ms (target < 20 ms) ${worst < 20 ? "OK" : "ABOVE TARGET"} (${loadNote()})`,
+  );
+  record(
+    bench,
+    `season: paging GET /v1/filings in ${total.toLocaleString("en-US")} filings, worst p99 of depths 0 to ${(total - 100).toLocaleString("en-US")}`,
+    worst,
+    "ms",
+    { under: 20 },
+    command,
+  );
 
   // 4. The cart priced.
   await call("GET", "/v1/cart/value"); // the first call compiles nothing special, but warms the pool
   const t4 = performance.now();
   const value = await call("GET", "/v1/cart/value");
   const priceS = seconds(t4);
-  console.log(`cart of ${String(value.body["item_count"])} forms priced (GET /v1/cart/value): ${(priceS * 1000).toFixed(0)} ms, ${String(value.body["total_cents"])} cents (target < 1 s) (${loadNote()})`);
-  record(bench, `season: cart of ${JANUARY.toLocaleString("en-US")} forms priced`, value.status === 200 ? priceS : NaN, "s", { under: 1 }, command);
+  console.log(
+    `cart of ${String(value.body["item_count"])} forms priced (GET /v1/cart/value): ${(priceS * 1000).toFixed(0)} ms, ${String(value.body["total_cents"])} cents (target < 1 s) (${loadNote()})`,
+  );
+  record(
+    bench,
+    `season: cart of ${JANUARY.toLocaleString("en-US")} forms priced`,
+    value.status === 200 ? priceS : NaN,
+    "s",
+    { under: 1 },
+    command,
+  );
 
   // 5. Pay.
   const t5 = performance.now();
   const paid = await call("POST", "/v1/cart/pay");
   const payS = seconds(t5);
-  console.log(`pay of ${JANUARY} forms: ${payS.toFixed(2)} s, status ${paid.status}, filed ${String(paid.body["filed"])} (target < 5 s) (${loadNote()})`);
-  record(bench, `season: pay of ${JANUARY.toLocaleString("en-US")} forms`, paid.status === 200 ? payS : NaN, "s", { under: 5 }, command);
+  console.log(
+    `pay of ${JANUARY} forms: ${payS.toFixed(2)} s, status ${paid.status}, filed ${String(paid.body["filed"])} (target < 5 s) (${loadNote()})`,
+  );
+  record(
+    bench,
+    `season: pay of ${JANUARY.toLocaleString("en-US")} forms`,
+    paid.status === 200 ? payS : NaN,
+    "s",
+    { under: 5 },
+    command,
+  );
   if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${JSON.stringify(paid.body).slice(0, 500)}`);
 
   // 6. Paid to accepted.
@@ -120,19 +207,44 @@ try {
   const deadline = Date.now() + Number(process.env["SEASON_ACCEPT_DEADLINE_S"] ?? 300) * 1000;
   let lastPrint = 0;
   while (accepted < JANUARY && Date.now() < deadline) {
-    accepted = Number((await admin.query(`select count(*)::int as n from ${schema}.filings where payer_id = $1 and tax_year = 2025 and status = 'accepted'`, [payer])).rows[0].n);
-    if (Date.now() - lastPrint > 10_000) { lastPrint = Date.now(); console.log(`  ${accepted} accepted after ${seconds(t5).toFixed(0)} s`); }
+    accepted = Number(
+      (
+        await admin.query(
+          `select count(*)::int as n from ${schema}.filings where payer_id = $1 and tax_year = 2025 and status = 'accepted'`,
+          [payer],
+        )
+      ).rows[0].n,
+    );
+    if (Date.now() - lastPrint > 10_000) {
+      lastPrint = Date.now();
+      console.log(`  ${accepted} accepted after ${seconds(t5).toFixed(0)} s`);
+    }
     if (accepted < JANUARY) await new Promise((r) => setTimeout(r, 500));
   }
   const acceptS = seconds(t5);
-  console.log(`pay to all ${JANUARY} accepted: ${acceptS.toFixed(1)} s, ${accepted} accepted (target < 60 s) (${loadNote()})`);
-  record(bench, `season: pay to ${JANUARY.toLocaleString("en-US")} accepted (sandbox, IRIS A2A + emulator)`, accepted === JANUARY ? acceptS : NaN, "s", { under: 60 }, command);
+  console.log(
+    `pay to all ${JANUARY} accepted: ${acceptS.toFixed(1)} s, ${accepted} accepted (target < 60 s) (${loadNote()})`,
+  );
+  record(
+    bench,
+    `season: pay to ${JANUARY.toLocaleString("en-US")} accepted (sandbox, IRIS A2A + emulator)`,
+    accepted === JANUARY ? acceptS : NaN,
+    "s",
+    { under: 60 },
+    command,
+  );
   if (accepted < JANUARY) {
-    const byStatus = (await admin.query(`select status, count(*)::int as n from ${schema}.filings where payer_id = $1 and tax_year = 2025 group by status`, [payer])).rows;
+    const byStatus = (
+      await admin.query(
+        `select status, count(*)::int as n from ${schema}.filings where payer_id = $1 and tax_year = 2025 group by status`,
+        [payer],
+      )
+    ).rows;
     console.log(`  statuses: ${JSON.stringify(byStatus)}`);
     process.exitCode = 1;
   }
 } finally {
   await stop(api);
-  if (process.env["SEASON_KEEP"] !== "1") await db.close(); else await admin.end();
+  if (process.env["SEASON_KEEP"] !== "1") await db.close();
+  else await admin.end();
 }

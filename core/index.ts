@@ -9,7 +9,12 @@ import { Pricing } from "./ports/pricing.port.ts";
 import { Store, type Scope } from "./ports/store.port.ts";
 import { TinVault } from "./ports/tin-vault.port.ts";
 import { createPayer, getPayer, listPayers, updatePayer } from "./use-cases/payers.use-case.ts";
-import { createRecipient, getRecipient, listRecipients, updateRecipient } from "./use-cases/recipients.use-case.ts";
+import {
+  createRecipient,
+  getRecipient,
+  listRecipients,
+  updateRecipient,
+} from "./use-cases/recipients.use-case.ts";
 import { filePayerForms, getFiling, listFilings } from "./use-cases/filings.use-case.ts";
 import { cartDetails } from "./use-cases/cart.use-case.ts";
 import { getQuote, getRateCard } from "./use-cases/prices.use-case.ts";
@@ -42,10 +47,16 @@ export interface FilingServiceParts {
 
 /** Plain async functions over the core's use cases, for embedders that do not use Effect. Failures reject with the typed domain errors. */
 export function createFilingService(parts: FilingServiceParts) {
-  const runtime = ManagedRuntime.make(Layer.mergeAll(
-    Layer.succeed(Store, parts.store), Layer.succeed(Clock, parts.clock), Layer.succeed(Ids, parts.ids),
-    Layer.succeed(TinVault, parts.vault), Layer.succeed(Hasher, parts.hasher), Layer.succeed(Pricing, parts.pricing),
-  ));
+  const runtime = ManagedRuntime.make(
+    Layer.mergeAll(
+      Layer.succeed(Store, parts.store),
+      Layer.succeed(Clock, parts.clock),
+      Layer.succeed(Ids, parts.ids),
+      Layer.succeed(TinVault, parts.vault),
+      Layer.succeed(Hasher, parts.hasher),
+      Layer.succeed(Pricing, parts.pricing),
+    ),
+  );
   type Services = Store | Clock | Ids | TinVault | Hasher | Pricing;
   const run = <A, E>(e: Effect.Effect<A, E, Services>) => runtime.runPromise(e);
   return {
@@ -55,7 +66,8 @@ export function createFilingService(parts: FilingServiceParts) {
     updatePayer: (scope: Scope, id: string, body: unknown) => run(updatePayer(scope, id, body)),
     createRecipient: (scope: Scope, body: unknown) => run(createRecipient(scope, body)),
     getRecipient: (scope: Scope, id: string) => run(getRecipient(scope, id)),
-    listRecipients: (scope: Scope, page: PageQuery, payerId?: string) => run(listRecipients(scope, page, payerId)),
+    listRecipients: (scope: Scope, page: PageQuery, payerId?: string) =>
+      run(listRecipients(scope, page, payerId)),
     updateRecipient: (scope: Scope, id: string, body: unknown) => run(updateRecipient(scope, id, body)),
     /** POST /v1/payers/{payerId}/forms as a function: the same use case, so the same rules (404 payer, D10 422). */
     fileForms: (scope: Scope, payerId: string, body: unknown) => run(filePayerForms(scope, payerId, body)),

@@ -12,13 +12,21 @@ export const CORE_PACKAGES: readonly string[] = ["effect", "ajv", "@noble/hashes
 /** Node builtins the core may import: none (it runs in browsers and edge runtimes too). */
 export const CORE_BUILTINS: readonly string[] = [];
 
-export interface Violation { readonly file: string; readonly spec: string; readonly rule: "core-imports" | "domain-pure" | "hosts-private" }
+export interface Violation {
+  readonly file: string;
+  readonly spec: string;
+  readonly rule: "core-imports" | "domain-pure" | "hosts-private";
+}
 
 const DIRS = ["core", "adapters", "hosts", "test", "bench", "scripts"];
 
 function files(dir: string): string[] {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return []; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
   return names.flatMap((name) => {
     if (name === "node_modules") return [];
     const path = join(dir, name);
@@ -28,18 +36,25 @@ function files(dir: string): string[] {
 
 /** The source without comments (string literals kept). */
 export function stripComments(text: string): string {
-  return text.replace(/("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m, str: string | undefined) => str ?? "");
+  return text.replace(
+    /("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g,
+    (m, str: string | undefined) => str ?? "",
+  );
 }
 
 export function importsOf(text: string): string[] {
   const code = stripComments(text);
   const out: string[] = [];
-  for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?["']([^"']+)["']/g)) out.push(m[1] as string);
+  for (const m of code.matchAll(
+    /(?:^|[;\n}])\s*(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?["']([^"']+)["']/g,
+  ))
+    out.push(m[1] as string);
   for (const m of code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) out.push(m[1] as string);
   return out;
 }
 
-const packageOf = (spec: string) => (spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] as string));
+const packageOf = (spec: string) =>
+  spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] as string);
 const isBuiltin = (spec: string) => spec.startsWith("node:") || builtinModules.includes(packageOf(spec));
 const under = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);
 
@@ -50,16 +65,34 @@ export function checkTree(root: string): Violation[] {
     const file = relative(root, abs).split(sep).join("/");
     for (const spec of importsOf(readFileSync(abs, "utf8"))) {
       const relativeSpec = spec.startsWith(".");
-      const target = relativeSpec ? relative(root, resolve(dirname(abs), spec)).split(sep).join("/") : null;
+      const target = relativeSpec
+        ? relative(root, resolve(dirname(abs), spec))
+            .split(sep)
+            .join("/")
+        : null;
       if (under(file, "core")) {
-        const allowed = target !== null ? under(target, "core")
-          : isBuiltin(spec) ? CORE_BUILTINS.includes(spec.replace(/^node:/, "")) : CORE_PACKAGES.includes(packageOf(spec));
+        const allowed =
+          target !== null
+            ? under(target, "core")
+            : isBuiltin(spec)
+              ? CORE_BUILTINS.includes(spec.replace(/^node:/, ""))
+              : CORE_PACKAGES.includes(packageOf(spec));
         if (!allowed) violations.push({ file, spec, rule: "core-imports" });
       }
-      if (under(file, "core/domain") && target !== null && (under(target, "core/ports") || under(target, "core/use-cases"))) {
+      if (
+        under(file, "core/domain") &&
+        target !== null &&
+        (under(target, "core/ports") || under(target, "core/use-cases"))
+      ) {
         violations.push({ file, spec, rule: "domain-pure" });
       }
-      if (target !== null && under(target, "hosts") && !under(file, "hosts") && !under(file, "test") && !under(file, "bench")) {
+      if (
+        target !== null &&
+        under(target, "hosts") &&
+        !under(file, "hosts") &&
+        !under(file, "test") &&
+        !under(file, "bench")
+      ) {
         violations.push({ file, spec, rule: "hosts-private" });
       }
     }
@@ -72,7 +105,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const found = checkTree(root);
   for (const v of found) process.stderr.write(`${v.file}: imports ${v.spec} (${v.rule})\n`);
   if (found.length > 0) {
-    process.stderr.write(`${found.length} dependency rule violation(s); see scripts/check-deps.ts and docs/architecture.md.\n`);
+    process.stderr.write(
+      `${found.length} dependency rule violation(s); see scripts/check-deps.ts and docs/architecture.md.\n`,
+    );
     process.exit(1);
   }
   process.stdout.write("Dependency rules: no violation.\n");

@@ -22,7 +22,15 @@ const files = collect(join(root, "test")).filter(
   (f) => filter.length === 0 || filter.some((p) => relative(root, f).includes(p)),
 );
 
-interface Outcome { file: string; passed: number; failed: number; skipped: number; code: number; output: string; ms: number }
+interface Outcome {
+  file: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  code: number;
+  output: string;
+  ms: number;
+}
 
 function runFile(file: string): Promise<Outcome> {
   const t0 = Date.now();
@@ -46,14 +54,31 @@ function runFile(file: string): Promise<Outcome> {
       const skipped = num("Skipped");
       let failed = total - passed; // uvu's Total counts run tests only, not skipped ones
       if ((code ?? 1) !== 0 && failed === 0) failed = 1; // a crash outside a test still fails the run
-      resolve({ file: relative(root, file), passed, failed, skipped, code: code ?? 1, output, ms: Date.now() - t0 });
+      resolve({
+        file: relative(root, file),
+        passed,
+        failed,
+        skipped,
+        code: code ?? 1,
+        output,
+        ms: Date.now() - t0,
+      });
     });
   });
 }
 
 // Longest first: the files that start processes or run long fuzz/crash scenarios go first, so the two lanes end
 // together instead of one lane running a minute-long file alone at the end.
-const SLOW = ["hosts/cli/", "worker/crash", "outbox-crash", "live-process", "pg-boss/jobs", "fuzz", "intake.test", "isolation"];
+const SLOW = [
+  "hosts/cli/",
+  "worker/crash",
+  "outbox-crash",
+  "live-process",
+  "pg-boss/jobs",
+  "fuzz",
+  "intake.test",
+  "isolation",
+];
 const weight = (f: string) => {
   const i = SLOW.findIndex((p) => relative(root, f).includes(p));
   return i < 0 ? SLOW.length : i;
@@ -68,8 +93,16 @@ await Promise.all(
       const r = await runFile(f);
       results.push(r);
       const mark = r.failed > 0 ? "FAIL" : "ok  ";
-      console.log(`${mark} ${r.file}  (${r.passed} passed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.failed ? `, ${r.failed} failed` : ""}, ${(r.ms / 1000).toFixed(1)}s)`);
-      if (r.failed > 0) console.log(r.output.split("\n").map((l) => "     " + l).join("\n"));
+      console.log(
+        `${mark} ${r.file}  (${r.passed} passed${r.skipped ? `, ${r.skipped} skipped` : ""}${r.failed ? `, ${r.failed} failed` : ""}, ${(r.ms / 1000).toFixed(1)}s)`,
+      );
+      if (r.failed > 0)
+        console.log(
+          r.output
+            .split("\n")
+            .map((l) => "     " + l)
+            .join("\n"),
+        );
     }
   }),
 );

@@ -38,7 +38,8 @@ export type HttpWebhookSender = WebhookSender["Service"] & {
 
 type Policy = "open" | "public" | "public_or_loopback";
 
-const LOOPBACK = (ip: string) => ip.startsWith("127.") || ip === "::1" || ip.toLowerCase().startsWith("::ffff:127.");
+const LOOPBACK = (ip: string) =>
+  ip.startsWith("127.") || ip === "::1" || ip.toLowerCase().startsWith("::ffff:127.");
 
 class BlockedTarget extends Error {
   readonly code = "ERR_WEBHOOK_PRIVATE_TARGET";
@@ -56,9 +57,14 @@ function guardedLookup(base: LookupFunction, policy: Policy): LookupFunction {
       if (err) return callback(err, "");
       const addresses = typeof result === "string" ? [{ address: result, family: isIP(result) }] : result;
       const bad = addresses.find((a) => blocked(policy, a.address));
-      if (bad) return callback(new BlockedTarget(`refused: ${hostname} resolves to a private address (${bad.address})`), "");
+      if (bad)
+        return callback(
+          new BlockedTarget(`refused: ${hostname} resolves to a private address (${bad.address})`),
+          "",
+        );
       const first = addresses[0];
-      if (first === undefined) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "");
+      if (first === undefined)
+        return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "");
       if (options.all) return callback(null, addresses);
       callback(null, first.address, first.family);
     });
@@ -70,10 +76,15 @@ function describe(e: unknown, timeoutMs: number, timedOut: boolean): string {
   if (e instanceof BlockedTarget) return e.message;
   const err = e as NodeJS.ErrnoException;
   switch (err.code) {
-    case "ECONNREFUSED": return `connection refused (${err.message})`;
-    case "ENOTFOUND": case "EAI_AGAIN": return `host not found (${err.code})`;
-    case "ECONNRESET": return "connection reset by the receiver";
-    default: return err.message ? `request failed: ${err.message}` : "request failed";
+    case "ECONNREFUSED":
+      return `connection refused (${err.message})`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `host not found (${err.code})`;
+    case "ECONNRESET":
+      return "connection reset by the receiver";
+    default:
+      return err.message ? `request failed: ${err.message}` : "request failed";
   }
 }
 
@@ -88,7 +99,14 @@ export function makeHttpWebhookSender(options: HttpWebhookSenderOptions): HttpWe
     let pair = agents.get(policy);
     if (pair === undefined) {
       const lookup = policy === "open" ? baseLookup : guardedLookup(baseLookup, policy);
-      const common = { keepAlive: true, maxSockets, maxFreeSockets: maxSockets, scheduling: "lifo" as const, timeout: 30_000, lookup };
+      const common = {
+        keepAlive: true,
+        maxSockets,
+        maxFreeSockets: maxSockets,
+        scheduling: "lifo" as const,
+        timeout: 30_000,
+        lookup,
+      };
       pair = { http: new http.Agent(common), https: new https.Agent(common) };
       agents.set(policy, pair);
     }
@@ -109,7 +127,8 @@ export function makeHttpWebhookSender(options: HttpWebhookSenderOptions): HttpWe
       } catch {
         return refuse("invalid url");
       }
-      if (url.protocol !== "https:" && url.protocol !== "http:") return refuse(`unsupported scheme ${url.protocol}`);
+      if (url.protocol !== "https:" && url.protocol !== "http:")
+        return refuse(`unsupported scheme ${url.protocol}`);
       const policy = policyFor(request.livemode);
       const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
       // An IP literal is connected to without a lookup, so it is checked here.
@@ -124,7 +143,13 @@ export function makeHttpWebhookSender(options: HttpWebhookSenderOptions): HttpWe
         if (done) return;
         done = true;
         clearTimeout(timer);
-        resume(Effect.succeed(status === 0 ? { status: 0, retryAfter: null, error: error ?? "no response" } : { status, retryAfter, error: null }));
+        resume(
+          Effect.succeed(
+            status === 0
+              ? { status: 0, retryAfter: null, error: error ?? "no response" }
+              : { status, retryAfter, error: null },
+          ),
+        );
       };
       const timer = setTimeout(() => {
         timedOut = true;
@@ -158,7 +183,10 @@ export function makeHttpWebhookSender(options: HttpWebhookSenderOptions): HttpWe
           res.on("data", (chunk: Buffer) => {
             read += chunk.length;
             // Enough has been read; the rest is not waited for (the connection is dropped instead of reused).
-            if (read > MAX_RESPONSE_BYTES) { finish(null); res.destroy(); }
+            if (read > MAX_RESPONSE_BYTES) {
+              finish(null);
+              res.destroy();
+            }
           });
           res.on("end", () => finish(null));
           res.on("error", () => finish(null));
@@ -182,7 +210,10 @@ export function makeHttpWebhookSender(options: HttpWebhookSenderOptions): HttpWe
     send,
     sandboxLoopback: options.allowPrivate || options.allowLoopbackInSandbox === true,
     close: () => {
-      for (const pair of agents.values()) { pair.http.destroy(); pair.https.destroy(); }
+      for (const pair of agents.values()) {
+        pair.http.destroy();
+        pair.https.destroy();
+      }
       agents.clear();
     },
   };
@@ -192,5 +223,8 @@ export function makeHttpWebhookSender(options: HttpWebhookSenderOptions): HttpWe
 export const layer = (options: HttpWebhookSenderOptions) =>
   Layer.effect(
     WebhookSender,
-    Effect.acquireRelease(Effect.sync(() => makeHttpWebhookSender(options)), (s) => Effect.sync(() => s.close())),
+    Effect.acquireRelease(
+      Effect.sync(() => makeHttpWebhookSender(options)),
+      (s) => Effect.sync(() => s.close()),
+    ),
   );

@@ -23,7 +23,11 @@ export interface FakeJob {
 export interface FakeJobsOptions {
   readonly clock: { readonly now: () => Date };
   /** As in the pg-boss adapter; the fake's backoff has no jitter: delay x 2^(n-1) exactly. */
-  readonly defaults?: { readonly retryLimit: number; readonly retryDelay: number; readonly retryBackoff: boolean };
+  readonly defaults?: {
+    readonly retryLimit: number;
+    readonly retryDelay: number;
+    readonly retryBackoff: boolean;
+  };
 }
 
 export interface FakeJobs extends JobRunner {
@@ -37,8 +41,15 @@ export interface FakeJobs extends JobRunner {
 }
 
 interface Row {
-  id: string; queue: string; data: Record<string, unknown>; key: string | null; state: FakeJobState;
-  attempts: number; retryLimit: number; startAfter: number; error: string | null;
+  id: string;
+  queue: string;
+  data: Record<string, unknown>;
+  key: string | null;
+  state: FakeJobState;
+  attempts: number;
+  retryLimit: number;
+  startAfter: number;
+  error: string | null;
 }
 
 const MAX_RUNS_PER_DRAIN = 100_000;
@@ -55,26 +66,35 @@ export function makeFakeJobs(options: FakeJobsOptions): FakeJobs {
 
   const retryDelayMs = (retriesSoFar: number): number => {
     if (!defaults.retryBackoff) return defaults.retryDelay * 1000;
-    return Math.max(defaults.retryDelay, 1) * 2 ** Math.min(16, retriesSoFar + 1) / 2 * 1000;
+    return ((Math.max(defaults.retryDelay, 1) * 2 ** Math.min(16, retriesSoFar + 1)) / 2) * 1000;
   };
 
   const service = Jobs.of({
-    send: (queue, data, opts) => Effect.sync(() => {
-      const key = opts?.key ?? null;
-      if (key !== null && rows.some((r) => r.queue === queue && r.key === key && isOpen(r.state))) return;
-      rows.push({
-        id: `job_${nextId++}`, queue, data: structuredClone({ ...data }), key, state: "created", attempts: 0,
-        retryLimit: opts?.retryLimit ?? defaults.retryLimit,
-        startAfter: now() + Math.max(0, opts?.startAfterSeconds ?? 0) * 1000, error: null,
-      });
-    }),
+    send: (queue, data, opts) =>
+      Effect.sync(() => {
+        const key = opts?.key ?? null;
+        if (key !== null && rows.some((r) => r.queue === queue && r.key === key && isOpen(r.state))) return;
+        rows.push({
+          id: `job_${nextId++}`,
+          queue,
+          data: structuredClone({ ...data }),
+          key,
+          state: "created",
+          attempts: 0,
+          retryLimit: opts?.retryLimit ?? defaults.retryLimit,
+          startAfter: now() + Math.max(0, opts?.startAfterSeconds ?? 0) * 1000,
+          error: null,
+        });
+      }),
   });
 
   const runOne = async (row: Row, handler: JobHandler) => {
     row.state = "active";
     row.attempts += 1;
     try {
-      await inHandler.run(true, () => handler(structuredClone(row.data), { id: row.id, queue: row.queue, attempt: row.attempts }));
+      await inHandler.run(true, () =>
+        handler(structuredClone(row.data), { id: row.id, queue: row.queue, attempt: row.attempts }),
+      );
       row.state = "completed";
     } catch (e) {
       row.error = e instanceof Error ? e.message : String(e);
@@ -93,11 +113,14 @@ export function makeFakeJobs(options: FakeJobsOptions): FakeJobs {
     for (;;) {
       if (stopped) return runs;
       const t = now();
-      const row = rows.find((r) => (r.state === "created" || r.state === "retry") && r.startAfter <= t && handlers.has(r.queue));
+      const row = rows.find(
+        (r) => (r.state === "created" || r.state === "retry") && r.startAfter <= t && handlers.has(r.queue),
+      );
       if (!row) return runs;
-      if (++runs > MAX_RUNS_PER_DRAIN) throw new Error("jobs fake: drain() did not settle (a handler keeps sending jobs?)");
+      if (++runs > MAX_RUNS_PER_DRAIN)
+        throw new Error("jobs fake: drain() did not settle (a handler keeps sending jobs?)");
       const list = handlers.get(row.queue) as JobHandler[];
-      const handler = list[(row.attempts) % list.length] as JobHandler;
+      const handler = list[row.attempts % list.length] as JobHandler;
       await runOne(row, handler);
     }
   };
@@ -108,16 +131,22 @@ export function makeFakeJobs(options: FakeJobsOptions): FakeJobs {
       if (stopped) throw new Error("jobs fake: work() after stop()");
       handlers.set(queue, [...(handlers.get(queue) ?? []), handler]);
     },
-    stop: async () => { stopped = true; await draining; },
+    stop: async () => {
+      stopped = true;
+      await draining;
+    },
     drain: () => {
       // From inside a handler, drain() returns at once: the drain running it picks up whatever the handler sent.
       if (inHandler.getStore()) return Promise.resolve(0);
-      draining ??= drainOnce().finally(() => { draining = null; });
+      draining ??= drainOnce().finally(() => {
+        draining = null;
+      });
       return draining;
     },
-    jobs: (queue) => rows
-      .filter((r) => queue === undefined || r.queue === queue)
-      .map((r) => ({ ...r, data: structuredClone(r.data), startAfter: new Date(r.startAfter) })),
+    jobs: (queue) =>
+      rows
+        .filter((r) => queue === undefined || r.queue === queue)
+        .map((r) => ({ ...r, data: structuredClone(r.data), startAfter: new Date(r.startAfter) })),
   };
 }
 

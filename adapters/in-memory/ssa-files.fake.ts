@@ -12,10 +12,16 @@ export function makeInMemorySsaFiles(): SsaFileRows {
       return file;
     },
     get: async (id) => files.get(id),
-    byWfid: async (livemode, wfid) => [...files.values()].find((f) => f.livemode === livemode && f.wfid === wfid),
-    list: async ({ status, livemode }) => [...files.values()]
-      .filter((f) => (status === undefined || f.status === status) && (livemode === undefined || f.livemode === livemode))
-      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)),
+    byWfid: async (livemode, wfid) =>
+      [...files.values()].find((f) => f.livemode === livemode && f.wfid === wfid),
+    list: async ({ status, livemode }) =>
+      [...files.values()]
+        .filter(
+          (f) =>
+            (status === undefined || f.status === status) &&
+            (livemode === undefined || f.livemode === livemode),
+        )
+        .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0)),
     update: async (id, from, patch) => {
       const f = files.get(id);
       if (!f || !from.includes(f.status)) return undefined;

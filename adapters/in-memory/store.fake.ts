@@ -19,80 +19,146 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
   const c = fakeScope(ref, scope);
   return {
     scope,
-    payers: fakePayers(c), recipients: fakeRecipients(c), filings: fakeFilings(c), batches: fakeBatches(c), carts: fakeCarts(c),
-    balance: fakeBalance(c), orders: fakeOrders(c), events: fakeEvents(c), extensions: fakeExtensions(c), webhooks: fakeWebhooks(c),
-    tinMatches: fakeTinMatches(c), sandbox: fakeSandbox(c), dispatches: fakeDispatches(c),
+    payers: fakePayers(c),
+    recipients: fakeRecipients(c),
+    filings: fakeFilings(c),
+    batches: fakeBatches(c),
+    carts: fakeCarts(c),
+    balance: fakeBalance(c),
+    orders: fakeOrders(c),
+    events: fakeEvents(c),
+    extensions: fakeExtensions(c),
+    webhooks: fakeWebhooks(c),
+    tinMatches: fakeTinMatches(c),
+    sandbox: fakeSandbox(c),
+    dispatches: fakeDispatches(c),
   };
 }
 
-export function makeFakeStore(tables: Tables = emptyTables()): Store["Service"] & { readonly tables: () => Tables } {
+export function makeFakeStore(
+  tables: Tables = emptyTables(),
+): Store["Service"] & { readonly tables: () => Tables } {
   const ref = { t: tables };
   let queue: Promise<unknown> = Promise.resolve();
   const done = new Set<string>();
   // Production TIN Matching requests (tin_match_sends): outside the transactional tables, like the SQL rows are counted before the send.
   const tinSends: { key: string; sentAt: string; outcome: string | null }[] = [];
-  const transaction = <A, E, R = never>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-    Effect.flatMap(Effect.context<R>(), (services) => Effect.flatten(Effect.promise((signal) => {
-      // Transactions run one at a time, each on a copy swapped in only when it succeeds.
-      const next = queue.then(async () => {
-        const copy = { t: cloneTables(ref.t) };
-        const exit = await Effect.runPromiseExitWith(services)(body(scoped(copy, scope)), { signal });
-        if (Exit.isSuccess(exit)) ref.t = copy.t;
-        return exit;
-      });
-      queue = next.catch(() => undefined);
-      return next;
-    })));
+  const transaction = <A, E, R = never>(
+    scope: Scope,
+    body: (tx: ScopedStore) => Effect.Effect<A, E, R>,
+  ): Effect.Effect<A, E, R> =>
+    Effect.flatMap(Effect.context<R>(), (services) =>
+      Effect.flatten(
+        Effect.promise((signal) => {
+          // Transactions run one at a time, each on a copy swapped in only when it succeeds.
+          const next = queue.then(async () => {
+            const copy = { t: cloneTables(ref.t) };
+            const exit = await Effect.runPromiseExitWith(services)(body(scoped(copy, scope)), { signal });
+            if (Exit.isSuccess(exit)) ref.t = copy.t;
+            return exit;
+          });
+          queue = next.catch(() => undefined);
+          return next;
+        }),
+      ),
+    );
   return {
     ...Store.of({
       scoped: (scope) => scoped(ref, scope),
       transaction,
       accounts: {
-        insert: (a) => Effect.sync(() => { ref.t.accounts.set(a.id, a); }),
+        insert: (a) =>
+          Effect.sync(() => {
+            ref.t.accounts.set(a.id, a);
+          }),
         get: (id) => Effect.sync(() => ref.t.accounts.get(id)),
-        list: () => Effect.sync(() => [...ref.t.accounts.values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))),
+        list: () =>
+          Effect.sync(() =>
+            [...ref.t.accounts.values()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)),
+          ),
         count: () => Effect.sync(() => ref.t.accounts.size),
-        update: (id, patch) => Effect.sync(() => {
-          const a = ref.t.accounts.get(id);
-          if (!a) return undefined;
-          const next = { ...a, ...patch };
-          ref.t.accounts.set(id, next);
-          return next;
-        }),
+        update: (id, patch) =>
+          Effect.sync(() => {
+            const a = ref.t.accounts.get(id);
+            if (!a) return undefined;
+            const next = { ...a, ...patch };
+            ref.t.accounts.set(id, next);
+            return next;
+          }),
       },
       outbox: {
-        pending: (limit) => Effect.sync(() => [...ref.t.events.values()].filter((e) => !ref.t.fannedOut.has(e.id)).slice(0, limit)),
-        markFannedOut: (ids) => Effect.sync(() => { for (const id of ids) ref.t.fannedOut.add(id); }),
-        dueDeliveries: (before, limit) => Effect.sync(() => [...ref.t.deliveries.values()].filter((d) => d.status === "pending" && d.nextAttemptAt !== null && d.nextAttemptAt < before).slice(0, limit)
-          .map((d) => ({ id: d.id, accountId: d.accountId, livemode: d.livemode }))),
+        pending: (limit) =>
+          Effect.sync(() =>
+            [...ref.t.events.values()].filter((e) => !ref.t.fannedOut.has(e.id)).slice(0, limit),
+          ),
+        markFannedOut: (ids) =>
+          Effect.sync(() => {
+            for (const id of ids) ref.t.fannedOut.add(id);
+          }),
+        dueDeliveries: (before, limit) =>
+          Effect.sync(() =>
+            [...ref.t.deliveries.values()]
+              .filter((d) => d.status === "pending" && d.nextAttemptAt !== null && d.nextAttemptAt < before)
+              .slice(0, limit)
+              .map((d) => ({ id: d.id, accountId: d.accountId, livemode: d.livemode })),
+          ),
       },
       dispatchQueue: {
-        pending: (before, limit) => Effect.sync(() => [...ref.t.dispatches.values()].filter((d) => !done.has(d.orderId) && d.createdAt < before).slice(0, limit)
-          .map((d) => ({ orderId: d.orderId, accountId: d.accountId, livemode: d.livemode }))),
-        markDone: (orderId) => Effect.sync(() => { done.add(orderId); }),
+        pending: (before, limit) =>
+          Effect.sync(() =>
+            [...ref.t.dispatches.values()]
+              .filter((d) => !done.has(d.orderId) && d.createdAt < before)
+              .slice(0, limit)
+              .map((d) => ({ orderId: d.orderId, accountId: d.accountId, livemode: d.livemode })),
+          ),
+        markDone: (orderId) =>
+          Effect.sync(() => {
+            done.add(orderId);
+          }),
       },
       tinMatchQueue: {
-        liveMatchesSince: (since) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.livemode && r.status === "completed" && (r.completedAt ?? "") >= since).reduce((n, r) => n + r.count, 0)),
-        pairSends: (keys, since) => Effect.sync(() => {
-          const out = new Map<string, { count: number; last: string | null }>();
-          for (const s of tinSends) {
-            if (!keys.includes(s.key) || s.sentAt < since) continue;
-            const seen = out.get(s.key) ?? { count: 0, last: null };
-            out.set(s.key, { count: seen.count + 1, last: s.outcome ?? seen.last });
-          }
-          return out;
-        }),
-        recordPairSends: (keys, sentAt) => Effect.sync(() => { for (const key of keys) tinSends.push({ key, sentAt, outcome: null }); }),
-        setPairOutcomes: (outcomes, sentAt) => Effect.sync(() => {
-          for (const o of outcomes) for (const s of tinSends) if (s.key === o.key && s.sentAt === sentAt && s.outcome === null) s.outcome = o.outcome;
-        }),
-        pending: (before, limit) => Effect.sync(() => [...ref.t.tinRuns.values()].filter((r) => r.status === "processing" && r.createdAt < before).slice(0, limit)
-          .map((r) => ({ id: r.id, accountId: r.accountId, livemode: r.livemode }))),
+        liveMatchesSince: (since) =>
+          Effect.sync(() =>
+            [...ref.t.tinRuns.values()]
+              .filter((r) => r.livemode && r.status === "completed" && (r.completedAt ?? "") >= since)
+              .reduce((n, r) => n + r.count, 0),
+          ),
+        pairSends: (keys, since) =>
+          Effect.sync(() => {
+            const out = new Map<string, { count: number; last: string | null }>();
+            for (const s of tinSends) {
+              if (!keys.includes(s.key) || s.sentAt < since) continue;
+              const seen = out.get(s.key) ?? { count: 0, last: null };
+              out.set(s.key, { count: seen.count + 1, last: s.outcome ?? seen.last });
+            }
+            return out;
+          }),
+        recordPairSends: (keys, sentAt) =>
+          Effect.sync(() => {
+            for (const key of keys) tinSends.push({ key, sentAt, outcome: null });
+          }),
+        setPairOutcomes: (outcomes, sentAt) =>
+          Effect.sync(() => {
+            for (const o of outcomes)
+              for (const s of tinSends)
+                if (s.key === o.key && s.sentAt === sentAt && s.outcome === null) s.outcome = o.outcome;
+          }),
+        pending: (before, limit) =>
+          Effect.sync(() =>
+            [...ref.t.tinRuns.values()]
+              .filter((r) => r.status === "processing" && r.createdAt < before)
+              .slice(0, limit)
+              .map((r) => ({ id: r.id, accountId: r.accountId, livemode: r.livemode })),
+          ),
       },
       ...fakeOAuthRepos(() => ref.t),
       apiKeys: {
-        insert: (k) => Effect.sync(() => { ref.t.apiKeys.set(k.keyHash, { ...k, revokedAt: null }); }),
-        listForAccount: (accountId) => Effect.sync(() => [...ref.t.apiKeys.values()].filter((k) => k.accountId === accountId)),
+        insert: (k) =>
+          Effect.sync(() => {
+            ref.t.apiKeys.set(k.keyHash, { ...k, revokedAt: null });
+          }),
+        listForAccount: (accountId) =>
+          Effect.sync(() => [...ref.t.apiKeys.values()].filter((k) => k.accountId === accountId)),
       },
     }),
     tables: () => ref.t,

@@ -53,17 +53,34 @@ export interface ClientOptions {
 
 /** The IRS did not answer usefully; the request may be tried again later. */
 export class Unavailable extends Error {
-  constructor(message: string, readonly retryAfterMs?: number) { super(message); this.name = "Unavailable"; }
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "Unavailable";
+  }
 }
 
 /** A request sent whose answer never came back (reset, timeout): it may or may not have been taken. */
 export class ReplyLost extends Unavailable {
-  constructor(message: string) { super(message); this.name = "ReplyLost"; }
+  constructor(message: string) {
+    super(message);
+    this.name = "ReplyLost";
+  }
 }
 
-export interface IrsResponse { readonly status: number; readonly body: string; readonly requestId: string }
+export interface IrsResponse {
+  readonly status: number;
+  readonly body: string;
+  readonly requestId: string;
+}
 
-interface Token { readonly value: string; readonly renewAt: number; readonly diesAt: number }
+interface Token {
+  readonly value: string;
+  readonly renewAt: number;
+  readonly diesAt: number;
+}
 
 function retryAfterMs(header: string | null, now: number): number | undefined {
   if (!header) return undefined;
@@ -73,7 +90,8 @@ function retryAfterMs(header: string | null, now: number): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-const CONFIG_HINT = "check IRIS_CLIENT_ID, IRIS_USER_ID, IRIS_KEY_ID, IRIS_PRIVATE_KEY_FILE, the JWK uploaded to e-Services and the user's consent";
+const CONFIG_HINT =
+  "check IRIS_CLIENT_ID, IRIS_USER_ID, IRIS_KEY_ID, IRIS_PRIVATE_KEY_FILE, the JWK uploaded to e-Services and the user's consent";
 
 /** One per environment and process: holds the cached token. */
 export class IrsApiClient {
@@ -95,14 +113,20 @@ export class IrsApiClient {
     this.#now = options.now ?? Date.now;
   }
 
-  get tokenUrl(): string { return `${this.#o.apiBase}${TOKEN_PATH}`; }
+  get tokenUrl(): string {
+    return `${this.#o.apiBase}${TOKEN_PATH}`;
+  }
 
   async #jwt(subject: string, iat: number): Promise<string> {
     const c = this.#o.credentials;
     return new SignJWT({})
       .setProtectedHeader({ alg: "RS256", kid: c.keyId })
-      .setIssuer(c.clientId).setSubject(subject).setAudience(this.tokenUrl)
-      .setIssuedAt(iat).setExpirationTime(iat + 15 * 60).setJti(`${randomUUID()}-${String(iat)}`)
+      .setIssuer(c.clientId)
+      .setSubject(subject)
+      .setAudience(this.tokenUrl)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 15 * 60)
+      .setJti(`${randomUUID()}-${String(iat)}`)
       .sign(c.privateKey);
   }
 
@@ -115,18 +139,44 @@ export class IrsApiClient {
       client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
       client_assertion: await this.#jwt(c.clientId, iat),
     });
-    const res = await this.#send("token", this.tokenUrl, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }, body: body.toString() }, true);
+    const res = await this.#send(
+      "token",
+      this.tokenUrl,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: body.toString(),
+      },
+      true,
+    );
     if (res.status === 400 || res.status === 401 || res.status === 403) {
-      this.#log("error", "IRS token request refused", { environment: this.#o.environment, status: res.status, request_id: res.requestId, hint: CONFIG_HINT, irs: res.body.slice(0, 300) });
-      throw new Unavailable(`The IRS refused the token request (HTTP ${String(res.status)}): ${CONFIG_HINT}.`);
+      this.#log("error", "IRS token request refused", {
+        environment: this.#o.environment,
+        status: res.status,
+        request_id: res.requestId,
+        hint: CONFIG_HINT,
+        irs: res.body.slice(0, 300),
+      });
+      throw new Unavailable(
+        `The IRS refused the token request (HTTP ${String(res.status)}): ${CONFIG_HINT}.`,
+      );
     }
     let parsed: { access_token?: unknown; expires_in?: unknown };
-    try { parsed = JSON.parse(res.body) as typeof parsed; } catch { parsed = {}; }
+    try {
+      parsed = JSON.parse(res.body) as typeof parsed;
+    } catch {
+      parsed = {};
+    }
     if (res.status !== 200 || typeof parsed.access_token !== "string" || parsed.access_token === "") {
-      this.#log("error", "IRS token reply not understood", { environment: this.#o.environment, status: res.status, request_id: res.requestId });
+      this.#log("error", "IRS token reply not understood", {
+        environment: this.#o.environment,
+        status: res.status,
+        request_id: res.requestId,
+      });
       throw new Unavailable(`The IRS token reply was not understood (HTTP ${String(res.status)}).`);
     }
-    const lifetimeMs = (typeof parsed.expires_in === "number" && parsed.expires_in > 0 ? parsed.expires_in : 900) * 1000;
+    const lifetimeMs =
+      (typeof parsed.expires_in === "number" && parsed.expires_in > 0 ? parsed.expires_in : 900) * 1000;
     // IRS tokens are announced for 15 minutes but have been seen to die around minute 9: renew at half-life.
     const at = this.#now();
     return { value: parsed.access_token, renewAt: at + lifetimeMs / 2, diesAt: at + lifetimeMs };
@@ -136,7 +186,9 @@ export class IrsApiClient {
   async token(): Promise<string> {
     const t = this.#token;
     if (t && this.#now() < t.renewAt) return t.value;
-    this.#pending ??= this.#fetchToken().finally(() => { this.#pending = undefined; });
+    this.#pending ??= this.#fetchToken().finally(() => {
+      this.#pending = undefined;
+    });
     const fresh = await this.#pending;
     this.#token = fresh;
     return fresh.value;
@@ -157,23 +209,53 @@ export class IrsApiClient {
       let res: Response;
       let body: string;
       try {
-        res = await this.#fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), "x-request-id": requestId }, signal: AbortSignal.timeout(this.#o.timeoutMs ?? 120_000) });
+        res = await this.#fetch(url, {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), "x-request-id": requestId },
+          signal: AbortSignal.timeout(this.#o.timeoutMs ?? 120_000),
+        });
         body = await res.text();
       } catch (e) {
         const reason = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-        this.#log("warn", "IRS request failed", { environment: this.#o.environment, what, attempt, request_id: requestId, error: reason });
-        if (!idempotent) throw new ReplyLost(`The IRS did not answer the ${what} request (${reason}); it may have been received.`);
-        if (attempt >= attempts) throw new Unavailable(`The IRS did not answer the ${what} request after ${String(attempts)} tries (${reason}).`);
+        this.#log("warn", "IRS request failed", {
+          environment: this.#o.environment,
+          what,
+          attempt,
+          request_id: requestId,
+          error: reason,
+        });
+        if (!idempotent)
+          throw new ReplyLost(
+            `The IRS did not answer the ${what} request (${reason}); it may have been received.`,
+          );
+        if (attempt >= attempts)
+          throw new Unavailable(
+            `The IRS did not answer the ${what} request after ${String(attempts)} tries (${reason}).`,
+          );
         await this.#sleep(Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)));
         continue;
       }
       if (res.status >= 500 || res.status === 429) {
         const after = retryAfterMs(res.headers.get("retry-after"), this.#now());
-        this.#log("warn", "IRS answered with an error status", { environment: this.#o.environment, what, attempt, status: res.status, request_id: requestId, retry_after_ms: after });
+        this.#log("warn", "IRS answered with an error status", {
+          environment: this.#o.environment,
+          what,
+          attempt,
+          status: res.status,
+          request_id: requestId,
+          retry_after_ms: after,
+        });
         // A 503/429 means the request was not taken; another 5xx on intake may have been: do not resend it.
-        if (!idempotent && res.status !== 503 && res.status !== 429) throw new ReplyLost(`The IRS answered the ${what} request with HTTP ${String(res.status)}; it may have been received.`);
+        if (!idempotent && res.status !== 503 && res.status !== 429)
+          throw new ReplyLost(
+            `The IRS answered the ${what} request with HTTP ${String(res.status)}; it may have been received.`,
+          );
         const delay = after ?? Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-        if (attempt >= attempts || delay > maxDelayMs) throw new Unavailable(`The IRS answered the ${what} request with HTTP ${String(res.status)}.`, delay);
+        if (attempt >= attempts || delay > maxDelayMs)
+          throw new Unavailable(
+            `The IRS answered the ${what} request with HTTP ${String(res.status)}.`,
+            delay,
+          );
         await this.#sleep(delay);
         continue;
       }
@@ -182,17 +264,38 @@ export class IrsApiClient {
   }
 
   /** An authenticated request; a 401 renews the token once, a second 401 is a configuration problem. */
-  async request(what: string, path: string, init: { method: string; headers: Record<string, string>; body: string | FormData }, options: { idempotent: boolean }): Promise<IrsResponse> {
+  async request(
+    what: string,
+    path: string,
+    init: { method: string; headers: Record<string, string>; body: string | FormData },
+    options: { idempotent: boolean },
+  ): Promise<IrsResponse> {
     for (let renewed = false; ; renewed = true) {
       const token = await this.token();
-      const res = await this.#send(what, `${this.#o.apiBase}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } }, options.idempotent);
+      const res = await this.#send(
+        what,
+        `${this.#o.apiBase}${path}`,
+        { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } },
+        options.idempotent,
+      );
       if (res.status !== 401) return res;
       this.#forget(token);
       if (renewed) {
-        this.#log("error", "IRS refused a renewed token", { environment: this.#o.environment, what, request_id: res.requestId, hint: CONFIG_HINT });
-        throw new Unavailable(`The IRS refused the ${what} request with a fresh token (HTTP 401): ${CONFIG_HINT}.`);
+        this.#log("error", "IRS refused a renewed token", {
+          environment: this.#o.environment,
+          what,
+          request_id: res.requestId,
+          hint: CONFIG_HINT,
+        });
+        throw new Unavailable(
+          `The IRS refused the ${what} request with a fresh token (HTTP 401): ${CONFIG_HINT}.`,
+        );
       }
-      this.#log("info", "IRS token expired early; renewing", { environment: this.#o.environment, what, request_id: res.requestId });
+      this.#log("info", "IRS token expired early; renewing", {
+        environment: this.#o.environment,
+        what,
+        request_id: res.requestId,
+      });
     }
   }
 }

@@ -7,7 +7,9 @@ import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
 import type { IrisChannel } from "./iris-a2a.ts";
 import type { TinMatchingChannel } from "./tin-matching.ts";
 
-export interface Unconfigured { readonly missing: readonly string[] }
+export interface Unconfigured {
+  readonly missing: readonly string[];
+}
 
 function isUnconfigured<T extends object>(c: T | Unconfigured): c is Unconfigured {
   return "missing" in c;
@@ -17,7 +19,10 @@ export function missingMessage(u: Unconfigured): string {
   return `Live filing with the IRS is not configured on this server: ${u.missing.join(", ")} ${u.missing.length === 1 ? "is" : "are"} not set (see the README, "Going live").`;
 }
 
-export function irsTransmitterByEnvironment(sandbox: IrisChannel, live: IrisChannel | Unconfigured): IrsTransmitter["Service"] {
+export function irsTransmitterByEnvironment(
+  sandbox: IrisChannel,
+  live: IrisChannel | Unconfigured,
+): IrsTransmitter["Service"] {
   const pick = (livemode: boolean): IrisChannel | Unconfigured => (livemode ? live : sandbox);
   const down = (u: Unconfigured) => Effect.fail(new IrsUnavailable({ message: missingMessage(u) }));
   return IrsTransmitter.of({
@@ -40,12 +45,18 @@ export function irsTransmitterByEnvironment(sandbox: IrisChannel, live: IrisChan
   });
 }
 
-export function tinMatcherByEnvironment(sandbox: TinMatchingChannel, live: TinMatchingChannel | Unconfigured, dailyLimit: number): TinMatcher["Service"] {
+export function tinMatcherByEnvironment(
+  sandbox: TinMatchingChannel,
+  live: TinMatchingChannel | Unconfigured,
+  dailyLimit: number,
+): TinMatcher["Service"] {
   const pick = (livemode: boolean): TinMatchingChannel | Unconfigured => (livemode ? live : sandbox);
   return TinMatcher.of({
     match: (entries, options) => {
       const c = pick(options.livemode);
-      return isUnconfigured(c) ? Effect.fail(new IrsUnavailable({ message: missingMessage(c) })) : c.match(entries);
+      return isUnconfigured(c)
+        ? Effect.fail(new IrsUnavailable({ message: missingMessage(c) }))
+        : c.match(entries);
     },
     missingConfiguration: (livemode) => {
       const c = pick(livemode);

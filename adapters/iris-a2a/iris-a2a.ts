@@ -11,13 +11,28 @@
 // IrsUnavailable with a log line naming the configuration to check.
 import { Effect } from "effect";
 import {
-  maskTins, parseStatusResponse, recordOutcomes, resultFor, type AckResult, type RecordOutcome,
+  maskTins,
+  parseStatusResponse,
+  recordOutcomes,
+  resultFor,
+  type AckResult,
+  type RecordOutcome,
 } from "../../core/domain/iris/ack.ts";
 import type { TransmitterProfile } from "../../core/domain/iris/rules/model.ts";
-import { buildTransmission, IRIS_NAMESPACE, RECEIPT_ID_PATTERN, type TransmissionInput, type TransmitterInput } from "../../core/domain/iris/transmission.ts";
+import {
+  buildTransmission,
+  IRIS_NAMESPACE,
+  RECEIPT_ID_PATTERN,
+  type TransmissionInput,
+  type TransmitterInput,
+} from "../../core/domain/iris/transmission.ts";
 import { XmlWriter, childText, parseXml } from "../../core/domain/iris/xml.ts";
 import {
-  IrsUnavailable, TransmissionRefused, type Acknowledgement, type AcknowledgementRequest, type TransmitReceipt,
+  IrsUnavailable,
+  TransmissionRefused,
+  type Acknowledgement,
+  type AcknowledgementRequest,
+  type TransmitReceipt,
 } from "../../core/ports/irs-transmitter.port.ts";
 import { IrsApiClient, ReplyLost, Unavailable, type ClientOptions } from "./client.ts";
 
@@ -36,25 +51,46 @@ export interface IrisA2aOptions extends ClientOptions {
 }
 
 export interface IrisChannel {
-  readonly transmit: (t: TransmissionInput, now: Date, resume: boolean) => Effect.Effect<TransmitReceipt, IrsUnavailable | TransmissionRefused>;
-  readonly acknowledgements: (requests: readonly AcknowledgementRequest[]) => Effect.Effect<readonly Acknowledgement[], IrsUnavailable>;
+  readonly transmit: (
+    t: TransmissionInput,
+    now: Date,
+    resume: boolean,
+  ) => Effect.Effect<TransmitReceipt, IrsUnavailable | TransmissionRefused>;
+  readonly acknowledgements: (
+    requests: readonly AcknowledgementRequest[],
+  ) => Effect.Effect<readonly Acknowledgement[], IrsUnavailable>;
   /** What this channel writes in the manifest (TestCd, software id per tax year), for the IRS rules checked before pay. */
   readonly profile: TransmitterProfile;
 }
 
 function unavailable(e: unknown): IrsUnavailable | TransmissionRefused {
   if (e instanceof TransmissionRefused || e instanceof IrsUnavailable) return e;
-  if (e instanceof Unavailable) return new IrsUnavailable({ message: e.message, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) });
-  return new IrsUnavailable({ message: `IRIS request failed: ${e instanceof Error ? e.message : String(e)}` });
+  if (e instanceof Unavailable)
+    return new IrsUnavailable({
+      message: e.message,
+      ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
+    });
+  return new IrsUnavailable({
+    message: `IRIS request failed: ${e instanceof Error ? e.message : String(e)}`,
+  });
 }
 
 /** TransStatusOrAckRequest (IRIS STATUS LIBRARY, IRS-IR-TransStatusOrAckRequest.xsd). */
-export function statusRequestXml(tcc: string, kind: "S" | "A", by: "RID" | "UTID", ids: readonly string[]): string {
+export function statusRequestXml(
+  tcc: string,
+  kind: "S" | "A",
+  by: "RID" | "UTID",
+  ids: readonly string[],
+): string {
   const w = new XmlWriter();
-  w.element("TransStatusOrAckRequest", () => {
-    w.leaf("TransmitterControlCd", tcc).leaf("SearchTypeCd", kind).leaf("SearchParameterTypeCd", by);
-    for (const id of ids) w.leaf("SearchId", id);
-  }, { xmlns: IRIS_NAMESPACE });
+  w.element(
+    "TransStatusOrAckRequest",
+    () => {
+      w.leaf("TransmitterControlCd", tcc).leaf("SearchTypeCd", kind).leaf("SearchParameterTypeCd", by);
+      for (const id of ids) w.leaf("SearchId", id);
+    },
+    { xmlns: IRIS_NAMESPACE },
+  );
   return w.toString();
 }
 
@@ -79,10 +115,18 @@ export function refusalReasons(body: string): string[] {
       if (found.length > 0) return found.map(maskTins);
     } else if (trimmed.startsWith("{")) {
       const j = JSON.parse(trimmed) as Record<string, unknown>;
-      const parts = [j["errorCode"], j["errorMessage"], j["message"], j["error"], j["error_description"]].filter((v) => typeof v === "string") as string[];
+      const parts = [
+        j["errorCode"],
+        j["errorMessage"],
+        j["message"],
+        j["error"],
+        j["error_description"],
+      ].filter((v) => typeof v === "string") as string[];
       if (parts.length > 0) return [maskTins(parts.join(": "))];
     }
-  } catch { /* fall through to the text */ }
+  } catch {
+    /* fall through to the text */
+  }
   return trimmed ? [maskTins(trimmed.slice(0, 500))] : [];
 }
 
@@ -90,7 +134,10 @@ export function refusalReasons(body: string): string[] {
 export function intakeReceiptId(body: string): string | undefined {
   try {
     const root = parseXml(body.trim());
-    const id = root.name === "IntakeA2AResponse" ? (childText(root, "receiptId") ?? childText(root, "ReceiptId")) : undefined;
+    const id =
+      root.name === "IntakeA2AResponse"
+        ? (childText(root, "receiptId") ?? childText(root, "ReceiptId"))
+        : undefined;
     return id !== undefined && RECEIPT_ID_PATTERN.test(id) ? id : undefined;
   } catch {
     return undefined;
@@ -103,16 +150,32 @@ export function makeIrisA2a(options: IrisA2aOptions, client = new IrsApiClient(o
   const rejecting = new Set(options.rejectingRules ?? []);
 
   const status = async (kind: "S" | "A", by: "RID" | "UTID", ids: readonly string[]) => {
-    const res = await client.request("status", STATUS_PATH, {
-      method: "POST", headers: { "content-type": "application/xml", accept: "application/xml" }, body: statusRequestXml(tcc, kind, by, ids),
-    }, { idempotent: true });
+    const res = await client.request(
+      "status",
+      STATUS_PATH,
+      {
+        method: "POST",
+        headers: { "content-type": "application/xml", accept: "application/xml" },
+        body: statusRequestXml(tcc, kind, by, ids),
+      },
+      { idempotent: true },
+    );
     if (res.status !== 200) {
-      log("error", "IRIS status request refused", { environment: options.environment, status: res.status, request_id: res.requestId, reasons: refusalReasons(res.body).slice(0, 5) });
+      log("error", "IRIS status request refused", {
+        environment: options.environment,
+        status: res.status,
+        request_id: res.requestId,
+        reasons: refusalReasons(res.body).slice(0, 5),
+      });
       throw new Unavailable(`IRIS answered the status request with HTTP ${String(res.status)}.`);
     }
     const parsed = parseStatusResponse(res.body);
     if (!parsed.ok) {
-      log("error", "IRIS status reply not understood", { environment: options.environment, request_id: res.requestId, error: parsed.message });
+      log("error", "IRIS status reply not understood", {
+        environment: options.environment,
+        request_id: res.requestId,
+        error: parsed.message,
+      });
       throw new Unavailable(`The IRIS status reply was not understood: ${parsed.message}.`);
     }
     return parsed.value;
@@ -123,19 +186,34 @@ export function makeIrisA2a(options: IrisA2aOptions, client = new IrsApiClient(o
     const answer = await status("S", "UTID", [utid]);
     const r: AckResult | undefined = resultFor(answer, utid);
     if (!r || r.transmission.status === "Not Found") return undefined;
-    if (!r.transmission.receiptId || !RECEIPT_ID_PATTERN.test(r.transmission.receiptId)) throw new Unavailable(`IRIS knows ${utid} but gave no receipt id.`);
-    log("info", "IRIS transmission recovered by UTID", { environment: options.environment, utid, receipt: r.transmission.receiptId });
+    if (!r.transmission.receiptId || !RECEIPT_ID_PATTERN.test(r.transmission.receiptId))
+      throw new Unavailable(`IRIS knows ${utid} but gave no receipt id.`);
+    log("info", "IRIS transmission recovered by UTID", {
+      environment: options.environment,
+      utid,
+      receipt: r.transmission.receiptId,
+    });
     return r.transmission.receiptId;
   };
 
   const transmit = async (t: TransmissionInput, now: Date, resume: boolean): Promise<TransmitReceipt> => {
     const softwareId = options.softwareIds.get(t.taxYear);
     if (!softwareId) {
-      log("error", "no IRIS software id for the tax year", { environment: options.environment, tax_year: t.taxYear, hint: "add it to IRIS_SOFTWARE_IDS" });
-      throw new Unavailable(`No IRIS SoftwareId is configured for tax year ${String(t.taxYear)} (IRIS_SOFTWARE_IDS).`);
+      log("error", "no IRIS software id for the tax year", {
+        environment: options.environment,
+        tax_year: t.taxYear,
+        hint: "add it to IRIS_SOFTWARE_IDS",
+      });
+      throw new Unavailable(
+        `No IRIS SoftwareId is configured for tax year ${String(t.taxYear)} (IRIS_SOFTWARE_IDS).`,
+      );
     }
     const built = buildTransmission(t, { ...options.transmitter, softwareId });
-    if (!built.ok) throw new TransmissionRefused({ message: "The transmission cannot be built.", problems: built.problems });
+    if (!built.ok)
+      throw new TransmissionRefused({
+        message: "The transmission cannot be built.",
+        problems: built.problems,
+      });
     const utid = built.value.uniqueTransmissionId;
     if (resume) {
       const known = await recover(utid);
@@ -145,18 +223,36 @@ export function makeIrisA2a(options: IrisA2aOptions, client = new IrsApiClient(o
     form.append("file", new Blob([built.value.xml], { type: "text/xml" }), "transmission.xml");
     let res;
     try {
-      res = await client.request("intake", INTAKE_PATH, { method: "POST", headers: { accept: "application/xml" }, body: form }, { idempotent: false });
+      res = await client.request(
+        "intake",
+        INTAKE_PATH,
+        { method: "POST", headers: { accept: "application/xml" }, body: form },
+        { idempotent: false },
+      );
     } catch (e) {
-      if (e instanceof ReplyLost) log("warn", "IRIS intake reply lost; the next attempt asks by UTID first", { environment: options.environment, utid });
+      if (e instanceof ReplyLost)
+        log("warn", "IRIS intake reply lost; the next attempt asks by UTID first", {
+          environment: options.environment,
+          utid,
+        });
       throw e;
     }
     if (res.status === 200) {
       const receiptId = intakeReceiptId(res.body);
       if (receiptId) {
-        log("info", "IRIS transmission received", { environment: options.environment, utid, receipt: receiptId, request_id: res.requestId });
+        log("info", "IRIS transmission received", {
+          environment: options.environment,
+          utid,
+          receipt: receiptId,
+          request_id: res.requestId,
+        });
         return { receiptId, submittedAt: now };
       }
-      log("error", "IRIS intake reply not understood", { environment: options.environment, utid, request_id: res.requestId });
+      log("error", "IRIS intake reply not understood", {
+        environment: options.environment,
+        utid,
+        request_id: res.requestId,
+      });
       throw new Unavailable("The IRIS intake reply has no receipt id; the next attempt asks by UTID first.");
     }
     if (res.status === 400) {
@@ -166,31 +262,63 @@ export function makeIrisA2a(options: IrisA2aOptions, client = new IrsApiClient(o
         if (known) return { receiptId: known, submittedAt: now };
       }
       const reasons = refusalReasons(res.body);
-      log("error", "IRIS refused the transmission", { environment: options.environment, utid, request_id: res.requestId, reasons: reasons.slice(0, 10) });
-      throw new TransmissionRefused({ message: "IRIS refused the transmission on intake.", problems: reasons.map((message) => ({ message })) });
+      log("error", "IRIS refused the transmission", {
+        environment: options.environment,
+        utid,
+        request_id: res.requestId,
+        reasons: reasons.slice(0, 10),
+      });
+      throw new TransmissionRefused({
+        message: "IRIS refused the transmission on intake.",
+        problems: reasons.map((message) => ({ message })),
+      });
     }
-    log("error", "IRIS intake answered with an unexpected status", { environment: options.environment, utid, status: res.status, request_id: res.requestId, reasons: refusalReasons(res.body).slice(0, 5) });
+    log("error", "IRIS intake answered with an unexpected status", {
+      environment: options.environment,
+      utid,
+      status: res.status,
+      request_id: res.requestId,
+      reasons: refusalReasons(res.body).slice(0, 5),
+    });
     throw new Unavailable(`IRIS answered the intake request with HTTP ${String(res.status)}.`);
   };
 
-  const graded = (records: readonly RecordOutcome[]): RecordOutcome[] => records.map((r) => {
-    if (!r.errors.some((e) => rejecting.has(e.code))) return r;
-    return { ...r, status: "rejected", errors: r.errors.map((e) => (rejecting.has(e.code) ? { ...e, severity: "Reject" as const } : e)) };
-  });
+  const graded = (records: readonly RecordOutcome[]): RecordOutcome[] =>
+    records.map((r) => {
+      if (!r.errors.some((e) => rejecting.has(e.code))) return r;
+      return {
+        ...r,
+        status: "rejected",
+        errors: r.errors.map((e) => (rejecting.has(e.code) ? { ...e, severity: "Reject" as const } : e)),
+      };
+    });
 
-  const acknowledgements = async (requests: readonly AcknowledgementRequest[]): Promise<Acknowledgement[]> => {
+  const acknowledgements = async (
+    requests: readonly AcknowledgementRequest[],
+  ): Promise<Acknowledgement[]> => {
     const out: Acknowledgement[] = [];
     for (let i = 0; i < requests.length; i += MAX_SEARCH_IDS) {
       const chunk = requests.slice(i, i + MAX_SEARCH_IDS);
-      const answer = await status("A", "RID", chunk.map((r) => r.receiptId));
+      const answer = await status(
+        "A",
+        "RID",
+        chunk.map((r) => r.receiptId),
+      );
       for (const r of chunk) {
         const result = resultFor(answer, r.receiptId);
         if (!result) {
-          log("warn", "IRIS status reply has no result for a receipt", { environment: options.environment, receipt: r.receiptId });
+          log("warn", "IRIS status reply has no result for a receipt", {
+            environment: options.environment,
+            receipt: r.receiptId,
+          });
           out.push({ status: "processing" });
           continue;
         }
-        const outcome = recordOutcomes(result, r.records, r.formTypeCdOf ? { formTypeCdOf: r.formTypeCdOf } : {});
+        const outcome = recordOutcomes(
+          result,
+          r.records,
+          r.formTypeCdOf ? { formTypeCdOf: r.formTypeCdOf } : {},
+        );
         out.push(outcome.status === "done" ? { ...outcome, records: graded(outcome.records) } : outcome);
       }
     }
@@ -198,8 +326,16 @@ export function makeIrisA2a(options: IrisA2aOptions, client = new IrsApiClient(o
   };
 
   return {
-    profile: { test: options.transmitter.test, softwareIdFor: (taxYear: number) => options.softwareIds.get(taxYear) },
-    transmit: (t, now, resume) => Effect.tryPromise({ try: () => transmit(t, now, resume), catch: unavailable }),
-    acknowledgements: (requests) => Effect.tryPromise({ try: () => acknowledgements(requests), catch: (e) => unavailable(e) as IrsUnavailable }),
+    profile: {
+      test: options.transmitter.test,
+      softwareIdFor: (taxYear: number) => options.softwareIds.get(taxYear),
+    },
+    transmit: (t, now, resume) =>
+      Effect.tryPromise({ try: () => transmit(t, now, resume), catch: unavailable }),
+    acknowledgements: (requests) =>
+      Effect.tryPromise({
+        try: () => acknowledgements(requests),
+        catch: (e) => unavailable(e) as IrsUnavailable,
+      }),
   };
 }

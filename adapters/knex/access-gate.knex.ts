@@ -41,12 +41,21 @@ on conflict (credential_id) do update set
 returning used, window_start`;
 
 /** `known`: the shared count last read; `inFlight`: local counts being added to it now; `pending`: not sent yet. */
-interface WindowState { start: number; known: number; inFlight: number; pending: number; timer: NodeJS.Timeout | null }
+interface WindowState {
+  start: number;
+  known: number;
+  inFlight: number;
+  pending: number;
+  timer: NodeJS.Timeout | null;
+}
 
 export class SharedWindowCounter {
   private readonly windows = new Map<string, WindowState>();
   private readonly incrementQuery: (values: unknown[]) => Promise<Row[]>;
-  constructor(knex: Knex, private readonly limit: number) {
+  constructor(
+    knex: Knex,
+    private readonly limit: number,
+  ) {
     this.incrementQuery = hotQuery(knex, "rate_increment", INCREMENT_SQL);
   }
 
@@ -68,8 +77,14 @@ export class SharedWindowCounter {
       s.pending = 0;
       s.inFlight += delta;
       this.increment(id, s.start, delta).then(
-        (used) => { s.inFlight -= delta; s.known = Math.max(s.known, used); },
-        () => { s.inFlight -= delta; s.pending += delta; },
+        (used) => {
+          s.inFlight -= delta;
+          s.known = Math.max(s.known, used);
+        },
+        () => {
+          s.inFlight -= delta;
+          s.pending += delta;
+        },
       );
     }, FLUSH_MS);
     s.timer.unref();
@@ -79,8 +94,14 @@ export class SharedWindowCounter {
   async close(): Promise<void> {
     const flushes: Promise<unknown>[] = [];
     for (const [id, s] of this.windows) {
-      if (s.timer) { clearTimeout(s.timer); s.timer = null; }
-      if (s.pending > 0) { flushes.push(this.increment(id, s.start, s.pending).catch(() => undefined)); s.pending = 0; }
+      if (s.timer) {
+        clearTimeout(s.timer);
+        s.timer = null;
+      }
+      if (s.pending > 0) {
+        flushes.push(this.increment(id, s.start, s.pending).catch(() => undefined));
+        s.pending = 0;
+      }
     }
     this.windows.clear();
     await Promise.all(flushes);
@@ -90,7 +111,10 @@ export class SharedWindowCounter {
     const start = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
     let s = this.windows.get(id);
     if (!s || s.start < start) {
-      if (s?.timer) { clearTimeout(s.timer); if (s.pending > 0) void this.increment(id, s.start, s.pending).catch(() => undefined); }
+      if (s?.timer) {
+        clearTimeout(s.timer);
+        if (s.pending > 0) void this.increment(id, s.start, s.pending).catch(() => undefined);
+      }
       s = { start, known: 0, inFlight: 0, pending: 0, timer: null };
       this.windows.set(id, s);
     }
@@ -127,7 +151,12 @@ export class SharedWindowCounter {
   }
 }
 
-export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs = 2000, onClose?: (fn: () => Promise<void>) => void): AccessGate["Service"] {
+export function makeKnexAccessGate(
+  knex: Knex,
+  limitPerMinute: number,
+  cacheMs = 2000,
+  onClose?: (fn: () => Promise<void>) => void,
+): AccessGate["Service"] {
   const counter = new SharedWindowCounter(knex, limitPerMinute);
   onClose?.(() => counter.close());
   const cache = new Map<string, { principal: Principal; until: number }>();
@@ -137,8 +166,14 @@ export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs =
     const account = toAccount(row);
     return {
       principal: {
-        kind: "api_key", credentialId: String(row["key_id"]), accountId: account.id,
-        livemode: Boolean(row["livemode"]), role: roleOf(row["role"]), scopes: null, payerId: null, account,
+        kind: "api_key",
+        credentialId: String(row["key_id"]),
+        accountId: account.id,
+        livemode: Boolean(row["livemode"]),
+        role: roleOf(row["role"]),
+        scopes: null,
+        payerId: null,
+        account,
       },
       until: Infinity,
     };
@@ -149,9 +184,14 @@ export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs =
     return {
       principal: {
         // The grant is the credential its rate window counts (D33).
-        kind: "oauth", credentialId: String(row["grant_id"]), accountId: account.id, livemode: Boolean(row["grant_livemode"]),
-        role: String(row["grant_role"]) as Role, scopes: (typeof scopes === "string" ? JSON.parse(scopes) : scopes) as string[],
-        payerId: row["grant_payer_id"] === null ? null : String(row["grant_payer_id"]), account,
+        kind: "oauth",
+        credentialId: String(row["grant_id"]),
+        accountId: account.id,
+        livemode: Boolean(row["grant_livemode"]),
+        role: String(row["grant_role"]) as Role,
+        scopes: (typeof scopes === "string" ? JSON.parse(scopes) : scopes) as string[],
+        payerId: row["grant_payer_id"] === null ? null : String(row["grant_payer_id"]),
+        account,
       },
       until: new Date(row["token_expires_at"] as string | Date).getTime(),
     };
@@ -169,7 +209,10 @@ export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs =
     const hash = createHash("sha256").update(token).digest("hex");
     const apiKey = isApiKey(token);
     const row = (await (apiKey ? lookupQuery([hash]) : oauthQuery([hash, now.toISOString()])))[0];
-    if (!row) { cache.delete(token); return undefined; }
+    if (!row) {
+      cache.delete(token);
+      return undefined;
+    }
     const found = apiKey ? fromKey(row) : fromToken(row);
     if (cacheMs > 0) {
       if (cache.size > 10_000) cache.clear();
@@ -177,21 +220,29 @@ export function makeKnexAccessGate(knex: Knex, limitPerMinute: number, cacheMs =
     }
     return found.principal;
   };
-  const admitFromDatabase = (token: string, now: Date) => run(async () => {
-    const principal = await lookup(token, now);
-    if (!principal) return undefined;
-    const { used, resetAtSeconds } = await counter.hit(principal.credentialId, now);
-    return { principal, rate: { limit: limitPerMinute, used, resetAtSeconds } };
-  });
+  const admitFromDatabase = (token: string, now: Date) =>
+    run(async () => {
+      const principal = await lookup(token, now);
+      if (!principal) return undefined;
+      const { used, resetAtSeconds } = await counter.hit(principal.credentialId, now);
+      return { principal, rate: { limit: limitPerMinute, used, resetAtSeconds } };
+    });
   return AccessGate.of({
-    admit: (token, now) => Effect.suspend(() => {
-      // The common case, a cached credential far from its rate limit, needs no I/O: answered synchronously.
-      const principal = cached(token, now);
-      const local = principal && counter.hitLocally(principal.credentialId, now);
-      return principal && local ? Effect.succeed({ principal, rate: { limit: limitPerMinute, ...local } }) : admitFromDatabase(token, now);
-    }),
+    admit: (token, now) =>
+      Effect.suspend(() => {
+        // The common case, a cached credential far from its rate limit, needs no I/O: answered synchronously.
+        const principal = cached(token, now);
+        const local = principal && counter.hitLocally(principal.credentialId, now);
+        return principal && local
+          ? Effect.succeed({ principal, rate: { limit: limitPerMinute, ...local } })
+          : admitFromDatabase(token, now);
+      }),
   });
 }
 
-export const layer = (knex: Knex, limitPerMinute: number, cacheMs?: number, onClose?: (fn: () => Promise<void>) => void) =>
-  Layer.succeed(AccessGate, makeKnexAccessGate(knex, limitPerMinute, cacheMs, onClose));
+export const layer = (
+  knex: Knex,
+  limitPerMinute: number,
+  cacheMs?: number,
+  onClose?: (fn: () => Promise<void>) => void,
+) => Layer.succeed(AccessGate, makeKnexAccessGate(knex, limitPerMinute, cacheMs, onClose));

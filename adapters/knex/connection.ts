@@ -40,9 +40,14 @@ export interface Database {
 }
 
 export class DataFolderInUse extends Error {
-  constructor(readonly dir: string, readonly pid: number) {
-    super(`The data folder ${dir} is in use by process ${pid} (the embedded database allows one process at a time). ` +
-      `Stop that process first, or point both at Postgres with DATABASE_URL.`);
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The data folder ${dir} is in use by process ${pid} (the embedded database allows one process at a time). ` +
+        `Stop that process first, or point both at Postgres with DATABASE_URL.`,
+    );
   }
 }
 
@@ -51,14 +56,26 @@ function lockDataDir(dir: string): () => void {
   const lock = join(dir, "service.lock");
   if (existsSync(lock)) {
     const pid = Number(readFileSync(lock, "utf8").trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) throw new DataFolderInUse(dir, pid);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid))
+      throw new DataFolderInUse(dir, pid);
   }
   writeFileSync(lock, String(process.pid));
-  return () => { try { rmSync(lock, { force: true }); } catch { /* already gone */ } };
+  return () => {
+    try {
+      rmSync(lock, { force: true });
+    } catch {
+      /* already gone */
+    }
+  };
 }
 
 function isAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === "EPERM"; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
@@ -74,8 +91,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     await knex.migrate.latest({ migrationSource, schemaName: schema });
     const hooks: Array<() => Promise<void>> = [];
     return {
-      knex, kind: "postgres", pglite: null, onClose: (fn) => { hooks.push(fn); },
-      close: async () => { for (const fn of hooks.splice(0)) await fn(); await knex.destroy(); },
+      knex,
+      kind: "postgres",
+      pglite: null,
+      onClose: (fn) => {
+        hooks.push(fn);
+      },
+      close: async () => {
+        for (const fn of hooks.splice(0)) await fn();
+        await knex.destroy();
+      },
     };
   }
   const dir = config.dataDir ?? "./.data";
@@ -83,15 +108,31 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const unlock = inMemory ? () => {} : lockDataDir(resolve(dir));
   try {
     const pgDir = join(resolve(dir), "pg");
-    const fromTemplate = config.template && (inMemory || !existsSync(pgDir)) ? { loadDataDir: config.template } : {};
+    const fromTemplate =
+      config.template && (inMemory || !existsSync(pgDir)) ? { loadDataDir: config.template } : {};
     const pglite = inMemory ? new PGlite(fromTemplate) : new PGlite(pgDir, fromTemplate);
     await pglite.waitReady;
-    const knex = knexFactory({ client: ClientPgLite, dialect: "postgres", connection: () => ({ pglite }), rowCache: config.rowCache ?? true } as Knex.Config);
+    const knex = knexFactory({
+      client: ClientPgLite,
+      dialect: "postgres",
+      connection: () => ({ pglite }),
+      rowCache: config.rowCache ?? true,
+    } as Knex.Config);
     await knex.migrate.latest({ migrationSource });
     const hooks: Array<() => Promise<void>> = [];
     return {
-      knex, kind: "pglite", pglite, onClose: (fn) => { hooks.push(fn); },
-      close: async () => { for (const fn of hooks.splice(0)) await fn(); await knex.destroy(); if (!pglite.closed) await pglite.close(); unlock(); },
+      knex,
+      kind: "pglite",
+      pglite,
+      onClose: (fn) => {
+        hooks.push(fn);
+      },
+      close: async () => {
+        for (const fn of hooks.splice(0)) await fn();
+        await knex.destroy();
+        if (!pglite.closed) await pglite.close();
+        unlock();
+      },
     };
   } catch (e) {
     unlock();

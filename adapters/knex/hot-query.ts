@@ -4,7 +4,9 @@ import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 import type { Row } from "./rows.ts";
 
-interface PgConnection { query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }> }
+interface PgConnection {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+}
 interface KnexClientInternals {
   config: { client?: unknown; rowCache?: boolean };
   acquireConnection(): Promise<PgConnection>;
@@ -12,10 +14,18 @@ interface KnexClientInternals {
 }
 
 function isPostgresPool(db: Knex | Knex.Transaction): boolean {
-  return (db.client as unknown as KnexClientInternals).config.client === "pg" && !(db as Knex.Transaction).isTransaction;
+  return (
+    (db.client as unknown as KnexClientInternals).config.client === "pg" &&
+    !(db as Knex.Transaction).isTransaction
+  );
 }
 
-async function preparedQuery(db: Knex | Knex.Transaction, name: string, sql: string, values: unknown[]): Promise<Row[]> {
+async function preparedQuery(
+  db: Knex | Knex.Transaction,
+  name: string,
+  sql: string,
+  values: unknown[],
+): Promise<Row[]> {
   const client = db.client as unknown as KnexClientInternals;
   const conn = await client.acquireConnection();
   try {
@@ -64,7 +74,12 @@ export interface CoalescedLookup {
   readonly rowKey: (row: Row) => string;
 }
 
-interface Pending { values: unknown[]; key: string; resolve: (row: Row | undefined) => void; reject: (e: unknown) => void }
+interface Pending {
+  values: unknown[];
+  key: string;
+  resolve: (row: Row | undefined) => void;
+  reject: (e: unknown) => void;
+}
 
 const MAX_BATCH = 500;
 const batchers = new WeakMap<object, Map<string, (values: unknown[]) => Promise<Row | undefined>>>();
@@ -72,13 +87,19 @@ const batchers = new WeakMap<object, Map<string, (values: unknown[]) => Promise<
 /** The key of one lookup's values; lower-cased, as uuid columns compare case-insensitively and come back lower-case. */
 export const lookupKey = (values: readonly unknown[]) => values.map(String).join("|").toLowerCase();
 
-export function coalescedLookup(db: Knex | Knex.Transaction, spec: CoalescedLookup): (values: unknown[]) => Promise<Row | undefined> {
+export function coalescedLookup(
+  db: Knex | Knex.Transaction,
+  spec: CoalescedLookup,
+): (values: unknown[]) => Promise<Row | undefined> {
   if (!isPostgresPool(db)) {
     const single = hotQuery(db, spec.name, spec.singleSql);
     return async (values) => (await single(values))[0];
   }
   let perDb = batchers.get(db);
-  if (!perDb) { perDb = new Map(); batchers.set(db, perDb); }
+  if (!perDb) {
+    perDb = new Map();
+    batchers.set(db, perDb);
+  }
   const existing = perDb.get(spec.name);
   if (existing) return existing;
 
@@ -86,10 +107,15 @@ export function coalescedLookup(db: Knex | Knex.Transaction, spec: CoalescedLook
   let scheduled = false;
   const send = (batch: Pending[]) => {
     const columns = batch[0]?.values.map((_, i) => batch.map((p) => p.values[i])) ?? [];
-    preparedQuery(db, spec.name, spec.batchSql, columns).then((rows) => {
-      const byKey = new Map(rows.map((r) => [spec.rowKey(r), r]));
-      for (const p of batch) p.resolve(byKey.get(p.key));
-    }, (e: unknown) => { for (const p of batch) p.reject(e); });
+    preparedQuery(db, spec.name, spec.batchSql, columns).then(
+      (rows) => {
+        const byKey = new Map(rows.map((r) => [spec.rowKey(r), r]));
+        for (const p of batch) p.resolve(byKey.get(p.key));
+      },
+      (e: unknown) => {
+        for (const p of batch) p.reject(e);
+      },
+    );
   };
   const flush = () => {
     scheduled = false;
@@ -97,10 +123,14 @@ export function coalescedLookup(db: Knex | Knex.Transaction, spec: CoalescedLook
     queue = [];
     for (let i = 0; i < all.length; i += MAX_BATCH) send(all.slice(i, i + MAX_BATCH));
   };
-  const lookup = (values: unknown[]) => new Promise<Row | undefined>((resolve, reject) => {
-    queue.push({ values, key: lookupKey(values), resolve, reject });
-    if (!scheduled) { scheduled = true; setImmediate(flush); }
-  });
+  const lookup = (values: unknown[]) =>
+    new Promise<Row | undefined>((resolve, reject) => {
+      queue.push({ values, key: lookupKey(values), resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
   perDb.set(spec.name, lookup);
   return lookup;
 }
@@ -131,7 +161,10 @@ export function singleProcessRowCache(db: Knex | Knex.Transaction, name: string)
   const client = db.client as unknown as KnexClientInternals;
   if (client.config.client === "pg" || client.config.rowCache === false) return null;
   let perDb = rowCaches.get(client.config);
-  if (!perDb) { perDb = new Map(); rowCaches.set(client.config, perDb); }
+  if (!perDb) {
+    perDb = new Map();
+    rowCaches.set(client.config, perDb);
+  }
   const existing = perDb.get(name);
   if (existing) return existing;
   const rows = new Map<string, Row>();
@@ -144,7 +177,10 @@ export function singleProcessRowCache(db: Knex | Knex.Transaction, name: string)
       if (rows.size >= ROW_CACHE_MAX) rows.clear();
       rows.set(key, row);
     },
-    invalidate: (key) => { generation++; rows.delete(key); },
+    invalidate: (key) => {
+      generation++;
+      rows.delete(key);
+    },
   };
   perDb.set(name, cache);
   return cache;

@@ -9,16 +9,22 @@ import type { Row } from "./rows.ts";
 const KEEP_MS = 24 * 3600 * 1000;
 
 const where = (ref: IdempotencyKeyRef) => ({
-  account_id: ref.accountId, livemode: ref.livemode, method: ref.method, path: ref.path, key: ref.key,
+  account_id: ref.accountId,
+  livemode: ref.livemode,
+  method: ref.method,
+  path: ref.path,
+  key: ref.key,
 });
 
 export function makeKnexIdempotencyStore(knex: Knex): IdempotencyStore["Service"] {
   return IdempotencyStore.of({
-    claim: (ref, requestHash, now, claimTtlMs) => run(async () => {
-      const lockedUntil = new Date(now.getTime() + claimTtlMs);
-      const expiredBefore = new Date(now.getTime() - KEEP_MS);
-      // Take the key if it is new, its in-flight claim expired (a crashed process), or its record is older than 24 h.
-      const taken = await knex.raw(`
+    claim: (ref, requestHash, now, claimTtlMs) =>
+      run(async () => {
+        const lockedUntil = new Date(now.getTime() + claimTtlMs);
+        const expiredBefore = new Date(now.getTime() - KEEP_MS);
+        // Take the key if it is new, its in-flight claim expired (a crashed process), or its record is older than 24 h.
+        const taken = await knex.raw(
+          `
         insert into idempotency_keys (account_id, livemode, method, path, key, request_hash, state, created_at, locked_until)
         values (?, ?, ?, ?, ?, ?, 'in_flight', ?, ?)
         on conflict (account_id, livemode, method, path, key) do update set
@@ -27,22 +33,47 @@ export function makeKnexIdempotencyStore(knex: Knex): IdempotencyStore["Service"
         where (idempotency_keys.state = 'in_flight' and idempotency_keys.locked_until < ? and idempotency_keys.request_hash = excluded.request_hash)
            or idempotency_keys.created_at < ?
         returning key`,
-        [ref.accountId, ref.livemode, ref.method, ref.path, ref.key, requestHash, now, lockedUntil, now, expiredBefore]);
-      if ((taken.rows as Row[]).length > 0) return { kind: "claimed" as const };
-      const row = (await knex("idempotency_keys").where(where(ref)).first()) as Row | undefined;
-      if (!row) return { kind: "in_flight" as const };
-      if (row["request_hash"] !== requestHash) return { kind: "mismatch" as const };
-      if (row["state"] !== "done") return { kind: "in_flight" as const };
-      return {
-        kind: "replay" as const,
-        response: { status: Number(row["response_status"]), body: String(row["response_body"] ?? ""), contentType: String(row["response_content_type"] ?? "application/json") },
-      };
-    }),
-    complete: (ref, response) => run(() => knex("idempotency_keys").where(where(ref)).update({
-      state: "done", response_status: response.status, response_body: response.body,
-      response_content_type: response.contentType, locked_until: null,
-    })).pipe(Effect.asVoid),
-    release: (ref) => run(() => knex("idempotency_keys").where(where(ref)).andWhere("state", "in_flight").delete()).pipe(Effect.asVoid),
+          [
+            ref.accountId,
+            ref.livemode,
+            ref.method,
+            ref.path,
+            ref.key,
+            requestHash,
+            now,
+            lockedUntil,
+            now,
+            expiredBefore,
+          ],
+        );
+        if ((taken.rows as Row[]).length > 0) return { kind: "claimed" as const };
+        const row = (await knex("idempotency_keys").where(where(ref)).first()) as Row | undefined;
+        if (!row) return { kind: "in_flight" as const };
+        if (row["request_hash"] !== requestHash) return { kind: "mismatch" as const };
+        if (row["state"] !== "done") return { kind: "in_flight" as const };
+        return {
+          kind: "replay" as const,
+          response: {
+            status: Number(row["response_status"]),
+            body: String(row["response_body"] ?? ""),
+            contentType: String(row["response_content_type"] ?? "application/json"),
+          },
+        };
+      }),
+    complete: (ref, response) =>
+      run(() =>
+        knex("idempotency_keys").where(where(ref)).update({
+          state: "done",
+          response_status: response.status,
+          response_body: response.body,
+          response_content_type: response.contentType,
+          locked_until: null,
+        }),
+      ).pipe(Effect.asVoid),
+    release: (ref) =>
+      run(() => knex("idempotency_keys").where(where(ref)).andWhere("state", "in_flight").delete()).pipe(
+        Effect.asVoid,
+      ),
   });
 }
 

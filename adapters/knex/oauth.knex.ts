@@ -2,7 +2,15 @@
 import { Effect } from "effect";
 import type { Knex } from "knex";
 import type { OAuthAppRepo, OAuthGrantRepo, UserRepo } from "../../core/ports/store.port.ts";
-import type { AuthorizationCode, ConsentSession, Grant, GrantType, OAuthApp, OAuthToken, User } from "../../core/domain/oauth/model.ts";
+import type {
+  AuthorizationCode,
+  ConsentSession,
+  Grant,
+  GrantType,
+  OAuthApp,
+  OAuthToken,
+  User,
+} from "../../core/domain/oauth/model.ts";
 import type { Role } from "../../core/domain/parties/account.ts";
 import { isUuid } from "../../core/domain/shared/validation.ts";
 import { iso, type Row } from "./rows.ts";
@@ -14,44 +22,94 @@ const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : iso(v)
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 export const toApp = (r: Row): OAuthApp => ({
-  id: String(r["id"]), clientId: String(r["client_id"]), clientSecretHash: String(r["client_secret_hash"]), accountId: String(r["account_id"]),
-  livemode: Boolean(r["livemode"]), name: String(r["name"]), redirectUris: json(r["redirect_uris"]), scopes: json(r["scopes"]),
-  grantTypes: json<GrantType[]>(r["grant_types"]), createdAt: iso(r["created_at"]), revokedAt: isoOrNull(r["revoked_at"]),
+  id: String(r["id"]),
+  clientId: String(r["client_id"]),
+  clientSecretHash: String(r["client_secret_hash"]),
+  accountId: String(r["account_id"]),
+  livemode: Boolean(r["livemode"]),
+  name: String(r["name"]),
+  redirectUris: json(r["redirect_uris"]),
+  scopes: json(r["scopes"]),
+  grantTypes: json<GrantType[]>(r["grant_types"]),
+  createdAt: iso(r["created_at"]),
+  revokedAt: isoOrNull(r["revoked_at"]),
 });
 
 const toUser = (r: Row): User => ({
-  id: String(r["id"]), accountId: String(r["account_id"]), email: String(r["email"]), passwordHash: str(r["password_hash"]),
-  role: r["role"] === "owner" ? "owner" : "member", createdAt: iso(r["created_at"]),
+  id: String(r["id"]),
+  accountId: String(r["account_id"]),
+  email: String(r["email"]),
+  passwordHash: str(r["password_hash"]),
+  role: r["role"] === "owner" ? "owner" : "member",
+  createdAt: iso(r["created_at"]),
 });
 
 const toGrant = (r: Row): Grant => ({
-  id: String(r["id"]), appId: String(r["app_id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]),
-  payerId: str(r["payer_id"]), userId: str(r["user_id"]), role: String(r["role"]) as Role, scopes: json(r["scopes"]),
+  id: String(r["id"]),
+  appId: String(r["app_id"]),
+  accountId: String(r["account_id"]),
+  livemode: Boolean(r["livemode"]),
+  payerId: str(r["payer_id"]),
+  userId: str(r["user_id"]),
+  role: String(r["role"]) as Role,
+  scopes: json(r["scopes"]),
   kind: r["kind"] === "client_credentials" ? "client_credentials" : "authorization_code",
-  createdAt: iso(r["created_at"]), updatedAt: iso(r["updated_at"]), revokedAt: isoOrNull(r["revoked_at"]),
+  createdAt: iso(r["created_at"]),
+  updatedAt: iso(r["updated_at"]),
+  revokedAt: isoOrNull(r["revoked_at"]),
 });
 
 const toCode = (r: Row): AuthorizationCode => ({
-  codeHash: String(r["code_hash"]), grantId: String(r["grant_id"]), appId: String(r["app_id"]), redirectUri: String(r["redirect_uri"]),
-  codeChallenge: String(r["code_challenge"]), scopes: json(r["scopes"]), expiresAt: iso(r["expires_at"]), usedAt: isoOrNull(r["used_at"]),
+  codeHash: String(r["code_hash"]),
+  grantId: String(r["grant_id"]),
+  appId: String(r["app_id"]),
+  redirectUri: String(r["redirect_uri"]),
+  codeChallenge: String(r["code_challenge"]),
+  scopes: json(r["scopes"]),
+  expiresAt: iso(r["expires_at"]),
+  usedAt: isoOrNull(r["used_at"]),
   createdAt: iso(r["created_at"]),
 });
 
 const toToken = (r: Row): OAuthToken => ({
-  tokenHash: String(r["token_hash"]), kind: r["kind"] === "refresh" ? "refresh" : "access", grantId: String(r["grant_id"]), appId: String(r["app_id"]),
-  scopes: json(r["scopes"]), codeHash: str(r["code_hash"]), expiresAt: iso(r["expires_at"]), usedAt: isoOrNull(r["used_at"]),
-  revokedAt: isoOrNull(r["revoked_at"]), createdAt: iso(r["created_at"]),
+  tokenHash: String(r["token_hash"]),
+  kind: r["kind"] === "refresh" ? "refresh" : "access",
+  grantId: String(r["grant_id"]),
+  appId: String(r["app_id"]),
+  scopes: json(r["scopes"]),
+  codeHash: str(r["code_hash"]),
+  expiresAt: iso(r["expires_at"]),
+  usedAt: isoOrNull(r["used_at"]),
+  revokedAt: isoOrNull(r["revoked_at"]),
+  createdAt: iso(r["created_at"]),
 });
 
 const toSession = (r: Row): ConsentSession => ({
-  id: String(r["id"]), appId: String(r["app_id"]), livemode: Boolean(r["livemode"]), browserHash: String(r["browser_hash"]),
-  csrfHash: String(r["csrf_hash"]), redirectUri: String(r["redirect_uri"]), state: str(r["state"]), scopes: json(r["scopes"]),
-  codeChallenge: String(r["code_challenge"]), userId: str(r["user_id"]), attempts: Number(r["attempts"]), expiresAt: iso(r["expires_at"]),
+  id: String(r["id"]),
+  appId: String(r["app_id"]),
+  livemode: Boolean(r["livemode"]),
+  browserHash: String(r["browser_hash"]),
+  csrfHash: String(r["csrf_hash"]),
+  redirectUri: String(r["redirect_uri"]),
+  state: str(r["state"]),
+  scopes: json(r["scopes"]),
+  codeChallenge: String(r["code_challenge"]),
+  userId: str(r["user_id"]),
+  attempts: Number(r["attempts"]),
+  expiresAt: iso(r["expires_at"]),
 });
 
 const tokenColumns = (t: OAuthToken) => ({
-  token_hash: t.tokenHash, kind: t.kind, grant_id: t.grantId, app_id: t.appId, scopes: JSON.stringify(t.scopes), code_hash: t.codeHash,
-  expires_at: t.expiresAt, used_at: t.usedAt, revoked_at: t.revokedAt, created_at: t.createdAt,
+  token_hash: t.tokenHash,
+  kind: t.kind,
+  grant_id: t.grantId,
+  app_id: t.appId,
+  scopes: JSON.stringify(t.scopes),
+  code_hash: t.codeHash,
+  expires_at: t.expiresAt,
+  used_at: t.usedAt,
+  revoked_at: t.revokedAt,
+  created_at: t.createdAt,
 });
 
 /** Stores tokens; the grant's access tokens that expired a day before are swept first (they can never be used). */
@@ -59,127 +117,268 @@ async function insertTokenRows(db: Knex | Knex.Transaction, tokens: readonly OAu
   const first = tokens[0];
   if (!first) return;
   const cutoff = new Date(Date.parse(first.createdAt) - 24 * 3600_000).toISOString();
-  await db("oauth_tokens").where({ grant_id: first.grantId, kind: "access" }).andWhere("expires_at", "<", cutoff).delete();
+  await db("oauth_tokens")
+    .where({ grant_id: first.grantId, kind: "access" })
+    .andWhere("expires_at", "<", cutoff)
+    .delete();
   await db("oauth_tokens").insert(tokens.map(tokenColumns));
 }
 
-async function revokeGrantTokens(db: Knex | Knex.Transaction, grantIds: Knex.QueryBuilder | string, now: string) {
-  await db("oauth_tokens").whereIn("grant_id", typeof grantIds === "string" ? [grantIds] : grantIds).whereNull("revoked_at").update({ revoked_at: now });
+async function revokeGrantTokens(
+  db: Knex | Knex.Transaction,
+  grantIds: Knex.QueryBuilder | string,
+  now: string,
+) {
+  await db("oauth_tokens")
+    .whereIn("grant_id", typeof grantIds === "string" ? [grantIds] : grantIds)
+    .whereNull("revoked_at")
+    .update({ revoked_at: now });
 }
 
 export function knexOAuthApps(knex: Knex): OAuthAppRepo {
   return {
-    insert: (a) => run(() => knex("oauth_apps").insert({
-      id: a.id, client_id: a.clientId, client_secret_hash: a.clientSecretHash, account_id: a.accountId, livemode: a.livemode, name: a.name,
-      redirect_uris: JSON.stringify(a.redirectUris), scopes: JSON.stringify(a.scopes), grant_types: JSON.stringify(a.grantTypes),
-      created_at: a.createdAt, revoked_at: a.revokedAt,
-    })).pipe(Effect.asVoid),
-    byClientId: (clientId) => run(async () => {
-      const row = (await knex("oauth_apps").where("client_id", clientId).first()) as Row | undefined;
-      return row ? toApp(row) : undefined;
-    }),
-    getMany: (ids) => run(async () => (ids.length === 0 ? [] : ((await knex("oauth_apps").whereIn("id", ids as string[])) as Row[]).map(toApp))),
+    insert: (a) =>
+      run(() =>
+        knex("oauth_apps").insert({
+          id: a.id,
+          client_id: a.clientId,
+          client_secret_hash: a.clientSecretHash,
+          account_id: a.accountId,
+          livemode: a.livemode,
+          name: a.name,
+          redirect_uris: JSON.stringify(a.redirectUris),
+          scopes: JSON.stringify(a.scopes),
+          grant_types: JSON.stringify(a.grantTypes),
+          created_at: a.createdAt,
+          revoked_at: a.revokedAt,
+        }),
+      ).pipe(Effect.asVoid),
+    byClientId: (clientId) =>
+      run(async () => {
+        const row = (await knex("oauth_apps").where("client_id", clientId).first()) as Row | undefined;
+        return row ? toApp(row) : undefined;
+      }),
+    getMany: (ids) =>
+      run(async () =>
+        ids.length === 0
+          ? []
+          : ((await knex("oauth_apps").whereIn("id", ids as string[])) as Row[]).map(toApp),
+      ),
     list: () => run(async () => ((await knex("oauth_apps").orderBy("created_at")) as Row[]).map(toApp)),
-    revoke: (clientId, now) => run(() => knex.transaction(async (trx) => {
-      const rows = (await trx("oauth_apps").where("client_id", clientId).whereNull("revoked_at").update({ revoked_at: now }).returning("id")) as Row[];
-      const appId = rows[0]?.["id"];
-      if (appId === undefined) return false;
-      const grants = trx("oauth_grants").where("app_id", appId).select("id");
-      await revokeGrantTokens(trx, grants, now);
-      await trx("oauth_grants").where("app_id", appId).whereNull("revoked_at").update({ revoked_at: now });
-      return true;
-    })),
+    revoke: (clientId, now) =>
+      run(() =>
+        knex.transaction(async (trx) => {
+          const rows = (await trx("oauth_apps")
+            .where("client_id", clientId)
+            .whereNull("revoked_at")
+            .update({ revoked_at: now })
+            .returning("id")) as Row[];
+          const appId = rows[0]?.["id"];
+          if (appId === undefined) return false;
+          const grants = trx("oauth_grants").where("app_id", appId).select("id");
+          await revokeGrantTokens(trx, grants, now);
+          await trx("oauth_grants")
+            .where("app_id", appId)
+            .whereNull("revoked_at")
+            .update({ revoked_at: now });
+          return true;
+        }),
+      ),
   };
 }
 
 export function knexUsers(knex: Knex): UserRepo {
   return {
-    insert: (u) => run(async () => ((await knex("users").insert({
-      id: u.id, account_id: u.accountId, email: u.email, password_hash: u.passwordHash, role: u.role, created_at: u.createdAt,
-    }).onConflict("email").ignore().returning("id")) as Row[]).length === 1),
-    byEmail: (email) => run(async () => {
-      const row = (await knex("users").where("email", email).first()) as Row | undefined;
-      return row ? toUser(row) : undefined;
-    }),
-    get: (id) => run(async () => {
-      if (!isUuid(id)) return undefined;
-      const row = (await knex("users").where("id", id).first()) as Row | undefined;
-      return row ? toUser(row) : undefined;
-    }),
+    insert: (u) =>
+      run(
+        async () =>
+          (
+            (await knex("users")
+              .insert({
+                id: u.id,
+                account_id: u.accountId,
+                email: u.email,
+                password_hash: u.passwordHash,
+                role: u.role,
+                created_at: u.createdAt,
+              })
+              .onConflict("email")
+              .ignore()
+              .returning("id")) as Row[]
+          ).length === 1,
+      ),
+    byEmail: (email) =>
+      run(async () => {
+        const row = (await knex("users").where("email", email).first()) as Row | undefined;
+        return row ? toUser(row) : undefined;
+      }),
+    get: (id) =>
+      run(async () => {
+        if (!isUuid(id)) return undefined;
+        const row = (await knex("users").where("id", id).first()) as Row | undefined;
+        return row ? toUser(row) : undefined;
+      }),
   };
 }
 
 export function knexOAuthGrants(knex: Knex): OAuthGrantRepo {
   return {
-    upsertActive: (g) => run(async () => {
-      const r = await knex.raw(`insert into oauth_grants (id, app_id, account_id, livemode, payer_id, user_id, role, scopes, kind, created_at, updated_at)
+    upsertActive: (g) =>
+      run(async () => {
+        const r = await knex.raw(
+          `insert into oauth_grants (id, app_id, account_id, livemode, payer_id, user_id, role, scopes, kind, created_at, updated_at)
         values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
         on conflict (app_id, account_id, livemode, coalesce(payer_id, '${NO_PAYER}'::uuid)) where revoked_at is null
         do update set user_id = excluded.user_id, role = excluded.role, scopes = excluded.scopes, updated_at = excluded.updated_at
         returning *`,
-      [g.id, g.appId, g.accountId, g.livemode, g.payerId, g.userId, g.role, JSON.stringify(g.scopes), g.kind, g.createdAt, g.updatedAt]);
-      return toGrant((r.rows as Row[])[0] as Row);
-    }),
-    get: (id) => run(async () => {
-      if (!isUuid(id)) return undefined;
-      const row = (await knex("oauth_grants").where("id", id).first()) as Row | undefined;
-      return row ? toGrant(row) : undefined;
-    }),
-    listActive: (scope, kind) => run(async () => ((await knex("oauth_grants")
-      .where({ account_id: scope.accountId, livemode: scope.livemode, kind }).whereNull("revoked_at")
-      .orderBy([{ column: "created_at", order: "desc" }, { column: "id", order: "desc" }])) as Row[]).map(toGrant)),
-    revoke: (id, now, opts) => run(() => (!isUuid(id) ? Promise.resolve(false) : knex.transaction(async (trx) => {
-      const rows = (await trx("oauth_grants").where("id", id).whereNull("revoked_at").update({ revoked_at: now }).returning("id")) as Row[];
-      if (rows.length === 0) return false;
-      if (opts.tokens) await revokeGrantTokens(trx, id, now);
-      else await trx("oauth_tokens").where({ grant_id: id, kind: "refresh" }).whereNull("revoked_at").update({ revoked_at: now });
-      return true;
-    }))),
-    insertCode: (c) => run(() => knex("oauth_codes").insert({
-      code_hash: c.codeHash, grant_id: c.grantId, app_id: c.appId, redirect_uri: c.redirectUri, code_challenge: c.codeChallenge,
-      scopes: JSON.stringify(c.scopes), expires_at: c.expiresAt, used_at: c.usedAt, created_at: c.createdAt,
-    })).pipe(Effect.asVoid),
-    code: (hash) => run(async () => {
-      const row = (await knex("oauth_codes").where("code_hash", hash).first()) as Row | undefined;
-      return row ? toCode(row) : undefined;
-    }),
+          [
+            g.id,
+            g.appId,
+            g.accountId,
+            g.livemode,
+            g.payerId,
+            g.userId,
+            g.role,
+            JSON.stringify(g.scopes),
+            g.kind,
+            g.createdAt,
+            g.updatedAt,
+          ],
+        );
+        return toGrant((r.rows as Row[])[0] as Row);
+      }),
+    get: (id) =>
+      run(async () => {
+        if (!isUuid(id)) return undefined;
+        const row = (await knex("oauth_grants").where("id", id).first()) as Row | undefined;
+        return row ? toGrant(row) : undefined;
+      }),
+    listActive: (scope, kind) =>
+      run(async () =>
+        (
+          (await knex("oauth_grants")
+            .where({ account_id: scope.accountId, livemode: scope.livemode, kind })
+            .whereNull("revoked_at")
+            .orderBy([
+              { column: "created_at", order: "desc" },
+              { column: "id", order: "desc" },
+            ])) as Row[]
+        ).map(toGrant),
+      ),
+    revoke: (id, now, opts) =>
+      run(() =>
+        !isUuid(id)
+          ? Promise.resolve(false)
+          : knex.transaction(async (trx) => {
+              const rows = (await trx("oauth_grants")
+                .where("id", id)
+                .whereNull("revoked_at")
+                .update({ revoked_at: now })
+                .returning("id")) as Row[];
+              if (rows.length === 0) return false;
+              if (opts.tokens) await revokeGrantTokens(trx, id, now);
+              else
+                await trx("oauth_tokens")
+                  .where({ grant_id: id, kind: "refresh" })
+                  .whereNull("revoked_at")
+                  .update({ revoked_at: now });
+              return true;
+            }),
+      ),
+    insertCode: (c) =>
+      run(() =>
+        knex("oauth_codes").insert({
+          code_hash: c.codeHash,
+          grant_id: c.grantId,
+          app_id: c.appId,
+          redirect_uri: c.redirectUri,
+          code_challenge: c.codeChallenge,
+          scopes: JSON.stringify(c.scopes),
+          expires_at: c.expiresAt,
+          used_at: c.usedAt,
+          created_at: c.createdAt,
+        }),
+      ).pipe(Effect.asVoid),
+    code: (hash) =>
+      run(async () => {
+        const row = (await knex("oauth_codes").where("code_hash", hash).first()) as Row | undefined;
+        return row ? toCode(row) : undefined;
+      }),
     // The row lock taken by the update makes a racing redemption wait, then find the code used.
-    redeemCode: (hash, now, tokens) => run(() => knex.transaction(async (trx) => {
-      const rows = (await trx("oauth_codes").where("code_hash", hash).whereNull("used_at").update({ used_at: now }).returning("code_hash")) as Row[];
-      if (rows.length === 0) return false;
-      await insertTokenRows(trx, tokens);
-      return true;
-    })),
-    revokeCodeTokens: (hash, now) => run(() => knex("oauth_tokens").where("code_hash", hash).whereNull("revoked_at").update({ revoked_at: now })).pipe(Effect.asVoid),
-    token: (hash) => run(async () => {
-      const row = (await knex("oauth_tokens").where("token_hash", hash).first()) as Row | undefined;
-      return row ? toToken(row) : undefined;
-    }),
+    redeemCode: (hash, now, tokens) =>
+      run(() =>
+        knex.transaction(async (trx) => {
+          const rows = (await trx("oauth_codes")
+            .where("code_hash", hash)
+            .whereNull("used_at")
+            .update({ used_at: now })
+            .returning("code_hash")) as Row[];
+          if (rows.length === 0) return false;
+          await insertTokenRows(trx, tokens);
+          return true;
+        }),
+      ),
+    revokeCodeTokens: (hash, now) =>
+      run(() =>
+        knex("oauth_tokens").where("code_hash", hash).whereNull("revoked_at").update({ revoked_at: now }),
+      ).pipe(Effect.asVoid),
+    token: (hash) =>
+      run(async () => {
+        const row = (await knex("oauth_tokens").where("token_hash", hash).first()) as Row | undefined;
+        return row ? toToken(row) : undefined;
+      }),
     insertTokens: (tokens) => run(() => insertTokenRows(knex, tokens)),
-    rotateRefresh: (hash, now, tokens) => run(() => knex.transaction(async (trx) => {
-      const rows = (await trx("oauth_tokens").where({ token_hash: hash, kind: "refresh" }).whereNull("used_at").whereNull("revoked_at")
-        .update({ used_at: now }).returning("token_hash")) as Row[];
-      if (rows.length === 0) return false;
-      await insertTokenRows(trx, tokens);
-      return true;
-    })),
-    insertSession: (s) => run(async () => {
-      // Abandoned sessions are swept here, long after they expired: no job needed.
-      await knex("oauth_consent_sessions").where("expires_at", "<", new Date(Date.parse(s.expiresAt) - 2 * 3600_000).toISOString()).delete();
-      await knex("oauth_consent_sessions").insert({
-        id: s.id, app_id: s.appId, livemode: s.livemode, browser_hash: s.browserHash, csrf_hash: s.csrfHash, redirect_uri: s.redirectUri,
-        state: s.state, scopes: JSON.stringify(s.scopes), code_challenge: s.codeChallenge, user_id: s.userId, attempts: s.attempts, expires_at: s.expiresAt,
-      });
-    }),
-    session: (id) => run(async () => {
-      const row = (await knex("oauth_consent_sessions").where("id", id).first()) as Row | undefined;
-      return row ? toSession(row) : undefined;
-    }),
-    updateSession: (id, patch) => run(() => knex("oauth_consent_sessions").where("id", id).update({
-      ...(patch.csrfHash !== undefined ? { csrf_hash: patch.csrfHash } : {}),
-      ...(patch.userId !== undefined ? { user_id: patch.userId } : {}),
-      ...(patch.attempts !== undefined ? { attempts: patch.attempts } : {}),
-    })).pipe(Effect.asVoid),
-    deleteSession: (id) => run(() => knex("oauth_consent_sessions").where("id", id).delete()).pipe(Effect.asVoid),
+    rotateRefresh: (hash, now, tokens) =>
+      run(() =>
+        knex.transaction(async (trx) => {
+          const rows = (await trx("oauth_tokens")
+            .where({ token_hash: hash, kind: "refresh" })
+            .whereNull("used_at")
+            .whereNull("revoked_at")
+            .update({ used_at: now })
+            .returning("token_hash")) as Row[];
+          if (rows.length === 0) return false;
+          await insertTokenRows(trx, tokens);
+          return true;
+        }),
+      ),
+    insertSession: (s) =>
+      run(async () => {
+        // Abandoned sessions are swept here, long after they expired: no job needed.
+        await knex("oauth_consent_sessions")
+          .where("expires_at", "<", new Date(Date.parse(s.expiresAt) - 2 * 3600_000).toISOString())
+          .delete();
+        await knex("oauth_consent_sessions").insert({
+          id: s.id,
+          app_id: s.appId,
+          livemode: s.livemode,
+          browser_hash: s.browserHash,
+          csrf_hash: s.csrfHash,
+          redirect_uri: s.redirectUri,
+          state: s.state,
+          scopes: JSON.stringify(s.scopes),
+          code_challenge: s.codeChallenge,
+          user_id: s.userId,
+          attempts: s.attempts,
+          expires_at: s.expiresAt,
+        });
+      }),
+    session: (id) =>
+      run(async () => {
+        const row = (await knex("oauth_consent_sessions").where("id", id).first()) as Row | undefined;
+        return row ? toSession(row) : undefined;
+      }),
+    updateSession: (id, patch) =>
+      run(() =>
+        knex("oauth_consent_sessions")
+          .where("id", id)
+          .update({
+            ...(patch.csrfHash !== undefined ? { csrf_hash: patch.csrfHash } : {}),
+            ...(patch.userId !== undefined ? { user_id: patch.userId } : {}),
+            ...(patch.attempts !== undefined ? { attempts: patch.attempts } : {}),
+          }),
+      ).pipe(Effect.asVoid),
+    deleteSession: (id) =>
+      run(() => knex("oauth_consent_sessions").where("id", id).delete()).pipe(Effect.asVoid),
   };
 }

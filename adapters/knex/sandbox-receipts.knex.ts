@@ -10,7 +10,9 @@ export interface SandboxReceiptRows<T extends { readonly utid: string; readonly 
   readonly byUtid: (utid: string) => Promise<T | undefined>;
 }
 
-export function makeKnexSandboxReceipts<T extends { readonly utid: string; readonly receiptId: string }>(knex: Knex): SandboxReceiptRows<T> {
+export function makeKnexSandboxReceipts<T extends { readonly utid: string; readonly receiptId: string }>(
+  knex: Knex,
+): SandboxReceiptRows<T> {
   const parse = (row: Row | undefined): T | undefined => {
     if (!row) return undefined;
     const v = row["receipt"];
@@ -19,12 +21,20 @@ export function makeKnexSandboxReceipts<T extends { readonly utid: string; reado
   };
   return {
     insertIfAbsent: async (t) => {
-      const inserted = await knex("sandbox_receipts").insert({ transmission_id: t.utid, receipt_id: t.receiptId, receipt: JSON.stringify(t) }).onConflict().ignore().returning("transmission_id") as unknown[];
+      const inserted = (await knex("sandbox_receipts")
+        .insert({ transmission_id: t.utid, receipt_id: t.receiptId, receipt: JSON.stringify(t) })
+        .onConflict()
+        .ignore()
+        .returning("transmission_id")) as unknown[];
       if (inserted.length > 0) return { kept: t, inserted: true };
-      const kept = parse(await knex("sandbox_receipts").where("transmission_id", t.utid).first() as Row | undefined);
+      const kept = parse(
+        (await knex("sandbox_receipts").where("transmission_id", t.utid).first()) as Row | undefined,
+      );
       return { kept: kept ?? t, inserted: false };
     },
-    byReceiptId: async (receiptId) => parse(await knex("sandbox_receipts").where("receipt_id", receiptId).first() as Row | undefined),
-    byUtid: async (utid) => parse(await knex("sandbox_receipts").where("transmission_id", utid).first() as Row | undefined),
+    byReceiptId: async (receiptId) =>
+      parse((await knex("sandbox_receipts").where("receipt_id", receiptId).first()) as Row | undefined),
+    byUtid: async (utid) =>
+      parse((await knex("sandbox_receipts").where("transmission_id", utid).first()) as Row | undefined),
   };
 }

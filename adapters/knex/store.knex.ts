@@ -21,60 +21,101 @@ export { run, pageOf } from "./store/shared.ts";
 
 /** Repositories are built on first use: a request that reads one payer builds one repository, not all of them. */
 class KnexScopedStore implements ScopedStore {
-  constructor(private readonly db: Db, readonly scope: Scope, private readonly box: SecretBox) {}
+  constructor(
+    private readonly db: Db,
+    readonly scope: Scope,
+    private readonly box: SecretBox,
+  ) {}
   #payers?: ReturnType<typeof payerRepo>;
-  get payers() { return (this.#payers ??= payerRepo(this.db, this.scope)); }
+  get payers() {
+    return (this.#payers ??= payerRepo(this.db, this.scope));
+  }
   #recipients?: ReturnType<typeof recipientRepo>;
-  get recipients() { return (this.#recipients ??= recipientRepo(this.db, this.scope)); }
+  get recipients() {
+    return (this.#recipients ??= recipientRepo(this.db, this.scope));
+  }
   #filings?: ReturnType<typeof filingRepo>;
-  get filings() { return (this.#filings ??= filingRepo(this.db, this.scope)); }
+  get filings() {
+    return (this.#filings ??= filingRepo(this.db, this.scope));
+  }
   #batches?: ReturnType<typeof batchRepo>;
-  get batches() { return (this.#batches ??= batchRepo(this.db, this.scope)); }
+  get batches() {
+    return (this.#batches ??= batchRepo(this.db, this.scope));
+  }
   #carts?: ReturnType<typeof cartRepo>;
-  get carts() { return (this.#carts ??= cartRepo(this.db, this.scope)); }
+  get carts() {
+    return (this.#carts ??= cartRepo(this.db, this.scope));
+  }
   #balance?: ReturnType<typeof balanceRepo>;
-  get balance() { return (this.#balance ??= balanceRepo(this.db, this.scope)); }
+  get balance() {
+    return (this.#balance ??= balanceRepo(this.db, this.scope));
+  }
   #orders?: ReturnType<typeof orderRepo>;
-  get orders() { return (this.#orders ??= orderRepo(this.db, this.scope)); }
+  get orders() {
+    return (this.#orders ??= orderRepo(this.db, this.scope));
+  }
   #events?: ReturnType<typeof eventRepo>;
-  get events() { return (this.#events ??= eventRepo(this.db, this.scope)); }
+  get events() {
+    return (this.#events ??= eventRepo(this.db, this.scope));
+  }
   #dispatches?: ReturnType<typeof dispatchRepo>;
-  get dispatches() { return (this.#dispatches ??= dispatchRepo(this.db, this.scope)); }
+  get dispatches() {
+    return (this.#dispatches ??= dispatchRepo(this.db, this.scope));
+  }
   #extensions?: ReturnType<typeof extensionRepo>;
-  get extensions() { return (this.#extensions ??= extensionRepo(this.db, this.scope)); }
+  get extensions() {
+    return (this.#extensions ??= extensionRepo(this.db, this.scope));
+  }
   #sandbox?: ReturnType<typeof sandboxRepo>;
-  get sandbox() { return (this.#sandbox ??= sandboxRepo(this.db, this.scope)); }
+  get sandbox() {
+    return (this.#sandbox ??= sandboxRepo(this.db, this.scope));
+  }
   #webhooks?: ReturnType<typeof webhookRepo>;
-  get webhooks() { return (this.#webhooks ??= webhookRepo(this.db, this.scope, this.box)); }
+  get webhooks() {
+    return (this.#webhooks ??= webhookRepo(this.db, this.scope, this.box));
+  }
   #tinMatches?: ReturnType<typeof tinMatchRepo>;
-  get tinMatches() { return (this.#tinMatches ??= tinMatchRepo(this.db, this.scope)); }
+  get tinMatches() {
+    return (this.#tinMatches ??= tinMatchRepo(this.db, this.scope));
+  }
 }
 
 export function scopedRepos(db: Db, scope: Scope, box: SecretBox = plainSecretBox): ScopedStore {
   return new KnexScopedStore(db, scope, box);
 }
 
-class Rollback<E> { constructor(readonly exit: Exit.Exit<unknown, E>) {} }
+class Rollback<E> {
+  constructor(readonly exit: Exit.Exit<unknown, E>) {}
+}
 
 /** `secrets` encrypts webhook signing secrets at rest (the service passes one built from its configured key). */
 export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBox } = {}): Store["Service"] {
   const box = options.secrets ?? plainSecretBox;
   const scopedCache = new Map<string, ScopedStore>();
-  const transaction = <A, E, R = never>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-    Effect.flatMap(Effect.context<R>(), (services) => Effect.flatten(Effect.promise(async (signal) => {
-      try {
-        const value = await knex.transaction(async (trx) => {
-          // The caller's services and interruption reach the body: an interrupted caller rolls the transaction back.
-          const exit = await Effect.runPromiseExitWith(services)(body(scopedRepos(trx, scope, box)), { signal });
-          if (Exit.isFailure(exit)) throw new Rollback(exit);
-          return exit.value;
-        });
-        return Effect.succeed(value) as Effect.Effect<A, E>;
-      } catch (e) {
-        if (e instanceof Rollback) return (e as Rollback<E>).exit as Effect.Effect<A, E>;
-        return Effect.die(e);
-      }
-    })));
+  const transaction = <A, E, R = never>(
+    scope: Scope,
+    body: (tx: ScopedStore) => Effect.Effect<A, E, R>,
+  ): Effect.Effect<A, E, R> =>
+    Effect.flatMap(Effect.context<R>(), (services) =>
+      Effect.flatten(
+        Effect.promise(async (signal) => {
+          try {
+            const value = await knex.transaction(async (trx) => {
+              // The caller's services and interruption reach the body: an interrupted caller rolls the transaction back.
+              const exit = await Effect.runPromiseExitWith(services)(body(scopedRepos(trx, scope, box)), {
+                signal,
+              });
+              if (Exit.isFailure(exit)) throw new Rollback(exit);
+              return exit.value;
+            });
+            return Effect.succeed(value) as Effect.Effect<A, E>;
+          } catch (e) {
+            if (e instanceof Rollback) return (e as Rollback<E>).exit as Effect.Effect<A, E>;
+            return Effect.die(e);
+          }
+        }),
+      ),
+    );
   return Store.of({
     scoped: (scope) => {
       // Outside transactions a scope's repositories are kept and reused: they hold nothing but (db, scope).
@@ -94,42 +135,126 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
     users: knexUsers(knex),
     oauth: knexOAuthGrants(knex),
     outbox: {
-      pending: (limit) => run(async () => ((await knex("events").whereNull("fanned_out_at").orderBy("created_at").limit(limit)) as Row[]).map((r) => ({
-        id: String(r["id"]), type: String(r["type"]), data: jsonOf<Record<string, unknown>>(r["data"]), createdAt: isoOf(r["created_at"]),
-        accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]),
-      }))),
-      markFannedOut: (ids, now) => run(() => knex("events").whereIn("id", ids as string[]).update({ fanned_out_at: now })).pipe(Effect.asVoid),
-      dueDeliveries: (before, limit) => run(async () => ((await knex("webhook_deliveries").where("status", "pending").andWhere("next_attempt_at", "<", before).orderBy("next_attempt_at").limit(limit)) as Row[])
-        .map((r) => ({ id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
+      pending: (limit) =>
+        run(async () =>
+          ((await knex("events").whereNull("fanned_out_at").orderBy("created_at").limit(limit)) as Row[]).map(
+            (r) => ({
+              id: String(r["id"]),
+              type: String(r["type"]),
+              data: jsonOf<Record<string, unknown>>(r["data"]),
+              createdAt: isoOf(r["created_at"]),
+              accountId: String(r["account_id"]),
+              livemode: Boolean(r["livemode"]),
+            }),
+          ),
+        ),
+      markFannedOut: (ids, now) =>
+        run(() =>
+          knex("events")
+            .whereIn("id", ids as string[])
+            .update({ fanned_out_at: now }),
+        ).pipe(Effect.asVoid),
+      dueDeliveries: (before, limit) =>
+        run(async () =>
+          (
+            (await knex("webhook_deliveries")
+              .where("status", "pending")
+              .andWhere("next_attempt_at", "<", before)
+              .orderBy("next_attempt_at")
+              .limit(limit)) as Row[]
+          ).map((r) => ({
+            id: String(r["id"]),
+            accountId: String(r["account_id"]),
+            livemode: Boolean(r["livemode"]),
+          })),
+        ),
     },
     dispatchQueue: {
-      pending: (before, limit) => run(async () => ((await knex("dispatches").where("state", "pending").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
-        .map((r) => ({ orderId: String(r["order_id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
-      markDone: (orderId) => run(() => knex("dispatches").where("order_id", orderId).update({ state: "done" })).pipe(Effect.asVoid),
+      pending: (before, limit) =>
+        run(async () =>
+          (
+            (await knex("dispatches")
+              .where("state", "pending")
+              .andWhere("created_at", "<", before)
+              .orderBy("created_at")
+              .limit(limit)) as Row[]
+          ).map((r) => ({
+            orderId: String(r["order_id"]),
+            accountId: String(r["account_id"]),
+            livemode: Boolean(r["livemode"]),
+          })),
+        ),
+      markDone: (orderId) =>
+        run(() => knex("dispatches").where("order_id", orderId).update({ state: "done" })).pipe(
+          Effect.asVoid,
+        ),
     },
     tinMatchQueue: {
-      liveMatchesSince: (since) => run(async () => Number(((await knex("tin_match_runs").where({ livemode: true, status: "completed" }).andWhere("completed_at", ">=", since).sum({ n: "count" })) as Row[])[0]?.["n"] ?? 0)),
-      pairSends: (keys, since) => run(async () => {
-        const out = new Map<string, { count: number; last: string | null }>();
-        if (keys.length === 0) return out;
-        const rows = (await knex("tin_match_sends").select("pair_key", "outcome").whereIn("pair_key", [...keys]).andWhere("sent_at", ">=", since).orderBy("sent_at").orderBy("id")) as Row[];
-        for (const r of rows) {
-          const key = String(r["pair_key"]);
-          const seen = out.get(key) ?? { count: 0, last: null };
-          out.set(key, { count: seen.count + 1, last: r["outcome"] === null || r["outcome"] === undefined ? seen.last : String(r["outcome"]) });
-        }
-        return out;
-      }),
-      recordPairSends: (keys, sentAt) => run(async () => {
-        if (keys.length > 0) await knex.batchInsert("tin_match_sends", keys.map((pair_key) => ({ pair_key, sent_at: sentAt, outcome: null })), 1000);
-      }),
-      setPairOutcomes: (outcomes, sentAt) => run(async () => {
-        for (const o of outcomes) await knex("tin_match_sends").where({ pair_key: o.key, sent_at: sentAt }).whereNull("outcome").update({ outcome: o.outcome });
-      }),
-      pending: (before, limit) => run(async () => ((await knex("tin_match_runs").where("status", "processing").andWhere("created_at", "<", before).orderBy("created_at").limit(limit)) as Row[])
-        .map((r) => ({ id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]) }))),
+      liveMatchesSince: (since) =>
+        run(async () =>
+          Number(
+            (
+              (await knex("tin_match_runs")
+                .where({ livemode: true, status: "completed" })
+                .andWhere("completed_at", ">=", since)
+                .sum({ n: "count" })) as Row[]
+            )[0]?.["n"] ?? 0,
+          ),
+        ),
+      pairSends: (keys, since) =>
+        run(async () => {
+          const out = new Map<string, { count: number; last: string | null }>();
+          if (keys.length === 0) return out;
+          const rows = (await knex("tin_match_sends")
+            .select("pair_key", "outcome")
+            .whereIn("pair_key", [...keys])
+            .andWhere("sent_at", ">=", since)
+            .orderBy("sent_at")
+            .orderBy("id")) as Row[];
+          for (const r of rows) {
+            const key = String(r["pair_key"]);
+            const seen = out.get(key) ?? { count: 0, last: null };
+            out.set(key, {
+              count: seen.count + 1,
+              last: r["outcome"] === null || r["outcome"] === undefined ? seen.last : String(r["outcome"]),
+            });
+          }
+          return out;
+        }),
+      recordPairSends: (keys, sentAt) =>
+        run(async () => {
+          if (keys.length > 0)
+            await knex.batchInsert(
+              "tin_match_sends",
+              keys.map((pair_key) => ({ pair_key, sent_at: sentAt, outcome: null })),
+              1000,
+            );
+        }),
+      setPairOutcomes: (outcomes, sentAt) =>
+        run(async () => {
+          for (const o of outcomes)
+            await knex("tin_match_sends")
+              .where({ pair_key: o.key, sent_at: sentAt })
+              .whereNull("outcome")
+              .update({ outcome: o.outcome });
+        }),
+      pending: (before, limit) =>
+        run(async () =>
+          (
+            (await knex("tin_match_runs")
+              .where("status", "processing")
+              .andWhere("created_at", "<", before)
+              .orderBy("created_at")
+              .limit(limit)) as Row[]
+          ).map((r) => ({
+            id: String(r["id"]),
+            accountId: String(r["account_id"]),
+            livemode: Boolean(r["livemode"]),
+          })),
+        ),
     },
   });
 }
 
-export const layer = (knex: Knex, options: { readonly secrets?: SecretBox } = {}) => Layer.succeed(Store, makeKnexStore(knex, options));
+export const layer = (knex: Knex, options: { readonly secrets?: SecretBox } = {}) =>
+  Layer.succeed(Store, makeKnexStore(knex, options));

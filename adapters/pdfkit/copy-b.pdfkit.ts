@@ -7,7 +7,12 @@
 import PDFDocument from "pdfkit";
 import { Effect, Layer } from "effect";
 import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
-import { redactTin, type CopyBCell, type CopyBField, type CopyBStatement } from "../../core/domain/statements/copy-b.ts";
+import {
+  redactTin,
+  type CopyBCell,
+  type CopyBField,
+  type CopyBStatement,
+} from "../../core/domain/statements/copy-b.ts";
 
 type Doc = PDFKit.PDFDocument;
 type FontName = "Helvetica" | "Helvetica-Bold";
@@ -118,14 +123,25 @@ class PageWriter {
   }
 
   /** Largest size from `size` down to `min` (steps of 0.5) at which the text wraps to at most `maxLines`. */
-  fit(font: FontName, size: number, min: number, text: string, width: number, maxLines: number, indent = 0): Fitted {
+  fit(
+    font: FontName,
+    size: number,
+    min: number,
+    text: string,
+    width: number,
+    maxLines: number,
+    indent = 0,
+  ): Fitted {
     const key = `${font}|${size}|${min}|${width}|${maxLines}|${indent}|${text}`;
     const hit = this.#fitCache.get(key);
     if (hit !== undefined) return hit;
     let fitted: Fitted = { size: min, lines: this.wrap(font, min, text, width, indent) };
     for (let s = size; s >= min; s -= 0.5) {
       const lines = this.wrap(font, s, text, width, indent);
-      if (lines.length <= maxLines && lines.every((l, i) => this.width(font, s, l) <= width - (i === 0 ? indent : 0) + 0.01)) {
+      if (
+        lines.length <= maxLines &&
+        lines.every((l, i) => this.width(font, s, l) <= width - (i === 0 ? indent : 0) + 0.01)
+      ) {
         fitted = { size: s, lines };
         break;
       }
@@ -136,7 +152,16 @@ class PageWriter {
   }
 
   /** One line of text whose top is at y; shrunk (never below `min`) when wider than `maxWidth`. */
-  text(font: FontName, size: number, text: string, x: number, y: number, align: "left" | "right" | "center" = "left", maxWidth = Infinity, min = 4): void {
+  text(
+    font: FontName,
+    size: number,
+    text: string,
+    x: number,
+    y: number,
+    align: "left" | "right" | "center" = "left",
+    maxWidth = Infinity,
+    min = 4,
+  ): void {
     if (text === "") return;
     let s = size;
     let w = this.width(font, s, text);
@@ -184,7 +209,11 @@ interface CheckItem {
 }
 
 /** Check boxes with captions flow left to right and wrap; a caption too long for the cell wraps on its own row. */
-function flowChecks(w: PageWriter, fields: readonly CopyBField[], width: number): { items: CheckItem[]; h: number } {
+function flowChecks(
+  w: PageWriter,
+  fields: readonly CopyBField[],
+  width: number,
+): { items: CheckItem[]; h: number } {
   const items: CheckItem[] = [];
   const lead = CAPTION_SIZE * LABEL_LEAD;
   let dx = 0;
@@ -224,7 +253,14 @@ function measure(w: PageWriter, s: CopyBStatement, c: CopyBCell): Measured {
     case "formId":
       return { cell: c, label: null, numberWidth: 0, need: 56 };
     case "title": {
-      const t = w.fit(BOLD, 10, 6.5, clean(c.text.join(" ")), width, Math.max(2, Math.floor((rowsH - 2 * PAD) / 8)));
+      const t = w.fit(
+        BOLD,
+        10,
+        6.5,
+        clean(c.text.join(" ")),
+        width,
+        Math.max(2, Math.floor((rowsH - 2 * PAD) / 8)),
+      );
       return { cell: c, label: t, numberWidth: 0, need: 2 * PAD + textHeight(t) };
     }
     case "copy": {
@@ -235,14 +271,25 @@ function measure(w: PageWriter, s: CopyBStatement, c: CopyBCell): Measured {
       return { cell: c, label: t, numberWidth: head === "" ? 0 : 1, need: 2 * PAD + 15 + textHeight(t) };
     }
     case "notice": {
-      const t = w.fit(REGULAR, 6.5, 5, clean(c.text.join(" ")), width, Math.max(2, Math.floor((rowsH - 2 * PAD) / 7)));
+      const t = w.fit(
+        REGULAR,
+        6.5,
+        5,
+        clean(c.text.join(" ")),
+        width,
+        Math.max(2, Math.floor((rowsH - 2 * PAD) / 7)),
+      );
       return { cell: c, label: t, numberWidth: 0, need: 2 * PAD + textHeight(t) };
     }
     default: {
       const numberWidth = c.box === "" ? 0 : w.width(BOLD, NUMBER_SIZE, c.box) + 2.5;
       const title = clean(c.title);
-      const label = title === "" && c.box === "" ? null : w.fit(REGULAR, LABEL_SIZE, 4.5, title, width, c.kind === "box" ? 3 : 2, numberWidth);
-      const body = c.kind === "box" ? fieldsHeight(w, c) : Math.max(1, c.text.length) * VALUE_SIZE * VALUE_LEAD;
+      const label =
+        title === "" && c.box === ""
+          ? null
+          : w.fit(REGULAR, LABEL_SIZE, 4.5, title, width, c.kind === "box" ? 3 : 2, numberWidth);
+      const body =
+        c.kind === "box" ? fieldsHeight(w, c) : Math.max(1, c.text.length) * VALUE_SIZE * VALUE_LEAD;
       return { cell: c, label, numberWidth, need: 2 * PAD + (label ? textHeight(label) : 0) + 1.5 + body };
     }
   }
@@ -251,7 +298,9 @@ function measure(w: PageWriter, s: CopyBStatement, c: CopyBCell): Measured {
 /** Row heights: the form's rows, each grown (never shrunk) until every cell's content fits. */
 function rowHeights(measured: readonly Measured[], rows: number): number[] {
   const heights = Array.from({ length: rows }, () => ROW_H);
-  const byBottom = [...measured].sort((a, b) => a.cell.at.row + a.cell.at.rows - (b.cell.at.row + b.cell.at.rows));
+  const byBottom = [...measured].sort(
+    (a, b) => a.cell.at.row + a.cell.at.rows - (b.cell.at.row + b.cell.at.rows),
+  );
   for (const m of byBottom) {
     const { row, rows: span } = m.cell.at;
     let have = 0;
@@ -280,7 +329,11 @@ function layoutPage(w: PageWriter, s: CopyBStatement): PageLayout {
   const tops = [FRAME_TOP];
   for (const h of heights) tops.push((tops[tops.length - 1] ?? FRAME_TOP) + h);
   const bottom = tops[tops.length - 1] ?? FRAME_TOP;
-  return { measured, rects: s.cells.map((c) => rectOf(c, tops)), frame: { x: FRAME_X, y: FRAME_TOP, w: FRAME_W, h: bottom - FRAME_TOP } };
+  return {
+    measured,
+    rects: s.cells.map((c) => rectOf(c, tops)),
+    frame: { x: FRAME_X, y: FRAME_TOP, w: FRAME_W, h: bottom - FRAME_TOP },
+  };
 }
 
 function drawFields(w: PageWriter, c: CopyBCell, r: Rect): void {
@@ -301,7 +354,8 @@ function drawFields(w: PageWriter, c: CopyBCell, r: Rect): void {
     }
     const n = Math.max(1, f.lines.length);
     y -= n * VALUE_SIZE * VALUE_LEAD;
-    if (f.caption !== undefined) w.text(REGULAR, CAPTION_SIZE, clean(f.caption), r.x + PAD, y + 3, "left", r.w / 2 - PAD);
+    if (f.caption !== undefined)
+      w.text(REGULAR, CAPTION_SIZE, clean(f.caption), r.x + PAD, y + 3, "left", r.w / 2 - PAD);
     f.lines.forEach((line, k) => {
       const ly = y + k * VALUE_SIZE * VALUE_LEAD + 1;
       const text = clean(line);
@@ -318,7 +372,17 @@ function drawFields(w: PageWriter, c: CopyBCell, r: Rect): void {
       const by = top + dy;
       doc.rect(bx, by, CHECK, CHECK).stroke();
       if (f.lines[0] === "X") w.text(BOLD, 7, "X", bx + CHECK / 2, by + 0.6, "center");
-      caption.forEach((line, k) => w.text(REGULAR, CAPTION_SIZE, line, bx + CHECK + 3, by + 1 + k * CAPTION_SIZE * LABEL_LEAD, "left", r.w - 2 * PAD - dx - CHECK - 3));
+      caption.forEach((line, k) =>
+        w.text(
+          REGULAR,
+          CAPTION_SIZE,
+          line,
+          bx + CHECK + 3,
+          by + 1 + k * CAPTION_SIZE * LABEL_LEAD,
+          "left",
+          r.w - 2 * PAD - dx - CHECK - 3,
+        ),
+      );
     }
   }
 }
@@ -351,7 +415,18 @@ function drawCell(w: PageWriter, s: CopyBStatement, m: Measured, r: Rect): void 
       if (m.label) {
         const long = m.label.lines.length > 2 || m.label.size < 7;
         if (long) w.lines(REGULAR, m.label, r.x + PAD + 1, r.y + PAD + 15, LABEL_LEAD, inner);
-        else m.label.lines.forEach((line, i) => w.text(BOLD, m.label?.size ?? 8.5, line, r.x + r.w - PAD - 1, r.y + PAD + 15 + i * 10, "right", inner));
+        else
+          m.label.lines.forEach((line, i) =>
+            w.text(
+              BOLD,
+              m.label?.size ?? 8.5,
+              line,
+              r.x + r.w - PAD - 1,
+              r.y + PAD + 15 + i * 10,
+              "right",
+              inner,
+            ),
+          );
       }
       return;
     }
@@ -410,7 +485,14 @@ function drawStatement(w: PageWriter, s: CopyBStatement): void {
   w.text(BOLD, 9.5, form, FRAME_X + 19, fy);
   if (s.footer.keep) w.text(REGULAR, 7, "(keep for your records)", FRAME_X + 24 + formW, fy + 1.5);
   w.text(REGULAR, 7, clean(s.footer.url), PAGE_W / 2 + 20, fy + 1.5, "center");
-  w.text(REGULAR, 7, "Department of the Treasury - Internal Revenue Service", FRAME_X + FRAME_W, fy + 1.5, "right");
+  w.text(
+    REGULAR,
+    7,
+    "Department of the Treasury - Internal Revenue Service",
+    FRAME_X + FRAME_W,
+    fy + 1.5,
+    "right",
+  );
   fy += 14;
   const receipt = s.receiptId ? `  \u2022  ${s.receiptLabel ?? "IRS receipt"} ${clean(s.receiptId)}` : "";
   doc.fillColor("#555555");

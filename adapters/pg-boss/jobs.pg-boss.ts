@@ -54,9 +54,15 @@ export interface PgBossJobs extends JobRunner {
   readonly alive: () => boolean;
 }
 
-interface SqlResult { readonly rows: unknown[] }
-interface QueryConnection { query(text: string, values?: unknown[]): Promise<SqlResult | SqlResult[]> }
-interface PgliteConnection extends QueryConnection { exec(text: string): Promise<SqlResult[]> }
+interface SqlResult {
+  readonly rows: unknown[];
+}
+interface QueryConnection {
+  query(text: string, values?: unknown[]): Promise<SqlResult | SqlResult[]>;
+}
+interface PgliteConnection extends QueryConnection {
+  exec(text: string): Promise<SqlResult[]>;
+}
 
 /** pg-boss's `db` option over Knex's pool; also tracks statements in flight so `stop` can wait for them. */
 function bridge(db: Database) {
@@ -86,7 +92,10 @@ function bridge(db: Database) {
     executeSql(text: string, values?: unknown[]): Promise<SqlResult> {
       const p = run(text, values);
       inFlight.add(p);
-      p.then(() => inFlight.delete(p), () => inFlight.delete(p));
+      p.then(
+        () => inFlight.delete(p),
+        () => inFlight.delete(p),
+      );
       return p;
     },
     inFlight,
@@ -102,7 +111,9 @@ interface Loop {
   done: Promise<void>;
 }
 
-function quoteIdent(name: string): string { return `"${name.replace(/"/g, '""')}"`; }
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
 
 /**
  * Dedupe by key (`SendJobOptions.key`): pg-boss's own policies allow one *queued* or one *active* job per key,
@@ -110,7 +121,10 @@ function quoteIdent(name: string): string { return `"${name.replace(/"/g, '""')}
  * with ON CONFLICT DO NOTHING, so a duplicate send simply inserts nothing; its fail-and-retry statement deletes
  * and re-inserts the same row in one statement, which the index allows.
  */
-async function ensureDedupeIndex(executeSql: (text: string, values?: unknown[]) => Promise<SqlResult>, schema: string) {
+async function ensureDedupeIndex(
+  executeSql: (text: string, values?: unknown[]) => Promise<SqlResult>,
+  schema: string,
+) {
   const s = quoteIdent(schema);
   const found = await executeSql(`SELECT to_regclass($1) AS name`, [`${s}.job_dedupe_key`]);
   if ((found.rows[0] as { name: unknown } | undefined)?.name) return;
@@ -122,7 +136,9 @@ async function ensureDedupeIndex(executeSql: (text: string, values?: unknown[]) 
     COMMIT;`);
 }
 
-function literal(text: string): string { return `'${text.replace(/'/g, "''")}'`; }
+function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
 
 /**
  * Starts pg-boss on the service's database. Any number of processes may open it on one Postgres database; they
@@ -176,23 +192,29 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
 
   // Each job completes (or fails) as soon as its own handler settles: a slow neighbour in the batch must not keep
   // it active until its expiry sends it round again.
-  const runBatch = (queue: string, jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[], handler: JobHandler) =>
-    Promise.all(jobs.map(async (job) => {
-      let failure: { error: unknown } | undefined;
-      try {
-        await handler(job.data ?? {}, { id: job.id, queue, attempt: job.retryCount + 1 });
-      } catch (error) {
-        failure = { error };
-      }
-      // A completion that does not reach the database leaves the job active: it expires and runs again.
-      if (!failure) {
-        await boss.complete(queue, job.id).catch(onError);
-        return;
-      }
-      const e = failure.error;
-      const data = e instanceof Error ? { message: e.message, name: e.name } : { message: String(e) };
-      await boss.fail(queue, job.id, data).catch(onError);
-    }));
+  const runBatch = (
+    queue: string,
+    jobs: PgBoss.JobWithMetadata<Record<string, unknown>>[],
+    handler: JobHandler,
+  ) =>
+    Promise.all(
+      jobs.map(async (job) => {
+        let failure: { error: unknown } | undefined;
+        try {
+          await handler(job.data ?? {}, { id: job.id, queue, attempt: job.retryCount + 1 });
+        } catch (error) {
+          failure = { error };
+        }
+        // A completion that does not reach the database leaves the job active: it expires and runs again.
+        if (!failure) {
+          await boss.complete(queue, job.id).catch(onError);
+          return;
+        }
+        const e = failure.error;
+        const data = e instanceof Error ? { message: e.message, name: e.name } : { message: String(e) };
+        await boss.fail(queue, job.id, data).catch(onError);
+      }),
+    );
 
   const startLoop = (queue: string, handler: JobHandler, batchSize: number) => {
     const loop: Loop = { queue, running: [], wake: () => {}, done: Promise.resolve() };
@@ -213,7 +235,10 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
         if (jobs.length < batchSize && !stopping) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, pollingIntervalSeconds * 1000);
-            loop.wake = () => { clearTimeout(timer); resolve(); };
+            loop.wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
           });
           loop.wake = () => {};
         }
@@ -223,22 +248,24 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
   };
 
   const service = Jobs.of({
-    send: (queue, data, opts) => Effect.promise(async () => {
-      await ensureQueue(queue);
-      const sendOptions: PgBoss.SendOptions = {
-        retryLimit: opts?.retryLimit ?? defaults.retryLimit,
-        retryDelay: defaults.retryDelay,
-        retryBackoff: defaults.retryBackoff,
-        expireInSeconds: options.expireInSecondsByQueue?.[queue] ?? defaults.expireInSeconds,
-      };
-      if (opts?.key !== undefined) sendOptions.singletonKey = opts.key;
-      if (opts?.startAfterSeconds !== undefined && opts.startAfterSeconds > 0) sendOptions.startAfter = opts.startAfterSeconds;
-      const id = await boss.send(queue, { ...data }, sendOptions);
-      // A worker in this process need not wait for its next poll.
-      if (id !== null && sendOptions.startAfter === undefined) {
-        for (const l of loops) if (l.queue === queue) l.wake();
-      }
-    }),
+    send: (queue, data, opts) =>
+      Effect.promise(async () => {
+        await ensureQueue(queue);
+        const sendOptions: PgBoss.SendOptions = {
+          retryLimit: opts?.retryLimit ?? defaults.retryLimit,
+          retryDelay: defaults.retryDelay,
+          retryBackoff: defaults.retryBackoff,
+          expireInSeconds: options.expireInSecondsByQueue?.[queue] ?? defaults.expireInSeconds,
+        };
+        if (opts?.key !== undefined) sendOptions.singletonKey = opts.key;
+        if (opts?.startAfterSeconds !== undefined && opts.startAfterSeconds > 0)
+          sendOptions.startAfter = opts.startAfterSeconds;
+        const id = await boss.send(queue, { ...data }, sendOptions);
+        // A worker in this process need not wait for its next poll.
+        if (id !== null && sendOptions.startAfter === undefined) {
+          for (const l of loops) if (l.queue === queue) l.wake();
+        }
+      }),
   });
 
   const work = async (queue: string, handler: JobHandler, workOptions: WorkOptions = {}) => {
@@ -258,13 +285,16 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await Promise.race([
         Promise.all([...loops].map((l) => l.done)).then(() => false),
-        new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), timeoutMs); }),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), timeoutMs);
+        }),
       ]);
       clearTimeout(timer);
       if (timedOut) {
         // Handlers still running: hand their jobs back now rather than after their expiry (as pg-boss does).
         for (const l of loops) {
-          for (const id of l.running) await boss.fail(l.queue, id, { message: "worker stopped while the job ran" }).catch(onError);
+          for (const id of l.running)
+            await boss.fail(l.queue, id, { message: "worker stopped while the job ran" }).catch(onError);
         }
       }
       await boss.stop({ graceful: false, close: false });

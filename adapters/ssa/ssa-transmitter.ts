@@ -10,8 +10,15 @@ export interface SsaFileRows {
   readonly insertIfAbsent: (file: SsaFile) => Promise<SsaFile>;
   readonly get: (id: string) => Promise<SsaFile | undefined>;
   readonly byWfid: (livemode: boolean, wfid: string) => Promise<SsaFile | undefined>;
-  readonly list: (filter: { readonly status?: SsaFileStatus; readonly livemode?: boolean }) => Promise<readonly SsaFile[]>;
-  readonly update: (id: string, from: readonly SsaFileStatus[], patch: Partial<SsaFile>) => Promise<SsaFile | undefined>;
+  readonly list: (filter: {
+    readonly status?: SsaFileStatus;
+    readonly livemode?: boolean;
+  }) => Promise<readonly SsaFile[]>;
+  readonly update: (
+    id: string,
+    from: readonly SsaFileStatus[],
+    patch: Partial<SsaFile>,
+  ) => Promise<SsaFile | undefined>;
 }
 
 export interface SsaEnvironments {
@@ -22,12 +29,19 @@ export interface SsaEnvironments {
 
 /** A made-up submitter for the sandbox (its files are never uploaded). */
 export const SANDBOX_SUBMITTER: Efw2Submitter = {
-  ein: "000000000", userId: "SANDBOX1", name: "Sandbox Submitter",
+  ein: "000000000",
+  userId: "SANDBOX1",
+  name: "Sandbox Submitter",
   address: { line1: "1 Sandbox Way", city: "Washington", state: "DC", postalCode: "20001", country: "US" },
-  contactName: "Sandbox", contactPhone: "2025550100", contactEmail: "sandbox@example.invalid",
+  contactName: "Sandbox",
+  contactPhone: "2025550100",
+  contactEmail: "sandbox@example.invalid",
 };
 
-export function makeSsaTransmitter(environments: SsaEnvironments, rows: SsaFileRows): SsaTransmitter["Service"] {
+export function makeSsaTransmitter(
+  environments: SsaEnvironments,
+  rows: SsaFileRows,
+): SsaTransmitter["Service"] {
   const live = "missing" in environments.live ? undefined : environments.live;
   return SsaTransmitter.of({
     submitter: (livemode) => (livemode ? live : environments.sandbox),
@@ -44,4 +58,5 @@ export function makeSsaTransmitter(environments: SsaEnvironments, rows: SsaFileR
   });
 }
 
-export const layer = (environments: SsaEnvironments, rows: SsaFileRows) => Layer.succeed(SsaTransmitter, makeSsaTransmitter(environments, rows));
+export const layer = (environments: SsaEnvironments, rows: SsaFileRows) =>
+  Layer.succeed(SsaTransmitter, makeSsaTransmitter(environments, rows));

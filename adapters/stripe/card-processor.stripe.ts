@@ -29,11 +29,23 @@ export const DEFAULT_STRIPE_API_BASE = "https://api.stripe.com";
 /** The SDK's host, port and protocol from an API base URL; refuses anything else with one clear line. */
 export function stripeEndpoint(apiBase: string): { host: string; port: number; protocol: "http" | "https" } {
   let url: URL;
-  try { url = new URL(apiBase); } catch { throw new Error(`STRIPE_API_BASE is not a URL: ${apiBase}`); }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`STRIPE_API_BASE must be an http or https URL: ${apiBase}`);
-  if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.username) throw new Error(`STRIPE_API_BASE must be a bare origin such as ${DEFAULT_STRIPE_API_BASE} (the SDK adds /v1/): ${apiBase}`);
+  try {
+    url = new URL(apiBase);
+  } catch {
+    throw new Error(`STRIPE_API_BASE is not a URL: ${apiBase}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`STRIPE_API_BASE must be an http or https URL: ${apiBase}`);
+  if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.username)
+    throw new Error(
+      `STRIPE_API_BASE must be a bare origin such as ${DEFAULT_STRIPE_API_BASE} (the SDK adds /v1/): ${apiBase}`,
+    );
   const protocol = url.protocol === "https:" ? "https" : "http";
-  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === "https" ? 443 : 80, protocol };
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "https" ? 443 : 80,
+    protocol,
+  };
 }
 
 const UNAVAILABLE = "The card processor is unavailable; nothing was charged. Retry later.";
@@ -45,21 +57,31 @@ const loadSdk = async () => (sdk ??= (await import("stripe")).default);
 export function makeStripeCardProcessor(options: StripeCardOptions): CardProcessor["Service"] {
   const endpoint = stripeEndpoint(options.apiBase ?? DEFAULT_STRIPE_API_BASE);
   let client: Promise<Stripe> | undefined;
-  const stripe = () => (client ??= loadSdk().then((Sdk) => new Sdk(Redacted.value(options.secretKey), {
-    ...endpoint,
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
-    timeout: options.timeoutMs ?? 30_000,
-    telemetry: false,
-    appInfo: { name: "info-return-filing" },
-  })));
+  const stripe = () =>
+    (client ??= loadSdk().then(
+      (Sdk) =>
+        new Sdk(Redacted.value(options.secretKey), {
+          ...endpoint,
+          maxNetworkRetries: options.maxNetworkRetries ?? 2,
+          timeout: options.timeoutMs ?? 30_000,
+          telemetry: false,
+          appInfo: { name: "info-return-filing" },
+        }),
+    ));
   const log = options.log ?? (() => {});
 
   /** Stripe's failures as the port's; a failure that can only be this service's bug stays a defect. */
-  const classify = <E>(e: unknown, onCard: (e: Stripe.errors.StripeError) => E, onInvalid: (e: Stripe.errors.StripeError) => E): Effect.Effect<never, E | ServiceUnavailable> => {
+  const classify = <E>(
+    e: unknown,
+    onCard: (e: Stripe.errors.StripeError) => E,
+    onInvalid: (e: Stripe.errors.StripeError) => E,
+  ): Effect.Effect<never, E | ServiceUnavailable> => {
     if (!sdk || !(e instanceof sdk.errors.StripeError)) return Effect.die(e);
     switch (e.type) {
-      case "StripeCardError": return Effect.fail(onCard(e));
-      case "StripeInvalidRequestError": return Effect.fail(onInvalid(e));
+      case "StripeCardError":
+        return Effect.fail(onCard(e));
+      case "StripeInvalidRequestError":
+        return Effect.fail(onInvalid(e));
       case "StripeConnectionError":
       case "StripeAPIError":
       case "StripeRateLimitError":
@@ -67,75 +89,153 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
         return Effect.fail(new ServiceUnavailable({ message: UNAVAILABLE, retryAfterSeconds: 5 }));
       case "StripeAuthenticationError":
       case "StripePermissionError":
-        log(`stripe: ${e.type} ${e.statusCode ?? ""}: Stripe refused the secret key; check STRIPE_SECRET_KEY`);
+        log(
+          `stripe: ${e.type} ${e.statusCode ?? ""}: Stripe refused the secret key; check STRIPE_SECRET_KEY`,
+        );
         return Effect.fail(new ServiceUnavailable({ message: UNAVAILABLE, retryAfterSeconds: 60 }));
       default:
         return Effect.die(new Error(`stripe: ${e.type} ${e.statusCode ?? ""}: ${e.message}`));
     }
   };
 
-  const call = <A, E>(f: (stripe: Stripe) => Promise<A>, onCard: (e: Stripe.errors.StripeError) => E, onInvalid: (e: Stripe.errors.StripeError) => E) =>
-    Effect.tryPromise({ try: async () => f(await stripe()), catch: (e) => e }).pipe(Effect.catch((e) => classify(e, onCard, onInvalid)));
+  const call = <A, E>(
+    f: (stripe: Stripe) => Promise<A>,
+    onCard: (e: Stripe.errors.StripeError) => E,
+    onInvalid: (e: Stripe.errors.StripeError) => E,
+  ) =>
+    Effect.tryPromise({ try: async () => f(await stripe()), catch: (e) => e }).pipe(
+      Effect.catch((e) => classify(e, onCard, onInvalid)),
+    );
 
   const declineCode = (e: Stripe.errors.StripeError) => e.decline_code ?? e.code ?? "declined";
   const attachDeclined = (e: Stripe.errors.StripeError): CardDeclined | InvalidRequest =>
-    new CardDeclined({ message: `The card was declined (${declineCode(e)}): ${e.message} It was not saved.` });
-  const badToken = (e: Stripe.errors.StripeError): CardDeclined | InvalidRequest => new InvalidRequest({ param: "token", message: `Stripe refused the card token: ${e.message}` });
+    new CardDeclined({
+      message: `The card was declined (${declineCode(e)}): ${e.message} It was not saved.`,
+    });
+  const badToken = (e: Stripe.errors.StripeError): CardDeclined | InvalidRequest =>
+    new InvalidRequest({ param: "token", message: `Stripe refused the card token: ${e.message}` });
 
   const newCustomer = (accountId: string, idempotencyKey: string) =>
-    call((stripe) => stripe.customers.create({ description: `Account ${accountId}`, metadata: { account: accountId } }, { idempotencyKey }), attachDeclined, badToken)
-      .pipe(Effect.map((c) => c.id));
+    call(
+      (stripe) =>
+        stripe.customers.create(
+          { description: `Account ${accountId}`, metadata: { account: accountId } },
+          { idempotencyKey },
+        ),
+      attachDeclined,
+      badToken,
+    ).pipe(Effect.map((c) => c.id));
 
   return CardProcessor.of({
-    attach: ({ scope, token, customer }) => Effect.gen(function* () {
-      if (!/^(tok|pm)_[A-Za-z0-9_]{1,195}$/.test(token)) {
-        return yield* new InvalidRequest({ param: "token", message: "Expected a Stripe card token (tok_…) or PaymentMethod id (pm_…) made by Stripe.js or Elements." });
-      }
-      let owner = customer ?? (yield* newCustomer(scope.accountId, `customer:${scope.accountId}`));
-      const pmId = token.startsWith("pm_") ? token
-        : (yield* call((stripe) => stripe.paymentMethods.create({ type: "card", card: { token } }), attachDeclined, badToken)).id;
-      const attach = (cus: string) => call((stripe) => stripe.paymentMethods.attach(pmId, { customer: cus }), attachDeclined, (e) =>
-        e.code === "resource_missing" && e.param === "customer" ? new InvalidRequest({ param: "customer", message: e.message }) : badToken(e));
-      let pm = yield* attach(owner).pipe(Effect.catchIf(
-        (e): e is InvalidRequest => e._tag === "InvalidRequest" && e.param === "customer",
-        // The stored customer was deleted at Stripe: the account gets a new one.
-        () => Effect.gen(function* () {
-          owner = yield* newCustomer(scope.accountId, `customer:${scope.accountId}:after:${owner}`);
-          return yield* attach(owner);
-        }),
-      ));
-      if (!pm.card) return yield* new InvalidRequest({ param: "token", message: `The token is a ${pm.type} payment method, not a card.` });
-      return { card: { token: pm.id, brand: pm.card.brand, last4: pm.card.last4 }, customer: owner };
-    }),
+    attach: ({ scope, token, customer }) =>
+      Effect.gen(function* () {
+        if (!/^(tok|pm)_[A-Za-z0-9_]{1,195}$/.test(token)) {
+          return yield* new InvalidRequest({
+            param: "token",
+            message:
+              "Expected a Stripe card token (tok_…) or PaymentMethod id (pm_…) made by Stripe.js or Elements.",
+          });
+        }
+        let owner = customer ?? (yield* newCustomer(scope.accountId, `customer:${scope.accountId}`));
+        const pmId = token.startsWith("pm_")
+          ? token
+          : (yield* call(
+              (stripe) => stripe.paymentMethods.create({ type: "card", card: { token } }),
+              attachDeclined,
+              badToken,
+            )).id;
+        const attach = (cus: string) =>
+          call(
+            (stripe) => stripe.paymentMethods.attach(pmId, { customer: cus }),
+            attachDeclined,
+            (e) =>
+              e.code === "resource_missing" && e.param === "customer"
+                ? new InvalidRequest({ param: "customer", message: e.message })
+                : badToken(e),
+          );
+        let pm = yield* attach(owner).pipe(
+          Effect.catchIf(
+            (e): e is InvalidRequest => e._tag === "InvalidRequest" && e.param === "customer",
+            // The stored customer was deleted at Stripe: the account gets a new one.
+            () =>
+              Effect.gen(function* () {
+                owner = yield* newCustomer(scope.accountId, `customer:${scope.accountId}:after:${owner}`);
+                return yield* attach(owner);
+              }),
+          ),
+        );
+        if (!pm.card)
+          return yield* new InvalidRequest({
+            param: "token",
+            message: `The token is a ${pm.type} payment method, not a card.`,
+          });
+        return { card: { token: pm.id, brand: pm.card.brand, last4: pm.card.last4 }, customer: owner };
+      }),
 
-    charge: ({ scope, card, customer, amountCents, idempotencyKey, description }) => Effect.gen(function* () {
-      if (!customer || !card.token.startsWith("pm_")) {
-        return yield* new CardDeclined({ message: "The card on file is not saved with the card processor; add it again with PUT /v1/payment-method. Nothing was charged." });
-      }
-      const intent = yield* call(
-        (stripe) => stripe.paymentIntents.create({
-          amount: amountCents, currency: "usd", customer, payment_method: card.token, allowed_payment_method_types: ["card"],
-          confirm: true, off_session: true, description, metadata: { account: scope.accountId, idempotency_key: idempotencyKey },
-        }, { idempotencyKey }),
-        (e) => new CardDeclined({ message: `The card on file was declined (${declineCode(e)}): ${e.message} Nothing was charged or filed.` }),
-        (e) => new CardDeclined({
-          message: e.code === "amount_too_small"
-            ? `Stripe cannot charge ${amountCents} cents to a card (its minimum is 50 cents); add to the prepaid balance and pay again. Nothing was charged.`
-            : `Stripe refused the charge (${e.code ?? "invalid_request"}): ${e.message} Add the card again with PUT /v1/payment-method. Nothing was charged.`,
-        }),
-      );
-      if (intent.status !== "succeeded") {
-        log(`stripe: payment ${intent.id} ended ${intent.status}`);
-        return yield* new CardDeclined({ message: `The card payment did not complete (${intent.status}); nothing was filed.` });
-      }
-      return { chargeId: intent.id };
-    }),
+    charge: ({ scope, card, customer, amountCents, idempotencyKey, description }) =>
+      Effect.gen(function* () {
+        if (!customer || !card.token.startsWith("pm_")) {
+          return yield* new CardDeclined({
+            message:
+              "The card on file is not saved with the card processor; add it again with PUT /v1/payment-method. Nothing was charged.",
+          });
+        }
+        const intent = yield* call(
+          (stripe) =>
+            stripe.paymentIntents.create(
+              {
+                amount: amountCents,
+                currency: "usd",
+                customer,
+                payment_method: card.token,
+                allowed_payment_method_types: ["card"],
+                confirm: true,
+                off_session: true,
+                description,
+                metadata: { account: scope.accountId, idempotency_key: idempotencyKey },
+              },
+              { idempotencyKey },
+            ),
+          (e) =>
+            new CardDeclined({
+              message: `The card on file was declined (${declineCode(e)}): ${e.message} Nothing was charged or filed.`,
+            }),
+          (e) =>
+            new CardDeclined({
+              message:
+                e.code === "amount_too_small"
+                  ? `Stripe cannot charge ${amountCents} cents to a card (its minimum is 50 cents); add to the prepaid balance and pay again. Nothing was charged.`
+                  : `Stripe refused the charge (${e.code ?? "invalid_request"}): ${e.message} Add the card again with PUT /v1/payment-method. Nothing was charged.`,
+            }),
+        );
+        if (intent.status !== "succeeded") {
+          log(`stripe: payment ${intent.id} ended ${intent.status}`);
+          return yield* new CardDeclined({
+            message: `The card payment did not complete (${intent.status}); nothing was filed.`,
+          });
+        }
+        return { chargeId: intent.id };
+      }),
 
     refund: ({ chargeId }) => {
-      const failed = (e: Stripe.errors.StripeError) => new ServiceUnavailable({ message: `Stripe could not refund ${chargeId} (${e.code ?? e.type}): ${e.message}` });
-      return Effect.tryPromise({ try: async () => (await stripe()).refunds.create({ payment_intent: chargeId }, { idempotencyKey: `refund:${chargeId}` }), catch: (e) => e }).pipe(
+      const failed = (e: Stripe.errors.StripeError) =>
+        new ServiceUnavailable({
+          message: `Stripe could not refund ${chargeId} (${e.code ?? e.type}): ${e.message}`,
+        });
+      return Effect.tryPromise({
+        try: async () =>
+          (await stripe()).refunds.create(
+            { payment_intent: chargeId },
+            { idempotencyKey: `refund:${chargeId}` },
+          ),
+        catch: (e) => e,
+      }).pipe(
         Effect.asVoid,
-        Effect.catch((e) => (sdk && e instanceof sdk.errors.StripeError && e.code === "charge_already_refunded" ? Effect.void : classify(e, failed, failed))),
+        Effect.catch((e) =>
+          sdk && e instanceof sdk.errors.StripeError && e.code === "charge_already_refunded"
+            ? Effect.void
+            : classify(e, failed, failed),
+        ),
         Effect.tapError((e) => Effect.sync(() => log(`stripe: refund of ${chargeId} failed: ${e.message}`))),
       );
     },

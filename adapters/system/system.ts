@@ -1,5 +1,14 @@
 // Node implementations of the small ports: clock, ids, hashing and the TIN vault (AES-256-GCM + HMAC, D6).
-import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, randomBytes, randomUUID, hkdfSync } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  randomUUID,
+  hkdfSync,
+} from "node:crypto";
 import { Layer } from "effect";
 import { Clock } from "../../core/ports/clock.port.ts";
 import { Hasher } from "../../core/ports/hasher.port.ts";
@@ -13,13 +22,19 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 let pool = Buffer.alloc(0);
 let poolAt = 0;
 function randomByte(): number {
-  if (poolAt >= pool.length) { pool = randomBytes(8192); poolAt = 0; }
+  if (poolAt >= pool.length) {
+    pool = randomBytes(8192);
+    poolAt = 0;
+  }
   return pool[poolAt++] as number;
 }
 
 /** `n` fresh random bytes from the pool (a nonce per TIN sealed: thousands per intake). */
 function randomSlice(n: number): Buffer {
-  if (poolAt + n > pool.length) { pool = randomBytes(8192); poolAt = 0; }
+  if (poolAt + n > pool.length) {
+    pool = randomBytes(8192);
+    poolAt = 0;
+  }
   const out = Buffer.from(pool.subarray(poolAt, poolAt + n));
   poolAt += n;
   return out;
@@ -36,9 +51,13 @@ export function randomBase62(length: number): string {
 
 export const systemClock = Clock.of({ now: () => new Date() });
 export const systemIds = Ids.of({
-  uuid: () => randomUUID(), short: (prefix, length = 24) => prefix + randomBase62(length), randomBytes: (n) => new Uint8Array(randomBytes(n)),
+  uuid: () => randomUUID(),
+  short: (prefix, length = 24) => prefix + randomBase62(length),
+  randomBytes: (n) => new Uint8Array(randomBytes(n)),
 });
-export const sha256Hasher = Hasher.of({ sha256Hex: (text) => createHash("sha256").update(text).digest("hex") });
+export const sha256Hasher = Hasher.of({
+  sha256Hex: (text) => createHash("sha256").update(text).digest("hex"),
+});
 
 /** Derives separate encryption and hashing keys from one configured secret. */
 export function makeTinVault(secret: string): TinVault["Service"] {
@@ -57,7 +76,13 @@ export function makeTinVault(secret: string): TinVault["Service"] {
       const ciphertext = `v1:${Buffer.concat([iv, c.getAuthTag(), body]).toString("base64")}`;
       // The keyed hash is computed only when asked for: sealing a TIN inside a form needs the ciphertext alone.
       let keyed: string | undefined;
-      return { ciphertext, last4: tin.last4, get hash() { return (keyed ??= hash(tin)); } };
+      return {
+        ciphertext,
+        last4: tin.last4,
+        get hash() {
+          return (keyed ??= hash(tin));
+        },
+      };
     },
     open: (ciphertext) => {
       const raw = Buffer.from(ciphertext.slice(3), "base64");
@@ -68,15 +93,19 @@ export function makeTinVault(secret: string): TinVault["Service"] {
   });
 }
 
-export const systemLayer = (tinSecret: string) => Layer.mergeAll(
-  Layer.succeed(Clock, systemClock),
-  Layer.succeed(Ids, systemIds),
-  Layer.succeed(Hasher, sha256Hasher),
-  Layer.succeed(TinVault, makeTinVault(tinSecret)),
-);
+export const systemLayer = (tinSecret: string) =>
+  Layer.mergeAll(
+    Layer.succeed(Clock, systemClock),
+    Layer.succeed(Ids, systemIds),
+    Layer.succeed(Hasher, sha256Hasher),
+    Layer.succeed(TinVault, makeTinVault(tinSecret)),
+  );
 
 /** Encrypts short secrets at rest (webhook signing secrets): AES-256-GCM under a key derived from the configured secret. */
-export interface SecretBox { readonly seal: (text: string) => string; readonly open: (stored: string) => string }
+export interface SecretBox {
+  readonly seal: (text: string) => string;
+  readonly open: (stored: string) => string;
+}
 
 export const plainSecretBox: SecretBox = { seal: (t) => t, open: (t) => t };
 

@@ -1,5 +1,7 @@
 // The baseline: a bare Koa hello-world on the same machine.
 import Koa from "koa";
 const app = new Koa();
-app.use((ctx) => { ctx.body = { hello: "world" }; });
+app.use((ctx) => {
+  ctx.body = { hello: "world" };
+});
 app.listen(Number(process.env["PORT"] ?? 3999), "127.0.0.1");

@@ -25,12 +25,28 @@ const FILE_ENV = "BENCH_RESULTS_FILE";
 /** Targets as comparisons: `at least` (≥) or `under` (<). */
 export type Target = { readonly atLeast: number } | { readonly under: number } | null;
 
-export function record(bench: string, name: string, value: number, unit: string, target: Target, command = `npm run bench -- ${bench.replace(/\.bench\.ts$/, "")}`): Figure {
+export function record(
+  bench: string,
+  name: string,
+  value: number,
+  unit: string,
+  target: Target,
+  command = `npm run bench -- ${bench.replace(/\.bench\.ts$/, "")}`,
+): Figure {
   const figure: Figure = {
-    bench, name, value: Math.round(value * 1000) / 1000, unit,
-    target: target === null ? null : "atLeast" in target ? `≥ ${fmt(target.atLeast)} ${unit}` : `< ${fmt(target.under)} ${unit}`,
+    bench,
+    name,
+    value: Math.round(value * 1000) / 1000,
+    unit,
+    target:
+      target === null
+        ? null
+        : "atLeast" in target
+          ? `≥ ${fmt(target.atLeast)} ${unit}`
+          : `< ${fmt(target.under)} ${unit}`,
     ok: target === null ? null : "atLeast" in target ? value >= target.atLeast : value < target.under,
-    load1: Math.round((loadavg()[0] ?? 0) * 100) / 100, command,
+    load1: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+    command,
   };
   const file = process.env[FILE_ENV];
   if (file) appendFileSync(file, JSON.stringify(figure) + "\n");
@@ -38,15 +54,30 @@ export function record(bench: string, name: string, value: number, unit: string,
 }
 
 /** The load average, for a bench's own printed lines. */
-export const loadNote = () => `load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`;
+export const loadNote = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`;
 
-const fmt = (n: number) => (Math.abs(n) >= 100 ? Math.round(n).toLocaleString("en-US") : String(Math.round(n * 100) / 100));
+const fmt = (n: number) =>
+  Math.abs(n) >= 100 ? Math.round(n).toLocaleString("en-US") : String(Math.round(n * 100) / 100);
 
 export function table(figures: readonly Figure[]): string {
-  const rows = figures.map((f) => [f.name, `${fmt(f.value)} ${f.unit}`, f.target ?? "-", f.ok === null ? "info" : f.ok ? "OK" : "MISSED", f.load1.toFixed(2), f.command]);
+  const rows = figures.map((f) => [
+    f.name,
+    `${fmt(f.value)} ${f.unit}`,
+    f.target ?? "-",
+    f.ok === null ? "info" : f.ok ? "OK" : "MISSED",
+    f.load1.toFixed(2),
+    f.command,
+  ]);
   const head = ["figure", "measured", "target", "", "load", "command"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] as number)).join("  ").trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i] as number))
+      .join("  ")
+      .trimEnd();
   return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 

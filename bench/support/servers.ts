@@ -14,16 +14,30 @@ export function benchDatabaseUrl(): string {
   return process.env["DATABASE_URL"] ?? "postgres://postgres@127.0.0.1:5432/test";
 }
 
-export async function startProcess(script: string, env: Record<string, string>, port: number): Promise<ChildProcess> {
+export async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  port: number,
+): Promise<ChildProcess> {
   // BENCH_CPU_PROF=DIR: each server process writes a V8 CPU profile there when it exits (open it in Chrome DevTools).
-  const prof = process.env["BENCH_CPU_PROF"] ? ["--cpu-prof", `--cpu-prof-dir=${process.env["BENCH_CPU_PROF"]}`] : [];
+  const prof = process.env["BENCH_CPU_PROF"]
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env["BENCH_CPU_PROF"]}`]
+    : [];
   const proc = spawn(process.execPath, [...prof, "--import", "tsx", script], {
-    cwd: root, env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"],
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "inherit"],
   });
   proc.stdout?.resume();
   // Up to 90 s: a fresh embedded database runs initdb first, slow on a loaded machine.
   for (let i = 0; i < 900 && proc.exitCode === null; i++) {
-    try { await fetch(`http://127.0.0.1:${port}/`); started.add(proc); return proc; } catch { await new Promise((r) => setTimeout(r, 100)); }
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      started.add(proc);
+      return proc;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
   proc.kill();
   throw new Error(`${script} did not start`);
@@ -31,7 +45,9 @@ export async function startProcess(script: string, env: Record<string, string>, 
 
 // Servers still running when a bench fails are stopped on its way out, not left behind.
 const started = new Set<ChildProcess>();
-process.once("exit", () => { for (const p of started) if (p.exitCode === null) p.kill("SIGTERM"); });
+process.once("exit", () => {
+  for (const p of started) if (p.exitCode === null) p.kill("SIGTERM");
+});
 
 export async function stop(proc: ChildProcess): Promise<void> {
   started.delete(proc);
@@ -40,17 +56,34 @@ export async function stop(proc: ChildProcess): Promise<void> {
   await new Promise((r) => proc.once("exit", r));
 }
 
-export async function load(url: string, headers: Record<string, string>, seconds = 8, connections = 32): Promise<{ rps: number; p99: number; non2xx: number }> {
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds = 8,
+  connections = 32,
+): Promise<{ rps: number; p99: number; non2xx: number }> {
   const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
 /** The API on the embedded default (PGlite in a fresh data folder, dropped by `stop`'s caller), the bench key seeded. */
-export async function startEmbeddedApi(port: number, env: Record<string, string> = {}): Promise<{ proc: ChildProcess; dir: string }> {
+export async function startEmbeddedApi(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ proc: ChildProcess; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), "bench-pglite-"));
-  const proc = await startProcess("hosts/api/main.ts", {
-    DATABASE_URL: "", DATA_DIR: dir, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000", ...env,
-  }, port);
+  const proc = await startProcess(
+    "hosts/api/main.ts",
+    {
+      DATABASE_URL: "",
+      DATA_DIR: dir,
+      SEED_SANDBOX_KEY: BENCH_KEY,
+      TIN_ENCRYPTION_KEY: "bench",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      ...env,
+    },
+    port,
+  );
   return { proc, dir };
 }
 
@@ -67,13 +100,29 @@ export async function benchSchema(schema: string) {
   const url = benchDatabaseUrl();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  const drop = async () => { for (const s of [schema, `${schema}_pgboss`]) await admin.query(`drop schema if exists ${s} cascade`); };
+  const drop = async () => {
+    for (const s of [schema, `${schema}_pgboss`]) await admin.query(`drop schema if exists ${s} cascade`);
+  };
   await drop();
   return {
-    url, admin,
-    startApi: (port: number, env: Record<string, string> = {}) => startProcess("hosts/api/main.ts", {
-      DATABASE_URL: url, DB_SCHEMA: schema, SEED_SANDBOX_KEY: BENCH_KEY, TIN_ENCRYPTION_KEY: "bench", RATE_LIMIT_PER_MINUTE: "100000000", ...env,
-    }, port),
-    close: async () => { await drop(); await admin.end(); },
+    url,
+    admin,
+    startApi: (port: number, env: Record<string, string> = {}) =>
+      startProcess(
+        "hosts/api/main.ts",
+        {
+          DATABASE_URL: url,
+          DB_SCHEMA: schema,
+          SEED_SANDBOX_KEY: BENCH_KEY,
+          TIN_ENCRYPTION_KEY: "bench",
+          RATE_LIMIT_PER_MINUTE: "100000000",
+          ...env,
+        },
+        port,
+      ),
+    close: async () => {
+      await drop();
+      await admin.end();
+    },
   };
 }

@@ -21,7 +21,10 @@ export interface AccountRepo {
   readonly get: (id: string) => Effect.Effect<Account | undefined>;
   readonly list: () => Effect.Effect<readonly Account[]>;
   readonly count: () => Effect.Effect<number>;
-  readonly update: (id: string, patch: Partial<Pick<Account, "liveEnabled" | "ipAllowlist" | "defaultApiVersion">>) => Effect.Effect<Account | undefined>;
+  readonly update: (
+    id: string,
+    patch: Partial<Pick<Account, "liveEnabled" | "ipAllowlist" | "defaultApiVersion">>,
+  ) => Effect.Effect<Account | undefined>;
 }
 
 export interface ApiKeyRepo {

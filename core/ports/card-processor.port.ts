@@ -2,10 +2,15 @@ import { Context, type Effect } from "effect";
 import type { CardDeclined, InvalidRequest, ServiceUnavailable } from "../domain/shared/errors.ts";
 import type { Scope } from "./store.port.ts";
 
-export interface CardSummary { readonly brand: string; readonly last4: string }
+export interface CardSummary {
+  readonly brand: string;
+  readonly last4: string;
+}
 
 /** A card saved with the processor; `token` is what charges name (a sandbox token, a Stripe PaymentMethod id). */
-export interface SavedCard extends CardSummary { readonly token: string }
+export interface SavedCard extends CardSummary {
+  readonly token: string;
+}
 
 /**
  * The card on file (D16): tokens come from the processor's own client-side form, never card numbers. Every call
@@ -13,13 +18,28 @@ export interface SavedCard extends CardSummary { readonly token: string }
  * `customer` is the account's customer at the processor (null where the processor has none); the caller stores
  * the one `attach` returns and passes it back, so an account keeps one customer across card changes.
  */
-export class CardProcessor extends Context.Service<CardProcessor, {
-  /** Saves the card a token stands for; an unknown token is 422, a card the processor refuses is 402. */
-  readonly attach: (input: { scope: Scope; token: string; customer: string | null }) =>
-    Effect.Effect<{ card: SavedCard; customer: string | null }, InvalidRequest | CardDeclined | ServiceUnavailable>;
-  /** Charges the saved card; the same idempotency key never charges twice. */
-  readonly charge: (input: { scope: Scope; card: SavedCard; customer: string | null; amountCents: number; idempotencyKey: string; description: string }) =>
-    Effect.Effect<{ chargeId: string }, CardDeclined | ServiceUnavailable>;
-  /** Returns a charge (compensation when a payment could not be recorded); refunding twice refunds once. */
-  readonly refund: (input: { scope: Scope; chargeId: string }) => Effect.Effect<void, ServiceUnavailable>;
-}>()("core/CardProcessor") {}
+export class CardProcessor extends Context.Service<
+  CardProcessor,
+  {
+    /** Saves the card a token stands for; an unknown token is 422, a card the processor refuses is 402. */
+    readonly attach: (input: {
+      scope: Scope;
+      token: string;
+      customer: string | null;
+    }) => Effect.Effect<
+      { card: SavedCard; customer: string | null },
+      InvalidRequest | CardDeclined | ServiceUnavailable
+    >;
+    /** Charges the saved card; the same idempotency key never charges twice. */
+    readonly charge: (input: {
+      scope: Scope;
+      card: SavedCard;
+      customer: string | null;
+      amountCents: number;
+      idempotencyKey: string;
+      description: string;
+    }) => Effect.Effect<{ chargeId: string }, CardDeclined | ServiceUnavailable>;
+    /** Returns a charge (compensation when a payment could not be recorded); refunding twice refunds once. */
+    readonly refund: (input: { scope: Scope; chargeId: string }) => Effect.Effect<void, ServiceUnavailable>;
+  }
+>()("core/CardProcessor") {}

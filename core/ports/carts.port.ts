@@ -28,13 +28,18 @@ export interface CartRepo {
    * The cart's items (in `items` order) and, by filing id, what pricing and the cart view read of their filings
    * (no form contents): one read, for pricing carts of a hundred thousand forms.
    */
-  readonly itemsWithFilings: (cartId: string) => Effect.Effect<{ readonly items: readonly CartItem[]; readonly filings: ReadonlyMap<string, CartFiling> }>;
+  readonly itemsWithFilings: (cartId: string) => Effect.Effect<{
+    readonly items: readonly CartItem[];
+    readonly filings: ReadonlyMap<string, CartFiling>;
+  }>;
   /**
    * Pay's read (issue 19): the items (in `items` order), by filing id what pay checks of their filings, and by
    * recipient id the recipients' addresses; no form contents. One read for a cart of a hundred thousand forms.
    */
   readonly payItems: (cartId: string) => Effect.Effect<{
-    readonly items: readonly CartItem[]; readonly filings: ReadonlyMap<string, PayFiling>; readonly recipients: ReadonlyMap<string, PayRecipient>;
+    readonly items: readonly CartItem[];
+    readonly filings: ReadonlyMap<string, PayFiling>;
+    readonly recipients: ReadonlyMap<string, PayRecipient>;
   }>;
   /** The cart's items counted by what prices them (delivery choices and kind): a cart's total without its rows. */
   readonly itemGroups: (cartId: string) => Effect.Effect<readonly CartItemGroup[]>;
@@ -57,6 +62,11 @@ export interface DispatchRepo {
 
 /** Paid orders waiting for transmission, across accounts: the worker's safety net when a job was never sent. */
 export interface DispatchQueue {
-  readonly pending: (createdBefore: string, limit: number) => Effect.Effect<readonly { readonly orderId: string; readonly accountId: string; readonly livemode: boolean }[]>;
+  readonly pending: (
+    createdBefore: string,
+    limit: number,
+  ) => Effect.Effect<
+    readonly { readonly orderId: string; readonly accountId: string; readonly livemode: boolean }[]
+  >;
   readonly markDone: (orderId: string) => Effect.Effect<void>;
 }

@@ -1,6 +1,9 @@
 import { Context } from "effect";
 
 /** The time source. Tests drive it; domain code never calls Date.now(). */
-export class Clock extends Context.Service<Clock, {
-  readonly now: () => Date;
-}>()("core/Clock") {}
+export class Clock extends Context.Service<
+  Clock,
+  {
+    readonly now: () => Date;
+  }
+>()("core/Clock") {}

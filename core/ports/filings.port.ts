@@ -18,23 +18,48 @@ export interface FilingRepo {
   /** Every filing matching `filter`, by id, in one read (an order of 100,000 forms; paging it cost a sort per page). */
   readonly listAll: (filter: FilingFilter) => Effect.Effect<readonly Filing[]>;
   /** Sets fields of one filing when its status is one of `from`; returns the updated filing or undefined. */
-  readonly update: (id: string, from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<Filing | undefined>;
+  readonly update: (
+    id: string,
+    from: readonly FilingStatus[],
+    patch: FilingPatch,
+  ) => Effect.Effect<Filing | undefined>;
   /** One patch for every listed filing whose status is one of `from`, in one statement; returns the ids changed. */
-  readonly updateMany: (ids: readonly string[], from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<readonly string[]>;
+  readonly updateMany: (
+    ids: readonly string[],
+    from: readonly FilingStatus[],
+    patch: FilingPatch,
+  ) => Effect.Effect<readonly string[]>;
   /**
    * `updateMany` returning what an acknowledgement's events need of each changed filing, so a receipt of 20,000
    * forms is moved without reading its forms first (issue 19).
    */
-  readonly moveMany: (ids: readonly string[], from: readonly FilingStatus[], patch: FilingPatch) => Effect.Effect<readonly MovedFiling[]>;
+  readonly moveMany: (
+    ids: readonly string[],
+    from: readonly FilingStatus[],
+    patch: FilingPatch,
+  ) => Effect.Effect<readonly MovedFiling[]>;
   /** Transmission: each listed `submitted` filing gets the receipt and its own submission and record ids; returns how many. */
-  readonly recordReceipt: (receipt: { readonly receiptId: string; readonly transmissionId: string; readonly updatedAt: string },
-    records: readonly { readonly filingId: string; readonly submissionId: number; readonly recordId: number }[]) => Effect.Effect<number>;
+  readonly recordReceipt: (
+    receipt: { readonly receiptId: string; readonly transmissionId: string; readonly updatedAt: string },
+    records: readonly {
+      readonly filingId: string;
+      readonly submissionId: number;
+      readonly recordId: number;
+    }[],
+  ) => Effect.Effect<number>;
   /** The records of a transmission: each filing under the receipt with its submission and record ids (acknowledgements). */
   readonly receiptRecords: (receiptId: string) => Effect.Effect<readonly ReceiptRecord[]>;
   /** Pay: every listed filing moves by `pay` (`move("pay")`: in_cart -> queued) with its order and charge; returns how many moved. */
-  readonly markQueued: (pay: FilingMove, orderId: string, charges: readonly { readonly id: string; readonly amountChargedCents: number }[], now: string) => Effect.Effect<number>;
+  readonly markQueued: (
+    pay: FilingMove,
+    orderId: string,
+    charges: readonly { readonly id: string; readonly amountChargedCents: number }[],
+    now: string,
+  ) => Effect.Effect<number>;
   /** The accepted original a correction refers to (D19: it must have been filed through the service). */
-  readonly findFiledOriginal: (key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">) => Effect.Effect<Filing | undefined>;
+  readonly findFiledOriginal: (
+    key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">,
+  ) => Effect.Effect<Filing | undefined>;
 }
 
 export type MovedFiling = Pick<Filing, "id" | "form" | "taxYear" | "corrects">;
@@ -48,7 +73,27 @@ export interface ReceiptRecord {
 }
 
 /** Fields a write may set. `status` only as a `MovedStatus`: the value of `nextStatus`/`move` (core/domain/filing/status.ts). */
-export type FilingPatch = { readonly status?: MovedStatus } & Partial<Pick<Filing, "service" | "physicalMail" | "portalAccess" | "orderId" | "amountChargedCents" | "receiptId" | "supersededBy" | "updatedAt" | "submittedAt" | "acknowledgedAt" | "voidedAt" | "ackErrors" | "amountRefundedCents" | "transmissionId" | "submissionId" | "recordId">>;
+export type FilingPatch = { readonly status?: MovedStatus } & Partial<
+  Pick<
+    Filing,
+    | "service"
+    | "physicalMail"
+    | "portalAccess"
+    | "orderId"
+    | "amountChargedCents"
+    | "receiptId"
+    | "supersededBy"
+    | "updatedAt"
+    | "submittedAt"
+    | "acknowledgedAt"
+    | "voidedAt"
+    | "ackErrors"
+    | "amountRefundedCents"
+    | "transmissionId"
+    | "submissionId"
+    | "recordId"
+  >
+>;
 
 export interface BatchRepo {
   readonly insert: (batch: Batch) => Effect.Effect<void>;

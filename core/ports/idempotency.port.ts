@@ -8,7 +8,11 @@ export interface IdempotencyKeyRef {
   readonly key: string;
 }
 
-export interface StoredResponse { readonly status: number; readonly body: string; readonly contentType: string }
+export interface StoredResponse {
+  readonly status: number;
+  readonly body: string;
+  readonly contentType: string;
+}
 
 export type ClaimResult =
   | { readonly kind: "claimed" }
@@ -17,9 +21,17 @@ export type ClaimResult =
   | { readonly kind: "mismatch" };
 
 /** D30: a key is claimed before work starts; the finished response is stored for replay for 24 h. */
-export class IdempotencyStore extends Context.Service<IdempotencyStore, {
-  readonly claim: (ref: IdempotencyKeyRef, requestHash: string, now: Date, claimTtlMs: number) => Effect.Effect<ClaimResult>;
-  readonly complete: (ref: IdempotencyKeyRef, response: StoredResponse, now: Date) => Effect.Effect<void>;
-  /** Drops a claim whose request failed in a way worth retrying (a 5xx), so a retry can run. */
-  readonly release: (ref: IdempotencyKeyRef) => Effect.Effect<void>;
-}>()("core/IdempotencyStore") {}
+export class IdempotencyStore extends Context.Service<
+  IdempotencyStore,
+  {
+    readonly claim: (
+      ref: IdempotencyKeyRef,
+      requestHash: string,
+      now: Date,
+      claimTtlMs: number,
+    ) => Effect.Effect<ClaimResult>;
+    readonly complete: (ref: IdempotencyKeyRef, response: StoredResponse, now: Date) => Effect.Effect<void>;
+    /** Drops a claim whose request failed in a way worth retrying (a 5xx), so a retry can run. */
+    readonly release: (ref: IdempotencyKeyRef) => Effect.Effect<void>;
+  }
+>()("core/IdempotencyStore") {}

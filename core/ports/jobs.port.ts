@@ -18,9 +18,16 @@ export interface SendJobOptions {
  * before the job is marked done, an expiry, a retry), so every handler must be idempotent.
  * Workers are registered by hosts on the adapter (`JobRunner.work`), not through this port.
  */
-export class Jobs extends Context.Service<Jobs, {
-  readonly send: (queue: string, data: Readonly<Record<string, unknown>>, options?: SendJobOptions) => Effect.Effect<void>;
-}>()("core/Jobs") {}
+export class Jobs extends Context.Service<
+  Jobs,
+  {
+    readonly send: (
+      queue: string,
+      data: Readonly<Record<string, unknown>>,
+      options?: SendJobOptions,
+    ) => Effect.Effect<void>;
+  }
+>()("core/Jobs") {}
 
 /** What a handler learns about the job besides its data. `id` is stable across retries of the same job. */
 export interface JobInfo {

@@ -9,7 +9,9 @@ export interface BalanceRepo {
   readonly get: () => Effect.Effect<BalanceState>;
   /** Appends entries (already chained from the locked state) and stores the new balance. */
   readonly append: (entries: readonly LedgerEntryRow[]) => Effect.Effect<void>;
-  readonly update: (patch: Partial<Pick<BalanceState, "autoReplenish" | "card" | "cardCustomer" | "orderCount">>) => Effect.Effect<void>;
+  readonly update: (
+    patch: Partial<Pick<BalanceState, "autoReplenish" | "card" | "cardCustomer" | "orderCount">>,
+  ) => Effect.Effect<void>;
   readonly entries: (page: PageQuery) => Effect.Effect<Page<LedgerEntryRow>>;
   /** The operator credit (`credit` entry) recorded with this payment reference, if any. */
   readonly creditByReference: (reference: string) => Effect.Effect<LedgerEntryRow | undefined>;

@@ -1,6 +1,13 @@
 import type { Effect } from "effect";
 import type { Scope } from "../domain/shared/scope.ts";
-import type { AuthorizationCode, ConsentSession, Grant, OAuthApp, OAuthToken, User } from "../domain/oauth/model.ts";
+import type {
+  AuthorizationCode,
+  ConsentSession,
+  Grant,
+  OAuthApp,
+  OAuthToken,
+  User,
+} from "../domain/oauth/model.ts";
 
 /** Apps registered with the command-line tool (D32). */
 export interface OAuthAppRepo {
@@ -37,15 +44,26 @@ export interface OAuthGrantRepo {
   readonly insertCode: (code: AuthorizationCode) => Effect.Effect<void>;
   readonly code: (codeHash: string) => Effect.Effect<AuthorizationCode | undefined>;
   /** Marks the code used and stores the tokens it buys, atomically; false (nothing stored) when it was used already. */
-  readonly redeemCode: (codeHash: string, now: string, tokens: readonly OAuthToken[]) => Effect.Effect<boolean>;
+  readonly redeemCode: (
+    codeHash: string,
+    now: string,
+    tokens: readonly OAuthToken[],
+  ) => Effect.Effect<boolean>;
   /** A replayed code: every token issued from it stops now. */
   readonly revokeCodeTokens: (codeHash: string, now: string) => Effect.Effect<void>;
   readonly token: (tokenHash: string) => Effect.Effect<OAuthToken | undefined>;
   readonly insertTokens: (tokens: readonly OAuthToken[]) => Effect.Effect<void>;
   /** Marks a refresh token used and stores its successors, atomically; false (nothing stored) when it was used already. */
-  readonly rotateRefresh: (tokenHash: string, now: string, tokens: readonly OAuthToken[]) => Effect.Effect<boolean>;
+  readonly rotateRefresh: (
+    tokenHash: string,
+    now: string,
+    tokens: readonly OAuthToken[],
+  ) => Effect.Effect<boolean>;
   readonly insertSession: (session: ConsentSession) => Effect.Effect<void>;
   readonly session: (id: string) => Effect.Effect<ConsentSession | undefined>;
-  readonly updateSession: (id: string, patch: Partial<Pick<ConsentSession, "csrfHash" | "userId" | "attempts">>) => Effect.Effect<void>;
+  readonly updateSession: (
+    id: string,
+    patch: Partial<Pick<ConsentSession, "csrfHash" | "userId" | "attempts">>,
+  ) => Effect.Effect<void>;
   readonly deleteSession: (id: string) => Effect.Effect<void>;
 }

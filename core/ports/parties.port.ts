@@ -4,12 +4,22 @@ import type { Recipient } from "../domain/parties/recipient.ts";
 import type { Extension } from "../domain/extensions/extension.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
 
-export interface PayerRow extends Payer { readonly tinCiphertext: string; readonly tinHash: string }
-export interface RecipientRow extends Recipient { readonly tinCiphertext: string; readonly tinHash: string }
+export interface PayerRow extends Payer {
+  readonly tinCiphertext: string;
+  readonly tinHash: string;
+}
+export interface RecipientRow extends Recipient {
+  readonly tinCiphertext: string;
+  readonly tinHash: string;
+}
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-export type PayerPatch = Partial<Omit<Mutable<Payer>, "id" | "accountId" | "livemode" | "createdAt" | "tinLast4">>;
-export type RecipientPatch = Partial<Omit<Mutable<RecipientRow>, "id" | "shortId" | "accountId" | "livemode" | "createdAt" | "payerId">>;
+export type PayerPatch = Partial<
+  Omit<Mutable<Payer>, "id" | "accountId" | "livemode" | "createdAt" | "tinLast4">
+>;
+export type RecipientPatch = Partial<
+  Omit<Mutable<RecipientRow>, "id" | "shortId" | "accountId" | "livemode" | "createdAt" | "payerId">
+>;
 
 /** Storage failures are defects (500 api_error); expected outcomes are return values. */
 export interface PayerRepo {
@@ -32,12 +42,19 @@ export interface RecipientRepo {
   readonly update: (id: string, patch: RecipientPatch) => Effect.Effect<Recipient | undefined>;
   readonly list: (page: PageQuery, filter: { readonly payerId?: string }) => Effect.Effect<Page<Recipient>>;
   /** D8: matched by TIN under the payer; restricted to the TIN type when one is given. */
-  readonly findByTin: (payerId: string, tinHash: string, tinType: "ssn" | "ein" | null) => Effect.Effect<Recipient | undefined>;
+  readonly findByTin: (
+    payerId: string,
+    tinHash: string,
+    tinType: "ssn" | "ein" | null,
+  ) => Effect.Effect<Recipient | undefined>;
   readonly hasFilings: (id: string) => Effect.Effect<boolean>;
   readonly getMany: (ids: readonly string[]) => Effect.Effect<readonly Recipient[]>;
   readonly tinCiphertext: (id: string) => Effect.Effect<string | undefined>;
   /** Recipients of a payer whose TIN hash is one of `hashes` (intake matching, D8). */
-  readonly findManyByTin: (payerId: string, hashes: readonly string[]) => Effect.Effect<readonly (Recipient & { readonly tinHash: string })[]>;
+  readonly findManyByTin: (
+    payerId: string,
+    hashes: readonly string[],
+  ) => Effect.Effect<readonly (Recipient & { readonly tinHash: string })[]>;
   /** Inserts and returns the ids inserted; a row whose TIN the payer already has (D8) is skipped. */
   readonly insertMany: (rows: readonly RecipientRow[]) => Effect.Effect<ReadonlySet<string>>;
 }

@@ -31,17 +31,27 @@ export interface SsaFile {
  * the operator records the upload and the SSA's outcome (`npm run cli -- ssa ...`). The sandbox takes the same
  * queue and answers by itself.
  */
-export class SsaTransmitter extends Context.Service<SsaTransmitter, {
-  /** The submitter written in RA / RCA (EIN and BSO user id from the configuration); undefined when not configured. */
-  readonly submitter: (livemode: boolean) => Efw2Submitter | undefined;
-  /** Why an environment cannot file W-2s now, naming what is missing; null when it can. */
-  readonly missingConfiguration: (livemode: boolean) => string | null;
-  /** Queues a file; a file with the same id already queued is kept (and returned) as it is. */
-  readonly enqueue: (file: SsaFile) => Effect.Effect<SsaFile>;
-  readonly get: (id: string) => Effect.Effect<SsaFile | undefined>;
-  readonly byWfid: (livemode: boolean, wfid: string) => Effect.Effect<SsaFile | undefined>;
-  /** Files in a status, oldest first (both environments unless `livemode` is given). */
-  readonly list: (filter: { readonly status?: SsaFileStatus; readonly livemode?: boolean }) => Effect.Effect<readonly SsaFile[]>;
-  /** Moves a file from one of `from` to a new status; undefined when it was not in one of them. */
-  readonly update: (id: string, from: readonly SsaFileStatus[], patch: Partial<Pick<SsaFile, "status" | "wfid" | "message" | "submittedAt" | "decidedAt">>) => Effect.Effect<SsaFile | undefined>;
-}>()("core/SsaTransmitter") {}
+export class SsaTransmitter extends Context.Service<
+  SsaTransmitter,
+  {
+    /** The submitter written in RA / RCA (EIN and BSO user id from the configuration); undefined when not configured. */
+    readonly submitter: (livemode: boolean) => Efw2Submitter | undefined;
+    /** Why an environment cannot file W-2s now, naming what is missing; null when it can. */
+    readonly missingConfiguration: (livemode: boolean) => string | null;
+    /** Queues a file; a file with the same id already queued is kept (and returned) as it is. */
+    readonly enqueue: (file: SsaFile) => Effect.Effect<SsaFile>;
+    readonly get: (id: string) => Effect.Effect<SsaFile | undefined>;
+    readonly byWfid: (livemode: boolean, wfid: string) => Effect.Effect<SsaFile | undefined>;
+    /** Files in a status, oldest first (both environments unless `livemode` is given). */
+    readonly list: (filter: {
+      readonly status?: SsaFileStatus;
+      readonly livemode?: boolean;
+    }) => Effect.Effect<readonly SsaFile[]>;
+    /** Moves a file from one of `from` to a new status; undefined when it was not in one of them. */
+    readonly update: (
+      id: string,
+      from: readonly SsaFileStatus[],
+      patch: Partial<Pick<SsaFile, "status" | "wfid" | "message" | "submittedAt" | "decidedAt">>,
+    ) => Effect.Effect<SsaFile | undefined>;
+  }
+>()("core/SsaTransmitter") {}

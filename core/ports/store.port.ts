@@ -44,20 +44,26 @@ export interface ScopedStore {
   readonly tinMatches: TinMatchRepo;
 }
 
-export class Store extends Context.Service<Store, {
-  readonly scoped: (scope: Scope) => ScopedStore;
-  /**
-   * Runs `body` in one database transaction; a failure (typed or defect) or an interruption rolls everything
-   * back. The body runs with the caller's services (it may use any port the caller has) and is interrupted when
-   * the caller is: the unit of work lives in the calling fiber, not in a detached run.
-   */
-  readonly transaction: <A, E, R = never>(scope: Scope, body: (tx: ScopedStore) => Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>;
-  readonly accounts: AccountRepo;
-  readonly apiKeys: ApiKeyRepo;
-  readonly oauthApps: OAuthAppRepo;
-  readonly users: UserRepo;
-  readonly oauth: OAuthGrantRepo;
-  readonly dispatchQueue: DispatchQueue;
-  readonly tinMatchQueue: TinMatchQueue;
-  readonly outbox: Outbox;
-}>()("core/Store") {}
+export class Store extends Context.Service<
+  Store,
+  {
+    readonly scoped: (scope: Scope) => ScopedStore;
+    /**
+     * Runs `body` in one database transaction; a failure (typed or defect) or an interruption rolls everything
+     * back. The body runs with the caller's services (it may use any port the caller has) and is interrupted when
+     * the caller is: the unit of work lives in the calling fiber, not in a detached run.
+     */
+    readonly transaction: <A, E, R = never>(
+      scope: Scope,
+      body: (tx: ScopedStore) => Effect.Effect<A, E, R>,
+    ) => Effect.Effect<A, E, R>;
+    readonly accounts: AccountRepo;
+    readonly apiKeys: ApiKeyRepo;
+    readonly oauthApps: OAuthAppRepo;
+    readonly users: UserRepo;
+    readonly oauth: OAuthGrantRepo;
+    readonly dispatchQueue: DispatchQueue;
+    readonly tinMatchQueue: TinMatchQueue;
+    readonly outbox: Outbox;
+  }
+>()("core/Store") {}

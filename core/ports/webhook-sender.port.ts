@@ -16,8 +16,11 @@ export interface WebhookRequest {
  * POSTs one webhook delivery. Never fails: a response of any status is a result, and a transport failure
  * (timeout, refused connection, DNS, TLS, a refused private target) comes back as `{ status: 0, error }`.
  */
-export class WebhookSender extends Context.Service<WebhookSender, {
-  readonly send: (request: WebhookRequest) => Effect.Effect<SendResult>;
-  /** Whether sandbox deliveries may reach this machine's loopback addresses (an operator setting, D29). */
-  readonly sandboxLoopback: boolean;
-}>()("core/WebhookSender") {}
+export class WebhookSender extends Context.Service<
+  WebhookSender,
+  {
+    readonly send: (request: WebhookRequest) => Effect.Effect<SendResult>;
+    /** Whether sandbox deliveries may reach this machine's loopback addresses (an operator setting, D29). */
+    readonly sandboxLoopback: boolean;
+  }
+>()("core/WebhookSender") {}

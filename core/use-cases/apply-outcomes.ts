@@ -15,38 +15,77 @@ const SUPERSEDE = move("supersede");
  * not read first: each outcome's move (acknowledgement moves apply to every service) is one guarded statement per
  * outcome that returns what the events need (issue 19: a receipt of 20,000 forms).
  */
-export const applyOutcomes = Effect.fnUntraced(function* (scope: Scope, receiptId: string, records: readonly RecordOutcome[], now: string) {
+export const applyOutcomes = Effect.fnUntraced(function* (
+  scope: Scope,
+  receiptId: string,
+  records: readonly RecordOutcome[],
+  now: string,
+) {
   const store = yield* Store;
   const ids = yield* Ids;
-  const applied = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    // Filings with the same outcome (status and errors; most often "accepted", none) move in one statement.
-    const groups = new Map<string, { move: FilingMove; errors: AckError[]; ids: string[] }>();
-    const seen = new Set<string>();
-    for (const outcome of records) {
-      if (seen.has(outcome.filingId)) continue;
-      seen.add(outcome.filingId);
-      const trigger = outcome.status === "accepted" ? "ack_accepted" : outcome.status === "accepted_with_errors" ? "ack_accepted_with_errors" : "ack_rejected";
-      const errors = outcome.errors.map((e) => ({ code: e.code, severity: e.severity, xpath: e.xpath ?? "", message: e.message }));
-      const key = `${trigger}\n${JSON.stringify(errors)}`;
-      const group = groups.get(key) ?? { move: move(trigger), errors, ids: [] };
-      group.ids.push(outcome.filingId);
-      groups.set(key, group);
-    }
-    let n = 0;
-    const events: StoredEvent[] = [];
-    for (const { move: m, errors, ids: filingIds } of groups.values()) {
-      const type = moveEvent(m.trigger);
-      for (const f of yield* tx.filings.moveMany(filingIds, m.from, { status: m.to, acknowledgedAt: now, ackErrors: errors, updatedAt: now })) {
-        n++;
-        if (type) events.push({ id: ids.short("evt_"), type, createdAt: now, data: { id: f.id, form: f.form, tax_year: f.taxYear, status: m.to, receipt_id: receiptId, errors } });
-        // D19: the original becomes superseded when its correction is accepted.
-        if (f.corrects && m.to !== "rejected") {
-          yield* tx.filings.update(f.corrects, SUPERSEDE.from, { status: SUPERSEDE.to, supersededBy: f.id, updatedAt: now });
+  const applied = yield* store.transaction(scope, (tx) =>
+    Effect.gen(function* () {
+      // Filings with the same outcome (status and errors; most often "accepted", none) move in one statement.
+      const groups = new Map<string, { move: FilingMove; errors: AckError[]; ids: string[] }>();
+      const seen = new Set<string>();
+      for (const outcome of records) {
+        if (seen.has(outcome.filingId)) continue;
+        seen.add(outcome.filingId);
+        const trigger =
+          outcome.status === "accepted"
+            ? "ack_accepted"
+            : outcome.status === "accepted_with_errors"
+              ? "ack_accepted_with_errors"
+              : "ack_rejected";
+        const errors = outcome.errors.map((e) => ({
+          code: e.code,
+          severity: e.severity,
+          xpath: e.xpath ?? "",
+          message: e.message,
+        }));
+        const key = `${trigger}\n${JSON.stringify(errors)}`;
+        const group = groups.get(key) ?? { move: move(trigger), errors, ids: [] };
+        group.ids.push(outcome.filingId);
+        groups.set(key, group);
+      }
+      let n = 0;
+      const events: StoredEvent[] = [];
+      for (const { move: m, errors, ids: filingIds } of groups.values()) {
+        const type = moveEvent(m.trigger);
+        for (const f of yield* tx.filings.moveMany(filingIds, m.from, {
+          status: m.to,
+          acknowledgedAt: now,
+          ackErrors: errors,
+          updatedAt: now,
+        })) {
+          n++;
+          if (type)
+            events.push({
+              id: ids.short("evt_"),
+              type,
+              createdAt: now,
+              data: {
+                id: f.id,
+                form: f.form,
+                tax_year: f.taxYear,
+                status: m.to,
+                receipt_id: receiptId,
+                errors,
+              },
+            });
+          // D19: the original becomes superseded when its correction is accepted.
+          if (f.corrects && m.to !== "rejected") {
+            yield* tx.filings.update(f.corrects, SUPERSEDE.from, {
+              status: SUPERSEDE.to,
+              supersededBy: f.id,
+              updatedAt: now,
+            });
+          }
         }
       }
-    }
-    yield* tx.events.insertMany(events);
-    return n;
-  }));
+      yield* tx.events.insertMany(events);
+      return n;
+    }),
+  );
   return applied;
 });

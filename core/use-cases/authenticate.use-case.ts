@@ -12,14 +12,22 @@ export type HostEnvironment = "sandbox" | "live" | null;
 
 const envName = (env: "sandbox" | "live") => (env === "live" ? "production" : "sandbox");
 
-export const authenticate = Effect.fnUntraced(function* (authorization: string | undefined, hostEnv: HostEnvironment, clientIp = "") {
+export const authenticate = Effect.fnUntraced(function* (
+  authorization: string | undefined,
+  hostEnv: HostEnvironment,
+  clientIp = "",
+) {
   const token = bearerToken(authorization);
   if (!token) {
-    return yield* new Unauthorized({ message: "Missing credential: send Authorization: Bearer <API key or access token>." });
+    return yield* new Unauthorized({
+      message: "Missing credential: send Authorization: Bearer <API key or access token>.",
+    });
   }
   const tokenEnv = environmentOfToken(token);
   if (hostEnv !== null && tokenEnv !== null && tokenEnv !== hostEnv) {
-    return yield* new Unauthorized({ message: `This host serves the ${envName(hostEnv)} environment; a ${envName(tokenEnv)} credential is refused here.` });
+    return yield* new Unauthorized({
+      message: `This host serves the ${envName(hostEnv)} environment; a ${envName(tokenEnv)} credential is refused here.`,
+    });
   }
   const admission = yield* (yield* AccessGate).admit(token, (yield* Clock).now());
   if (!admission) return yield* new Unauthorized({ message: "Invalid, expired or revoked credential." });
@@ -30,7 +38,9 @@ export const authenticate = Effect.fnUntraced(function* (authorization: string |
   }
   const allowlist = principal.account.ipAllowlist;
   if (principal.livemode && allowlist.length > 0 && !ipAllowed(clientIp, allowlist)) {
-    return yield* new IpNotAllowed({ message: `Requests from ${clientIp || "this address"} are not in the account's IP allowlist for production credentials.` });
+    return yield* new IpNotAllowed({
+      message: `Requests from ${clientIp || "this address"} are not in the account's IP allowlist for production credentials.`,
+    });
   }
   return { principal, rate } satisfies { principal: Principal; rate: RateWindow };
 });
@@ -38,7 +48,10 @@ export const authenticate = Effect.fnUntraced(function* (authorization: string |
 export function rateLimitExceeded(rate: RateWindow, now: Date): RateLimited | null {
   if (rate.used <= rate.limit) return null;
   const retryAfterSeconds = Math.max(1, Math.ceil(rate.resetAtSeconds - now.getTime() / 1000));
-  return new RateLimited({ retryAfterSeconds, message: `Rate limit of ${rate.limit} requests per minute exceeded; retry after ${retryAfterSeconds} s.` });
+  return new RateLimited({
+    retryAfterSeconds,
+    message: `Rate limit of ${rate.limit} requests per minute exceeded; retry after ${retryAfterSeconds} s.`,
+  });
 }
 
 function bearerToken(header: string | undefined): string | null {

@@ -24,7 +24,9 @@ export const listEntries = Effect.fnUntraced(function* (scope: Scope, page: Page
 });
 
 export const topUpBody = compileBody<{ amount_cents: number }>({
-  type: "object", additionalProperties: false, required: ["amount_cents"],
+  type: "object",
+  additionalProperties: false,
+  required: ["amount_cents"],
   properties: { amount_cents: { type: "integer", minimum: 1, maximum: 100_000_000 } },
 });
 
@@ -38,26 +40,77 @@ export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
   const charged: string[] = [];
-  return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const balance = yield* tx.balance.lock();
-    if (!balance.card) return yield* new InvalidRequest({ param: "amount_cents", message: "No card on file: add one first.", see: { op: "set_payment_method" } });
-    const topupId = ids.short("top_");
-    const { chargeId } = yield* processor.charge({ scope, card: balance.card, customer: balance.cardCustomer, amountCents: amount, idempotencyKey: topupId, description: "Prepaid balance top-up" });
-    charged.push(chargeId);
-    const next = ledgerRows(balance, [{ kind: "topup", amount_cents: amount, reference: chargeId, description: "Top-up from the card on file" }], () => ids.short("", 10), now);
-    if (!next.ok) return yield* new InvalidRequest({ param: "amount_cents", message: next.message });
-    const row = next.rows[0] as LedgerEntryRow;
-    yield* tx.balance.append(next.rows);
-    return { object: "balance_topup", id: topupId, amount_cents: amount, currency: "usd", balance_after_cents: row.balance_after_cents, charge: chargeId, entry: entryView(row) };
-  })).pipe(Effect.tapCause(() => Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), { discard: true })));
+  return yield* store
+    .transaction(scope, (tx) =>
+      Effect.gen(function* () {
+        const balance = yield* tx.balance.lock();
+        if (!balance.card)
+          return yield* new InvalidRequest({
+            param: "amount_cents",
+            message: "No card on file: add one first.",
+            see: { op: "set_payment_method" },
+          });
+        const topupId = ids.short("top_");
+        const { chargeId } = yield* processor.charge({
+          scope,
+          card: balance.card,
+          customer: balance.cardCustomer,
+          amountCents: amount,
+          idempotencyKey: topupId,
+          description: "Prepaid balance top-up",
+        });
+        charged.push(chargeId);
+        const next = ledgerRows(
+          balance,
+          [
+            {
+              kind: "topup",
+              amount_cents: amount,
+              reference: chargeId,
+              description: "Top-up from the card on file",
+            },
+          ],
+          () => ids.short("", 10),
+          now,
+        );
+        if (!next.ok) return yield* new InvalidRequest({ param: "amount_cents", message: next.message });
+        const row = next.rows[0] as LedgerEntryRow;
+        yield* tx.balance.append(next.rows);
+        return {
+          object: "balance_topup",
+          id: topupId,
+          amount_cents: amount,
+          currency: "usd",
+          balance_after_cents: row.balance_after_cents,
+          charge: chargeId,
+          entry: entryView(row),
+        };
+      }),
+    )
+    .pipe(
+      Effect.tapCause(() =>
+        Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), {
+          discard: true,
+        }),
+      ),
+    );
 });
 
-export const autoBody = compileBody<{ auto_replenish: { enabled?: boolean; threshold_cents?: number; topup_cents?: number } }>({
-  type: "object", additionalProperties: false, required: ["auto_replenish"],
+export const autoBody = compileBody<{
+  auto_replenish: { enabled?: boolean; threshold_cents?: number; topup_cents?: number };
+}>({
+  type: "object",
+  additionalProperties: false,
+  required: ["auto_replenish"],
   properties: {
     auto_replenish: {
-      type: "object", additionalProperties: false,
-      properties: { enabled: { type: "boolean" }, threshold_cents: { type: "integer", minimum: 0, maximum: 100_000_000 }, topup_cents: { type: "integer", minimum: 1, maximum: 100_000_000 } },
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        enabled: { type: "boolean" },
+        threshold_cents: { type: "integer", minimum: 0, maximum: 100_000_000 },
+        topup_cents: { type: "integer", minimum: 1, maximum: 100_000_000 },
+      },
     },
   },
 });
@@ -68,14 +121,26 @@ export const setAutoReplenish = Effect.fnUntraced(function* (scope: Scope, body:
   const repos = (yield* Store).scoped(scope);
   const current = yield* repos.balance.get();
   const next = { ...current.autoReplenish, ...c.value.auto_replenish };
-  if (next.enabled && next.topup_cents <= 0) return yield* new InvalidRequest({ param: "auto_replenish.topup_cents", message: "topup_cents must be at least 1 when auto-replenish is enabled." });
-  if (next.enabled && !current.card) return yield* new InvalidRequest({ param: "auto_replenish.enabled", message: "Auto-replenish needs a card on file: add one first.", see: { op: "set_payment_method" } });
+  if (next.enabled && next.topup_cents <= 0)
+    return yield* new InvalidRequest({
+      param: "auto_replenish.topup_cents",
+      message: "topup_cents must be at least 1 when auto-replenish is enabled.",
+    });
+  if (next.enabled && !current.card)
+    return yield* new InvalidRequest({
+      param: "auto_replenish.enabled",
+      message: "Auto-replenish needs a card on file: add one first.",
+      see: { op: "set_payment_method" },
+    });
   yield* repos.balance.update({ autoReplenish: next });
   return yield* getBalance(scope);
 });
 
 export const cardBody = compileBody<{ token: string }>({
-  type: "object", additionalProperties: false, required: ["token"], properties: { token: { type: "string", minLength: 1, maxLength: 200 } },
+  type: "object",
+  additionalProperties: false,
+  required: ["token"],
+  properties: { token: { type: "string", minLength: 1, maxLength: 200 } },
 });
 
 /** Saves the card under the account's customer at the processor (made on first use, then kept). */
@@ -84,7 +149,11 @@ export const setPaymentMethod = Effect.fnUntraced(function* (scope: Scope, body:
   if (!c.ok) return yield* c.error;
   const repos = (yield* Store).scoped(scope);
   const current = yield* repos.balance.get();
-  const { card, customer } = yield* (yield* CardProcessor).attach({ scope, token: c.value.token, customer: current.cardCustomer });
+  const { card, customer } = yield* (yield* CardProcessor).attach({
+    scope,
+    token: c.value.token,
+    customer: current.cardCustomer,
+  });
   yield* repos.balance.update({ card, cardCustomer: customer ?? current.cardCustomer });
   return { object: "payment_method", brand: card.brand, last4: card.last4 };
 });

@@ -17,12 +17,24 @@ import { Store, type Scope, type ScopedStore } from "../ports/store.port.ts";
 import { getBatch, getFiling } from "./filings.use-case.ts";
 
 function employerOf(p: Payer, ein: Tin): W2Employer {
-  return { name: p.legalName, ein: ein.reveal(), addressLines: [p.addressLine1, p.addressLine2, cityLine(p.city, p.state, p.postalCode, p.country)].filter((x): x is string => !!x) };
+  return {
+    name: p.legalName,
+    ein: ein.reveal(),
+    addressLines: [p.addressLine1, p.addressLine2, cityLine(p.city, p.state, p.postalCode, p.country)].filter(
+      (x): x is string => !!x,
+    ),
+  };
 }
 
 const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonly Filing[]) {
-  const payers = new Map((yield* repos.payers.getMany([...new Set(filings.map((f) => f.payerId))])).map((p) => [p.id, p] as const));
-  const recipients = new Map((yield* repos.recipients.getMany([...new Set(filings.map((f) => f.recipientId))])).map((r) => [r.id, r] as const));
+  const payers = new Map(
+    (yield* repos.payers.getMany([...new Set(filings.map((f) => f.payerId))])).map((p) => [p.id, p] as const),
+  );
+  const recipients = new Map(
+    (yield* repos.recipients.getMany([...new Set(filings.map((f) => f.recipientId))])).map(
+      (r) => [r.id, r] as const,
+    ),
+  );
   // Pub 1179: the payer's own TIN is printed whole on the recipient's copy (only the recipient's may be truncated).
   const vault = yield* TinVault;
   const payerTins = new Map<string, Tin>();
@@ -36,7 +48,14 @@ const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonl
     const payerTin = payerTins.get(f.payerId);
     // The W-2 family: the employee's Copy B, Copy C and Copy 2 (the employer's EIN printed whole).
     if (payer && payerTin && (f.form === "W-2" || f.form === "W-2c")) {
-      return buildW2Copies({ form: f.form, taxYear: f.taxYear, jsonForm: f.jsonForm, employer: employerOf(payer, payerTin), filingId: f.id, receiptId: f.receiptId });
+      return buildW2Copies({
+        form: f.form,
+        taxYear: f.taxYear,
+        jsonForm: f.jsonForm,
+        employer: employerOf(payer, payerTin),
+        filingId: f.id,
+        receiptId: f.receiptId,
+      });
     }
     return payer && recipient ? [buildCopyB(f, payer, recipient, payerTin)] : [];
   });
@@ -46,18 +65,27 @@ const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonl
 export const filingCopyB = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const f = yield* getFiling(scope, id);
   if (!COPY_B_STATUSES.includes(f.status)) {
-    return yield* new NotReady({ message: `Copy B of filing ${f.id} is available once the IRS accepts it (or a print-only form is furnished); it is ${f.status}.` });
+    return yield* new NotReady({
+      message: `Copy B of filing ${f.id} is available once the IRS accepts it (or a print-only form is furnished); it is ${f.status}.`,
+    });
   }
   const pdf = yield* render((yield* Store).scoped(scope), [f]);
   return { pdf, filename: `copy-b-${f.form}-${f.taxYear}-${f.shortId}.pdf` };
 });
 
-export const groupCopyB = Effect.fnUntraced(function* (scope: Scope, group: { orderId?: string; batchId?: string }) {
+export const groupCopyB = Effect.fnUntraced(function* (
+  scope: Scope,
+  group: { orderId?: string; batchId?: string },
+) {
   const repos = (yield* Store).scoped(scope);
-  if (group.orderId && !(yield* repos.orders.get(group.orderId))) return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
+  if (group.orderId && !(yield* repos.orders.get(group.orderId)))
+    return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
   if (group.batchId) yield* getBatch(scope, group.batchId);
   const ready = (yield* allFilings(repos, group)).filter((f) => COPY_B_STATUSES.includes(f.status));
-  if (ready.length === 0) return yield* new NotReady({ message: "No filing of this group has been accepted yet; Copy B is available after acceptance." });
+  if (ready.length === 0)
+    return yield* new NotReady({
+      message: "No filing of this group has been accepted yet; Copy B is available after acceptance.",
+    });
   const pdf = yield* render(repos, ready);
   return { pdf, filename: `copy-b-${group.orderId ?? group.batchId}.pdf`, count: ready.length };
 });
@@ -68,20 +96,29 @@ export const groupCopyB = Effect.fnUntraced(function* (scope: Scope, group: { or
  */
 export const orderW3 = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
   const repos = (yield* Store).scoped(scope);
-  if (!(yield* repos.orders.get(orderId))) return yield* new NotFound({ message: `No order ${orderId} in this environment.` });
-  const files = (yield* (yield* SsaTransmitter).list({ livemode: scope.livemode })).filter((f) => f.orderId === orderId && f.accountId === scope.accountId);
-  if (files.length === 0) return yield* new NotReady({ message: `Order ${orderId} has no W-2 wage file: the W-3 is made when its W-2s are filed with the SSA.` });
+  if (!(yield* repos.orders.get(orderId)))
+    return yield* new NotFound({ message: `No order ${orderId} in this environment.` });
+  const files = (yield* (yield* SsaTransmitter).list({ livemode: scope.livemode })).filter(
+    (f) => f.orderId === orderId && f.accountId === scope.accountId,
+  );
+  if (files.length === 0)
+    return yield* new NotReady({
+      message: `Order ${orderId} has no W-2 wage file: the W-3 is made when its W-2s are filed with the SSA.`,
+    });
   const stateOf = new Map(Object.entries(SSA_STATE_CODES).map(([state, code]) => [code, state] as const));
   const statements = files.flatMap((file) => {
     const read = parseEfw2(file.format, file.content);
     const totals = w3Totals(file.format, read.records);
     // Per employer block (RE ... RT): its address, and its state totals from the RS records.
-    const blocks: { re: Efw2Record; states: Map<string, { wages: number; tax: number; localWages: number; localTax: number }> }[] = [];
+    const blocks: {
+      re: Efw2Record;
+      states: Map<string, { wages: number; tax: number; localWages: number; localTax: number }>;
+    }[] = [];
     for (const r of read.records) {
       if (r.type === "RE" || r.type === "RCE") blocks.push({ re: r, states: new Map() });
       const block = blocks[blocks.length - 1];
       if ((r.type === "RS" || r.type === "RCS") && block) {
-        const state = stateOf.get(r.fields["stateCode"] ?? "") ?? (r.fields["stateCode"] ?? "");
+        const state = stateOf.get(r.fields["stateCode"] ?? "") ?? r.fields["stateCode"] ?? "";
         const row = block.states.get(state) ?? { wages: 0, tax: 0, localWages: 0, localTax: 0 };
         row.wages += Number(r.fields["stateTaxableWages"] || 0);
         row.tax += Number(r.fields["stateIncomeTax"] || 0);
@@ -93,10 +130,22 @@ export const orderW3 = Effect.fnUntraced(function* (scope: Scope, orderId: strin
     return totals.map((t, i) => {
       const re = blocks[i]?.re.fields ?? {};
       const zip = [re["employerZip"], re["employerZipExtension"]].filter((x) => x).join("-");
-      const addressLines = [re["employerDeliveryAddress"], re["employerLocationAddress"], `${re["employerCity"] ?? ""}, ${re["employerState"] ?? ""} ${zip}`].filter((x): x is string => !!x);
+      const addressLines = [
+        re["employerDeliveryAddress"],
+        re["employerLocationAddress"],
+        `${re["employerCity"] ?? ""}, ${re["employerState"] ?? ""} ${zip}`,
+      ].filter((x): x is string => !!x);
       return buildW3(t, {
-        corrected: file.format === "efw2c", fileId: file.id, wfid: file.wfid, employer: { name: t.employerName, ein: t.ein, addressLines },
-        states: [...(blocks[i]?.states ?? new Map<string, { wages: number; tax: number; localWages: number; localTax: number }>()).entries()].map(([state, v]) => ({ state, ...v })),
+        corrected: file.format === "efw2c",
+        fileId: file.id,
+        wfid: file.wfid,
+        employer: { name: t.employerName, ein: t.ein, addressLines },
+        states: [
+          ...(
+            blocks[i]?.states ??
+            new Map<string, { wages: number; tax: number; localWages: number; localTax: number }>()
+          ).entries(),
+        ].map(([state, v]) => ({ state, ...v })),
       });
     });
   });

@@ -20,14 +20,23 @@ export const getFiling = Effect.fnUntraced(function* (scope: Scope, id: string) 
 });
 
 /** `confinedTo`: the payer a payer-scoped grant acts for (D32); its list holds only that payer's filings. */
-export const listFilings = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, filter: FilingFilter, confinedTo: string | null = null) {
+export const listFilings = Effect.fnUntraced(function* (
+  scope: Scope,
+  page: PageQuery,
+  filter: FilingFilter,
+  confinedTo: string | null = null,
+) {
   const payerId = confinedFilter(confinedTo, filter.payerId);
   if (payerId instanceof Forbidden) return yield* payerId;
-  return yield* (yield* Store).scoped(scope).filings.list(page, payerId === undefined ? filter : { ...filter, payerId });
+  return yield* (yield* Store)
+    .scoped(scope)
+    .filings.list(page, payerId === undefined ? filter : { ...filter, payerId });
 });
 
 export const getBatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
-  const b = /^bat_[A-Za-z0-9]{6,40}$/.test(id) ? yield* (yield* Store).scoped(scope).batches.get(id) : undefined;
+  const b = /^bat_[A-Za-z0-9]{6,40}$/.test(id)
+    ? yield* (yield* Store).scoped(scope).batches.get(id)
+    : undefined;
   if (!b) return yield* new NotFound({ message: `No batch ${id} in this environment.` });
   return b;
 });
@@ -40,7 +49,11 @@ export const fileOne = Effect.fnUntraced(function* (scope: Scope, parsed: Parsed
     const e = row.error;
     if (e.type === "not_found") return yield* new NotFound({ message: e.message });
     if (e.type === "conflict") return yield* new Conflict({ message: e.message, param: e.param });
-    return yield* new InvalidRequest({ message: e.message, param: e.param, ...(e.code ? { code: e.code } : {}) });
+    return yield* new InvalidRequest({
+      message: e.message,
+      param: e.param,
+      ...(e.code ? { code: e.code } : {}),
+    });
   }
   const filing = row?.id ? result.filings.get(row.id) : undefined;
   if (!filing) return yield* Effect.die(new Error("intake saved no filing and reported no error"));

@@ -3,7 +3,13 @@
 import type { Operation } from "../domain/shared/operations.ts";
 import { Effect } from "effect";
 import {
-  droppedNotes, fireFormToIris, locateIssue, parseFire, type FireDropped, type FireForm, type FireLocatedProblem,
+  droppedNotes,
+  fireFormToIris,
+  locateIssue,
+  parseFire,
+  type FireDropped,
+  type FireForm,
+  type FireLocatedProblem,
 } from "../domain/fire/index.ts";
 import type { IntakeRowResult, RawRow } from "../domain/filing/intake.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
@@ -17,7 +23,12 @@ export type { FireLocatedProblem };
 
 const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(reference ?? "")?.[1] ?? 0);
 
-export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: string, bytes: Uint8Array, addToCart: boolean) {
+export const importFire = Effect.fnUntraced(function* (
+  scope: Scope,
+  payerId: string,
+  bytes: Uint8Array,
+  addToCart: boolean,
+) {
   const payer = yield* getPayer(scope, payerId);
   const parsed = parseFire(bytes);
   if (!parsed.ok) {
@@ -46,16 +57,30 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
     }
     const payerTin = Tin.parse(f.payer.tin);
     if (!payerTin || vault.hash(payerTin) !== payerHash) {
-      problems.push({ record: f.record, recordType: "A", field: "Payer's TIN", position: 12, message: `The file's payer TIN (ending ${f.payer.tin.slice(-4)}) is not the TIN of payer ${payer.id} (ending ${payer.tinLast4}). Import each payer's forms under that payer.` });
+      problems.push({
+        record: f.record,
+        recordType: "A",
+        field: "Payer's TIN",
+        position: 12,
+        message: `The file's payer TIN (ending ${f.payer.tin.slice(-4)}) is not the TIN of payer ${payer.id} (ending ${payer.tinLast4}). Import each payer's forms under that payer.`,
+      });
       continue;
     }
     if (f.corrected) {
       const recipientTin = Tin.parse(f.recipient.tin);
-      const original = recipientTin ? yield* repos.filings.findFiledOriginal({
-        payerId: payer.id, recipientTinHash: vault.hash(recipientTin), form: f.form, taxYear: f.taxYear, accountNumber: f.accountNumber,
-      }) : undefined;
+      const original = recipientTin
+        ? yield* repos.filings.findFiledOriginal({
+            payerId: payer.id,
+            recipientTinHash: vault.hash(recipientTin),
+            form: f.form,
+            taxYear: f.taxYear,
+            accountNumber: f.accountNumber,
+          })
+        : undefined;
       if (!original) {
-        notes.push(`B record ${f.record}: correction (${f.corrected}) for payee ${f.recipient.name} (TIN ending ${f.recipient.tin.slice(-4)}) skipped: its original ${f.form} for ${f.taxYear} was not filed through this service.`);
+        notes.push(
+          `B record ${f.record}: correction (${f.corrected}) for payee ${f.recipient.name} (TIN ending ${f.recipient.tin.slice(-4)}) skipped: its original ${f.form} for ${f.taxYear} was not filed through this service.`,
+        );
         continue;
       }
       corrects.set(rows.length, original.id);
@@ -63,29 +88,55 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
     const iris = fireFormToIris(f);
     located.set(f.record, f);
     if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
-    rows.push({ raw: { form: f.form, tax_year: f.taxYear, jsonForm: iris.jsonForm, reference: `B record ${f.record}` }, index: rows.length });
+    rows.push({
+      raw: { form: f.form, tax_year: f.taxYear, jsonForm: iris.jsonForm, reference: `B record ${f.record}` },
+      index: rows.length,
+    });
   }
   notes.push(...droppedNotes(dropped));
   if (problems.length > 0) {
-    return yield* new InvalidRequest({ message: `Nothing was imported: ${problems[0]?.message ?? ""}`, extra: { problems } });
-  }
-  const result = yield* intake(scope, "fire", {
-    rows, reference: null, defaultPayer: payer.id,
-    options: { addToCart, service: "efile_print_mail", physicalMail: undefined, portalAccess: undefined },
-  }, payer.id, { atomic: true, corrects, knownPayer: payer }).pipe(Effect.catchTag("InvalidRequest", (e) => {
-    const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];
-    if (failed.length === 0) return Effect.fail(e);
-    const problems: FireLocatedProblem[] = failed.map((r) => {
-      const record = recordOf(r.reference);
-      const form = located.get(record);
-      const at = form ? { form, sources: fireFormToIris(form).sources } : undefined;
-      const message = r.error?.message ?? "invalid";
-      return at ? locateIssue(at.form, r.error?.param ?? "", message, at.sources) : { record, recordType: "B", field: r.error?.param ?? "", message };
+    return yield* new InvalidRequest({
+      message: `Nothing was imported: ${problems[0]?.message ?? ""}`,
+      extra: { problems },
     });
-    const first = problems[0];
-    const where = first ? `record ${first.record}${first.position !== undefined ? `, ${first.field} at position ${first.position}` : ""}` : "";
-    return Effect.fail(new InvalidRequest({ param: e.param, message: `Nothing was imported: ${problems.length} form(s) failed. First: ${where}: ${first?.message ?? ""}`, extra: { problems } }));
-  }));
+  }
+  const result = yield* intake(
+    scope,
+    "fire",
+    {
+      rows,
+      reference: null,
+      defaultPayer: payer.id,
+      options: { addToCart, service: "efile_print_mail", physicalMail: undefined, portalAccess: undefined },
+    },
+    payer.id,
+    { atomic: true, corrects, knownPayer: payer },
+  ).pipe(
+    Effect.catchTag("InvalidRequest", (e) => {
+      const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];
+      if (failed.length === 0) return Effect.fail(e);
+      const problems: FireLocatedProblem[] = failed.map((r) => {
+        const record = recordOf(r.reference);
+        const form = located.get(record);
+        const at = form ? { form, sources: fireFormToIris(form).sources } : undefined;
+        const message = r.error?.message ?? "invalid";
+        return at
+          ? locateIssue(at.form, r.error?.param ?? "", message, at.sources)
+          : { record, recordType: "B", field: r.error?.param ?? "", message };
+      });
+      const first = problems[0];
+      const where = first
+        ? `record ${first.record}${first.position !== undefined ? `, ${first.field} at position ${first.position}` : ""}`
+        : "";
+      return Effect.fail(
+        new InvalidRequest({
+          param: e.param,
+          message: `Nothing was imported: ${problems.length} form(s) failed. First: ${where}: ${first?.message ?? ""}`,
+          extra: { problems },
+        }),
+      );
+    }),
+  );
   const saved = result.rows.filter((r) => r.id !== null);
   return {
     object: "fire_file",
@@ -100,12 +151,28 @@ export const importFire = Effect.fnUntraced(function* (scope: Scope, payerId: st
     cart_item_ids: saved.map((r) => r.cart_item_id).filter((x): x is string => x !== null),
     forms: saved.map((r) => {
       const f = result.filings.get(r.id as string);
-      return { id: r.id, form: f?.form ?? r.form, payer: payer.id, recipient: f?.recipientId ?? null, status: r.status, corrects: f?.corrects ?? null };
+      return {
+        id: r.id,
+        form: f?.form ?? r.form,
+        payer: payer.id,
+        recipient: f?.recipientId ?? null,
+        status: r.status,
+        corrects: f?.corrects ?? null,
+      };
     }),
     notes,
     // What to do next, as text and the calls it names (the host words them).
-    next: saved.length === 0 ? { message: "Nothing to file.", see: [] as Operation[] }
-      : addToCart ? { message: "The forms are in the cart: review it, then pay the cart to file them.", see: [{ op: "cart_details" }, { op: "pay_cart" }] as Operation[] }
-      : { message: "The forms are ready to file: add them to the cart, or import again with addToCart.", see: [{ op: "add_cart_items" }] as Operation[] },
+    next:
+      saved.length === 0
+        ? { message: "Nothing to file.", see: [] as Operation[] }
+        : addToCart
+          ? {
+              message: "The forms are in the cart: review it, then pay the cart to file them.",
+              see: [{ op: "cart_details" }, { op: "pay_cart" }] as Operation[],
+            }
+          : {
+              message: "The forms are ready to file: add them to the cart, or import again with addToCart.",
+              see: [{ op: "add_cart_items" }] as Operation[],
+            },
   };
 });

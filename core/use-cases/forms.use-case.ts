@@ -1,34 +1,56 @@
 // GET /v1/forms and GET /v1/forms/{form}: the catalogue as the API shows it.
 import { Effect } from "effect";
 import {
-  LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, formElementTypes, formSkeleton, getFormDefinition, listForms,
+  LATEST_TAX_YEAR,
+  SUPPORTED_TAX_YEARS,
+  canonicalFormCode,
+  formElementTypes,
+  formSkeleton,
+  getFormDefinition,
+  listForms,
 } from "../domain/forms/index.ts";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 
-export const listFormsView = () => Effect.sync(() => ({
-  object: "list", data: listForms().map((f) => ({ object: "form", ...f })), has_more: false, next_cursor: null,
-}));
+export const listFormsView = () =>
+  Effect.sync(() => ({
+    object: "list",
+    data: listForms().map((f) => ({ object: "form", ...f })),
+    has_more: false,
+    next_cursor: null,
+  }));
 
 /** 404 for an unknown form, 422 for a malformed or unsupported tax year (default: the latest year). */
 export const formShape = Effect.fnUntraced(function* (requested: string, taxYear: unknown) {
   const form = canonicalFormCode(requested);
-  if (!form) return yield* new NotFound({ message: `Unknown form ${JSON.stringify(requested)}. The form list names the supported forms.`, see: { op: "list_forms" } });
+  if (!form)
+    return yield* new NotFound({
+      message: `Unknown form ${JSON.stringify(requested)}. The form list names the supported forms.`,
+      see: { op: "list_forms" },
+    });
   let year = LATEST_TAX_YEAR;
   if (taxYear !== undefined) {
     const s = String(taxYear);
-    if (!/^\d{4}$/.test(s)) return yield* new InvalidRequest({ param: "tax_year", message: "tax_year must be a four-digit year." });
+    if (!/^\d{4}$/.test(s))
+      return yield* new InvalidRequest({ param: "tax_year", message: "tax_year must be a four-digit year." });
     year = Number(s);
   }
   if (!getFormDefinition(form, year)) {
-    return yield* new InvalidRequest({ param: "tax_year", message: `Form ${form} is not supported for tax year ${year}. Supported years: ${SUPPORTED_TAX_YEARS.join(", ")}.` });
+    return yield* new InvalidRequest({
+      param: "tax_year",
+      message: `Form ${form} is not supported for tax year ${year}. Supported years: ${SUPPORTED_TAX_YEARS.join(", ")}.`,
+    });
   }
   const def = getFormDefinition(form, year);
   return {
-    object: "form_elements", form, tax_year: year,
+    object: "form_elements",
+    form,
+    tax_year: year,
     // The IRS schema package the form is filed with: a year the IRS has not published one for yet uses the newest
     // earlier one (TY2026 forms file with the TY2025 package until the TY2026 package is imported).
-    schema_tax_year: def?.schemaTaxYear ?? year, schema_version: def?.schemaVersionNum ?? null,
+    schema_tax_year: def?.schemaTaxYear ?? year,
+    schema_version: def?.schemaVersionNum ?? null,
     filed_with: def?.filedWith === "SSA" ? "ssa" : "irs",
-    elements: formElementTypes(form, year), formJson: formSkeleton(form, year),
+    elements: formElementTypes(form, year),
+    formJson: formSkeleton(form, year),
   };
 });

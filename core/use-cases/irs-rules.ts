@@ -5,7 +5,15 @@
 import { Effect } from "effect";
 import type { PayFiling } from "../domain/cart/cart.ts";
 import { getFormDefinition } from "../domain/forms/index.ts";
-import { blocks, checkCart, checkForm, checkIssuer, stampHolds, type CartEntry, type RuleFinding } from "../domain/iris/rules/index.ts";
+import {
+  blocks,
+  checkCart,
+  checkForm,
+  checkIssuer,
+  stampHolds,
+  type CartEntry,
+  type RuleFinding,
+} from "../domain/iris/rules/index.ts";
 import type { TransmitterProfile } from "../domain/iris/rules/model.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import type { Problem } from "../domain/shared/errors.ts";
@@ -24,7 +32,11 @@ import { TinVault } from "../ports/tin-vault.port.ts";
  * filings from before the stamp) is read and checked in full, as are 1099-INT forms, whose amounts S1H012 adds up.
  */
 export const cartRuleProblems = Effect.fnUntraced(function* (
-  repos: ScopedStore, transmitter: TransmitterProfile | undefined, items: readonly CartItem[], filings: ReadonlyMap<string, PayFiling>, payers: ReadonlyMap<string, Payer>,
+  repos: ScopedStore,
+  transmitter: TransmitterProfile | undefined,
+  items: readonly CartItem[],
+  filings: ReadonlyMap<string, PayFiling>,
+  payers: ReadonlyMap<string, Payer>,
 ) {
   const vault = yield* TinVault;
   const problems: Problem[] = [];
@@ -35,8 +47,12 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
     if (def?.filedWith === "SSA") return [];
     return f && f.status === "in_cart" ? [{ item, f, formTypeCd: def?.formTypeCd ?? f.form }] : [];
   });
-  const readAgain = inCart.filter((x) => !stampHolds(x.f.rulesChecked, transmitter) || x.formTypeCd === "1099INT").map((x) => x.f.id);
-  const stored = new Map((readAgain.length > 0 ? yield* repos.filings.getMany(readAgain) : []).map((f) => [f.id, f] as const));
+  const readAgain = inCart
+    .filter((x) => !stampHolds(x.f.rulesChecked, transmitter) || x.formTypeCd === "1099INT")
+    .map((x) => x.f.id);
+  const stored = new Map(
+    (readAgain.length > 0 ? yield* repos.filings.getMany(readAgain) : []).map((f) => [f.id, f] as const),
+  );
 
   // TestCd "T" rules read TINs: opened only when the transmitter is in IRS test mode.
   const payerTins = new Map<string, Tin | undefined>();
@@ -57,40 +73,79 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
       const sealed = full.sealedTins["RecipientDetail.TIN"];
       const recipientTin = transmitter?.test && sealed ? vault.open(sealed) : undefined;
       rejects = checkForm({
-        formTypeCd, taxYear: f.taxYear, jsonForm: full.jsonForm, ...(recipientTin ? { recipientTin } : {}), issuer, ...(transmitter ? { transmitter } : {}),
+        formTypeCd,
+        taxYear: f.taxYear,
+        jsonForm: full.jsonForm,
+        ...(recipientTin ? { recipientTin } : {}),
+        issuer,
+        ...(transmitter ? { transmitter } : {}),
       }).rejects;
     } else {
       const key = `${f.payerId}|${formTypeCd}|${String(f.taxYear)}`;
       let found = issuerChecks.get(key);
       if (!found) {
-        found = checkIssuer({ formTypeCd, taxYear: f.taxYear, issuer, ...(transmitter ? { transmitter } : {}) }).rejects;
+        found = checkIssuer({
+          formTypeCd,
+          taxYear: f.taxYear,
+          issuer,
+          ...(transmitter ? { transmitter } : {}),
+        }).rejects;
         issuerChecks.set(key, found);
       }
       rejects = found;
     }
-    for (const r of rejects) problems.push({ item: item.id, reference: f.reference, type: "irs_business_rule", code: r.code, path: r.path, message: `Filing ${f.id}: ${r.message}` });
+    for (const r of rejects)
+      problems.push({
+        item: item.id,
+        reference: f.reference,
+        type: "irs_business_rule",
+        code: r.code,
+        path: r.path,
+        message: `Filing ${f.id}: ${r.message}`,
+      });
   }
 
   const originalIds = [...new Set(inCart.flatMap((x) => (x.f.corrects ? [x.f.corrects] : [])))];
-  const originals = new Map((originalIds.length > 0 ? yield* repos.filings.getMany(originalIds) : []).map((o) => [o.id, o] as const));
+  const originals = new Map(
+    (originalIds.length > 0 ? yield* repos.filings.getMany(originalIds) : []).map((o) => [o.id, o] as const),
+  );
   const entries: CartEntry[] = inCart.map(({ item, f, formTypeCd }) => {
     const o = f.corrects ? originals.get(f.corrects) : undefined;
     return {
       // checkCart reads the form only for 1099-INT (S1H012), read above.
-      ref: item.id, payerId: f.payerId, formTypeCd, taxYear: f.taxYear, efile: item.service !== "print_mail", jsonForm: stored.get(f.id)?.jsonForm ?? {},
-      ...(f.corrects ? {
-        correctionOf: {
-          id: f.corrects, formTypeCd: o ? getFormDefinition(o.form, o.taxYear)?.formTypeCd ?? o.form : undefined, taxYear: o?.taxYear,
-          status: o?.status, receiptId: o?.receiptId ?? null, submissionId: o?.submissionId ?? null, recordId: o?.recordId ?? null,
-        },
-      } : {}),
+      ref: item.id,
+      payerId: f.payerId,
+      formTypeCd,
+      taxYear: f.taxYear,
+      efile: item.service !== "print_mail",
+      jsonForm: stored.get(f.id)?.jsonForm ?? {},
+      ...(f.corrects
+        ? {
+            correctionOf: {
+              id: f.corrects,
+              formTypeCd: o ? (getFormDefinition(o.form, o.taxYear)?.formTypeCd ?? o.form) : undefined,
+              taxYear: o?.taxYear,
+              status: o?.status,
+              receiptId: o?.receiptId ?? null,
+              submissionId: o?.submissionId ?? null,
+              recordId: o?.recordId ?? null,
+            },
+          }
+        : {}),
     };
   });
   const byItem = new Map(inCart.map((x) => [x.item.id, x.f] as const));
   for (const { ref, finding } of checkCart(entries, transmitter)) {
     if (!blocks(finding.severity)) continue;
     const f = byItem.get(ref);
-    problems.push({ item: ref, reference: f?.reference ?? null, type: "irs_business_rule", code: finding.code, path: finding.path, message: `Filing ${f?.id ?? ""}: ${finding.message}` });
+    problems.push({
+      item: ref,
+      reference: f?.reference ?? null,
+      type: "irs_business_rule",
+      code: finding.code,
+      path: finding.path,
+      message: `Filing ${f?.id ?? ""}: ${finding.message}`,
+    });
   }
   return problems;
 });

@@ -3,7 +3,14 @@ import { Effect } from "effect";
 import { ackView, unsealTins, type Filing } from "../domain/filing/filing.ts";
 import type { ParsedIntake } from "../domain/filing/intake.ts";
 import { allFilings, ledgerRows } from "./shared.ts";
-import { Conflict, InvalidRequest, NotCancellable, NotCorrectable, NotFound, NotReady } from "../domain/shared/errors.ts";
+import {
+  Conflict,
+  InvalidRequest,
+  NotCancellable,
+  NotCorrectable,
+  NotFound,
+  NotReady,
+} from "../domain/shared/errors.ts";
 import { compileBody } from "../domain/shared/validation.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
@@ -13,54 +20,112 @@ import { getBatch, getFiling } from "./filings.use-case.ts";
 import { intake } from "./intake.use-case.ts";
 import { nextStatus } from "../domain/filing/status.ts";
 
-
 /** D18: before transmission only; a charged form's money goes back to the prepaid balance. */
 export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const original = yield* getFiling(scope, id);
   const store = yield* Store;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
-  return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    // A form in a cart: hold that cart first, so a pay in flight finishes and the status read next is final
-    // (queued and charged after that pay, so refunded below; still in_cart otherwise).
-    const item = original.status === "in_cart" || original.status === "ready_to_file" ? yield* tx.carts.itemByFiling(original.id) : undefined;
-    if (item) yield* tx.carts.hold(item.cartId);
-    const current = yield* tx.filings.get(original.id);
-    if (!current) return yield* new NotFound({ message: `No filing ${id} in this environment.` });
-    const voiding = nextStatus(current.status, "void", current.service);
-    if (voiding.refused) {
-      return yield* new NotCancellable({ message: `Filing ${current.id} is ${current.status}: it was already transmitted (or finished), so it cannot be voided. File a correction instead.` });
-    }
-    const refund = current.status === "queued" ? current.amountChargedCents : 0;
-    if (current.status === "in_cart") {
-      const inCart = item ?? (yield* tx.carts.itemByFiling(current.id));
-      if (inCart) yield* tx.carts.removeItem(inCart.id);
-    }
-    const voided = yield* tx.filings.update(current.id, [current.status], { status: voiding.to, voidedAt: now, updatedAt: now, amountRefundedCents: refund });
-    if (!voided) return yield* new Conflict({ message: `Filing ${current.id} changed while it was being voided; retry.` });
-    if (refund > 0) {
-      const balance = yield* tx.balance.lock();
-      const next = ledgerRows(balance, [{ kind: "refund", amount_cents: refund, reference: current.id, description: `Refund for voided filing ${current.shortId}` }], () => ids.short("", 10), now);
-      if (!next.ok) return yield* new Conflict({ message: next.message });
-      yield* tx.balance.append(next.rows);
-    }
-    return voided;
-  }));
+  return yield* store.transaction(scope, (tx) =>
+    Effect.gen(function* () {
+      // A form in a cart: hold that cart first, so a pay in flight finishes and the status read next is final
+      // (queued and charged after that pay, so refunded below; still in_cart otherwise).
+      const item =
+        original.status === "in_cart" || original.status === "ready_to_file"
+          ? yield* tx.carts.itemByFiling(original.id)
+          : undefined;
+      if (item) yield* tx.carts.hold(item.cartId);
+      const current = yield* tx.filings.get(original.id);
+      if (!current) return yield* new NotFound({ message: `No filing ${id} in this environment.` });
+      const voiding = nextStatus(current.status, "void", current.service);
+      if (voiding.refused) {
+        return yield* new NotCancellable({
+          message: `Filing ${current.id} is ${current.status}: it was already transmitted (or finished), so it cannot be voided. File a correction instead.`,
+        });
+      }
+      const refund = current.status === "queued" ? current.amountChargedCents : 0;
+      if (current.status === "in_cart") {
+        const inCart = item ?? (yield* tx.carts.itemByFiling(current.id));
+        if (inCart) yield* tx.carts.removeItem(inCart.id);
+      }
+      const voided = yield* tx.filings.update(current.id, [current.status], {
+        status: voiding.to,
+        voidedAt: now,
+        updatedAt: now,
+        amountRefundedCents: refund,
+      });
+      if (!voided)
+        return yield* new Conflict({
+          message: `Filing ${current.id} changed while it was being voided; retry.`,
+        });
+      if (refund > 0) {
+        const balance = yield* tx.balance.lock();
+        const next = ledgerRows(
+          balance,
+          [
+            {
+              kind: "refund",
+              amount_cents: refund,
+              reference: current.id,
+              description: `Refund for voided filing ${current.shortId}`,
+            },
+          ],
+          () => ids.short("", 10),
+          now,
+        );
+        if (!next.ok) return yield* new Conflict({ message: next.message });
+        yield* tx.balance.append(next.rows);
+      }
+      return voided;
+    }),
+  );
 });
 
-export const correctionBody = compileBody<{ boxes?: Record<string, unknown>; jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
-  type: "object", additionalProperties: false,
+export const correctionBody = compileBody<{
+  boxes?: Record<string, unknown>;
+  jsonForm?: Record<string, unknown>;
+  addToCart?: boolean;
+  service?: string;
+  physical_mail?: boolean;
+  portal_access?: boolean;
+}>({
+  type: "object",
+  additionalProperties: false,
   properties: {
-    boxes: { type: "object" }, jsonForm: { type: "object" }, addToCart: { type: "boolean" }, service: { type: "string", maxLength: 40 },
-    physical_mail: { type: "boolean" }, portal_access: { type: "boolean" },
+    boxes: { type: "object" },
+    jsonForm: { type: "object" },
+    addToCart: { type: "boolean" },
+    service: { type: "string", maxLength: 40 },
+    physical_mail: { type: "boolean" },
+    portal_access: { type: "boolean" },
   },
 });
 
-function intakeOf(original: Filing, jsonForm: Record<string, unknown>, b: { addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }): ParsedIntake {
+function intakeOf(
+  original: Filing,
+  jsonForm: Record<string, unknown>,
+  b: { addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean },
+): ParsedIntake {
   return {
-    rows: [{ raw: { form: original.form, tax_year: original.taxYear, jsonForm, reference: original.reference ?? undefined }, index: 0 }],
-    reference: null, defaultPayer: original.payerId,
-    options: { addToCart: b.addToCart === true, service: b.service ?? "efile_print_mail", physicalMail: b.physical_mail, portalAccess: b.portal_access },
+    rows: [
+      {
+        raw: {
+          form: original.form,
+          tax_year: original.taxYear,
+          jsonForm,
+          reference: original.reference ?? undefined,
+        },
+        index: 0,
+      },
+    ],
+    reference: null,
+    defaultPayer: original.payerId,
+    options: {
+      addToCart: b.addToCart === true,
+      service: b.service ?? "efile_print_mail",
+      physicalMail: b.physical_mail,
+      portalAccess: b.portal_access,
+    },
   };
 }
 
@@ -70,44 +135,98 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
   if (!c.ok) return yield* c.error;
   const b = c.value;
   if ((b.boxes === undefined) === (b.jsonForm === undefined)) {
-    return yield* new InvalidRequest({ param: "boxes", message: "Send either boxes (the changed elements) or jsonForm (the whole corrected form)." });
+    return yield* new InvalidRequest({
+      param: "boxes",
+      message: "Send either boxes (the changed elements) or jsonForm (the whole corrected form).",
+    });
   }
   const original = yield* getFiling(scope, id);
-  if (original.status === "rejected") return yield* new NotCorrectable({ message: `Filing ${original.id} was rejected: re-file it instead of correcting it.`, see: { op: "refile_filing", id: original.id } });
-  if (original.corrects !== null && original.status !== "accepted" && original.status !== "accepted_with_errors") {
+  if (original.status === "rejected")
+    return yield* new NotCorrectable({
+      message: `Filing ${original.id} was rejected: re-file it instead of correcting it.`,
+      see: { op: "refile_filing", id: original.id },
+    });
+  if (
+    original.corrects !== null &&
+    original.status !== "accepted" &&
+    original.status !== "accepted_with_errors"
+  ) {
     return yield* new NotCorrectable({ message: `Filing ${original.id} is itself a pending correction.` });
   }
   if (original.status !== "accepted" && original.status !== "accepted_with_errors") {
-    return yield* new NotCorrectable({ message: `Filing ${original.id} is ${original.status}; only a filing the IRS accepted can be corrected.` });
+    return yield* new NotCorrectable({
+      message: `Filing ${original.id} is ${original.status}; only a filing the IRS accepted can be corrected.`,
+    });
   }
-  if (!original.receiptId) return yield* new NotCorrectable({ message: `Filing ${original.id} was not filed through this service.` });
+  if (!original.receiptId)
+    return yield* new NotCorrectable({
+      message: `Filing ${original.id} was not filed through this service.`,
+    });
   // The SSA takes corrections as Forms W-2c (EFW2C), with the previously reported and the correct amounts.
   if (original.form === "W-2" || original.form === "W-2c") {
-    return yield* new NotCorrectable({ message: `Filing ${original.id} is a Form ${original.form}: correct it by filing a Form W-2c (PreviouslyReportedGrp and CorrectInformationGrp) for its payer.`, see: { op: "file_payer_forms", id: original.payerId } });
+    return yield* new NotCorrectable({
+      message: `Filing ${original.id} is a Form ${original.form}: correct it by filing a Form W-2c (PreviouslyReportedGrp and CorrectInformationGrp) for its payer.`,
+      see: { op: "file_payer_forms", id: original.payerId },
+    });
   }
   const store = yield* Store;
-  const pending = yield* store.scoped(scope).filings.list({ limit: 50, startingAfter: null }, { corrects: original.id });
-  if (pending.data.some((f) => !["voided", "rejected", "accepted", "accepted_with_errors", "superseded"].includes(f.status))) {
+  const pending = yield* store
+    .scoped(scope)
+    .filings.list({ limit: 50, startingAfter: null }, { corrects: original.id });
+  if (
+    pending.data.some(
+      (f) => !["voided", "rejected", "accepted", "accepted_with_errors", "superseded"].includes(f.status),
+    )
+  ) {
     return yield* new Conflict({ message: `Filing ${original.id} already has a correction in progress.` });
   }
   const vault = yield* TinVault;
   const whole = unsealTins(original.jsonForm, original.sealedTins, (ct) => vault.open(ct).reveal());
   const jsonForm = b.jsonForm ?? { ...whole, ...b.boxes };
-  const result = yield* intake(scope, "filing", intakeOf(original, jsonForm, b), original.payerId, { corrects: new Map([[0, original.id]]) });
+  const result = yield* intake(scope, "filing", intakeOf(original, jsonForm, b), original.payerId, {
+    corrects: new Map([[0, original.id]]),
+  });
   const row = result.rows[0];
-  if (row?.error) return yield* new InvalidRequest({ param: row.error.param, message: row.error.message, ...(row.error.code ? { code: row.error.code } : {}) });
+  if (row?.error)
+    return yield* new InvalidRequest({
+      param: row.error.param,
+      message: row.error.message,
+      ...(row.error.code ? { code: row.error.code } : {}),
+    });
   const f = result.filings.get(row?.id ?? "");
   if (!f) return yield* Effect.die(new Error("correction saved no filing"));
   return {
-    object: "correction_intake", id: f.id, short_id: f.shortId, corrects: original.id, form: f.form, tax_year: f.taxYear, status: f.status,
-    currency: "usd", added_to_cart: row?.added_to_cart ?? false, cart_item_id: row?.cart_item_id ?? null, service: f.service,
+    object: "correction_intake",
+    id: f.id,
+    short_id: f.shortId,
+    corrects: original.id,
+    form: f.form,
+    tax_year: f.taxYear,
+    status: f.status,
+    currency: "usd",
+    added_to_cart: row?.added_to_cart ?? false,
+    cart_item_id: row?.cart_item_id ?? null,
+    service: f.service,
     warnings: f.warnings,
   };
 });
 
-export const refileBody = compileBody<{ jsonForm?: Record<string, unknown>; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
-  type: "object", additionalProperties: false,
-  properties: { jsonForm: { type: "object" }, addToCart: { type: "boolean" }, service: { type: "string", maxLength: 40 }, physical_mail: { type: "boolean" }, portal_access: { type: "boolean" } },
+export const refileBody = compileBody<{
+  jsonForm?: Record<string, unknown>;
+  addToCart?: boolean;
+  service?: string;
+  physical_mail?: boolean;
+  portal_access?: boolean;
+}>({
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    jsonForm: { type: "object" },
+    addToCart: { type: "boolean" },
+    service: { type: "string", maxLength: 40 },
+    physical_mail: { type: "boolean" },
+    portal_access: { type: "boolean" },
+  },
 });
 
 /** D20: a rejected filing is filed again as a new filing linked by refile_of; its e-file fee is waived at pay. */
@@ -115,14 +234,24 @@ export const refileFiling = Effect.fnUntraced(function* (scope: Scope, id: strin
   const c = refileBody(body ?? {});
   if (!c.ok) return yield* c.error;
   const original = yield* getFiling(scope, id);
-  if (original.status !== "rejected") return yield* new Conflict({ message: `Filing ${original.id} is ${original.status}; only a rejected filing can be re-filed.` });
+  if (original.status !== "rejected")
+    return yield* new Conflict({
+      message: `Filing ${original.id} is ${original.status}; only a rejected filing can be re-filed.`,
+    });
   const vault = yield* TinVault;
-  const jsonForm = c.value.jsonForm ?? unsealTins(original.jsonForm, original.sealedTins, (ct) => vault.open(ct).reveal());
-  const result = yield* intake(scope, "filing", intakeOf(original, jsonForm, c.value), original.payerId, { refileOf: new Map([[0, original.id]]) });
+  const jsonForm =
+    c.value.jsonForm ?? unsealTins(original.jsonForm, original.sealedTins, (ct) => vault.open(ct).reveal());
+  const result = yield* intake(scope, "filing", intakeOf(original, jsonForm, c.value), original.payerId, {
+    refileOf: new Map([[0, original.id]]),
+  });
   const row = result.rows[0];
   if (row?.error) {
     if (row.error.type === "conflict") return yield* new Conflict({ message: row.error.message });
-    return yield* new InvalidRequest({ param: row.error.param, message: row.error.message, ...(row.error.code ? { code: row.error.code } : {}) });
+    return yield* new InvalidRequest({
+      param: row.error.param,
+      message: row.error.message,
+      ...(row.error.code ? { code: row.error.code } : {}),
+    });
   }
   const f = result.filings.get(row?.id ?? "");
   if (!f) return yield* Effect.die(new Error("re-file saved no filing"));
@@ -132,14 +261,21 @@ export const refileFiling = Effect.fnUntraced(function* (scope: Scope, id: strin
 /** D21: the acknowledgement exists from submission on. */
 export const filingAck = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const f = yield* getFiling(scope, id);
-  if (!f.submittedAt) return yield* new NotReady({ message: `Filing ${f.id} is ${f.status}; it has not been transmitted yet, so there is no acknowledgement.` });
+  if (!f.submittedAt)
+    return yield* new NotReady({
+      message: `Filing ${f.id} is ${f.status}; it has not been transmitted yet, so there is no acknowledgement.`,
+    });
   return ackView(f);
 });
 
 /** Every filing of an order or batch, each with its acknowledgement (or its status until it has one). */
-export const groupAck = Effect.fnUntraced(function* (scope: Scope, group: { orderId?: string; batchId?: string }) {
+export const groupAck = Effect.fnUntraced(function* (
+  scope: Scope,
+  group: { orderId?: string; batchId?: string },
+) {
   const repos = (yield* Store).scoped(scope);
-  if (group.orderId && !(yield* repos.orders.get(group.orderId))) return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
+  if (group.orderId && !(yield* repos.orders.get(group.orderId)))
+    return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
   if (group.batchId) yield* getBatch(scope, group.batchId);
   const all = yield* allFilings(repos, group);
   return { object: "list", data: all.map(ackView), has_more: false, next_cursor: null };

@@ -12,7 +12,11 @@ import { Store } from "../ports/store.port.ts";
 import { mintTokens, requireGrantType } from "./oauth-tokens.ts";
 
 const invalidGrant = (message: string) => new OAuthError({ code: "invalid_grant", message });
-const missing = (name: string) => new OAuthError({ code: "invalid_request", message: `${name} is required for the authorization_code grant.` });
+const missing = (name: string) =>
+  new OAuthError({
+    code: "invalid_request",
+    message: `${name} is required for the authorization_code grant.`,
+  });
 
 export const authorizationCodeGrant = Effect.fnUntraced(function* (app: OAuthApp, request: TokenRequest) {
   const refused = requireGrantType(app, "authorization_code");
@@ -25,14 +29,20 @@ export const authorizationCodeGrant = Effect.fnUntraced(function* (app: OAuthApp
   const now = (yield* Clock).now();
   const codeHash = hasher.sha256Hex(request.code);
   const code = yield* store.oauth.code(codeHash);
-  if (!code || code.appId !== app.id) return yield* invalidGrant("The authorization code is invalid or was issued to another client.");
-  const replayed = () => Effect.gen(function* () {
-    yield* store.oauth.revokeCodeTokens(codeHash, now.toISOString());
-    return yield* invalidGrant("The authorization code was already used; the tokens issued for it are revoked.");
-  });
+  if (!code || code.appId !== app.id)
+    return yield* invalidGrant("The authorization code is invalid or was issued to another client.");
+  const replayed = () =>
+    Effect.gen(function* () {
+      yield* store.oauth.revokeCodeTokens(codeHash, now.toISOString());
+      return yield* invalidGrant(
+        "The authorization code was already used; the tokens issued for it are revoked.",
+      );
+    });
   if (code.usedAt !== null) return yield* replayed();
-  if (isExpired(code.expiresAt, now)) return yield* invalidGrant("The authorization code has expired (codes live 5 minutes).");
-  if (request.redirectUri !== code.redirectUri) return yield* invalidGrant("redirect_uri differs from the one of the authorization request.");
+  if (isExpired(code.expiresAt, now))
+    return yield* invalidGrant("The authorization code has expired (codes live 5 minutes).");
+  if (request.redirectUri !== code.redirectUri)
+    return yield* invalidGrant("redirect_uri differs from the one of the authorization request.");
   if (!verifierMatches(request.codeVerifier, code.codeChallenge, hasher.sha256Hex)) {
     return yield* invalidGrant("code_verifier does not match the code_challenge (S256).");
   }

@@ -10,15 +10,28 @@ import { Store, type Scope } from "../ports/store.port.ts";
 export const listAuthorizations = Effect.fnUntraced(function* (scope: Scope) {
   const store = yield* Store;
   const grants = yield* store.oauth.listActive(scope, "authorization_code");
-  const apps = new Map((yield* store.oauthApps.getMany([...new Set(grants.map((g) => g.appId))])).map((a) => [a.id, a] as const));
-  return { object: "list", data: grants.map((g) => grantView(g, apps.get(g.appId))), has_more: false, next_cursor: null };
+  const apps = new Map(
+    (yield* store.oauthApps.getMany([...new Set(grants.map((g) => g.appId))])).map((a) => [a.id, a] as const),
+  );
+  return {
+    object: "list",
+    data: grants.map((g) => grantView(g, apps.get(g.appId))),
+    has_more: false,
+    next_cursor: null,
+  };
 });
 
 export const revokeAuthorization = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const store = yield* Store;
   const grant = yield* store.oauth.get(id);
   const notFound = new NotFound({ message: `No authorization ${id} in this environment.` });
-  if (!grant || grant.kind !== "authorization_code" || grant.revokedAt !== null || grant.accountId !== scope.accountId || grant.livemode !== scope.livemode) {
+  if (
+    !grant ||
+    grant.kind !== "authorization_code" ||
+    grant.revokedAt !== null ||
+    grant.accountId !== scope.accountId ||
+    grant.livemode !== scope.livemode
+  ) {
     return yield* notFound;
   }
   const now = (yield* Clock).now().toISOString();

@@ -6,8 +6,16 @@
 import { Effect } from "effect";
 import { AuthorizePageError, AuthorizeRedirectError } from "../domain/oauth/errors.ts";
 import {
-  CODE_TTL_SECONDS, CONSENT_SESSION_TTL_SECONDS, MAX_SIGN_IN_ATTEMPTS, PREFIX, SECRET_LENGTH, addSeconds, isExpired,
-  type ConsentSession, type OAuthApp, type User,
+  CODE_TTL_SECONDS,
+  CONSENT_SESSION_TTL_SECONDS,
+  MAX_SIGN_IN_ATTEMPTS,
+  PREFIX,
+  SECRET_LENGTH,
+  addSeconds,
+  isExpired,
+  type ConsentSession,
+  type OAuthApp,
+  type User,
 } from "../domain/oauth/model.ts";
 import { checkChallenge, constantTimeEqual } from "../domain/oauth/pkce.ts";
 import { isRegisteredRedirect, redirectWith } from "../domain/oauth/redirect.ts";
@@ -38,15 +46,21 @@ export interface ConsentPage extends PageContext {
   readonly payers: readonly Payer[];
 }
 
-const expiredSession = () => new AuthorizePageError({
-  title: "This page has expired",
-  message: "The sign-in session has expired or was opened in another browser. Go back to the application and start again.",
-  status: 400,
-});
+const expiredSession = () =>
+  new AuthorizePageError({
+    title: "This page has expired",
+    message:
+      "The sign-in session has expired or was opened in another browser. Go back to the application and start again.",
+    status: 400,
+  });
 
 const pageError = (title: string, message: string) => new AuthorizePageError({ title, message, status: 400 });
 
-export const startAuthorization = Effect.fnUntraced(function* (query: AuthorizeQuery, hostEnv: HostEnvironment, browser: string | undefined) {
+export const startAuthorization = Effect.fnUntraced(function* (
+  query: AuthorizeQuery,
+  hostEnv: HostEnvironment,
+  browser: string | undefined,
+) {
   const single = (name: string): string | undefined | null => {
     const v = query[name];
     if (Array.isArray(v)) return v.length === 1 ? (v[0] as string) : null;
@@ -54,15 +68,29 @@ export const startAuthorization = Effect.fnUntraced(function* (query: AuthorizeQ
   };
   const clientId = single("client_id");
   const redirectUri = single("redirect_uri");
-  if (!clientId) return yield* pageError("Unknown application", "The link that brought you here names no application (client_id).");
+  if (!clientId)
+    return yield* pageError(
+      "Unknown application",
+      "The link that brought you here names no application (client_id).",
+    );
   const store = yield* Store;
   const app = yield* store.oauthApps.byClientId(clientId);
-  if (!app || app.revokedAt !== null) return yield* pageError("Unknown application", "The application that sent you here is not registered, or was removed.");
+  if (!app || app.revokedAt !== null)
+    return yield* pageError(
+      "Unknown application",
+      "The application that sent you here is not registered, or was removed.",
+    );
   if (hostEnv !== null && (hostEnv === "live") !== app.livemode) {
-    return yield* pageError("Wrong environment", `This application is registered for the ${app.livemode ? "production" : "sandbox"} environment, not this one.`);
+    return yield* pageError(
+      "Wrong environment",
+      `This application is registered for the ${app.livemode ? "production" : "sandbox"} environment, not this one.`,
+    );
   }
   if (!redirectUri || !isRegisteredRedirect(redirectUri, app.redirectUris)) {
-    return yield* pageError("Invalid redirect address", "The application asked to send you back to an address it has not registered. Nothing was shared.");
+    return yield* pageError(
+      "Invalid redirect address",
+      "The application asked to send you back to an address it has not registered. Nothing was shared.",
+    );
   }
   const state = single("state");
   const fail = (code: AuthorizeRedirectError["code"], message: string) =>
@@ -72,9 +100,20 @@ export const startAuthorization = Effect.fnUntraced(function* (query: AuthorizeQ
     if (single(name) === null) return yield* fail("invalid_request", `${name} is sent more than once.`);
   }
   const responseType = single("response_type");
-  if (responseType !== "code") return yield* fail(responseType === undefined ? "invalid_request" : "unsupported_response_type", "response_type must be code.");
-  if (!app.grantTypes.includes("authorization_code")) return yield* fail("unauthorized_client", "This client is not registered for the authorization_code grant.");
-  const pkce = checkChallenge(single("code_challenge") ?? undefined, single("code_challenge_method") ?? undefined);
+  if (responseType !== "code")
+    return yield* fail(
+      responseType === undefined ? "invalid_request" : "unsupported_response_type",
+      "response_type must be code.",
+    );
+  if (!app.grantTypes.includes("authorization_code"))
+    return yield* fail(
+      "unauthorized_client",
+      "This client is not registered for the authorization_code grant.",
+    );
+  const pkce = checkChallenge(
+    single("code_challenge") ?? undefined,
+    single("code_challenge_method") ?? undefined,
+  );
   if (pkce) return yield* fail("invalid_request", pkce);
   const scope = resolveScope(single("scope") ?? undefined, app.scopes);
   if (!scope.ok) return yield* fail("invalid_scope", scope.message);
@@ -84,35 +123,77 @@ export const startAuthorization = Effect.fnUntraced(function* (query: AuthorizeQ
   const binding = browser && /^[A-Za-z0-9]{43}$/.test(browser) ? browser : ids.short("", SECRET_LENGTH);
   const csrf = ids.short("", SECRET_LENGTH);
   const session: ConsentSession = {
-    id: ids.short("", SECRET_LENGTH), appId: app.id, livemode: app.livemode, browserHash: hasher.sha256Hex(binding), csrfHash: hasher.sha256Hex(csrf),
-    redirectUri, state: state ?? null, scopes: scope.scopes, codeChallenge: single("code_challenge") as string, userId: null, attempts: 0,
+    id: ids.short("", SECRET_LENGTH),
+    appId: app.id,
+    livemode: app.livemode,
+    browserHash: hasher.sha256Hex(binding),
+    csrfHash: hasher.sha256Hex(csrf),
+    redirectUri,
+    state: state ?? null,
+    scopes: scope.scopes,
+    codeChallenge: single("code_challenge") as string,
+    userId: null,
+    attempts: 0,
     expiresAt: addSeconds((yield* Clock).now().toISOString(), CONSENT_SESSION_TTL_SECONDS),
   };
   yield* store.oauth.insertSession(session);
-  const page: PageContext = { sessionId: session.id, csrf, appName: app.name, livemode: app.livemode, scopes: session.scopes };
+  const page: PageContext = {
+    sessionId: session.id,
+    csrf,
+    appName: app.name,
+    livemode: app.livemode,
+    scopes: session.scopes,
+  };
   return { browser: binding, page };
 });
 
 /** The session a form post belongs to, checked against the browser cookie and the CSRF token. */
-const openSession = Effect.fnUntraced(function* (sessionId: string, browser: string | undefined, csrf: string) {
+const openSession = Effect.fnUntraced(function* (
+  sessionId: string,
+  browser: string | undefined,
+  csrf: string,
+) {
   const store = yield* Store;
   const hasher = yield* Hasher;
   const session = sessionId === "" ? undefined : yield* store.oauth.session(sessionId);
-  if (!session || !browser || isExpired(session.expiresAt, (yield* Clock).now())) return yield* expiredSession();
-  if (!constantTimeEqual(hasher.sha256Hex(browser), session.browserHash) || !constantTimeEqual(hasher.sha256Hex(csrf), session.csrfHash)) {
+  if (!session || !browser || isExpired(session.expiresAt, (yield* Clock).now()))
+    return yield* expiredSession();
+  if (
+    !constantTimeEqual(hasher.sha256Hex(browser), session.browserHash) ||
+    !constantTimeEqual(hasher.sha256Hex(csrf), session.csrfHash)
+  ) {
     return yield* expiredSession();
   }
   const app = (yield* store.oauthApps.getMany([session.appId]))[0];
-  if (!app || app.revokedAt !== null) return yield* pageError("Unknown application", "The application was removed.");
+  if (!app || app.revokedAt !== null)
+    return yield* pageError("Unknown application", "The application was removed.");
   return { session, app };
 });
 
-const consentPage = Effect.fnUntraced(function* (session: ConsentSession, app: OAuthApp, user: User, csrf: string) {
-  const page = yield* (yield* Store).scoped({ accountId: user.accountId, livemode: session.livemode }).payers.list({ limit: 500, startingAfter: null });
+const consentPage = Effect.fnUntraced(function* (
+  session: ConsentSession,
+  app: OAuthApp,
+  user: User,
+  csrf: string,
+) {
+  const page = yield* (yield* Store)
+    .scoped({ accountId: user.accountId, livemode: session.livemode })
+    .payers.list({ limit: 500, startingAfter: null });
   if (page.data.length === 0) {
-    return yield* pageError("No payers yet", `Your account has no payers in the ${session.livemode ? "production" : "sandbox"} environment. Add a payer first, then try again.`);
+    return yield* pageError(
+      "No payers yet",
+      `Your account has no payers in the ${session.livemode ? "production" : "sandbox"} environment. Add a payer first, then try again.`,
+    );
   }
-  const out: ConsentPage = { sessionId: session.id, csrf, appName: app.name, livemode: session.livemode, scopes: session.scopes, email: user.email, payers: page.data };
+  const out: ConsentPage = {
+    sessionId: session.id,
+    csrf,
+    appName: app.name,
+    livemode: session.livemode,
+    scopes: session.scopes,
+    email: user.email,
+    payers: page.data,
+  };
   return out;
 });
 
@@ -123,7 +204,13 @@ export type SignInResult =
   | { readonly ok: false; readonly error: string; readonly page: PageContext; readonly email: string }
   | { readonly ok: true; readonly page: ConsentPage };
 
-export const signIn = Effect.fnUntraced(function* (sessionId: string, browser: string | undefined, csrf: string, email: string, password: string) {
+export const signIn = Effect.fnUntraced(function* (
+  sessionId: string,
+  browser: string | undefined,
+  csrf: string,
+  email: string,
+  password: string,
+) {
   const { session, app } = yield* openSession(sessionId, browser, csrf);
   const store = yield* Store;
   const user = yield* store.users.byEmail(normalizeEmail(email));
@@ -140,16 +227,35 @@ export const signIn = Effect.fnUntraced(function* (sessionId: string, browser: s
     const attempts = session.attempts + 1;
     if (attempts >= MAX_SIGN_IN_ATTEMPTS) {
       yield* store.oauth.deleteSession(session.id);
-      return yield* pageError("Too many attempts", "Sign-in failed too many times. Go back to the application and start again.");
+      return yield* pageError(
+        "Too many attempts",
+        "Sign-in failed too many times. Go back to the application and start again.",
+      );
     }
     yield* store.oauth.updateSession(session.id, { attempts });
-    const message = session.livemode ? "The e-mail address or the password is not right." : "No user of this application's account has this e-mail address (the sandbox signs in only the account that registered the app).";
-    const result: SignInResult = { ok: false, error: message, email, page: { sessionId: session.id, csrf, appName: app.name, livemode: session.livemode, scopes: session.scopes } };
+    const message = session.livemode
+      ? "The e-mail address or the password is not right."
+      : "No user of this application's account has this e-mail address (the sandbox signs in only the account that registered the app).";
+    const result: SignInResult = {
+      ok: false,
+      error: message,
+      email,
+      page: {
+        sessionId: session.id,
+        csrf,
+        appName: app.name,
+        livemode: session.livemode,
+        scopes: session.scopes,
+      },
+    };
     return result;
   }
   // A new CSRF token once signed in: a token seen before sign-in cannot approve.
   const next = (yield* Ids).short("", SECRET_LENGTH);
-  yield* store.oauth.updateSession(session.id, { userId: user.id, csrfHash: (yield* Hasher).sha256Hex(next) });
+  yield* store.oauth.updateSession(session.id, {
+    userId: user.id,
+    csrfHash: (yield* Hasher).sha256Hex(next),
+  });
   const result: SignInResult = { ok: true, page: yield* consentPage(session, app, user, next) };
   return result;
 });
@@ -158,13 +264,26 @@ export type Decision =
   | { readonly kind: "redirect"; readonly location: string }
   | { readonly kind: "consent"; readonly page: ConsentPage; readonly error: string };
 
-export const decide = Effect.fnUntraced(function* (sessionId: string, browser: string | undefined, csrf: string, approve: boolean, payerId: string | undefined) {
+export const decide = Effect.fnUntraced(function* (
+  sessionId: string,
+  browser: string | undefined,
+  csrf: string,
+  approve: boolean,
+  payerId: string | undefined,
+) {
   const { session, app } = yield* openSession(sessionId, browser, csrf);
   const store = yield* Store;
   const state = session.state ?? undefined;
   if (!approve) {
     yield* store.oauth.deleteSession(session.id);
-    const out: Decision = { kind: "redirect", location: redirectWith(session.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state }) };
+    const out: Decision = {
+      kind: "redirect",
+      location: redirectWith(session.redirectUri, {
+        error: "access_denied",
+        error_description: "The user denied the request.",
+        state,
+      }),
+    };
     return out;
   }
   const user = session.userId === null ? undefined : yield* store.users.get(session.userId);
@@ -172,20 +291,41 @@ export const decide = Effect.fnUntraced(function* (sessionId: string, browser: s
   const scope = { accountId: user.accountId, livemode: session.livemode };
   const payer = payerId && isUuid(payerId) ? yield* store.scoped(scope).payers.get(payerId) : undefined;
   if (!payer) {
-    const out: Decision = { kind: "consent", page: yield* consentPage(session, app, user, csrf), error: "Pick the payer the application may act for." };
+    const out: Decision = {
+      kind: "consent",
+      page: yield* consentPage(session, app, user, csrf),
+      error: "Pick the payer the application may act for.",
+    };
     return out;
   }
   const ids = yield* Ids;
   const hasher = yield* Hasher;
   const now = (yield* Clock).now().toISOString();
   const grant = yield* store.oauth.upsertActive({
-    id: ids.uuid(), appId: app.id, accountId: user.accountId, livemode: session.livemode, payerId: payer.id, userId: user.id,
-    role: user.role, scopes: session.scopes, kind: "authorization_code", createdAt: now, updatedAt: now, revokedAt: null,
+    id: ids.uuid(),
+    appId: app.id,
+    accountId: user.accountId,
+    livemode: session.livemode,
+    payerId: payer.id,
+    userId: user.id,
+    role: user.role,
+    scopes: session.scopes,
+    kind: "authorization_code",
+    createdAt: now,
+    updatedAt: now,
+    revokedAt: null,
   });
   const code = ids.short(PREFIX.code, SECRET_LENGTH);
   yield* store.oauth.insertCode({
-    codeHash: hasher.sha256Hex(code), grantId: grant.id, appId: app.id, redirectUri: session.redirectUri, codeChallenge: session.codeChallenge,
-    scopes: session.scopes, expiresAt: addSeconds(now, CODE_TTL_SECONDS), usedAt: null, createdAt: now,
+    codeHash: hasher.sha256Hex(code),
+    grantId: grant.id,
+    appId: app.id,
+    redirectUri: session.redirectUri,
+    codeChallenge: session.codeChallenge,
+    scopes: session.scopes,
+    expiresAt: addSeconds(now, CODE_TTL_SECONDS),
+    usedAt: null,
+    createdAt: now,
   });
   yield* store.oauth.deleteSession(session.id);
   const out: Decision = { kind: "redirect", location: redirectWith(session.redirectUri, { code, state }) };

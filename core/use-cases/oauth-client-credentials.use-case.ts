@@ -19,8 +19,18 @@ export const clientCredentialsGrant = Effect.fnUntraced(function* (app: OAuthApp
   const store = yield* Store;
   const now = (yield* Clock).now().toISOString();
   const grant: Grant = yield* store.oauth.upsertActive({
-    id: (yield* Ids).uuid(), appId: app.id, accountId: app.accountId, livemode: app.livemode, payerId: null, userId: null, role: "owner",
-    scopes: app.scopes, kind: "client_credentials", createdAt: now, updatedAt: now, revokedAt: null,
+    id: (yield* Ids).uuid(),
+    appId: app.id,
+    accountId: app.accountId,
+    livemode: app.livemode,
+    payerId: null,
+    userId: null,
+    role: "owner",
+    scopes: app.scopes,
+    kind: "client_credentials",
+    createdAt: now,
+    updatedAt: now,
+    revokedAt: null,
   });
   const { rows, response } = yield* mintTokens(grant, scope.scopes, { refreshScopes: null, codeHash: null });
   yield* store.oauth.insertTokens(rows);

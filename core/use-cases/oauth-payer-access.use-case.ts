@@ -25,32 +25,54 @@ const payersOfFilingUuids = (repos: ScopedStore, ids: readonly string[]) =>
 
 function touched(repos: ScopedStore, t: PayerTarget): Effect.Effect<readonly (string | undefined)[]> {
   if ("payer" in t) return Effect.succeed([t.payer]);
-  if ("recipients" in t) return Effect.forEach(t.recipients, (id) => Effect.map(repos.recipients.get(id), (r) => r?.payerId), { concurrency: 1 });
+  if ("recipients" in t)
+    return Effect.forEach(t.recipients, (id) => Effect.map(repos.recipients.get(id), (r) => r?.payerId), {
+      concurrency: 1,
+    });
   if ("filings" in t) return payersOfFilings(repos, t.filings);
   if ("batch" in t) {
     return Effect.flatMap(repos.batches.get(t.batch), (b) => {
       if (!b) return Effect.succeed([]);
       if (b.payerId !== null) return Effect.succeed([b.payerId]);
-      return payersOfFilingUuids(repos, b.rows.flatMap((r) => (r.id ? [r.id] : [])));
+      return payersOfFilingUuids(
+        repos,
+        b.rows.flatMap((r) => (r.id ? [r.id] : [])),
+      );
     });
   }
   if ("order" in t) {
-    return Effect.flatMap(repos.orders.get(t.order), (o) => (o
-      ? Effect.flatMap(repos.carts.items(o.cartId), (items) => payersOfFilingUuids(repos, items.map((i) => i.filingId)))
-      : Effect.succeed([])));
+    return Effect.flatMap(repos.orders.get(t.order), (o) =>
+      o
+        ? Effect.flatMap(repos.carts.items(o.cartId), (items) =>
+            payersOfFilingUuids(
+              repos,
+              items.map((i) => i.filingId),
+            ),
+          )
+        : Effect.succeed([]),
+    );
   }
   if ("openCart" in t) {
-    return Effect.flatMap(repos.carts.current(), (c) => (c
-      ? Effect.flatMap(repos.carts.items(c.id), (items) => payersOfFilingUuids(repos, items.map((i) => i.filingId)))
-      : Effect.succeed([])));
+    return Effect.flatMap(repos.carts.current(), (c) =>
+      c
+        ? Effect.flatMap(repos.carts.items(c.id), (items) =>
+            payersOfFilingUuids(
+              repos,
+              items.map((i) => i.filingId),
+            ),
+          )
+        : Effect.succeed([]),
+    );
   }
   if ("cartItem" in t) {
-    return Effect.flatMap(repos.carts.current(), (c) => (c
-      ? Effect.flatMap(repos.carts.items(c.id), (items) => {
-        const item = items.find((i) => i.id === t.cartItem || i.filingId === t.cartItem);
-        return item ? payersOfFilingUuids(repos, [item.filingId]) : Effect.succeed([]);
-      })
-      : Effect.succeed([])));
+    return Effect.flatMap(repos.carts.current(), (c) =>
+      c
+        ? Effect.flatMap(repos.carts.items(c.id), (items) => {
+            const item = items.find((i) => i.id === t.cartItem || i.filingId === t.cartItem);
+            return item ? payersOfFilingUuids(repos, [item.filingId]) : Effect.succeed([]);
+          })
+        : Effect.succeed([]),
+    );
   }
   if ("extension" in t) return Effect.map(repos.extensions.get(t.extension), (e) => [e?.payerId]);
   return Effect.flatMap(repos.tinMatches.get(t.tinMatch), (run) => {
@@ -60,13 +82,19 @@ function touched(repos: ScopedStore, t: PayerTarget): Effect.Effect<readonly (st
 }
 
 /** Fails with 403 forbidden when `targets` touch a payer other than `payerId`. */
-export const confineToPayer = Effect.fnUntraced(function* (scope: Scope, payerId: string, targets: readonly PayerTarget[]) {
+export const confineToPayer = Effect.fnUntraced(function* (
+  scope: Scope,
+  payerId: string,
+  targets: readonly PayerTarget[],
+) {
   const repos = (yield* Store).scoped(scope);
   for (const target of targets) {
     const payers = yield* touched(repos, target);
     const other = payers.find((p) => p !== undefined && p !== payerId);
     if (other !== undefined) {
-      return yield* new Forbidden({ message: `This authorization acts only for payer ${payerId}; the request touches another payer's data.` });
+      return yield* new Forbidden({
+        message: `This authorization acts only for payer ${payerId}; the request touches another payer's data.`,
+      });
     }
   }
 });
@@ -75,16 +103,23 @@ export const confineToPayer = Effect.fnUntraced(function* (scope: Scope, payerId
  * A list filter naming a payer, under a grant confined to `confinedTo` (null: the whole account): another
  * payer than the grant's is 403; none means the grant's own.
  */
-export function confinedFilter(confinedTo: string | null, requested: string | undefined): string | undefined | Forbidden {
+export function confinedFilter(
+  confinedTo: string | null,
+  requested: string | undefined,
+): string | undefined | Forbidden {
   if (confinedTo === null) return requested;
-  if (requested !== undefined && requested !== confinedTo) return new Forbidden({ message: `This authorization acts only for payer ${confinedTo}.` });
+  if (requested !== undefined && requested !== confinedTo)
+    return new Forbidden({ message: `This authorization acts only for payer ${confinedTo}.` });
   return confinedTo;
 }
 
 function fieldOf(body: unknown, name: string): unknown {
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof body === "object" && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)[name]
+    : undefined;
 }
-const strings = (values: readonly unknown[]): string[] => values.filter((v): v is string => typeof v === "string");
+const strings = (values: readonly unknown[]): string[] =>
+  values.filter((v): v is string => typeof v === "string");
 
 /**
  * What a request body names, read before the body is validated (a malformed body names nothing and then fails
@@ -92,16 +127,27 @@ const strings = (values: readonly unknown[]): string[] => values.filter((v): v i
  */
 export const bodyTargets = {
   /** `payer` of the body (single intake, extensions). */
-  payer: (body: unknown): readonly PayerTarget[] => strings([fieldOf(body, "payer")]).map((payer) => ({ payer })),
+  payer: (body: unknown): readonly PayerTarget[] =>
+    strings([fieldOf(body, "payer")]).map((payer) => ({ payer })),
   /** The batch body's payer and every row's (D23). */
   batch: (body: unknown): readonly PayerTarget[] => {
     const forms = fieldOf(body, "forms");
-    return strings([fieldOf(body, "payer"), ...(Array.isArray(forms) ? forms.map((f) => fieldOf(f, "payer")) : [])]).map((payer) => ({ payer }));
+    return strings([
+      fieldOf(body, "payer"),
+      ...(Array.isArray(forms) ? forms.map((f) => fieldOf(f, "payer")) : []),
+    ]).map((payer) => ({ payer }));
   },
   /** The filings a cart-items body names: `filing_id` (description) or `forms[].form_id` (reference). */
   cartItems: (body: unknown): readonly PayerTarget[] => {
     const forms = fieldOf(body, "forms");
-    return [{ filings: strings([fieldOf(body, "filing_id"), ...(Array.isArray(forms) ? forms.map((f) => fieldOf(f, "form_id")) : [])]) }];
+    return [
+      {
+        filings: strings([
+          fieldOf(body, "filing_id"),
+          ...(Array.isArray(forms) ? forms.map((f) => fieldOf(f, "form_id")) : []),
+        ]),
+      },
+    ];
   },
   /** The recipients a TIN match names; entries by name and TIN touch no payer. */
   tinMatch: (body: unknown): readonly PayerTarget[] => {

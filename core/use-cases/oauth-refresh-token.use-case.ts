@@ -16,24 +16,35 @@ const invalidGrant = (message: string) => new OAuthError({ code: "invalid_grant"
 export const refreshTokenGrant = Effect.fnUntraced(function* (app: OAuthApp, request: TokenRequest) {
   const refused = requireGrantType(app, "refresh_token");
   if (refused) return yield* refused;
-  if (request.refreshToken === undefined) return yield* new OAuthError({ code: "invalid_request", message: "refresh_token is required for the refresh_token grant." });
+  if (request.refreshToken === undefined)
+    return yield* new OAuthError({
+      code: "invalid_request",
+      message: "refresh_token is required for the refresh_token grant.",
+    });
   const store = yield* Store;
   const now = (yield* Clock).now();
   const hash = (yield* Hasher).sha256Hex(request.refreshToken);
   const token = yield* store.oauth.token(hash);
-  if (!token || token.kind !== "refresh" || token.appId !== app.id) return yield* invalidGrant("The refresh token is invalid or was issued to another client.");
+  if (!token || token.kind !== "refresh" || token.appId !== app.id)
+    return yield* invalidGrant("The refresh token is invalid or was issued to another client.");
   const grant = yield* store.oauth.get(token.grantId);
   if (!grant || grant.revokedAt !== null) return yield* invalidGrant("The authorization was revoked.");
-  const reused = () => Effect.gen(function* () {
-    yield* store.oauth.revoke(grant.id, now.toISOString(), { tokens: true });
-    return yield* invalidGrant("The refresh token was already used; the authorization and all its tokens are revoked.");
-  });
+  const reused = () =>
+    Effect.gen(function* () {
+      yield* store.oauth.revoke(grant.id, now.toISOString(), { tokens: true });
+      return yield* invalidGrant(
+        "The refresh token was already used; the authorization and all its tokens are revoked.",
+      );
+    });
   if (token.usedAt !== null) return yield* reused();
   if (token.revokedAt !== null) return yield* invalidGrant("The refresh token was revoked.");
   if (isExpired(token.expiresAt, now)) return yield* invalidGrant("The refresh token has expired.");
   const scope = resolveScope(request.scope, token.scopes);
   if (!scope.ok) return yield* new OAuthError({ code: "invalid_scope", message: scope.message });
-  const { rows, response } = yield* mintTokens(grant, scope.scopes, { refreshScopes: token.scopes, codeHash: token.codeHash });
+  const { rows, response } = yield* mintTokens(grant, scope.scopes, {
+    refreshScopes: token.scopes,
+    codeHash: token.codeHash,
+  });
   if (!(yield* store.oauth.rotateRefresh(hash, now.toISOString(), rows))) return yield* reused();
   return response;
 });

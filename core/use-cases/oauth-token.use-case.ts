@@ -8,13 +8,20 @@ import { clientCredentialsGrant } from "./oauth-client-credentials.use-case.ts";
 import { authorizationCodeGrant } from "./oauth-authorization-code.use-case.ts";
 import { refreshTokenGrant } from "./oauth-refresh-token.use-case.ts";
 
-export const requestToken = Effect.fnUntraced(function* (fields: FormFields, authorization: string | undefined, hostEnv: HostEnvironment) {
+export const requestToken = Effect.fnUntraced(function* (
+  fields: FormFields,
+  authorization: string | undefined,
+  hostEnv: HostEnvironment,
+) {
   const request = parseTokenRequest(fields, authorization);
   if (request instanceof OAuthError) return yield* request;
   const app = yield* authenticateClient(request.client, hostEnv);
   switch (request.grantType) {
-    case "client_credentials": return yield* clientCredentialsGrant(app, request);
-    case "authorization_code": return yield* authorizationCodeGrant(app, request);
-    case "refresh_token": return yield* refreshTokenGrant(app, request);
+    case "client_credentials":
+      return yield* clientCredentialsGrant(app, request);
+    case "authorization_code":
+      return yield* authorizationCodeGrant(app, request);
+    case "refresh_token":
+      return yield* refreshTokenGrant(app, request);
   }
 });

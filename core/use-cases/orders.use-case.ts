@@ -5,7 +5,16 @@ import type { PageQuery } from "../domain/shared/paging.ts";
 import { Store, type Order, type Scope } from "../ports/store.port.ts";
 
 export function orderListView(o: Order) {
-  return { object: "order", id: o.id, number: o.number, payment_status: o.paymentStatus, forms: o.forms, grand_total_cents: o.grandTotalCents, currency: "usd", created_at: o.createdAt };
+  return {
+    object: "order",
+    id: o.id,
+    number: o.number,
+    payment_status: o.paymentStatus,
+    forms: o.forms,
+    grand_total_cents: o.grandTotalCents,
+    currency: "usd",
+    created_at: o.createdAt,
+  };
 }
 
 export const listOrders = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
@@ -20,10 +29,30 @@ export const getOrder = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const filings = yield* repos.filings.getMany(filingIds);
   const byId = new Map(filings.map((f) => [f.id, f] as const));
   return {
-    object: "order", id: order.id, number: order.number, payment_status: order.paymentStatus, created_at: order.createdAt,
-    charge_lines: order.chargeLines.map((l) => ({ type: l.type, label: l.label, amount_cents: l.amount_cents })),
-    pricing_segments: order.pricingSegments, grand_total_cents: order.grandTotalCents, currency: "usd",
-    from_balance_cents: order.fromBalanceCents, from_card_cents: order.fromCardCents,
-    forms: filingIds.map((id) => { const f = byId.get(id); return { id, form: f?.form ?? null, recipient: f?.recipientId ?? null, status: f?.status ?? null, amount_charged_cents: f?.amountChargedCents ?? 0 }; }),
+    object: "order",
+    id: order.id,
+    number: order.number,
+    payment_status: order.paymentStatus,
+    created_at: order.createdAt,
+    charge_lines: order.chargeLines.map((l) => ({
+      type: l.type,
+      label: l.label,
+      amount_cents: l.amount_cents,
+    })),
+    pricing_segments: order.pricingSegments,
+    grand_total_cents: order.grandTotalCents,
+    currency: "usd",
+    from_balance_cents: order.fromBalanceCents,
+    from_card_cents: order.fromCardCents,
+    forms: filingIds.map((id) => {
+      const f = byId.get(id);
+      return {
+        id,
+        form: f?.form ?? null,
+        recipient: f?.recipientId ?? null,
+        status: f?.status ?? null,
+        amount_charged_cents: f?.amountChargedCents ?? 0,
+      };
+    }),
   };
 });

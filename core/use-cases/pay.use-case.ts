@@ -11,7 +11,13 @@ import { payerMissingForFiling } from "../domain/parties/payer.ts";
 import { recipientMissingForFiling } from "../domain/parties/recipient.ts";
 import type { Principal } from "../domain/parties/account.ts";
 import {
-  CartNotPayable, Conflict, Forbidden, PaymentRequired, RequestInProgress, ServiceUnavailable, type Problem,
+  CartNotPayable,
+  Conflict,
+  Forbidden,
+  PaymentRequired,
+  RequestInProgress,
+  ServiceUnavailable,
+  type Problem,
 } from "../domain/shared/errors.ts";
 import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
 import { SsaTransmitter } from "../ports/ssa-transmitter.port.ts";
@@ -29,30 +35,64 @@ import type { PayFiling, PayRecipient } from "../domain/cart/cart.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import type { Operation } from "../domain/shared/operations.ts";
 
-class AlreadyPaid { readonly _tag = "AlreadyPaid"; constructor(readonly cartId: string) {} }
+class AlreadyPaid {
+  readonly _tag = "AlreadyPaid";
+  constructor(readonly cartId: string) {}
+}
 
 /** Pay rule 2 and D5: why each item cannot be filed as it stands (empty when every item can). */
-function cartProblems(items: readonly CartItem[], filings: ReadonlyMap<string, PayFiling>, payers: ReadonlyMap<string, Payer>, recipients: ReadonlyMap<string, PayRecipient>): Problem[] {
+function cartProblems(
+  items: readonly CartItem[],
+  filings: ReadonlyMap<string, PayFiling>,
+  payers: ReadonlyMap<string, Payer>,
+  recipients: ReadonlyMap<string, PayRecipient>,
+): Problem[] {
   const problems: Problem[] = [];
   for (const item of items) {
     const f = filings.get(item.filingId);
-    const problem = (type: string, message: string, see?: Operation) => problems.push({ item: item.id, reference: f?.reference ?? null, type, message, ...(see ? { see } : {}) });
-    if (!f) { problem("missing_form", `Filing ${item.filingId} no longer exists.`); continue; }
-    if (!PAY.from.includes(f.status)) { problem("form_not_in_cart", `Filing ${f.id} is ${f.status}; remove it from the cart.`); continue; }
+    const problem = (type: string, message: string, see?: Operation) =>
+      problems.push({
+        item: item.id,
+        reference: f?.reference ?? null,
+        type,
+        message,
+        ...(see ? { see } : {}),
+      });
+    if (!f) {
+      problem("missing_form", `Filing ${item.filingId} no longer exists.`);
+      continue;
+    }
+    if (!PAY.from.includes(f.status)) {
+      problem("form_not_in_cart", `Filing ${f.id} is ${f.status}; remove it from the cart.`);
+      continue;
+    }
     const payer = payers.get(f.payerId);
     const missingPayer = payer ? payerMissingForFiling(payer) : ["payer"];
-    if (missingPayer.length > 0) problem("payer_incomplete", `Payer ${f.payerId} lacks ${missingPayer.join(", ")}; update the payer to complete it.`, { op: "update_payer", id: f.payerId });
+    if (missingPayer.length > 0)
+      problem(
+        "payer_incomplete",
+        `Payer ${f.payerId} lacks ${missingPayer.join(", ")}; update the payer to complete it.`,
+        { op: "update_payer", id: f.payerId },
+      );
     const recipient = recipients.get(f.recipientId);
     const missingRecipient = recipient ? recipientMissingForFiling(recipient) : ["recipient"];
-    if (missingRecipient.length > 0) problem("recipient_incomplete", `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; update the recipient to complete it.`, { op: "update_recipient", id: f.recipientId });
+    if (missingRecipient.length > 0)
+      problem(
+        "recipient_incomplete",
+        `Recipient ${f.recipientId} lacks ${missingRecipient.join(", ")}; update the recipient to complete it.`,
+        { op: "update_recipient", id: f.recipientId },
+      );
   }
   return problems;
 }
 
-
 const PAY = move("pay");
-export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pick<Principal, "role" | "account">) {
-  if (principal.role !== "owner") return yield* new Forbidden({ message: "Only the account owner can pay the cart (D4)." });
+export const payCart = Effect.fnUntraced(function* (
+  scope: Scope,
+  principal: Pick<Principal, "role" | "account">,
+) {
+  if (principal.role !== "owner")
+    return yield* new Forbidden({ message: "Only the account owner can pay the cart (D4)." });
   const store = yield* Store;
   const ids = yield* Ids;
   const processor = yield* CardProcessor;
@@ -63,107 +103,222 @@ export const payCart = Effect.fnUntraced(function* (scope: Scope, principal: Pic
   const clock = yield* Clock;
   const repos = store.scoped(scope);
 
-  const receiptOf = (cartId: string) => Effect.gen(function* () {
-    const order = yield* repos.orders.byCart(cartId);
-    return order ? { ...order.receipt, already_paid: true } : undefined;
-  });
+  const receiptOf = (cartId: string) =>
+    Effect.gen(function* () {
+      const order = yield* repos.orders.byCart(cartId);
+      return order ? { ...order.receipt, already_paid: true } : undefined;
+    });
   // Pay rule 4: paying a cart already paid returns its receipt; an empty cart with nothing paid is not payable.
   const alreadyPaidOrEmpty = Effect.gen(function* () {
     const paid = yield* repos.carts.latestPaid();
     const receipt = paid ? yield* receiptOf(paid.id) : undefined;
     if (receipt) return receipt;
-    return yield* new CartNotPayable({ message: "The cart is empty: add ready_to_file forms to it first.", problems: [], see: { op: "add_cart_items" } });
+    return yield* new CartNotPayable({
+      message: "The cart is empty: add ready_to_file forms to it first.",
+      problems: [],
+      see: { op: "add_cart_items" },
+    });
   });
 
   const cart = yield* repos.carts.current();
   if (!cart) return yield* alreadyPaidOrEmpty;
   if (scope.livemode && !principal.account.liveEnabled) {
-    return yield* new PaymentRequired({ message: "Production filing is not enabled for this account; contact support to enable it. Nothing was charged." });
+    return yield* new PaymentRequired({
+      message:
+        "Production filing is not enabled for this account; contact support to enable it. Nothing was charged.",
+    });
   }
   const now = clock.now();
   const nowIso = now.toISOString();
   const orderId = ids.short("ord_");
   const charged: string[] = [];
 
-  const pay = store.transaction(scope, (tx) => Effect.gen(function* () {
-    // The cart is taken first: adds, removals and voids in flight finish before the items are read, and none
-    // can start until this transaction ends, so what is checked and charged is exactly what is filed.
-    const locked = yield* tx.carts.lockForPay(cart.id);
-    if (locked === "busy") return yield* new RequestInProgress({ message: "A payment of this cart is already in progress; retry when it has finished to get its receipt." });
-    if (!locked || locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
-    // Rule 2: every item is checked before the payment method is touched. What is read here is the items, their
-    // filings' state and parties and their recipients' addresses, not the forms (see cartRuleProblems).
-    const { items, filings, recipients } = yield* tx.carts.payItems(cart.id);
-    if (items.length === 0) return yield* Effect.fail(new AlreadyPaid(cart.id));
-    // Production e-filing needs the server's IRIS configuration (the SSA's for the W-2 family): without it nothing is charged.
-    const efiled = items.filter((i) => i.service !== "print_mail").map((i) => filings.get(i.filingId));
-    const toSsa = (f: PayFiling | undefined) => f !== undefined && getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
-    const missing = [
-      efiled.some((f) => !toSsa(f)) ? irs.missingConfiguration(scope.livemode) : null,
-      efiled.some(toSsa) ? ssa.missingConfiguration(scope.livemode) : null,
-    ].filter((m): m is string => m !== null);
-    if (missing.length > 0) {
-      return yield* new ServiceUnavailable({ message: `${missing.join(" ")} Nothing was charged or filed.` });
-    }
-    const payers = new Map((yield* tx.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
-    const problems = cartProblems(items, filings, payers, recipients);
-    // IRS business rules (core/domain/iris/rules): what the IRS would reject is refused before any charge.
-    problems.push(...(yield* Effect.provideService(cartRuleProblems(tx, irs.profile(scope.livemode), items, filings, payers), TinVault, vault)));
-    if (problems.length > 0) {
-      return yield* new CartNotPayable({ message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`, problems });
-    }
-    const priced = priceCart(rateCard, items, filings);
-    const amountOf = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
+  const pay = store.transaction(scope, (tx) =>
+    Effect.gen(function* () {
+      // The cart is taken first: adds, removals and voids in flight finish before the items are read, and none
+      // can start until this transaction ends, so what is checked and charged is exactly what is filed.
+      const locked = yield* tx.carts.lockForPay(cart.id);
+      if (locked === "busy")
+        return yield* new RequestInProgress({
+          message:
+            "A payment of this cart is already in progress; retry when it has finished to get its receipt.",
+        });
+      if (!locked || locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
+      // Rule 2: every item is checked before the payment method is touched. What is read here is the items, their
+      // filings' state and parties and their recipients' addresses, not the forms (see cartRuleProblems).
+      const { items, filings, recipients } = yield* tx.carts.payItems(cart.id);
+      if (items.length === 0) return yield* Effect.fail(new AlreadyPaid(cart.id));
+      // Production e-filing needs the server's IRIS configuration (the SSA's for the W-2 family): without it nothing is charged.
+      const efiled = items.filter((i) => i.service !== "print_mail").map((i) => filings.get(i.filingId));
+      const toSsa = (f: PayFiling | undefined) =>
+        f !== undefined && getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
+      const missing = [
+        efiled.some((f) => !toSsa(f)) ? irs.missingConfiguration(scope.livemode) : null,
+        efiled.some(toSsa) ? ssa.missingConfiguration(scope.livemode) : null,
+      ].filter((m): m is string => m !== null);
+      if (missing.length > 0) {
+        return yield* new ServiceUnavailable({
+          message: `${missing.join(" ")} Nothing was charged or filed.`,
+        });
+      }
+      const payers = new Map(
+        (yield* tx.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map(
+          (p) => [p.id, p] as const,
+        ),
+      );
+      const problems = cartProblems(items, filings, payers, recipients);
+      // IRS business rules (core/domain/iris/rules): what the IRS would reject is refused before any charge.
+      problems.push(
+        ...(yield* Effect.provideService(
+          cartRuleProblems(tx, irs.profile(scope.livemode), items, filings, payers),
+          TinVault,
+          vault,
+        )),
+      );
+      if (problems.length > 0) {
+        return yield* new CartNotPayable({
+          message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`,
+          problems,
+        });
+      }
+      const priced = priceCart(rateCard, items, filings);
+      const amountOf = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
 
-    const balance = yield* tx.balance.lock();
-    const plan = planPayment({ balanceCents: balance.balanceCents, totalCents: priced.total_cents, autoReplenish: balance.autoReplenish, hasCard: balance.card !== null });
-    if (!plan.ok) return yield* new PaymentRequired({ message: `Not enough prepaid balance and no card on file: ${plan.message}. Nothing was charged.` });
-    const number = `${now.getUTCFullYear()}-${String(balance.orderCount + 1).padStart(6, "0")}`;
-    let cardChargeId: string | null = null;
-    if (plan.fromCardCents > 0 && balance.card) {
-      cardChargeId = (yield* processor.charge({ scope, card: balance.card, customer: balance.cardCustomer, amountCents: plan.fromCardCents, idempotencyKey: `${orderId}:order`, description: `Order ${number}` })).chargeId;
-      charged.push(cardChargeId);
-    }
-    let autoTopup = false;
-    if (plan.autoTopupCents > 0 && balance.card) {
-      const top = yield* Effect.result(processor.charge({ scope, card: balance.card, customer: balance.cardCustomer, amountCents: plan.autoTopupCents, idempotencyKey: `${orderId}:auto_topup`, description: "Auto-replenish" }));
-      if (top._tag === "Success") { charged.push(top.success.chargeId); autoTopup = true; }
-    }
-    const drafts = paymentDrafts(plan, orderId, { includeAutoTopup: autoTopup, orderLabel: number });
-    const chain = ledgerRows(balance, drafts, () => ids.short("", 10), nowIso);
-    if (!chain.ok) return yield* new PaymentRequired({ message: `The balance cannot cover this order: ${chain.message}` });
-    yield* tx.balance.append(chain.rows);
-    yield* tx.balance.update({ orderCount: balance.orderCount + 1 });
-    const moved = yield* tx.filings.markQueued(PAY, orderId, items.map((i) => ({ id: i.filingId, amountChargedCents: amountOf.get(i.id) ?? 0 })), nowIso);
-    if (moved !== items.length) return yield* new Conflict({ message: "A form in the cart changed while it was being paid; nothing was charged. Review the cart and pay again." });
-    const receipt = {
-      object: "cart_payment", cart: cart.id, order: orderId, order_number: number, status: "paid", filed: items.length, failed: 0,
-      amount_charged: priced.total_cents, currency: "usd", from_balance_cents: plan.fromBalanceCents, from_card_cents: plan.fromCardCents,
-      filings: items.map((i) => ({ reference: filings.get(i.filingId)?.reference ?? null, id: i.filingId, status: PAY.to, amount_charged: amountOf.get(i.id) ?? 0 })),
-    };
-    const order: Order = {
-      id: orderId, number, cartId: cart.id, paymentStatus: "paid", forms: items.length, chargeLines: priced.charge_lines,
-      pricingSegments: priced.pricing_segments, grandTotalCents: priced.total_cents, fromBalanceCents: plan.fromBalanceCents,
-      fromCardCents: plan.fromCardCents, cardChargeId, receipt, createdAt: nowIso,
-    };
-    yield* tx.orders.insert(order);
-    yield* tx.carts.markPaid(cart.id, orderId);
-    yield* tx.events.insert({
-      id: ids.short("evt_"), type: "cart.paid", createdAt: nowIso,
-      data: { cart: cart.id, order: orderId, amount_charged: priced.total_cents, currency: "usd", filed: items.length, failed: 0 },
-    });
-    yield* tx.dispatches.enqueue(orderId, nowIso);
-    return receipt;
-  }));
+      const balance = yield* tx.balance.lock();
+      const plan = planPayment({
+        balanceCents: balance.balanceCents,
+        totalCents: priced.total_cents,
+        autoReplenish: balance.autoReplenish,
+        hasCard: balance.card !== null,
+      });
+      if (!plan.ok)
+        return yield* new PaymentRequired({
+          message: `Not enough prepaid balance and no card on file: ${plan.message}. Nothing was charged.`,
+        });
+      const number = `${now.getUTCFullYear()}-${String(balance.orderCount + 1).padStart(6, "0")}`;
+      let cardChargeId: string | null = null;
+      if (plan.fromCardCents > 0 && balance.card) {
+        cardChargeId = (yield* processor.charge({
+          scope,
+          card: balance.card,
+          customer: balance.cardCustomer,
+          amountCents: plan.fromCardCents,
+          idempotencyKey: `${orderId}:order`,
+          description: `Order ${number}`,
+        })).chargeId;
+        charged.push(cardChargeId);
+      }
+      let autoTopup = false;
+      if (plan.autoTopupCents > 0 && balance.card) {
+        const top = yield* Effect.result(
+          processor.charge({
+            scope,
+            card: balance.card,
+            customer: balance.cardCustomer,
+            amountCents: plan.autoTopupCents,
+            idempotencyKey: `${orderId}:auto_topup`,
+            description: "Auto-replenish",
+          }),
+        );
+        if (top._tag === "Success") {
+          charged.push(top.success.chargeId);
+          autoTopup = true;
+        }
+      }
+      const drafts = paymentDrafts(plan, orderId, { includeAutoTopup: autoTopup, orderLabel: number });
+      const chain = ledgerRows(balance, drafts, () => ids.short("", 10), nowIso);
+      if (!chain.ok)
+        return yield* new PaymentRequired({
+          message: `The balance cannot cover this order: ${chain.message}`,
+        });
+      yield* tx.balance.append(chain.rows);
+      yield* tx.balance.update({ orderCount: balance.orderCount + 1 });
+      const moved = yield* tx.filings.markQueued(
+        PAY,
+        orderId,
+        items.map((i) => ({ id: i.filingId, amountChargedCents: amountOf.get(i.id) ?? 0 })),
+        nowIso,
+      );
+      if (moved !== items.length)
+        return yield* new Conflict({
+          message:
+            "A form in the cart changed while it was being paid; nothing was charged. Review the cart and pay again.",
+        });
+      const receipt = {
+        object: "cart_payment",
+        cart: cart.id,
+        order: orderId,
+        order_number: number,
+        status: "paid",
+        filed: items.length,
+        failed: 0,
+        amount_charged: priced.total_cents,
+        currency: "usd",
+        from_balance_cents: plan.fromBalanceCents,
+        from_card_cents: plan.fromCardCents,
+        filings: items.map((i) => ({
+          reference: filings.get(i.filingId)?.reference ?? null,
+          id: i.filingId,
+          status: PAY.to,
+          amount_charged: amountOf.get(i.id) ?? 0,
+        })),
+      };
+      const order: Order = {
+        id: orderId,
+        number,
+        cartId: cart.id,
+        paymentStatus: "paid",
+        forms: items.length,
+        chargeLines: priced.charge_lines,
+        pricingSegments: priced.pricing_segments,
+        grandTotalCents: priced.total_cents,
+        fromBalanceCents: plan.fromBalanceCents,
+        fromCardCents: plan.fromCardCents,
+        cardChargeId,
+        receipt,
+        createdAt: nowIso,
+      };
+      yield* tx.orders.insert(order);
+      yield* tx.carts.markPaid(cart.id, orderId);
+      yield* tx.events.insert({
+        id: ids.short("evt_"),
+        type: "cart.paid",
+        createdAt: nowIso,
+        data: {
+          cart: cart.id,
+          order: orderId,
+          amount_charged: priced.total_cents,
+          currency: "usd",
+          filed: items.length,
+          failed: 0,
+        },
+      });
+      yield* tx.dispatches.enqueue(orderId, nowIso);
+      return receipt;
+    }),
+  );
 
   const jobs = yield* Jobs;
   return yield* pay.pipe(
     // Transmission starts after commit. If this send is lost, the worker's dispatch sweep sends it.
-    Effect.tap((receipt) => Effect.ignore(jobs.send(TRANSMIT_QUEUE, { accountId: scope.accountId, livemode: scope.livemode, orderId: receipt.order }, { key: receipt.order }))),
+    Effect.tap((receipt) =>
+      Effect.ignore(
+        jobs.send(
+          TRANSMIT_QUEUE,
+          { accountId: scope.accountId, livemode: scope.livemode, orderId: receipt.order },
+          { key: receipt.order },
+        ),
+      ),
+    ),
     // Money taken from a card whose payment was not recorded goes back.
-    Effect.tapCause(() => Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), { discard: true })),
+    Effect.tapCause(() =>
+      Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), {
+        discard: true,
+      }),
+    ),
     // The cart was paid (by a racing request) or emptied before this pay took it.
-    Effect.catchTag("AlreadyPaid", (e: AlreadyPaid) => Effect.flatMap(receiptOf(e.cartId), (r) => (r ? Effect.succeed(r) : alreadyPaidOrEmpty))),
+    Effect.catchTag("AlreadyPaid", (e: AlreadyPaid) =>
+      Effect.flatMap(receiptOf(e.cartId), (r) => (r ? Effect.succeed(r) : alreadyPaidOrEmpty)),
+    ),
   );
 });
-

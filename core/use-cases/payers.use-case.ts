@@ -13,7 +13,11 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 
 const notFound = (id: string) => new NotFound({ message: `No payer ${id} in this environment.` });
 
-export const createPayer = Effect.fnUntraced(function* (scope: Scope, body: unknown, opts: { isMainCompany?: boolean } = {}) {
+export const createPayer = Effect.fnUntraced(function* (
+  scope: Scope,
+  body: unknown,
+  opts: { isMainCompany?: boolean } = {},
+) {
   const input = parsePayerCreate(body);
   if (input instanceof InvalidRequest) return yield* input;
   const store = yield* Store;
@@ -35,7 +39,9 @@ export const createPayer = Effect.fnUntraced(function* (scope: Scope, body: unkn
     createdAt: now,
     updatedAt: now,
   };
-  yield* store.scoped(scope).payers.insert({ ...payer, tinCiphertext: sealed.ciphertext, tinHash: sealed.hash });
+  yield* store
+    .scoped(scope)
+    .payers.insert({ ...payer, tinCiphertext: sealed.ciphertext, tinHash: sealed.hash });
   return payer;
 });
 
@@ -47,9 +53,17 @@ export const getPayer = Effect.fnUntraced(function* (scope: Scope, id: string) {
 });
 
 /** `confinedTo`: the payer a payer-scoped grant acts for (D32); it lists that one payer. */
-export const listPayers = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, confinedTo: string | null = null) {
+export const listPayers = Effect.fnUntraced(function* (
+  scope: Scope,
+  page: PageQuery,
+  confinedTo: string | null = null,
+) {
   if (confinedTo !== null) {
-    const own: Page<Payer> = { data: page.startingAfter === null ? [yield* getPayer(scope, confinedTo)] : [], hasMore: false, nextCursor: null };
+    const own: Page<Payer> = {
+      data: page.startingAfter === null ? [yield* getPayer(scope, confinedTo)] : [],
+      hasMore: false,
+      nextCursor: null,
+    };
     return own;
   }
   const result: Page<Payer> = yield* (yield* Store).scoped(scope).payers.list(page);

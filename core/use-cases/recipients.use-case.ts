@@ -5,7 +5,10 @@ import { newAddress } from "../domain/parties/address.ts";
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import { confinedFilter } from "./oauth-payer-access.use-case.ts";
 import {
-  checkRecipientConsistency, parseRecipientCreate, parseRecipientUpdate, type Recipient,
+  checkRecipientConsistency,
+  parseRecipientCreate,
+  parseRecipientUpdate,
+  type Recipient,
 } from "../domain/parties/recipient.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { isUuid } from "../domain/shared/validation.ts";
@@ -17,7 +20,9 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 const notFound = (id: string) => new NotFound({ message: `No recipient ${id} in this environment.` });
 const looksLikeRecipientId = (id: string) => isUuid(id) || /^rcp_[A-Za-z0-9]{6,40}$/.test(id);
 
-export function recipientShortPrefix(): string { return "rcp_"; }
+export function recipientShortPrefix(): string {
+  return "rcp_";
+}
 
 export const createRecipient = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const input = parseRecipientCreate(body);
@@ -25,7 +30,10 @@ export const createRecipient = Effect.fnUntraced(function* (scope: Scope, body: 
   const store = yield* Store;
   const repos = store.scoped(scope);
   if (!isUuid(input.payerId) || !(yield* repos.payers.get(input.payerId))) {
-    return yield* new InvalidRequest({ param: "payer", message: `No payer ${input.payerId} in this environment.` });
+    return yield* new InvalidRequest({
+      param: "payer",
+      message: `No payer ${input.payerId} in this environment.`,
+    });
   }
   const vault = yield* TinVault;
   const ids = yield* Ids;
@@ -47,7 +55,11 @@ export const createRecipient = Effect.fnUntraced(function* (scope: Scope, body: 
     createdAt: now,
     updatedAt: now,
   };
-  const inserted = yield* repos.recipients.insert({ ...recipient, tinCiphertext: sealed.ciphertext, tinHash: sealed.hash });
+  const inserted = yield* repos.recipients.insert({
+    ...recipient,
+    tinCiphertext: sealed.ciphertext,
+    tinHash: sealed.hash,
+  });
   if (!inserted) {
     const existing = yield* repos.recipients.findByTin(input.payerId, sealed.hash, recipient.tinType);
     return yield* new Conflict({
@@ -65,7 +77,12 @@ export const getRecipient = Effect.fnUntraced(function* (scope: Scope, id: strin
   return r;
 });
 
-export const listRecipients = Effect.fnUntraced(function* (scope: Scope, page: PageQuery, requested: string | undefined, confinedTo: string | null = null) {
+export const listRecipients = Effect.fnUntraced(function* (
+  scope: Scope,
+  page: PageQuery,
+  requested: string | undefined,
+  confinedTo: string | null = null,
+) {
   const payerId = confinedFilter(confinedTo, requested);
   if (payerId instanceof Forbidden) return yield* payerId;
   if (payerId !== undefined && !isUuid(payerId)) {
@@ -81,27 +98,46 @@ export const updateRecipient = Effect.fnUntraced(function* (scope: Scope, id: st
   const store = yield* Store;
   const vault = yield* TinVault;
   const now = (yield* Clock).now().toISOString();
-  return yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const current = yield* tx.recipients.get(id);
-    if (!current) return yield* notFound(id);
-    const { tin, payerId: _payer, ...fields } = input;
-    const patch: RecipientPatch = { ...fields, updatedAt: now };
-    if (tin) {
-      if (yield* tx.recipients.hasFilings(current.id)) {
-        return yield* new Conflict({ param: "tin", message: "This recipient has filings; its TIN cannot change. File a correction instead." });
+  return yield* store.transaction(scope, (tx) =>
+    Effect.gen(function* () {
+      const current = yield* tx.recipients.get(id);
+      if (!current) return yield* notFound(id);
+      const { tin, payerId: _payer, ...fields } = input;
+      const patch: RecipientPatch = { ...fields, updatedAt: now };
+      if (tin) {
+        if (yield* tx.recipients.hasFilings(current.id)) {
+          return yield* new Conflict({
+            param: "tin",
+            message: "This recipient has filings; its TIN cannot change. File a correction instead.",
+          });
+        }
+        const sealed = vault.seal(tin);
+        const taken = yield* tx.recipients.findByTin(
+          current.payerId,
+          sealed.hash,
+          patch.tinType !== undefined ? patch.tinType : current.tinType,
+        );
+        if (taken && taken.id !== current.id) {
+          return yield* new Conflict({
+            param: "tin",
+            message: `Payer ${current.payerId} already has a recipient with this TIN (${taken.id}).`,
+          });
+        }
+        Object.assign(patch, {
+          tinCiphertext: sealed.ciphertext,
+          tinHash: sealed.hash,
+          tinLast4: sealed.last4,
+        });
       }
-      const sealed = vault.seal(tin);
-      const taken = yield* tx.recipients.findByTin(current.payerId, sealed.hash, patch.tinType !== undefined ? patch.tinType : current.tinType);
-      if (taken && taken.id !== current.id) {
-        return yield* new Conflict({ param: "tin", message: `Payer ${current.payerId} already has a recipient with this TIN (${taken.id}).` });
-      }
-      Object.assign(patch, { tinCiphertext: sealed.ciphertext, tinHash: sealed.hash, tinLast4: sealed.last4 });
-    }
-    const merged = { deliveryMethod: patch.deliveryMethod ?? current.deliveryMethod, email: patch.email !== undefined ? patch.email : current.email };
-    const bad = checkRecipientConsistency(merged);
-    if (bad) return yield* bad;
-    const updated = yield* tx.recipients.update(current.id, patch);
-    if (!updated) return yield* notFound(id);
-    return updated;
-  }));
+      const merged = {
+        deliveryMethod: patch.deliveryMethod ?? current.deliveryMethod,
+        email: patch.email !== undefined ? patch.email : current.email,
+      };
+      const bad = checkRecipientConsistency(merged);
+      if (bad) return yield* bad;
+      const updated = yield* tx.recipients.update(current.id, patch);
+      if (!updated) return yield* notFound(id);
+      return updated;
+    }),
+  );
 });

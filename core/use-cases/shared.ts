@@ -7,8 +7,12 @@ import type { BalanceState, FilingFilter, LedgerEntryRow, ScopedStore } from "..
  * Ledger rows for drafts appended after the locked balance: chained amounts, consecutive sequence numbers, and
  * ids that sort by sequence (entries of one transaction share their timestamp).
  */
-export function ledgerRows(balance: Pick<BalanceState, "balanceCents" | "entryCount">, drafts: readonly LedgerDraft[], randomId: () => string, now: string):
-  { ok: true; rows: LedgerEntryRow[] } | { ok: false; message: string } {
+export function ledgerRows(
+  balance: Pick<BalanceState, "balanceCents" | "entryCount">,
+  drafts: readonly LedgerDraft[],
+  randomId: () => string,
+  now: string,
+): { ok: true; rows: LedgerEntryRow[] } | { ok: false; message: string } {
   const chain = appendEntries(balance.balanceCents, drafts);
   if (!chain.ok) return { ok: false, message: chain.message };
   return {

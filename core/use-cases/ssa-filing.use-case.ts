@@ -9,7 +9,13 @@ import { Effect } from "effect";
 import type { Filing } from "../domain/filing/filing.ts";
 import { unsealTins } from "../domain/filing/filing.ts";
 import {
-  buildEfw2, buildEfw2c, checkEfw2, parseEfw2, writeEfw2, type Efw2EmployerGroup, type Efw2Format,
+  buildEfw2,
+  buildEfw2c,
+  checkEfw2,
+  parseEfw2,
+  writeEfw2,
+  type Efw2EmployerGroup,
+  type Efw2Format,
 } from "../domain/efw2/index.ts";
 import type { RecordOutcome } from "../domain/iris/ack.ts";
 import type { Payer } from "../domain/parties/payer.ts";
@@ -43,7 +49,11 @@ export interface SsaQueued {
  * order's, tax year's and format's, and a file already queued is kept.
  */
 export const queueSsaFiles = Effect.fnUntraced(function* (
-  scope: Scope, orderId: string, filings: readonly Filing[], payers: ReadonlyMap<string, Payer>, payerTins: ReadonlyMap<string, Tin>,
+  scope: Scope,
+  orderId: string,
+  filings: readonly Filing[],
+  payers: ReadonlyMap<string, Payer>,
+  payerTins: ReadonlyMap<string, Tin>,
 ) {
   const ssa = yield* SsaTransmitter;
   const store = yield* Store;
@@ -57,7 +67,8 @@ export const queueSsaFiles = Effect.fnUntraced(function* (
   for (const f of filings) {
     const key = `${String(f.taxYear)}|${formatOf(f.form)}`;
     const g = groups.get(key);
-    if (g) g.push(f); else groups.set(key, [f]);
+    if (g) g.push(f);
+    else groups.set(key, [f]);
   }
   for (const [key, group] of groups) {
     const [year, format] = key.split("|") as [string, Efw2Format];
@@ -69,35 +80,74 @@ export const queueSsaFiles = Effect.fnUntraced(function* (
       const byPayer = new Map<string, Filing[]>();
       for (const f of group) {
         const list = byPayer.get(f.payerId);
-        if (list) list.push(f); else byPayer.set(f.payerId, [f]);
+        if (list) list.push(f);
+        else byPayer.set(f.payerId, [f]);
       }
       const employers: Efw2EmployerGroup[] = [];
       const included: Filing[] = [];
       for (const [payerId, list] of byPayer) {
         const p = payers.get(payerId);
         const tin = payerTins.get(payerId);
-        if (!p || !tin) { unsendable.push(...list); continue; }
+        if (!p || !tin) {
+          unsendable.push(...list);
+          continue;
+        }
         employers.push({
           employer: {
-            ein: tin.reveal(), name: p.legalName,
-            address: { line1: p.addressLine1 ?? "", ...(p.addressLine2 ? { line2: p.addressLine2 } : {}), city: p.city ?? "", state: p.state ?? "", postalCode: p.postalCode ?? "", country: p.country ?? "US" },
-            ...(p.contactName ? { contactName: p.contactName } : {}), ...(p.contactPhone ? { contactPhone: p.contactPhone } : {}), ...(p.contactEmail ? { contactEmail: p.contactEmail } : {}),
+            ein: tin.reveal(),
+            name: p.legalName,
+            address: {
+              line1: p.addressLine1 ?? "",
+              ...(p.addressLine2 ? { line2: p.addressLine2 } : {}),
+              city: p.city ?? "",
+              state: p.state ?? "",
+              postalCode: p.postalCode ?? "",
+              country: p.country ?? "US",
+            },
+            ...(p.contactName ? { contactName: p.contactName } : {}),
+            ...(p.contactPhone ? { contactPhone: p.contactPhone } : {}),
+            ...(p.contactEmail ? { contactEmail: p.contactEmail } : {}),
           },
-          employees: list.map((f) => ({ filingId: f.id, jsonForm: unsealTins(f.jsonForm, f.sealedTins, (ct) => vault.open(ct).reveal()) })),
+          employees: list.map((f) => ({
+            filingId: f.id,
+            jsonForm: unsealTins(f.jsonForm, f.sealedTins, (ct) => vault.open(ct).reveal()),
+          })),
         });
         included.push(...list);
       }
-      if (!submitter || employers.length === 0) { if (!submitter) unsendable.push(...included); continue; }
+      if (!submitter || employers.length === 0) {
+        if (!submitter) unsendable.push(...included);
+        continue;
+      }
       const input = { taxYear, submitter, employers };
       const content = writeEfw2(format, format === "efw2" ? buildEfw2(input) : buildEfw2c(input));
       // Never queue a file the SSA would not take: read it back and check its structure and totals.
       const read = parseEfw2(format, content);
-      if (read.problems.length > 0 || checkEfw2(format, read.records).length > 0) { unsendable.push(...included); continue; }
+      if (read.problems.length > 0 || checkEfw2(format, read.records).length > 0) {
+        unsendable.push(...included);
+        continue;
+      }
       file = yield* ssa.enqueue({
-        id: fileId, accountId: scope.accountId, livemode: scope.livemode, orderId, taxYear, format, filingIds: included.map((f) => f.id),
-        employers: employers.length, content, status: "pending", wfid: null, message: null, createdAt: now, submittedAt: null, decidedAt: null,
+        id: fileId,
+        accountId: scope.accountId,
+        livemode: scope.livemode,
+        orderId,
+        taxYear,
+        format,
+        filingIds: included.map((f) => f.id),
+        employers: employers.length,
+        content,
+        status: "pending",
+        wfid: null,
+        message: null,
+        createdAt: now,
+        submittedAt: null,
+        decidedAt: null,
       });
-      yield* repos.filings.updateMany(file.filingIds, ["submitted"], { transmissionId: file.id, updatedAt: now });
+      yield* repos.filings.updateMany(file.filingIds, ["submitted"], {
+        transmissionId: file.id,
+        updatedAt: now,
+      });
     }
     if (!scope.livemode && file.status === "pending") {
       // The sandbox operator: uploaded at once.
@@ -126,13 +176,26 @@ const markSubmitted = Effect.fnUntraced(function* (file: SsaFile, wfid: string, 
 const sandboxOutcomes = Effect.fnUntraced(function* (file: SsaFile) {
   const repos = (yield* Store).scoped({ accountId: file.accountId, livemode: file.livemode });
   const read = parseEfw2(file.format, file.content);
-  const employerRejected = read.records.some((r) => (r.type === "RE" || r.type === "RCE") && /REJECT/.test(r.fields["employerName"] ?? ""));
+  const employerRejected = read.records.some(
+    (r) => (r.type === "RE" || r.type === "RCE") && /REJECT/.test(r.fields["employerName"] ?? ""),
+  );
   const filings = yield* repos.filings.getMany([...file.filingIds]);
   return filings.map((f): RecordOutcome => {
     const name = JSON.stringify((f.jsonForm as Record<string, unknown>)["EmployeeName"] ?? "").toUpperCase();
     const rejected = employerRejected || name.includes("REJECT");
     return rejected
-      ? { filingId: f.id, status: "rejected", errors: [{ code: "SSA-SANDBOX-REJECT", severity: "Reject", xpath: null, message: "Sandbox: the SSA rejected the wage report (a name contains \"reject\")." }] }
+      ? {
+          filingId: f.id,
+          status: "rejected",
+          errors: [
+            {
+              code: "SSA-SANDBOX-REJECT",
+              severity: "Reject",
+              xpath: null,
+              message: 'Sandbox: the SSA rejected the wage report (a name contains "reject").',
+            },
+          ],
+        }
       : { filingId: f.id, status: "accepted", errors: [] };
   });
 });
@@ -148,20 +211,30 @@ export const applySsaReceipts = Effect.fnUntraced(function* (scope: Scope, recei
   const notFound: string[] = [];
   for (const wfid of receiptIds) {
     const file = yield* ssa.byWfid(scope.livemode, wfid);
-    if (!file || file.accountId !== scope.accountId) { notFound.push(wfid); continue; }
+    if (!file || file.accountId !== scope.accountId) {
+      notFound.push(wfid);
+      continue;
+    }
     // Production outcomes come from the operator (markSsaOutcome); only the sandbox answers by itself.
     if (scope.livemode || file.status !== "submitted") continue;
     const outcomes = yield* sandboxOutcomes(file);
     const rejected = outcomes.some((o) => o.status === "rejected");
     applied += yield* applyOutcomes(scope, wfid, outcomes, now);
-    yield* ssa.update(file.id, ["submitted"], { status: rejected ? "rejected" : "accepted", decidedAt: now, ...(rejected ? { message: "sandbox: a name contains \"reject\"" } : {}) });
+    yield* ssa.update(file.id, ["submitted"], {
+      status: rejected ? "rejected" : "accepted",
+      decidedAt: now,
+      ...(rejected ? { message: 'sandbox: a name contains "reject"' } : {}),
+    });
   }
   return { applied, notFound };
 });
 
 // ---- the operator (npm run cli -- ssa ...) -------------------------------------------------------------------
 
-export const listSsaFiles = Effect.fnUntraced(function* (filter: { status?: SsaFileStatus; livemode?: boolean }) {
+export const listSsaFiles = Effect.fnUntraced(function* (filter: {
+  status?: SsaFileStatus;
+  livemode?: boolean;
+}) {
   return yield* (yield* SsaTransmitter).list(filter);
 });
 
@@ -174,20 +247,51 @@ export const getSsaFile = Effect.fnUntraced(function* (id: string) {
 /** `ssa mark-submitted`: the operator uploaded the file; WFID is the SSA's wage file identifier. */
 export const markSsaSubmitted = Effect.fnUntraced(function* (id: string, wfid: string) {
   const file = yield* getSsaFile(id);
-  if (!/^[A-Za-z0-9]{6}$/.test(wfid)) return yield* new InvalidRequest({ param: "wfid", message: "A WFID is the 6 letters and digits the SSA shows after the upload." });
-  if (file.status !== "pending") return yield* new InvalidRequest({ param: "id", message: `SSA file ${id} is ${file.status}, not pending.` });
+  if (!/^[A-Za-z0-9]{6}$/.test(wfid))
+    return yield* new InvalidRequest({
+      param: "wfid",
+      message: "A WFID is the 6 letters and digits the SSA shows after the upload.",
+    });
+  if (file.status !== "pending")
+    return yield* new InvalidRequest({
+      param: "id",
+      message: `SSA file ${id} is ${file.status}, not pending.`,
+    });
   const now = (yield* Clock).now().toISOString();
   return (yield* markSubmitted(file, wfid.toUpperCase(), now)) ?? (yield* getSsaFile(id));
 });
 
 /** `ssa mark-accepted` / `ssa mark-rejected`: the SSA's outcome for every filing of the file, with events. */
-export const markSsaOutcome = Effect.fnUntraced(function* (id: string, outcome: "accepted" | "rejected", reason: string | null) {
+export const markSsaOutcome = Effect.fnUntraced(function* (
+  id: string,
+  outcome: "accepted" | "rejected",
+  reason: string | null,
+) {
   const ssa = yield* SsaTransmitter;
   const file = yield* getSsaFile(id);
-  if (file.status !== "submitted" || !file.wfid) return yield* new InvalidRequest({ param: "id", message: `SSA file ${id} is ${file.status}; mark it submitted (with its WFID) first.` });
+  if (file.status !== "submitted" || !file.wfid)
+    return yield* new InvalidRequest({
+      param: "id",
+      message: `SSA file ${id} is ${file.status}; mark it submitted (with its WFID) first.`,
+    });
   const now = (yield* Clock).now().toISOString();
-  const errors = outcome === "rejected" ? [{ code: "SSA-REJECT", severity: "Reject" as const, xpath: null, message: reason ?? "The SSA rejected the wage file." }] : [];
-  const applied = yield* applyOutcomes({ accountId: file.accountId, livemode: file.livemode }, file.wfid, file.filingIds.map((filingId) => ({ filingId, status: outcome, errors })), now);
+  const errors =
+    outcome === "rejected"
+      ? [
+          {
+            code: "SSA-REJECT",
+            severity: "Reject" as const,
+            xpath: null,
+            message: reason ?? "The SSA rejected the wage file.",
+          },
+        ]
+      : [];
+  const applied = yield* applyOutcomes(
+    { accountId: file.accountId, livemode: file.livemode },
+    file.wfid,
+    file.filingIds.map((filingId) => ({ filingId, status: outcome, errors })),
+    now,
+  );
   const moved = yield* ssa.update(id, ["submitted"], { status: outcome, decidedAt: now, message: reason });
   return { file: moved ?? file, applied };
 });

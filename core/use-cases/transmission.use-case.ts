@@ -12,7 +12,14 @@ import { Effect } from "effect";
 import type { Filing } from "../domain/filing/filing.ts";
 import { move, nextStatus, type FilingStatus, type MovedStatus } from "../domain/filing/status.ts";
 import {
-  filingToTransmit, payerInput, planTransmissions, recordKey, type CorrectionOf, type FilingToTransmit, type TransmissionInput, type TransmissionPlan,
+  filingToTransmit,
+  payerInput,
+  planTransmissions,
+  recordKey,
+  type CorrectionOf,
+  type FilingToTransmit,
+  type TransmissionInput,
+  type TransmissionPlan,
 } from "../domain/iris/index.ts";
 import type { LedgerDraft } from "../domain/ledger/index.ts";
 import { allFilings, ledgerRows } from "./shared.ts";
@@ -51,7 +58,11 @@ export interface TransmitOptions {
   readonly onReceipt?: (receiptId: string) => Effect.Effect<void, unknown>;
 }
 
-export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId: string, options: TransmitOptions = {}) {
+export const transmitOrder = Effect.fnUntraced(function* (
+  scope: Scope,
+  orderId: string,
+  options: TransmitOptions = {},
+) {
   const store = yield* Store;
   const vault = yield* TinVault;
   const irs = yield* IrsTransmitter;
@@ -66,107 +77,166 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   // 1. Claim and plan in one transaction over one read of the order (issue 19: a 100,000-form order read and
   //    rewritten once, not twice): print-only forms are furnished; e-file forms become submitted, each with the id
   //    (UTID) of the transmission planned for it, so every transmission's id is stored before it is sent.
-  const claim = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-    const all = yield* allFilings(tx, { orderId });
-    const byTarget = new Map<MovedStatus, { from: FilingStatus; ids: string[] }>();
-    const claiming: Filing[] = [];
-    const earlier: Filing[] = [];
-    for (const f of all) {
-      const m = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
-      if (m.refused) {
-        // Claimed by an earlier run of this job, not transmitted yet (or not recorded).
-        if (f.status === "submitted") earlier.push(f);
-        continue;
+  const claim = yield* store.transaction(scope, (tx) =>
+    Effect.gen(function* () {
+      const all = yield* allFilings(tx, { orderId });
+      const byTarget = new Map<MovedStatus, { from: FilingStatus; ids: string[] }>();
+      const claiming: Filing[] = [];
+      const earlier: Filing[] = [];
+      for (const f of all) {
+        const m = nextStatus(f.status, f.service === "print_mail" ? "furnish" : "transmit", f.service);
+        if (m.refused) {
+          // Claimed by an earlier run of this job, not transmitted yet (or not recorded).
+          if (f.status === "submitted") earlier.push(f);
+          continue;
+        }
+        if (m.to === TRANSMIT.to) {
+          claiming.push(f);
+          continue;
+        }
+        const group = byTarget.get(m.to);
+        if (group) group.ids.push(f.id);
+        else byTarget.set(m.to, { from: f.status, ids: [f.id] });
       }
-      if (m.to === TRANSMIT.to) { claiming.push(f); continue; }
-      const group = byTarget.get(m.to);
-      if (group) group.ids.push(f.id); else byTarget.set(m.to, { from: f.status, ids: [f.id] });
-    }
-    let furnished = 0;
-    for (const [to, { from, ids }] of byTarget) {
-      const moved = yield* tx.filings.updateMany(ids, [from], { status: to, updatedAt: nowIso });
-      if (to === "furnishing") furnished += moved.length;
-    }
+      let furnished = 0;
+      for (const [to, { from, ids }] of byTarget) {
+        const moved = yield* tx.filings.updateMany(ids, [from], { status: to, updatedAt: nowIso });
+        if (to === "furnishing") furnished += moved.length;
+      }
 
-    // 2. What is claimed (now or by an earlier run) and has no receipt yet, ready to transmit.
-    const submitted = [...earlier, ...claiming.map((f) => ({ ...f, status: "submitted" as const, submittedAt: nowIso, transmissionId: orderId }))];
-    const ssaClaimed = submitted.filter((f) => f.receiptId === null && toSsa(f));
-    const pending = submitted.filter((f) => f.receiptId === null && !toSsa(f));
-    // Receipts from an earlier run of this job (one that died before sending their acknowledgement jobs).
-    const earlierReceipts = submitted.flatMap((f) => (f.receiptId === null ? [] : [f.receiptId]));
-    const payers = new Map((yield* tx.payers.getMany([...new Set([...pending, ...ssaClaimed].map((f) => f.payerId))])).map((p) => [p.id, p] as const));
-    const payerTins = new Map<string, Tin>();
-    for (const id of payers.keys()) {
-      const ct = yield* tx.payers.tinCiphertext(id);
-      if (ct) payerTins.set(id, vault.open(ct));
-    }
-    const originals = new Map((yield* tx.filings.getMany([...new Set(pending.flatMap((f) => (f.corrects ? [f.corrects] : [])))])).map((f) => [f.id, f] as const));
-    const toSend: FilingToTransmit[] = [];
-    const unsendable: Filing[] = [];
-    for (const f of pending) {
-      const payer = payers.get(f.payerId);
-      const payerTin = payerTins.get(f.payerId);
-      const tins: Record<string, Tin> = {};
-      for (const [path, ct] of Object.entries(f.sealedTins)) tins[path] = vault.open(ct);
-      const original = f.corrects ? originals.get(f.corrects) : undefined;
-      const corrected: CorrectionOf | undefined = original?.receiptId && original.submissionId !== null && original.recordId !== null
-        ? { receiptId: original.receiptId, submissionId: original.submissionId, recordId: original.recordId } : undefined;
-      const t = payer && payerTin && (!f.corrects || corrected) ? filingToTransmit(f, payerInput(payer, payerTin), tins, corrected) : undefined;
-      if (t) toSend.push(t); else unsendable.push(f);
-    }
-    // A transmission's id (its UTID) is stored on its filings before it is sent. Filings that carry one and no
-    // receipt were (perhaps) sent by an earlier attempt that lost the reply or died: the same filings are planned
-    // again (same order, so the same submission and record ids) and resumed, which asks the IRS by UTID first and
-    // sends only when the IRS answers Not Found. Filings claimed but never planned carry the order id.
-    const attempted = new Map<string, FilingToTransmit[]>();
-    const fresh: FilingToTransmit[] = [];
-    const pendingById = new Map(pending.map((f) => [f.id, f] as const));
-    for (const t of toSend) {
-      const tid = pendingById.get(t.filingId)?.transmissionId ?? null;
-      if (tid !== null && tid !== orderId && UUID.test(tid)) {
-        const group = attempted.get(tid);
-        if (group) group.push(t); else attempted.set(tid, [t]);
+      // 2. What is claimed (now or by an earlier run) and has no receipt yet, ready to transmit.
+      const submitted = [
+        ...earlier,
+        ...claiming.map((f) => ({
+          ...f,
+          status: "submitted" as const,
+          submittedAt: nowIso,
+          transmissionId: orderId,
+        })),
+      ];
+      const ssaClaimed = submitted.filter((f) => f.receiptId === null && toSsa(f));
+      const pending = submitted.filter((f) => f.receiptId === null && !toSsa(f));
+      // Receipts from an earlier run of this job (one that died before sending their acknowledgement jobs).
+      const earlierReceipts = submitted.flatMap((f) => (f.receiptId === null ? [] : [f.receiptId]));
+      const payers = new Map(
+        (yield* tx.payers.getMany([...new Set([...pending, ...ssaClaimed].map((f) => f.payerId))])).map(
+          (p) => [p.id, p] as const,
+        ),
+      );
+      const payerTins = new Map<string, Tin>();
+      for (const id of payers.keys()) {
+        const ct = yield* tx.payers.tinCiphertext(id);
+        if (ct) payerTins.set(id, vault.open(ct));
+      }
+      const originals = new Map(
+        (yield* tx.filings.getMany([
+          ...new Set(pending.flatMap((f) => (f.corrects ? [f.corrects] : []))),
+        ])).map((f) => [f.id, f] as const),
+      );
+      const toSend: FilingToTransmit[] = [];
+      const unsendable: Filing[] = [];
+      for (const f of pending) {
+        const payer = payers.get(f.payerId);
+        const payerTin = payerTins.get(f.payerId);
+        const tins: Record<string, Tin> = {};
+        for (const [path, ct] of Object.entries(f.sealedTins)) tins[path] = vault.open(ct);
+        const original = f.corrects ? originals.get(f.corrects) : undefined;
+        const corrected: CorrectionOf | undefined =
+          original?.receiptId && original.submissionId !== null && original.recordId !== null
+            ? {
+                receiptId: original.receiptId,
+                submissionId: original.submissionId,
+                recordId: original.recordId,
+              }
+            : undefined;
+        const t =
+          payer && payerTin && (!f.corrects || corrected)
+            ? filingToTransmit(f, payerInput(payer, payerTin), tins, corrected)
+            : undefined;
+        if (t) toSend.push(t);
+        else unsendable.push(f);
+      }
+      // A transmission's id (its UTID) is stored on its filings before it is sent. Filings that carry one and no
+      // receipt were (perhaps) sent by an earlier attempt that lost the reply or died: the same filings are planned
+      // again (same order, so the same submission and record ids) and resumed, which asks the IRS by UTID first and
+      // sends only when the IRS answers Not Found. Filings claimed but never planned carry the order id.
+      const attempted = new Map<string, FilingToTransmit[]>();
+      const fresh: FilingToTransmit[] = [];
+      const pendingById = new Map(pending.map((f) => [f.id, f] as const));
+      for (const t of toSend) {
+        const tid = pendingById.get(t.filingId)?.transmissionId ?? null;
+        if (tid !== null && tid !== orderId && UUID.test(tid)) {
+          const group = attempted.get(tid);
+          if (group) group.push(t);
+          else attempted.set(tid, [t]);
+        } else {
+          fresh.push(t);
+        }
+      }
+      const work: { transmissionId: string; plan: TransmissionPlan; resume: boolean }[] = [];
+      for (const [transmissionId, group] of attempted) {
+        for (const plan of planTransmissions(group)) work.push({ transmissionId, plan, resume: true });
+      }
+      // The claim itself: one statement per planned transmission (its filings get its UTID), one for the rest.
+      const claimingIds = new Set(claiming.map((f) => f.id));
+      const lost = new Set<string>();
+      const claimed = (ids: string[], patch: { transmissionId: string }) =>
+        Effect.gen(function* () {
+          const now = ids.filter((id) => claimingIds.has(id));
+          const before = ids.filter((id) => !claimingIds.has(id));
+          if (now.length > 0) {
+            const moved = new Set(
+              yield* tx.filings.updateMany(now, TRANSMIT.from, {
+                status: TRANSMIT.to,
+                submittedAt: nowIso,
+                updatedAt: nowIso,
+                ...patch,
+              }),
+            );
+            // A void that won the filing between the read and this statement: it is not transmitted.
+            for (const id of now) if (!moved.has(id)) lost.add(id);
+          }
+          if (before.length > 0)
+            yield* tx.filings.updateMany(before, ["submitted"], { updatedAt: nowIso, ...patch });
+        });
+      const plans = planTransmissions(fresh).map((plan) => ({ plan, transmissionId: ids.uuid() }));
+      for (const { plan, transmissionId } of plans)
+        yield* claimed(
+          plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)),
+          { transmissionId },
+        );
+      const planned = new Set(fresh.map((t) => t.filingId));
+      yield* claimed(
+        claiming.filter((f) => !planned.has(f.id)).map((f) => f.id),
+        { transmissionId: orderId },
+      );
+      if (lost.size === 0) {
+        for (const { plan, transmissionId } of plans) work.push({ transmissionId, plan, resume: false });
       } else {
-        fresh.push(t);
+        // Rare: plan again without the filings a void took, under new ids.
+        for (const plan of planTransmissions(fresh.filter((t) => !lost.has(t.filingId)))) {
+          const transmissionId = ids.uuid();
+          yield* tx.filings.updateMany(
+            plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)),
+            ["submitted"],
+            { transmissionId, updatedAt: nowIso },
+          );
+          work.push({ transmissionId, plan, resume: false });
+        }
       }
-    }
-    const work: { transmissionId: string; plan: TransmissionPlan; resume: boolean }[] = [];
-    for (const [transmissionId, group] of attempted) {
-      for (const plan of planTransmissions(group)) work.push({ transmissionId, plan, resume: true });
-    }
-    // The claim itself: one statement per planned transmission (its filings get its UTID), one for the rest.
-    const claimingIds = new Set(claiming.map((f) => f.id));
-    const lost = new Set<string>();
-    const claimed = (ids: string[], patch: { transmissionId: string }) => Effect.gen(function* () {
-      const now = ids.filter((id) => claimingIds.has(id));
-      const before = ids.filter((id) => !claimingIds.has(id));
-      if (now.length > 0) {
-        const moved = new Set(yield* tx.filings.updateMany(now, TRANSMIT.from, { status: TRANSMIT.to, submittedAt: nowIso, updatedAt: nowIso, ...patch }));
-        // A void that won the filing between the read and this statement: it is not transmitted.
-        for (const id of now) if (!moved.has(id)) lost.add(id);
-      }
-      if (before.length > 0) yield* tx.filings.updateMany(before, ["submitted"], { updatedAt: nowIso, ...patch });
-    });
-    const plans = planTransmissions(fresh).map((plan) => ({ plan, transmissionId: ids.uuid() }));
-    for (const { plan, transmissionId } of plans) yield* claimed(plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)), { transmissionId });
-    const planned = new Set(fresh.map((t) => t.filingId));
-    yield* claimed(claiming.filter((f) => !planned.has(f.id)).map((f) => f.id), { transmissionId: orderId });
-    if (lost.size === 0) {
-      for (const { plan, transmissionId } of plans) work.push({ transmissionId, plan, resume: false });
-    } else {
-      // Rare: plan again without the filings a void took, under new ids.
-      for (const plan of planTransmissions(fresh.filter((t) => !lost.has(t.filingId)))) {
-        const transmissionId = ids.uuid();
-        yield* tx.filings.updateMany(plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)), ["submitted"], { transmissionId, updatedAt: nowIso });
-        work.push({ transmissionId, plan, resume: false });
-      }
-    }
-    const kept = (f: Filing) => !lost.has(f.id);
-    return {
-      furnished, work, earlierReceipts, pendingById, payers, payerTins,
-      ssaClaimed: ssaClaimed.filter(kept), unsendable: unsendable.filter(kept),
-    };
-  }));
+      const kept = (f: Filing) => !lost.has(f.id);
+      return {
+        furnished,
+        work,
+        earlierReceipts,
+        pendingById,
+        payers,
+        payerTins,
+        ssaClaimed: ssaClaimed.filter(kept),
+        unsendable: unsendable.filter(kept),
+      };
+    }),
+  );
   const { furnished, work, earlierReceipts, pendingById, payers, payerTins, ssaClaimed } = claim;
   const unsendable = [...claim.unsendable];
 
@@ -179,47 +249,89 @@ export const transmitOrder = Effect.fnUntraced(function* (scope: Scope, orderId:
   // A large order's transmissions (bounded in size by planTransmissions) go to the IRS a few at a time: each waits
   // on the IRS's intake far more than it computes. Each one's receipt is recorded as soon as it comes back, so a
   // run that stops half way resumes only the rest.
-  yield* Effect.forEach(work, ({ transmissionId, plan, resume }) => Effect.gen(function* () {
-    const input: TransmissionInput = { transmissionId, taxYear: plan.taxYear, submissions: plan.submissions };
-    const sent = yield* Effect.result(irs.transmit(input, now, { livemode: scope.livemode, resume }));
-    if (sent._tag === "Failure") {
-      if (sent.failure._tag === "IrsUnavailable") return yield* Effect.fail(sent.failure);
-      for (const s of plan.submissions) for (const r of s.records) { const f = pendingById.get(r.filingId); if (f) unsendable.push(f); }
-      return;
-    }
-    const receiptId = sent.success.receiptId;
-    receipts.push(receiptId);
-    yield* repos.filings.recordReceipt({ receiptId, transmissionId, updatedAt: nowIso },
-      plan.submissions.flatMap((s) => s.records.map((r) => ({ filingId: r.filingId, submissionId: s.submissionId, recordId: r.recordId }))));
-    if (options.onReceipt) yield* Effect.ignore(options.onReceipt(receiptId));
-  }), { concurrency: TRANSMISSIONS_IN_FLIGHT, discard: true });
+  yield* Effect.forEach(
+    work,
+    ({ transmissionId, plan, resume }) =>
+      Effect.gen(function* () {
+        const input: TransmissionInput = {
+          transmissionId,
+          taxYear: plan.taxYear,
+          submissions: plan.submissions,
+        };
+        const sent = yield* Effect.result(irs.transmit(input, now, { livemode: scope.livemode, resume }));
+        if (sent._tag === "Failure") {
+          if (sent.failure._tag === "IrsUnavailable") return yield* Effect.fail(sent.failure);
+          for (const s of plan.submissions)
+            for (const r of s.records) {
+              const f = pendingById.get(r.filingId);
+              if (f) unsendable.push(f);
+            }
+          return;
+        }
+        const receiptId = sent.success.receiptId;
+        receipts.push(receiptId);
+        yield* repos.filings.recordReceipt(
+          { receiptId, transmissionId, updatedAt: nowIso },
+          plan.submissions.flatMap((s) =>
+            s.records.map((r) => ({
+              filingId: r.filingId,
+              submissionId: s.submissionId,
+              recordId: r.recordId,
+            })),
+          ),
+        );
+        if (options.onReceipt) yield* Effect.ignore(options.onReceipt(receiptId));
+      }),
+    { concurrency: TRANSMISSIONS_IN_FLIGHT, discard: true },
+  );
 
   // A charged form that cannot be transmitted goes back to the payer: voided, its charge refunded to the balance.
   let refunded = 0;
   if (unsendable.length > 0) {
-    refunded = yield* store.transaction(scope, (tx) => Effect.gen(function* () {
-      let n = 0;
-      const balance = yield* tx.balance.lock();
-      const drafts: LedgerDraft[] = [];
-      for (const f of unsendable) {
-        const v = yield* tx.filings.update(f.id, UNTRANSMITTABLE.from, { status: UNTRANSMITTABLE.to, voidedAt: nowIso, amountRefundedCents: f.amountChargedCents, updatedAt: nowIso });
-        if (!v) continue;
-        n++;
-        if (f.amountChargedCents > 0) drafts.push({ kind: "refund", amount_cents: f.amountChargedCents, reference: f.id, description: `Refund: filing ${f.shortId} could not be transmitted` });
-      }
-      const rows = ledgerRows(balance, drafts, () => ids.short("", 10), nowIso);
-      if (rows.ok) yield* tx.balance.append(rows.rows);
-      return n;
-    }));
+    refunded = yield* store.transaction(scope, (tx) =>
+      Effect.gen(function* () {
+        let n = 0;
+        const balance = yield* tx.balance.lock();
+        const drafts: LedgerDraft[] = [];
+        for (const f of unsendable) {
+          const v = yield* tx.filings.update(f.id, UNTRANSMITTABLE.from, {
+            status: UNTRANSMITTABLE.to,
+            voidedAt: nowIso,
+            amountRefundedCents: f.amountChargedCents,
+            updatedAt: nowIso,
+          });
+          if (!v) continue;
+          n++;
+          if (f.amountChargedCents > 0)
+            drafts.push({
+              kind: "refund",
+              amount_cents: f.amountChargedCents,
+              reference: f.id,
+              description: `Refund: filing ${f.shortId} could not be transmitted`,
+            });
+        }
+        const rows = ledgerRows(balance, drafts, () => ids.short("", 10), nowIso);
+        if (rows.ok) yield* tx.balance.append(rows.rows);
+        return n;
+      }),
+    );
   }
-  return { receipts, awaitingAck: [...new Set([...earlierReceipts, ...receipts])], furnished, refunded } satisfies TransmitResult;
+  return {
+    receipts,
+    awaitingAck: [...new Set([...earlierReceipts, ...receipts])],
+    furnished,
+    refunded,
+  } satisfies TransmitResult;
 });
 
 /**
  * Asks the IRS about several receipts of one environment together (IRIS answers up to 100 per request) and applies
  * each acknowledgement that is ready. Returns the receipts still processing and those the IRS does not know.
  */
-export const applyAcknowledgements = Effect.fnUntraced(function* (scope: Scope, receiptIds: readonly string[]) {
+export const applyAcknowledgements = Effect.fnUntraced(function* (
+  scope: Scope,
+  receiptIds: readonly string[],
+) {
   const store = yield* Store;
   const irs = yield* IrsTransmitter;
   const repos = store.scoped(scope);
@@ -227,7 +339,10 @@ export const applyAcknowledgements = Effect.fnUntraced(function* (scope: Scope, 
   const requests: AcknowledgementRequest[] = [];
   // IRS receipt ids have their own shape; anything else is an SSA wage file identifier (WFID).
   const ssaReceipts = [...new Set(receiptIds)].filter((r) => !IRS_RECEIPT.test(r));
-  const ssa = ssaReceipts.length > 0 ? yield* applySsaReceipts(scope, ssaReceipts) : { applied: 0, notFound: [] as string[] };
+  const ssa =
+    ssaReceipts.length > 0
+      ? yield* applySsaReceipts(scope, ssaReceipts)
+      : { applied: 0, notFound: [] as string[] };
   for (const receiptId of new Set(receiptIds)) {
     if (!IRS_RECEIPT.test(receiptId)) continue;
     const records = new Map<string, string>();
@@ -241,7 +356,8 @@ export const applyAcknowledgements = Effect.fnUntraced(function* (scope: Scope, 
     }
     requests.push({ receiptId, records, formTypeCdOf: (id) => formTypeCd.get(id) });
   }
-  const acks = requests.length > 0 ? yield* irs.acknowledgements(requests, now, { livemode: scope.livemode }) : [];
+  const acks =
+    requests.length > 0 ? yield* irs.acknowledgements(requests, now, { livemode: scope.livemode }) : [];
   const pending: string[] = [];
   const notFound: string[] = [...ssa.notFound];
   let applied = ssa.applied;

@@ -12,14 +12,30 @@ import { deliveryView, endpointView, eventView } from "../domain/webhooks/views.
 export { deliveryView, endpointView, eventView } from "../domain/webhooks/views.ts";
 
 const props = {
-  url: { type: "string" }, events: {}, environment: { enum: ["sandbox", "production"] }, status: { enum: ["active", "disabled"] },
+  url: { type: "string" },
+  events: {},
+  environment: { enum: ["sandbox", "production"] },
+  status: { enum: ["active", "disabled"] },
 };
-export const createBody = compileBody<{ url: string; events: unknown; environment?: string; status?: "active" | "disabled" }>({ type: "object", additionalProperties: false, required: ["url", "events"], properties: props });
-export const updateBody = compileBody<{ url?: string; events?: unknown; status?: "active" | "disabled"; environment?: string }>({ type: "object", additionalProperties: false, properties: props });
+export const createBody = compileBody<{
+  url: string;
+  events: unknown;
+  environment?: string;
+  status?: "active" | "disabled";
+}>({ type: "object", additionalProperties: false, required: ["url", "events"], properties: props });
+export const updateBody = compileBody<{
+  url?: string;
+  events?: unknown;
+  status?: "active" | "disabled";
+  environment?: string;
+}>({ type: "object", additionalProperties: false, properties: props });
 
 function checkEnvironment(scope: Scope, environment: string | undefined): InvalidRequest | null {
   if (environment === undefined || (environment === "production") === scope.livemode) return null;
-  return new InvalidRequest({ param: "environment", message: `This key belongs to the ${scope.livemode ? "production" : "sandbox"} environment; an endpoint receives the events of the environment it is created in.` });
+  return new InvalidRequest({
+    param: "environment",
+    message: `This key belongs to the ${scope.livemode ? "production" : "sandbox"} environment; an endpoint receives the events of the environment it is created in.`,
+  });
 }
 
 export const createWebhook = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
@@ -27,15 +43,26 @@ export const createWebhook = Effect.fnUntraced(function* (scope: Scope, body: un
   if (!c.ok) return yield* c.error;
   const env = checkEnvironment(scope, c.value.environment);
   if (env) return yield* env;
-  const url = validateWebhookUrl(c.value.url, { livemode: scope.livemode, sandboxLoopback: (yield* WebhookSender).sandboxLoopback });
+  const url = validateWebhookUrl(c.value.url, {
+    livemode: scope.livemode,
+    sandboxLoopback: (yield* WebhookSender).sandboxLoopback,
+  });
   if (!url.ok) return yield* new InvalidRequest({ param: "url", message: url.message });
   const events = validateEndpointEvents(c.value.events);
   if (!events.ok) return yield* events.error;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
   const endpoint: WebhookEndpoint = {
-    id: ids.uuid(), url: url.url, events: events.value, status: c.value.status ?? "active", secret: newSigningSecret(ids.randomBytes(32)),
-    previousSecret: null, rotatedAt: null, livemode: scope.livemode, createdAt: now, updatedAt: now,
+    id: ids.uuid(),
+    url: url.url,
+    events: events.value,
+    status: c.value.status ?? "active",
+    secret: newSigningSecret(ids.randomBytes(32)),
+    previousSecret: null,
+    rotatedAt: null,
+    livemode: scope.livemode,
+    createdAt: now,
+    updatedAt: now,
   };
   yield* (yield* Store).scoped(scope).webhooks.insert(endpoint);
   return endpointView(endpoint, true);
@@ -58,9 +85,17 @@ export const updateWebhook = Effect.fnUntraced(function* (scope: Scope, id: stri
   if (!c.ok) return yield* c.error;
   const env = checkEnvironment(scope, c.value.environment);
   if (env) return yield* env;
-  const patch: { url?: string; events?: readonly string[]; status?: "active" | "disabled"; updatedAt: string } = { updatedAt: (yield* Clock).now().toISOString() };
+  const patch: {
+    url?: string;
+    events?: readonly string[];
+    status?: "active" | "disabled";
+    updatedAt: string;
+  } = { updatedAt: (yield* Clock).now().toISOString() };
   if (c.value.url !== undefined) {
-    const url = validateWebhookUrl(c.value.url, { livemode: scope.livemode, sandboxLoopback: (yield* WebhookSender).sandboxLoopback });
+    const url = validateWebhookUrl(c.value.url, {
+      livemode: scope.livemode,
+      sandboxLoopback: (yield* WebhookSender).sandboxLoopback,
+    });
     if (!url.ok) return yield* new InvalidRequest({ param: "url", message: url.message });
     patch.url = url.url;
   }
@@ -85,7 +120,12 @@ export const rotateWebhookSecret = Effect.fnUntraced(function* (scope: Scope, id
   const current = yield* repos.webhooks.get(id);
   if (!current) return yield* notFound(id);
   const now = (yield* Clock).now().toISOString();
-  const e = yield* repos.webhooks.update(id, { secret: newSigningSecret((yield* Ids).randomBytes(32)), previousSecret: current.secret, rotatedAt: now, updatedAt: now });
+  const e = yield* repos.webhooks.update(id, {
+    secret: newSigningSecret((yield* Ids).randomBytes(32)),
+    previousSecret: current.secret,
+    rotatedAt: now,
+    updatedAt: now,
+  });
   if (!e) return yield* notFound(id);
   return endpointView(e, true);
 });
@@ -101,7 +141,9 @@ export const listEvents = Effect.fnUntraced(function* (scope: Scope, page: PageQ
 });
 
 export const getEvent = Effect.fnUntraced(function* (scope: Scope, id: string) {
-  const e = /^evt_[A-Za-z0-9]{6,40}$/.test(id) ? yield* (yield* Store).scoped(scope).events.get(id) : undefined;
+  const e = /^evt_[A-Za-z0-9]{6,40}$/.test(id)
+    ? yield* (yield* Store).scoped(scope).events.get(id)
+    : undefined;
   if (!e) return yield* new NotFound({ message: `No event ${id} in this environment.` });
   return eventView(e);
 });

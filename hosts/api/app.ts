@@ -31,12 +31,23 @@ import { makeMetrics, type Metrics } from "./operability/metrics.ts";
 import type { ReadinessProbe } from "./operability/readiness.ts";
 import { accessLog, publicEndpoints } from "./operability/public.ts";
 
-
 /** Paths whose body is read raw by their own route (FIRE files). */
 const RAW_BODY_PATHS = /^\/v1\/payers\/[^/]+\/fire$/;
 
 export function routeTable(api: Api, config: Config): RouteDef[] {
-  return [...payerRoutes(api), ...recipientRoutes(api), ...formRoutes(api), ...filingRoutes(api), ...fireRoutes(api), ...moneyRoutes(api), ...lifecycleRoutes(api), ...platformRoutes(api), ...webhookRoutes(api), ...tinMatchRoutes(api, config), ...authorizationRoutes(api)];
+  return [
+    ...payerRoutes(api),
+    ...recipientRoutes(api),
+    ...formRoutes(api),
+    ...filingRoutes(api),
+    ...fireRoutes(api),
+    ...moneyRoutes(api),
+    ...lifecycleRoutes(api),
+    ...platformRoutes(api),
+    ...webhookRoutes(api),
+    ...tinMatchRoutes(api, config),
+    ...authorizationRoutes(api),
+  ];
 }
 
 /** Health, readiness and metrics sources of a deployed app (tests may leave them out). */
@@ -45,7 +56,12 @@ export interface Operability {
   readonly readiness?: ReadinessProbe;
 }
 
-export function createApp(deps: { runtime: AppRuntime; config: Config; logger: Logger; ops?: Operability }): Koa {
+export function createApp(deps: {
+  runtime: AppRuntime;
+  config: Config;
+  logger: Logger;
+  ops?: Operability;
+}): Koa {
   const api = new Api(deps.runtime, deps.logger);
   const app = new Koa({ proxy: deps.config.trustProxy });
   const table = routeTable(api, deps.config);
@@ -59,7 +75,11 @@ export function createApp(deps: { runtime: AppRuntime; config: Config; logger: L
 
   app.use(accessLog(deps.logger, metrics));
   app.use(requestContext(deps.logger));
-  const servePublic = publicEndpoints({ document: () => buildOpenApi(table), metrics, readiness: deps.ops?.readiness });
+  const servePublic = publicEndpoints({
+    document: () => buildOpenApi(table),
+    metrics,
+    readiness: deps.ops?.readiness,
+  });
   app.use(async (ctx: ApiContext, next) => {
     // Health, readiness, metrics and the API reference: no credential, no API-Version check.
     const publicAnswer = servePublic(ctx);
@@ -67,7 +87,11 @@ export function createApp(deps: { runtime: AppRuntime; config: Config; logger: L
     checkApiVersion(ctx);
     if (isOAuthPath(ctx.path)) {
       const matched = oauth.match(ctx.path, ctx.method);
-      if (!matched.route) return methodNotAllowed(ctx, [...new Set(matched.path.flatMap((l) => l.methods))].filter((m) => m !== "HEAD"));
+      if (!matched.route)
+        return methodNotAllowed(
+          ctx,
+          [...new Set(matched.path.flatMap((l) => l.methods))].filter((m) => m !== "HEAD"),
+        );
       ctx.state.route = String(matched.pathAndMethod[matched.pathAndMethod.length - 1]?.path ?? "/oauth");
       return oauthRoutes(ctx, next);
     }
@@ -82,14 +106,21 @@ export function createApp(deps: { runtime: AppRuntime; config: Config; logger: L
     await readBody(ctx);
     await withIdempotency(ctx, () => runRoute(api, matched.route, ctx));
   });
-  app.on("error", () => { /* already answered by requestContext */ });
+  app.on("error", () => {
+    /* already answered by requestContext */
+  });
   return app as Koa;
 }
 
 function methodNotAllowed(ctx: ApiContext, allowed: readonly string[]): void {
   ctx.set("Allow", allowed.join(", "));
   ctx.status = 405;
-  ctx.body = { error: { type: "method_not_allowed", message: `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(", ")}.` } };
+  ctx.body = {
+    error: {
+      type: "method_not_allowed",
+      message: `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(", ")}.`,
+    },
+  };
 }
 
 export type { ApiContext };

@@ -22,7 +22,13 @@ export class HttpApp {
   }
 }
 
-export function buildContainer(parts: { config: Config; logger: Logger; db: Database; runtime: AppRuntime; ops?: Operability }): Container {
+export function buildContainer(parts: {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  runtime: AppRuntime;
+  ops?: Operability;
+}): Container {
   const container = new Container();
   container.bind<Config>(TOKENS.Config).toConstantValue(parts.config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(parts.logger);

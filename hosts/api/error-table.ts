@@ -24,11 +24,20 @@ export const ERROR_TABLE: Record<DomainError["_tag"], { status: number; type: st
   ServiceUnavailable: { status: 503, type: "service_unavailable" },
 };
 
-export interface ErrorBody { error: { type: string; message: string; param?: string; code?: string; request_id?: string }; [k: string]: unknown }
+export interface ErrorBody {
+  error: { type: string; message: string; param?: string; code?: string; request_id?: string };
+  [k: string]: unknown;
+}
 
-export function errorResponse(e: DomainError): { status: number; body: ErrorBody; headers: Record<string, string> } {
+export function errorResponse(e: DomainError): {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+} {
   const { status, type } = ERROR_TABLE[e._tag];
-  const body: ErrorBody = { error: { type, message: withOperation(e.message, "see" in e ? e.see : undefined) } };
+  const body: ErrorBody = {
+    error: { type, message: withOperation(e.message, "see" in e ? e.see : undefined) },
+  };
   const headers: Record<string, string> = {};
   switch (e._tag) {
     case "InvalidRequest":
@@ -40,7 +49,10 @@ export function errorResponse(e: DomainError): { status: number; body: ErrorBody
       if (e.param) body.error.param = e.param;
       break;
     case "CartNotPayable":
-      body["problems"] = e.problems.map(({ see, ...p }) => ({ ...p, message: withOperation(p.message, see) }));
+      body["problems"] = e.problems.map(({ see, ...p }) => ({
+        ...p,
+        message: withOperation(p.message, see),
+      }));
       break;
     case "RateLimited":
       headers["Retry-After"] = String(e.retryAfterSeconds);

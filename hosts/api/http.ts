@@ -24,7 +24,10 @@ export interface ApiState {
 export type ApiContext = Context & { state: ApiState };
 
 export class Api {
-  constructor(readonly runtime: AppRuntime, readonly logger: Logger) {}
+  constructor(
+    readonly runtime: AppRuntime,
+    readonly logger: Logger,
+  ) {}
 
   /**
    * Runs `effect`; on success returns its value, on a domain failure throws it for the error middleware.
@@ -46,7 +49,12 @@ export class Api {
     const context = this.runtime.cachedContext;
     if (context === undefined) return this.runtime.runPromiseExit(effect);
     const fiber = Effect.runForkWith(context)(effect);
-    return fiber.pollUnsafe() ?? new Promise((resolve) => { fiber.addObserver(resolve); });
+    return (
+      fiber.pollUnsafe() ??
+      new Promise((resolve) => {
+        fiber.addObserver(resolve);
+      })
+    );
   }
 }
 

@@ -18,27 +18,41 @@ let opened;
 try {
   opened = await openRuntime(config);
 } catch (e) {
-  if (e instanceof DataFolderInUse) { console.error(e.message); process.exit(1); }
+  if (e instanceof DataFolderInUse) {
+    console.error(e.message);
+    process.exit(1);
+  }
   throw e;
 }
 const { db, runtime, jobs, irs } = opened;
 logger.info("adapters", adapterSummary(config, irs));
 // The embedded default runs the worker in this process; on Postgres too unless RUN_WORKER=false (then run
 // `npm run worker` processes beside the API).
-const worker = jobs && tuningOf(config).runWorker ? await startWorker({ runtime, jobs, config, logger }) : null;
+const worker =
+  jobs && tuningOf(config).runWorker ? await startWorker({ runtime, jobs, config, logger }) : null;
 
 const seeded = await runtime.runPromise(seedSandbox(config.seedSandboxKey));
 if (seeded) console.log(`Sandbox API key: ${seeded.key.key}`);
 
 const ops = {
   metrics: makeMetrics({ knex: db.knex, jobsSchema: jobs?.schema, processMetrics: true }),
-  readiness: readinessProbe({ knex: db.knex, schema: config.dbSchema, jobsAlive: jobs ? () => jobs.alive() : undefined }),
+  readiness: readinessProbe({
+    knex: db.knex,
+    schema: config.dbSchema,
+    jobsAlive: jobs ? () => jobs.alive() : undefined,
+  }),
 };
 const container = buildContainer({ config, logger, db, runtime, ops });
 const app = container.get(HttpApp).koa;
 const server = await listen(app, config.port);
-logger.info("listening", { port: config.port, database: db.kind === "postgres" ? "postgres" : `pglite:${config.dataDir}` });
-if (tuningOf(config).announce) console.log(`API listening on http://localhost:${config.port} (${db.kind === "postgres" ? "Postgres" : `embedded database in ${config.dataDir}`})`);
+logger.info("listening", {
+  port: config.port,
+  database: db.kind === "postgres" ? "postgres" : `pglite:${config.dataDir}`,
+});
+if (tuningOf(config).announce)
+  console.log(
+    `API listening on http://localhost:${config.port} (${db.kind === "postgres" ? "Postgres" : `embedded database in ${config.dataDir}`})`,
+  );
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -51,7 +65,8 @@ async function shutdown(signal: string) {
   const grace = setTimeout(() => server.closeAllConnections(), tuningOf(config).shutdownGraceMs);
   await closed;
   clearTimeout(grace);
-  if (worker) await worker.stop(); else await jobs?.stop();
+  if (worker) await worker.stop();
+  else await jobs?.stop();
   await runtime.dispose();
   await db.close();
   process.exit(0);

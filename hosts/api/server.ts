@@ -11,11 +11,22 @@ const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string, string]>>
 };
 
 function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || (err.code === "ECONNRESET")) { socket.destroy(); return; }
-  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ""] ?? [400, "Bad Request", "The request is not valid HTTP."];
-  const body = JSON.stringify({ error: { type: status === 431 ? "headers_too_large" : "invalid_request", message } });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
-    + `API-Version: ${CURRENT_API_VERSION}\r\nConnection: close\r\n\r\n${body}`);
+  if (!socket.writable || err.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ""] ?? [
+    400,
+    "Bad Request",
+    "The request is not valid HTTP.",
+  ];
+  const body = JSON.stringify({
+    error: { type: status === 431 ? "headers_too_large" : "invalid_request", message },
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `API-Version: ${CURRENT_API_VERSION}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Serves `app` on `port` (0: any) and resolves once it listens. */
@@ -27,7 +38,11 @@ export function listen(app: Koa, port: number, host?: string): Promise<Server> {
   server.keepAliveTimeout = 65_000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    const done = () => { server.off("error", reject); resolve(server); };
-    if (host === undefined) server.listen(port, done); else server.listen(port, host, done);
+    const done = () => {
+      server.off("error", reject);
+      resolve(server);
+    };
+    if (host === undefined) server.listen(port, done);
+    else server.listen(port, host, done);
   });
 }

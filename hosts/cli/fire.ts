@@ -45,40 +45,83 @@ function read(file: string | undefined): Uint8Array | string {
  * --json, see nothing of it); tests pass their own.
  */
 export type Progress = ((line: string) => void) | null;
-const terminalProgress: Progress = process.stderr.isTTY ? (line) => { process.stderr.write(`${line}\n`); } : null;
+const terminalProgress: Progress = process.stderr.isTTY
+  ? (line) => {
+      process.stderr.write(`${line}\n`);
+    }
+  : null;
 
-export async function fireCommand(argv: readonly string[], progress: Progress = terminalProgress): Promise<number> {
+export async function fireCommand(
+  argv: readonly string[],
+  progress: Progress = terminalProgress,
+): Promise<number> {
   let values: { "tax-year"?: string; out?: string; "software-id"?: string; json?: boolean; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: [...argv], allowPositionals: true, strict: true,
-      options: { "tax-year": { type: "string" }, out: { type: "string" }, "software-id": { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        "tax-year": { type: "string" },
+        out: { type: "string" },
+        "software-id": { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     }));
   } catch (e) {
     console.error(`${argumentError(e) ?? (e instanceof Error ? e.message : String(e))}\n\n${USAGE}`);
     return 2;
   }
   const [command, file, ...extra] = positionals;
-  if (values.help || command === undefined) { console.log(USAGE); return command === undefined && !values.help ? 2 : 0; }
-  if (extra.length > 0) { console.error(`Unexpected arguments: ${extra.join(" ")}\n\n${USAGE}`); return 2; }
+  if (values.help || command === undefined) {
+    console.log(USAGE);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  if (extra.length > 0) {
+    console.error(`Unexpected arguments: ${extra.join(" ")}\n\n${USAGE}`);
+    return 2;
+  }
   const started = performance.now();
   const cpu0 = process.cpuUsage();
-  const cpuMs = () => { const c = process.cpuUsage(cpu0); return Math.round((c.user + c.system) / 1000); };
+  const cpuMs = () => {
+    const c = process.cpuUsage(cpu0);
+    return Math.round((c.user + c.system) / 1000);
+  };
 
   if (command === "validate") {
     const bytes = read(file);
-    if (typeof bytes === "string") { console.error(bytes); return 2; }
+    if (typeof bytes === "string") {
+      console.error(bytes);
+      return 2;
+    }
     progress?.(`Checking ${file} (${megabytes(bytes.length)})…`);
     const check = checkFire(bytes, { keepForms: false });
     const ms = Math.round(performance.now() - started);
     if (values.json) {
-      console.log(JSON.stringify({ object: "fire_validation", file, bytes: bytes.length, rows: check.parsed?.rows ?? 0, forms: check.checked, problems: check.problems, notes: check.notes, ms, cpu_ms: cpuMs() }));
+      console.log(
+        JSON.stringify({
+          object: "fire_validation",
+          file,
+          bytes: bytes.length,
+          rows: check.parsed?.rows ?? 0,
+          forms: check.checked,
+          problems: check.problems,
+          notes: check.notes,
+          ms,
+          cpu_ms: cpuMs(),
+        }),
+      );
     } else if (check.problems.length > 0) {
-      console.log(`${file}: ${check.problems.length} problem(s); nothing in it can be imported until they are fixed.`);
+      console.log(
+        `${file}: ${check.problems.length} problem(s); nothing in it can be imported until they are fixed.`,
+      );
       printProblems(check.problems);
     } else {
-      console.log(`${file}: valid. ${check.parsed?.rows ?? 0} B record(s), ${check.checked} form(s) for tax year ${check.parsed?.taxYear ?? ""}${check.parsed?.test ? " (test file)" : ""}; checked in ${ms} ms.`);
+      console.log(
+        `${file}: valid. ${check.parsed?.rows ?? 0} B record(s), ${check.checked} form(s) for tax year ${check.parsed?.taxYear ?? ""}${check.parsed?.test ? " (test file)" : ""}; checked in ${ms} ms.`,
+      );
       for (const n of check.notes) console.log(`note: ${n}`);
     }
     return check.problems.length > 0 ? 1 : 0;
@@ -86,8 +129,14 @@ export async function fireCommand(argv: readonly string[], progress: Progress = 
 
   if (command === "to-iris") {
     const bytes = read(file);
-    if (typeof bytes === "string") { console.error(bytes); return 2; }
-    if (!values["tax-year"] || !/^\d{4}$/.test(values["tax-year"])) { console.error(`--tax-year YYYY is required.\n\n${USAGE}`); return 2; }
+    if (typeof bytes === "string") {
+      console.error(bytes);
+      return 2;
+    }
+    if (!values["tax-year"] || !/^\d{4}$/.test(values["tax-year"])) {
+      console.error(`--tax-year YYYY is required.\n\n${USAGE}`);
+      return 2;
+    }
     const out = values.out ?? "iris-out";
     // IRIS requires the software id the IRS assigns after communication testing; FIRE files carry none.
     const softwareId = values["software-id"] ?? "00000000";
@@ -95,18 +144,32 @@ export async function fireCommand(argv: readonly string[], progress: Progress = 
     const written: string[] = [];
     progress?.(`Converting ${file} (${megabytes(bytes.length)}) for tax year ${values["tax-year"]}…`);
     const result = fireToIris(bytes, {
-      taxYear: Number(values["tax-year"]), softwareId, newTransmissionId: randomUUID,
+      taxYear: Number(values["tax-year"]),
+      softwareId,
+      newTransmissionId: randomUUID,
       onFile: (f) => {
         if (written.length === 0) mkdirSync(out, { recursive: true });
         writeFileSync(join(out, f.name), f.xml);
         written.push(join(out, f.name));
-        progress?.(`  [${written.length}] ${join(out, f.name)}: ${f.records} form(s), ${Math.round(performance.now() - started)} ms`);
+        progress?.(
+          `  [${written.length}] ${join(out, f.name)}: ${f.records} form(s), ${Math.round(performance.now() - started)} ms`,
+        );
       },
     });
     const ms = Math.round(performance.now() - started);
     if (!result.ok) {
       for (const w of written) rmSync(w, { force: true });
-      if (values.json) console.log(JSON.stringify({ object: "fire_to_iris", file, ok: false, problems: result.problems, notes: result.notes, ms }));
+      if (values.json)
+        console.log(
+          JSON.stringify({
+            object: "fire_to_iris",
+            file,
+            ok: false,
+            problems: result.problems,
+            notes: result.notes,
+            ms,
+          }),
+        );
       else {
         console.log(`${file}: ${result.problems.length} problem(s); no IRIS files written.`);
         printProblems(result.problems);
@@ -115,16 +178,44 @@ export async function fireCommand(argv: readonly string[], progress: Progress = 
     }
     mkdirSync(out, { recursive: true });
     const summary = {
-      object: "fire_to_iris", file, tax_year: result.taxYear, test_file: result.test, rows: result.rows, software_id: softwareId,
-      files: result.files.map((f) => ({ name: f.name, unique_transmission_id: f.uniqueTransmissionId, payer: f.payer.name, payer_tin_last4: f.payer.tinLast4, a_records: f.payer.aRecords, records: f.records, forms: f.forms })),
-      notes: result.notes, ms, cpu_ms: cpuMs(),
+      object: "fire_to_iris",
+      file,
+      tax_year: result.taxYear,
+      test_file: result.test,
+      rows: result.rows,
+      software_id: softwareId,
+      files: result.files.map((f) => ({
+        name: f.name,
+        unique_transmission_id: f.uniqueTransmissionId,
+        payer: f.payer.name,
+        payer_tin_last4: f.payer.tinLast4,
+        a_records: f.payer.aRecords,
+        records: f.records,
+        forms: f.forms,
+      })),
+      notes: result.notes,
+      ms,
+      cpu_ms: cpuMs(),
     };
     writeFileSync(join(out, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-    if (values.json) { console.log(JSON.stringify(summary)); return 0; }
+    if (values.json) {
+      console.log(JSON.stringify(summary));
+      return 0;
+    }
     const records = result.files.reduce((n, f) => n + f.records, 0);
-    console.log(`${file}: ${records} form(s) of ${result.files.length === 0 ? 0 : new Set(result.files.map((f) => f.payer.tinLast4 + f.payer.name)).size} payer(s) written as ${result.files.length} IRIS transmission(s) to ${out}/ in ${ms} ms.`);
-    for (const f of result.files) console.log(`  ${f.name}  ${f.payer.name} (TIN ending ${f.payer.tinLast4}): ${Object.entries(f.forms).map(([k, v]) => `${v} ${k}`).join(", ")}`);
-    if (values["software-id"] === undefined) console.log("  SoftwareId is 00000000: pass --software-id with the id the IRS assigned to your software before transmitting.");
+    console.log(
+      `${file}: ${records} form(s) of ${result.files.length === 0 ? 0 : new Set(result.files.map((f) => f.payer.tinLast4 + f.payer.name)).size} payer(s) written as ${result.files.length} IRIS transmission(s) to ${out}/ in ${ms} ms.`,
+    );
+    for (const f of result.files)
+      console.log(
+        `  ${f.name}  ${f.payer.name} (TIN ending ${f.payer.tinLast4}): ${Object.entries(f.forms)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(", ")}`,
+      );
+    if (values["software-id"] === undefined)
+      console.log(
+        "  SoftwareId is 00000000: pass --software-id with the id the IRS assigned to your software before transmitting.",
+      );
     if (result.test) console.log("  The FIRE file is a test file: the transmissions carry TestCd T.");
     for (const n of result.notes) console.log(`note: ${n}`);
     return 0;

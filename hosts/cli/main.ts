@@ -8,7 +8,13 @@ import { openRuntime, type AppRuntime } from "../shared/runtime.ts";
 import { TOKENS } from "../shared/tokens.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { Exit } from "effect";
-import { createApiKey, enableLive, listAccounts, seedSandbox, setIpAllowlist } from "../../core/use-cases/accounts.use-case.ts";
+import {
+  createApiKey,
+  enableLive,
+  listAccounts,
+  seedSandbox,
+  setIpAllowlist,
+} from "../../core/use-cases/accounts.use-case.ts";
 import { createUser, listApps, registerApp, revokeApp } from "../../core/use-cases/oauth-apps.use-case.ts";
 import type { Role } from "../../core/domain/parties/account.ts";
 import { creditBalance } from "../../core/use-cases/credit-balance.use-case.ts";
@@ -17,7 +23,9 @@ import { argumentError, commandUsage, COMMANDS, leadingWords } from "./usage.ts"
 
 export const USAGE = `Usage: npm run cli -- <command> [--help]
 
-${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join("\n")}
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join("\n")}
   fire validate FILE | fire to-iris FILE --tax-year YYYY [--out DIR]   (offline; npm run cli -- fire --help)
   ssa pending|list|file|mark-submitted|mark-accepted|mark-rejected ...  (W-2 files for the SSA; npm run cli -- ssa --help)
 
@@ -29,7 +37,8 @@ class UsageError extends Error {}
 function valueOf<A, E>(exit: Exit.Exit<A, E>): A {
   if (Exit.isSuccess(exit)) return exit.value;
   const failure = exit.cause.reasons.find((r) => r._tag === "Fail");
-  if (failure && failure._tag === "Fail") throw new UsageError((failure.error as { message?: string }).message ?? String(failure.error));
+  if (failure && failure._tag === "Fail")
+    throw new UsageError((failure.error as { message?: string }).message ?? String(failure.error));
   throw new Error(String(exit.cause));
 }
 
@@ -38,9 +47,12 @@ async function readPassword(fromStdin: boolean): Promise<string> {
   if (fromStdin) {
     const chunks: Buffer[] = [];
     for await (const c of process.stdin as AsyncIterable<Buffer>) chunks.push(c);
-    return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+    return Buffer.concat(chunks)
+      .toString("utf8")
+      .replace(/\r?\n$/, "");
   }
-  if (!process.stdin.isTTY) throw new UsageError("No terminal to prompt for the password: pass --password-stdin and pipe it in.");
+  if (!process.stdin.isTTY)
+    throw new UsageError("No terminal to prompt for the password: pass --password-stdin and pipe it in.");
   process.stderr.write("Password: ");
   process.stdin.setRawMode(true);
   process.stdin.resume();
@@ -64,7 +76,10 @@ async function readPassword(fromStdin: boolean): Promise<string> {
 
 @injectable()
 class Commands {
-  constructor(@inject(TOKENS.Runtime) private readonly runtime: AppRuntime, @inject(TOKENS.Config) private readonly config: Config) {}
+  constructor(
+    @inject(TOKENS.Runtime) private readonly runtime: AppRuntime,
+    @inject(TOKENS.Config) private readonly config: Config,
+  ) {}
 
   private async defaultAccount(): Promise<string> {
     const seeded = await this.runtime.runPromise(seedSandbox(this.config.seedSandboxKey));
@@ -77,61 +92,142 @@ class Commands {
 
   async keysCreate(opts: { env?: string; role?: string; account?: string; json?: boolean }) {
     if (opts.env !== "sandbox" && opts.env !== "live") throw new UsageError("--env must be sandbox or live");
-    if (opts.role !== "owner" && opts.role !== "developer") throw new UsageError("--role must be owner or developer");
+    if (opts.role !== "owner" && opts.role !== "developer")
+      throw new UsageError("--role must be owner or developer");
     const accountId = opts.account ?? (await this.defaultAccount());
     const exit = await this.runtime.runPromiseExit(createApiKey(accountId, opts.env, opts.role as Role));
     if (exit._tag === "Failure") throw new UsageError(`No account ${accountId}.`);
     const k = exit.value;
-    if (opts.json) console.log(JSON.stringify({ object: "api_key", id: k.id, key: k.key, account: k.accountId, environment: opts.env, livemode: k.livemode, role: k.role }));
+    if (opts.json)
+      console.log(
+        JSON.stringify({
+          object: "api_key",
+          id: k.id,
+          key: k.key,
+          account: k.accountId,
+          environment: opts.env,
+          livemode: k.livemode,
+          role: k.role,
+        }),
+      );
     else console.log(`Created ${opts.env} ${k.role} key for account ${k.accountId} (shown once):\n${k.key}`);
   }
 
   async accountsList(opts: { json?: boolean }) {
     await this.defaultAccount();
     const accounts = await this.runtime.runPromise(listAccounts());
-    if (opts.json) { console.log(JSON.stringify(accounts.map((a) => ({ id: a.id, name: a.name, live_enabled: a.liveEnabled, created_at: a.createdAt })))); return; }
-    for (const a of accounts) console.log(`${a.id}  ${a.name}  live:${a.liveEnabled ? "enabled" : "disabled"}  created ${a.createdAt}`);
-  }
-
-  async accountsSetIpAllowlist(opts: { account?: string; cidr?: string[]; clear?: boolean }, extra: string[]) {
-    if (!opts.account) throw new UsageError("--account is required");
-    const cidrs = [...(opts.cidr ?? []), ...extra].flatMap((c) => c.split(",")).map((c) => c.trim()).filter(Boolean);
-    if (cidrs.length === 0 && !opts.clear) throw new UsageError("Give at least one --cidr, or --clear to remove the allowlist.");
-    if (cidrs.length > 0 && opts.clear) throw new UsageError("--clear takes no --cidr.");
-    const account = valueOf(await this.runtime.runPromiseExit(setIpAllowlist(opts.account, cidrs)));
-    console.log(account.ipAllowlist.length === 0
-      ? `Account ${account.id}: no IP allowlist; production credentials work from anywhere.`
-      : `Account ${account.id}: production credentials work only from ${account.ipAllowlist.join(", ")}.`);
-  }
-
-  async appsCreate(opts: { env?: string; name?: string; "redirect-uri"?: string[]; scopes?: string; "grant-types"?: string; account?: string; json?: boolean }) {
-    if (opts.env !== "sandbox" && opts.env !== "live") throw new UsageError("--env must be sandbox or live");
-    if (!opts.name) throw new UsageError("--name is required");
-    if (!opts["redirect-uri"]?.length) throw new UsageError("--redirect-uri is required (repeat it for several)");
-    if (!opts.scopes) throw new UsageError('--scopes is required, for example --scopes "filings:read filings:write"');
-    const accountId = opts.account ?? (await this.defaultAccount());
-    const { app, clientSecret } = valueOf(await this.runtime.runPromiseExit(registerApp({
-      accountId, env: opts.env, name: opts.name, redirectUris: opts["redirect-uri"], scopes: opts.scopes,
-      ...(opts["grant-types"] === undefined ? {} : { grantTypes: opts["grant-types"] }),
-    })));
     if (opts.json) {
-      console.log(JSON.stringify({
-        object: "oauth_app", id: app.id, client_id: app.clientId, client_secret: clientSecret, name: app.name, account: app.accountId,
-        environment: opts.env, livemode: app.livemode, redirect_uris: app.redirectUris, scopes: app.scopes, grant_types: app.grantTypes,
-      }));
+      console.log(
+        JSON.stringify(
+          accounts.map((a) => ({
+            id: a.id,
+            name: a.name,
+            live_enabled: a.liveEnabled,
+            created_at: a.createdAt,
+          })),
+        ),
+      );
       return;
     }
-    console.log(`Registered ${opts.env} app "${app.name}" for account ${app.accountId}.\nclient_id:     ${app.clientId}\nclient_secret: ${clientSecret}\n(The secret is shown once; only its hash is kept.)`);
+    for (const a of accounts)
+      console.log(
+        `${a.id}  ${a.name}  live:${a.liveEnabled ? "enabled" : "disabled"}  created ${a.createdAt}`,
+      );
+  }
+
+  async accountsSetIpAllowlist(
+    opts: { account?: string; cidr?: string[]; clear?: boolean },
+    extra: string[],
+  ) {
+    if (!opts.account) throw new UsageError("--account is required");
+    const cidrs = [...(opts.cidr ?? []), ...extra]
+      .flatMap((c) => c.split(","))
+      .map((c) => c.trim())
+      .filter(Boolean);
+    if (cidrs.length === 0 && !opts.clear)
+      throw new UsageError("Give at least one --cidr, or --clear to remove the allowlist.");
+    if (cidrs.length > 0 && opts.clear) throw new UsageError("--clear takes no --cidr.");
+    const account = valueOf(await this.runtime.runPromiseExit(setIpAllowlist(opts.account, cidrs)));
+    console.log(
+      account.ipAllowlist.length === 0
+        ? `Account ${account.id}: no IP allowlist; production credentials work from anywhere.`
+        : `Account ${account.id}: production credentials work only from ${account.ipAllowlist.join(", ")}.`,
+    );
+  }
+
+  async appsCreate(opts: {
+    env?: string;
+    name?: string;
+    "redirect-uri"?: string[];
+    scopes?: string;
+    "grant-types"?: string;
+    account?: string;
+    json?: boolean;
+  }) {
+    if (opts.env !== "sandbox" && opts.env !== "live") throw new UsageError("--env must be sandbox or live");
+    if (!opts.name) throw new UsageError("--name is required");
+    if (!opts["redirect-uri"]?.length)
+      throw new UsageError("--redirect-uri is required (repeat it for several)");
+    if (!opts.scopes)
+      throw new UsageError('--scopes is required, for example --scopes "filings:read filings:write"');
+    const accountId = opts.account ?? (await this.defaultAccount());
+    const { app, clientSecret } = valueOf(
+      await this.runtime.runPromiseExit(
+        registerApp({
+          accountId,
+          env: opts.env,
+          name: opts.name,
+          redirectUris: opts["redirect-uri"],
+          scopes: opts.scopes,
+          ...(opts["grant-types"] === undefined ? {} : { grantTypes: opts["grant-types"] }),
+        }),
+      ),
+    );
+    if (opts.json) {
+      console.log(
+        JSON.stringify({
+          object: "oauth_app",
+          id: app.id,
+          client_id: app.clientId,
+          client_secret: clientSecret,
+          name: app.name,
+          account: app.accountId,
+          environment: opts.env,
+          livemode: app.livemode,
+          redirect_uris: app.redirectUris,
+          scopes: app.scopes,
+          grant_types: app.grantTypes,
+        }),
+      );
+      return;
+    }
+    console.log(
+      `Registered ${opts.env} app "${app.name}" for account ${app.accountId}.\nclient_id:     ${app.clientId}\nclient_secret: ${clientSecret}\n(The secret is shown once; only its hash is kept.)`,
+    );
   }
 
   async appsList(opts: { json?: boolean }) {
     const apps = await this.runtime.runPromise(listApps());
     const rows = apps.map((a) => ({
-      id: a.id, client_id: a.clientId, name: a.name, account: a.accountId, environment: a.livemode ? "live" : "sandbox",
-      redirect_uris: a.redirectUris, scopes: a.scopes, grant_types: a.grantTypes, created_at: a.createdAt, revoked_at: a.revokedAt,
+      id: a.id,
+      client_id: a.clientId,
+      name: a.name,
+      account: a.accountId,
+      environment: a.livemode ? "live" : "sandbox",
+      redirect_uris: a.redirectUris,
+      scopes: a.scopes,
+      grant_types: a.grantTypes,
+      created_at: a.createdAt,
+      revoked_at: a.revokedAt,
     }));
-    if (opts.json) { console.log(JSON.stringify(rows)); return; }
-    for (const a of rows) console.log(`${a.client_id}  ${a.environment}  "${a.name}"  account ${a.account}  scopes: ${a.scopes.join(" ")}${a.revoked_at ? "  (revoked)" : ""}`);
+    if (opts.json) {
+      console.log(JSON.stringify(rows));
+      return;
+    }
+    for (const a of rows)
+      console.log(
+        `${a.client_id}  ${a.environment}  "${a.name}"  account ${a.account}  scopes: ${a.scopes.join(" ")}${a.revoked_at ? "  (revoked)" : ""}`,
+      );
   }
 
   async appsRevoke(opts: { "client-id"?: string }) {
@@ -140,13 +236,31 @@ class Commands {
     console.log(`Revoked ${opts["client-id"]}: its secret, grants and tokens no longer work.`);
   }
 
-  async usersCreate(opts: { account?: string; email?: string; role?: string; "password-stdin"?: boolean; json?: boolean }) {
+  async usersCreate(opts: {
+    account?: string;
+    email?: string;
+    role?: string;
+    "password-stdin"?: boolean;
+    json?: boolean;
+  }) {
     if (!opts.account) throw new UsageError("--account is required");
     if (!opts.email) throw new UsageError("--email is required");
-    if (opts.role !== "owner" && opts.role !== "member") throw new UsageError("--role must be owner or member");
+    if (opts.role !== "owner" && opts.role !== "member")
+      throw new UsageError("--role must be owner or member");
     const password = await readPassword(opts["password-stdin"] === true);
-    const user = valueOf(await this.runtime.runPromiseExit(createUser(opts.account, opts.email, opts.role, password)));
-    if (opts.json) console.log(JSON.stringify({ object: "user", id: user.id, account: user.accountId, email: user.email, role: user.role }));
+    const user = valueOf(
+      await this.runtime.runPromiseExit(createUser(opts.account, opts.email, opts.role, password)),
+    );
+    if (opts.json)
+      console.log(
+        JSON.stringify({
+          object: "user",
+          id: user.id,
+          account: user.accountId,
+          email: user.email,
+          role: user.role,
+        }),
+      );
     else console.log(`Created ${user.role} ${user.email} for account ${user.accountId}.`);
   }
 
@@ -157,8 +271,15 @@ class Commands {
     const { input } = parsed;
     const entry = valueOf(await this.runtime.runPromiseExit(creditBalance(input)));
     const environment = input.livemode ? "live" : "sandbox";
-    if (opts.json) { console.log(JSON.stringify({ ...entry, account: input.accountId, environment, livemode: input.livemode })); return; }
-    console.log(`Credited ${dollars(entry.amount_cents)} to the ${environment} balance of account ${input.accountId} (reference ${entry.reference}); balance now ${dollars(entry.balance_after_cents)}. Entry ${entry.id}.`);
+    if (opts.json) {
+      console.log(
+        JSON.stringify({ ...entry, account: input.accountId, environment, livemode: input.livemode }),
+      );
+      return;
+    }
+    console.log(
+      `Credited ${dollars(entry.amount_cents)} to the ${environment} balance of account ${input.accountId} (reference ${entry.reference}); balance now ${dollars(entry.balance_after_cents)}. Entry ${entry.id}.`,
+    );
   }
 
   async accountsEnableLive(opts: { account?: string }) {
@@ -173,8 +294,12 @@ class Commands {
 function joinNegativeValues(argv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string, next = argv[i + 1];
-    if (a.startsWith("--") && !a.includes("=") && next !== undefined && /^-[0-9.]/.test(next)) { out.push(`${a}=${next}`); i++; } else out.push(a);
+    const a = argv[i] as string,
+      next = argv[i + 1];
+    if (a.startsWith("--") && !a.includes("=") && next !== undefined && /^-[0-9.]/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
   }
   return out;
 }
@@ -186,35 +311,69 @@ export async function runCli(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: joinNegativeValues(argv), allowPositionals: true, strict: true,
+      args: joinNegativeValues(argv),
+      allowPositionals: true,
+      strict: true,
       options: {
-        env: { type: "string" }, role: { type: "string" }, account: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" },
-        name: { type: "string" }, "redirect-uri": { type: "string", multiple: true }, scopes: { type: "string" }, "grant-types": { type: "string" },
-        "client-id": { type: "string" }, email: { type: "string" }, "password-stdin": { type: "boolean" }, cidr: { type: "string", multiple: true },
-        clear: { type: "boolean" }, "amount-cents": { type: "string" }, reference: { type: "string" },
+        env: { type: "string" },
+        role: { type: "string" },
+        account: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        name: { type: "string" },
+        "redirect-uri": { type: "string", multiple: true },
+        scopes: { type: "string" },
+        "grant-types": { type: "string" },
+        "client-id": { type: "string" },
+        email: { type: "string" },
+        "password-stdin": { type: "boolean" },
+        cidr: { type: "string", multiple: true },
+        clear: { type: "boolean" },
+        "amount-cents": { type: "string" },
+        reference: { type: "string" },
       },
     });
   } catch (e) {
     // Unknown or incomplete options: one line, then the command's usage.
     const line = argumentError(e);
-    if (line !== null) { console.error(`${line}\n\n${usageOf(words)}`); return 2; }
+    if (line !== null) {
+      console.error(`${line}\n\n${usageOf(words)}`);
+      return 2;
+    }
     throw e;
   }
   const { values, positionals } = parsed;
   // `--cidr A B C`: values after the first are positionals; only set-ip-allowlist takes them.
   const command = positionals.slice(0, 2).join(" ");
   const extra = positionals.slice(2);
-  if (values.help || command === "") { console.log(usageOf(command)); return 0; }
-  if (!Object.hasOwn(COMMANDS, command)) { console.error(`Unknown command "${command}".\n\n${USAGE}`); return 2; }
-  if (extra.length > 0 && command !== "accounts set-ip-allowlist") { console.error(`Unexpected arguments: ${extra.join(" ")}\n\n${usageOf(command)}`); return 2; }
+  if (values.help || command === "") {
+    console.log(usageOf(command));
+    return 0;
+  }
+  if (!Object.hasOwn(COMMANDS, command)) {
+    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    return 2;
+  }
+  if (extra.length > 0 && command !== "accounts set-ip-allowlist") {
+    console.error(`Unexpected arguments: ${extra.join(" ")}\n\n${usageOf(command)}`);
+    return 2;
+  }
   // Checked before the database is opened: bad input touches nothing.
   const credit = command === "balance credit" ? parseCreditArgs(values) : null;
-  if (credit && !credit.ok) { console.error(credit.message); return 2; }
+  if (credit && !credit.ok) {
+    console.error(credit.message);
+    return 2;
+  }
 
   const config = loadConfigOrExit();
   let opened;
-  try { opened = await openRuntime(config, { jobs: false }); } catch (e) {
-    if (e instanceof DataFolderInUse) { console.error(e.message); return 1; }
+  try {
+    opened = await openRuntime(config, { jobs: false });
+  } catch (e) {
+    if (e instanceof DataFolderInUse) {
+      console.error(e.message);
+      return 1;
+    }
     throw e;
   }
   const container = new Container();
@@ -234,7 +393,10 @@ export async function runCli(argv: string[]): Promise<number> {
     else await commands.accountsEnableLive(values);
     return 0;
   } catch (e) {
-    if (e instanceof UsageError) { console.error(e.message); return 2; }
+    if (e instanceof UsageError) {
+      console.error(e.message);
+      return 2;
+    }
     throw e;
   } finally {
     await opened.runtime.dispose();
@@ -244,10 +406,14 @@ export async function runCli(argv: string[]): Promise<number> {
 
 /** The process around runCli: its status, and one line (no stack) for a failure it did not expect. */
 export function exitWith(run: Promise<number>): void {
-  run.then((code) => process.exit(code), (e: unknown) => {
-    console.error(e instanceof Error ? e.message : String(e));
-    process.exit(1);
-  });
+  run.then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e instanceof Error ? e.message : String(e));
+      process.exit(1);
+    },
+  );
 }
 
-if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) exitWith(runCli(process.argv.slice(2)));
+if (process.argv[1] !== undefined && import.meta.filename === process.argv[1])
+  exitWith(runCli(process.argv.slice(2)));

@@ -6,11 +6,17 @@ import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { ssaCommand } from "./ssa.ts";
 
 export async function runSsaCli(argv: readonly string[]): Promise<number> {
-  if (argv.length === 0 || argv.includes("--help") || argv.includes("-h")) return ssaCommand(argv, undefined as never);
+  if (argv.length === 0 || argv.includes("--help") || argv.includes("-h"))
+    return ssaCommand(argv, undefined as never);
   const config = loadConfigOrExit();
   let opened;
-  try { opened = await openRuntime(config, { jobs: false }); } catch (e) {
-    if (e instanceof DataFolderInUse) { console.error(e.message); return 1; }
+  try {
+    opened = await openRuntime(config, { jobs: false });
+  } catch (e) {
+    if (e instanceof DataFolderInUse) {
+      console.error(e.message);
+      return 1;
+    }
     throw e;
   }
   try {

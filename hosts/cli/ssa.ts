@@ -5,7 +5,12 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { argumentError } from "./usage.ts";
 import { Exit, type Effect } from "effect";
-import { getSsaFile, listSsaFiles, markSsaOutcome, markSsaSubmitted } from "../../core/use-cases/ssa-filing.use-case.ts";
+import {
+  getSsaFile,
+  listSsaFiles,
+  markSsaOutcome,
+  markSsaSubmitted,
+} from "../../core/use-cases/ssa-filing.use-case.ts";
 import type { SsaFile, SsaFileStatus } from "../../core/ports/ssa-transmitter.port.ts";
 import type { AppRuntime, AppServices } from "../shared/runtime.ts";
 
@@ -18,7 +23,10 @@ export const SSA_USAGE = `  ssa pending [--env sandbox|live] [--json]      EFW2 
 
 const USAGE = `Usage: npm run cli -- ssa <command>\n\n${SSA_USAGE}`;
 
-export interface Io { out: (line: string) => void; err: (line: string) => void }
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
 const consoleIo: Io = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
 function line(f: SsaFile): string {
@@ -31,12 +39,27 @@ function view(f: SsaFile) {
 }
 
 /** Runs one `ssa` command on an open runtime; returns the exit status (2: usage or refused, 1: failure). */
-export async function ssaCommand(argv: readonly string[], runtime: AppRuntime, io: Io = consoleIo): Promise<number> {
+export async function ssaCommand(
+  argv: readonly string[],
+  runtime: AppRuntime,
+  io: Io = consoleIo,
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv], allowPositionals: true, strict: true,
-      options: { id: { type: "string" }, out: { type: "string" }, wfid: { type: "string" }, reason: { type: "string" }, status: { type: "string" }, env: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        id: { type: "string" },
+        out: { type: "string" },
+        wfid: { type: "string" },
+        reason: { type: "string" },
+        status: { type: "string" },
+        env: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (e) {
     io.err(`${argumentError(e) ?? (e as Error).message.split("\n")[0]}\n\n${USAGE}`);
@@ -44,28 +67,43 @@ export async function ssaCommand(argv: readonly string[], runtime: AppRuntime, i
   }
   const { values, positionals } = parsed;
   const command = positionals[0] ?? "";
-  if (values.help || command === "") { io.out(USAGE); return 0; }
-  const fail = (message: string) => { io.err(message); return 2; };
+  if (values.help || command === "") {
+    io.out(USAGE);
+    return 0;
+  }
+  const fail = (message: string) => {
+    io.err(message);
+    return 2;
+  };
   const run = <A, E>(effect: Effect.Effect<A, E, AppServices>) => runtime.runPromiseExit(effect);
   const refusal = (exit: Exit.Exit<unknown, unknown>): string | null => {
     if (Exit.isSuccess(exit)) return null;
     const failure = exit.cause.reasons.find((r) => r._tag === "Fail");
-    if (failure && failure._tag === "Fail") return (failure.error as { message?: string }).message ?? String(failure.error);
+    if (failure && failure._tag === "Fail")
+      return (failure.error as { message?: string }).message ?? String(failure.error);
     throw new Error(String(exit.cause));
   };
-  if (values.env !== undefined && values.env !== "sandbox" && values.env !== "live") return fail("--env must be sandbox or live");
+  if (values.env !== undefined && values.env !== "sandbox" && values.env !== "live")
+    return fail("--env must be sandbox or live");
   const livemode = values.env === undefined ? undefined : values.env === "live";
 
   switch (command) {
     case "pending":
     case "list": {
       const status = command === "pending" ? "pending" : values.status;
-      if (status !== undefined && !["pending", "submitted", "accepted", "rejected"].includes(status)) return fail("--status must be pending, submitted, accepted or rejected");
-      const exit = await run(listSsaFiles({ ...(status ? { status: status as SsaFileStatus } : {}), ...(livemode !== undefined ? { livemode } : {}) }));
+      if (status !== undefined && !["pending", "submitted", "accepted", "rejected"].includes(status))
+        return fail("--status must be pending, submitted, accepted or rejected");
+      const exit = await run(
+        listSsaFiles({
+          ...(status ? { status: status as SsaFileStatus } : {}),
+          ...(livemode !== undefined ? { livemode } : {}),
+        }),
+      );
       if (Exit.isFailure(exit)) return fail(refusal(exit) ?? "failed");
       const files = exit.value;
       if (values.json) io.out(JSON.stringify(files.map(view)));
-      else if (files.length === 0) io.out(command === "pending" ? "No EFW2 files waiting to be uploaded." : "No EFW2 files.");
+      else if (files.length === 0)
+        io.out(command === "pending" ? "No EFW2 files waiting to be uploaded." : "No EFW2 files.");
       else for (const f of files) io.out(line(f));
       return 0;
     }
@@ -76,7 +114,9 @@ export async function ssaCommand(argv: readonly string[], runtime: AppRuntime, i
       if (refused !== null || Exit.isFailure(exit)) return fail(refused ?? "failed");
       const f = exit.value;
       writeFileSync(values.out, f.content, { encoding: "latin1", mode: 0o600 });
-      io.out(`Wrote ${f.id} (${f.format.toUpperCase()}, ${String(f.filingIds.length)} form(s), ${String(f.content.length)} bytes) to ${values.out}. Upload it at SSA Business Services Online, then: ssa mark-submitted --id ${f.id} --wfid WFID`);
+      io.out(
+        `Wrote ${f.id} (${f.format.toUpperCase()}, ${String(f.filingIds.length)} form(s), ${String(f.content.length)} bytes) to ${values.out}. Upload it at SSA Business Services Online, then: ssa mark-submitted --id ${f.id} --wfid WFID`,
+      );
       return 0;
     }
     case "mark-submitted": {
@@ -85,14 +125,17 @@ export async function ssaCommand(argv: readonly string[], runtime: AppRuntime, i
       const refused = refusal(exit);
       if (refused !== null || Exit.isFailure(exit)) return fail(refused ?? "failed");
       const f = exit.value;
-      io.out(`${f.id} submitted (WFID ${f.wfid ?? ""}); its ${String(f.filingIds.length)} filing(s) carry the WFID as their receipt.`);
+      io.out(
+        `${f.id} submitted (WFID ${f.wfid ?? ""}); its ${String(f.filingIds.length)} filing(s) carry the WFID as their receipt.`,
+      );
       return 0;
     }
     case "mark-accepted":
     case "mark-rejected": {
       const outcome = command === "mark-accepted" ? "accepted" : "rejected";
       if (!values.id) return fail(`ssa ${command} needs --id ID`);
-      if (outcome === "rejected" && !values.reason) return fail("ssa mark-rejected needs --reason TEXT (what the SSA said)");
+      if (outcome === "rejected" && !values.reason)
+        return fail("ssa mark-rejected needs --reason TEXT (what the SSA said)");
       const exit = await run(markSsaOutcome(values.id, outcome, values.reason ?? null));
       const refused = refusal(exit);
       if (refused !== null || Exit.isFailure(exit)) return fail(refused ?? "failed");

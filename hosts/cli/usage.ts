@@ -12,8 +12,14 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     usage: "keys create --env sandbox|live --role owner|developer [--account ID] [--json]",
     about: "Creates an API key (shown once). Without --account: the first account, seeded on first use.",
   },
-  "accounts list": { usage: "accounts list [--json]", about: "Lists the accounts and whether production filing is enabled." },
-  "accounts enable-live": { usage: "accounts enable-live --account ID", about: "Enables production filing for an account." },
+  "accounts list": {
+    usage: "accounts list [--json]",
+    about: "Lists the accounts and whether production filing is enabled.",
+  },
+  "accounts enable-live": {
+    usage: "accounts enable-live --account ID",
+    about: "Enables production filing for an account.",
+  },
   "accounts set-ip-allowlist": {
     usage: "accounts set-ip-allowlist --account ID --cidr CIDR [--cidr CIDR ...] | --clear",
     about: "Restricts the account's production credentials to these networks (or removes the restriction).",
@@ -28,10 +34,14 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     about: "Registers an OAuth app; prints its client_id and client_secret (shown once).",
   },
   "apps list": { usage: "apps list [--json]", about: "Lists the OAuth apps." },
-  "apps revoke": { usage: "apps revoke --client-id ID", about: "Revokes an OAuth app: its secret, grants and tokens stop working." },
+  "apps revoke": {
+    usage: "apps revoke --client-id ID",
+    about: "Revokes an OAuth app: its secret, grants and tokens stop working.",
+  },
   "users create": {
     usage: "users create --account ID --email EMAIL --role owner|member [--password-stdin] [--json]",
-    about: "Creates a user who can sign in on the OAuth consent page (prompts for the password unless --password-stdin).",
+    about:
+      "Creates a user who can sign in on the OAuth consent page (prompts for the password unless --password-stdin).",
   },
 };
 
@@ -47,11 +57,16 @@ export function argumentError(e: unknown): string | null {
   const message = e instanceof Error ? e.message : String(e);
   const option = /'(-{1,2}[^'\s]+)/.exec(message)?.[1];
   switch (code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION": return `Unknown option ${option ?? ""}.`.replace(" .", ".");
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `Unknown option ${option ?? ""}.`.replace(" .", ".");
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      return /argument missing/.test(message) ? `Option ${option ?? ""} needs a value.` : `Option ${option ?? ""} takes no value.`;
-    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL": return "Unexpected argument.";
-    default: return message.split("\n")[0] ?? "Invalid arguments.";
+      return /argument missing/.test(message)
+        ? `Option ${option ?? ""} needs a value.`
+        : `Option ${option ?? ""} takes no value.`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return "Unexpected argument.";
+    default:
+      return message.split("\n")[0] ?? "Invalid arguments.";
   }
 }
 

@@ -31,7 +31,10 @@ export const TIN_MATCH_PATH = "/esrv/api/tinm/request";
 
 /** Thrown by `handle` when a fault drops the reply: the in-process fetch fails, the server resets the socket. */
 export class EmulatedConnectionLost extends Error {
-  constructor() { super("the emulated IRS dropped the connection"); this.name = "EmulatedConnectionLost"; }
+  constructor() {
+    super("the emulated IRS dropped the connection");
+    this.name = "EmulatedConnectionLost";
+  }
 }
 
 export interface EmulatorFaults {
@@ -112,7 +115,8 @@ export function emulatedReceiptId(utid: string, year: number): string {
   return `${String(Math.min(9999, Math.max(1000, year)))}-${digits}-${tail}`;
 }
 
-const xml = (body: string, status = 200) => new Response(body, { status, headers: { "content-type": "application/xml" } });
+const xml = (body: string, status = 200) =>
+  new Response(body, { status, headers: { "content-type": "application/xml" } });
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
@@ -121,8 +125,14 @@ function escapeXml(s: string): string {
 }
 
 /** A 400 intake or status refusal: the errors as IRIS ErrorInformationGrp elements. */
-function refusal(root: string, errors: readonly { code: string; message: string; path?: string }[]): Response {
-  const groups = errors.map((e) => `<ErrorInformationGrp><ErrorMessageCd>${escapeXml(e.code)}</ErrorMessageCd><ErrorMessageTxt>${escapeXml(e.message)}</ErrorMessageTxt>${e.path ? `<ElementPathTxt>${escapeXml(e.path)}</ElementPathTxt>` : ""}</ErrorInformationGrp>`);
+function refusal(
+  root: string,
+  errors: readonly { code: string; message: string; path?: string }[],
+): Response {
+  const groups = errors.map(
+    (e) =>
+      `<ErrorInformationGrp><ErrorMessageCd>${escapeXml(e.code)}</ErrorMessageCd><ErrorMessageTxt>${escapeXml(e.message)}</ErrorMessageTxt>${e.path ? `<ElementPathTxt>${escapeXml(e.path)}</ElementPathTxt>` : ""}</ErrorInformationGrp>`,
+  );
   return xml(`<?xml version="1.0" encoding="UTF-8"?>\n<${root}>${groups.join("")}</${root}>\n`, 400);
 }
 
@@ -136,10 +146,29 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
   const validateStatus = typeof options.validateXsd === "object" ? options.validateXsd.status : validate;
   const ttl = options.tokenTtlSeconds ?? 900;
   const log = options.log ?? (() => {});
-  const faults: EmulatorFaults = { dropIntakeReplies: 0, delayIntakeReplies: 0, intakeReplyDelayMs: 0, unavailable: 0, retryAfterSeconds: 1, tokenLifetimeMs: null };
+  const faults: EmulatorFaults = {
+    dropIntakeReplies: 0,
+    delayIntakeReplies: 0,
+    intakeReplyDelayMs: 0,
+    unavailable: 0,
+    retryAfterSeconds: 1,
+    tokenLifetimeMs: null,
+  };
   const stats: EmulatorStats = {
-    tokenRequests: 0, tokensIssued: 0, jwtRefused: 0, intakeRequests: 0, transmissions: 0, duplicateIntakes: 0, intakeXsdFailures: 0,
-    statusRequests: 0, statusXsdFailures: 0, searchIds: 0, tinMatchRequests: 0, unauthorized: 0, repliesDropped: 0, unavailableAnswers: 0,
+    tokenRequests: 0,
+    tokensIssued: 0,
+    jwtRefused: 0,
+    intakeRequests: 0,
+    transmissions: 0,
+    duplicateIntakes: 0,
+    intakeXsdFailures: 0,
+    statusRequests: 0,
+    statusXsdFailures: 0,
+    searchIds: 0,
+    tinMatchRequests: 0,
+    unauthorized: 0,
+    repliesDropped: 0,
+    unavailableAnswers: 0,
     tinMatchLockouts: 0,
   };
   const tokens = new Map<string, number>(); // access token -> dies at (ms)
@@ -147,17 +176,26 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
   const pairs = new Map<string, number[]>(); // sha256(TIN|name) -> request times (ms)
   let lockedUntil = 0;
 
-  async function verifyJwt(jwt: string, audience: string, subject: string | undefined): Promise<string | null> {
+  async function verifyJwt(
+    jwt: string,
+    audience: string,
+    subject: string | undefined,
+  ): Promise<string | null> {
     try {
       const header = decodeProtectedHeader(jwt);
       if (header.alg !== "RS256") return "alg must be RS256";
       if (!header.kid) return "the JWT header has no kid";
       if (options.keyId && header.kid !== options.keyId) return "kid is not the uploaded JWK's";
       const { payload } = await jwtVerify(jwt, options.publicKey, {
-        algorithms: ["RS256"], audience, ...(options.clientId ? { issuer: options.clientId } : {}), ...(subject ? { subject } : {}),
-        requiredClaims: ["iss", "sub", "aud", "iat", "exp", "jti"], currentDate: now(),
+        algorithms: ["RS256"],
+        audience,
+        ...(options.clientId ? { issuer: options.clientId } : {}),
+        ...(subject ? { subject } : {}),
+        requiredClaims: ["iss", "sub", "aud", "iat", "exp", "jti"],
+        currentDate: now(),
       });
-      if ((payload.exp ?? 0) - (payload.iat ?? 0) > 15 * 60 + 5) return "exp must be at most 15 minutes after iat";
+      if ((payload.exp ?? 0) - (payload.iat ?? 0) > 15 * 60 + 5)
+        return "exp must be at most 15 minutes after iat";
       const jti = String(payload.jti);
       if (jtis.has(jti)) return "jti was used before";
       jtis.set(jti, (payload.exp ?? 0) * 1000);
@@ -170,19 +208,37 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
   async function token(request: Request, url: URL): Promise<Response> {
     stats.tokenRequests++;
     const form = new URLSearchParams(await request.text());
-    if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer"
-      || form.get("client_assertion_type") !== "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
-      || !form.get("assertion") || !form.get("client_assertion")) {
-      return json({ error: "invalid_request", error_description: "grant_type, assertion, client_assertion_type and client_assertion are required" }, 400);
+    if (
+      form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer" ||
+      form.get("client_assertion_type") !== "urn:ietf:params:oauth:client-assertion-type:jwt-bearer" ||
+      !form.get("assertion") ||
+      !form.get("client_assertion")
+    ) {
+      return json(
+        {
+          error: "invalid_request",
+          error_description: "grant_type, assertion, client_assertion_type and client_assertion are required",
+        },
+        400,
+      );
     }
     const audience = `${url.origin}${TOKEN_PATH}`;
     for (const t of jtis.entries()) if (t[1] < now().getTime()) jtis.delete(t[0]);
     const userError = await verifyJwt(String(form.get("assertion")), audience, options.userId);
-    const clientError = userError ?? await verifyJwt(String(form.get("client_assertion")), audience, options.clientId);
+    const clientError =
+      userError ?? (await verifyJwt(String(form.get("client_assertion")), audience, options.clientId));
     if (userError || clientError) {
       stats.jwtRefused++;
-      log("irs emulator: token refused", { reason: userError ? `user JWT: ${userError}` : `client JWT: ${String(clientError)}` });
-      return json({ error: "invalid_client", error_description: userError ? `user JWT: ${userError}` : `client JWT: ${String(clientError)}` }, 401);
+      log("irs emulator: token refused", {
+        reason: userError ? `user JWT: ${userError}` : `client JWT: ${String(clientError)}`,
+      });
+      return json(
+        {
+          error: "invalid_client",
+          error_description: userError ? `user JWT: ${userError}` : `client JWT: ${String(clientError)}`,
+        },
+        401,
+      );
     }
     const access = randomUUID().replace(/-/g, "") + randomUUID().replace(/-/g, "");
     const lifetime = faults.tokenLifetimeMs ?? ttl * 1000;
@@ -202,19 +258,32 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
   async function intake(request: Request): Promise<Response> {
     stats.intakeRequests++;
     const type = request.headers.get("content-type") ?? "";
-    if (!type.startsWith("multipart/form-data")) return refusal("IntakeA2AResponse", [{ code: "HTTP415", message: "The body must be multipart/form-data with a part named file." }]);
+    if (!type.startsWith("multipart/form-data"))
+      return refusal("IntakeA2AResponse", [
+        { code: "HTTP415", message: "The body must be multipart/form-data with a part named file." },
+      ]);
     let body: string;
     try {
       const part = (await request.formData()).get("file");
-      if (!part || typeof part === "string") return refusal("IntakeA2AResponse", [{ code: "FILE", message: "The multipart body has no file part named file." }]);
+      if (!part || typeof part === "string")
+        return refusal("IntakeA2AResponse", [
+          { code: "FILE", message: "The multipart body has no file part named file." },
+        ]);
       const bytes = new Uint8Array(await part.arrayBuffer());
-      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return refusal("IntakeA2AResponse", [{ code: "ENCODING", message: "The transmission must be UTF-8 without a byte order mark." }]);
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+        return refusal("IntakeA2AResponse", [
+          { code: "ENCODING", message: "The transmission must be UTF-8 without a byte order mark." },
+        ]);
       body = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      return refusal("IntakeA2AResponse", [{ code: "FILE", message: "The multipart body could not be read as a UTF-8 file part." }]);
+      return refusal("IntakeA2AResponse", [
+        { code: "FILE", message: "The multipart body could not be read as a UTF-8 file part." },
+      ]);
     }
     // The XSD check runs in a worker thread while the document is read and judged here.
-    const xsd = validate ? validateIris("intake", body) : Promise.resolve({ valid: true, errors: [] as readonly string[] });
+    const xsd = validate
+      ? validateIris("intake", body)
+      : Promise.resolve({ valid: true, errors: [] as readonly string[] });
     let judged: ReturnType<typeof judgeTransmission> | undefined;
     let malformed: string | undefined;
     try {
@@ -227,21 +296,38 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
     const r = await xsd;
     if (!r.valid) {
       stats.intakeXsdFailures++;
-      log("irs emulator: transmission refused by the XSD", { errors: r.errors.length, first: maskTins(r.errors[0] ?? "") });
-      return refusal("IntakeA2AResponse", r.errors.slice(0, 50).map((message) => ({ code: "XSD", message })));
+      log("irs emulator: transmission refused by the XSD", {
+        errors: r.errors.length,
+        first: maskTins(r.errors[0] ?? ""),
+      });
+      return refusal(
+        "IntakeA2AResponse",
+        r.errors.slice(0, 50).map((message) => ({ code: "XSD", message })),
+      );
     }
-    if (!judged) return refusal("IntakeA2AResponse", [{ code: "XML", message: malformed ?? "unreadable document" }]);
+    if (!judged)
+      return refusal("IntakeA2AResponse", [{ code: "XML", message: malformed ?? "unreadable document" }]);
     const at = now();
     const candidate: EmulatedTransmission = {
-      receiptId: emulatedReceiptId(judged.utid, at.getUTCFullYear()), utid: judged.utid, tcc: judged.tcc, receivedAt: at.toISOString(),
+      receiptId: emulatedReceiptId(judged.utid, at.getUTCFullYear()),
+      utid: judged.utid,
+      tcc: judged.tcc,
+      receivedAt: at.toISOString(),
       ackAvailableAt: new Date(at.getTime() + Math.max(0, options.ackDelayMs ?? 0)).toISOString(),
-      status: judged.status, errors: judged.errors, submissions: judged.submissions,
+      status: judged.status,
+      errors: judged.errors,
+      submissions: judged.submissions,
     };
     const { kept, inserted } = await store.insertIfAbsent(candidate);
     if (!inserted) {
       stats.duplicateIntakes++;
       log("irs emulator: duplicate UniqueTransmissionId", { receipt: kept.receiptId });
-      return refusal("IntakeA2AResponse", [{ code: "DUPLICATE", message: `UniqueTransmissionId ${judged.utid} was already received (receipt ${kept.receiptId}).` }]);
+      return refusal("IntakeA2AResponse", [
+        {
+          code: "DUPLICATE",
+          message: `UniqueTransmissionId ${judged.utid} was already received (receipt ${kept.receiptId}).`,
+        },
+      ]);
     }
     stats.transmissions++;
     if (faults.dropIntakeReplies > 0) {
@@ -253,7 +339,9 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
       faults.delayIntakeReplies--;
       await new Promise((resolve) => setTimeout(resolve, faults.intakeReplyDelayMs));
     }
-    return xml(`<?xml version="1.0" encoding="UTF-8"?>\n<IntakeA2AResponse><receiptId>${kept.receiptId}</receiptId></IntakeA2AResponse>\n`);
+    return xml(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<IntakeA2AResponse><receiptId>${kept.receiptId}</receiptId></IntakeA2AResponse>\n`,
+    );
   }
 
   async function status(request: Request): Promise<Response> {
@@ -263,12 +351,19 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
       const r = await validateIris("status-request", body);
       if (!r.valid) {
         stats.statusXsdFailures++;
-        return refusal("TransStatusOrAckResponse", r.errors.slice(0, 20).map((message) => ({ code: "XSD", message })));
+        return refusal(
+          "TransStatusOrAckResponse",
+          r.errors.slice(0, 20).map((message) => ({ code: "XSD", message })),
+        );
       }
     }
     let root;
-    try { root = parseXml(body); } catch (e) {
-      return refusal("TransStatusOrAckResponse", [{ code: "XML", message: e instanceof Error ? e.message : String(e) }]);
+    try {
+      root = parseXml(body);
+    } catch (e) {
+      return refusal("TransStatusOrAckResponse", [
+        { code: "XML", message: e instanceof Error ? e.message : String(e) },
+      ]);
     }
     const tcc = childText(root, "TransmitterControlCd") ?? "";
     const ack = childText(root, "SearchTypeCd") === "A";
@@ -277,14 +372,26 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
     stats.searchIds += ids.length;
     const results: AckResult[] = [];
     for (const id of ids) {
-      const found = byReceipt ? (RECEIPT_ID_PATTERN.test(id) ? await store.byReceiptId(id) : undefined) : await store.byUtid(id);
+      const found = byReceipt
+        ? RECEIPT_ID_PATTERN.test(id)
+          ? await store.byReceiptId(id)
+          : undefined
+        : await store.byUtid(id);
       if (!found || found.tcc !== tcc) {
-        results.push({ searchId: id, transmission: { uniqueTransmissionId: null, receiptId: null, status: "Not Found", errors: [] }, submissions: [] });
+        results.push({
+          searchId: id,
+          transmission: { uniqueTransmissionId: null, receiptId: null, status: "Not Found", errors: [] },
+          submissions: [],
+        });
         continue;
       }
       const ids2 = { uniqueTransmissionId: found.utid, receiptId: found.receiptId };
       if (now().getTime() < Date.parse(found.ackAvailableAt)) {
-        results.push({ searchId: id, transmission: { ...ids2, status: "Processing", errors: [] }, submissions: [] });
+        results.push({
+          searchId: id,
+          transmission: { ...ids2, status: "Processing", errors: [] },
+          submissions: [],
+        });
         continue;
       }
       results.push({
@@ -299,20 +406,43 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
   async function tinMatch(request: Request): Promise<Response> {
     stats.tinMatchRequests++;
     let body: Record<string, unknown>;
-    try { body = await request.json() as Record<string, unknown>; } catch {
+    try {
+      body = (await request.json()) as Record<string, unknown>;
+    } catch {
       return json({ errorCode: "TinMatchRequest.invalid", errorMessage: "The body must be JSON." }, 400);
     }
     const tin = typeof body["tin"] === "string" ? body["tin"] : "";
     const name = typeof body["name"] === "string" ? body["name"] : "";
-    if (!/^\d{9}$/.test(tin)) return json({ errorCode: "TinMatchRequest.tin.invalid", errorMessage: "tin must be 9 digits." }, 400);
-    if (!/^[A-Za-z0-9 &-]{1,70}$/.test(name)) return json({ errorCode: "TinMatchRequest.name.invalid", errorMessage: "name must be 1 to 70 letters, digits, spaces, - or &." }, 400);
+    if (!/^\d{9}$/.test(tin))
+      return json({ errorCode: "TinMatchRequest.tin.invalid", errorMessage: "tin must be 9 digits." }, 400);
+    if (!/^[A-Za-z0-9 &-]{1,70}$/.test(name))
+      return json(
+        {
+          errorCode: "TinMatchRequest.name.invalid",
+          errorMessage: "name must be 1 to 70 letters, digits, spaces, - or &.",
+        },
+        400,
+      );
     if (body["tinType"] !== undefined && !["SSN", "EIN", "UNKNOWN"].includes(String(body["tinType"]))) {
-      return json({ errorCode: "TinMatchRequest.tinType.invalid", errorMessage: "tinType must be SSN, EIN or UNKNOWN." }, 400);
+      return json(
+        {
+          errorCode: "TinMatchRequest.tinType.invalid",
+          errorMessage: "tinType must be SSN, EIN or UNKNOWN.",
+        },
+        400,
+      );
     }
     const t = now().getTime();
     if (t < lockedUntil) {
       stats.tinMatchLockouts++;
-      return json({ errorCode: "TinMatch.locked", errorMessage: "TIN Matching is locked for 96 hours after a fourth request for the same TIN and name." }, 403);
+      return json(
+        {
+          errorCode: "TinMatch.locked",
+          errorMessage:
+            "TIN Matching is locked for 96 hours after a fourth request for the same TIN and name.",
+        },
+        403,
+      );
     }
     const key = createHash("sha256").update(`${tin}|${name.toUpperCase()}`).digest("hex");
     const times = (pairs.get(key) ?? []).filter((x) => x > t - PAIR_WINDOW_MS);
@@ -322,19 +452,44 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
       stats.tinMatchLockouts++;
       lockedUntil = t + LOCKOUT_MS;
       log("irs emulator: TIN matching locked out (fourth request for one TIN and name in 24 h)", {});
-      return json({ errorCode: "TinMatch.locked", errorMessage: "The same TIN and name were requested a fourth time within 24 hours: locked for 96 hours." }, 403);
+      return json(
+        {
+          errorCode: "TinMatch.locked",
+          errorMessage:
+            "The same TIN and name were requested a fourth time within 24 hours: locked for 96 hours.",
+        },
+        403,
+      );
     }
     const result = sandboxTinResult(tin);
     const responseCode = result === "not_issued" ? 2 : result === "match" ? 0 : 3;
-    return json({ responseCode, responseDescription: ["TIN and name match", "", "TIN not currently issued", "TIN and name do not match"][responseCode] });
+    return json({
+      responseCode,
+      responseDescription: [
+        "TIN and name match",
+        "",
+        "TIN not currently issued",
+        "TIN and name do not match",
+      ][responseCode],
+    });
   }
 
   async function admin(request: Request, url: URL): Promise<Response> {
     if (url.pathname === "/__emulator/stats") return json({ stats, faults });
     if (url.pathname === "/__emulator/faults" && request.method === "POST") {
-      const body = await request.json().catch(() => ({})) as Partial<EmulatorFaults> & { expireTokens?: boolean };
-      for (const k of ["dropIntakeReplies", "delayIntakeReplies", "intakeReplyDelayMs", "unavailable", "retryAfterSeconds"] as const) if (typeof body[k] === "number") faults[k] = body[k];
-      if (body.tokenLifetimeMs === null || typeof body.tokenLifetimeMs === "number") faults.tokenLifetimeMs = body.tokenLifetimeMs;
+      const body = (await request.json().catch(() => ({}))) as Partial<EmulatorFaults> & {
+        expireTokens?: boolean;
+      };
+      for (const k of [
+        "dropIntakeReplies",
+        "delayIntakeReplies",
+        "intakeReplyDelayMs",
+        "unavailable",
+        "retryAfterSeconds",
+      ] as const)
+        if (typeof body[k] === "number") faults[k] = body[k];
+      if (body.tokenLifetimeMs === null || typeof body.tokenLifetimeMs === "number")
+        faults.tokenLifetimeMs = body.tokenLifetimeMs;
       if (body.expireTokens) expireTokens();
       return json({ faults });
     }
@@ -346,7 +501,10 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
   }
 
   const routes: Record<string, (request: Request, url: URL) => Promise<Response>> = {
-    [TOKEN_PATH]: token, [INTAKE_PATH]: intake, [STATUS_PATH]: status, [TIN_MATCH_PATH]: tinMatch,
+    [TOKEN_PATH]: token,
+    [INTAKE_PATH]: intake,
+    [STATUS_PATH]: status,
+    [TIN_MATCH_PATH]: tinMatch,
   };
 
   async function handle(request: Request): Promise<Response> {
@@ -358,16 +516,25 @@ export function createIrsEmulator(options: IrsEmulatorOptions): IrsEmulator {
     if (faults.unavailable > 0) {
       faults.unavailable--;
       stats.unavailableAnswers++;
-      return new Response("Service Unavailable", { status: 503, headers: { "retry-after": String(faults.retryAfterSeconds) } });
+      return new Response("Service Unavailable", {
+        status: 503,
+        headers: { "retry-after": String(faults.retryAfterSeconds) },
+      });
     }
     if (route !== token && !authorized(request)) {
-      return json({ error: "invalid_token", error_description: "The access token is missing, unknown or expired." }, 401);
+      return json(
+        { error: "invalid_token", error_description: "The access token is missing, unknown or expired." },
+        401,
+      );
     }
     try {
       return await route(request, url);
     } catch (e) {
       if (e instanceof EmulatedConnectionLost) throw e;
-      log("irs emulator: internal error", { path: url.pathname, error: e instanceof Error ? e.message.slice(0, 300) : String(e) });
+      log("irs emulator: internal error", {
+        path: url.pathname,
+        error: e instanceof Error ? e.message.slice(0, 300) : String(e),
+      });
       return json({ error: "internal_error" }, 500);
     }
   }

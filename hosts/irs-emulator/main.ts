@@ -20,15 +20,26 @@ function keygen(dir: string, kid: string): void {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const out = resolve(dir);
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, "iris-private.pem"), privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600 });
+  writeFileSync(join(out, "iris-private.pem"), privateKey.export({ type: "pkcs8", format: "pem" }), {
+    mode: 0o600,
+  });
   writeFileSync(join(out, "iris-public.pem"), publicKey.export({ type: "spki", format: "pem" }));
-  writeFileSync(join(out, "iris-jwk.json"), `${JSON.stringify({ keys: [{ ...publicKey.export({ format: "jwk" }), kid, use: "sig", alg: "RS256" }] }, null, 2)}\n`);
-  process.stdout.write(`Wrote ${join(out, "iris-private.pem")} (IRIS_PRIVATE_KEY_FILE), iris-public.pem (IRS_EMULATOR_PUBLIC_KEY_FILE) and iris-jwk.json (kid ${kid}).\n`);
+  writeFileSync(
+    join(out, "iris-jwk.json"),
+    `${JSON.stringify({ keys: [{ ...publicKey.export({ format: "jwk" }), kid, use: "sig", alg: "RS256" }] }, null, 2)}\n`,
+  );
+  process.stdout.write(
+    `Wrote ${join(out, "iris-private.pem")} (IRIS_PRIVATE_KEY_FILE), iris-public.pem (IRS_EMULATOR_PUBLIC_KEY_FILE) and iris-jwk.json (kid ${kid}).\n`,
+  );
 }
 
 function publicKeyFrom(file: string): KeyObject {
   let text: string;
-  try { text = readFileSync(file, "utf8"); } catch { return fail(`IRS_EMULATOR_PUBLIC_KEY_FILE cannot be read: ${file}`); }
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return fail(`IRS_EMULATOR_PUBLIC_KEY_FILE cannot be read: ${file}`);
+  }
   try {
     if (text.trim().startsWith("{")) {
       const j = JSON.parse(text) as { keys?: unknown[] } & Record<string, unknown>;
@@ -49,7 +60,8 @@ if (command === "keygen") {
 
 const env = process.env;
 const keyFile = env["IRS_EMULATOR_PUBLIC_KEY_FILE"];
-if (!keyFile) fail("set IRS_EMULATOR_PUBLIC_KEY_FILE (`npm run irs-emulator -- keygen DIR` makes a key pair).");
+if (!keyFile)
+  fail("set IRS_EMULATOR_PUBLIC_KEY_FILE (`npm run irs-emulator -- keygen DIR` makes a key pair).");
 const port = Number(env["IRS_EMULATOR_PORT"] ?? 4010);
 const emulator = createIrsEmulator({
   publicKey: publicKeyFrom(keyFile),
@@ -58,11 +70,14 @@ const emulator = createIrsEmulator({
   ...(env["IRS_EMULATOR_KEY_ID"] ? { keyId: env["IRS_EMULATOR_KEY_ID"] } : {}),
   ...(env["IRS_EMULATOR_TCC"] ? { judge: { knownTccs: [env["IRS_EMULATOR_TCC"]] } } : {}),
   ackDelayMs: Number(env["IRS_EMULATOR_ACK_DELAY_MS"] ?? 0),
-  log: (line, fields) => process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), msg: line, ...fields })}\n`),
+  log: (line, fields) =>
+    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), msg: line, ...fields })}\n`),
 });
 
 const served = await serveEmulator(emulator, port);
 process.stderr.write(`IRS emulator listening on ${served.url} (IRIS_API_BASE for the service)\n`);
-const stop = () => { void served.close().then(() => process.exit(0)); };
+const stop = () => {
+  void served.close().then(() => process.exit(0));
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

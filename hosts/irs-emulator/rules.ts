@@ -10,7 +10,12 @@
 // - everything else is accepted.
 // Error texts are the IRS's rule texts, unchanged. Values (ErrorValueTxt) never carry a TIN.
 import {
-  transmissionStatusOf, type ErrorInformation, type RecordResult, type SubmissionResult, type SubmissionStatus, type TransmissionStatus,
+  transmissionStatusOf,
+  type ErrorInformation,
+  type RecordResult,
+  type SubmissionResult,
+  type SubmissionStatus,
+  type TransmissionStatus,
 } from "../../core/domain/iris/ack.ts";
 import { businessRuleText } from "../../core/domain/iris/business-rules.ts";
 import { childNamed, childText, childrenNamed, type XmlElement } from "../../core/domain/iris/xml.ts";
@@ -48,7 +53,9 @@ const NAME_ELEMENTS = new Map<string, boolean>();
 function isNameElement(name: string): boolean {
   let is = NAME_ELEMENTS.get(name);
   if (is === undefined) {
-    is = !/(City|Locality|ProvinceOrState|Country)Nm$/.test(name) && (name.endsWith("Nm") || /Name(Line\d)?Txt$/.test(name) || name === "AdditionalRecipientTxt");
+    is =
+      !/(City|Locality|ProvinceOrState|Country)Nm$/.test(name) &&
+      (name.endsWith("Nm") || /Name(Line\d)?Txt$/.test(name) || name === "AdditionalRecipientTxt");
     NAME_ELEMENTS.set(name, is);
   }
   return is;
@@ -62,7 +69,10 @@ function rejectedAt(el: XmlElement): number[] | undefined {
       if (isNameElement(c.name) && REJECT.test(c.text)) return [i];
     } else {
       const found = rejectedAt(c);
-      if (found !== undefined) { found.unshift(i); return found; }
+      if (found !== undefined) {
+        found.unshift(i);
+        return found;
+      }
     }
   }
   return undefined;
@@ -79,7 +89,12 @@ function rejectedName(el: XmlElement, base: string): string | undefined {
     const c = cur.children[i] as XmlElement;
     let n = 0;
     let total = 0;
-    cur.children.forEach((x, j) => { if (x.name === c.name) { total++; if (j <= i) n++; } });
+    cur.children.forEach((x, j) => {
+      if (x.name === c.name) {
+        total++;
+        if (j <= i) n++;
+      }
+    });
     path += `/${c.name}${total > 1 ? `[${String(n)}]` : ""}`;
     cur = c;
   }
@@ -105,14 +120,21 @@ export function judgeTransmission(root: XmlElement, options: JudgeOptions = {}):
   const errors: ErrorInformation[] = [];
   if (!utid.endsWith("::A")) errors.push(rule("TMFST032", `${m}/UniqueTransmissionId`));
   if (utid.split(":")[2] !== tcc) errors.push(rule("TMFST039", `${m}/UniqueTransmissionId`));
-  if (options.knownTccs && !options.knownTccs.includes(tcc)) errors.push(rule("TMFST002_001", `${m}/TransmitterGrp/TransmitterControlCd`));
-  if (options.knownSoftwareIds && !options.knownSoftwareIds.includes(softwareId)) errors.push(rule("TMFST018", `${m}/SoftwareId`));
+  if (options.knownTccs && !options.knownTccs.includes(tcc))
+    errors.push(rule("TMFST002_001", `${m}/TransmitterGrp/TransmitterControlCd`));
+  if (options.knownSoftwareIds && !options.knownSoftwareIds.includes(softwareId))
+    errors.push(rule("TMFST018", `${m}/SoftwareId`));
   if (softwareId.slice(0, 2) !== taxYr.slice(2, 4)) errors.push(rule("TMFST020", `${m}/SoftwareId`));
-  if (manifest && childText(manifest, "PriorYearDataInd") !== "0") errors.push(rule("TMFST038", `${m}/PriorYearDataInd`));
+  if (manifest && childText(manifest, "PriorYearDataInd") !== "0")
+    errors.push(rule("TMFST038", `${m}/PriorYearDataInd`));
 
   const groups = childrenNamed(root, "IRSubmission1Grp");
-  const issuers = groups.length + childrenNamed(root, "IRSubmission2Grp").length + childrenNamed(root, "IRSubmission3Grp").length;
-  if (String(issuers) !== (manifest && childText(manifest, "TotalIssuerFormCnt"))) errors.push(rule("TMFST026", `${m}/TotalIssuerFormCnt`));
+  const issuers =
+    groups.length +
+    childrenNamed(root, "IRSubmission2Grp").length +
+    childrenNamed(root, "IRSubmission3Grp").length;
+  if (String(issuers) !== (manifest && childText(manifest, "TotalIssuerFormCnt")))
+    errors.push(rule("TMFST026", `${m}/TotalIssuerFormCnt`));
 
   const submissions: SubmissionResult[] = [];
   const submissionIds = new Set<string>();
@@ -122,14 +144,17 @@ export function judgeTransmission(root: XmlElement, options: JudgeOptions = {}):
     const header = childNamed(g, "IRSubmission1Header");
     const submissionId = (header && childText(header, "SubmissionId")) ?? "";
     const formTypeCd = (header && childText(header, "FormTypeCd")) ?? undefined;
-    if (submissionIds.has(submissionId)) errors.push(rule("FTMFST010", `${sp}/IRSubmission1Header/SubmissionId`));
+    if (submissionIds.has(submissionId))
+      errors.push(rule("FTMFST010", `${sp}/IRSubmission1Header/SubmissionId`));
     submissionIds.add(submissionId);
     const detail = childNamed(g, "IRSubmission1Detail");
     const details = detail ? detail.children : [];
     recordCount += details.length;
     const subErrors: ErrorInformation[] = [];
-    if (header && childText(header, "TaxYr") !== taxYr) subErrors.push(rule("SMF007", `${sp}/IRSubmission1Header/TaxYr`));
-    if (header && childText(header, "TotalReportedRcpntFormCnt") !== String(details.length)) subErrors.push(rule("FS1H003", `${sp}/IRSubmission1Header/TotalReportedRcpntFormCnt`));
+    if (header && childText(header, "TaxYr") !== taxYr)
+      subErrors.push(rule("SMF007", `${sp}/IRSubmission1Header/TaxYr`));
+    if (header && childText(header, "TotalReportedRcpntFormCnt") !== String(details.length))
+      subErrors.push(rule("FS1H003", `${sp}/IRSubmission1Header/TotalReportedRcpntFormCnt`));
     const recordIds = new Set<string>();
     for (const d of details) {
       const id = childText(d, "RecordId") ?? "";
@@ -139,17 +164,28 @@ export function judgeTransmission(root: XmlElement, options: JudgeOptions = {}):
     const issuer = header && childNamed(header, "IssuerDetail");
     const payer = issuerName(issuer);
     if (REJECT.test(payer.text)) {
-      subErrors.push(rule(payer.person ? "SMF017" : "SMF018", `${sp}/IRSubmission1Header/IssuerDetail/${payer.person ? "PersonName" : "BusinessName/BusinessNameLine1Txt"}`));
+      subErrors.push(
+        rule(
+          payer.person ? "SMF017" : "SMF018",
+          `${sp}/IRSubmission1Header/IssuerDetail/${payer.person ? "PersonName" : "BusinessName/BusinessNameLine1Txt"}`,
+        ),
+      );
     }
     const records: RecordResult[] = [];
     if (subErrors.length === 0) {
       details.forEach((d, di) => {
         const path = rejectedName(d, `${sp}/IRSubmission1Detail/${d.name}[${String(di + 1)}]`);
         if (path === undefined) return;
-        records.push({ recordId: childText(d, "RecordId") ?? null, errors: [rule(path.includes("/BusinessName") ? "SHAREDIRFORM015" : "SHAREDIRFORM014", path, formTypeCd)] });
+        records.push({
+          recordId: childText(d, "RecordId") ?? null,
+          errors: [
+            rule(path.includes("/BusinessName") ? "SHAREDIRFORM015" : "SHAREDIRFORM014", path, formTypeCd),
+          ],
+        });
       });
     }
-    const status: SubmissionStatus = subErrors.length > 0 ? "Rejected" : records.length > 0 ? "Accepted with Errors" : "Accepted";
+    const status: SubmissionStatus =
+      subErrors.length > 0 ? "Rejected" : records.length > 0 ? "Accepted with Errors" : "Accepted";
     submissions.push({ submissionId, status, errors: subErrors, records });
   });
   const manifestRecords = manifest && childText(manifest, "TotalRecipientFormCnt");
@@ -157,7 +193,10 @@ export function judgeTransmission(root: XmlElement, options: JudgeOptions = {}):
 
   const rejected = errors.length > 0;
   return {
-    utid, tcc, taxYear: Number(taxYr), testCd: (manifest && childText(manifest, "TestCd")) ?? "",
+    utid,
+    tcc,
+    taxYear: Number(taxYr),
+    testCd: (manifest && childText(manifest, "TestCd")) ?? "",
     status: rejected ? "Rejected" : transmissionStatusOf(submissions.map((s) => s.status)),
     errors,
     // A rejected transmission is answered without its submissions' own results.

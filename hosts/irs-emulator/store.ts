@@ -19,12 +19,16 @@ export interface EmulatedTransmission {
 /** JSON rows by UTID and receipt id; first writer wins per UTID. */
 export interface EmulatorStore {
   /** Keeps `t` unless one with the same UTID exists; returns the one kept and whether it is `t`. */
-  readonly insertIfAbsent: (t: EmulatedTransmission) => Promise<{ readonly kept: EmulatedTransmission; readonly inserted: boolean }>;
+  readonly insertIfAbsent: (
+    t: EmulatedTransmission,
+  ) => Promise<{ readonly kept: EmulatedTransmission; readonly inserted: boolean }>;
   readonly byReceiptId: (receiptId: string) => Promise<EmulatedTransmission | undefined>;
   readonly byUtid: (utid: string) => Promise<EmulatedTransmission | undefined>;
 }
 
-export function inMemoryEmulatorStore(): EmulatorStore & { readonly all: () => readonly EmulatedTransmission[] } {
+export function inMemoryEmulatorStore(): EmulatorStore & {
+  readonly all: () => readonly EmulatedTransmission[];
+} {
   const byUtid = new Map<string, EmulatedTransmission>();
   const byReceipt = new Map<string, EmulatedTransmission>();
   return {

@@ -9,9 +9,15 @@ const SCHEMAS = join(import.meta.dirname, "schemas", "ty2025");
 
 export type IrisSchema = "intake" | "status-request" | "status-response";
 
-export interface XsdResult { readonly valid: boolean; readonly errors: readonly string[] }
+export interface XsdResult {
+  readonly valid: boolean;
+  readonly errors: readonly string[];
+}
 
-interface Loaded { readonly schema: XMLFileInfo; readonly preload: readonly XMLFileInfo[] }
+interface Loaded {
+  readonly schema: XMLFileInfo;
+  readonly preload: readonly XMLFileInfo[];
+}
 
 let cache: Map<IrisSchema, Loaded> | undefined;
 
@@ -22,14 +28,18 @@ function load(): Map<IrisSchema, Loaded> {
   // in-memory file system, so its includes are rewritten to the names the other files are preloaded under (their
   // own "../COMMON/..." resolve from FORM_TYPES/ as they are).
   const message = readFileSync(join(intake, "MSG", "IRS-IRIntakeTransmissionMessage.xsd"), "utf8")
-    .replaceAll('schemaLocation="../COMMON/', 'schemaLocation="COMMON/').replaceAll('schemaLocation="../FORM_TYPES/', 'schemaLocation="FORM_TYPES/');
+    .replaceAll('schemaLocation="../COMMON/', 'schemaLocation="COMMON/')
+    .replaceAll('schemaLocation="../FORM_TYPES/', 'schemaLocation="FORM_TYPES/');
   const preload: XMLFileInfo[] = [];
   for (const dir of ["COMMON", "FORM_TYPES"]) {
     for (const f of readdirSync(join(intake, dir)).filter((n) => n.endsWith(".xsd"))) {
       preload.push({ fileName: `${dir}/${f}`, contents: readFileSync(join(intake, dir, f), "utf8") });
     }
   }
-  const status = (name: string): Loaded => ({ schema: { fileName: name, contents: readFileSync(join(SCHEMAS, "status", name), "utf8") }, preload: [] });
+  const status = (name: string): Loaded => ({
+    schema: { fileName: name, contents: readFileSync(join(SCHEMAS, "status", name), "utf8") },
+    preload: [],
+  });
   cache = new Map<IrisSchema, Loaded>([
     ["intake", { schema: { fileName: "IRS-IRIntakeTransmissionMessage.xsd", contents: message }, preload }],
     ["status-request", status("IRS-IR-TransStatusOrAckRequest.xsd")],
@@ -45,8 +55,11 @@ export async function validateIris(schema: IrisSchema, xml: string): Promise<Xsd
   // Room for a large transmission: the document and its tree live in wasm memory.
   const pages = Math.min(memoryPages.GiB * 2, 256 + Math.ceil((xml.length * 12) / (64 * 1024)));
   const r = await validateXML({
-    xml: [{ fileName: "document.xml", contents: xml }], schema: [s.schema], preload: [...s.preload],
-    initialMemoryPages: Math.min(pages, 1024), maxMemoryPages: Math.max(pages, 1024),
+    xml: [{ fileName: "document.xml", contents: xml }],
+    schema: [s.schema],
+    preload: [...s.preload],
+    initialMemoryPages: Math.min(pages, 1024),
+    maxMemoryPages: Math.max(pages, 1024),
   });
   return { valid: r.valid, errors: r.errors.map((e) => e.message) };
 }

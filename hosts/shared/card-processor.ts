@@ -7,7 +7,10 @@ import { makeStripeCardProcessor } from "../../adapters/stripe/card-processor.st
 import type { Config } from "./config.ts";
 
 /** One processor per environment, chosen by the scope every call carries. */
-export function byEnvironment(sandbox: CardProcessor["Service"], live: CardProcessor["Service"]): CardProcessor["Service"] {
+export function byEnvironment(
+  sandbox: CardProcessor["Service"],
+  live: CardProcessor["Service"],
+): CardProcessor["Service"] {
   const pick = (livemode: boolean) => (livemode ? live : sandbox);
   return CardProcessor.of({
     attach: (input) => Effect.suspend(() => pick(input.scope.livemode).attach(input)),
@@ -20,13 +23,21 @@ export function cardProcessorFor(config: Config): CardProcessor["Service"] {
   const sandbox = config.cardProcessor ?? makeSandboxCardProcessor();
   if (!config.stripeSecretKey) return sandbox;
   const stripe = makeStripeCardProcessor({
-    secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase,
-    log: (line) => { process.stderr.write(`${line}\n`); },
+    secretKey: config.stripeSecretKey,
+    apiBase: config.stripeApiBase,
+    log: (line) => {
+      process.stderr.write(`${line}\n`);
+    },
   });
   return byEnvironment(sandbox, stripe);
 }
 
 /** For the start-up line: the processor of each environment, no secrets. */
 export function cardProcessorNames(config: Config): { sandbox: string; live: string } {
-  return { sandbox: "sandbox cards", live: config.stripeSecretKey ? `Stripe (${config.stripeApiBase ?? "https://api.stripe.com"})` : "sandbox cards" };
+  return {
+    sandbox: "sandbox cards",
+    live: config.stripeSecretKey
+      ? `Stripe (${config.stripeApiBase ?? "https://api.stripe.com"})`
+      : "sandbox cards",
+  };
 }

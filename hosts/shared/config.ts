@@ -84,8 +84,17 @@ export interface Tuning {
 }
 
 export const DEFAULT_TUNING: Tuning = {
-  credentialCacheMs: 2000, pgPoolMax: 10, jobExpireSeconds: 120, jobTransmitExpireSeconds: 900, jobMaintenanceSeconds: 10, dispatchSweepEveryMs: 5_000,
-  dispatchSweepAfterMs: 10_000, runWorker: true, shutdownGraceMs: 10_000, announce: true, pgliteRowCache: true,
+  credentialCacheMs: 2000,
+  pgPoolMax: 10,
+  jobExpireSeconds: 120,
+  jobTransmitExpireSeconds: 900,
+  jobMaintenanceSeconds: 10,
+  dispatchSweepEveryMs: 5_000,
+  dispatchSweepAfterMs: 10_000,
+  runWorker: true,
+  shutdownGraceMs: 10_000,
+  announce: true,
+  pgliteRowCache: true,
 };
 
 export const tuningOf = (config: Config): Tuning => config.tuning ?? DEFAULT_TUNING;
@@ -94,12 +103,20 @@ export const tuningOf = (config: Config): Tuning => config.tuning ?? DEFAULT_TUN
  * A whole number from `name`, `fallback` when unset or empty; anything else outside [min, max] throws a
  * ConfigError naming the variable and the value.
  */
-export function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+export function intFrom(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
   const n = Number(raw.trim());
   if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? "any size" : max}; got ${JSON.stringify(raw)}.`);
+    throw new ConfigError(
+      `${name} must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? "any size" : max}; got ${JSON.stringify(raw)}.`,
+    );
   }
   return n;
 }
@@ -109,7 +126,8 @@ export function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: numbe
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return fallback;
   const n = Number(raw.trim());
-  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(n) || n < min) throw new ConfigError(`${name} must be a number of at least ${min}; got ${JSON.stringify(raw)}.`);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(n) || n < min)
+    throw new ConfigError(`${name} must be a number of at least ${min}; got ${JSON.stringify(raw)}.`);
   return n;
 }
 
@@ -127,9 +145,10 @@ export function loadTuning(env: NodeJS.ProcessEnv = process.env): Tuning {
     credentialCacheMs: intFrom(env, "CREDENTIAL_CACHE_MS", DEFAULT_TUNING.credentialCacheMs),
     pgPoolMax: intFrom(env, "PG_POOL_MAX", DEFAULT_TUNING.pgPoolMax, 1, 10_000),
     jobExpireSeconds: intFrom(env, "JOB_EXPIRE_SECONDS", DEFAULT_TUNING.jobExpireSeconds, 1),
-    jobTransmitExpireSeconds: env["JOB_TRANSMIT_EXPIRE_SECONDS"] === undefined && env["JOB_EXPIRE_SECONDS"] !== undefined
-      ? intFrom(env, "JOB_EXPIRE_SECONDS", DEFAULT_TUNING.jobExpireSeconds, 1)
-      : intFrom(env, "JOB_TRANSMIT_EXPIRE_SECONDS", DEFAULT_TUNING.jobTransmitExpireSeconds, 1),
+    jobTransmitExpireSeconds:
+      env["JOB_TRANSMIT_EXPIRE_SECONDS"] === undefined && env["JOB_EXPIRE_SECONDS"] !== undefined
+        ? intFrom(env, "JOB_EXPIRE_SECONDS", DEFAULT_TUNING.jobExpireSeconds, 1)
+        : intFrom(env, "JOB_TRANSMIT_EXPIRE_SECONDS", DEFAULT_TUNING.jobTransmitExpireSeconds, 1),
     jobMaintenanceSeconds: intFrom(env, "JOB_MAINTENANCE_SECONDS", DEFAULT_TUNING.jobMaintenanceSeconds, 1),
     dispatchSweepEveryMs: intFrom(env, "DISPATCH_SWEEP_EVERY_MS", DEFAULT_TUNING.dispatchSweepEveryMs, 1),
     dispatchSweepAfterMs: intFrom(env, "DISPATCH_SWEEP_AFTER_MS", DEFAULT_TUNING.dispatchSweepAfterMs),
@@ -141,7 +160,11 @@ export function loadTuning(env: NodeJS.ProcessEnv = process.env): Tuning {
   };
 }
 
-const list = (v: string | undefined) => (v ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
 /** Without TIN_ENCRYPTION_KEY the key is generated once and kept in the data folder (local development). */
 function tinKey(env: NodeJS.ProcessEnv, dataDir: string): string {
@@ -168,8 +191,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: rate,
     tinEncryptionKey: tinKey(env, dataDir),
     seedSandboxKey: env["SEED_SANDBOX_KEY"] || undefined,
-    sandboxWebhookLoopback: env["SANDBOX_WEBHOOK_LOOPBACK"] === undefined || env["SANDBOX_WEBHOOK_LOOPBACK"] === ""
-      ? !env["DATABASE_URL"] : env["SANDBOX_WEBHOOK_LOOPBACK"] === "true",
+    sandboxWebhookLoopback:
+      env["SANDBOX_WEBHOOK_LOOPBACK"] === undefined || env["SANDBOX_WEBHOOK_LOOPBACK"] === ""
+        ? !env["DATABASE_URL"]
+        : env["SANDBOX_WEBHOOK_LOOPBACK"] === "true",
     logLevel: ["debug", "info", "warn", "error", "silent"].includes(level) ? level : "info",
     trustProxy: env["TRUST_PROXY"] === "1" || env["TRUST_PROXY"] === "true",
     rateCard: rateCardFrom(env["RATE_CARD_JSON"]),
@@ -188,7 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** A Stripe secret or restricted key, kept redacted; anything else stops the start with one line (the key not shown). */
 function stripeKey(value: string | undefined): Redacted.Redacted<string> | undefined {
   if (!value) return undefined;
-  if (!/^(sk|rk)_(live|test)_[A-Za-z0-9]{10,}$/.test(value.trim())) throw new ConfigError("STRIPE_SECRET_KEY is not a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key).");
+  if (!/^(sk|rk)_(live|test)_[A-Za-z0-9]{10,}$/.test(value.trim()))
+    throw new ConfigError(
+      "STRIPE_SECRET_KEY is not a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key).",
+    );
   return Redacted.make(value.trim());
 }
 

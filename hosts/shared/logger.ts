@@ -15,8 +15,25 @@ export interface Logger {
 }
 
 const SECRET_FIELDS = [
-  "tin", "TIN", "ssn", "ein", "key", "api_key", "token", "access_token", "refresh_token", "id_token", "secret", "client_secret",
-  "signing_secret", "password", "authorization", "Authorization", "cookie", "card", "private_key",
+  "tin",
+  "TIN",
+  "ssn",
+  "ein",
+  "key",
+  "api_key",
+  "token",
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "secret",
+  "client_secret",
+  "signing_secret",
+  "password",
+  "authorization",
+  "Authorization",
+  "cookie",
+  "card",
+  "private_key",
 ];
 const SECRET_KEYS: ReadonlySet<string> = new Set(SECRET_FIELDS);
 
@@ -28,7 +45,9 @@ const MAYBE_SECRET = /\d{2}-?\d{2,}|_/;
 /** Masks TIN-like and key-like text in a string. */
 export function scrubText(s: string): string {
   if (!MAYBE_SECRET.test(s)) return s;
-  return s.replace(TIN_LIKE, "[REDACTED]").replace(KEY_LIKE, (m) => `${m.slice(0, m.indexOf("_") + 1)}[REDACTED]`);
+  return s
+    .replace(TIN_LIKE, "[REDACTED]")
+    .replace(KEY_LIKE, (m) => `${m.slice(0, m.indexOf("_") + 1)}[REDACTED]`);
 }
 
 /**
@@ -39,7 +58,8 @@ export function redact(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return scrubText(value);
   if (depth > 6 || typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  if (value instanceof Error) return redact({ name: value.name, message: value.message, stack: value.stack }, depth);
+  if (value instanceof Error)
+    return redact({ name: value.name, message: value.message, stack: value.stack }, depth);
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[k];
@@ -61,26 +81,38 @@ export function setDefaultLogDestination(destination: DestinationStream | undefi
 }
 
 export function makeLogger(level: Level, options: LoggerOptions = {}): Logger {
-  const base: Pino = pino({
-    level,
-    base: undefined,
-    messageKey: "msg",
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: {
-      level: (label) => ({ level: label }),
-      log: (fields) => redact(fields) as Record<string, unknown>,
-    },
-    hooks: {
-      logMethod(args, method) {
-        // Our call shape is (msg, fields); pino's is (fields, msg). The message is scrubbed too.
-        const [msg, fields] = args as unknown as [string, Record<string, unknown> | undefined];
-        return method.apply(this, (fields === undefined ? [scrubText(msg)] : [fields, scrubText(msg)]) as Parameters<typeof method>);
+  const base: Pino = pino(
+    {
+      level,
+      base: undefined,
+      messageKey: "msg",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => redact(fields) as Record<string, unknown>,
+      },
+      hooks: {
+        logMethod(args, method) {
+          // Our call shape is (msg, fields); pino's is (fields, msg). The message is scrubbed too.
+          const [msg, fields] = args as unknown as [string, Record<string, unknown> | undefined];
+          return method.apply(
+            this,
+            (fields === undefined ? [scrubText(msg)] : [fields, scrubText(msg)]) as Parameters<typeof method>,
+          );
+        },
       },
     },
-  }, options.destination ?? defaultDestination ?? pino.destination({ fd: 2, sync: false }));
+    options.destination ?? defaultDestination ?? pino.destination({ fd: 2, sync: false }),
+  );
   const call = (l: Exclude<Level, "silent">) => (msg: string, fields?: Record<string, unknown>) => {
     if (!base.isLevelEnabled(l)) return;
     (base[l] as (...a: unknown[]) => void)(msg, fields);
   };
-  return { debug: call("debug"), info: call("info"), warn: call("warn"), error: call("error"), enabled: (l) => base.isLevelEnabled(l) };
+  return {
+    debug: call("debug"),
+    info: call("info"),
+    warn: call("warn"),
+    error: call("error"),
+    enabled: (l) => base.isLevelEnabled(l),
+  };
 }

@@ -32,7 +32,12 @@ export function irsAdapters(db: Database, config: Config): IrsAdapters {
 }
 
 // Each adapter contributes its own layer; this is only the choice of adapters and their settings.
-export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = noJobs, irs: IrsAdapters = irsAdapters(db, config)) {
+export function appLayer(
+  db: Database,
+  config: Config,
+  jobs: Jobs["Service"] = noJobs,
+  irs: IrsAdapters = irsAdapters(db, config),
+) {
   const secrets = makeSecretBox(config.tinEncryptionKey);
   return Layer.mergeAll(
     systemLayer(config.tinEncryptionKey),
@@ -54,7 +59,10 @@ export function appLayer(db: Database, config: Config, jobs: Jobs["Service"] = n
 /** The start-up log line's fields: which adapters each environment uses (no secrets). */
 export function adapterSummary(config: Config, irs: IrsAdapters): { sandbox: string; live: string } {
   const card = cardProcessorNames(config);
-  return { sandbox: `irs: ${irs.summary.sandbox}; card: ${card.sandbox}`, live: `irs: ${irs.summary.live}; card: ${card.live}` };
+  return {
+    sandbox: `irs: ${irs.summary.sandbox}; card: ${card.sandbox}`,
+    live: `irs: ${irs.summary.live}; card: ${card.live}`,
+  };
 }
 
 export type AppServices = Layer.Success<ReturnType<typeof appLayer>>;
@@ -62,7 +70,8 @@ export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 
 /** Retries and expiry set explicitly (pg-boss 10 retries nothing by default). */
 // A job whose process died is retried once it expires; JOB_EXPIRE_SECONDS shortens that for crash tests.
-export const jobDefaults = (tuning: Tuning) => ({ retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: tuning.jobExpireSeconds }) as const;
+export const jobDefaults = (tuning: Tuning) =>
+  ({ retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: tuning.jobExpireSeconds }) as const;
 export const JOB_DEFAULTS = jobDefaults(DEFAULT_TUNING);
 
 /**
@@ -71,15 +80,31 @@ export const JOB_DEFAULTS = jobDefaults(DEFAULT_TUNING);
  * ever. Its expiry is 15 minutes (Tuning.jobTransmitExpireSeconds): a transmission whose worker died resumes by
  * UTID after at most that long.
  */
-export const jobExpiryByQueue = (tuning: Tuning) => ({ [TRANSMIT_QUEUE]: tuning.jobTransmitExpireSeconds }) as const;
+export const jobExpiryByQueue = (tuning: Tuning) =>
+  ({ [TRANSMIT_QUEUE]: tuning.jobTransmitExpireSeconds }) as const;
 
-export async function openRuntime(config: Config, opts: { jobs?: boolean } = {}): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null; irs: IrsAdapters }> {
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.dbSchema, poolMax: tuningOf(config).pgPoolMax, rowCache: tuningOf(config).pgliteRowCache });
-  const jobs = opts.jobs === false ? null : await openJobs(db, {
-    schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss", pollingIntervalSeconds: 0.5, defaults: jobDefaults(tuningOf(config)),
-    expireInSecondsByQueue: jobExpiryByQueue(tuningOf(config)), maintenanceIntervalSeconds: tuningOf(config).jobMaintenanceSeconds,
-    onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
+export async function openRuntime(
+  config: Config,
+  opts: { jobs?: boolean } = {},
+): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null; irs: IrsAdapters }> {
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.dbSchema,
+    poolMax: tuningOf(config).pgPoolMax,
+    rowCache: tuningOf(config).pgliteRowCache,
   });
+  const jobs =
+    opts.jobs === false
+      ? null
+      : await openJobs(db, {
+          schema: config.dbSchema ? `${config.dbSchema}_pgboss` : "pgboss",
+          pollingIntervalSeconds: 0.5,
+          defaults: jobDefaults(tuningOf(config)),
+          expireInSecondsByQueue: jobExpiryByQueue(tuningOf(config)),
+          maintenanceIntervalSeconds: tuningOf(config).jobMaintenanceSeconds,
+          onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
+        });
   const irs = irsAdapters(db, config);
   const runtime = ManagedRuntime.make(appLayer(db, config, jobs?.service ?? noJobs, irs));
   return { db, runtime, jobs, irs };

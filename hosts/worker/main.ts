@@ -7,7 +7,9 @@ import { startWorker } from "./worker.ts";
 const config = loadConfigOrExit();
 const logger = makeLogger(config.logLevel);
 if (!config.databaseUrl) {
-  console.error("The standalone worker needs DATABASE_URL: with the embedded database, `npm start` runs the worker in its own process.");
+  console.error(
+    "The standalone worker needs DATABASE_URL: with the embedded database, `npm start` runs the worker in its own process.",
+  );
   process.exit(2);
 }
 const { db, runtime, jobs, irs } = await openRuntime(config);

@@ -14,26 +14,45 @@ const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effe
 
 interface Ctx extends ContractContext {
   /** A payer and a recipient in scope a (and the same in b and live), for filings to point at. */
-  pa: PayerRow; ra: RecipientRow;
-  pb: PayerRow; rb: RecipientRow;
-  pl: PayerRow; rl: RecipientRow;
+  pa: PayerRow;
+  ra: RecipientRow;
+  pb: PayerRow;
+  rb: RecipientRow;
+  pl: PayerRow;
+  rl: RecipientRow;
 }
 
-export function filingsContract(name: string, open: () => Promise<{ store: StoreService; close: () => Promise<void> }>) {
+export function filingsContract(
+  name: string,
+  open: () => Promise<{ store: StoreService; close: () => Promise<void> }>,
+) {
   const s = suite<Ctx>(`Filings store contract: ${name}`);
   let t = 0;
   const at = () => new Date(Date.UTC(2026, 1, 1, 0, 0, 0, 0) + 1000 * t++).toISOString();
   const rows = storeRows(at);
   const { account } = rows;
   const payer = (scope: Scope) => rows.payer(scope);
-  const recipient = (scope: Scope, payerId: string, over: Partial<RecipientRow> = {}) => rows.recipient(scope, payerId, {
-    addressLine1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", tinHash: `h-${randomUUID()}`, ...over,
-  });
+  const recipient = (scope: Scope, payerId: string, over: Partial<RecipientRow> = {}) =>
+    rows.recipient(scope, payerId, {
+      addressLine1: "1 Main St",
+      city: "Springfield",
+      state: "IL",
+      postalCode: "62701",
+      tinHash: `h-${randomUUID()}`,
+      ...over,
+    });
   const jsonForm = () => ({
     RecipientDetail: {
       TINLast4: "1234",
       PersonName: { PersonFirstNm: "Jane", PersonLastNm: "Doe" },
-      MailingAddressGrp: { USAddress: { AddressLine1Txt: "100 Main St", CityNm: "Springfield", StateAbbreviationCd: "IL", ZIPCd: "62701" } },
+      MailingAddressGrp: {
+        USAddress: {
+          AddressLine1Txt: "100 Main St",
+          CityNm: "Springfield",
+          StateAbbreviationCd: "IL",
+          ZIPCd: "62701",
+        },
+      },
     },
     RecipientAccountNum: "AC-1",
     NonemployeeCompensationAmt: 1234.56,
@@ -43,18 +62,54 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
   const filing = (scope: Scope, p: PayerRow, r: RecipientRow, over: Partial<Filing> = {}): Filing => {
     const now = at();
     return {
-      id: randomUUID(), shortId: shortId(scope.livemode ? "fil_" : "fil_sb_"), accountId: scope.accountId, livemode: scope.livemode, sealedTins: { "RecipientDetail.TIN": "v1:x" }, submittedAt: null, acknowledgedAt: null, voidedAt: null, ackErrors: null, warnings: [], amountRefundedCents: 0, transmissionId: null, submissionId: null, recordId: null,
-      payerId: p.id, recipientId: r.id, form: "1099-NEC", taxYear: 2025, status: "ready_to_file", service: "efile_print_mail",
-      physicalMail: null, portalAccess: null, reference: null, batchId: null, orderId: null, corrects: null, supersededBy: null,
-      refileOf: null, receiptId: null, amountChargedCents: 0, jsonForm: jsonForm(), accountNumber: "AC-1", recipientTinHash: r.tinHash,
-      createdAt: now, updatedAt: now, ...over,
+      id: randomUUID(),
+      shortId: shortId(scope.livemode ? "fil_" : "fil_sb_"),
+      accountId: scope.accountId,
+      livemode: scope.livemode,
+      sealedTins: { "RecipientDetail.TIN": "v1:x" },
+      submittedAt: null,
+      acknowledgedAt: null,
+      voidedAt: null,
+      ackErrors: null,
+      warnings: [],
+      amountRefundedCents: 0,
+      transmissionId: null,
+      submissionId: null,
+      recordId: null,
+      payerId: p.id,
+      recipientId: r.id,
+      form: "1099-NEC",
+      taxYear: 2025,
+      status: "ready_to_file",
+      service: "efile_print_mail",
+      physicalMail: null,
+      portalAccess: null,
+      reference: null,
+      batchId: null,
+      orderId: null,
+      corrects: null,
+      supersededBy: null,
+      refileOf: null,
+      receiptId: null,
+      amountChargedCents: 0,
+      jsonForm: jsonForm(),
+      accountNumber: "AC-1",
+      recipientTinHash: r.tinHash,
+      createdAt: now,
+      updatedAt: now,
+      ...over,
     };
   };
-  const insert = async (store: StoreService, scope: Scope, rows: Filing[]) => [...(await run(store.scoped(scope).filings.insertMany(rows)))].sort();
+  const insert = async (store: StoreService, scope: Scope, rows: Filing[]) =>
+    [...(await run(store.scoped(scope).filings.insertMany(rows)))].sort();
   const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id).sort();
 
   contractSetup(s, open, account, async (ctx) => {
-    for (const [scope, p, r] of [["a", "pa", "ra"], ["b", "pb", "rb"], ["live", "pl", "rl"]] as const) {
+    for (const [scope, p, r] of [
+      ["a", "pa", "ra"],
+      ["b", "pb", "rb"],
+      ["live", "pl", "rl"],
+    ] as const) {
       const pr = payer(ctx[scope]);
       await run(ctx.store.scoped(ctx[scope]).payers.insert(pr));
       const rr = recipient(ctx[scope], pr.id);
@@ -64,285 +119,498 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     }
   });
 
-  s("filings.insertMany returns the ids inserted; an empty call inserts nothing", async ({ store, a, pa, ra }) => {
-    const rows = [filing(a, pa, ra, { accountNumber: "1" }), filing(a, pa, ra, { accountNumber: "2" }), filing(a, pa, ra, { accountNumber: null })];
-    assert.equal(await insert(store, a, rows), ids(rows));
-    assert.equal(await insert(store, a, []), []);
-    for (const r of rows) assert.is((await run(store.scoped(a).filings.get(r.id)))?.id, r.id);
-  });
+  s(
+    "filings.insertMany returns the ids inserted; an empty call inserts nothing",
+    async ({ store, a, pa, ra }) => {
+      const rows = [
+        filing(a, pa, ra, { accountNumber: "1" }),
+        filing(a, pa, ra, { accountNumber: "2" }),
+        filing(a, pa, ra, { accountNumber: null }),
+      ];
+      assert.equal(await insert(store, a, rows), ids(rows));
+      assert.equal(await insert(store, a, []), []);
+      for (const r of rows) assert.is((await run(store.scoped(a).filings.get(r.id)))?.id, r.id);
+    },
+  );
 
-  s("filings.get returns the filing as inserted (all fields, amounts as numbers)", async ({ store, a, pa, ra }) => {
-    const f = filing(a, pa, ra, {
-      status: "in_cart", service: "efile", physicalMail: false, portalAccess: true, reference: "ref#0", batchId: "bat_x1",
-      orderId: "ord_1", receiptId: "R-1", amountChargedCents: 1234, accountNumber: null,
-      corrects: randomUUID(), supersededBy: randomUUID(), refileOf: randomUUID(),
-    });
-    await insert(store, a, [f]);
-    const got = await run(store.scoped(a).filings.get(f.id));
-    assert.equal(got, f);
-    assert.is(typeof got?.jsonForm["NonemployeeCompensationAmt"], "number");
-    const plain = filing(a, pa, ra);
-    await insert(store, a, [plain]);
-    assert.equal(await run(store.scoped(a).filings.get(plain.id)), plain);
-  });
+  s(
+    "filings.get returns the filing as inserted (all fields, amounts as numbers)",
+    async ({ store, a, pa, ra }) => {
+      const f = filing(a, pa, ra, {
+        status: "in_cart",
+        service: "efile",
+        physicalMail: false,
+        portalAccess: true,
+        reference: "ref#0",
+        batchId: "bat_x1",
+        orderId: "ord_1",
+        receiptId: "R-1",
+        amountChargedCents: 1234,
+        accountNumber: null,
+        corrects: randomUUID(),
+        supersededBy: randomUUID(),
+        refileOf: randomUUID(),
+      });
+      await insert(store, a, [f]);
+      const got = await run(store.scoped(a).filings.get(f.id));
+      assert.equal(got, f);
+      assert.is(typeof got?.jsonForm["NonemployeeCompensationAmt"], "number");
+      const plain = filing(a, pa, ra);
+      await insert(store, a, [plain]);
+      assert.equal(await run(store.scoped(a).filings.get(plain.id)), plain);
+    },
+  );
 
-  s("filing warnings round-trip in order through insertMany, get, getMany and list; none is an empty array", async ({ store, a, pa, ra }) => {
-    const warnings = [
-      { code: "F1098C005", severity: "Report Error" as const, path: "jsonForm.VehClaimDedUnderSpcfdAmtInd", message: "IRS rule F1098C005 (Report Error): ..." },
-      { code: "reporting_threshold", severity: "Notice" as const, path: "jsonForm.NonemployeeCompensationAmt", message: "below the $2000.00 reporting threshold" },
-    ];
-    const f = filing(a, pa, ra, { warnings, accountNumber: "W-1" });
-    const plain = filing(a, pa, ra, { accountNumber: "W-2" });
-    await insert(store, a, [f, plain]);
-    const repo = store.scoped(a).filings;
-    assert.equal((await run(repo.get(f.id)))?.warnings, warnings);
-    assert.equal((await run(repo.get(plain.id)))?.warnings, []);
-    assert.equal((await run(repo.getMany([f.id, plain.id]))).map((x) => x.warnings.length).sort(), [0, 2]);
-    const listed = (await run(repo.list({ limit: 10, startingAfter: null }, {}))).data.find((x) => x.id === f.id);
-    assert.equal(listed?.warnings, warnings);
-    // A status change keeps them.
-    await run(repo.updateMany([f.id], ["ready_to_file"], { status: forced("in_cart"), updatedAt: at() }));
-    assert.equal((await run(repo.get(f.id)))?.warnings, warnings);
-  });
+  s(
+    "filing warnings round-trip in order through insertMany, get, getMany and list; none is an empty array",
+    async ({ store, a, pa, ra }) => {
+      const warnings = [
+        {
+          code: "F1098C005",
+          severity: "Report Error" as const,
+          path: "jsonForm.VehClaimDedUnderSpcfdAmtInd",
+          message: "IRS rule F1098C005 (Report Error): ...",
+        },
+        {
+          code: "reporting_threshold",
+          severity: "Notice" as const,
+          path: "jsonForm.NonemployeeCompensationAmt",
+          message: "below the $2000.00 reporting threshold",
+        },
+      ];
+      const f = filing(a, pa, ra, { warnings, accountNumber: "W-1" });
+      const plain = filing(a, pa, ra, { accountNumber: "W-2" });
+      await insert(store, a, [f, plain]);
+      const repo = store.scoped(a).filings;
+      assert.equal((await run(repo.get(f.id)))?.warnings, warnings);
+      assert.equal((await run(repo.get(plain.id)))?.warnings, []);
+      assert.equal((await run(repo.getMany([f.id, plain.id]))).map((x) => x.warnings.length).sort(), [0, 2]);
+      const listed = (await run(repo.list({ limit: 10, startingAfter: null }, {}))).data.find(
+        (x) => x.id === f.id,
+      );
+      assert.equal(listed?.warnings, warnings);
+      // A status change keeps them.
+      await run(repo.updateMany([f.id], ["ready_to_file"], { status: forced("in_cart"), updatedAt: at() }));
+      assert.equal((await run(repo.get(f.id)))?.warnings, warnings);
+    },
+  );
 
-  s("filings.get keeps the stored jsonForm exactly, element (XSD) order included", async ({ store, a, pa, ra }) => {
-    const f = filing(a, pa, ra);
-    await insert(store, a, [f]);
-    const got = await run(store.scoped(a).filings.get(f.id));
-    assert.is(JSON.stringify(got?.jsonForm), JSON.stringify(f.jsonForm));
-  });
+  s(
+    "filings.get keeps the stored jsonForm exactly, element (XSD) order included",
+    async ({ store, a, pa, ra }) => {
+      const f = filing(a, pa, ra);
+      await insert(store, a, [f]);
+      const got = await run(store.scoped(a).filings.get(f.id));
+      assert.is(JSON.stringify(got?.jsonForm), JSON.stringify(f.jsonForm));
+    },
+  );
 
-  s("filings.get by id or short id, only in its own account and environment (D2)", async ({ store, a, b, live, pa, ra }) => {
-    const f = filing(a, pa, ra);
-    await insert(store, a, [f]);
-    assert.is((await run(store.scoped(a).filings.get(f.shortId)))?.id, f.id);
-    assert.is((await run(store.scoped(a).filings.get(f.id)))?.shortId, f.shortId);
-    for (const scope of [b, live]) {
-      assert.is(await run(store.scoped(scope).filings.get(f.id)), undefined);
-      assert.is(await run(store.scoped(scope).filings.get(f.shortId)), undefined);
-      assert.is((await run(store.scoped(scope).filings.list({ limit: 10, startingAfter: null }, {}))).data.length, 0);
-    }
-    assert.is(await run(store.scoped(a).filings.get(randomUUID())), undefined);
-    assert.is(await run(store.scoped(a).filings.get("fil_sb_nosuchfiling0")), undefined);
-  });
+  s(
+    "filings.get by id or short id, only in its own account and environment (D2)",
+    async ({ store, a, b, live, pa, ra }) => {
+      const f = filing(a, pa, ra);
+      await insert(store, a, [f]);
+      assert.is((await run(store.scoped(a).filings.get(f.shortId)))?.id, f.id);
+      assert.is((await run(store.scoped(a).filings.get(f.id)))?.shortId, f.shortId);
+      for (const scope of [b, live]) {
+        assert.is(await run(store.scoped(scope).filings.get(f.id)), undefined);
+        assert.is(await run(store.scoped(scope).filings.get(f.shortId)), undefined);
+        assert.is(
+          (await run(store.scoped(scope).filings.list({ limit: 10, startingAfter: null }, {}))).data.length,
+          0,
+        );
+      }
+      assert.is(await run(store.scoped(a).filings.get(randomUUID())), undefined);
+      assert.is(await run(store.scoped(a).filings.get("fil_sb_nosuchfiling0")), undefined);
+    },
+  );
 
   s("D11: a duplicate of a live original is skipped, also within one call", async ({ store, a, pa, ra }) => {
     const first = filing(a, pa, ra);
     assert.equal(await insert(store, a, [first]), [first.id]);
-    const dup = filing(a, pa, ra, { status: "in_cart", reference: "other", jsonForm: { ...jsonForm(), NonemployeeCompensationAmt: 1 } });
+    const dup = filing(a, pa, ra, {
+      status: "in_cart",
+      reference: "other",
+      jsonForm: { ...jsonForm(), NonemployeeCompensationAmt: 1 },
+    });
     const fresh = filing(a, pa, ra, { accountNumber: "AC-2" });
     assert.equal(await insert(store, a, [dup, fresh]), [fresh.id]);
     assert.is(await run(store.scoped(a).filings.get(dup.id)), undefined);
     // Within one call: the first of two identical rows wins.
-    const x1 = filing(a, pa, ra, { accountNumber: "AC-3" }), x2 = filing(a, pa, ra, { accountNumber: "AC-3" });
+    const x1 = filing(a, pa, ra, { accountNumber: "AC-3" }),
+      x2 = filing(a, pa, ra, { accountNumber: "AC-3" });
     assert.equal(await insert(store, a, [x1, x2]), [x1.id]);
     // Live originals in every non-terminal state block too.
-    for (const status of ["queued", "submitted", "accepted", "accepted_with_errors", "superseded", "furnishing"] as const) {
+    for (const status of [
+      "queued",
+      "submitted",
+      "accepted",
+      "accepted_with_errors",
+      "superseded",
+      "furnishing",
+    ] as const) {
       const o = filing(a, pa, ra, { accountNumber: `S-${status}`, status });
       assert.equal(await insert(store, a, [o]), [o.id], status);
-      assert.equal(await insert(store, a, [filing(a, pa, ra, { accountNumber: `S-${status}` })]), [], `blocked by ${status}`);
+      assert.equal(
+        await insert(store, a, [filing(a, pa, ra, { accountNumber: `S-${status}` })]),
+        [],
+        `blocked by ${status}`,
+      );
     }
   });
 
-  s("D11: the key is payer + recipient TIN + form + tax year + account number", async ({ store, a, pa, ra }) => {
-    await insert(store, a, [filing(a, pa, ra)]);
-    const p2 = payer(a);
-    await run(store.scoped(a).payers.insert(p2));
-    const r2 = recipient(a, p2.id, { tinHash: ra.tinHash });
-    await run(store.scoped(a).recipients.insert(r2));
-    const otherTin = recipient(a, pa.id);
-    await run(store.scoped(a).recipients.insert(otherTin));
-    const distinct = [
-      filing(a, pa, ra, { form: "1099-MISC" }),
-      filing(a, pa, ra, { taxYear: 2026 }),
-      filing(a, pa, ra, { accountNumber: "AC-9" }),
-      filing(a, pa, ra, { accountNumber: null }),
-      filing(a, p2, r2),
-      filing(a, pa, otherTin),
-    ];
-    assert.equal(await insert(store, a, distinct), ids(distinct));
-    // The recipient row is not part of the key: another recipient id with the same TIN hash is a duplicate.
-    const sameTinOtherRow = recipient(a, pa.id, { tinHash: ra.tinHash, tinType: "ein" });
-    await run(store.scoped(a).recipients.insert(sameTinOtherRow));
-    assert.equal(await insert(store, a, [filing(a, pa, sameTinOtherRow, { recipientTinHash: ra.tinHash })]), []);
-  });
+  s(
+    "D11: the key is payer + recipient TIN + form + tax year + account number",
+    async ({ store, a, pa, ra }) => {
+      await insert(store, a, [filing(a, pa, ra)]);
+      const p2 = payer(a);
+      await run(store.scoped(a).payers.insert(p2));
+      const r2 = recipient(a, p2.id, { tinHash: ra.tinHash });
+      await run(store.scoped(a).recipients.insert(r2));
+      const otherTin = recipient(a, pa.id);
+      await run(store.scoped(a).recipients.insert(otherTin));
+      const distinct = [
+        filing(a, pa, ra, { form: "1099-MISC" }),
+        filing(a, pa, ra, { taxYear: 2026 }),
+        filing(a, pa, ra, { accountNumber: "AC-9" }),
+        filing(a, pa, ra, { accountNumber: null }),
+        filing(a, p2, r2),
+        filing(a, pa, otherTin),
+      ];
+      assert.equal(await insert(store, a, distinct), ids(distinct));
+      // The recipient row is not part of the key: another recipient id with the same TIN hash is a duplicate.
+      const sameTinOtherRow = recipient(a, pa.id, { tinHash: ra.tinHash, tinType: "ein" });
+      await run(store.scoped(a).recipients.insert(sameTinOtherRow));
+      assert.equal(
+        await insert(store, a, [filing(a, pa, sameTinOtherRow, { recipientTinHash: ra.tinHash })]),
+        [],
+      );
+    },
+  );
 
-  s("D11: a voided or rejected original does not block; a row with corrects is never a duplicate", async ({ store, a, pa, ra }) => {
-    const voided = filing(a, pa, ra, { status: "voided", accountNumber: "V" });
-    const rejected = filing(a, pa, ra, { status: "rejected", accountNumber: "R" });
-    assert.equal(await insert(store, a, [voided, rejected]), ids([voided, rejected]));
-    const v2 = filing(a, pa, ra, { accountNumber: "V" }), r2 = filing(a, pa, ra, { accountNumber: "R" });
-    assert.equal(await insert(store, a, [v2, r2]), ids([v2, r2]));
-    // Several voided rows with one key can coexist, beside the live one.
-    const v3 = filing(a, pa, ra, { status: "voided", accountNumber: "V" });
-    assert.equal(await insert(store, a, [v3]), [v3.id]);
-    // Corrections carry `corrects` and sit outside the duplicate guard, even two at once.
-    const c1 = filing(a, pa, ra, { accountNumber: "V", corrects: v2.id }), c2 = filing(a, pa, ra, { accountNumber: "V", corrects: v2.id });
-    assert.equal(await insert(store, a, [c1, c2]), ids([c1, c2]));
-    // And a correction does not block a later original of its own key.
-    const c3 = filing(a, pa, ra, { accountNumber: "C", corrects: v2.id });
-    const o3 = filing(a, pa, ra, { accountNumber: "C" });
-    assert.equal(await insert(store, a, [c3, o3]), ids([c3, o3]));
-  });
+  s(
+    "D11: a voided or rejected original does not block; a row with corrects is never a duplicate",
+    async ({ store, a, pa, ra }) => {
+      const voided = filing(a, pa, ra, { status: "voided", accountNumber: "V" });
+      const rejected = filing(a, pa, ra, { status: "rejected", accountNumber: "R" });
+      assert.equal(await insert(store, a, [voided, rejected]), ids([voided, rejected]));
+      const v2 = filing(a, pa, ra, { accountNumber: "V" }),
+        r2 = filing(a, pa, ra, { accountNumber: "R" });
+      assert.equal(await insert(store, a, [v2, r2]), ids([v2, r2]));
+      // Several voided rows with one key can coexist, beside the live one.
+      const v3 = filing(a, pa, ra, { status: "voided", accountNumber: "V" });
+      assert.equal(await insert(store, a, [v3]), [v3.id]);
+      // Corrections carry `corrects` and sit outside the duplicate guard, even two at once.
+      const c1 = filing(a, pa, ra, { accountNumber: "V", corrects: v2.id }),
+        c2 = filing(a, pa, ra, { accountNumber: "V", corrects: v2.id });
+      assert.equal(await insert(store, a, [c1, c2]), ids([c1, c2]));
+      // And a correction does not block a later original of its own key.
+      const c3 = filing(a, pa, ra, { accountNumber: "C", corrects: v2.id });
+      const o3 = filing(a, pa, ra, { accountNumber: "C" });
+      assert.equal(await insert(store, a, [c3, o3]), ids([c3, o3]));
+    },
+  );
 
-  s("D11 is scoped: the same key in another account or environment is not a duplicate", async ({ store, a, b, live, pa, ra, rb, rl }) => {
-    const f = filing(a, pa, ra);
-    await insert(store, a, [f]);
-    // Rows with exactly the same duplicate key (same payer id, TIN hash, form, year, account number).
-    const l = filing(live, pa, ra, { recipientId: rl.id });
-    assert.equal(await insert(store, live, [l]), [l.id]);
-    const bf = filing(b, pa, ra, { recipientId: rb.id });
-    assert.equal(await insert(store, b, [bf]), [bf.id]);
-    // And each scope still guards its own.
-    assert.equal(await insert(store, live, [filing(live, pa, ra, { recipientId: rl.id })]), []);
-    assert.equal(await insert(store, b, [filing(b, pa, ra, { recipientId: rb.id })]), []);
-  });
+  s(
+    "D11 is scoped: the same key in another account or environment is not a duplicate",
+    async ({ store, a, b, live, pa, ra, rb, rl }) => {
+      const f = filing(a, pa, ra);
+      await insert(store, a, [f]);
+      // Rows with exactly the same duplicate key (same payer id, TIN hash, form, year, account number).
+      const l = filing(live, pa, ra, { recipientId: rl.id });
+      assert.equal(await insert(store, live, [l]), [l.id]);
+      const bf = filing(b, pa, ra, { recipientId: rb.id });
+      assert.equal(await insert(store, b, [bf]), [bf.id]);
+      // And each scope still guards its own.
+      assert.equal(await insert(store, live, [filing(live, pa, ra, { recipientId: rl.id })]), []);
+      assert.equal(await insert(store, b, [filing(b, pa, ra, { recipientId: rb.id })]), []);
+    },
+  );
 
-  s("filings.list: newest first, stable cursors over equal created_at, filters, scoped", async ({ store, a, b, pa, ra, pb, rb }) => {
-    const when = at();
-    const p2 = payer(a);
-    await run(store.scoped(a).payers.insert(p2));
-    const r2 = recipient(a, p2.id);
-    await run(store.scoped(a).recipients.insert(r2));
-    const rows = [
-      filing(a, pa, ra, { accountNumber: "1", status: "ready_to_file", batchId: "bat_one" }),
-      filing(a, pa, ra, { accountNumber: "2", status: "in_cart", batchId: "bat_one" }),
-      filing(a, pa, ra, { accountNumber: "3", status: "queued", form: "1099-MISC" }),
-      filing(a, pa, ra, { accountNumber: "4", status: "ready_to_file", taxYear: 2026, createdAt: when, updatedAt: when }),
-      filing(a, p2, r2, { accountNumber: "5", status: "in_cart", createdAt: when, updatedAt: when }),
-      filing(a, p2, r2, { accountNumber: "6", status: "voided", createdAt: when, updatedAt: when }),
-    ];
-    await insert(store, a, rows);
-    await insert(store, b, [filing(b, pb, rb)]);
-    const list = (filter: Parameters<ReturnType<StoreService["scoped"]>["filings"]["list"]>[1], limit = 100) =>
-      run(store.scoped(a).filings.list({ limit, startingAfter: null }, filter));
-    const all = await list({});
-    assert.is(all.data.length, rows.length);
-    assert.is(all.hasMore, false);
-    assert.is(all.nextCursor, null);
-    // Newest first on (created_at, id).
-    const expected = [...rows].sort((x, y) => (x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1));
-    assert.equal(all.data.map((f) => f.id), expected.map((f) => f.id));
-    for (const limit of [1, 2, 4]) {
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: { data: readonly Filing[]; hasMore: boolean; nextCursor: string | null } = await run(store.scoped(a).filings.list({ limit, startingAfter: cursor }, {}));
-        assert.ok(page.data.length <= limit);
-        assert.is(page.hasMore, page.nextCursor !== null);
-        if (page.nextCursor) assert.is(page.nextCursor, page.data.at(-1)?.id);
-        seen.push(...page.data.map((f) => f.id));
-        cursor = page.nextCursor;
-      } while (cursor);
-      assert.equal(seen, expected.map((f) => f.id), `limit ${limit}`);
-    }
-    // Filters, alone and together, and with paging.
-    assert.equal(ids((await list({ statuses: ["in_cart"] })).data), ids([rows[1]!, rows[4]!]));
-    assert.equal(ids((await list({ statuses: ["in_cart", "ready_to_file"] })).data), ids([rows[0]!, rows[1]!, rows[3]!, rows[4]!]));
-    assert.equal(ids((await list({ statuses: [] })).data), ids(rows), "an empty status list is no filter");
-    assert.equal(ids((await list({ payerId: p2.id })).data), ids([rows[4]!, rows[5]!]));
-    assert.equal(ids((await list({ form: "1099-MISC" })).data), [rows[2]!.id]);
-    assert.equal(ids((await list({ taxYear: 2026 })).data), [rows[3]!.id]);
-    assert.equal(ids((await list({ batchId: "bat_one" })).data), ids([rows[0]!, rows[1]!]));
-    assert.equal(ids((await list({ payerId: pa.id, statuses: ["ready_to_file"], taxYear: 2025 })).data), [rows[0]!.id]);
-    assert.equal((await list({ payerId: pb.id })).data, [], "another account's payer id finds nothing in a");
-    const p1 = await run(store.scoped(a).filings.list({ limit: 1, startingAfter: null }, { statuses: ["in_cart", "ready_to_file"] }));
-    const p2nd = await run(store.scoped(a).filings.list({ limit: 10, startingAfter: p1.nextCursor }, { statuses: ["in_cart", "ready_to_file"] }));
-    assert.is(p1.data.length + p2nd.data.length, 4);
-    assert.is(p2nd.hasMore, false);
-    // A cursor from another scope or an unknown id gives an empty page, never another scope's rows.
-    const foreignCursor = (await run(store.scoped(b).filings.list({ limit: 1, startingAfter: null }, {}))).data[0]!.id;
-    assert.equal((await run(store.scoped(a).filings.list({ limit: 10, startingAfter: foreignCursor }, {}))).data, []);
-    assert.equal((await run(store.scoped(a).filings.list({ limit: 10, startingAfter: randomUUID() }, {}))).data, []);
-  });
+  s(
+    "filings.list: newest first, stable cursors over equal created_at, filters, scoped",
+    async ({ store, a, b, pa, ra, pb, rb }) => {
+      const when = at();
+      const p2 = payer(a);
+      await run(store.scoped(a).payers.insert(p2));
+      const r2 = recipient(a, p2.id);
+      await run(store.scoped(a).recipients.insert(r2));
+      const rows = [
+        filing(a, pa, ra, { accountNumber: "1", status: "ready_to_file", batchId: "bat_one" }),
+        filing(a, pa, ra, { accountNumber: "2", status: "in_cart", batchId: "bat_one" }),
+        filing(a, pa, ra, { accountNumber: "3", status: "queued", form: "1099-MISC" }),
+        filing(a, pa, ra, {
+          accountNumber: "4",
+          status: "ready_to_file",
+          taxYear: 2026,
+          createdAt: when,
+          updatedAt: when,
+        }),
+        filing(a, p2, r2, { accountNumber: "5", status: "in_cart", createdAt: when, updatedAt: when }),
+        filing(a, p2, r2, { accountNumber: "6", status: "voided", createdAt: when, updatedAt: when }),
+      ];
+      await insert(store, a, rows);
+      await insert(store, b, [filing(b, pb, rb)]);
+      const list = (
+        filter: Parameters<ReturnType<StoreService["scoped"]>["filings"]["list"]>[1],
+        limit = 100,
+      ) => run(store.scoped(a).filings.list({ limit, startingAfter: null }, filter));
+      const all = await list({});
+      assert.is(all.data.length, rows.length);
+      assert.is(all.hasMore, false);
+      assert.is(all.nextCursor, null);
+      // Newest first on (created_at, id).
+      const expected = [...rows].sort((x, y) =>
+        x.createdAt === y.createdAt ? (x.id < y.id ? 1 : -1) : x.createdAt < y.createdAt ? 1 : -1,
+      );
+      assert.equal(
+        all.data.map((f) => f.id),
+        expected.map((f) => f.id),
+      );
+      for (const limit of [1, 2, 4]) {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { data: readonly Filing[]; hasMore: boolean; nextCursor: string | null } = await run(
+            store.scoped(a).filings.list({ limit, startingAfter: cursor }, {}),
+          );
+          assert.ok(page.data.length <= limit);
+          assert.is(page.hasMore, page.nextCursor !== null);
+          if (page.nextCursor) assert.is(page.nextCursor, page.data.at(-1)?.id);
+          seen.push(...page.data.map((f) => f.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        assert.equal(
+          seen,
+          expected.map((f) => f.id),
+          `limit ${limit}`,
+        );
+      }
+      // Filters, alone and together, and with paging.
+      assert.equal(ids((await list({ statuses: ["in_cart"] })).data), ids([rows[1]!, rows[4]!]));
+      assert.equal(
+        ids((await list({ statuses: ["in_cart", "ready_to_file"] })).data),
+        ids([rows[0]!, rows[1]!, rows[3]!, rows[4]!]),
+      );
+      assert.equal(ids((await list({ statuses: [] })).data), ids(rows), "an empty status list is no filter");
+      assert.equal(ids((await list({ payerId: p2.id })).data), ids([rows[4]!, rows[5]!]));
+      assert.equal(ids((await list({ form: "1099-MISC" })).data), [rows[2]!.id]);
+      assert.equal(ids((await list({ taxYear: 2026 })).data), [rows[3]!.id]);
+      assert.equal(ids((await list({ batchId: "bat_one" })).data), ids([rows[0]!, rows[1]!]));
+      assert.equal(ids((await list({ payerId: pa.id, statuses: ["ready_to_file"], taxYear: 2025 })).data), [
+        rows[0]!.id,
+      ]);
+      assert.equal(
+        (await list({ payerId: pb.id })).data,
+        [],
+        "another account's payer id finds nothing in a",
+      );
+      const p1 = await run(
+        store
+          .scoped(a)
+          .filings.list({ limit: 1, startingAfter: null }, { statuses: ["in_cart", "ready_to_file"] }),
+      );
+      const p2nd = await run(
+        store
+          .scoped(a)
+          .filings.list(
+            { limit: 10, startingAfter: p1.nextCursor },
+            { statuses: ["in_cart", "ready_to_file"] },
+          ),
+      );
+      assert.is(p1.data.length + p2nd.data.length, 4);
+      assert.is(p2nd.hasMore, false);
+      // A cursor from another scope or an unknown id gives an empty page, never another scope's rows.
+      const foreignCursor = (await run(store.scoped(b).filings.list({ limit: 1, startingAfter: null }, {})))
+        .data[0]!.id;
+      assert.equal(
+        (await run(store.scoped(a).filings.list({ limit: 10, startingAfter: foreignCursor }, {}))).data,
+        [],
+      );
+      assert.equal(
+        (await run(store.scoped(a).filings.list({ limit: 10, startingAfter: randomUUID() }, {}))).data,
+        [],
+      );
+    },
+  );
 
-  s("filings.findFiledOriginal: the accepted original of a key, in scope", async ({ store, a, live, pa, ra }) => {
-    const ready = filing(a, pa, ra, { accountNumber: "F1" });
-    await insert(store, a, [ready]);
-    assert.is(await run(store.scoped(a).filings.findFiledOriginal(ready)), undefined, "not filed yet");
-    const accepted = filing(a, pa, ra, { accountNumber: "F2", status: "accepted" });
-    const correction = filing(a, pa, ra, { accountNumber: "F2", status: "accepted", corrects: accepted.id });
-    await insert(store, a, [accepted, correction]);
-    assert.is((await run(store.scoped(a).filings.findFiledOriginal(accepted)))?.id, accepted.id);
-    assert.is(await run(store.scoped(live).filings.findFiledOriginal(accepted)), undefined);
-  });
+  s(
+    "filings.findFiledOriginal: the accepted original of a key, in scope",
+    async ({ store, a, live, pa, ra }) => {
+      const ready = filing(a, pa, ra, { accountNumber: "F1" });
+      await insert(store, a, [ready]);
+      assert.is(await run(store.scoped(a).filings.findFiledOriginal(ready)), undefined, "not filed yet");
+      const accepted = filing(a, pa, ra, { accountNumber: "F2", status: "accepted" });
+      const correction = filing(a, pa, ra, {
+        accountNumber: "F2",
+        status: "accepted",
+        corrects: accepted.id,
+      });
+      await insert(store, a, [accepted, correction]);
+      assert.is((await run(store.scoped(a).filings.findFiledOriginal(accepted)))?.id, accepted.id);
+      assert.is(await run(store.scoped(live).filings.findFiledOriginal(accepted)), undefined);
+    },
+  );
 
-  s("filings.updateMany: one patch for the listed filings in the given statuses, scoped; returns the ids changed", async ({ store, a, live, pa, ra }) => {
-    const queued = [1, 2, 3].map((n) => filing(a, pa, ra, { accountNumber: `U${n}`, status: "queued" }));
-    const ready = filing(a, pa, ra, { accountNumber: "U4" });
-    await insert(store, a, [...queued, ready]);
-    const at = "2026-03-01T00:00:00.000Z";
-    const changed = await run(store.scoped(a).filings.updateMany([...queued, ready].map((f) => f.id), ["queued"], { status: forced("submitted"), submittedAt: at, transmissionId: "tx-1", updatedAt: at }));
-    assert.equal([...changed].sort(), ids(queued).sort());
-    assert.equal(await run(store.scoped(live).filings.updateMany(ids(queued), ["submitted"], { status: forced("voided") })), [], "another environment changes nothing");
-    assert.equal(await run(store.scoped(a).filings.updateMany([], ["submitted"], { status: forced("voided") })), []);
-    for (const f of queued) {
-      const got = await run(store.scoped(a).filings.get(f.id));
-      assert.is(got?.status, "submitted");
-      assert.is(got?.transmissionId, "tx-1");
-    }
-    assert.is((await run(store.scoped(a).filings.get(ready.id)))?.status, ready.status);
-    const errors = [{ code: "F1099NEC-001", severity: "error", xpath: "/x", message: "bad" }];
-    assert.equal(await run(store.scoped(a).filings.updateMany([queued[0]!.id], ["submitted"], { status: forced("accepted_with_errors"), ackErrors: errors })), [queued[0]!.id]);
-    assert.equal((await run(store.scoped(a).filings.get(queued[0]!.id)))?.ackErrors, errors);
-  });
+  s(
+    "filings.updateMany: one patch for the listed filings in the given statuses, scoped; returns the ids changed",
+    async ({ store, a, live, pa, ra }) => {
+      const queued = [1, 2, 3].map((n) => filing(a, pa, ra, { accountNumber: `U${n}`, status: "queued" }));
+      const ready = filing(a, pa, ra, { accountNumber: "U4" });
+      await insert(store, a, [...queued, ready]);
+      const at = "2026-03-01T00:00:00.000Z";
+      const changed = await run(
+        store.scoped(a).filings.updateMany(
+          [...queued, ready].map((f) => f.id),
+          ["queued"],
+          { status: forced("submitted"), submittedAt: at, transmissionId: "tx-1", updatedAt: at },
+        ),
+      );
+      assert.equal([...changed].sort(), ids(queued).sort());
+      assert.equal(
+        await run(
+          store.scoped(live).filings.updateMany(ids(queued), ["submitted"], { status: forced("voided") }),
+        ),
+        [],
+        "another environment changes nothing",
+      );
+      assert.equal(
+        await run(store.scoped(a).filings.updateMany([], ["submitted"], { status: forced("voided") })),
+        [],
+      );
+      for (const f of queued) {
+        const got = await run(store.scoped(a).filings.get(f.id));
+        assert.is(got?.status, "submitted");
+        assert.is(got?.transmissionId, "tx-1");
+      }
+      assert.is((await run(store.scoped(a).filings.get(ready.id)))?.status, ready.status);
+      const errors = [{ code: "F1099NEC-001", severity: "error", xpath: "/x", message: "bad" }];
+      assert.equal(
+        await run(
+          store.scoped(a).filings.updateMany([queued[0]!.id], ["submitted"], {
+            status: forced("accepted_with_errors"),
+            ackErrors: errors,
+          }),
+        ),
+        [queued[0]!.id],
+      );
+      assert.equal((await run(store.scoped(a).filings.get(queued[0]!.id)))?.ackErrors, errors);
+    },
+  );
 
-  s("filings.recordReceipt: each submitted filing gets the receipt and its own submission and record ids", async ({ store, a, b, pa, ra }) => {
-    const submitted = [1, 2].map((n) => filing(a, pa, ra, { accountNumber: `R${n}`, status: "submitted" }));
-    const ready = filing(a, pa, ra, { accountNumber: "R3" });
-    await insert(store, a, [...submitted, ready]);
-    const receipt = { receiptId: "RCPT-1", transmissionId: "tx-2", updatedAt: "2026-03-01T00:00:00.000Z" };
-    const records = [...submitted, ready].map((f, i) => ({ filingId: f.id, submissionId: 1, recordId: i + 1 }));
-    assert.is(await run(store.scoped(b).filings.recordReceipt(receipt, records)), 0, "another account changes nothing");
-    assert.is(await run(store.scoped(a).filings.recordReceipt(receipt, records)), 2);
-    for (const [i, f] of submitted.entries()) {
-      const got = await run(store.scoped(a).filings.get(f.id));
-      assert.equal([got?.receiptId, got?.transmissionId, got?.submissionId, got?.recordId], ["RCPT-1", "tx-2", 1, i + 1]);
-    }
-    assert.is((await run(store.scoped(a).filings.get(ready.id)))?.receiptId, null);
-    assert.is(await run(store.scoped(a).filings.recordReceipt(receipt, [])), 0);
-    const recs = await run(store.scoped(a).filings.receiptRecords("RCPT-1"));
-    assert.equal([...recs].sort((x, y) => x.recordId - y.recordId).map((r) => [r.filingId, r.submissionId, r.recordId, r.form, r.taxYear]),
-      submitted.map((f, i) => [f.id, 1, i + 1, f.form, f.taxYear]));
-    assert.equal(await run(store.scoped(b).filings.receiptRecords("RCPT-1")), [], "scoped");
-    assert.equal(await run(store.scoped(a).filings.receiptRecords("RCPT-none")), []);
-  });
+  s(
+    "filings.recordReceipt: each submitted filing gets the receipt and its own submission and record ids",
+    async ({ store, a, b, pa, ra }) => {
+      const submitted = [1, 2].map((n) => filing(a, pa, ra, { accountNumber: `R${n}`, status: "submitted" }));
+      const ready = filing(a, pa, ra, { accountNumber: "R3" });
+      await insert(store, a, [...submitted, ready]);
+      const receipt = { receiptId: "RCPT-1", transmissionId: "tx-2", updatedAt: "2026-03-01T00:00:00.000Z" };
+      const records = [...submitted, ready].map((f, i) => ({
+        filingId: f.id,
+        submissionId: 1,
+        recordId: i + 1,
+      }));
+      assert.is(
+        await run(store.scoped(b).filings.recordReceipt(receipt, records)),
+        0,
+        "another account changes nothing",
+      );
+      assert.is(await run(store.scoped(a).filings.recordReceipt(receipt, records)), 2);
+      for (const [i, f] of submitted.entries()) {
+        const got = await run(store.scoped(a).filings.get(f.id));
+        assert.equal(
+          [got?.receiptId, got?.transmissionId, got?.submissionId, got?.recordId],
+          ["RCPT-1", "tx-2", 1, i + 1],
+        );
+      }
+      assert.is((await run(store.scoped(a).filings.get(ready.id)))?.receiptId, null);
+      assert.is(await run(store.scoped(a).filings.recordReceipt(receipt, [])), 0);
+      const recs = await run(store.scoped(a).filings.receiptRecords("RCPT-1"));
+      assert.equal(
+        [...recs]
+          .sort((x, y) => x.recordId - y.recordId)
+          .map((r) => [r.filingId, r.submissionId, r.recordId, r.form, r.taxYear]),
+        submitted.map((f, i) => [f.id, 1, i + 1, f.form, f.taxYear]),
+      );
+      assert.equal(await run(store.scoped(b).filings.receiptRecords("RCPT-1")), [], "scoped");
+      assert.equal(await run(store.scoped(a).filings.receiptRecords("RCPT-none")), []);
+    },
+  );
 
-  s("tinMatchQueue: TIN-and-name sends counted before they go, outcomes set after, counted within the window", async ({ store }) => {
-    const q = store.tinMatchQueue;
-    await run(q.recordPairSends(["k1", "k2"], "2026-03-01T00:00:00.000Z"));
-    await run(q.recordPairSends(["k1"], "2026-03-01T10:00:00.000Z"));
-    let seen = await run(q.pairSends(["k1", "k2", "k3"], "2026-02-28T12:00:00.000Z"));
-    assert.equal(seen.get("k1"), { count: 2, last: null });
-    assert.equal(seen.get("k2"), { count: 1, last: null });
-    assert.is(seen.has("k3"), false);
-    await run(q.setPairOutcomes([{ key: "k1", outcome: "match" }], "2026-03-01T00:00:00.000Z"));
-    await run(q.setPairOutcomes([{ key: "k1", outcome: "mismatch" }], "2026-03-01T10:00:00.000Z"));
-    seen = await run(q.pairSends(["k1"], "2026-02-28T12:00:00.000Z"));
-    assert.equal(seen.get("k1"), { count: 2, last: "mismatch" }, "the latest answer");
-    seen = await run(q.pairSends(["k1"], "2026-03-01T05:00:00.000Z"));
-    assert.equal(seen.get("k1"), { count: 1, last: "mismatch" }, "only sends since the window start count");
-    assert.equal(await run(q.pairSends([], "2026-02-28T12:00:00.000Z")), new Map());
-  });
+  s(
+    "tinMatchQueue: TIN-and-name sends counted before they go, outcomes set after, counted within the window",
+    async ({ store }) => {
+      const q = store.tinMatchQueue;
+      await run(q.recordPairSends(["k1", "k2"], "2026-03-01T00:00:00.000Z"));
+      await run(q.recordPairSends(["k1"], "2026-03-01T10:00:00.000Z"));
+      let seen = await run(q.pairSends(["k1", "k2", "k3"], "2026-02-28T12:00:00.000Z"));
+      assert.equal(seen.get("k1"), { count: 2, last: null });
+      assert.equal(seen.get("k2"), { count: 1, last: null });
+      assert.is(seen.has("k3"), false);
+      await run(q.setPairOutcomes([{ key: "k1", outcome: "match" }], "2026-03-01T00:00:00.000Z"));
+      await run(q.setPairOutcomes([{ key: "k1", outcome: "mismatch" }], "2026-03-01T10:00:00.000Z"));
+      seen = await run(q.pairSends(["k1"], "2026-02-28T12:00:00.000Z"));
+      assert.equal(seen.get("k1"), { count: 2, last: "mismatch" }, "the latest answer");
+      seen = await run(q.pairSends(["k1"], "2026-03-01T05:00:00.000Z"));
+      assert.equal(seen.get("k1"), { count: 1, last: "mismatch" }, "only sends since the window start count");
+      assert.equal(await run(q.pairSends([], "2026-02-28T12:00:00.000Z")), new Map());
+    },
+  );
 
-  s("filings.moveMany: updateMany returning id, form, tax year and corrects of each changed filing; scoped", async ({ store, a, live, pa, ra }) => {
-    const submitted = [1, 2].map((n) => filing(a, pa, ra, { accountNumber: `M${n}`, status: "submitted", taxYear: 2024, corrects: n === 2 ? randomUUID() : null }));
-    const queued = filing(a, pa, ra, { accountNumber: "M3", status: "queued" });
-    await insert(store, a, [...submitted, queued]);
-    const at = "2026-03-01T00:00:00.000Z";
-    const errors = [{ code: "F1099NEC-001", severity: "error", xpath: "/x", message: "bad" }];
-    assert.equal(await run(store.scoped(live).filings.moveMany(ids(submitted), ["submitted"], { status: forced("accepted") })), [], "another environment changes nothing");
-    const moved = await run(store.scoped(a).filings.moveMany([...ids(submitted), queued.id], ["submitted"], { status: forced("accepted_with_errors"), acknowledgedAt: at, ackErrors: errors, updatedAt: at }));
-    assert.equal([...moved].sort((x, y) => (x.id < y.id ? -1 : 1)), submitted.map((f) => ({ id: f.id, form: "1099-NEC", taxYear: 2024, corrects: f.corrects })).sort((x, y) => (x.id < y.id ? -1 : 1)));
-    const got = await run(store.scoped(a).filings.get(submitted[0]?.id ?? ""));
-    assert.equal([got?.status, got?.acknowledgedAt, got?.ackErrors], ["accepted_with_errors", at, errors]);
-    assert.is((await run(store.scoped(a).filings.get(queued.id)))?.status, "queued");
-    assert.equal(await run(store.scoped(a).filings.moveMany([], ["submitted"], { status: forced("accepted") })), []);
-  });
+  s(
+    "filings.moveMany: updateMany returning id, form, tax year and corrects of each changed filing; scoped",
+    async ({ store, a, live, pa, ra }) => {
+      const submitted = [1, 2].map((n) =>
+        filing(a, pa, ra, {
+          accountNumber: `M${n}`,
+          status: "submitted",
+          taxYear: 2024,
+          corrects: n === 2 ? randomUUID() : null,
+        }),
+      );
+      const queued = filing(a, pa, ra, { accountNumber: "M3", status: "queued" });
+      await insert(store, a, [...submitted, queued]);
+      const at = "2026-03-01T00:00:00.000Z";
+      const errors = [{ code: "F1099NEC-001", severity: "error", xpath: "/x", message: "bad" }];
+      assert.equal(
+        await run(
+          store.scoped(live).filings.moveMany(ids(submitted), ["submitted"], { status: forced("accepted") }),
+        ),
+        [],
+        "another environment changes nothing",
+      );
+      const moved = await run(
+        store.scoped(a).filings.moveMany([...ids(submitted), queued.id], ["submitted"], {
+          status: forced("accepted_with_errors"),
+          acknowledgedAt: at,
+          ackErrors: errors,
+          updatedAt: at,
+        }),
+      );
+      assert.equal(
+        [...moved].sort((x, y) => (x.id < y.id ? -1 : 1)),
+        submitted
+          .map((f) => ({ id: f.id, form: "1099-NEC", taxYear: 2024, corrects: f.corrects }))
+          .sort((x, y) => (x.id < y.id ? -1 : 1)),
+      );
+      const got = await run(store.scoped(a).filings.get(submitted[0]?.id ?? ""));
+      assert.equal([got?.status, got?.acknowledgedAt, got?.ackErrors], ["accepted_with_errors", at, errors]);
+      assert.is((await run(store.scoped(a).filings.get(queued.id)))?.status, "queued");
+      assert.equal(
+        await run(store.scoped(a).filings.moveMany([], ["submitted"], { status: forced("accepted") })),
+        [],
+      );
+    },
+  );
 
   s("events.insertMany: all stored, scoped", async ({ store, a, b }) => {
     const at = "2026-03-01T00:00:00.000Z";
-    const events = [1, 2, 3].map((n) => ({ id: `evt_many${n}_${Math.random().toString(36).slice(2, 8)}`, type: "filing.accepted", data: { n, errors: [{ message: "It's \"quoted\" & <odd>" }] }, createdAt: at }));
+    const events = [1, 2, 3].map((n) => ({
+      id: `evt_many${n}_${Math.random().toString(36).slice(2, 8)}`,
+      type: "filing.accepted",
+      data: { n, errors: [{ message: 'It\'s "quoted" & <odd>' }] },
+      createdAt: at,
+    }));
     await run(store.scoped(a).events.insertMany(events));
     await run(store.scoped(a).events.insertMany([]));
     for (const e of events) {
@@ -354,11 +622,39 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
 
   s("batches: insert and get (rows round-trip), scoped", async ({ store, a, b, live, pa }) => {
     const batch: Batch = {
-      id: shortId("bat_"), accountId: a.accountId, livemode: false, kind: "payer_forms", payerId: pa.id, reference: "ref",
-      created: 1, failed: 1, createdAt: at(),
+      id: shortId("bat_"),
+      accountId: a.accountId,
+      livemode: false,
+      kind: "payer_forms",
+      payerId: pa.id,
+      reference: "ref",
+      created: 1,
+      failed: 1,
+      createdAt: at(),
       rows: [
-        { reference: "ref#0", id: randomUUID(), status: "in_cart", added_to_cart: true, cart_item_id: "cit_1", service: "efile", form: "1099-NEC" },
-        { reference: "ref#1", id: null, status: "failed", added_to_cart: false, cart_item_id: null, service: "efile_print_mail", error: { type: "invalid_request", message: "bad", param: "jsonForm.RecipientDetail.TIN", rule: "pattern" } },
+        {
+          reference: "ref#0",
+          id: randomUUID(),
+          status: "in_cart",
+          added_to_cart: true,
+          cart_item_id: "cit_1",
+          service: "efile",
+          form: "1099-NEC",
+        },
+        {
+          reference: "ref#1",
+          id: null,
+          status: "failed",
+          added_to_cart: false,
+          cart_item_id: null,
+          service: "efile_print_mail",
+          error: {
+            type: "invalid_request",
+            message: "bad",
+            param: "jsonForm.RecipientDetail.TIN",
+            rule: "pattern",
+          },
+        },
       ],
     };
     await run(store.scoped(a).batches.insert(batch));
@@ -366,114 +662,245 @@ export function filingsContract(name: string, open: () => Promise<{ store: Store
     assert.is(await run(store.scoped(b).batches.get(batch.id)), undefined);
     assert.is(await run(store.scoped(live).batches.get(batch.id)), undefined);
     assert.is(await run(store.scoped(a).batches.get("bat_nosuchbatch")), undefined);
-    const noPayer: Batch = { ...batch, id: shortId("bat_"), payerId: null, reference: null, kind: "filings_batch", rows: [] };
+    const noPayer: Batch = {
+      ...batch,
+      id: shortId("bat_"),
+      payerId: null,
+      reference: null,
+      kind: "filings_batch",
+      rows: [],
+    };
     await run(store.scoped(a).batches.insert(noPayer));
     assert.equal(await run(store.scoped(a).batches.get(noPayer.id)), noPayer);
   });
 
-  s("carts: openCart returns the same open cart twice; one per account and environment; items insert", async ({ store, a, b, live, pa, ra }) => {
-    const first = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
-    const again = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
-    assert.is(again.id, first.id);
-    const inTx = await run(store.transaction(a, (tx) => tx.carts.openCart(shortId("crt_"), at())));
-    assert.is(inTx.id, first.id);
-    const other = await run(store.scoped(b).carts.openCart(shortId("crt_"), at()));
-    const liveCart = await run(store.scoped(live).carts.openCart(shortId("crt_"), at()));
-    assert.is.not(other.id, first.id);
-    assert.is.not(liveCart.id, first.id);
-    assert.is.not(liveCart.id, other.id);
-    const f = filing(a, pa, ra, { status: "in_cart" });
-    await insert(store, a, [f]);
-    const items: CartItem[] = [{ id: shortId("cit_"), cartId: first.id, filingId: f.id, service: "efile", physicalMail: null, portalAccess: true, createdAt: at() }];
-    await run(store.scoped(a).carts.insertItems(items));
-    await run(store.scoped(a).carts.insertItems([]));
-    const both = await run(store.scoped(a).carts.itemsWithFilings(first.id));
-    assert.equal(both.items, await run(store.scoped(a).carts.items(first.id)));
-    assert.equal(both.filings.get(f.id), { id: f.id, form: "1099-NEC", taxYear: 2025, reference: null, corrects: null, refileOf: null });
-    assert.is((await run(store.scoped(b).carts.itemsWithFilings(first.id))).items.length, 0, "scoped");
-    assert.equal(await run(store.scoped(a).carts.itemGroups(first.id)), [{ service: "efile", physicalMail: null, portalAccess: true, kind: "original", count: 1 }]);
-    assert.equal(await run(store.scoped(b).carts.itemGroups(first.id)), [], "scoped");
-    // Pay's read: the same items, the filing's state and parties and the recipient's address, no form contents.
-    const stamped = filing(a, pa, ra, { status: "in_cart", accountNumber: "PAY-1", reference: "r-pay", rulesChecked: "0123abcd.p" });
-    await insert(store, a, [stamped]);
-    const second: CartItem = { id: shortId("cit_"), cartId: first.id, filingId: stamped.id, service: "print_mail", physicalMail: true, portalAccess: null, createdAt: at() };
-    await run(store.scoped(a).carts.insertItems([second]));
-    assert.equal((await run(store.scoped(a).filings.get(stamped.id)))?.rulesChecked, "0123abcd.p");
-    const pay = await run(store.scoped(a).carts.payItems(first.id));
-    assert.equal(pay.items, await run(store.scoped(a).carts.items(first.id)));
-    assert.equal(pay.filings.get(f.id), { id: f.id, form: "1099-NEC", taxYear: 2025, reference: null, corrects: null, refileOf: null, status: "in_cart", payerId: pa.id, recipientId: ra.id, rulesChecked: null });
-    assert.equal(pay.filings.get(stamped.id), { id: stamped.id, form: "1099-NEC", taxYear: 2025, reference: "r-pay", corrects: null, refileOf: null, status: "in_cart", payerId: pa.id, recipientId: ra.id, rulesChecked: "0123abcd.p" });
-    assert.equal([...pay.recipients.values()], [{ id: ra.id, addressLine1: ra.addressLine1, city: ra.city, state: ra.state, postalCode: ra.postalCode }]);
-    assert.is((await run(store.scoped(b).carts.payItems(first.id))).items.length, 0, "scoped");
-  });
+  s(
+    "carts: openCart returns the same open cart twice; one per account and environment; items insert",
+    async ({ store, a, b, live, pa, ra }) => {
+      const first = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
+      const again = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
+      assert.is(again.id, first.id);
+      const inTx = await run(store.transaction(a, (tx) => tx.carts.openCart(shortId("crt_"), at())));
+      assert.is(inTx.id, first.id);
+      const other = await run(store.scoped(b).carts.openCart(shortId("crt_"), at()));
+      const liveCart = await run(store.scoped(live).carts.openCart(shortId("crt_"), at()));
+      assert.is.not(other.id, first.id);
+      assert.is.not(liveCart.id, first.id);
+      assert.is.not(liveCart.id, other.id);
+      const f = filing(a, pa, ra, { status: "in_cart" });
+      await insert(store, a, [f]);
+      const items: CartItem[] = [
+        {
+          id: shortId("cit_"),
+          cartId: first.id,
+          filingId: f.id,
+          service: "efile",
+          physicalMail: null,
+          portalAccess: true,
+          createdAt: at(),
+        },
+      ];
+      await run(store.scoped(a).carts.insertItems(items));
+      await run(store.scoped(a).carts.insertItems([]));
+      const both = await run(store.scoped(a).carts.itemsWithFilings(first.id));
+      assert.equal(both.items, await run(store.scoped(a).carts.items(first.id)));
+      assert.equal(both.filings.get(f.id), {
+        id: f.id,
+        form: "1099-NEC",
+        taxYear: 2025,
+        reference: null,
+        corrects: null,
+        refileOf: null,
+      });
+      assert.is((await run(store.scoped(b).carts.itemsWithFilings(first.id))).items.length, 0, "scoped");
+      assert.equal(await run(store.scoped(a).carts.itemGroups(first.id)), [
+        { service: "efile", physicalMail: null, portalAccess: true, kind: "original", count: 1 },
+      ]);
+      assert.equal(await run(store.scoped(b).carts.itemGroups(first.id)), [], "scoped");
+      // Pay's read: the same items, the filing's state and parties and the recipient's address, no form contents.
+      const stamped = filing(a, pa, ra, {
+        status: "in_cart",
+        accountNumber: "PAY-1",
+        reference: "r-pay",
+        rulesChecked: "0123abcd.p",
+      });
+      await insert(store, a, [stamped]);
+      const second: CartItem = {
+        id: shortId("cit_"),
+        cartId: first.id,
+        filingId: stamped.id,
+        service: "print_mail",
+        physicalMail: true,
+        portalAccess: null,
+        createdAt: at(),
+      };
+      await run(store.scoped(a).carts.insertItems([second]));
+      assert.equal((await run(store.scoped(a).filings.get(stamped.id)))?.rulesChecked, "0123abcd.p");
+      const pay = await run(store.scoped(a).carts.payItems(first.id));
+      assert.equal(pay.items, await run(store.scoped(a).carts.items(first.id)));
+      assert.equal(pay.filings.get(f.id), {
+        id: f.id,
+        form: "1099-NEC",
+        taxYear: 2025,
+        reference: null,
+        corrects: null,
+        refileOf: null,
+        status: "in_cart",
+        payerId: pa.id,
+        recipientId: ra.id,
+        rulesChecked: null,
+      });
+      assert.equal(pay.filings.get(stamped.id), {
+        id: stamped.id,
+        form: "1099-NEC",
+        taxYear: 2025,
+        reference: "r-pay",
+        corrects: null,
+        refileOf: null,
+        status: "in_cart",
+        payerId: pa.id,
+        recipientId: ra.id,
+        rulesChecked: "0123abcd.p",
+      });
+      assert.equal(
+        [...pay.recipients.values()],
+        [
+          {
+            id: ra.id,
+            addressLine1: ra.addressLine1,
+            city: ra.city,
+            state: ra.state,
+            postalCode: ra.postalCode,
+          },
+        ],
+      );
+      assert.is((await run(store.scoped(b).carts.payItems(first.id))).items.length, 0, "scoped");
+    },
+  );
 
-  s("filings.listAll: every match of a filter, by id, in one read; scoped", async ({ store, a, live, pa, ra }) => {
-    const ordered = [1, 2, 3].map((n) => filing(a, pa, ra, { accountNumber: `L${n}`, status: "queued", orderId: "ord_all" }));
-    await insert(store, a, [...ordered, filing(a, pa, ra, { accountNumber: "L4", status: "queued", orderId: "ord_other" })]);
-    const got = await run(store.scoped(a).filings.listAll({ orderId: "ord_all" }));
-    assert.equal(got.map((f) => f.id), ids(ordered));
-    assert.is(got[0]?.orderId, "ord_all");
-    assert.equal(await run(store.scoped(live).filings.listAll({ orderId: "ord_all" })), []);
-  });
+  s(
+    "filings.listAll: every match of a filter, by id, in one read; scoped",
+    async ({ store, a, live, pa, ra }) => {
+      const ordered = [1, 2, 3].map((n) =>
+        filing(a, pa, ra, { accountNumber: `L${n}`, status: "queued", orderId: "ord_all" }),
+      );
+      await insert(store, a, [
+        ...ordered,
+        filing(a, pa, ra, { accountNumber: "L4", status: "queued", orderId: "ord_other" }),
+      ]);
+      const got = await run(store.scoped(a).filings.listAll({ orderId: "ord_all" }));
+      assert.equal(
+        got.map((f) => f.id),
+        ids(ordered),
+      );
+      assert.is(got[0]?.orderId, "ord_all");
+      assert.equal(await run(store.scoped(live).filings.listAll({ orderId: "ord_all" })), []);
+    },
+  );
 
-  s("recipients: insertMany returns the ids inserted and skips a TIN (and type) the payer already has; findManyByTin", async ({ store, a, b, live, pa, ra }) => {
-    const r1 = recipient(a, pa.id, { tinHash: "hm-1" });
-    const r2 = recipient(a, pa.id, { tinHash: "hm-2", tinType: null });
-    const r3 = recipient(a, pa.id, { tinHash: "hm-1", tinType: "ein" });
-    assert.equal([...(await run(store.scoped(a).recipients.insertMany([r1, r2, r3])))].sort(), ids([r1, r2, r3]));
-    assert.equal([...(await run(store.scoped(a).recipients.insertMany([])))], []);
-    // Same payer, hash and type: skipped (D8), also within one call.
-    const dup = recipient(a, pa.id, { tinHash: "hm-1" });
-    const n1 = recipient(a, pa.id, { tinHash: "hm-3" }), n2 = recipient(a, pa.id, { tinHash: "hm-3" });
-    assert.equal([...(await run(store.scoped(a).recipients.insertMany([dup, n1, n2])))], [n1.id]);
-    assert.is(await run(store.scoped(a).recipients.get(dup.id)), undefined);
-    // findManyByTin: the payer's recipients with one of the hashes, oldest first, with their hash; scoped.
-    const found = await run(store.scoped(a).recipients.findManyByTin(pa.id, ["hm-1", "hm-2", "nope"]));
-    assert.equal(found.map((r) => r.id), [r1.id, r2.id, r3.id]);
-    assert.equal(found.map((r) => r.tinHash), ["hm-1", "hm-2", "hm-1"]);
-    assert.is(found[0]?.name, "Rec");
-    assert.is(found[0]?.city, "Springfield");
-    assert.not.ok("tinCiphertext" in (found[0] ?? {}));
-    assert.is(found[1]?.tinType, null);
-    assert.equal(await run(store.scoped(a).recipients.findManyByTin(pa.id, [])), []);
-    assert.equal(await run(store.scoped(a).recipients.findManyByTin(pa.id, [ra.tinHash])).then((x) => x.map((r) => r.id)), [ra.id]);
-    assert.equal(await run(store.scoped(b).recipients.findManyByTin(pa.id, ["hm-1"])), []);
-    assert.equal(await run(store.scoped(live).recipients.findManyByTin(pa.id, ["hm-1"])), []);
-    // Another payer of the account may hold the same TIN.
-    const p2 = payer(a);
-    await run(store.scoped(a).payers.insert(p2));
-    const other = recipient(a, p2.id, { tinHash: "hm-1" });
-    assert.equal([...(await run(store.scoped(a).recipients.insertMany([other])))], [other.id]);
-    assert.equal((await run(store.scoped(a).recipients.findManyByTin(p2.id, ["hm-1"]))).map((r) => r.id), [other.id]);
-    // Inserted rows are ordinary recipients: get by id or short id, listed under their payer.
-    assert.is((await run(store.scoped(a).recipients.get(r2.shortId)))?.id, r2.id);
-    const listed = await run(store.scoped(a).recipients.list({ limit: 100, startingAfter: null }, { payerId: pa.id }));
-    assert.equal(ids(listed.data), ids([ra, r1, r2, r3, n1]));
-  });
+  s(
+    "recipients: insertMany returns the ids inserted and skips a TIN (and type) the payer already has; findManyByTin",
+    async ({ store, a, b, live, pa, ra }) => {
+      const r1 = recipient(a, pa.id, { tinHash: "hm-1" });
+      const r2 = recipient(a, pa.id, { tinHash: "hm-2", tinType: null });
+      const r3 = recipient(a, pa.id, { tinHash: "hm-1", tinType: "ein" });
+      assert.equal(
+        [...(await run(store.scoped(a).recipients.insertMany([r1, r2, r3])))].sort(),
+        ids([r1, r2, r3]),
+      );
+      assert.equal([...(await run(store.scoped(a).recipients.insertMany([])))], []);
+      // Same payer, hash and type: skipped (D8), also within one call.
+      const dup = recipient(a, pa.id, { tinHash: "hm-1" });
+      const n1 = recipient(a, pa.id, { tinHash: "hm-3" }),
+        n2 = recipient(a, pa.id, { tinHash: "hm-3" });
+      assert.equal([...(await run(store.scoped(a).recipients.insertMany([dup, n1, n2])))], [n1.id]);
+      assert.is(await run(store.scoped(a).recipients.get(dup.id)), undefined);
+      // findManyByTin: the payer's recipients with one of the hashes, oldest first, with their hash; scoped.
+      const found = await run(store.scoped(a).recipients.findManyByTin(pa.id, ["hm-1", "hm-2", "nope"]));
+      assert.equal(
+        found.map((r) => r.id),
+        [r1.id, r2.id, r3.id],
+      );
+      assert.equal(
+        found.map((r) => r.tinHash),
+        ["hm-1", "hm-2", "hm-1"],
+      );
+      assert.is(found[0]?.name, "Rec");
+      assert.is(found[0]?.city, "Springfield");
+      assert.not.ok("tinCiphertext" in (found[0] ?? {}));
+      assert.is(found[1]?.tinType, null);
+      assert.equal(await run(store.scoped(a).recipients.findManyByTin(pa.id, [])), []);
+      assert.equal(
+        await run(store.scoped(a).recipients.findManyByTin(pa.id, [ra.tinHash])).then((x) =>
+          x.map((r) => r.id),
+        ),
+        [ra.id],
+      );
+      assert.equal(await run(store.scoped(b).recipients.findManyByTin(pa.id, ["hm-1"])), []);
+      assert.equal(await run(store.scoped(live).recipients.findManyByTin(pa.id, ["hm-1"])), []);
+      // Another payer of the account may hold the same TIN.
+      const p2 = payer(a);
+      await run(store.scoped(a).payers.insert(p2));
+      const other = recipient(a, p2.id, { tinHash: "hm-1" });
+      assert.equal([...(await run(store.scoped(a).recipients.insertMany([other])))], [other.id]);
+      assert.equal(
+        (await run(store.scoped(a).recipients.findManyByTin(p2.id, ["hm-1"]))).map((r) => r.id),
+        [other.id],
+      );
+      // Inserted rows are ordinary recipients: get by id or short id, listed under their payer.
+      assert.is((await run(store.scoped(a).recipients.get(r2.shortId)))?.id, r2.id);
+      const listed = await run(
+        store.scoped(a).recipients.list({ limit: 100, startingAfter: null }, { payerId: pa.id }),
+      );
+      assert.equal(ids(listed.data), ids([ra, r1, r2, r3, n1]));
+    },
+  );
 
-  s("transaction: filings, recipients and the batch of a failed intake roll back together", async ({ store, a, pa }) => {
-    const r = recipient(a, pa.id);
-    const f = filing(a, pa, r);
-    const batch: Batch = { id: shortId("bat_"), accountId: a.accountId, livemode: false, kind: "filing", payerId: pa.id, reference: null, created: 1, failed: 0, rows: [], createdAt: at() };
-    const exit = await Effect.runPromiseExit(store.transaction(a, (tx) => Effect.gen(function* () {
-      yield* tx.recipients.insertMany([r]);
-      yield* tx.filings.insertMany([f]);
-      yield* tx.batches.insert(batch);
-      return yield* Effect.fail("boom" as const);
-    })));
-    assert.is(exit._tag, "Failure");
-    assert.is(await run(store.scoped(a).filings.get(f.id)), undefined);
-    assert.is(await run(store.scoped(a).recipients.get(r.id)), undefined);
-    assert.is(await run(store.scoped(a).batches.get(batch.id)), undefined);
-    // Inside a transaction, the duplicate guard sees the transaction's own rows.
-    const twice = await run(store.transaction(a, (tx) => Effect.gen(function* () {
-      yield* tx.recipients.insertMany([r]);
-      const one = yield* tx.filings.insertMany([f]);
-      const two = yield* tx.filings.insertMany([filing(a, pa, r)]);
-      return [one.size, two.size];
-    })));
-    assert.equal(twice, [1, 0]);
-  });
+  s(
+    "transaction: filings, recipients and the batch of a failed intake roll back together",
+    async ({ store, a, pa }) => {
+      const r = recipient(a, pa.id);
+      const f = filing(a, pa, r);
+      const batch: Batch = {
+        id: shortId("bat_"),
+        accountId: a.accountId,
+        livemode: false,
+        kind: "filing",
+        payerId: pa.id,
+        reference: null,
+        created: 1,
+        failed: 0,
+        rows: [],
+        createdAt: at(),
+      };
+      const exit = await Effect.runPromiseExit(
+        store.transaction(a, (tx) =>
+          Effect.gen(function* () {
+            yield* tx.recipients.insertMany([r]);
+            yield* tx.filings.insertMany([f]);
+            yield* tx.batches.insert(batch);
+            return yield* Effect.fail("boom" as const);
+          }),
+        ),
+      );
+      assert.is(exit._tag, "Failure");
+      assert.is(await run(store.scoped(a).filings.get(f.id)), undefined);
+      assert.is(await run(store.scoped(a).recipients.get(r.id)), undefined);
+      assert.is(await run(store.scoped(a).batches.get(batch.id)), undefined);
+      // Inside a transaction, the duplicate guard sees the transaction's own rows.
+      const twice = await run(
+        store.transaction(a, (tx) =>
+          Effect.gen(function* () {
+            yield* tx.recipients.insertMany([r]);
+            const one = yield* tx.filings.insertMany([f]);
+            const two = yield* tx.filings.insertMany([filing(a, pa, r)]);
+            return [one.size, two.size];
+          }),
+        ),
+      );
+      assert.equal(twice, [1, 0]);
+    },
+  );
 
   return s;
 }

@@ -14,7 +14,9 @@ test("the code base keeps the dependency rules", () => {
 });
 
 test("a fixture with a violation of each rule is caught", () => {
-  const found = checkTree(fixture).map((v) => `${v.rule} ${v.file} ${v.spec}`).sort();
+  const found = checkTree(fixture)
+    .map((v) => `${v.rule} ${v.file} ${v.spec}`)
+    .sort();
   assert.equal(found, [
     "core-imports core/domain/leaky.ts knex",
     "core-imports core/domain/leaky.ts node:fs",
@@ -24,14 +26,20 @@ test("a fixture with a violation of each rule is caught", () => {
 });
 
 test("the lint command fails on the fixture and names the file", () => {
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/check-deps.ts"), fixture], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/check-deps.ts"), fixture], {
+    encoding: "utf8",
+  });
   assert.is(r.status, 1);
   assert.match(r.stderr, "core/domain/leaky.ts: imports knex (core-imports)");
 });
 
 test("imports are read from static, type-only, re-export and dynamic forms, not from comments", () => {
-  assert.equal(importsOf(`import a from "a";\nimport type { B } from "b";\nexport { c } from "./c.ts";\nconst d = await import("d");\n// import x from "x";\nimport "./side.ts";`),
-    ["a", "b", "./c.ts", "./side.ts", "d"]);
+  assert.equal(
+    importsOf(
+      `import a from "a";\nimport type { B } from "b";\nexport { c } from "./c.ts";\nconst d = await import("d");\n// import x from "x";\nimport "./side.ts";`,
+    ),
+    ["a", "b", "./c.ts", "./side.ts", "d"],
+  );
 });
 
 test.run();

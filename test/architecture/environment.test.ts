@@ -15,9 +15,14 @@ function files(dir: string): string[] {
 }
 
 test("only the config module reads process.env", () => {
-  const readers = ["core", "adapters", "hosts"].flatMap((d) => files(join(root, d)))
+  const readers = ["core", "adapters", "hosts"]
+    .flatMap((d) => files(join(root, d)))
     .map((p) => relative(root, p))
-    .filter((p) => !ALLOWED.has(p) && /process\.env\b/.test(readFileSync(join(root, p), "utf8").replace(/\/\/[^\n]*/g, "")));
+    .filter(
+      (p) =>
+        !ALLOWED.has(p) &&
+        /process\.env\b/.test(readFileSync(join(root, p), "utf8").replace(/\/\/[^\n]*/g, "")),
+    );
   assert.equal(readers, []);
 });
 

@@ -26,7 +26,10 @@ test("no /v1/ path in a string of core/", () => {
 });
 
 test("the comment stripper keeps strings and drops comments", () => {
-  assert.is(code(`const a = "x // y"; // GET /v1/forms\n/* POST /v1/x */ const b = 1;`), `const a = "x // y"; \n const b = 1;`);
+  assert.is(
+    code(`const a = "x // y"; // GET /v1/forms\n/* POST /v1/x */ const b = 1;`),
+    `const a = "x // y"; \n const b = 1;`,
+  );
 });
 
 test.run();

@@ -11,13 +11,26 @@ import { necRows } from "../support/forms.ts";
 const store = makeFakeStore();
 let t = Date.UTC(2026, 0, 5);
 const service = createFilingService({
-  store, clock: { now: () => new Date((t += 1000)) }, ids: systemIds, vault: makeTinVault("facade-test"), hasher: sha256Hasher,
+  store,
+  clock: { now: () => new Date((t += 1000)) },
+  ids: systemIds,
+  vault: makeTinVault("facade-test"),
+  hasher: sha256Hasher,
   pricing: { rateCard: DEFAULT_RATE_CARD },
 });
 const scope = { accountId: "3f1b8c2e-0000-4000-8000-000000000001", livemode: false };
 
 test("payer, intake of two forms (one recipient matched twice), reads, typed errors", async () => {
-  await Effect.runPromise(store.accounts.insert({ id: scope.accountId, name: "Embedder", liveEnabled: false, defaultApiVersion: null, ipAllowlist: [], createdAt: new Date().toISOString() }));
+  await Effect.runPromise(
+    store.accounts.insert({
+      id: scope.accountId,
+      name: "Embedder",
+      liveEnabled: false,
+      defaultApiVersion: null,
+      ipAllowlist: [],
+      createdAt: new Date().toISOString(),
+    }),
+  );
   const payer = await service.createPayer(scope, { name: "Embedded Co", tin: "12-3456789" });
   assert.is(payer.tinLast4, "6789");
   const rows = necRows(1, 5);
@@ -28,14 +41,22 @@ test("payer, intake of two forms (one recipient matched twice), reads, typed err
   assert.is(recipients.data.length, 1, "matched by TIN under the payer");
   const id = result.rows[0]?.id as string;
   assert.is((await service.getFiling(scope, id)).status, "ready_to_file");
-  try { await service.getPayer(scope, "00000000-0000-4000-8000-000000000000"); assert.unreachable(); } catch (e) { assert.instance(e, NotFound); }
+  try {
+    await service.getPayer(scope, "00000000-0000-4000-8000-000000000000");
+    assert.unreachable();
+  } catch (e) {
+    assert.instance(e, NotFound);
+  }
   assert.ok(forms.listForms().length >= 21);
   await service.dispose();
 });
 
 test("webhook signatures are exported for receivers", () => {
   const header = signPayload(["whsec_test"], 1_800_000_000, "{}");
-  assert.equal(verifySignature({ header, rawBody: "{}", secret: "whsec_test", now: new Date(1_800_000_000_000) }), { ok: true });
+  assert.equal(
+    verifySignature({ header, rawBody: "{}", secret: "whsec_test", now: new Date(1_800_000_000_000) }),
+    { ok: true },
+  );
 });
 
 test.run();

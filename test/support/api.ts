@@ -17,20 +17,27 @@ import { DEFAULT_RATE_CARD } from "../../core/domain/pricing/index.ts";
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 /** node:http rather than fetch: tests need to set the Host header (fetch forbids it). */
-function httpRequest(url: string, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined) {
+function httpRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | Uint8Array | undefined,
+) {
   return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
     const req = nodeRequest(url, { method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
         const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(", ") : v);
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(", ") : v);
         resolve({ status: res.statusCode ?? 0, headers: h, text: Buffer.concat(chunks).toString("utf8") });
       });
       res.on("error", reject);
     });
     req.on("error", reject);
-    if (body !== undefined) req.end(body); else req.end();
+    if (body !== undefined) req.end(body);
+    else req.end();
   });
 }
 
@@ -38,9 +45,23 @@ export const TEST_KEY = "sk_sandbox_" + "T".repeat(8) + "0123456789abcdefghijklm
 
 export function testConfig(over: Partial<Config> = {}): Config {
   return {
-    port: 0, databaseUrl: undefined, dataDir: "memory://", dbSchema: undefined,
-    sandboxHosts: [], liveHosts: [], rateLimitPerMinute: 100_000,
-    tinEncryptionKey: "test-only-tin-key", seedSandboxKey: TEST_KEY, logLevel: "silent", trustProxy: false, rateCard: DEFAULT_RATE_CARD, sandboxAckDelayMs: 0, sandboxTinMatchDelayMs: 0, outboxPollMs: 100, webhookRetryScale: 0.001, sandboxWebhookLoopback: true,
+    port: 0,
+    databaseUrl: undefined,
+    dataDir: "memory://",
+    dbSchema: undefined,
+    sandboxHosts: [],
+    liveHosts: [],
+    rateLimitPerMinute: 100_000,
+    tinEncryptionKey: "test-only-tin-key",
+    seedSandboxKey: TEST_KEY,
+    logLevel: "silent",
+    trustProxy: false,
+    rateCard: DEFAULT_RATE_CARD,
+    sandboxAckDelayMs: 0,
+    sandboxTinMatchDelayMs: 0,
+    outboxPollMs: 100,
+    webhookRetryScale: 0.001,
+    sandboxWebhookLoopback: true,
     tuning: loadTuning(process.env),
     ...over,
   };
@@ -53,7 +74,16 @@ export interface TestApi {
   mainPayerId: string;
   runtime: AppRuntime;
   db: Database;
-  request: (method: string, path: string, opts?: { body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string>; key?: string | null }) => Promise<{ status: number; headers: Headers; body: any; text: string }>;
+  request: (
+    method: string,
+    path: string,
+    opts?: {
+      body?: unknown;
+      raw?: string | Uint8Array;
+      headers?: Record<string, string>;
+      key?: string | null;
+    },
+  ) => Promise<{ status: number; headers: Headers; body: any; text: string }>;
   /** A second app instance on the same database (multi-process behaviour). */
   another: (over?: Partial<Config>) => Promise<TestApi>;
   liveKey: (role?: "owner" | "developer") => Promise<string>;
@@ -68,7 +98,13 @@ export interface StartOptions {
   readonly schema?: string;
 }
 
-async function listen(db: Database, config: Config, seed: { accountId: string; mainPayerId: string } | null, ownsDb: (() => Promise<void>) | null, opts: StartOptions = {}): Promise<TestApi> {
+async function listen(
+  db: Database,
+  config: Config,
+  seed: { accountId: string; mainPayerId: string } | null,
+  ownsDb: (() => Promise<void>) | null,
+  opts: StartOptions = {},
+): Promise<TestApi> {
   const runtime = ManagedRuntime.make(appLayer(db, config)) as AppRuntime;
   let accountId = seed?.accountId ?? "";
   let mainPayerId = seed?.mainPayerId ?? "";
@@ -78,23 +114,38 @@ async function listen(db: Database, config: Config, seed: { accountId: string; m
     accountId = seeded.account.id;
     mainPayerId = seeded.payer.id;
   }
-  const ops = { metrics: makeMetrics({ knex: db.knex, dbGaugeTtlMs: 0 }), readiness: readinessProbe({ knex: db.knex, schema: opts.schema }) };
+  const ops = {
+    metrics: makeMetrics({ knex: db.knex, dbGaugeTtlMs: 0 }),
+    readiness: readinessProbe({ knex: db.knex, schema: opts.schema }),
+  };
   const app = createApp({ runtime, config, logger: opts.logger ?? makeLogger(config.logLevel), ops });
   const server: Server = await serve(app, 0, "127.0.0.1");
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const api: TestApi = {
-    base, key: config.seedSandboxKey ?? TEST_KEY, accountId, mainPayerId, runtime, db,
+    base,
+    key: config.seedSandboxKey ?? TEST_KEY,
+    accountId,
+    mainPayerId,
+    runtime,
+    db,
     request: async (method, path, opts = {}) => {
       const headers: Record<string, string> = { ...opts.headers };
       const key = opts.key === undefined ? api.key : opts.key;
       if (key !== null) headers["authorization"] ??= `Bearer ${key}`;
       let body: string | Uint8Array | undefined;
       if (opts.raw !== undefined) body = opts.raw;
-      else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers["content-type"] ??= "application/json"; }
+      else if (opts.body !== undefined) {
+        body = JSON.stringify(opts.body);
+        headers["content-type"] ??= "application/json";
+      }
       const res = await httpRequest(base + path, method, headers, body);
       const text = res.text;
       let parsed: unknown = undefined;
-      try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
       return { status: res.status, headers: res.headers, body: parsed, text };
     },
     another: (over = {}) => listen(db, { ...config, ...over }, { accountId, mainPayerId }, null, opts),
@@ -110,7 +161,11 @@ async function listen(db: Database, config: Config, seed: { accountId: string; m
   return api;
 }
 
-export async function startApi(backend: Backend = "pglite", over: Partial<Config> = {}, opts: StartOptions = {}): Promise<TestApi> {
+export async function startApi(
+  backend: Backend = "pglite",
+  over: Partial<Config> = {},
+  opts: StartOptions = {},
+): Promise<TestApi> {
   const t = await openTestDb(backend);
   return listen(t.db, testConfig(over), null, t.drop, { ...opts, schema: t.schema });
 }

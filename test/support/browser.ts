@@ -2,12 +2,23 @@
 import { existsSync } from "node:fs";
 
 export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export type Playwright = typeof import("playwright-core");
 
 /** playwright-core driving Debian's Chromium, or null when either is missing (the test then skips). */
 export async function loadPlaywright(): Promise<Playwright | null> {
   if (!existsSync(CHROMIUM)) return null;
-  try { return await import("playwright-core"); } catch { return null; }
+  try {
+    return await import("playwright-core");
+  } catch {
+    return null;
+  }
 }

@@ -13,7 +13,11 @@ import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { Clock } from "../../core/ports/clock.port.ts";
 import { Hasher } from "../../core/ports/hasher.port.ts";
 import { Ids } from "../../core/ports/ids.port.ts";
-import { IrsTransmitter, TransmissionRefused, type Acknowledgement } from "../../core/ports/irs-transmitter.port.ts";
+import {
+  IrsTransmitter,
+  TransmissionRefused,
+  type Acknowledgement,
+} from "../../core/ports/irs-transmitter.port.ts";
 import { Jobs, type SendJobOptions } from "../../core/ports/jobs.port.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { Store, type Scope } from "../../core/ports/store.port.ts";
@@ -37,25 +41,60 @@ export interface ScriptedIrs {
 function scriptedIrs(): { irs: ScriptedIrs; service: IrsTransmitter["Service"] } {
   const irs: ScriptedIrs = { sent: [], refuse: false, outcome: "accepted" };
   const service = IrsTransmitter.of({
-    transmit: (t, now) => irs.refuse
-      ? Effect.fail(new TransmissionRefused({ message: "refused on intake (scripted)", problems: [] }))
-      : Effect.sync(() => { irs.sent.push(t); return { receiptId: `2026-${String(irs.sent.length).padStart(11, "0")}-ABCDEFGHI`, submittedAt: now }; }),
-    acknowledgements: (requests) => Effect.sync(() => requests.map((r): Acknowledgement => (irs.outcome === "processing" ? { status: "processing" } : {
-      status: "done", transmissionStatus: "Accepted",
-      records: [...r.records.values()].map((filingId) => ({ filingId, status: irs.outcome as RecordStatus, errors: [] })),
-    }))),
+    transmit: (t, now) =>
+      irs.refuse
+        ? Effect.fail(new TransmissionRefused({ message: "refused on intake (scripted)", problems: [] }))
+        : Effect.sync(() => {
+            irs.sent.push(t);
+            return {
+              receiptId: `2026-${String(irs.sent.length).padStart(11, "0")}-ABCDEFGHI`,
+              submittedAt: now,
+            };
+          }),
+    acknowledgements: (requests) =>
+      Effect.sync(() =>
+        requests.map(
+          (r): Acknowledgement =>
+            irs.outcome === "processing"
+              ? { status: "processing" }
+              : {
+                  status: "done",
+                  transmissionStatus: "Accepted",
+                  records: [...r.records.values()].map((filingId) => ({
+                    filingId,
+                    status: irs.outcome as RecordStatus,
+                    errors: [],
+                  })),
+                },
+        ),
+      ),
     missingConfiguration: () => null,
     profile: () => undefined,
   });
   return { irs, service };
 }
 
-export type CoreServices = Store | Clock | Ids | TinVault | Hasher | Pricing | CardProcessor | Jobs | IrsTransmitter | SsaTransmitter | TinMatcher;
+export type CoreServices =
+  | Store
+  | Clock
+  | Ids
+  | TinVault
+  | Hasher
+  | Pricing
+  | CardProcessor
+  | Jobs
+  | IrsTransmitter
+  | SsaTransmitter
+  | TinMatcher;
 
 export interface CoreTest {
   readonly store: ReturnType<typeof makeFakeStore>;
   readonly irs: ScriptedIrs;
-  readonly jobs: { queue: string; data: Readonly<Record<string, unknown>>; options?: SendJobOptions | undefined }[];
+  readonly jobs: {
+    queue: string;
+    data: Readonly<Record<string, unknown>>;
+    options?: SendJobOptions | undefined;
+  }[];
   readonly card: ReturnType<typeof makeSandboxCardProcessor>;
   /** Moves the clock on. */
   readonly advance: (ms: number) => void;
@@ -73,20 +112,58 @@ export async function coreTest(): Promise<CoreTest> {
   const jobs: CoreTest["jobs"] = [];
   const card = makeSandboxCardProcessor();
   const { irs, service } = scriptedIrs();
-  const runtime = ManagedRuntime.make(Layer.mergeAll(
-    Layer.succeed(Store, store), Layer.succeed(Clock, { now: () => new Date(t) }), Layer.succeed(Ids, systemIds),
-    Layer.succeed(TinVault, makeTinVault("core-test")), Layer.succeed(Hasher, sha256Hasher), Layer.succeed(Pricing, { rateCard: DEFAULT_RATE_CARD }),
-    Layer.succeed(CardProcessor, card), Layer.succeed(IrsTransmitter, service),
-    Layer.succeed(SsaTransmitter, makeSsaTransmitter({ sandbox: SANDBOX_SUBMITTER, live: { missing: ["SSA_SUBMITTER_JSON"] } }, makeInMemorySsaFiles())),
-    Layer.succeed(Jobs, { send: (queue, data, options) => Effect.sync(() => { jobs.push({ queue, data, options }); }) }),
-    Layer.succeed(TinMatcher, sandboxTinMatcher),
-  ));
+  const runtime = ManagedRuntime.make(
+    Layer.mergeAll(
+      Layer.succeed(Store, store),
+      Layer.succeed(Clock, { now: () => new Date(t) }),
+      Layer.succeed(Ids, systemIds),
+      Layer.succeed(TinVault, makeTinVault("core-test")),
+      Layer.succeed(Hasher, sha256Hasher),
+      Layer.succeed(Pricing, { rateCard: DEFAULT_RATE_CARD }),
+      Layer.succeed(CardProcessor, card),
+      Layer.succeed(IrsTransmitter, service),
+      Layer.succeed(
+        SsaTransmitter,
+        makeSsaTransmitter(
+          { sandbox: SANDBOX_SUBMITTER, live: { missing: ["SSA_SUBMITTER_JSON"] } },
+          makeInMemorySsaFiles(),
+        ),
+      ),
+      Layer.succeed(Jobs, {
+        send: (queue, data, options) =>
+          Effect.sync(() => {
+            jobs.push({ queue, data, options });
+          }),
+      }),
+      Layer.succeed(TinMatcher, sandboxTinMatcher),
+    ),
+  );
   const run = <A, E>(effect: Effect.Effect<A, E, CoreServices>) => runtime.runPromise(effect);
   const seeded = await run(seedSandbox(undefined));
   if (!seeded) throw new Error("the fake store was not empty");
   const scope = { accountId: seeded.account.id, livemode: false };
   const owner: Principal = {
-    kind: "api_key", credentialId: "key-test", accountId: seeded.account.id, livemode: false, role: "owner", scopes: null, payerId: null, account: seeded.account,
+    kind: "api_key",
+    credentialId: "key-test",
+    accountId: seeded.account.id,
+    livemode: false,
+    role: "owner",
+    scopes: null,
+    payerId: null,
+    account: seeded.account,
   };
-  return { store, irs, jobs, card, advance: (ms) => { t += ms; }, run, scope, payerId: seeded.payer.id, owner, dispose: () => runtime.dispose() };
+  return {
+    store,
+    irs,
+    jobs,
+    card,
+    advance: (ms) => {
+      t += ms;
+    },
+    run,
+    scope,
+    payerId: seeded.payer.id,
+    owner,
+    dispose: () => runtime.dispose(),
+  };
 }

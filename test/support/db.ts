@@ -11,7 +11,15 @@ import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
 const root = join(import.meta.dirname, "../..");
 function templatePath(): string {
   const hash = createHash("sha256");
-  hash.update(String((JSON.parse(readFileSync(join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string }).version));
+  hash.update(
+    String(
+      (
+        JSON.parse(readFileSync(join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as {
+          version: string;
+        }
+      ).version,
+    ),
+  );
   const migrations = join(root, "adapters/knex/migrations");
   for (const f of readdirSync(migrations).sort()) hash.update(f).update(readFileSync(join(migrations, f)));
   return join(tmpdir(), `irs-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
@@ -45,7 +53,11 @@ export type Backend = "pglite" | "postgres";
 export const POSTGRES_URL = process.env["DATABASE_URL"];
 export const backends: Backend[] = POSTGRES_URL ? ["pglite", "postgres"] : ["pglite"];
 
-export interface TestDb { db: Database; schema: string | undefined; drop: () => Promise<void> }
+export interface TestDb {
+  db: Database;
+  schema: string | undefined;
+  drop: () => Promise<void>;
+}
 
 export async function openTestDb(backend: Backend, schema?: string): Promise<TestDb> {
   if (backend === "pglite") {
@@ -56,13 +68,18 @@ export async function openTestDb(backend: Backend, schema?: string): Promise<Tes
   const name = schema ?? `t_${randomBytes(6).toString("hex")}`;
   const db = await openDatabase({ databaseUrl: POSTGRES_URL, schema: name, poolMax: 10 });
   return {
-    db, schema: name,
+    db,
+    schema: name,
     // Close first (flushing counters into the schema), then drop the schema over a connection of its own.
     drop: async () => {
       await db.close();
       const client = new pg.Client({ connectionString: POSTGRES_URL });
       await client.connect();
-      try { await client.query(`drop schema if exists "${name}" cascade`); } finally { await client.end(); }
+      try {
+        await client.query(`drop schema if exists "${name}" cascade`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -9,7 +9,10 @@ export function madeUpTin(n: number): string {
 }
 
 export const RECIPIENT_ADDRESS = {
-  AddressLine1Txt: "100 Main St", CityNm: "Springfield", StateAbbreviationCd: "IL", ZIPCd: "62701",
+  AddressLine1Txt: "100 Main St",
+  CityNm: "Springfield",
+  StateAbbreviationCd: "IL",
+  ZIPCd: "62701",
 } as const;
 
 export interface NecOptions {
@@ -43,19 +46,28 @@ export function necForm(o: NecOptions = {}): Record<string, unknown> {
 }
 
 /** One intake row `{ form, tax_year, jsonForm }` of a 1099-NEC. */
-export function necRow(o: NecOptions & { taxYear?: number } = {}): { form: string; tax_year: number; jsonForm: Record<string, unknown> } {
+export function necRow(o: NecOptions & { taxYear?: number } = {}): {
+  form: string;
+  tax_year: number;
+  jsonForm: Record<string, unknown>;
+} {
   return { form: "1099-NEC", tax_year: o.taxYear ?? 2025, jsonForm: necForm(o) };
 }
 
 /** n rows of 1099-NEC, each for a new recipient with its own made-up TIN starting at madeUpTin(from). */
 export function necRows(n: number, from = 0, o: NecOptions & { taxYear?: number } = {}) {
-  return Array.from({ length: n }, (_, i) => necRow({ ...o, tin: madeUpTin(from + i), last: `Doe${letters(from + i)}` }));
+  return Array.from({ length: n }, (_, i) =>
+    necRow({ ...o, tin: madeUpTin(from + i), last: `Doe${letters(from + i)}` }),
+  );
 }
 
 /** 0 -> "a", 25 -> "z", 26 -> "ba": names must be letters only (IRIS PersonLastNameType). */
 export function letters(n: number): string {
   let s = "";
-  do { s = String.fromCharCode(97 + (n % 26)) + s; n = Math.floor(n / 26); } while (n > 0);
+  do {
+    s = String.fromCharCode(97 + (n % 26)) + s;
+    n = Math.floor(n / 26);
+  } while (n > 0);
   return s;
 }
 
@@ -91,12 +103,21 @@ export const IRS_VALID_EXTRAS: Readonly<Record<string, Record<string, unknown>>>
  * the catalogue, as the domain round-trip test does, and the IRS business rules need a few more (IRS_VALID_EXTRAS).
  * Every other leaf keeps its placeholder.
  */
-export function fillSkeleton(form: string, taxYear: number, skeleton: Record<string, unknown>, elements: Record<string, string>, tin = "123456789"): { jsonForm: Record<string, unknown>; amount: string | undefined } {
+export function fillSkeleton(
+  form: string,
+  taxYear: number,
+  skeleton: Record<string, unknown>,
+  elements: Record<string, string>,
+  tin = "123456789",
+): { jsonForm: Record<string, unknown>; amount: string | undefined } {
   const jsonForm = structuredClone(skeleton);
   const rd = jsonForm["RecipientDetail"] as Record<string, unknown>;
   rd["TIN"] = tin;
   Object.assign(rd["PersonName"] as object, { PersonFirstNm: "Jane", PersonLastNm: "Doe" });
-  Object.assign((rd["MailingAddressGrp"] as Record<string, unknown>)["USAddress"] as object, RECIPIENT_ADDRESS);
+  Object.assign(
+    (rd["MailingAddressGrp"] as Record<string, unknown>)["USAddress"] as object,
+    RECIPIENT_ADDRESS,
+  );
   const amount = firstAmountElement(elements);
   if (amount) jsonForm[amount] = 1234.56;
   Object.assign(jsonForm, IRS_VALID_EXTRAS[form]);

@@ -11,8 +11,24 @@ export function testIrisConfig(apiBase = "http://127.0.0.1:9") {
   const keyFile = join(mkdtempSync(join(tmpdir(), "iris-key-")), "iris-private.pem");
   writeFileSync(keyFile, keys.privateKey.export({ type: "pkcs8", format: "pem" }));
   return loadIrisConfig({
-    IRIS_API_BASE: apiBase, IRIS_CLIENT_ID: "2b9f1c4e-0000-4000-8000-00000000c1d1", IRIS_USER_ID: "test-user-1", IRIS_KEY_ID: "kid-test-1",
-    IRIS_PRIVATE_KEY_FILE: keyFile, IRIS_TCC: "BB003", IRIS_TEST_CD: "P", IRIS_SOFTWARE_IDS: "2025=25A0000001,2026=26A0000001",
-    IRIS_TRANSMITTER_JSON: JSON.stringify({ tin: "000000001", name: "Filing Service Inc", address_line1: "1 Market St", city: "San Francisco", state: "CA", postal_code: "94105", contact_name: "Ops Desk", contact_email: "ops@filing.example", contact_phone: "4155550100" }),
+    IRIS_API_BASE: apiBase,
+    IRIS_CLIENT_ID: "2b9f1c4e-0000-4000-8000-00000000c1d1",
+    IRIS_USER_ID: "test-user-1",
+    IRIS_KEY_ID: "kid-test-1",
+    IRIS_PRIVATE_KEY_FILE: keyFile,
+    IRIS_TCC: "BB003",
+    IRIS_TEST_CD: "P",
+    IRIS_SOFTWARE_IDS: "2025=25A0000001,2026=26A0000001",
+    IRIS_TRANSMITTER_JSON: JSON.stringify({
+      tin: "000000001",
+      name: "Filing Service Inc",
+      address_line1: "1 Market St",
+      city: "San Francisco",
+      state: "CA",
+      postal_code: "94105",
+      contact_name: "Ops Desk",
+      contact_email: "ops@filing.example",
+      contact_phone: "4155550100",
+    }),
   });
 }

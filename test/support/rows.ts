@@ -10,23 +10,65 @@ import type { Account } from "../../core/domain/parties/account.ts";
 export const shortId = (prefix: string) => prefix + randomUUID().replace(/-/g, "").slice(0, 20);
 
 export function storeRows(at: () => string) {
-  const account = (): Account => ({ id: randomUUID(), name: "A", liveEnabled: false, defaultApiVersion: null, ipAllowlist: [], createdAt: at() });
+  const account = (): Account => ({
+    id: randomUUID(),
+    name: "A",
+    liveEnabled: false,
+    defaultApiVersion: null,
+    ipAllowlist: [],
+    createdAt: at(),
+  });
   const payer = (scope: Scope, over: Partial<PayerRow> = {}): PayerRow => {
     const now = at();
     return {
-      id: randomUUID(), accountId: scope.accountId, livemode: scope.livemode, legalName: "Payer", tinType: "ein", tinLast4: "6789",
-      addressLine1: null, addressLine2: null, city: null, state: null, postalCode: null, country: "US", contactName: null,
-      contactEmail: null, contactPhone: null, isMainCompany: false, createdAt: now, updatedAt: now,
-      tinCiphertext: "v1:x", tinHash: "h-payer", ...over,
+      id: randomUUID(),
+      accountId: scope.accountId,
+      livemode: scope.livemode,
+      legalName: "Payer",
+      tinType: "ein",
+      tinLast4: "6789",
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      country: "US",
+      contactName: null,
+      contactEmail: null,
+      contactPhone: null,
+      isMainCompany: false,
+      createdAt: now,
+      updatedAt: now,
+      tinCiphertext: "v1:x",
+      tinHash: "h-payer",
+      ...over,
     };
   };
   const recipient = (scope: Scope, payerId: string, over: Partial<RecipientRow> = {}): RecipientRow => {
     const now = at();
     return {
-      id: randomUUID(), shortId: shortId("rcp_"), accountId: scope.accountId, livemode: scope.livemode,
-      payerId, name: "Rec", tinType: "ssn", tinLast4: "1234", addressLine1: null, addressLine2: null, city: null, state: null,
-      postalCode: null, country: "US", email: null, deliveryMethod: "paper", accountNumber: null, createdAt: now, updatedAt: now,
-      tinCiphertext: "v1:y", tinHash: "h-rec", ...over,
+      id: randomUUID(),
+      shortId: shortId("rcp_"),
+      accountId: scope.accountId,
+      livemode: scope.livemode,
+      payerId,
+      name: "Rec",
+      tinType: "ssn",
+      tinLast4: "1234",
+      addressLine1: null,
+      addressLine2: null,
+      city: null,
+      state: null,
+      postalCode: null,
+      country: "US",
+      email: null,
+      deliveryMethod: "paper",
+      accountNumber: null,
+      createdAt: now,
+      updatedAt: now,
+      tinCiphertext: "v1:y",
+      tinHash: "h-rec",
+      ...over,
     };
   };
   return { account, payer, recipient };
@@ -46,7 +88,9 @@ export interface ContractContext {
  * two fresh accounts (a, b) and a's production scope (live): scoping alone keeps the cases apart on one database.
  */
 export function contractSetup<C extends ContractContext>(
-  s: uvu.Test<C>, open: () => Promise<{ store: Store["Service"]; close: () => Promise<void> }>, account: () => Account,
+  s: uvu.Test<C>,
+  open: () => Promise<{ store: Store["Service"]; close: () => Promise<void> }>,
+  account: () => Account,
   each?: (ctx: C) => Promise<void>,
 ): void {
   const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
@@ -55,9 +99,12 @@ export function contractSetup<C extends ContractContext>(
     ctx.store = opened.store;
     ctx.close = opened.close;
   });
-  s.after(async (ctx) => { await ctx.close(); });
+  s.after(async (ctx) => {
+    await ctx.close();
+  });
   s.before.each(async (ctx) => {
-    const a = account(), b = account();
+    const a = account(),
+      b = account();
     await run(ctx.store.accounts.insert(a));
     await run(ctx.store.accounts.insert(b));
     ctx.a = { accountId: a.id, livemode: false };

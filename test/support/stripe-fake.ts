@@ -10,7 +10,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 
-interface TestCard { brand: string; last4: string; attach?: string; charge?: string }
+interface TestCard {
+  brand: string;
+  last4: string;
+  attach?: string;
+  charge?: string;
+}
 const CARDS: Record<string, TestCard> = {
   visa: { brand: "visa", last4: "4242" },
   mastercard: { brand: "mastercard", last4: "4444" },
@@ -19,8 +24,21 @@ const CARDS: Record<string, TestCard> = {
   chargeCustomerFail: { brand: "visa", last4: "0341", charge: "generic_decline" },
 };
 
-export interface FakeRequest { method: string; path: string; params: Record<string, string>; idempotencyKey: string | undefined; replayed: boolean }
-export interface FakeIntent { id: string; amount: number; customer: string; payment_method: string; status: string; refunded: boolean }
+export interface FakeRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  idempotencyKey: string | undefined;
+  replayed: boolean;
+}
+export interface FakeIntent {
+  id: string;
+  amount: number;
+  customer: string;
+  payment_method: string;
+  status: string;
+  refunded: boolean;
+}
 
 export interface StripeFake {
   readonly base: string;
@@ -39,12 +57,30 @@ export interface StripeFake {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
 
-class StripeError { constructor(readonly status: number, readonly body: Record<string, unknown>) {} }
+class StripeError {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {}
+}
 const invalid = (message: string, param?: string, code?: string) =>
-  new StripeError(400, { type: "invalid_request_error", message, ...(param ? { param } : {}), ...(code ? { code } : {}) });
-const missing = (what: string, value: string, param: string) => invalid(`No such ${what}: '${value}'`, param, "resource_missing");
+  new StripeError(400, {
+    type: "invalid_request_error",
+    message,
+    ...(param ? { param } : {}),
+    ...(code ? { code } : {}),
+  });
+const missing = (what: string, value: string, param: string) =>
+  invalid(`No such ${what}: '${value}'`, param, "resource_missing");
 const declined = (declineCode: string, extra: Record<string, unknown> = {}) =>
-  new StripeError(402, { type: "card_error", code: "card_declined", decline_code: declineCode, message: declineCode === "insufficient_funds" ? "Your card has insufficient funds." : "Your card was declined.", ...extra });
+  new StripeError(402, {
+    type: "card_error",
+    code: "card_declined",
+    decline_code: declineCode,
+    message:
+      declineCode === "insufficient_funds" ? "Your card has insufficient funds." : "Your card was declined.",
+    ...extra,
+  });
 
 export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): Promise<StripeFake> {
   const requests: FakeRequest[] = [];
@@ -58,11 +94,26 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
 
   const pmView = (pmId: string) => {
     const pm = paymentMethods.get(pmId)!;
-    return { id: pmId, object: "payment_method", type: "card", customer: pm.customer, card: { brand: pm.card.brand, last4: pm.card.last4, exp_month: 12, exp_year: 2034, funding: "credit" }, livemode: false };
+    return {
+      id: pmId,
+      object: "payment_method",
+      type: "card",
+      customer: pm.customer,
+      card: { brand: pm.card.brand, last4: pm.card.last4, exp_month: 12, exp_year: 2034, funding: "credit" },
+      livemode: false,
+    };
   };
   const intentView = (pi: FakeIntent) => ({
-    id: pi.id, object: "payment_intent", amount: pi.amount, amount_received: pi.status === "succeeded" ? pi.amount : 0, currency: "usd",
-    customer: pi.customer, payment_method: pi.payment_method, status: pi.status, latest_charge: pi.status === "succeeded" ? pi.id.replace("pi_", "ch_") : null, livemode: false,
+    id: pi.id,
+    object: "payment_intent",
+    amount: pi.amount,
+    amount_received: pi.status === "succeeded" ? pi.amount : 0,
+    currency: "usd",
+    customer: pi.customer,
+    payment_method: pi.payment_method,
+    status: pi.status,
+    latest_charge: pi.status === "succeeded" ? pi.id.replace("pi_", "ch_") : null,
+    livemode: false,
   });
   /** A `pm_card_<name>` test id makes a new PaymentMethod of that test card, as Stripe does. */
   const resolvePm = (pmId: string, param: string): string => {
@@ -82,7 +133,13 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
     if (method === "POST" && path === "/v1/customers") {
       const cus = id("cus");
       customers.set(cus, p);
-      return { id: cus, object: "customer", description: p["description"] ?? null, metadata: metadataOf(p), livemode: false };
+      return {
+        id: cus,
+        object: "customer",
+        description: p["description"] ?? null,
+        metadata: metadataOf(p),
+        livemode: false,
+      };
     }
     if (method === "POST" && path === "/v1/payment_methods") {
       if (p["type"] !== "card") throw invalid("Only type=card is supported here.", "type");
@@ -108,14 +165,23 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
       if (!Number.isInteger(amount) || amount < 1) throw invalid("Invalid integer: " + p["amount"], "amount");
       if (p["currency"] !== "usd") throw invalid("Invalid currency.", "currency");
       if (amount < 50) throw invalid("Amount must be at least $0.50 usd", "amount", "amount_too_small");
-      if (p["confirm"] !== "true" || p["off_session"] !== "true") throw invalid("This fake answers only confirmed off-session PaymentIntents.", "confirm");
+      if (p["confirm"] !== "true" || p["off_session"] !== "true")
+        throw invalid("This fake answers only confirmed off-session PaymentIntents.", "confirm");
       const customer = p["customer"] ?? "";
       if (!customers.has(customer)) throw missing("customer", customer, "customer");
       const pmId = p["payment_method"] ?? "";
       const pm = paymentMethods.get(pmId);
       if (!pm) throw missing("PaymentMethod", pmId, "payment_method");
-      if (pm.customer !== customer) throw invalid("The provided PaymentMethod does not belong to the Customer.", "payment_method");
-      const pi: FakeIntent = { id: id("pi"), amount, customer, payment_method: pmId, status: pm.card.charge ? "requires_payment_method" : "succeeded", refunded: false };
+      if (pm.customer !== customer)
+        throw invalid("The provided PaymentMethod does not belong to the Customer.", "payment_method");
+      const pi: FakeIntent = {
+        id: id("pi"),
+        amount,
+        customer,
+        payment_method: pmId,
+        status: pm.card.charge ? "requires_payment_method" : "succeeded",
+        refunded: false,
+      };
       intents.set(pi.id, pi);
       if (pm.card.charge) throw declined(pm.card.charge, { payment_intent: intentView(pi) });
       return intentView(pi);
@@ -124,13 +190,21 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
       const piId = p["payment_intent"] ?? "";
       const pi = intents.get(piId);
       if (!pi || pi.status !== "succeeded") throw missing("payment_intent", piId, "payment_intent");
-      if (pi.refunded) throw invalid(`Charge ${piId.replace("pi_", "ch_")} has already been refunded.`, undefined, "charge_already_refunded");
+      if (pi.refunded)
+        throw invalid(
+          `Charge ${piId.replace("pi_", "ch_")} has already been refunded.`,
+          undefined,
+          "charge_already_refunded",
+        );
       pi.refunded = true;
       const re = id("re");
       refunds.set(re, { payment_intent: piId, amount: pi.amount });
       return { id: re, object: "refund", amount: pi.amount, payment_intent: piId, status: "succeeded" };
     }
-    throw new StripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeError(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -144,42 +218,85 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
         res.writeHead(status, { "content-type": "application/json", "request-id": id("req"), ...headers });
         res.end(JSON.stringify(body));
       };
-      const record: FakeRequest = { method: req.method ?? "", path, params, idempotencyKey: key, replayed: false };
+      const record: FakeRequest = {
+        method: req.method ?? "",
+        path,
+        params,
+        idempotencyKey: key,
+        replayed: false,
+      };
       requests.push(record);
       if (req.headers["authorization"] !== `Bearer ${secretKey}`) {
-        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided: sk_****" } });
+        return send(401, {
+          error: { type: "invalid_request_error", message: "Invalid API Key provided: sk_****" },
+        });
       }
-      if (failing > 0) { failing--; return send(500, { error: { type: "api_error", message: "An unknown error occurred." } }); }
+      if (failing > 0) {
+        failing--;
+        return send(500, { error: { type: "api_error", message: "An unknown error occurred." } });
+      }
       const fingerprint = `${req.method} ${path} ${JSON.stringify(params)}`;
       const earlier = key ? saved.get(key) : undefined;
       let status: number;
       let body: unknown;
       if (earlier) {
         if (earlier.fingerprint !== fingerprint) {
-          return send(400, { error: { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } });
+          return send(400, {
+            error: {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          });
         }
         record.replayed = true;
         ({ status, body } = earlier);
       } else {
-        try { status = 200; body = handle(req.method ?? "", path, params); } catch (e) {
+        try {
+          status = 200;
+          body = handle(req.method ?? "", path, params);
+        } catch (e) {
           if (!(e instanceof StripeError)) throw e;
-          status = e.status; body = { error: e.body };
+          status = e.status;
+          body = { error: e.body };
         }
         if (key) saved.set(key, { fingerprint, status, body });
       }
-      if (drop) { drop = false; res.socket?.destroy(); return; }
+      if (drop) {
+        drop = false;
+        res.socket?.destroy();
+        return;
+      }
       send(status, body, record.replayed ? { "idempotent-replayed": "true" } : {});
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secretKey, requests, customers, paymentMethods, intents, refunds,
-    failNext: (n) => { failing = n; },
-    dropNextReply: () => { drop = true; },
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    secretKey,
+    requests,
+    customers,
+    paymentMethods,
+    intents,
+    refunds,
+    failNext: (n) => {
+      failing = n;
+    },
+    dropNextReply: () => {
+      drop = true;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
 function metadataOf(p: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(p).flatMap(([k, v]) => { const m = /^metadata\[(.+)\]$/.exec(k); return m ? [[m[1] as string, v]] : []; }));
+  return Object.fromEntries(
+    Object.entries(p).flatMap(([k, v]) => {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      return m ? [[m[1] as string, v]] : [];
+    }),
+  );
 }

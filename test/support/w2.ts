@@ -1,34 +1,70 @@
 // W-2 samples for tests: made-up SSNs, amounts that pass the SSA's checks.
-export function w2Form(over: { ssn?: string; first?: string; last?: string; wages?: number; state?: string } = {}): Record<string, unknown> {
+export function w2Form(
+  over: { ssn?: string; first?: string; last?: string; wages?: number; state?: string } = {},
+): Record<string, unknown> {
   const wages = over.wages ?? 50_000;
   const ss = Math.min(wages, 176_100);
   return {
     EmployeeSSN: over.ssn ?? "123-45-6789",
-    EmployeeName: { PersonFirstNm: over.first ?? "Jane", PersonMiddleNm: "Q", PersonLastNm: over.last ?? "Roe" },
-    EmployeeUSAddress: { AddressLine1Txt: "2 Oak Ave", CityNm: "Reno", StateAbbreviationCd: "NV", ZIPCd: "89501" },
+    EmployeeName: {
+      PersonFirstNm: over.first ?? "Jane",
+      PersonMiddleNm: "Q",
+      PersonLastNm: over.last ?? "Roe",
+    },
+    EmployeeUSAddress: {
+      AddressLine1Txt: "2 Oak Ave",
+      CityNm: "Reno",
+      StateAbbreviationCd: "NV",
+      ZIPCd: "89501",
+    },
     ControlNum: "A-1",
     WagesAmt: wages - 3000,
     WithholdingAmt: Math.round(wages * 0.1 * 100) / 100,
     SocialSecurityWagesAmt: ss,
     SocialSecurityTaxAmt: Math.round(ss * 6.2) / 100,
     MedicareWagesAndTipsAmt: wages,
-    MedicareTaxWithheldAmt: Math.round(wages * 1.45) / 100 + (wages > 200_000 ? Math.round((wages - 200_000) * 0.9) / 100 : 0),
+    MedicareTaxWithheldAmt:
+      Math.round(wages * 1.45) / 100 + (wages > 200_000 ? Math.round((wages - 200_000) * 0.9) / 100 : 0),
     DependentCareBenefitsAmt: 1000,
-    EmployersUseGrp: [{ EmployersUseCd: "D", EmployersUseAmt: 3000 }, { EmployersUseCd: "DD", EmployersUseAmt: 6400.5 }],
+    EmployersUseGrp: [
+      { EmployersUseCd: "D", EmployersUseAmt: 3000 },
+      { EmployersUseCd: "DD", EmployersUseAmt: 6400.5 },
+    ],
     RetirementPlanInd: true,
     OtherDeductsBenefitsGrp: [{ Desc: "UNION DUES", Amt: 240 }],
-    W2StateLocalTaxGrp: [{ W2StateTaxGrp: {
-      StateAbbreviationCd: over.state ?? "CA", EmployerStateIdNum: "123-4567-8", StateWagesAmt: wages - 3000, StateIncomeTaxAmt: 1200,
-      W2LocalTaxGrp: { LocalWagesAndTipsAmt: 1000, LocalIncomeTaxAmt: 10, LocalityNm: "SF" },
-    } }],
+    W2StateLocalTaxGrp: [
+      {
+        W2StateTaxGrp: {
+          StateAbbreviationCd: over.state ?? "CA",
+          EmployerStateIdNum: "123-4567-8",
+          StateWagesAmt: wages - 3000,
+          StateIncomeTaxAmt: 1200,
+          W2LocalTaxGrp: { LocalWagesAndTipsAmt: 1000, LocalIncomeTaxAmt: 10, LocalityNm: "SF" },
+        },
+      },
+    ],
   };
 }
 
 export function w2cForm(): Record<string, unknown> {
   const { EmployeeSSN, EmployeeName, EmployeeUSAddress } = w2Form() as Record<string, unknown>;
   return {
-    EmployeeSSN, EmployeeName, EmployeeUSAddress,
-    PreviouslyReportedGrp: { WagesAmt: 40000, SocialSecurityWagesAmt: 40000, SocialSecurityTaxAmt: 2480, MedicareWagesAndTipsAmt: 40000, MedicareTaxWithheldAmt: 580 },
-    CorrectInformationGrp: { WagesAmt: 45000, SocialSecurityWagesAmt: 45000, SocialSecurityTaxAmt: 2790, MedicareWagesAndTipsAmt: 45000, MedicareTaxWithheldAmt: 652.5 },
+    EmployeeSSN,
+    EmployeeName,
+    EmployeeUSAddress,
+    PreviouslyReportedGrp: {
+      WagesAmt: 40000,
+      SocialSecurityWagesAmt: 40000,
+      SocialSecurityTaxAmt: 2480,
+      MedicareWagesAndTipsAmt: 40000,
+      MedicareTaxWithheldAmt: 580,
+    },
+    CorrectInformationGrp: {
+      WagesAmt: 45000,
+      SocialSecurityWagesAmt: 45000,
+      SocialSecurityTaxAmt: 2790,
+      MedicareWagesAndTipsAmt: 45000,
+      MedicareTaxWithheldAmt: 652.5,
+    },
   };
 }

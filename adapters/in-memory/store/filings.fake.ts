@@ -8,94 +8,162 @@ import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 export function fakeFilings(c: FakeScope): Ports.FilingRepo {
   const { ref, mine } = c;
   return {
-    insertMany: (rows) => Effect.sync(() => {
-      const live = (f: Filing) => f.corrects === null && f.status !== "voided" && f.status !== "rejected";
-      const taken = new Set([...ref.t.filings.values()].filter((f) => mine(f) && live(f)).map(dupKey));
-      const inserted = new Set<string>();
-      for (const f of rows) {
-        if (live(f)) {
-          if (taken.has(dupKey(f))) continue;
-          taken.add(dupKey(f));
+    insertMany: (rows) =>
+      Effect.sync(() => {
+        const live = (f: Filing) => f.corrects === null && f.status !== "voided" && f.status !== "rejected";
+        const taken = new Set([...ref.t.filings.values()].filter((f) => mine(f) && live(f)).map(dupKey));
+        const inserted = new Set<string>();
+        for (const f of rows) {
+          if (live(f)) {
+            if (taken.has(dupKey(f))) continue;
+            taken.add(dupKey(f));
+          }
+          ref.t.filings.set(f.id, f);
+          inserted.add(f.id);
         }
-        ref.t.filings.set(f.id, f);
-        inserted.add(f.id);
-      }
-      return inserted;
-    }),
-    get: (id) => Effect.sync(() => [...ref.t.filings.values()].find((f) => mine(f) && (f.id === id || f.shortId === id))),
-    list: (page, filter) => Effect.sync(() => {
-      const all = [...ref.t.filings.values()].filter(mine);
-      return pageFrom(all.filter((f) => filingMatches(f, filter)), page, (r, c) => r.id === c || r.shortId === c, undefined, all);
-    }),
-    listAll: (filter) => Effect.sync(() => [...ref.t.filings.values()].filter((f) => mine(f) && filingMatches(f, filter)).sort((a, b) => (a.id < b.id ? -1 : 1))),
-    findFiledOriginal: (key) => Effect.sync(() => [...ref.t.filings.values()]
-      .filter((f) => mine(f) && f.corrects === null && (f.status === "accepted" || f.status === "accepted_with_errors") && dupKey(f) === dupKey(key))
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0]),
-    getMany: (ids) => Effect.sync(() => ids.map((id) => ref.t.filings.get(id)).filter((f): f is Filing => f !== undefined && mine(f))),
-    update: (id, from, patch) => Effect.sync(() => {
-      const f = ref.t.filings.get(id);
-      if (!f || !mine(f) || !from.includes(f.status)) return undefined;
-      const next = { ...f, ...patch };
-      ref.t.filings.set(id, next);
-      return next;
-    }),
-    updateMany: (ids, from, patch) => Effect.sync(() => {
-      const changed: string[] = [];
-      for (const id of ids) {
+        return inserted;
+      }),
+    get: (id) =>
+      Effect.sync(() =>
+        [...ref.t.filings.values()].find((f) => mine(f) && (f.id === id || f.shortId === id)),
+      ),
+    list: (page, filter) =>
+      Effect.sync(() => {
+        const all = [...ref.t.filings.values()].filter(mine);
+        return pageFrom(
+          all.filter((f) => filingMatches(f, filter)),
+          page,
+          (r, c) => r.id === c || r.shortId === c,
+          undefined,
+          all,
+        );
+      }),
+    listAll: (filter) =>
+      Effect.sync(() =>
+        [...ref.t.filings.values()]
+          .filter((f) => mine(f) && filingMatches(f, filter))
+          .sort((a, b) => (a.id < b.id ? -1 : 1)),
+      ),
+    findFiledOriginal: (key) =>
+      Effect.sync(
+        () =>
+          [...ref.t.filings.values()]
+            .filter(
+              (f) =>
+                mine(f) &&
+                f.corrects === null &&
+                (f.status === "accepted" || f.status === "accepted_with_errors") &&
+                dupKey(f) === dupKey(key),
+            )
+            .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0],
+      ),
+    getMany: (ids) =>
+      Effect.sync(() =>
+        ids.map((id) => ref.t.filings.get(id)).filter((f): f is Filing => f !== undefined && mine(f)),
+      ),
+    update: (id, from, patch) =>
+      Effect.sync(() => {
         const f = ref.t.filings.get(id);
-        if (!f || !mine(f) || !from.includes(f.status)) continue;
-        ref.t.filings.set(id, { ...f, ...patch });
-        changed.push(id);
-      }
-      return changed;
-    }),
-    moveMany: (ids, from, patch) => Effect.sync(() => {
-      const moved: Ports.MovedFiling[] = [];
-      for (const id of ids) {
-        const f = ref.t.filings.get(id);
-        if (!f || !mine(f) || !from.includes(f.status)) continue;
-        ref.t.filings.set(id, { ...f, ...patch });
-        moved.push({ id: f.id, form: f.form, taxYear: f.taxYear, corrects: f.corrects });
-      }
-      return moved;
-    }),
-    recordReceipt: (receipt, records) => Effect.sync(() => {
-      let n = 0;
-      for (const r of records) {
-        const f = ref.t.filings.get(r.filingId);
-        if (!f || !mine(f) || f.status !== "submitted") continue;
-        ref.t.filings.set(r.filingId, { ...f, ...receipt, submissionId: r.submissionId, recordId: r.recordId });
-        n++;
-      }
-      return n;
-    }),
-    receiptRecords: (receiptId) => Effect.sync(() => [...ref.t.filings.values()]
-      .filter((f) => mine(f) && f.receiptId === receiptId && f.submissionId !== null && f.recordId !== null)
-      .map((f) => ({ filingId: f.id, submissionId: f.submissionId ?? 0, recordId: f.recordId ?? 0, form: f.form, taxYear: f.taxYear }))),
-    markQueued: (pay, orderId, charges, now) => Effect.sync(() => {
-      let moved = 0;
-      for (const c of charges) {
-        const f = ref.t.filings.get(c.id);
-        if (!f || !mine(f) || !pay.from.includes(f.status)) continue;
-        ref.t.filings.set(c.id, { ...f, status: pay.to, orderId, amountChargedCents: c.amountChargedCents, updatedAt: now });
-        moved++;
-      }
-      return moved;
-    }),
-};
+        if (!f || !mine(f) || !from.includes(f.status)) return undefined;
+        const next = { ...f, ...patch };
+        ref.t.filings.set(id, next);
+        return next;
+      }),
+    updateMany: (ids, from, patch) =>
+      Effect.sync(() => {
+        const changed: string[] = [];
+        for (const id of ids) {
+          const f = ref.t.filings.get(id);
+          if (!f || !mine(f) || !from.includes(f.status)) continue;
+          ref.t.filings.set(id, { ...f, ...patch });
+          changed.push(id);
+        }
+        return changed;
+      }),
+    moveMany: (ids, from, patch) =>
+      Effect.sync(() => {
+        const moved: Ports.MovedFiling[] = [];
+        for (const id of ids) {
+          const f = ref.t.filings.get(id);
+          if (!f || !mine(f) || !from.includes(f.status)) continue;
+          ref.t.filings.set(id, { ...f, ...patch });
+          moved.push({ id: f.id, form: f.form, taxYear: f.taxYear, corrects: f.corrects });
+        }
+        return moved;
+      }),
+    recordReceipt: (receipt, records) =>
+      Effect.sync(() => {
+        let n = 0;
+        for (const r of records) {
+          const f = ref.t.filings.get(r.filingId);
+          if (!f || !mine(f) || f.status !== "submitted") continue;
+          ref.t.filings.set(r.filingId, {
+            ...f,
+            ...receipt,
+            submissionId: r.submissionId,
+            recordId: r.recordId,
+          });
+          n++;
+        }
+        return n;
+      }),
+    receiptRecords: (receiptId) =>
+      Effect.sync(() =>
+        [...ref.t.filings.values()]
+          .filter(
+            (f) => mine(f) && f.receiptId === receiptId && f.submissionId !== null && f.recordId !== null,
+          )
+          .map((f) => ({
+            filingId: f.id,
+            submissionId: f.submissionId ?? 0,
+            recordId: f.recordId ?? 0,
+            form: f.form,
+            taxYear: f.taxYear,
+          })),
+      ),
+    markQueued: (pay, orderId, charges, now) =>
+      Effect.sync(() => {
+        let moved = 0;
+        for (const c of charges) {
+          const f = ref.t.filings.get(c.id);
+          if (!f || !mine(f) || !pay.from.includes(f.status)) continue;
+          ref.t.filings.set(c.id, {
+            ...f,
+            status: pay.to,
+            orderId,
+            amountChargedCents: c.amountChargedCents,
+            updatedAt: now,
+          });
+          moved++;
+        }
+        return moved;
+      }),
+  };
 }
 
 export function fakeBatches(c: FakeScope): Ports.BatchRepo {
   const { ref, mine } = c;
   return {
-    insert: (b) => Effect.sync(() => { ref.t.batches.set(b.id, b); }),
-    get: (id) => Effect.sync(() => { const b = ref.t.batches.get(id); return b && mine(b) ? b : undefined; }),
-};
+    insert: (b) =>
+      Effect.sync(() => {
+        ref.t.batches.set(b.id, b);
+      }),
+    get: (id) =>
+      Effect.sync(() => {
+        const b = ref.t.batches.get(id);
+        return b && mine(b) ? b : undefined;
+      }),
+  };
 }
 
 function filingMatches(f: Filing, filter: FilingFilter): boolean {
-  return (!filter.statuses?.length || filter.statuses.includes(f.status)) && (!filter.payerId || f.payerId === filter.payerId)
-    && (!filter.form || f.form === filter.form) && (!filter.taxYear || f.taxYear === filter.taxYear)
-    && (!filter.batchId || f.batchId === filter.batchId) && (!filter.orderId || f.orderId === filter.orderId)
-    && (!filter.corrects || f.corrects === filter.corrects);
+  return (
+    (!filter.statuses?.length || filter.statuses.includes(f.status)) &&
+    (!filter.payerId || f.payerId === filter.payerId) &&
+    (!filter.form || f.form === filter.form) &&
+    (!filter.taxYear || f.taxYear === filter.taxYear) &&
+    (!filter.batchId || f.batchId === filter.batchId) &&
+    (!filter.orderId || f.orderId === filter.orderId) &&
+    (!filter.corrects || f.corrects === filter.corrects)
+  );
 }

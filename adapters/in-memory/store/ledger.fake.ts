@@ -7,15 +7,29 @@ export function fakeBalance(c: FakeScope): Ports.BalanceRepo {
   return {
     lock: () => Effect.sync(() => balanceOf()),
     get: () => Effect.sync(() => balanceOf()),
-    append: (entries) => Effect.sync(() => {
-      const last = entries[entries.length - 1];
-      if (!last) return;
-      for (const e of entries) ref.t.ledger.set(e.id, { ...e, ...scope });
-      ref.t.balances.set(balanceKey, { ...balanceOf(), balanceCents: last.balance_after_cents, entryCount: last.seq });
-    }),
-    update: (patch) => Effect.sync(() => { ref.t.balances.set(balanceKey, { ...balanceOf(), ...patch }); }),
+    append: (entries) =>
+      Effect.sync(() => {
+        const last = entries[entries.length - 1];
+        if (!last) return;
+        for (const e of entries) ref.t.ledger.set(e.id, { ...e, ...scope });
+        ref.t.balances.set(balanceKey, {
+          ...balanceOf(),
+          balanceCents: last.balance_after_cents,
+          entryCount: last.seq,
+        });
+      }),
+    update: (patch) =>
+      Effect.sync(() => {
+        ref.t.balances.set(balanceKey, { ...balanceOf(), ...patch });
+      }),
     // The ledger lists in its own order (seq), which keeps balance_after_cents a chain even within one instant.
-    entries: (page) => Effect.sync(() => pageFrom([...ref.t.ledger.values()].filter(mine), page, undefined, (a, b) => b.seq - a.seq)),
-    creditByReference: (reference) => Effect.sync(() => [...ref.t.ledger.values()].find((e) => mine(e) && e.kind === "credit" && e.reference === reference)),
-};
+    entries: (page) =>
+      Effect.sync(() =>
+        pageFrom([...ref.t.ledger.values()].filter(mine), page, undefined, (a, b) => b.seq - a.seq),
+      ),
+    creditByReference: (reference) =>
+      Effect.sync(() =>
+        [...ref.t.ledger.values()].find((e) => mine(e) && e.kind === "credit" && e.reference === reference),
+      ),
+  };
 }

@@ -1,7 +1,22 @@
 // The in-memory store's tables and the helpers its repositories share (scoping, paging, TIN stripping).
 import { toPage, unknownCursorPage, type Page, type PageQuery } from "../../../core/domain/shared/paging.ts";
 import type { Account } from "../../../core/domain/parties/account.ts";
-import type { ApiKeyRow, PayerRow, RecipientRow, Scope, TinMatchRun, WebhookDelivery, WebhookEndpoint, Batch, BalanceState, Cart, CartItem, LedgerEntryRow, Order, StoredEvent } from "../../../core/ports/store.port.ts";
+import type {
+  ApiKeyRow,
+  PayerRow,
+  RecipientRow,
+  Scope,
+  TinMatchRun,
+  WebhookDelivery,
+  WebhookEndpoint,
+  Batch,
+  BalanceState,
+  Cart,
+  CartItem,
+  LedgerEntryRow,
+  Order,
+  StoredEvent,
+} from "../../../core/ports/store.port.ts";
 import type { Filing } from "../../../core/domain/filing/filing.ts";
 import type { Extension } from "../../../core/domain/extensions/extension.ts";
 import { emptyOAuthTables, type OAuthTables } from "../oauth.fake.ts";
@@ -29,17 +44,52 @@ export interface Tables extends OAuthTables {
 }
 
 export const emptyTables = (): Tables => ({
-  accounts: new Map(), apiKeys: new Map(), payers: new Map(), recipients: new Map(), filings: new Map(), batches: new Map(),
-  carts: new Map(), cartItems: new Map(), balances: new Map(), ledger: new Map(), orders: new Map(), events: new Map(), dispatches: new Map(), extensions: new Map(), webhooks: new Map(), deliveries: new Map(), tinRuns: new Map(), fannedOut: new Set(),
+  accounts: new Map(),
+  apiKeys: new Map(),
+  payers: new Map(),
+  recipients: new Map(),
+  filings: new Map(),
+  batches: new Map(),
+  carts: new Map(),
+  cartItems: new Map(),
+  balances: new Map(),
+  ledger: new Map(),
+  orders: new Map(),
+  events: new Map(),
+  dispatches: new Map(),
+  extensions: new Map(),
+  webhooks: new Map(),
+  deliveries: new Map(),
+  tinRuns: new Map(),
+  fannedOut: new Set(),
   ...emptyOAuthTables(),
 });
 
 export const cloneTables = (t: Tables): Tables => ({
-  accounts: new Map(t.accounts), apiKeys: new Map(t.apiKeys), payers: new Map(t.payers),
-  recipients: new Map(t.recipients), filings: new Map(t.filings), batches: new Map(t.batches), carts: new Map(t.carts),
-  cartItems: new Map(t.cartItems), balances: new Map(t.balances), ledger: new Map(t.ledger), orders: new Map(t.orders),
-  events: new Map(t.events), dispatches: new Map(t.dispatches), extensions: new Map(t.extensions), webhooks: new Map(t.webhooks), deliveries: new Map(t.deliveries), tinRuns: new Map(t.tinRuns), fannedOut: new Set(t.fannedOut),
-  oauthApps: t.oauthApps, users: t.users, grants: t.grants, codes: t.codes, tokens: t.tokens, sessions: t.sessions,
+  accounts: new Map(t.accounts),
+  apiKeys: new Map(t.apiKeys),
+  payers: new Map(t.payers),
+  recipients: new Map(t.recipients),
+  filings: new Map(t.filings),
+  batches: new Map(t.batches),
+  carts: new Map(t.carts),
+  cartItems: new Map(t.cartItems),
+  balances: new Map(t.balances),
+  ledger: new Map(t.ledger),
+  orders: new Map(t.orders),
+  events: new Map(t.events),
+  dispatches: new Map(t.dispatches),
+  extensions: new Map(t.extensions),
+  webhooks: new Map(t.webhooks),
+  deliveries: new Map(t.deliveries),
+  tinRuns: new Map(t.tinRuns),
+  fannedOut: new Set(t.fannedOut),
+  oauthApps: t.oauthApps,
+  users: t.users,
+  grants: t.grants,
+  codes: t.codes,
+  tokens: t.tokens,
+  sessions: t.sessions,
 });
 
 export const inScope = (scope: Scope) => (r: { accountId: string; livemode: boolean }) =>
@@ -47,13 +97,27 @@ export const inScope = (scope: Scope) => (r: { accountId: string; livemode: bool
 
 /** Newest first on (createdAt, id), like the SQL adapter. */
 const newestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) =>
-  (a.createdAt === b.createdAt ? (a.id === b.id ? 0 : a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1);
+  a.createdAt === b.createdAt
+    ? a.id === b.id
+      ? 0
+      : a.id < b.id
+        ? 1
+        : -1
+    : a.createdAt < b.createdAt
+      ? 1
+      : -1;
 
 /**
  * A page of `rows` in `order`, after the item the cursor names. The cursor is looked up among `anchors` (by default
  * the rows themselves): a filtered list still pages from an item that no longer matches its filter, as in SQL.
  */
-export function pageFrom<T extends { id: string; createdAt: string }>(rows: T[], page: PageQuery, cursorMatch: (r: T, c: string) => boolean = (r, c) => r.id === c, order: (a: T, b: T) => number = newestFirst, anchors: readonly T[] = rows): Page<T> {
+export function pageFrom<T extends { id: string; createdAt: string }>(
+  rows: T[],
+  page: PageQuery,
+  cursorMatch: (r: T, c: string) => boolean = (r, c) => r.id === c,
+  order: (a: T, b: T) => number = newestFirst,
+  anchors: readonly T[] = rows,
+): Page<T> {
   const sorted = rows.sort(order);
   let after = sorted;
   if (page.startingAfter !== null) {
@@ -64,7 +128,9 @@ export function pageFrom<T extends { id: string; createdAt: string }>(rows: T[],
   return toPage(after.slice(0, page.limit + 1), page.limit);
 }
 
-export function strip<T extends { tinCiphertext: string; tinHash: string }>(row: T): Omit<T, "tinCiphertext" | "tinHash"> {
+export function strip<T extends { tinCiphertext: string; tinHash: string }>(
+  row: T,
+): Omit<T, "tinCiphertext" | "tinHash"> {
   const { tinCiphertext: _c, tinHash: _h, ...rest } = row;
   return rest;
 }
@@ -73,14 +139,36 @@ export function strip<T extends { tinCiphertext: string; tinHash: string }>(row:
 export function fakeScope(ref: { t: Tables }, scope: Scope) {
   const mine = inScope(scope);
   const balanceKey = `${scope.accountId}|${scope.livemode}`;
-  const balanceOf = (): BalanceState => ref.t.balances.get(balanceKey) ?? {
-    balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null, cardCustomer: null,
-  };
-  const toCart = (c: { id: string; status: string; createdAt: string; orderId?: string | null } | undefined): Cart | undefined =>
-    c ? { id: c.id, status: c.status === "paid" ? "paid" : "open", orderId: c.orderId ?? null, createdAt: c.createdAt } : undefined;
-  const sameTin = (row: RecipientRow) => [...ref.t.recipients.values()].some((r) =>
-    mine(r) && r.payerId === row.payerId && r.tinHash === row.tinHash && (r.tinType ?? "") === (row.tinType ?? ""));
-  const recipientBy = (id: string) => [...ref.t.recipients.values()].find((r) => mine(r) && (r.id === id || r.shortId === id));
+  const balanceOf = (): BalanceState =>
+    ref.t.balances.get(balanceKey) ?? {
+      balanceCents: 0,
+      entryCount: 0,
+      orderCount: 0,
+      autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 },
+      card: null,
+      cardCustomer: null,
+    };
+  const toCart = (
+    c: { id: string; status: string; createdAt: string; orderId?: string | null } | undefined,
+  ): Cart | undefined =>
+    c
+      ? {
+          id: c.id,
+          status: c.status === "paid" ? "paid" : "open",
+          orderId: c.orderId ?? null,
+          createdAt: c.createdAt,
+        }
+      : undefined;
+  const sameTin = (row: RecipientRow) =>
+    [...ref.t.recipients.values()].some(
+      (r) =>
+        mine(r) &&
+        r.payerId === row.payerId &&
+        r.tinHash === row.tinHash &&
+        (r.tinType ?? "") === (row.tinType ?? ""),
+    );
+  const recipientBy = (id: string) =>
+    [...ref.t.recipients.values()].find((r) => mine(r) && (r.id === id || r.shortId === id));
   return { ref, scope, mine, balanceKey, balanceOf, toCart, sameTin, recipientBy };
 }
 export type FakeScope = ReturnType<typeof fakeScope>;

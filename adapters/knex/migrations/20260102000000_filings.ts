@@ -2,7 +2,9 @@ import type { Knex } from "knex";
 
 export async function up(knex: Knex): Promise<void> {
   // D8: one recipient per TIN (and TIN type) under a payer, so concurrent intakes cannot create two.
-  await knex.raw(`create unique index recipients_one_per_tin on recipients (account_id, livemode, payer_id, tin_hash, coalesce(tin_type, ''))`);
+  await knex.raw(
+    `create unique index recipients_one_per_tin on recipients (account_id, livemode, payer_id, tin_hash, coalesce(tin_type, ''))`,
+  );
   await knex.schema.createTable("batches", (t) => {
     t.text("id").primary();
     t.uuid("account_id").notNullable().references("accounts.id");

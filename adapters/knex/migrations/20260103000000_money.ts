@@ -31,7 +31,9 @@ export async function up(knex: Knex): Promise<void> {
     t.unique(["account_id", "livemode", "seq"]);
     t.index(["account_id", "livemode", "created_at", "id"]);
   });
-  await knex.raw("alter table ledger_entries add constraint ledger_never_negative check (balance_after_cents >= 0)");
+  await knex.raw(
+    "alter table ledger_entries add constraint ledger_never_negative check (balance_after_cents >= 0)",
+  );
   await knex.schema.createTable("orders", (t) => {
     t.text("id").primary();
     t.uuid("account_id").notNullable();
@@ -73,5 +75,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ["dispatches", "events", "orders", "ledger_entries", "balances"]) await knex.schema.dropTableIfExists(t);
+  for (const t of ["dispatches", "events", "orders", "ledger_entries", "balances"])
+    await knex.schema.dropTableIfExists(t);
 }

@@ -17,6 +17,16 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable("filings", (t) => {
-    for (const c of ["submitted_at", "acknowledged_at", "voided_at", "ack_errors", "transmission_id", "submission_id", "record_id", "amount_refunded_cents"]) t.dropColumn(c);
+    for (const c of [
+      "submitted_at",
+      "acknowledged_at",
+      "voided_at",
+      "ack_errors",
+      "transmission_id",
+      "submission_id",
+      "record_id",
+      "amount_refunded_cents",
+    ])
+      t.dropColumn(c);
   });
 }

@@ -72,6 +72,15 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable("events", (t) => { t.dropColumn("fanned_out_at"); });
-  for (const t of ["tin_match_runs", "sandbox_receipts", "webhook_deliveries", "webhook_endpoints", "extensions"]) await knex.schema.dropTableIfExists(t);
+  await knex.schema.alterTable("events", (t) => {
+    t.dropColumn("fanned_out_at");
+  });
+  for (const t of [
+    "tin_match_runs",
+    "sandbox_receipts",
+    "webhook_deliveries",
+    "webhook_endpoints",
+    "extensions",
+  ])
+    await knex.schema.dropTableIfExists(t);
 }

@@ -87,5 +87,13 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ["oauth_consent_sessions", "oauth_tokens", "oauth_codes", "oauth_grants", "users", "oauth_apps"]) await knex.schema.dropTableIfExists(t);
+  for (const t of [
+    "oauth_consent_sessions",
+    "oauth_tokens",
+    "oauth_codes",
+    "oauth_grants",
+    "users",
+    "oauth_apps",
+  ])
+    await knex.schema.dropTableIfExists(t);
 }

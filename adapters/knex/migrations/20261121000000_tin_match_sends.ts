@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text("outcome");
     t.index(["pair_key", "sent_at"]);
   });
-  await knex.raw("create index filings_receipt_id_index on filings (receipt_id) where receipt_id is not null");
+  await knex.raw(
+    "create index filings_receipt_id_index on filings (receipt_id) where receipt_id is not null",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

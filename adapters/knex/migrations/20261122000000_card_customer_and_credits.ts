@@ -5,11 +5,17 @@
 import type { Knex } from "knex";
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable("balances", (t) => { t.text("card_customer"); });
-  await knex.raw("create unique index ledger_entries_credit_reference on ledger_entries (account_id, livemode, reference) where kind = 'credit'");
+  await knex.schema.alterTable("balances", (t) => {
+    t.text("card_customer");
+  });
+  await knex.raw(
+    "create unique index ledger_entries_credit_reference on ledger_entries (account_id, livemode, reference) where kind = 'credit'",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw("drop index if exists ledger_entries_credit_reference");
-  await knex.schema.alterTable("balances", (t) => { t.dropColumn("card_customer"); });
+  await knex.schema.alterTable("balances", (t) => {
+    t.dropColumn("card_customer");
+  });
 }

@@ -6,11 +6,15 @@
 import type { Knex } from "knex";
 
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw("create index if not exists filings_status_paging on filings (account_id, livemode, status, created_at, id)");
+  await knex.raw(
+    "create index if not exists filings_status_paging on filings (account_id, livemode, status, created_at, id)",
+  );
   await knex.raw("drop index if exists filings_account_id_livemode_status_index");
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw("create index if not exists filings_account_id_livemode_status_index on filings (account_id, livemode, status)");
+  await knex.raw(
+    "create index if not exists filings_account_id_livemode_status_index on filings (account_id, livemode, status)",
+  );
   await knex.raw("drop index if exists filings_status_paging");
 }

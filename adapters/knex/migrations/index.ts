@@ -14,7 +14,10 @@ import * as statusPagingIndex from "./20261125000000_status_paging_index.ts";
 import * as ssaFiles from "./20261125000000_ssa_files.ts";
 import * as rulesChecked from "./20261126000000_rules_checked.ts";
 
-interface Migration { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
 const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20260101000000_foundation", foundation],
   ["20260102000000_filings", filings],

@@ -9,48 +9,99 @@ import { type Db, run } from "./shared.ts";
 
 export function sandboxRepo(db: Db, scope: Scope): SandboxRepo {
   return {
-    reset: (now, startingBalance, entryId) => run(async () => {
-      const where = { account_id: scope.accountId, livemode: scope.livemode };
-      const cleared = Number(((await db("filings").where(where).count({ n: "*" })) as Row[])[0]?.["n"] ?? 0);
-      for (const table of ["cart_items", "filings", "carts", "orders", "batches", "dispatches", "ledger_entries"]) await db(table).where(where).delete();
-      await db.raw("insert into balances (account_id, livemode, updated_at) values (?, ?, ?) on conflict do nothing", [scope.accountId, scope.livemode, now]);
-      await db("balances").where(where).update({ balance_cents: startingBalance, entry_count: 1, order_count: 0, updated_at: now });
-      await db("ledger_entries").insert({ id: entryId, ...where, seq: 1, kind: "adjustment", amount_cents: startingBalance, balance_after_cents: startingBalance, description: "Sandbox reset", created_at: now });
-      return cleared;
-    }),
+    reset: (now, startingBalance, entryId) =>
+      run(async () => {
+        const where = { account_id: scope.accountId, livemode: scope.livemode };
+        const cleared = Number(
+          ((await db("filings").where(where).count({ n: "*" })) as Row[])[0]?.["n"] ?? 0,
+        );
+        for (const table of [
+          "cart_items",
+          "filings",
+          "carts",
+          "orders",
+          "batches",
+          "dispatches",
+          "ledger_entries",
+        ])
+          await db(table).where(where).delete();
+        await db.raw(
+          "insert into balances (account_id, livemode, updated_at) values (?, ?, ?) on conflict do nothing",
+          [scope.accountId, scope.livemode, now],
+        );
+        await db("balances")
+          .where(where)
+          .update({ balance_cents: startingBalance, entry_count: 1, order_count: 0, updated_at: now });
+        await db("ledger_entries").insert({
+          id: entryId,
+          ...where,
+          seq: 1,
+          kind: "adjustment",
+          amount_cents: startingBalance,
+          balance_after_cents: startingBalance,
+          description: "Sandbox reset",
+          created_at: now,
+        });
+        return cleared;
+      }),
   };
 }
 
 export const accountRepo = (db: Knex): AccountRepo => ({
-  insert: (a) => run(() => db("accounts").insert({
-    id: a.id, name: a.name, live_enabled: a.liveEnabled, default_api_version: a.defaultApiVersion,
-    ip_allowlist: JSON.stringify(a.ipAllowlist), created_at: a.createdAt,
-  })).pipe(Effect.asVoid),
-  get: (id) => run(async () => {
-    if (!isUuid(id)) return undefined;
-    const row = (await db("accounts").where("id", id).first()) as Row | undefined;
-    return row ? toAccount(row) : undefined;
-  }),
+  insert: (a) =>
+    run(() =>
+      db("accounts").insert({
+        id: a.id,
+        name: a.name,
+        live_enabled: a.liveEnabled,
+        default_api_version: a.defaultApiVersion,
+        ip_allowlist: JSON.stringify(a.ipAllowlist),
+        created_at: a.createdAt,
+      }),
+    ).pipe(Effect.asVoid),
+  get: (id) =>
+    run(async () => {
+      if (!isUuid(id)) return undefined;
+      const row = (await db("accounts").where("id", id).first()) as Row | undefined;
+      return row ? toAccount(row) : undefined;
+    }),
   list: () => run(async () => ((await db("accounts").orderBy("created_at", "asc")) as Row[]).map(toAccount)),
   count: () => run(async () => Number(((await db("accounts").count({ n: "*" })) as Row[])[0]?.["n"] ?? 0)),
-  update: (id, patch) => run(async () => {
-    if (!isUuid(id)) return undefined;
-    const cols: Row = {};
-    if (patch.liveEnabled !== undefined) cols["live_enabled"] = patch.liveEnabled;
-    if (patch.defaultApiVersion !== undefined) cols["default_api_version"] = patch.defaultApiVersion;
-    if (patch.ipAllowlist !== undefined) cols["ip_allowlist"] = JSON.stringify(patch.ipAllowlist);
-    const rows = (await db("accounts").where("id", id).update(cols).returning("*")) as Row[];
-    return rows[0] ? toAccount(rows[0]) : undefined;
-  }),
+  update: (id, patch) =>
+    run(async () => {
+      if (!isUuid(id)) return undefined;
+      const cols: Row = {};
+      if (patch.liveEnabled !== undefined) cols["live_enabled"] = patch.liveEnabled;
+      if (patch.defaultApiVersion !== undefined) cols["default_api_version"] = patch.defaultApiVersion;
+      if (patch.ipAllowlist !== undefined) cols["ip_allowlist"] = JSON.stringify(patch.ipAllowlist);
+      const rows = (await db("accounts").where("id", id).update(cols).returning("*")) as Row[];
+      return rows[0] ? toAccount(rows[0]) : undefined;
+    }),
 });
 
 export const apiKeyRepo = (db: Knex): ApiKeyRepo => ({
-  insert: (k) => run(() => db("api_keys").insert({
-    id: k.id, account_id: k.accountId, livemode: k.livemode, role: k.role, key_hash: k.keyHash,
-    display_prefix: k.displayPrefix, created_at: k.createdAt,
-  })).pipe(Effect.asVoid),
-  listForAccount: (accountId) => run(async () => ((await db("api_keys").where("account_id", accountId).orderBy("created_at")) as Row[]).map((r) => ({
-    id: String(r["id"]), accountId: String(r["account_id"]), livemode: Boolean(r["livemode"]), role: roleOf(r["role"]),
-    keyHash: String(r["key_hash"]), displayPrefix: String(r["display_prefix"]), createdAt: String(r["created_at"]),
-  }))),
+  insert: (k) =>
+    run(() =>
+      db("api_keys").insert({
+        id: k.id,
+        account_id: k.accountId,
+        livemode: k.livemode,
+        role: k.role,
+        key_hash: k.keyHash,
+        display_prefix: k.displayPrefix,
+        created_at: k.createdAt,
+      }),
+    ).pipe(Effect.asVoid),
+  listForAccount: (accountId) =>
+    run(async () =>
+      ((await db("api_keys").where("account_id", accountId).orderBy("created_at")) as Row[]).map((r) => ({
+        id: String(r["id"]),
+        accountId: String(r["account_id"]),
+        livemode: Boolean(r["livemode"]),
+        role: roleOf(r["role"]),
+        keyHash: String(r["key_hash"]),
+        displayPrefix: String(r["display_prefix"]),
+        createdAt: String(r["created_at"]),
+      })),
+    ),
 });

@@ -3,7 +3,14 @@ import { Effect } from "effect";
 import type { Knex } from "knex";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import type { Row } from "../rows.ts";
-import type { Cart, CartItem, CartRepo, DispatchRepo, Order, OrderRepo } from "../../../core/ports/store.port.ts";
+import type {
+  Cart,
+  CartItem,
+  CartRepo,
+  DispatchRepo,
+  Order,
+  OrderRepo,
+} from "../../../core/ports/store.port.ts";
 import type { CartFiling, CartItemGroup, PayFiling, PayRecipient } from "../../../core/domain/cart/cart.ts";
 import type { FilingStatus } from "../../../core/domain/filing/status.ts";
 import type { Service } from "../../../core/domain/filing/status.ts";
@@ -11,180 +18,332 @@ import { type Db, run, scopedTable, pageOf, pageMap, isoOf, jsonOf } from "./sha
 
 export function cartRepo(db: Db, scope: Scope): CartRepo {
   return {
-    openCart: (newId, now) => run(async () => {
-      // FOR SHARE waits for a pay holding the cart; if that pay commits, the row no longer matches and a new cart opens.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const open = await db.raw("select id from carts where account_id = ? and livemode = ? and status = 'open' for share", [scope.accountId, scope.livemode]);
-        const row = (open.rows as Row[])[0];
-        if (row) return { id: String(row["id"]) };
-        await db.raw(`insert into carts (id, account_id, livemode, status, created_at) values (?, ?, ?, 'open', ?)
-          on conflict (account_id, livemode) where status = 'open' do nothing`, [newId, scope.accountId, scope.livemode, now]);
-      }
-      throw new Error("could not open a cart: it was paid repeatedly while opening");
-    }),
-    holdOpen: () => run(async () => {
-      const r = await db.raw("select * from carts where account_id = ? and livemode = ? and status = 'open' for share", [scope.accountId, scope.livemode]);
-      const row = (r.rows as Row[])[0];
-      return row ? toCart(row) : undefined;
-    }),
-    hold: (id) => run(async () => {
-      const r = await db.raw("select * from carts where id = ? and account_id = ? and livemode = ? for share", [id, scope.accountId, scope.livemode]);
-      const row = (r.rows as Row[])[0];
-      return row ? toCart(row) : undefined;
-    }),
-    current: () => run(async () => {
-      const row = (await scopedTable(db, "carts", scope).where("status", "open").first()) as Row | undefined;
-      return row ? toCart(row) : undefined;
-    }),
-    latestPaid: () => run(async () => {
-      const row = (await scopedTable(db, "carts", scope).where("status", "paid").orderBy("created_at", "desc").first()) as Row | undefined;
-      return row ? toCart(row) : undefined;
-    }),
-    get: (id) => run(async () => {
-      const row = (await scopedTable(db, "carts", scope).where("id", id).first()) as Row | undefined;
-      return row ? toCart(row) : undefined;
-    }),
-    lockForPay: (id) => run(async () => {
-      // Pays of one cart exclude each other without waiting (the loser answers 409 request_in_progress); a pay
-      // waits for the short transactions that hold the cart row (adds, removals, voids), up to the lock timeout.
-      const taken = await db.raw("select pg_try_advisory_xact_lock(hashtext(?)) as ok", [`pay:${id}`]);
-      if ((taken.rows as Row[])[0]?.["ok"] !== true) return "busy" as const;
-      try {
-        await db.raw("set local lock_timeout = '15s'");
-        const r = await db.raw("select * from carts where id = ? and account_id = ? and livemode = ? for update", [id, scope.accountId, scope.livemode]);
+    openCart: (newId, now) =>
+      run(async () => {
+        // FOR SHARE waits for a pay holding the cart; if that pay commits, the row no longer matches and a new cart opens.
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const open = await db.raw(
+            "select id from carts where account_id = ? and livemode = ? and status = 'open' for share",
+            [scope.accountId, scope.livemode],
+          );
+          const row = (open.rows as Row[])[0];
+          if (row) return { id: String(row["id"]) };
+          await db.raw(
+            `insert into carts (id, account_id, livemode, status, created_at) values (?, ?, ?, 'open', ?)
+          on conflict (account_id, livemode) where status = 'open' do nothing`,
+            [newId, scope.accountId, scope.livemode, now],
+          );
+        }
+        throw new Error("could not open a cart: it was paid repeatedly while opening");
+      }),
+    holdOpen: () =>
+      run(async () => {
+        const r = await db.raw(
+          "select * from carts where account_id = ? and livemode = ? and status = 'open' for share",
+          [scope.accountId, scope.livemode],
+        );
         const row = (r.rows as Row[])[0];
         return row ? toCart(row) : undefined;
-      } catch (e) {
-        if ((e as { code?: string }).code === "55P03") return "busy" as const;
-        throw e;
-      }
-    }),
-    items: (cartId) => run(async () => ((await scopedTable(db, "cart_items", scope).where("cart_id", cartId).orderBy([{ column: "created_at" }, { column: "id" }])) as Row[]).map(toCartItem)),
+      }),
+    hold: (id) =>
+      run(async () => {
+        const r = await db.raw(
+          "select * from carts where id = ? and account_id = ? and livemode = ? for share",
+          [id, scope.accountId, scope.livemode],
+        );
+        const row = (r.rows as Row[])[0];
+        return row ? toCart(row) : undefined;
+      }),
+    current: () =>
+      run(async () => {
+        const row = (await scopedTable(db, "carts", scope).where("status", "open").first()) as
+          | Row
+          | undefined;
+        return row ? toCart(row) : undefined;
+      }),
+    latestPaid: () =>
+      run(async () => {
+        const row = (await scopedTable(db, "carts", scope)
+          .where("status", "paid")
+          .orderBy("created_at", "desc")
+          .first()) as Row | undefined;
+        return row ? toCart(row) : undefined;
+      }),
+    get: (id) =>
+      run(async () => {
+        const row = (await scopedTable(db, "carts", scope).where("id", id).first()) as Row | undefined;
+        return row ? toCart(row) : undefined;
+      }),
+    lockForPay: (id) =>
+      run(async () => {
+        // Pays of one cart exclude each other without waiting (the loser answers 409 request_in_progress); a pay
+        // waits for the short transactions that hold the cart row (adds, removals, voids), up to the lock timeout.
+        const taken = await db.raw("select pg_try_advisory_xact_lock(hashtext(?)) as ok", [`pay:${id}`]);
+        if ((taken.rows as Row[])[0]?.["ok"] !== true) return "busy" as const;
+        try {
+          await db.raw("set local lock_timeout = '15s'");
+          const r = await db.raw(
+            "select * from carts where id = ? and account_id = ? and livemode = ? for update",
+            [id, scope.accountId, scope.livemode],
+          );
+          const row = (r.rows as Row[])[0];
+          return row ? toCart(row) : undefined;
+        } catch (e) {
+          if ((e as { code?: string }).code === "55P03") return "busy" as const;
+          throw e;
+        }
+      }),
+    items: (cartId) =>
+      run(async () =>
+        (
+          (await scopedTable(db, "cart_items", scope)
+            .where("cart_id", cartId)
+            .orderBy([{ column: "created_at" }, { column: "id" }])) as Row[]
+        ).map(toCartItem),
+      ),
     // One join reading the few filing columns pricing needs (the form contents stay in the table).
-    itemsWithFilings: (cartId) => run(async () => {
-      const rows = (await db.raw(`select ci.*, f.id as f_id, f.form as f_form, f.tax_year as f_tax_year, f.reference as f_reference,
+    itemsWithFilings: (cartId) =>
+      run(async () => {
+        const rows = (
+          await db.raw(
+            `select ci.*, f.id as f_id, f.form as f_form, f.tax_year as f_tax_year, f.reference as f_reference,
           f.corrects as f_corrects, f.refile_of as f_refile_of
         from cart_items ci left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
-        where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? order by ci.created_at, ci.id`, [scope.accountId, scope.livemode, cartId])).rows as Row[];
-      const filings = new Map<string, CartFiling>();
-      for (const r of rows) {
-        if (r["f_id"] === null || r["f_id"] === undefined) continue;
-        const id = String(r["f_id"]);
-        filings.set(id, {
-          id, form: String(r["f_form"]), taxYear: Number(r["f_tax_year"]), reference: r["f_reference"] === null ? null : String(r["f_reference"]),
-          corrects: r["f_corrects"] === null ? null : String(r["f_corrects"]), refileOf: r["f_refile_of"] === null ? null : String(r["f_refile_of"]),
-        });
-      }
-      return { items: rows.map(toCartItem), filings };
-    }),
+        where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? order by ci.created_at, ci.id`,
+            [scope.accountId, scope.livemode, cartId],
+          )
+        ).rows as Row[];
+        const filings = new Map<string, CartFiling>();
+        for (const r of rows) {
+          if (r["f_id"] === null || r["f_id"] === undefined) continue;
+          const id = String(r["f_id"]);
+          filings.set(id, {
+            id,
+            form: String(r["f_form"]),
+            taxYear: Number(r["f_tax_year"]),
+            reference: r["f_reference"] === null ? null : String(r["f_reference"]),
+            corrects: r["f_corrects"] === null ? null : String(r["f_corrects"]),
+            refileOf: r["f_refile_of"] === null ? null : String(r["f_refile_of"]),
+          });
+        }
+        return { items: rows.map(toCartItem), filings };
+      }),
     // The rows come back as one JSON text (arrays of columns), parsed natively: a hundred thousand rows parsed
     // field by field in the driver cost seconds (issue 19).
-    payItems: (cartId) => run(async () => {
-      const r = await db.raw(`select coalesce(json_agg(json_build_array(ci.id, ci.filing_id, ci.service, ci.physical_mail, ci.portal_access,
+    payItems: (cartId) =>
+      run(async () => {
+        const r = await db.raw(
+          `select coalesce(json_agg(json_build_array(ci.id, ci.filing_id, ci.service, ci.physical_mail, ci.portal_access,
           to_char(ci.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           f.id, f.form, f.tax_year, f.reference, f.corrects, f.refile_of, f.status, f.payer_id, f.recipient_id, f.rules_checked,
           rc.id, rc.address_line1, rc.city, rc.state, rc.postal_code) order by ci.created_at, ci.id), '[]')::text as rows
         from cart_items ci
         left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
         left join recipients rc on rc.id = f.recipient_id and rc.account_id = ci.account_id and rc.livemode = ci.livemode
-        where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ?`, [scope.accountId, scope.livemode, cartId]);
-      type Cell = string | number | boolean | null;
-      const rows = JSON.parse(String((r.rows as Row[])[0]?.["rows"] ?? "[]")) as Cell[][];
-      const items: CartItem[] = [];
-      const filings = new Map<string, PayFiling>();
-      const recipients = new Map<string, PayRecipient>();
-      const str = (v: Cell | undefined) => (v === null || v === undefined ? null : String(v));
-      for (const c of rows) {
-        items.push({
-          id: String(c[0]), cartId, filingId: String(c[1]), service: c[2] as Service, physicalMail: c[3] === null ? null : Boolean(c[3]),
-          portalAccess: c[4] === null ? null : Boolean(c[4]), createdAt: String(c[5]),
-        });
-        if (c[6] !== null) {
-          const id = String(c[6]);
-          filings.set(id, {
-            id, form: String(c[7]), taxYear: Number(c[8]), reference: str(c[9]), corrects: str(c[10]), refileOf: str(c[11]),
-            status: c[12] as FilingStatus, payerId: String(c[13]), recipientId: String(c[14]), rulesChecked: str(c[15]),
+        where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ?`,
+          [scope.accountId, scope.livemode, cartId],
+        );
+        type Cell = string | number | boolean | null;
+        const rows = JSON.parse(String((r.rows as Row[])[0]?.["rows"] ?? "[]")) as Cell[][];
+        const items: CartItem[] = [];
+        const filings = new Map<string, PayFiling>();
+        const recipients = new Map<string, PayRecipient>();
+        const str = (v: Cell | undefined) => (v === null || v === undefined ? null : String(v));
+        for (const c of rows) {
+          items.push({
+            id: String(c[0]),
+            cartId,
+            filingId: String(c[1]),
+            service: c[2] as Service,
+            physicalMail: c[3] === null ? null : Boolean(c[3]),
+            portalAccess: c[4] === null ? null : Boolean(c[4]),
+            createdAt: String(c[5]),
           });
+          if (c[6] !== null) {
+            const id = String(c[6]);
+            filings.set(id, {
+              id,
+              form: String(c[7]),
+              taxYear: Number(c[8]),
+              reference: str(c[9]),
+              corrects: str(c[10]),
+              refileOf: str(c[11]),
+              status: c[12] as FilingStatus,
+              payerId: String(c[13]),
+              recipientId: String(c[14]),
+              rulesChecked: str(c[15]),
+            });
+          }
+          if (c[16] !== null && c[16] !== undefined) {
+            const id = String(c[16]);
+            recipients.set(id, {
+              id,
+              addressLine1: str(c[17]),
+              city: str(c[18]),
+              state: str(c[19]),
+              postalCode: str(c[20]),
+            });
+          }
         }
-        if (c[16] !== null && c[16] !== undefined) {
-          const id = String(c[16]);
-          recipients.set(id, { id, addressLine1: str(c[17]), city: str(c[18]), state: str(c[19]), postalCode: str(c[20]) });
-        }
-      }
-      return { items, filings, recipients };
-    }),
-    itemGroups: (cartId) => run(async () => ((await db.raw(`select ci.service, ci.physical_mail, ci.portal_access,
+        return { items, filings, recipients };
+      }),
+    itemGroups: (cartId) =>
+      run(async () =>
+        (
+          (
+            await db.raw(
+              `select ci.service, ci.physical_mail, ci.portal_access,
         case when f.corrects is not null then 'correction' when f.refile_of is not null then 'refile' else 'original' end as kind, count(*)::int as n
       from cart_items ci left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
-      where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? group by 1, 2, 3, 4`, [scope.accountId, scope.livemode, cartId])).rows as Row[])
-      .map((r) => ({
-        service: r["service"] as Service, physicalMail: r["physical_mail"] === null ? null : Boolean(r["physical_mail"]),
-        portalAccess: r["portal_access"] === null ? null : Boolean(r["portal_access"]), kind: r["kind"] as CartItemGroup["kind"], count: Number(r["n"]),
-      }))),
-    itemByFiling: (filingId) => run(async () => {
-      const row = (await scopedTable(db, "cart_items", scope).where("filing_id", filingId).first()) as Row | undefined;
-      return row ? toCartItem(row) : undefined;
-    }),
-    removeItem: (id) => run(async () => {
-      const rows = (await scopedTable(db, "cart_items", scope).where("id", id).delete().returning("*")) as Row[];
-      return rows[0] ? toCartItem(rows[0]) : undefined;
-    }),
-    markPaid: (id, orderId) => run(() => scopedTable(db, "carts", scope).where("id", id).update({ status: "paid", order_id: orderId })).pipe(Effect.asVoid),
-    insertItems: (items) => run(async () => {
-      if (items.length === 0) return;
-      await db.raw(`insert into cart_items (id, account_id, livemode, cart_id, filing_id, service, physical_mail, portal_access, created_at)
+      where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? group by 1, 2, 3, 4`,
+              [scope.accountId, scope.livemode, cartId],
+            )
+          ).rows as Row[]
+        ).map((r) => ({
+          service: r["service"] as Service,
+          physicalMail: r["physical_mail"] === null ? null : Boolean(r["physical_mail"]),
+          portalAccess: r["portal_access"] === null ? null : Boolean(r["portal_access"]),
+          kind: r["kind"] as CartItemGroup["kind"],
+          count: Number(r["n"]),
+        })),
+      ),
+    itemByFiling: (filingId) =>
+      run(async () => {
+        const row = (await scopedTable(db, "cart_items", scope).where("filing_id", filingId).first()) as
+          | Row
+          | undefined;
+        return row ? toCartItem(row) : undefined;
+      }),
+    removeItem: (id) =>
+      run(async () => {
+        const rows = (await scopedTable(db, "cart_items", scope)
+          .where("id", id)
+          .delete()
+          .returning("*")) as Row[];
+        return rows[0] ? toCartItem(rows[0]) : undefined;
+      }),
+    markPaid: (id, orderId) =>
+      run(() =>
+        scopedTable(db, "carts", scope).where("id", id).update({ status: "paid", order_id: orderId }),
+      ).pipe(Effect.asVoid),
+    insertItems: (items) =>
+      run(async () => {
+        if (items.length === 0) return;
+        await db.raw(
+          `insert into cart_items (id, account_id, livemode, cart_id, filing_id, service, physical_mail, portal_access, created_at)
         select id, ?::uuid, ?::boolean, cart_id, filing_id, service, physical_mail, portal_access, created_at
         from unnest(?::text[], ?::text[], ?::uuid[], ?::text[], ?::boolean[], ?::boolean[], ?::timestamptz[])
           as t(id, cart_id, filing_id, service, physical_mail, portal_access, created_at)`,
-      [scope.accountId, scope.livemode, items.map((i) => i.id), items.map((i) => i.cartId), items.map((i) => i.filingId),
-        items.map((i) => i.service), items.map((i) => i.physicalMail), items.map((i) => i.portalAccess), items.map((i) => i.createdAt)] as unknown as Knex.RawBinding[]);
-    }),
+          [
+            scope.accountId,
+            scope.livemode,
+            items.map((i) => i.id),
+            items.map((i) => i.cartId),
+            items.map((i) => i.filingId),
+            items.map((i) => i.service),
+            items.map((i) => i.physicalMail),
+            items.map((i) => i.portalAccess),
+            items.map((i) => i.createdAt),
+          ] as unknown as Knex.RawBinding[],
+        );
+      }),
   };
 }
 
 export function toCart(r: Row): Cart {
-  return { id: String(r["id"]), status: r["status"] === "paid" ? "paid" : "open", orderId: r["order_id"] ? String(r["order_id"]) : null, createdAt: String(r["created_at"] instanceof Date ? (r["created_at"] as Date).toISOString() : r["created_at"]) };
+  return {
+    id: String(r["id"]),
+    status: r["status"] === "paid" ? "paid" : "open",
+    orderId: r["order_id"] ? String(r["order_id"]) : null,
+    createdAt: String(
+      r["created_at"] instanceof Date ? (r["created_at"] as Date).toISOString() : r["created_at"],
+    ),
+  };
 }
 
 export function toCartItem(r: Row): CartItem {
   return {
-    id: String(r["id"]), cartId: String(r["cart_id"]), filingId: String(r["filing_id"]), service: r["service"] as Service,
-    physicalMail: r["physical_mail"] === null ? null : Boolean(r["physical_mail"]), portalAccess: r["portal_access"] === null ? null : Boolean(r["portal_access"]),
-    createdAt: r["created_at"] instanceof Date ? (r["created_at"] as Date).toISOString() : String(r["created_at"]),
+    id: String(r["id"]),
+    cartId: String(r["cart_id"]),
+    filingId: String(r["filing_id"]),
+    service: r["service"] as Service,
+    physicalMail: r["physical_mail"] === null ? null : Boolean(r["physical_mail"]),
+    portalAccess: r["portal_access"] === null ? null : Boolean(r["portal_access"]),
+    createdAt:
+      r["created_at"] instanceof Date ? (r["created_at"] as Date).toISOString() : String(r["created_at"]),
   };
 }
 
 export function toOrder(r: Row): Order {
   return {
-    id: String(r["id"]), number: String(r["number"]), cartId: String(r["cart_id"]), paymentStatus: "paid", forms: Number(r["forms"]),
-    chargeLines: jsonOf(r["charge_lines"]), pricingSegments: jsonOf(r["pricing_segments"]), grandTotalCents: Number(r["grand_total_cents"]),
-    fromBalanceCents: Number(r["from_balance_cents"]), fromCardCents: Number(r["from_card_cents"]),
-    cardChargeId: r["card_charge_id"] === null ? null : String(r["card_charge_id"]), receipt: jsonOf(r["receipt"]), createdAt: isoOf(r["created_at"]),
+    id: String(r["id"]),
+    number: String(r["number"]),
+    cartId: String(r["cart_id"]),
+    paymentStatus: "paid",
+    forms: Number(r["forms"]),
+    chargeLines: jsonOf(r["charge_lines"]),
+    pricingSegments: jsonOf(r["pricing_segments"]),
+    grandTotalCents: Number(r["grand_total_cents"]),
+    fromBalanceCents: Number(r["from_balance_cents"]),
+    fromCardCents: Number(r["from_card_cents"]),
+    cardChargeId: r["card_charge_id"] === null ? null : String(r["card_charge_id"]),
+    receipt: jsonOf(r["receipt"]),
+    createdAt: isoOf(r["created_at"]),
   };
 }
 
 export function orderRepo(db: Db, scope: Scope): OrderRepo {
   return {
-    insert: (o) => run(() => db("orders").insert({
-      id: o.id, account_id: scope.accountId, livemode: scope.livemode, number: o.number, cart_id: o.cartId, payment_status: o.paymentStatus,
-      forms: o.forms, charge_lines: JSON.stringify(o.chargeLines), pricing_segments: JSON.stringify(o.pricingSegments),
-      grand_total_cents: o.grandTotalCents, from_balance_cents: o.fromBalanceCents, from_card_cents: o.fromCardCents,
-      card_charge_id: o.cardChargeId, receipt: JSON.stringify(o.receipt), created_at: o.createdAt,
-    })).pipe(Effect.asVoid),
-    get: (id) => run(async () => {
-      const row = (await scopedTable(db, "orders", scope).where("id", id).first()) as Row | undefined;
-      return row ? toOrder(row) : undefined;
-    }),
-    byCart: (cartId) => run(async () => {
-      const row = (await scopedTable(db, "orders", scope).where("cart_id", cartId).first()) as Row | undefined;
-      return row ? toOrder(row) : undefined;
-    }),
+    insert: (o) =>
+      run(() =>
+        db("orders").insert({
+          id: o.id,
+          account_id: scope.accountId,
+          livemode: scope.livemode,
+          number: o.number,
+          cart_id: o.cartId,
+          payment_status: o.paymentStatus,
+          forms: o.forms,
+          charge_lines: JSON.stringify(o.chargeLines),
+          pricing_segments: JSON.stringify(o.pricingSegments),
+          grand_total_cents: o.grandTotalCents,
+          from_balance_cents: o.fromBalanceCents,
+          from_card_cents: o.fromCardCents,
+          card_charge_id: o.cardChargeId,
+          receipt: JSON.stringify(o.receipt),
+          created_at: o.createdAt,
+        }),
+      ).pipe(Effect.asVoid),
+    get: (id) =>
+      run(async () => {
+        const row = (await scopedTable(db, "orders", scope).where("id", id).first()) as Row | undefined;
+        return row ? toOrder(row) : undefined;
+      }),
+    byCart: (cartId) =>
+      run(async () => {
+        const row = (await scopedTable(db, "orders", scope).where("cart_id", cartId).first()) as
+          | Row
+          | undefined;
+        return row ? toOrder(row) : undefined;
+      }),
     list: (page) => run(async () => pageMap(await pageOf(db, "orders", scope, page), page.limit, toOrder)),
   };
 }
 
 export function dispatchRepo(db: Db, scope: Scope): DispatchRepo {
   return {
-    enqueue: (orderId, now) => run(() => db("dispatches").insert({ order_id: orderId, account_id: scope.accountId, livemode: scope.livemode, state: "pending", created_at: now }).onConflict().ignore()).pipe(Effect.asVoid),
+    enqueue: (orderId, now) =>
+      run(() =>
+        db("dispatches")
+          .insert({
+            order_id: orderId,
+            account_id: scope.accountId,
+            livemode: scope.livemode,
+            state: "pending",
+            created_at: now,
+          })
+          .onConflict()
+          .ignore(),
+      ).pipe(Effect.asVoid),
   };
 }

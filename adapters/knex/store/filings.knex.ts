@@ -10,20 +10,36 @@ import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK } from "./shared.ts";
 
 export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) => unknown]> = [
-  ["id", "uuid", (f) => f.id], ["short_id", "text", (f) => f.shortId], ["account_id", "uuid", (f) => f.accountId],
-  ["livemode", "boolean", (f) => f.livemode], ["payer_id", "uuid", (f) => f.payerId], ["recipient_id", "uuid", (f) => f.recipientId],
-  ["form", "text", (f) => f.form], ["tax_year", "int", (f) => f.taxYear], ["status", "text", (f) => f.status],
-  ["service", "text", (f) => f.service], ["physical_mail", "boolean", (f) => f.physicalMail], ["portal_access", "boolean", (f) => f.portalAccess],
-  ["reference", "text", (f) => f.reference], ["batch_id", "text", (f) => f.batchId], ["order_id", "text", (f) => f.orderId],
-  ["corrects", "uuid", (f) => f.corrects], ["superseded_by", "uuid", (f) => f.supersededBy], ["refile_of", "uuid", (f) => f.refileOf],
-  ["receipt_id", "text", (f) => f.receiptId], ["amount_charged_cents", "int", (f) => f.amountChargedCents],
-  ["json_form", "text", (f) => JSON.stringify(f.jsonForm)], ["sealed_tins", "text", (f) => JSON.stringify(f.sealedTins)],
+  ["id", "uuid", (f) => f.id],
+  ["short_id", "text", (f) => f.shortId],
+  ["account_id", "uuid", (f) => f.accountId],
+  ["livemode", "boolean", (f) => f.livemode],
+  ["payer_id", "uuid", (f) => f.payerId],
+  ["recipient_id", "uuid", (f) => f.recipientId],
+  ["form", "text", (f) => f.form],
+  ["tax_year", "int", (f) => f.taxYear],
+  ["status", "text", (f) => f.status],
+  ["service", "text", (f) => f.service],
+  ["physical_mail", "boolean", (f) => f.physicalMail],
+  ["portal_access", "boolean", (f) => f.portalAccess],
+  ["reference", "text", (f) => f.reference],
+  ["batch_id", "text", (f) => f.batchId],
+  ["order_id", "text", (f) => f.orderId],
+  ["corrects", "uuid", (f) => f.corrects],
+  ["superseded_by", "uuid", (f) => f.supersededBy],
+  ["refile_of", "uuid", (f) => f.refileOf],
+  ["receipt_id", "text", (f) => f.receiptId],
+  ["amount_charged_cents", "int", (f) => f.amountChargedCents],
+  ["json_form", "text", (f) => JSON.stringify(f.jsonForm)],
+  ["sealed_tins", "text", (f) => JSON.stringify(f.sealedTins)],
   // Most filings have no warnings: null, not "[]", so the common row stays small.
   ["warnings", "text", (f) => (f.warnings.length > 0 ? JSON.stringify(f.warnings) : null)],
   ["account_number", "text", (f) => f.accountNumber],
-  ["recipient_tin_hash", "text", (f) => f.recipientTinHash], ["dup_key", "text", (f) => dupKey(f)],
+  ["recipient_tin_hash", "text", (f) => f.recipientTinHash],
+  ["dup_key", "text", (f) => dupKey(f)],
   ["rules_checked", "text", (f) => f.rulesChecked ?? null],
-  ["created_at", "timestamptz", (f) => f.createdAt], ["updated_at", "timestamptz", (f) => f.updatedAt],
+  ["created_at", "timestamptz", (f) => f.createdAt],
+  ["updated_at", "timestamptz", (f) => f.updatedAt],
 ];
 
 // The rows travel as one JSON array parameter, read by json_to_recordset: JSON.stringify is native and the server
@@ -43,7 +59,9 @@ export function filingRecord(f: Filing): Record<string, unknown> {
   return o;
 }
 export const JSON_FIELD: Readonly<Record<string, (f: Filing) => unknown>> = {
-  json_form: (f) => f.jsonForm, sealed_tins: (f) => f.sealedTins, warnings: (f) => (f.warnings.length > 0 ? f.warnings : null),
+  json_form: (f) => f.jsonForm,
+  sealed_tins: (f) => f.sealedTins,
+  warnings: (f) => (f.warnings.length > 0 ? f.warnings : null),
 };
 
 export function filterFilings(q: Knex.QueryBuilder, filter: FilingFilter): void {
@@ -57,101 +75,194 @@ export function filterFilings(q: Knex.QueryBuilder, filter: FilingFilter): void 
 }
 
 export function filingRepo(db: Db, scope: Scope): FilingRepo {
-  const byId = (q: Knex.QueryBuilder, id: string) => (isUuid(id) ? q.where("id", id) : q.where("short_id", id));
+  const byId = (q: Knex.QueryBuilder, id: string) =>
+    isUuid(id) ? q.where("id", id) : q.where("short_id", id);
   return {
-    insertMany: (rows) => run(async () => {
-      if (rows.length === 0) return new Set<string>();
-      const out = new Set<string>();
-      // Originals go through the duplicate guard; corrections carry `corrects` and are outside the index.
-      // In statements of INSERT_CHUNK rows: a FIRE import of 16,000 forms is then not one 25 MB JSON string (and its
-      // copy in the driver's buffer) at once.
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const r = await db.raw(FILING_INSERT, [JSON.stringify(rows.slice(i, i + INSERT_CHUNK).map(filingRecord))]);
-        for (const row of r.rows as Row[]) out.add(String(row["id"]));
-      }
-      return out;
-    }),
-    get: (id) => run(async () => {
-      const row = (await byId(scopedTable(db, "filings", scope), id).first()) as Row | undefined;
-      return row ? toFiling(row) : undefined;
-    }),
-    list: (page, filter) => run(async () => pageMap(await pageOf(db, "filings", scope, page, (q) => filterFilings(q, filter)), page.limit, toFiling)),
-    listAll: (filter) => run(async () => {
-      const q = scopedTable(db, "filings", scope);
-      filterFilings(q, filter);
-      return ((await q.orderBy("filings.id").select("filings.*")) as Row[]).map(toFiling);
-    }),
-    getMany: (ids) => run(async () => {
-      if (ids.length === 0) return [];
-      const rows = (await db.raw("select * from filings where account_id = ? and livemode = ? and id = any(?::uuid[])", [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[])).rows as Row[];
-      return rows.map(toFiling);
-    }),
-    update: (id, from, patch) => run(async () => {
-      const cols = toColumns(patch);
-      if (patch.ackErrors !== undefined) cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
-      const rows = (await scopedTable(db, "filings", scope).where("id", id).whereIn("status", from as string[])
-        .update(cols).returning("*")) as Row[];
-      return rows[0] ? toFiling(rows[0]) : undefined;
-    }),
-    updateMany: (ids, from, patch) => run(async () => {
-      const cols = toColumns(patch);
-      if (patch.ackErrors !== undefined) cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
-      const changed: string[] = [];
-      for (let i = 0; i < ids.length; i += 5000) {
-        const rows = (await scopedTable(db, "filings", scope).whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
-          .whereIn("status", from as string[]).update(cols).returning("id")) as Row[];
-        for (const r of rows) changed.push(String(r["id"]));
-      }
-      return changed;
-    }),
-    moveMany: (ids, from, patch) => run(async () => {
-      const cols = toColumns(patch);
-      if (patch.ackErrors !== undefined) cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
-      const moved: MovedFiling[] = [];
-      for (let i = 0; i < ids.length; i += 5000) {
-        const rows = (await scopedTable(db, "filings", scope).whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
-          .whereIn("status", from as string[]).update(cols).returning(["id", "form", "tax_year", "corrects"])) as Row[];
-        for (const r of rows) moved.push({ id: String(r["id"]), form: String(r["form"]), taxYear: Number(r["tax_year"]), corrects: r["corrects"] === null ? null : String(r["corrects"]) });
-      }
-      return moved;
-    }),
-    recordReceipt: (receipt, records) => run(async () => {
-      if (records.length === 0) return 0;
-      const r = await db.raw(`update filings f set receipt_id = ?, transmission_id = ?, submission_id = v.submission_id, record_id = v.record_id, updated_at = ?
+    insertMany: (rows) =>
+      run(async () => {
+        if (rows.length === 0) return new Set<string>();
+        const out = new Set<string>();
+        // Originals go through the duplicate guard; corrections carry `corrects` and are outside the index.
+        // In statements of INSERT_CHUNK rows: a FIRE import of 16,000 forms is then not one 25 MB JSON string (and its
+        // copy in the driver's buffer) at once.
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          const r = await db.raw(FILING_INSERT, [
+            JSON.stringify(rows.slice(i, i + INSERT_CHUNK).map(filingRecord)),
+          ]);
+          for (const row of r.rows as Row[]) out.add(String(row["id"]));
+        }
+        return out;
+      }),
+    get: (id) =>
+      run(async () => {
+        const row = (await byId(scopedTable(db, "filings", scope), id).first()) as Row | undefined;
+        return row ? toFiling(row) : undefined;
+      }),
+    list: (page, filter) =>
+      run(async () =>
+        pageMap(
+          await pageOf(db, "filings", scope, page, (q) => filterFilings(q, filter)),
+          page.limit,
+          toFiling,
+        ),
+      ),
+    listAll: (filter) =>
+      run(async () => {
+        const q = scopedTable(db, "filings", scope);
+        filterFilings(q, filter);
+        return ((await q.orderBy("filings.id").select("filings.*")) as Row[]).map(toFiling);
+      }),
+    getMany: (ids) =>
+      run(async () => {
+        if (ids.length === 0) return [];
+        const rows = (
+          await db.raw(
+            "select * from filings where account_id = ? and livemode = ? and id = any(?::uuid[])",
+            [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[],
+          )
+        ).rows as Row[];
+        return rows.map(toFiling);
+      }),
+    update: (id, from, patch) =>
+      run(async () => {
+        const cols = toColumns(patch);
+        if (patch.ackErrors !== undefined)
+          cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
+        const rows = (await scopedTable(db, "filings", scope)
+          .where("id", id)
+          .whereIn("status", from as string[])
+          .update(cols)
+          .returning("*")) as Row[];
+        return rows[0] ? toFiling(rows[0]) : undefined;
+      }),
+    updateMany: (ids, from, patch) =>
+      run(async () => {
+        const cols = toColumns(patch);
+        if (patch.ackErrors !== undefined)
+          cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
+        const changed: string[] = [];
+        for (let i = 0; i < ids.length; i += 5000) {
+          const rows = (await scopedTable(db, "filings", scope)
+            .whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
+            .whereIn("status", from as string[])
+            .update(cols)
+            .returning("id")) as Row[];
+          for (const r of rows) changed.push(String(r["id"]));
+        }
+        return changed;
+      }),
+    moveMany: (ids, from, patch) =>
+      run(async () => {
+        const cols = toColumns(patch);
+        if (patch.ackErrors !== undefined)
+          cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
+        const moved: MovedFiling[] = [];
+        for (let i = 0; i < ids.length; i += 5000) {
+          const rows = (await scopedTable(db, "filings", scope)
+            .whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
+            .whereIn("status", from as string[])
+            .update(cols)
+            .returning(["id", "form", "tax_year", "corrects"])) as Row[];
+          for (const r of rows)
+            moved.push({
+              id: String(r["id"]),
+              form: String(r["form"]),
+              taxYear: Number(r["tax_year"]),
+              corrects: r["corrects"] === null ? null : String(r["corrects"]),
+            });
+        }
+        return moved;
+      }),
+    recordReceipt: (receipt, records) =>
+      run(async () => {
+        if (records.length === 0) return 0;
+        const r = await db.raw(
+          `update filings f set receipt_id = ?, transmission_id = ?, submission_id = v.submission_id, record_id = v.record_id, updated_at = ?
         from unnest(?::uuid[], ?::int[], ?::int[]) as v(id, submission_id, record_id)
         where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = 'submitted'`,
-      [receipt.receiptId, receipt.transmissionId, receipt.updatedAt, records.map((x) => x.filingId), records.map((x) => x.submissionId), records.map((x) => x.recordId),
-        scope.accountId, scope.livemode] as unknown as Knex.RawBinding[]);
-      return Number((r as { rowCount?: number }).rowCount ?? 0);
-    }),
-    receiptRecords: (receiptId) => run(async () => ((await scopedTable(db, "filings", scope).where("receipt_id", receiptId).whereNotNull("submission_id").whereNotNull("record_id")
-      .select("id", "submission_id", "record_id", "form", "tax_year")) as Row[])
-      .map((r) => ({ filingId: String(r["id"]), submissionId: Number(r["submission_id"]), recordId: Number(r["record_id"]), form: String(r["form"]), taxYear: Number(r["tax_year"]) }))),
-    markQueued: (pay, orderId, charges, now) => run(async () => {
-      if (charges.length === 0) return 0;
-      const r = await db.raw(`update filings f set status = ?, order_id = ?, amount_charged_cents = c.amount, updated_at = ?
+          [
+            receipt.receiptId,
+            receipt.transmissionId,
+            receipt.updatedAt,
+            records.map((x) => x.filingId),
+            records.map((x) => x.submissionId),
+            records.map((x) => x.recordId),
+            scope.accountId,
+            scope.livemode,
+          ] as unknown as Knex.RawBinding[],
+        );
+        return Number((r as { rowCount?: number }).rowCount ?? 0);
+      }),
+    receiptRecords: (receiptId) =>
+      run(async () =>
+        (
+          (await scopedTable(db, "filings", scope)
+            .where("receipt_id", receiptId)
+            .whereNotNull("submission_id")
+            .whereNotNull("record_id")
+            .select("id", "submission_id", "record_id", "form", "tax_year")) as Row[]
+        ).map((r) => ({
+          filingId: String(r["id"]),
+          submissionId: Number(r["submission_id"]),
+          recordId: Number(r["record_id"]),
+          form: String(r["form"]),
+          taxYear: Number(r["tax_year"]),
+        })),
+      ),
+    markQueued: (pay, orderId, charges, now) =>
+      run(async () => {
+        if (charges.length === 0) return 0;
+        const r = await db.raw(
+          `update filings f set status = ?, order_id = ?, amount_charged_cents = c.amount, updated_at = ?
         from unnest(?::uuid[], ?::int[]) as c(id, amount)
         where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = any(?::text[])`,
-      [pay.to, orderId, now, charges.map((c) => c.id), charges.map((c) => c.amountChargedCents), scope.accountId, scope.livemode, pay.from] as unknown as Knex.RawBinding[]);
-      return Number((r as { rowCount?: number }).rowCount ?? 0);
-    }),
-    findFiledOriginal: (key) => run(async () => {
-      const row = (await scopedTable(db, "filings", scope).where({ dup_key: dupKey(key) }).whereNull("corrects")
-        .whereIn("status", ["accepted", "accepted_with_errors"]).orderBy("created_at", "desc").first()) as Row | undefined;
-      return row ? toFiling(row) : undefined;
-    }),
+          [
+            pay.to,
+            orderId,
+            now,
+            charges.map((c) => c.id),
+            charges.map((c) => c.amountChargedCents),
+            scope.accountId,
+            scope.livemode,
+            pay.from,
+          ] as unknown as Knex.RawBinding[],
+        );
+        return Number((r as { rowCount?: number }).rowCount ?? 0);
+      }),
+    findFiledOriginal: (key) =>
+      run(async () => {
+        const row = (await scopedTable(db, "filings", scope)
+          .where({ dup_key: dupKey(key) })
+          .whereNull("corrects")
+          .whereIn("status", ["accepted", "accepted_with_errors"])
+          .orderBy("created_at", "desc")
+          .first()) as Row | undefined;
+        return row ? toFiling(row) : undefined;
+      }),
   };
 }
 
 export function batchRepo(db: Db, scope: Scope): BatchRepo {
   return {
-    insert: (b) => run(() => db("batches").insert({
-      id: b.id, account_id: b.accountId, livemode: b.livemode, kind: b.kind, payer_id: b.payerId, reference: b.reference,
-      created: b.created, failed: b.failed, rows: JSON.stringify(b.rows), created_at: b.createdAt,
-    })).pipe(Effect.asVoid),
-    get: (id) => run(async () => {
-      const row = (await scopedTable(db, "batches", scope).where("id", id).first()) as Row | undefined;
-      return row ? toBatch(row) : undefined;
-    }),
+    insert: (b) =>
+      run(() =>
+        db("batches").insert({
+          id: b.id,
+          account_id: b.accountId,
+          livemode: b.livemode,
+          kind: b.kind,
+          payer_id: b.payerId,
+          reference: b.reference,
+          created: b.created,
+          failed: b.failed,
+          rows: JSON.stringify(b.rows),
+          created_at: b.createdAt,
+        }),
+      ).pipe(Effect.asVoid),
+    get: (id) =>
+      run(async () => {
+        const row = (await scopedTable(db, "batches", scope).where("id", id).first()) as Row | undefined;
+        return row ? toBatch(row) : undefined;
+      }),
   };
 }

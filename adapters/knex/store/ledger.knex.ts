@@ -6,54 +6,114 @@ import type { LedgerKind } from "../../../core/domain/ledger/index.ts";
 import { type Db, run, pageOf, pageMap, isoOf } from "./shared.ts";
 
 export function toBalance(r: Row | undefined): BalanceState {
-  if (!r) return { balanceCents: 0, entryCount: 0, orderCount: 0, autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 }, card: null, cardCustomer: null };
+  if (!r)
+    return {
+      balanceCents: 0,
+      entryCount: 0,
+      orderCount: 0,
+      autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 },
+      card: null,
+      cardCustomer: null,
+    };
   return {
-    balanceCents: Number(r["balance_cents"]), entryCount: Number(r["entry_count"]), orderCount: Number(r["order_count"]),
-    autoReplenish: { enabled: Boolean(r["auto_enabled"]), threshold_cents: Number(r["auto_threshold_cents"]), topup_cents: Number(r["auto_topup_cents"]) },
-    card: r["card_token"] ? { token: String(r["card_token"]), brand: String(r["card_brand"]), last4: String(r["card_last4"]) } : null,
+    balanceCents: Number(r["balance_cents"]),
+    entryCount: Number(r["entry_count"]),
+    orderCount: Number(r["order_count"]),
+    autoReplenish: {
+      enabled: Boolean(r["auto_enabled"]),
+      threshold_cents: Number(r["auto_threshold_cents"]),
+      topup_cents: Number(r["auto_topup_cents"]),
+    },
+    card: r["card_token"]
+      ? { token: String(r["card_token"]), brand: String(r["card_brand"]), last4: String(r["card_last4"]) }
+      : null,
     cardCustomer: r["card_customer"] ? String(r["card_customer"]) : null,
   };
 }
 
 export function toEntry(r: Row): LedgerEntryRow {
   return {
-    id: String(r["id"]), seq: Number(r["seq"]), kind: r["kind"] as LedgerKind, amount_cents: Number(r["amount_cents"]),
-    balance_after_cents: Number(r["balance_after_cents"]), reference: r["reference"] === null ? undefined : String(r["reference"]),
-    description: r["description"] === null ? undefined : String(r["description"]), createdAt: isoOf(r["created_at"]),
+    id: String(r["id"]),
+    seq: Number(r["seq"]),
+    kind: r["kind"] as LedgerKind,
+    amount_cents: Number(r["amount_cents"]),
+    balance_after_cents: Number(r["balance_after_cents"]),
+    reference: r["reference"] === null ? undefined : String(r["reference"]),
+    description: r["description"] === null ? undefined : String(r["description"]),
+    createdAt: isoOf(r["created_at"]),
   };
 }
 
 export function balanceRepo(db: Db, scope: Scope): BalanceRepo {
   const key = { account_id: scope.accountId, livemode: scope.livemode };
   return {
-    lock: () => run(async () => {
-      await db.raw("insert into balances (account_id, livemode, updated_at) values (?, ?, now()) on conflict do nothing", [scope.accountId, scope.livemode]);
-      const r = await db.raw("select * from balances where account_id = ? and livemode = ? for update", [scope.accountId, scope.livemode]);
-      return toBalance((r.rows as Row[])[0]);
-    }),
+    lock: () =>
+      run(async () => {
+        await db.raw(
+          "insert into balances (account_id, livemode, updated_at) values (?, ?, now()) on conflict do nothing",
+          [scope.accountId, scope.livemode],
+        );
+        const r = await db.raw("select * from balances where account_id = ? and livemode = ? for update", [
+          scope.accountId,
+          scope.livemode,
+        ]);
+        return toBalance((r.rows as Row[])[0]);
+      }),
     get: () => run(async () => toBalance((await db("balances").where(key).first()) as Row | undefined)),
-    append: (entries) => run(async () => {
-      const last = entries[entries.length - 1];
-      if (!last) return;
-      await db("ledger_entries").insert(entries.map((e) => ({
-        id: e.id, ...key, seq: e.seq, kind: e.kind, amount_cents: e.amount_cents, balance_after_cents: e.balance_after_cents,
-        reference: e.reference ?? null, description: e.description ?? null, created_at: e.createdAt,
-      })));
-      await db("balances").where(key).update({ balance_cents: last.balance_after_cents, entry_count: last.seq, updated_at: last.createdAt });
-    }),
-    update: (patch) => run(async () => {
-      await db.raw("insert into balances (account_id, livemode, updated_at) values (?, ?, now()) on conflict do nothing", [scope.accountId, scope.livemode]);
-      const cols: Row = { updated_at: new Date() };
-      if (patch.autoReplenish) Object.assign(cols, { auto_enabled: patch.autoReplenish.enabled, auto_threshold_cents: patch.autoReplenish.threshold_cents, auto_topup_cents: patch.autoReplenish.topup_cents });
-      if (patch.card !== undefined) Object.assign(cols, { card_token: patch.card?.token ?? null, card_brand: patch.card?.brand ?? null, card_last4: patch.card?.last4 ?? null });
-      if (patch.cardCustomer !== undefined) cols["card_customer"] = patch.cardCustomer;
-      if (patch.orderCount !== undefined) cols["order_count"] = patch.orderCount;
-      await db("balances").where(key).update(cols);
-    }),
-    entries: (page) => run(async () => pageMap(await pageOf(db, "ledger_entries", scope, page), page.limit, toEntry)),
-    creditByReference: (reference) => run(async () => {
-      const r = (await db("ledger_entries").where({ ...key, kind: "credit", reference }).first()) as Row | undefined;
-      return r ? toEntry(r) : undefined;
-    }),
+    append: (entries) =>
+      run(async () => {
+        const last = entries[entries.length - 1];
+        if (!last) return;
+        await db("ledger_entries").insert(
+          entries.map((e) => ({
+            id: e.id,
+            ...key,
+            seq: e.seq,
+            kind: e.kind,
+            amount_cents: e.amount_cents,
+            balance_after_cents: e.balance_after_cents,
+            reference: e.reference ?? null,
+            description: e.description ?? null,
+            created_at: e.createdAt,
+          })),
+        );
+        await db("balances").where(key).update({
+          balance_cents: last.balance_after_cents,
+          entry_count: last.seq,
+          updated_at: last.createdAt,
+        });
+      }),
+    update: (patch) =>
+      run(async () => {
+        await db.raw(
+          "insert into balances (account_id, livemode, updated_at) values (?, ?, now()) on conflict do nothing",
+          [scope.accountId, scope.livemode],
+        );
+        const cols: Row = { updated_at: new Date() };
+        if (patch.autoReplenish)
+          Object.assign(cols, {
+            auto_enabled: patch.autoReplenish.enabled,
+            auto_threshold_cents: patch.autoReplenish.threshold_cents,
+            auto_topup_cents: patch.autoReplenish.topup_cents,
+          });
+        if (patch.card !== undefined)
+          Object.assign(cols, {
+            card_token: patch.card?.token ?? null,
+            card_brand: patch.card?.brand ?? null,
+            card_last4: patch.card?.last4 ?? null,
+          });
+        if (patch.cardCustomer !== undefined) cols["card_customer"] = patch.cardCustomer;
+        if (patch.orderCount !== undefined) cols["order_count"] = patch.orderCount;
+        await db("balances").where(key).update(cols);
+      }),
+    entries: (page) =>
+      run(async () => pageMap(await pageOf(db, "ledger_entries", scope, page), page.limit, toEntry)),
+    creditByReference: (reference) =>
+      run(async () => {
+        const r = (await db("ledger_entries")
+          .where({ ...key, kind: "credit", reference })
+          .first()) as Row | undefined;
+        return r ? toEntry(r) : undefined;
+      }),
   };
 }

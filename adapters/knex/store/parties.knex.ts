@@ -25,102 +25,175 @@ export function payerRepo(db: Db, scope: Scope): PayerRepo {
   const readCache = (db as Knex.Transaction).isTransaction ? null : cache;
   const cacheKey = (id: string) => lookupKey([id, scope.accountId, scope.livemode]);
   return {
-    insert: (row) => run(() => { cache?.invalidate(cacheKey(row.id)); return db("payers").insert(toColumns(row)); }).pipe(Effect.asVoid),
-    get: (id) => run(async () => {
-      const key = readCache ? cacheKey(id) : "";
-      const hit = readCache?.get(key);
-      if (hit) return toPayer(hit);
-      const generation = readCache?.generation() ?? 0;
-      const row = await getPayer([id, scope.accountId, scope.livemode]);
-      if (row && readCache) readCache.set(key, row, generation);
-      return row ? toPayer(row) : undefined;
-    }),
-    update: (id, patch) => run(async () => {
-      cache?.invalidate(cacheKey(id));
-      const rows = (await scopedTable(db, "payers", scope).where("id", id).update(toColumns(patch)).returning("*")) as Row[];
-      return rows[0] ? toPayer(rows[0]) : undefined;
-    }),
+    insert: (row) =>
+      run(() => {
+        cache?.invalidate(cacheKey(row.id));
+        return db("payers").insert(toColumns(row));
+      }).pipe(Effect.asVoid),
+    get: (id) =>
+      run(async () => {
+        const key = readCache ? cacheKey(id) : "";
+        const hit = readCache?.get(key);
+        if (hit) return toPayer(hit);
+        const generation = readCache?.generation() ?? 0;
+        const row = await getPayer([id, scope.accountId, scope.livemode]);
+        if (row && readCache) readCache.set(key, row, generation);
+        return row ? toPayer(row) : undefined;
+      }),
+    update: (id, patch) =>
+      run(async () => {
+        cache?.invalidate(cacheKey(id));
+        const rows = (await scopedTable(db, "payers", scope)
+          .where("id", id)
+          .update(toColumns(patch))
+          .returning("*")) as Row[];
+        return rows[0] ? toPayer(rows[0]) : undefined;
+      }),
     list: (page) => run(async () => pageMap(await pageOf(db, "payers", scope, page), page.limit, toPayer)),
-    getMany: (ids) => run(async () => (ids.length === 0 ? [] : ((await scopedTable(db, "payers", scope).whereIn("id", ids as string[])) as Row[]).map(toPayer))),
-    tinCiphertext: (id) => run(async () => {
-      const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_ciphertext")) as Row | undefined;
-      return row ? String(row["tin_ciphertext"]) : undefined;
-    }),
-    tinHash: (id) => run(async () => {
-      const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_hash")) as Row | undefined;
-      return row ? String(row["tin_hash"]) : undefined;
-    }),
+    getMany: (ids) =>
+      run(async () =>
+        ids.length === 0
+          ? []
+          : ((await scopedTable(db, "payers", scope).whereIn("id", ids as string[])) as Row[]).map(toPayer),
+      ),
+    tinCiphertext: (id) =>
+      run(async () => {
+        const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_ciphertext")) as
+          | Row
+          | undefined;
+        return row ? String(row["tin_ciphertext"]) : undefined;
+      }),
+    tinHash: (id) =>
+      run(async () => {
+        const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_hash")) as
+          | Row
+          | undefined;
+        return row ? String(row["tin_hash"]) : undefined;
+      }),
   };
 }
 
 export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
-  const byId = (q: Knex.QueryBuilder, id: string) => (isUuid(id) ? q.where("id", id) : q.where("short_id", id));
+  const byId = (q: Knex.QueryBuilder, id: string) =>
+    isUuid(id) ? q.where("id", id) : q.where("short_id", id);
   return {
-    insert: (row) => run(async () => {
-      const rows = (await db("recipients").insert(toColumns(row)).onConflict().ignore().returning("id")) as Row[];
-      return rows.length === 1;
-    }),
-    get: (id) => run(async () => {
-      const row = (await byId(scopedTable(db, "recipients", scope), id).first()) as Row | undefined;
-      return row ? toRecipient(row) : undefined;
-    }),
-    update: (id, patch) => run(async () => {
-      const rows = (await byId(scopedTable(db, "recipients", scope), id).update(toColumns(patch)).returning("*")) as Row[];
-      return rows[0] ? toRecipient(rows[0]) : undefined;
-    }),
-    list: (page, filter) => run(async () => pageMap(await pageOf(db, "recipients", scope, page, (q) => {
-      if (filter.payerId) q.where("recipients.payer_id", filter.payerId);
-    }), page.limit, toRecipient)),
-    findByTin: (payerId, tinHash, tinType) => run(async () => {
-      const q = scopedTable(db, "recipients", scope).where({ payer_id: payerId, tin_hash: tinHash });
-      if (tinType) q.where("tin_type", tinType);
-      const row = (await q.orderBy("created_at", "asc").first()) as Row | undefined;
-      return row ? toRecipient(row) : undefined;
-    }),
-    hasFilings: (id) => run(async () => {
-      const row = await scopedTable(db, "filings", scope).where("recipient_id", id).first("id");
-      return row !== undefined;
-    }),
-    getMany: (ids) => run(async () => {
-      if (ids.length === 0) return [];
-      const rows = (await db.raw("select * from recipients where account_id = ? and livemode = ? and id = any(?::uuid[])", [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[])).rows as Row[];
-      return rows.map(toRecipient);
-    }),
-    tinCiphertext: (id) => run(async () => {
-      const row = (await scopedTable(db, "recipients", scope).where("id", id).first("tin_ciphertext")) as Row | undefined;
-      return row ? String(row["tin_ciphertext"]) : undefined;
-    }),
-    findManyByTin: (payerId, hashes) => run(async () => {
-      if (hashes.length === 0) return [];
-      const rows = (await db.raw(
-        `select * from recipients where account_id = ? and livemode = ? and payer_id = ? and tin_hash = any(?::text[]) order by created_at asc`,
-        [scope.accountId, scope.livemode, payerId, hashes as string[]])).rows as Row[];
-      return rows.map((r) => ({ ...toRecipient(r), tinHash: String(r["tin_hash"]) }));
-    }),
-    insertMany: (rows) => run(async () => {
-      if (rows.length === 0) return new Set<string>();
-      // One JSON array parameter, as for filings (FILING_INSERT).
-      const inserted = new Set<string>();
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const records = rows.slice(i, i + INSERT_CHUNK).map((r) => {
-          const o: Record<string, unknown> = {};
-          for (const [col, , field] of RECIPIENT_COLS) o[col] = (r as unknown as Record<string, unknown>)[field] ?? null;
-          return o;
-        });
-        const r = await db.raw(RECIPIENT_INSERT, [JSON.stringify(records)]);
-        for (const x of r.rows as Row[]) inserted.add(String(x["id"]));
-      }
-      return inserted;
-    }),
+    insert: (row) =>
+      run(async () => {
+        const rows = (await db("recipients")
+          .insert(toColumns(row))
+          .onConflict()
+          .ignore()
+          .returning("id")) as Row[];
+        return rows.length === 1;
+      }),
+    get: (id) =>
+      run(async () => {
+        const row = (await byId(scopedTable(db, "recipients", scope), id).first()) as Row | undefined;
+        return row ? toRecipient(row) : undefined;
+      }),
+    update: (id, patch) =>
+      run(async () => {
+        const rows = (await byId(scopedTable(db, "recipients", scope), id)
+          .update(toColumns(patch))
+          .returning("*")) as Row[];
+        return rows[0] ? toRecipient(rows[0]) : undefined;
+      }),
+    list: (page, filter) =>
+      run(async () =>
+        pageMap(
+          await pageOf(db, "recipients", scope, page, (q) => {
+            if (filter.payerId) q.where("recipients.payer_id", filter.payerId);
+          }),
+          page.limit,
+          toRecipient,
+        ),
+      ),
+    findByTin: (payerId, tinHash, tinType) =>
+      run(async () => {
+        const q = scopedTable(db, "recipients", scope).where({ payer_id: payerId, tin_hash: tinHash });
+        if (tinType) q.where("tin_type", tinType);
+        const row = (await q.orderBy("created_at", "asc").first()) as Row | undefined;
+        return row ? toRecipient(row) : undefined;
+      }),
+    hasFilings: (id) =>
+      run(async () => {
+        const row = await scopedTable(db, "filings", scope).where("recipient_id", id).first("id");
+        return row !== undefined;
+      }),
+    getMany: (ids) =>
+      run(async () => {
+        if (ids.length === 0) return [];
+        const rows = (
+          await db.raw(
+            "select * from recipients where account_id = ? and livemode = ? and id = any(?::uuid[])",
+            [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[],
+          )
+        ).rows as Row[];
+        return rows.map(toRecipient);
+      }),
+    tinCiphertext: (id) =>
+      run(async () => {
+        const row = (await scopedTable(db, "recipients", scope).where("id", id).first("tin_ciphertext")) as
+          | Row
+          | undefined;
+        return row ? String(row["tin_ciphertext"]) : undefined;
+      }),
+    findManyByTin: (payerId, hashes) =>
+      run(async () => {
+        if (hashes.length === 0) return [];
+        const rows = (
+          await db.raw(
+            `select * from recipients where account_id = ? and livemode = ? and payer_id = ? and tin_hash = any(?::text[]) order by created_at asc`,
+            [scope.accountId, scope.livemode, payerId, hashes as string[]],
+          )
+        ).rows as Row[];
+        return rows.map((r) => ({ ...toRecipient(r), tinHash: String(r["tin_hash"]) }));
+      }),
+    insertMany: (rows) =>
+      run(async () => {
+        if (rows.length === 0) return new Set<string>();
+        // One JSON array parameter, as for filings (FILING_INSERT).
+        const inserted = new Set<string>();
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          const records = rows.slice(i, i + INSERT_CHUNK).map((r) => {
+            const o: Record<string, unknown> = {};
+            for (const [col, , field] of RECIPIENT_COLS)
+              o[col] = (r as unknown as Record<string, unknown>)[field] ?? null;
+            return o;
+          });
+          const r = await db.raw(RECIPIENT_INSERT, [JSON.stringify(records)]);
+          for (const x of r.rows as Row[]) inserted.add(String(x["id"]));
+        }
+        return inserted;
+      }),
   };
 }
 
-export const RECIPIENT_COLS: ReadonlyArray<readonly [string, string, string]> = ([
-  ["id", "uuid"], ["short_id", "text"], ["account_id", "uuid"], ["livemode", "boolean"], ["payer_id", "uuid"], ["name", "text"],
-  ["tin_ciphertext", "text"], ["tin_hash", "text"], ["tin_last4", "text"], ["tin_type", "text"], ["address_line1", "text"],
-  ["address_line2", "text"], ["city", "text"], ["state", "text"], ["postal_code", "text"], ["country", "text"], ["email", "text"],
-  ["delivery_method", "text"], ["account_number", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"],
-] as const).map(([col, type]) => [col, type, camel(col)] as const);
+export const RECIPIENT_COLS: ReadonlyArray<readonly [string, string, string]> = (
+  [
+    ["id", "uuid"],
+    ["short_id", "text"],
+    ["account_id", "uuid"],
+    ["livemode", "boolean"],
+    ["payer_id", "uuid"],
+    ["name", "text"],
+    ["tin_ciphertext", "text"],
+    ["tin_hash", "text"],
+    ["tin_last4", "text"],
+    ["tin_type", "text"],
+    ["address_line1", "text"],
+    ["address_line2", "text"],
+    ["city", "text"],
+    ["state", "text"],
+    ["postal_code", "text"],
+    ["country", "text"],
+    ["email", "text"],
+    ["delivery_method", "text"],
+    ["account_number", "text"],
+    ["created_at", "timestamptz"],
+    ["updated_at", "timestamptz"],
+  ] as const
+).map(([col, type]) => [col, type, camel(col)] as const);
 
 export const RECIPIENT_INSERT = `insert into recipients (${RECIPIENT_COLS.map((c) => c[0]).join(", ")})
   select ${RECIPIENT_COLS.map((c) => c[0]).join(", ")} from json_to_recordset(?::json) as t(${RECIPIENT_COLS.map((c) => `${c[0]} ${c[1]}`).join(", ")})
@@ -128,28 +201,62 @@ export const RECIPIENT_INSERT = `insert into recipients (${RECIPIENT_COLS.map((c
 
 export function toExtension(r: Row): Extension {
   return {
-    id: String(r["id"]), payerId: String(r["payer_id"]), taxYear: Number(r["tax_year"]), forms: jsonOf(r["forms"]), reasons: jsonOf(r["reasons"]),
-    status: "accepted", receiptId: String(r["receipt_id"]), livemode: Boolean(r["livemode"]), createdAt: isoOf(r["created_at"]),
+    id: String(r["id"]),
+    payerId: String(r["payer_id"]),
+    taxYear: Number(r["tax_year"]),
+    forms: jsonOf(r["forms"]),
+    reasons: jsonOf(r["reasons"]),
+    status: "accepted",
+    receiptId: String(r["receipt_id"]),
+    livemode: Boolean(r["livemode"]),
+    createdAt: isoOf(r["created_at"]),
   };
 }
 
 export function extensionRepo(db: Db, scope: Scope): ExtensionRepo {
   return {
-    insert: (e, formsKey) => run(async () => {
-      const rows = (await db("extensions").insert({
-        id: e.id, account_id: scope.accountId, livemode: scope.livemode, payer_id: e.payerId, tax_year: e.taxYear, forms: JSON.stringify(e.forms),
-        forms_key: formsKey, reasons: JSON.stringify(e.reasons), status: e.status, receipt_id: e.receiptId, created_at: e.createdAt,
-      }).onConflict().ignore().returning("id")) as Row[];
-      return rows.length === 1;
-    }),
-    find: (payerId, taxYear, formsKey) => run(async () => {
-      const row = (await scopedTable(db, "extensions", scope).where({ payer_id: payerId, tax_year: taxYear, forms_key: formsKey }).first()) as Row | undefined;
-      return row ? toExtension(row) : undefined;
-    }),
-    get: (id) => run(async () => {
-      const row = (await scopedTable(db, "extensions", scope).where("id", id).first()) as Row | undefined;
-      return row ? toExtension(row) : undefined;
-    }),
-    list: (page, payerId) => run(async () => pageMap(await pageOf(db, "extensions", scope, page, (q) => { if (payerId !== undefined) q.where("extensions.payer_id", payerId); }), page.limit, toExtension)),
+    insert: (e, formsKey) =>
+      run(async () => {
+        const rows = (await db("extensions")
+          .insert({
+            id: e.id,
+            account_id: scope.accountId,
+            livemode: scope.livemode,
+            payer_id: e.payerId,
+            tax_year: e.taxYear,
+            forms: JSON.stringify(e.forms),
+            forms_key: formsKey,
+            reasons: JSON.stringify(e.reasons),
+            status: e.status,
+            receipt_id: e.receiptId,
+            created_at: e.createdAt,
+          })
+          .onConflict()
+          .ignore()
+          .returning("id")) as Row[];
+        return rows.length === 1;
+      }),
+    find: (payerId, taxYear, formsKey) =>
+      run(async () => {
+        const row = (await scopedTable(db, "extensions", scope)
+          .where({ payer_id: payerId, tax_year: taxYear, forms_key: formsKey })
+          .first()) as Row | undefined;
+        return row ? toExtension(row) : undefined;
+      }),
+    get: (id) =>
+      run(async () => {
+        const row = (await scopedTable(db, "extensions", scope).where("id", id).first()) as Row | undefined;
+        return row ? toExtension(row) : undefined;
+      }),
+    list: (page, payerId) =>
+      run(async () =>
+        pageMap(
+          await pageOf(db, "extensions", scope, page, (q) => {
+            if (payerId !== undefined) q.where("extensions.payer_id", payerId);
+          }),
+          page.limit,
+          toExtension,
+        ),
+      ),
   };
 }

@@ -8,32 +8,48 @@ import { isUuid } from "../../../core/domain/shared/validation.ts";
 import { runPrepared } from "../hot-query.ts";
 import type { Row } from "../rows.ts";
 
-
 export type Db = Knex | Knex.Transaction;
 
 /** Storage failures are defects: they surface as 500 api_error with a request id. */
 export const run = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(Effect.tryPromise(f));
 
 export function scopedTable(db: Db, table: string, scope: Scope): Knex.QueryBuilder {
-  return db(table).where(`${table}.account_id`, scope.accountId).andWhere(`${table}.livemode`, scope.livemode);
+  return db(table)
+    .where(`${table}.account_id`, scope.accountId)
+    .andWhere(`${table}.livemode`, scope.livemode);
 }
 
 /** How a table's list pages: which columns a cursor may name, and its order (newest first). */
-export interface Listing { readonly uuidId: boolean; readonly shortId?: true; readonly bySeq?: true }
+export interface Listing {
+  readonly uuidId: boolean;
+  readonly shortId?: true;
+  readonly bySeq?: true;
+}
 export const LISTINGS: Readonly<Record<string, Listing>> = {
-  payers: { uuidId: true }, recipients: { uuidId: true, shortId: true }, filings: { uuidId: true, shortId: true },
+  payers: { uuidId: true },
+  recipients: { uuidId: true, shortId: true },
+  filings: { uuidId: true, shortId: true },
   webhook_endpoints: { uuidId: true },
   // The ledger lists in its own order, so balance_after_cents reads as a chain even for entries of one instant.
   ledger_entries: { uuidId: false, bySeq: true },
-  orders: { uuidId: false }, events: { uuidId: false }, extensions: { uuidId: false },
-  webhook_deliveries: { uuidId: false }, tin_match_runs: { uuidId: false },
+  orders: { uuidId: false },
+  events: { uuidId: false },
+  extensions: { uuidId: false },
+  webhook_deliveries: { uuidId: false },
+  tin_match_runs: { uuidId: false },
 };
 
 /**
  * D34: newest first, stable on (created_at, id) (the ledger on seq); the cursor is the id (or short id) of the
  * last item of the previous page. A cursor naming no item of the table in this scope gives `cursorNotFound`.
  */
-export async function pageOf(db: Db, table: string, scope: Scope, page: PageQuery, filter?: (q: Knex.QueryBuilder) => void): Promise<{ rows: Row[]; cursorNotFound?: true }> {
+export async function pageOf(
+  db: Db,
+  table: string,
+  scope: Scope,
+  page: PageQuery,
+  filter?: (q: Knex.QueryBuilder) => void,
+): Promise<{ rows: Row[]; cursorNotFound?: true }> {
   const listing = LISTINGS[table];
   if (!listing) throw new Error(`no listing for ${table}`);
   const keys = listing.bySeq ? ["seq"] : ["created_at", "id"];
@@ -44,17 +60,36 @@ export async function pageOf(db: Db, table: string, scope: Scope, page: PageQuer
     const col = listing.uuidId && !isUuid(c) ? (listing.shortId ? "short_id" : null) : "id";
     if (col === null) return { rows: [], cursorNotFound: true };
     // The anchor stays in SQL (timestamps keep their microseconds); whether it exists is asked only for an empty page.
-    q.whereRaw(`(${keys.map((k) => `${table}.${k}`).join(", ")}) < (select ${keys.map((k) => `a.${k}`).join(", ")} from ${table} a where a.account_id = ? and a.livemode = ? and a.${col} = ?)`,
-      [scope.accountId, scope.livemode, c]);
-    const rows = await runPrepared(db, q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`));
-    if (rows.length === 0 && !(await scopedTable(db, table, scope).where(col, c).first("id"))) return { rows, cursorNotFound: true };
+    q.whereRaw(
+      `(${keys.map((k) => `${table}.${k}`).join(", ")}) < (select ${keys.map((k) => `a.${k}`).join(", ")} from ${table} a where a.account_id = ? and a.livemode = ? and a.${col} = ?)`,
+      [scope.accountId, scope.livemode, c],
+    );
+    const rows = await runPrepared(
+      db,
+      q
+        .orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const })))
+        .limit(page.limit + 1)
+        .select(`${table}.*`),
+    );
+    if (rows.length === 0 && !(await scopedTable(db, table, scope).where(col, c).first("id")))
+      return { rows, cursorNotFound: true };
     return { rows };
   }
-  const rows = await runPrepared(db, q.orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const }))).limit(page.limit + 1).select(`${table}.*`));
+  const rows = await runPrepared(
+    db,
+    q
+      .orderBy(keys.map((k) => ({ column: `${table}.${k}`, order: "desc" as const })))
+      .limit(page.limit + 1)
+      .select(`${table}.*`),
+  );
   return { rows };
 }
 
-export function pageMap<T extends { id: string }>(result: { rows: Row[]; cursorNotFound?: true }, limit: number, map: (r: Row) => T): Page<T> {
+export function pageMap<T extends { id: string }>(
+  result: { rows: Row[]; cursorNotFound?: true },
+  limit: number,
+  map: (r: Row) => T,
+): Page<T> {
   return result.cursorNotFound ? unknownCursorPage() : toPage(result.rows.map(map), limit);
 }
 
@@ -63,5 +98,6 @@ export const camel = (c: string) => c.replace(/_([a-z0-9])/g, (_m, ch: string) =
 /** Rows per INSERT statement of a bulk insert. */
 export const INSERT_CHUNK = 2000;
 
-export const isoOf = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+export const isoOf = (v: unknown) =>
+  v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
 export const jsonOf = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;

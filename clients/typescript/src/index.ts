@@ -14,7 +14,12 @@ export type Schemas = components["schemas"];
 export type ApiClient = Client<paths>;
 
 // Webhook receivers: Service-Signature (verifySignature) and the Standard Webhooks headers.
-export { SIGNATURE_HEADER, verifySignature, type VerifyInput, type VerifyResult } from "../../../core/domain/webhooks/signature.ts";
+export {
+  SIGNATURE_HEADER,
+  verifySignature,
+  type VerifyInput,
+  type VerifyResult,
+} from "../../../core/domain/webhooks/signature.ts";
 
 export const API_VERSION = "2026-06-15";
 
@@ -38,12 +43,20 @@ export function idempotencyKey(): string {
 }
 
 export function createClient(options: ClientOptions): ApiClient {
-  const client = createFetchClient<paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ""), ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const client = createFetchClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   const auth: Middleware = {
     onRequest({ request }) {
       request.headers.set("Authorization", `Bearer ${options.apiKey}`);
-      if (!request.headers.has("API-Version")) request.headers.set("API-Version", options.apiVersion ?? API_VERSION);
-      if (options.idempotency !== false && WRITES.has(request.method) && !request.headers.has("Idempotency-Key")) {
+      if (!request.headers.has("API-Version"))
+        request.headers.set("API-Version", options.apiVersion ?? API_VERSION);
+      if (
+        options.idempotency !== false &&
+        WRITES.has(request.method) &&
+        !request.headers.has("Idempotency-Key")
+      ) {
         request.headers.set("Idempotency-Key", idempotencyKey());
       }
       return request;
@@ -74,19 +87,32 @@ export class ApiError extends Error {
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.error !== undefined || !result.response.ok) {
     const e = (result.error as ErrorBody | undefined)?.error;
-    throw new ApiError(result.response.status, e?.type ?? "api_error", e?.message ?? result.response.statusText, e?.param, result.response.headers.get("Request-Id"), result.error);
+    throw new ApiError(
+      result.response.status,
+      e?.type ?? "api_error",
+      e?.message ?? result.response.statusText,
+      e?.param,
+      result.response.headers.get("Request-Id"),
+      result.error,
+    );
   }
   return result.data as T;
 }
 
-interface Page<T> { readonly data: readonly T[]; readonly has_more: boolean; readonly next_cursor: string | null }
+interface Page<T> {
+  readonly data: readonly T[];
+  readonly has_more: boolean;
+  readonly next_cursor: string | null;
+}
 
 /**
  * Every item of a list, page after page: `fetchPage` gets the cursor to pass as `starting_after` (undefined for
  * the first page) and returns the client's answer for it.
  */
 export async function* paginate<T>(
-  fetchPage: (startingAfter: string | undefined) => Promise<{ data?: Page<T>; error?: unknown; response: Response }>,
+  fetchPage: (
+    startingAfter: string | undefined,
+  ) => Promise<{ data?: Page<T>; error?: unknown; response: Response }>,
 ): AsyncGenerator<T, void, undefined> {
   let cursor: string | undefined;
   for (;;) {
@@ -98,7 +124,11 @@ export async function* paginate<T>(
 }
 
 /** All items of a list in one array (mind the size of what you ask for). */
-export async function listAll<T>(fetchPage: (startingAfter: string | undefined) => Promise<{ data?: Page<T>; error?: unknown; response: Response }>): Promise<T[]> {
+export async function listAll<T>(
+  fetchPage: (
+    startingAfter: string | undefined,
+  ) => Promise<{ data?: Page<T>; error?: unknown; response: Response }>,
+): Promise<T[]> {
   const out: T[] = [];
   for await (const item of paginate(fetchPage)) out.push(item);
   return out;

@@ -1,7 +1,13 @@
 // The cart as priced and shown (SPEC "Cart", D13), and the request shapes of adding items.
 import type { Filing } from "../filing/filing.ts";
 import type { Recipient } from "../parties/recipient.ts";
-import { priceOrder, resolveDelivery, type PricedOrder, type PricingItem, type RateCard } from "../pricing/index.ts";
+import {
+  priceOrder,
+  resolveDelivery,
+  type PricedOrder,
+  type PricingItem,
+  type RateCard,
+} from "../pricing/index.ts";
 import type { CartItem } from "./model.ts";
 import { InvalidRequest } from "../shared/errors.ts";
 import { compileBody } from "../shared/validation.ts";
@@ -14,18 +20,26 @@ export function pricingKind(f: Pick<Filing, "corrects" | "refileOf">): PricingIt
 export type CartFiling = Pick<Filing, "id" | "form" | "taxYear" | "reference" | "corrects" | "refileOf">;
 
 /** What pay reads of a filing in the cart: pricing's part, its state and parties, and the rules it passed at intake (no form contents). */
-export type PayFiling = CartFiling & Pick<Filing, "status" | "payerId" | "recipientId"> & { readonly rulesChecked: string | null };
+export type PayFiling = CartFiling &
+  Pick<Filing, "status" | "payerId" | "recipientId"> & { readonly rulesChecked: string | null };
 
 /** What pay reads of a recipient: the address a filing needs (recipientMissingForFiling). */
 export type PayRecipient = Pick<Recipient, "id" | "addressLine1" | "city" | "state" | "postalCode">;
 
-export function priceCart(card: RateCard, items: readonly CartItem[], filings: ReadonlyMap<string, CartFiling>): PricedOrder {
-  return priceOrder(card, items.map((i) => {
-    const f = filings.get(i.filingId);
-    const d = resolveDelivery(i.service, i.physicalMail, i.portalAccess);
-    const delivery = d.ok ? d.delivery : { efile: true, printMail: true, portal: true };
-    return { ref: i.id, delivery, kind: f ? pricingKind(f) : "original" };
-  }));
+export function priceCart(
+  card: RateCard,
+  items: readonly CartItem[],
+  filings: ReadonlyMap<string, CartFiling>,
+): PricedOrder {
+  return priceOrder(
+    card,
+    items.map((i) => {
+      const f = filings.get(i.filingId);
+      const d = resolveDelivery(i.service, i.physicalMail, i.portalAccess);
+      const delivery = d.ok ? d.delivery : { efile: true, printMail: true, portal: true };
+      return { ref: i.id, delivery, kind: f ? pricingKind(f) : "original" };
+    }),
+  );
 }
 
 /** Items of a cart that price alike (same delivery choices and kind), counted: enough to total a cart. */
@@ -42,56 +56,131 @@ export function priceCartGroups(card: RateCard, groups: readonly CartItemGroup[]
   const items: PricingItem[] = [];
   for (const g of groups) {
     const d = resolveDelivery(g.service, g.physicalMail, g.portalAccess);
-    const item: PricingItem = { ref: "", delivery: d.ok ? d.delivery : { efile: true, printMail: true, portal: true }, kind: g.kind };
+    const item: PricingItem = {
+      ref: "",
+      delivery: d.ok ? d.delivery : { efile: true, printMail: true, portal: true },
+      kind: g.kind,
+    };
     for (let i = 0; i < g.count; i++) items.push(item);
   }
   return priceOrder(card, items);
 }
 
-export function cartView(cartId: string | null, items: readonly CartItem[], filings: ReadonlyMap<string, CartFiling>, priced: PricedOrder) {
+export function cartView(
+  cartId: string | null,
+  items: readonly CartItem[],
+  filings: ReadonlyMap<string, CartFiling>,
+  priced: PricedOrder,
+) {
   const amounts = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
   return {
-    object: "cart", id: cartId, item_count: items.length, total_cents: priced.total_cents, currency: "usd",
-    charge_lines: priced.charge_lines, pricing_segments: priced.pricing_segments,
+    object: "cart",
+    id: cartId,
+    item_count: items.length,
+    total_cents: priced.total_cents,
+    currency: "usd",
+    charge_lines: priced.charge_lines,
+    pricing_segments: priced.pricing_segments,
     items: items.map((i) => cartItemView(i, filings.get(i.filingId), amounts.get(i.id) ?? 0)),
   };
 }
 
 export function cartItemView(i: CartItem, f: CartFiling | undefined, amountCents: number) {
   return {
-    object: "cart_item", id: i.id, cart: i.cartId, form_id: i.filingId, filing_id: i.filingId, form: f?.form ?? null,
-    tax_year: f?.taxYear ?? null, reference: f?.reference ?? null, service: i.service, physical_mail: i.physicalMail,
-    portal_access: i.portalAccess, kind: f ? pricingKind(f) : "original", amount_cents: amountCents, created_at: i.createdAt,
+    object: "cart_item",
+    id: i.id,
+    cart: i.cartId,
+    form_id: i.filingId,
+    filing_id: i.filingId,
+    form: f?.form ?? null,
+    tax_year: f?.taxYear ?? null,
+    reference: f?.reference ?? null,
+    service: i.service,
+    physical_mail: i.physicalMail,
+    portal_access: i.portalAccess,
+    kind: f ? pricingKind(f) : "original",
+    amount_cents: amountCents,
+    created_at: i.createdAt,
   };
 }
 
-export interface AddRequest { readonly formId: string; readonly service: unknown; readonly physicalMail: boolean | undefined; readonly portalAccess: boolean | undefined }
+export interface AddRequest {
+  readonly formId: string;
+  readonly service: unknown;
+  readonly physicalMail: boolean | undefined;
+  readonly portalAccess: boolean | undefined;
+}
 
-export const describedShape = compileBody<{ filing_id: string; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
-  type: "object", additionalProperties: false, required: ["filing_id"],
-  properties: { filing_id: { type: "string", maxLength: 64 }, service: { type: "string", maxLength: 40 }, physical_mail: { type: "boolean" }, portal_access: { type: "boolean" } },
+export const describedShape = compileBody<{
+  filing_id: string;
+  service?: string;
+  physical_mail?: boolean;
+  portal_access?: boolean;
+}>({
+  type: "object",
+  additionalProperties: false,
+  required: ["filing_id"],
+  properties: {
+    filing_id: { type: "string", maxLength: 64 },
+    service: { type: "string", maxLength: 40 },
+    physical_mail: { type: "boolean" },
+    portal_access: { type: "boolean" },
+  },
 });
-export const referenceShape = compileBody<{ forms: Array<{ form_id: string; service?: string; physical_mail?: boolean; portal_access?: boolean }> }>({
-  type: "object", additionalProperties: false, required: ["forms"],
+export const referenceShape = compileBody<{
+  forms: Array<{ form_id: string; service?: string; physical_mail?: boolean; portal_access?: boolean }>;
+}>({
+  type: "object",
+  additionalProperties: false,
+  required: ["forms"],
   properties: {
     forms: {
-      type: "array", minItems: 1, maxItems: 1000,
+      type: "array",
+      minItems: 1,
+      maxItems: 1000,
       items: {
-        type: "object", additionalProperties: false, required: ["form_id"],
-        properties: { form_id: { type: "string", maxLength: 64 }, service: { type: "string", maxLength: 40 }, physical_mail: { type: "boolean" }, portal_access: { type: "boolean" } },
+        type: "object",
+        additionalProperties: false,
+        required: ["form_id"],
+        properties: {
+          form_id: { type: "string", maxLength: 64 },
+          service: { type: "string", maxLength: 40 },
+          physical_mail: { type: "boolean" },
+          portal_access: { type: "boolean" },
+        },
       },
     },
   },
 });
 
 /** Both body shapes of SPEC: `{ filing_id, service? }` (description) or `{ forms: [...] }` (reference). */
-export function parseAddItems(body: unknown): { shape: "item" | "cart"; requests: AddRequest[] } | InvalidRequest {
+export function parseAddItems(
+  body: unknown,
+): { shape: "item" | "cart"; requests: AddRequest[] } | InvalidRequest {
   if (typeof body === "object" && body !== null && "forms" in body) {
     const c = referenceShape(body);
     if (!c.ok) return c.error;
-    return { shape: "cart", requests: c.value.forms.map((f) => ({ formId: f.form_id, service: f.service, physicalMail: f.physical_mail, portalAccess: f.portal_access })) };
+    return {
+      shape: "cart",
+      requests: c.value.forms.map((f) => ({
+        formId: f.form_id,
+        service: f.service,
+        physicalMail: f.physical_mail,
+        portalAccess: f.portal_access,
+      })),
+    };
   }
   const c = describedShape(body);
   if (!c.ok) return c.error;
-  return { shape: "item", requests: [{ formId: c.value.filing_id, service: c.value.service, physicalMail: c.value.physical_mail, portalAccess: c.value.portal_access }] };
+  return {
+    shape: "item",
+    requests: [
+      {
+        formId: c.value.filing_id,
+        service: c.value.service,
+        physicalMail: c.value.physical_mail,
+        portalAccess: c.value.portal_access,
+      },
+    ],
+  };
 }

@@ -11,7 +11,12 @@ export interface CartItem {
   readonly createdAt: string;
 }
 
-export interface Cart { readonly id: string; readonly status: "open" | "paid"; readonly orderId: string | null; readonly createdAt: string }
+export interface Cart {
+  readonly id: string;
+  readonly status: "open" | "paid";
+  readonly orderId: string | null;
+  readonly createdAt: string;
+}
 
 export interface Order {
   readonly id: string;

@@ -56,8 +56,14 @@ export interface Efw2Input {
 
 type Obj = Readonly<Record<string, unknown>>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (o: Obj | undefined, k: string): string => (o && typeof o[k] === "string" ? (o[k] as string) : "");
-const cut = (s: string, n: number) => s.toUpperCase().replace(/[^A-Z0-9 .,'\-/#&@()]/g, "").slice(0, n).trimEnd();
+const str = (o: Obj | undefined, k: string): string =>
+  o && typeof o[k] === "string" ? (o[k] as string) : "";
+const cut = (s: string, n: number) =>
+  s
+    .toUpperCase()
+    .replace(/[^A-Z0-9 .,'\-/#&@()]/g, "")
+    .slice(0, n)
+    .trimEnd();
 const cents = (v: unknown): number => (v === undefined ? 0 : (amountToCents(v) ?? 0));
 const digits = (s: string) => s.replace(/[^0-9]/g, "");
 
@@ -86,11 +92,25 @@ function addressFields(prefix: string, a: Efw2Address | undefined): Record<strin
 export function employeeAddress(form: Obj): Efw2Address | undefined {
   const us = form["EmployeeUSAddress"];
   if (isObj(us)) {
-    return { line1: str(us, "AddressLine1Txt"), line2: str(us, "AddressLine2Txt"), city: str(us, "CityNm"), state: str(us, "StateAbbreviationCd"), postalCode: str(us, "ZIPCd"), country: "US" };
+    return {
+      line1: str(us, "AddressLine1Txt"),
+      line2: str(us, "AddressLine2Txt"),
+      city: str(us, "CityNm"),
+      state: str(us, "StateAbbreviationCd"),
+      postalCode: str(us, "ZIPCd"),
+      country: "US",
+    };
   }
   const f = form["EmployeeForeignAddress"];
   if (isObj(f)) {
-    return { line1: str(f, "AddressLine1Txt"), line2: str(f, "AddressLine2Txt"), city: str(f, "CityNm"), state: str(f, "ProvinceOrStateNm"), postalCode: str(f, "ForeignPostalCd"), country: str(f, "CountryCd") };
+    return {
+      line1: str(f, "AddressLine1Txt"),
+      line2: str(f, "AddressLine2Txt"),
+      city: str(f, "CityNm"),
+      state: str(f, "ProvinceOrStateNm"),
+      postalCode: str(f, "ForeignPostalCd"),
+      country: str(f, "CountryCd"),
+    };
   }
   return undefined;
 }
@@ -110,7 +130,9 @@ function nameFields(name: unknown, prefix = ""): Record<string, string> {
 /** Money of boxes 1-14 of one set of W-2 amounts, by EFW2 field name (RW and RO names), in cents. */
 export function w2Money(a: Obj): Map<string, number> {
   const m = new Map<string, number>();
-  const add = (field: string, c: number) => { if (c !== 0) m.set(field, (m.get(field) ?? 0) + c); };
+  const add = (field: string, c: number) => {
+    if (c !== 0) m.set(field, (m.get(field) ?? 0) + c);
+  };
   add("wages", cents(a["WagesAmt"]));
   add("federalIncomeTax", cents(a["WithholdingAmt"]));
   add("socialSecurityWages", cents(a["SocialSecurityWagesAmt"]));
@@ -120,7 +142,10 @@ export function w2Money(a: Obj): Map<string, number> {
   add("socialSecurityTips", cents(a["SocialSecurityTipsAmt"]));
   add("allocatedTips", cents(a["AllocatedTipsAmt"]));
   add("dependentCare", cents(a["DependentCareBenefitsAmt"]));
-  add(a["NonqualifiedPlanSect457Ind"] === true ? "nonqualified457" : "nonqualifiedNot457", cents(a["NonqualifiedPlansAmt"]));
+  add(
+    a["NonqualifiedPlanSect457Ind"] === true ? "nonqualified457" : "nonqualifiedNot457",
+    cents(a["NonqualifiedPlansAmt"]),
+  );
   for (const g of Array.isArray(a["EmployersUseGrp"]) ? a["EmployersUseGrp"] : []) {
     if (!isObj(g)) continue;
     const code = str(g, "EmployersUseCd");
@@ -131,9 +156,13 @@ export function w2Money(a: Obj): Map<string, number> {
 }
 
 const flag = (v: unknown) => (v === true ? "1" : "0");
-const moneyFields = (list: readonly (string | null)[], m: ReadonlyMap<string, number>): Record<string, string> =>
+const moneyFields = (
+  list: readonly (string | null)[],
+  m: ReadonlyMap<string, number>,
+): Record<string, string> =>
   Object.fromEntries(list.filter((n): n is string => n !== null).map((n) => [n, String(m.get(n) ?? 0)]));
-const hasAny = (list: readonly (string | null)[], m: ReadonlyMap<string, number>) => list.some((n) => n !== null && (m.get(n) ?? 0) !== 0);
+const hasAny = (list: readonly (string | null)[], m: ReadonlyMap<string, number>) =>
+  list.some((n) => n !== null && (m.get(n) ?? 0) !== 0);
 
 function stateRows(a: Obj): Obj[] {
   const rows = Array.isArray(a["W2StateLocalTaxGrp"]) ? a["W2StateLocalTaxGrp"] : [];
@@ -144,11 +173,18 @@ function raRecord(s: Efw2Submitter, type: "RA" | "RCA"): Efw2Record {
   return {
     type,
     fields: {
-      submitterEin: digits(s.ein), userId: s.userId.toUpperCase(), softwareCode: "98", companyName: cut(s.name, 57), ...addressFields("company", s.address),
+      submitterEin: digits(s.ein),
+      userId: s.userId.toUpperCase(),
+      softwareCode: "98",
+      companyName: cut(s.name, 57),
+      ...addressFields("company", s.address),
       // EFW2C's RCA has the company block only; EFW2's RA has the submitter's name and address as well.
       ...(type === "RA" ? { submitterName: cut(s.name, 57), ...addressFields("submitter", s.address) } : {}),
-      contactName: cut(s.contactName, 27), contactPhone: digits(s.contactPhone).slice(0, 15), contactEmail: s.contactEmail.toUpperCase().slice(0, 40),
-      preparerCode: "L", resubIndicator: "0",
+      contactName: cut(s.contactName, 27),
+      contactPhone: digits(s.contactPhone).slice(0, 15),
+      contactEmail: s.contactEmail.toUpperCase().slice(0, 40),
+      preparerCode: "L",
+      resubIndicator: "0",
     },
   };
 }
@@ -160,8 +196,13 @@ const kindOfEmployerOf = (form: Obj) => str(form, "KindOfEmployerCd") || "N";
  * An employer's forms split by what its RE record carries (employment code and kind of employer): EFW2 takes
  * one RE per combination, each with its own RT.
  */
-function reGroups(g: Efw2EmployerGroup): { employmentCode: string; kindOfEmployer: string; employees: Efw2Employee[] }[] {
-  const out = new Map<string, { employmentCode: string; kindOfEmployer: string; employees: Efw2Employee[] }>();
+function reGroups(
+  g: Efw2EmployerGroup,
+): { employmentCode: string; kindOfEmployer: string; employees: Efw2Employee[] }[] {
+  const out = new Map<
+    string,
+    { employmentCode: string; kindOfEmployer: string; employees: Efw2Employee[] }
+  >();
   for (const e of g.employees) {
     const employmentCode = employmentCodeOf(e.jsonForm);
     const kindOfEmployer = kindOfEmployerOf(e.jsonForm);
@@ -183,10 +224,19 @@ export function buildEfw2(input: Efw2Input): Efw2Record[] {
       records.push({
         type: "RE",
         fields: {
-          taxYear: String(input.taxYear), ein: digits(e.ein), employerName: cut(e.name, 57), ...addressFields("employer", e.address),
-          kindOfEmployer: re.kindOfEmployer, employmentCode: re.employmentCode, terminatingBusiness: "0",
-          thirdPartySickPay: re.employees.some((x) => x.jsonForm["ThirdPartySickPayInd"] === true) ? "1" : "0",
-          contactName: cut(e.contactName ?? "", 27), contactPhone: digits(e.contactPhone ?? "").slice(0, 15), contactEmail: (e.contactEmail ?? "").toUpperCase().slice(0, 40),
+          taxYear: String(input.taxYear),
+          ein: digits(e.ein),
+          employerName: cut(e.name, 57),
+          ...addressFields("employer", e.address),
+          kindOfEmployer: re.kindOfEmployer,
+          employmentCode: re.employmentCode,
+          terminatingBusiness: "0",
+          thirdPartySickPay: re.employees.some((x) => x.jsonForm["ThirdPartySickPayInd"] === true)
+            ? "1"
+            : "0",
+          contactName: cut(e.contactName ?? "", 27),
+          contactPhone: digits(e.contactPhone ?? "").slice(0, 15),
+          contactEmail: (e.contactEmail ?? "").toUpperCase().slice(0, 40),
         },
       });
       const totals = new Map<string, number>();
@@ -195,11 +245,18 @@ export function buildEfw2(input: Efw2Input): Efw2Record[] {
       for (const { jsonForm: f } of re.employees) {
         const m = w2Money(f);
         const ssn = str(f, "EmployeeSSN");
-        const who = { ssn, ...nameFields(f["EmployeeName"]), ...addressFields("employee", employeeAddress(f)) };
+        const who = {
+          ssn,
+          ...nameFields(f["EmployeeName"]),
+          ...addressFields("employee", employeeAddress(f)),
+        };
         records.push({
           type: "RW",
           fields: {
-            ...who, ...moneyFields(RW_MONEY, m), statutoryEmployee: flag(f["StatutoryEmployeeInd"]), retirementPlan: flag(f["RetirementPlanInd"]),
+            ...who,
+            ...moneyFields(RW_MONEY, m),
+            statutoryEmployee: flag(f["StatutoryEmployeeInd"]),
+            retirementPlan: flag(f["RetirementPlanInd"]),
             thirdPartySickPay: flag(f["ThirdPartySickPayInd"]),
           },
         });
@@ -216,16 +273,34 @@ export function buildEfw2(input: Efw2Input): Efw2Record[] {
           records.push({
             type: "RS",
             fields: {
-              stateCode: code, ...who, stateQuarterlyUnemploymentTotal: "", stateQuarterlyUnemploymentTaxable: "",
-              stateEmployerAccountNumber: cut(str(st, "EmployerStateIdNum").replace(/-/g, ""), 20), incomeTaxStateCode: code,
-              stateTaxableWages: String(cents(st["StateWagesAmt"])), stateIncomeTax: String(cents(st["StateIncomeTaxAmt"])),
-              ...(local ? { taxTypeCode: "F", localTaxableWages: String(cents(local["LocalWagesAndTipsAmt"])), localIncomeTax: String(cents(local["LocalIncomeTaxAmt"])) } : { localTaxableWages: "", localIncomeTax: "" }),
+              stateCode: code,
+              ...who,
+              stateQuarterlyUnemploymentTotal: "",
+              stateQuarterlyUnemploymentTaxable: "",
+              stateEmployerAccountNumber: cut(str(st, "EmployerStateIdNum").replace(/-/g, ""), 20),
+              incomeTaxStateCode: code,
+              stateTaxableWages: String(cents(st["StateWagesAmt"])),
+              stateIncomeTax: String(cents(st["StateIncomeTaxAmt"])),
+              ...(local
+                ? {
+                    taxTypeCode: "F",
+                    localTaxableWages: String(cents(local["LocalWagesAndTipsAmt"])),
+                    localIncomeTax: String(cents(local["LocalIncomeTaxAmt"])),
+                  }
+                : { localTaxableWages: "", localIncomeTax: "" }),
             },
           });
         }
       }
-      records.push({ type: "RT", fields: { rwCount: String(re.employees.length), ...moneyFields(RT_MONEY, totals) } });
-      if (roCount > 0) records.push({ type: "RU", fields: { roCount: String(roCount), ...moneyFields(RO_MONEY, roTotals) } });
+      records.push({
+        type: "RT",
+        fields: { rwCount: String(re.employees.length), ...moneyFields(RT_MONEY, totals) },
+      });
+      if (roCount > 0)
+        records.push({
+          type: "RU",
+          fields: { roCount: String(roCount), ...moneyFields(RO_MONEY, roTotals) },
+        });
     }
   }
   records.push({ type: "RF", fields: { rwCount: String(rwCount) } });
@@ -235,7 +310,12 @@ export function buildEfw2(input: Efw2Input): Efw2Record[] {
 // ---- EFW2C --------------------------------------------------------------------------------------------------
 
 /** Originally reported / correct pairs: a field in neither group is blank in both (not corrected). */
-function pairFields(list: readonly string[], orig: ReadonlyMap<string, number>, correct: ReadonlyMap<string, number>, given: ReadonlySet<string>): Record<string, string> {
+function pairFields(
+  list: readonly string[],
+  orig: ReadonlyMap<string, number>,
+  correct: ReadonlyMap<string, number>,
+  given: ReadonlySet<string>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const n of list) {
     const touched = given.has(n);
@@ -255,9 +335,18 @@ export function buildEfw2c(input: Efw2Input): Efw2Record[] {
       records.push({
         type: "RCE",
         fields: {
-          taxYear: String(input.taxYear), origEin: "", ein: digits(e.ein), employerName: cut(e.name, 57), ...addressFields("employer", e.address),
-          employmentCode: re.employmentCode, kindOfEmployer: re.kindOfEmployer, orig_thirdPartySickPay: "", thirdPartySickPay: "",
-          contactName: cut(e.contactName ?? "", 27), contactPhone: digits(e.contactPhone ?? "").slice(0, 15), contactEmail: (e.contactEmail ?? "").toUpperCase().slice(0, 40),
+          taxYear: String(input.taxYear),
+          origEin: "",
+          ein: digits(e.ein),
+          employerName: cut(e.name, 57),
+          ...addressFields("employer", e.address),
+          employmentCode: re.employmentCode,
+          kindOfEmployer: re.kindOfEmployer,
+          orig_thirdPartySickPay: "",
+          thirdPartySickPay: "",
+          contactName: cut(e.contactName ?? "", 27),
+          contactPhone: digits(e.contactPhone ?? "").slice(0, 15),
+          contactEmail: (e.contactEmail ?? "").toUpperCase().slice(0, 40),
         },
       });
       const totals = new Map<string, number>();
@@ -270,40 +359,78 @@ export function buildEfw2c(input: Efw2Input): Efw2Record[] {
         const correct = w2Money(correctGrp);
         const given = new Set([...orig.keys(), ...correct.keys()]);
         const origSsn = str(f, "OriginalEmployeeSSN");
-        const names = { ...nameFields(f["EmployeeName"]), ...(isObj(f["OriginalEmployeeName"]) ? nameFields(f["OriginalEmployeeName"], "orig") : {}) };
-        const indicator = (k: string, field: string): Record<string, string> => (k in origGrp || k in correctGrp ? { [`orig_${field}`]: flag(origGrp[k]), [field]: flag(correctGrp[k]) } : { [`orig_${field}`]: "", [field]: "" });
+        const names = {
+          ...nameFields(f["EmployeeName"]),
+          ...(isObj(f["OriginalEmployeeName"]) ? nameFields(f["OriginalEmployeeName"], "orig") : {}),
+        };
+        const indicator = (k: string, field: string): Record<string, string> =>
+          k in origGrp || k in correctGrp
+            ? { [`orig_${field}`]: flag(origGrp[k]), [field]: flag(correctGrp[k]) }
+            : { [`orig_${field}`]: "", [field]: "" };
         records.push({
           type: "RCW",
           fields: {
-            origSsn: origSsn === "" ? "" : origSsn, ssn: str(f, "EmployeeSSN"), ...names, ...addressFields("employee", employeeAddress(f)),
+            origSsn: origSsn === "" ? "" : origSsn,
+            ssn: str(f, "EmployeeSSN"),
+            ...names,
+            ...addressFields("employee", employeeAddress(f)),
             ...pairFields(RCW_MONEY, orig, correct, given),
-            ...indicator("StatutoryEmployeeInd", "statutoryEmployee"), ...indicator("RetirementPlanInd", "retirementPlan"), ...indicator("ThirdPartySickPayInd", "thirdPartySickPay"),
+            ...indicator("StatutoryEmployeeInd", "statutoryEmployee"),
+            ...indicator("RetirementPlanInd", "retirementPlan"),
+            ...indicator("ThirdPartySickPayInd", "thirdPartySickPay"),
           },
         });
         rcwCount++;
-        for (const n of RCW_MONEY) { totals.set(`orig_${n}`, (totals.get(`orig_${n}`) ?? 0) + (orig.get(n) ?? 0)); totals.set(n, (totals.get(n) ?? 0) + (correct.get(n) ?? 0)); }
+        for (const n of RCW_MONEY) {
+          totals.set(`orig_${n}`, (totals.get(`orig_${n}`) ?? 0) + (orig.get(n) ?? 0));
+          totals.set(n, (totals.get(n) ?? 0) + (correct.get(n) ?? 0));
+        }
         if (RCO_MONEY.some((n) => given.has(n))) {
           records.push({ type: "RCO", fields: pairFields(RCO_MONEY, orig, correct, given) });
           rcoCount++;
-          for (const n of RCO_MONEY) { roTotals.set(`orig_${n}`, (roTotals.get(`orig_${n}`) ?? 0) + (orig.get(n) ?? 0)); roTotals.set(n, (roTotals.get(n) ?? 0) + (correct.get(n) ?? 0)); }
+          for (const n of RCO_MONEY) {
+            roTotals.set(`orig_${n}`, (roTotals.get(`orig_${n}`) ?? 0) + (orig.get(n) ?? 0));
+            roTotals.set(n, (roTotals.get(n) ?? 0) + (correct.get(n) ?? 0));
+          }
         }
-        const origStates = new Map(stateRows(origGrp).map((s) => [str(s, "StateAbbreviationCd"), s] as const));
+        const origStates = new Map(
+          stateRows(origGrp).map((s) => [str(s, "StateAbbreviationCd"), s] as const),
+        );
         for (const st of stateRows(correctGrp)) {
           const was = origStates.get(str(st, "StateAbbreviationCd"));
           // The RCS carries state amounts only: its local-tax positions are not confirmed (layout.ts).
           records.push({
             type: "RCS",
             fields: {
-              stateCode: SSA_STATE_CODES[str(st, "StateAbbreviationCd")] ?? "", origSsn: origSsn === "" ? "" : origSsn, ssn: str(f, "EmployeeSSN"),
-              ...names, ...addressFields("employee", employeeAddress(f)), incomeTaxStateCode: SSA_STATE_CODES[str(st, "StateAbbreviationCd")] ?? "",
-              orig_stateTaxableWages: String(cents(was?.["StateWagesAmt"])), stateTaxableWages: String(cents(st["StateWagesAmt"])),
-              orig_stateIncomeTax: String(cents(was?.["StateIncomeTaxAmt"])), stateIncomeTax: String(cents(st["StateIncomeTaxAmt"])),
+              stateCode: SSA_STATE_CODES[str(st, "StateAbbreviationCd")] ?? "",
+              origSsn: origSsn === "" ? "" : origSsn,
+              ssn: str(f, "EmployeeSSN"),
+              ...names,
+              ...addressFields("employee", employeeAddress(f)),
+              incomeTaxStateCode: SSA_STATE_CODES[str(st, "StateAbbreviationCd")] ?? "",
+              orig_stateTaxableWages: String(cents(was?.["StateWagesAmt"])),
+              stateTaxableWages: String(cents(st["StateWagesAmt"])),
+              orig_stateIncomeTax: String(cents(was?.["StateIncomeTaxAmt"])),
+              stateIncomeTax: String(cents(st["StateIncomeTaxAmt"])),
             },
           });
         }
       }
-      records.push({ type: "RCT", fields: { rcwCount: String(re.employees.length), ...Object.fromEntries([...totals].map(([k, v]) => [k, String(v)])) } });
-      if (rcoCount > 0) records.push({ type: "RCU", fields: { rcoCount: String(rcoCount), ...Object.fromEntries([...roTotals].map(([k, v]) => [k, String(v)])) } });
+      records.push({
+        type: "RCT",
+        fields: {
+          rcwCount: String(re.employees.length),
+          ...Object.fromEntries([...totals].map(([k, v]) => [k, String(v)])),
+        },
+      });
+      if (rcoCount > 0)
+        records.push({
+          type: "RCU",
+          fields: {
+            rcoCount: String(rcoCount),
+            ...Object.fromEntries([...roTotals].map(([k, v]) => [k, String(v)])),
+          },
+        });
     }
   }
   records.push({ type: "RCF", fields: { rcwCount: String(rcwCount) } });

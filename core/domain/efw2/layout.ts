@@ -48,8 +48,14 @@ function layout(id: string, length: number, specs: readonly Spec[]): RecordLayou
     fields.push({ name: kind === "b" ? `blank${String(++blanks)}` : name, start: at, length: len, kind });
     at += len;
   }
-  if (at !== length + 1) throw new Error(`efw2 layout ${id}: fields end at ${String(at - 1)}, not ${String(length)}`);
-  return Object.freeze({ id, length, fields: Object.freeze(fields), byName: new Map(fields.map((f) => [f.name, f])) });
+  if (at !== length + 1)
+    throw new Error(`efw2 layout ${id}: fields end at ${String(at - 1)}, not ${String(length)}`);
+  return Object.freeze({
+    id,
+    length,
+    fields: Object.freeze(fields),
+    byName: new Map(fields.map((f) => [f.name, f])),
+  });
 }
 
 const B = (n: number): Spec => ["", n, "b"];
@@ -58,8 +64,17 @@ const A = (name: string, n: number): Spec => [name, n, "a"];
 
 /** Location / delivery address, city, state, ZIP, foreign fields: the block RA, RE, RW and RS share. */
 const address = (p: string, blankAfterZip: number, between: readonly Spec[] = []): Spec[] => [
-  A(`${p}LocationAddress`, 22), A(`${p}DeliveryAddress`, 22), A(`${p}City`, 22), A(`${p}State`, 2), A(`${p}Zip`, 5), A(`${p}ZipExtension`, 4),
-  ...between, ...(blankAfterZip > 0 ? [B(blankAfterZip)] : []), A(`${p}ForeignState`, 23), A(`${p}ForeignPostalCode`, 15), A(`${p}Country`, 2),
+  A(`${p}LocationAddress`, 22),
+  A(`${p}DeliveryAddress`, 22),
+  A(`${p}City`, 22),
+  A(`${p}State`, 2),
+  A(`${p}Zip`, 5),
+  A(`${p}ZipExtension`, 4),
+  ...between,
+  ...(blankAfterZip > 0 ? [B(blankAfterZip)] : []),
+  A(`${p}ForeignState`, 23),
+  A(`${p}ForeignPostalCode`, 15),
+  A(`${p}Country`, 2),
 ];
 
 export const EFW2_RECORD_LENGTH = 512;
@@ -67,9 +82,33 @@ export const EFW2C_RECORD_LENGTH = 1024;
 
 /** RW money fields in record order (11 digits of cents each); `null` is a blank (reserved) field. */
 export const RW_MONEY: readonly (string | null)[] = [
-  "wages", "federalIncomeTax", "socialSecurityWages", "socialSecurityTax", "medicareWages", "medicareTax", "socialSecurityTips",
-  null, "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H", null, "nonqualified457", "code_W", "nonqualifiedNot457",
-  "code_Q", null, "code_C", "code_V", "code_Y", "code_AA", "code_BB", "code_DD", "code_FF",
+  "wages",
+  "federalIncomeTax",
+  "socialSecurityWages",
+  "socialSecurityTax",
+  "medicareWages",
+  "medicareTax",
+  "socialSecurityTips",
+  null,
+  "dependentCare",
+  "code_D",
+  "code_E",
+  "code_F",
+  "code_G",
+  "code_H",
+  null,
+  "nonqualified457",
+  "code_W",
+  "nonqualifiedNot457",
+  "code_Q",
+  null,
+  "code_C",
+  "code_V",
+  "code_Y",
+  "code_AA",
+  "code_BB",
+  "code_DD",
+  "code_FF",
 ];
 /**
  * RO money fields (11 digits of cents), positions 12-154: allocated tips 12-22, A+B 23-33, R, S, T, M, N, Z 89-99,
@@ -77,37 +116,113 @@ export const RW_MONEY: readonly (string | null)[] = [
  * (code II, tax year 2024 on) follows HH by the publication's pattern and is not confirmed by a second source.
  */
 export const RO_MONEY: readonly (string | null)[] = [
-  "allocatedTips", "uncollectedTaxOnTips", "code_R", "code_S", "code_T", "code_M", "code_N", "code_Z", null, "code_EE", "code_GG", "code_HH", "code_II",
+  "allocatedTips",
+  "uncollectedTaxOnTips",
+  "code_R",
+  "code_S",
+  "code_T",
+  "code_M",
+  "code_N",
+  "code_Z",
+  null,
+  "code_EE",
+  "code_GG",
+  "code_HH",
+  "code_II",
 ];
 /** RT / RU totals: the RW / RO money fields, 15 digits each. */
 export const RT_MONEY: readonly (string | null)[] = [
-  "wages", "federalIncomeTax", "socialSecurityWages", "socialSecurityTax", "medicareWages", "medicareTax", "socialSecurityTips",
-  null, "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H", null, "nonqualified457", "code_W", "nonqualifiedNot457",
-  "code_Q", "code_DD", "code_C", "thirdPartyIncomeTax", "code_V", "code_Y", "code_AA", "code_BB", "code_FF",
+  "wages",
+  "federalIncomeTax",
+  "socialSecurityWages",
+  "socialSecurityTax",
+  "medicareWages",
+  "medicareTax",
+  "socialSecurityTips",
+  null,
+  "dependentCare",
+  "code_D",
+  "code_E",
+  "code_F",
+  "code_G",
+  "code_H",
+  null,
+  "nonqualified457",
+  "code_W",
+  "nonqualifiedNot457",
+  "code_Q",
+  "code_DD",
+  "code_C",
+  "thirdPartyIncomeTax",
+  "code_V",
+  "code_Y",
+  "code_AA",
+  "code_BB",
+  "code_FF",
 ];
 export const RU_MONEY: readonly (string | null)[] = RO_MONEY;
 
-const money = (list: readonly (string | null)[], width: number): Spec[] => list.map((n) => (n === null ? B(width) : N(n, width)));
+const money = (list: readonly (string | null)[], width: number): Spec[] =>
+  list.map((n) => (n === null ? B(width) : N(n, width)));
 
 export const RA = layout("RA", 512, [
-  N("submitterEin", 9), A("userId", 8), A("softwareVendorCode", 4), B(5), N("resubIndicator", 1), A("resubWfid", 6), A("softwareCode", 2),
-  A("companyName", 57), ...address("company", 5), A("submitterName", 57), ...address("submitter", 5),
-  A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), B(3), A("contactEmail", 40), B(3), A("contactFax", 10), B(1),
-  A("preparerCode", 1), B(12),
+  N("submitterEin", 9),
+  A("userId", 8),
+  A("softwareVendorCode", 4),
+  B(5),
+  N("resubIndicator", 1),
+  A("resubWfid", 6),
+  A("softwareCode", 2),
+  A("companyName", 57),
+  ...address("company", 5),
+  A("submitterName", 57),
+  ...address("submitter", 5),
+  A("contactName", 27),
+  A("contactPhone", 15),
+  A("contactPhoneExtension", 5),
+  B(3),
+  A("contactEmail", 40),
+  B(3),
+  A("contactFax", 10),
+  B(1),
+  A("preparerCode", 1),
+  B(12),
 ]);
 
 export const RE = layout("RE", 512, [
-  N("taxYear", 4), A("agentIndicator", 1), N("ein", 9), A("agentForEin", 9), N("terminatingBusiness", 1), A("establishmentNumber", 4),
-  A("otherEin", 9), A("employerName", 57), ...address("employer", 4, [A("kindOfEmployer", 1)]), A("employmentCode", 1), A("taxJurisdiction", 1),
-  N("thirdPartySickPay", 1), A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), A("contactFax", 10), A("contactEmail", 40),
+  N("taxYear", 4),
+  A("agentIndicator", 1),
+  N("ein", 9),
+  A("agentForEin", 9),
+  N("terminatingBusiness", 1),
+  A("establishmentNumber", 4),
+  A("otherEin", 9),
+  A("employerName", 57),
+  ...address("employer", 4, [A("kindOfEmployer", 1)]),
+  A("employmentCode", 1),
+  A("taxJurisdiction", 1),
+  N("thirdPartySickPay", 1),
+  A("contactName", 27),
+  A("contactPhone", 15),
+  A("contactPhoneExtension", 5),
+  A("contactFax", 10),
+  A("contactEmail", 40),
   B(194),
 ]);
 
 const employeeName: Spec[] = [A("firstName", 15), A("middleName", 15), A("lastName", 20), A("suffix", 4)];
 
 export const RW = layout("RW", 512, [
-  N("ssn", 9), ...employeeName, ...address("employee", 5), ...money(RW_MONEY, 11), B(1),
-  N("statutoryEmployee", 1), B(1), N("retirementPlan", 1), N("thirdPartySickPay", 1), B(23),
+  N("ssn", 9),
+  ...employeeName,
+  ...address("employee", 5),
+  ...money(RW_MONEY, 11),
+  B(1),
+  N("statutoryEmployee", 1),
+  B(1),
+  N("retirementPlan", 1),
+  N("thirdPartySickPay", 1),
+  B(23),
 ]);
 
 /**
@@ -115,23 +230,63 @@ export const RW = layout("RW", 512, [
  * digits) and RU (15 digits). This service files Form W-2 only, so they are written as zeros, as TimeTrex's writer
  * does and as neogov's RU page says ("Stored as zeroes"); RO 275-351 and 363-384, RU 355-459 and 460-489.
  */
-const TERRITORY_PR = ["prWages", "prCommissions", "prAllowances", "prTips", "prTotal", "prTax", "prRetirement"] as const;
+const TERRITORY_PR = [
+  "prWages",
+  "prCommissions",
+  "prAllowances",
+  "prTips",
+  "prTotal",
+  "prTax",
+  "prRetirement",
+] as const;
 const TERRITORY_OTHER = ["territoryWages", "territoryTax"] as const;
 export const RO = layout("RO", 512, [
-  B(9), ...money(RO_MONEY, 11), B(120), ...TERRITORY_PR.map((n) => N(n, 11)), B(11), ...TERRITORY_OTHER.map((n) => N(n, 11)), B(128),
+  B(9),
+  ...money(RO_MONEY, 11),
+  B(120),
+  ...TERRITORY_PR.map((n) => N(n, 11)),
+  B(11),
+  ...TERRITORY_OTHER.map((n) => N(n, 11)),
+  B(128),
 ]);
 
 export const RS = layout("RS", 512, [
-  N("stateCode", 2), A("taxingEntityCode", 5), N("ssn", 9), ...employeeName, ...address("employee", 5),
-  A("optionalCode", 2), A("reportingPeriod", 6), N("stateQuarterlyUnemploymentTotal", 11), N("stateQuarterlyUnemploymentTaxable", 11),
-  A("weeksWorked", 2), A("dateFirstEmployed", 8), A("dateOfSeparation", 8), B(5), A("stateEmployerAccountNumber", 20), B(6),
-  N("incomeTaxStateCode", 2), N("stateTaxableWages", 11), N("stateIncomeTax", 11), A("otherStateData", 10), A("taxTypeCode", 1),
-  N("localTaxableWages", 11), N("localIncomeTax", 11), A("stateControlNumber", 7), A("supplementalData1", 75), A("supplementalData2", 75), B(25),
+  N("stateCode", 2),
+  A("taxingEntityCode", 5),
+  N("ssn", 9),
+  ...employeeName,
+  ...address("employee", 5),
+  A("optionalCode", 2),
+  A("reportingPeriod", 6),
+  N("stateQuarterlyUnemploymentTotal", 11),
+  N("stateQuarterlyUnemploymentTaxable", 11),
+  A("weeksWorked", 2),
+  A("dateFirstEmployed", 8),
+  A("dateOfSeparation", 8),
+  B(5),
+  A("stateEmployerAccountNumber", 20),
+  B(6),
+  N("incomeTaxStateCode", 2),
+  N("stateTaxableWages", 11),
+  N("stateIncomeTax", 11),
+  A("otherStateData", 10),
+  A("taxTypeCode", 1),
+  N("localTaxableWages", 11),
+  N("localIncomeTax", 11),
+  A("stateControlNumber", 7),
+  A("supplementalData1", 75),
+  A("supplementalData2", 75),
+  B(25),
 ]);
 
 export const RT = layout("RT", 512, [N("rwCount", 7), ...money(RT_MONEY, 15), B(98)]);
 export const RU = layout("RU", 512, [
-  N("roCount", 7), ...money(RU_MONEY, 15), B(150), ...TERRITORY_PR.map((n) => N(n, 15)), ...TERRITORY_OTHER.map((n) => N(n, 15)), B(23),
+  N("roCount", 7),
+  ...money(RU_MONEY, 15),
+  B(150),
+  ...TERRITORY_PR.map((n) => N(n, 15)),
+  ...TERRITORY_OTHER.map((n) => N(n, 15)),
+  B(23),
 ]);
 export const RF = layout("RF", 512, [B(5), N("rwCount", 9), B(496)]);
 
@@ -146,10 +301,34 @@ export const RF = layout("RF", 512, [B(5), N("rwCount", 9), B(496)]);
 
 /** RCW money pairs in record order (11 digits each, 22 a pair, from position 244); `null` is a blank pair. */
 const RCW_SLOTS: readonly (string | null)[] = [
-  "wages", "federalIncomeTax", "socialSecurityWages", "socialSecurityTax", "medicareWages", "medicareTax", "socialSecurityTips",
-  null /* 398-419, was advance EIC */, "dependentCare", "code_D", "code_E", "code_F", "code_G", "code_H",
-  null /* 552-573, total deferred compensation (tax years before 2006) */, null /* 574-595 */, "nonqualified457", "code_W",
-  "nonqualifiedNot457", "code_Q", null /* 684-705 */, "code_C", "code_V", "code_Y", "code_AA", "code_BB", "code_DD", "code_FF",
+  "wages",
+  "federalIncomeTax",
+  "socialSecurityWages",
+  "socialSecurityTax",
+  "medicareWages",
+  "medicareTax",
+  "socialSecurityTips",
+  null /* 398-419, was advance EIC */,
+  "dependentCare",
+  "code_D",
+  "code_E",
+  "code_F",
+  "code_G",
+  "code_H",
+  null /* 552-573, total deferred compensation (tax years before 2006) */,
+  null /* 574-595 */,
+  "nonqualified457",
+  "code_W",
+  "nonqualifiedNot457",
+  "code_Q",
+  null /* 684-705 */,
+  "code_C",
+  "code_V",
+  "code_Y",
+  "code_AA",
+  "code_BB",
+  "code_DD",
+  "code_FF",
 ];
 /** RCW money fields, each filed twice: originally reported (`orig_<name>`) and correct (`<name>`). */
 export const RCW_MONEY: readonly string[] = RCW_SLOTS.filter((n): n is string => n !== null);
@@ -158,30 +337,89 @@ export const RCW_MONEY: readonly string[] = RCW_SLOTS.filter((n): n is string =>
  * 233-254, HH 255-276; II 277-298 (tax year 2024 on) is in the Go writer's TY2024 table only.
  */
 const RCO_SLOTS: readonly (string | null)[] = [
-  "allocatedTips", "uncollectedTaxOnTips", "code_R", "code_S", "code_T", "code_M", "code_N", "code_Z", null, "code_EE", "code_GG", "code_HH", "code_II",
+  "allocatedTips",
+  "uncollectedTaxOnTips",
+  "code_R",
+  "code_S",
+  "code_T",
+  "code_M",
+  "code_N",
+  "code_Z",
+  null,
+  "code_EE",
+  "code_GG",
+  "code_HH",
+  "code_II",
 ];
 export const RCO_MONEY: readonly string[] = RCO_SLOTS.filter((n): n is string => n !== null);
 const pairs = (list: readonly (string | null)[], width: number): Spec[] =>
   list.flatMap((n) => (n === null ? [B(2 * width)] : [N(`orig_${n}`, width), N(n, width)]));
 
 export const RCA = layout("RCA", 1024, [
-  N("submitterEin", 9), A("userId", 8), A("softwareVendorCode", 4), B(5), A("softwareCode", 2), A("companyName", 57), ...address("company", 6),
-  A("contactName", 27), A("contactPhone", 15), A("contactPhoneExtension", 5), B(3), A("contactEmail", 40), B(3), A("contactFax", 10), B(1),
-  A("preparerCode", 1), N("resubIndicator", 1), A("resubWfid", 6), B(REST),
+  N("submitterEin", 9),
+  A("userId", 8),
+  A("softwareVendorCode", 4),
+  B(5),
+  A("softwareCode", 2),
+  A("companyName", 57),
+  ...address("company", 6),
+  A("contactName", 27),
+  A("contactPhone", 15),
+  A("contactPhoneExtension", 5),
+  B(3),
+  A("contactEmail", 40),
+  B(3),
+  A("contactFax", 10),
+  B(1),
+  A("preparerCode", 1),
+  N("resubIndicator", 1),
+  A("resubWfid", 6),
+  B(REST),
 ]);
 
 export const RCE = layout("RCE", 1024, [
-  N("taxYear", 4), N("origEin", 9), N("ein", 9), A("agentIndicator", 1), A("agentForEin", 9), A("origEstablishmentNumber", 4),
-  A("establishmentNumber", 4), A("employerName", 57), ...address("employer", 4), A("origEmploymentCode", 1), A("employmentCode", 1),
-  N("orig_thirdPartySickPay", 1), N("thirdPartySickPay", 1), B(1), A("kindOfEmployer", 1), A("contactName", 27), A("contactPhone", 15),
-  A("contactPhoneExtension", 5), A("contactFax", 10), A("contactEmail", 40), B(REST),
+  N("taxYear", 4),
+  N("origEin", 9),
+  N("ein", 9),
+  A("agentIndicator", 1),
+  A("agentForEin", 9),
+  A("origEstablishmentNumber", 4),
+  A("establishmentNumber", 4),
+  A("employerName", 57),
+  ...address("employer", 4),
+  A("origEmploymentCode", 1),
+  A("employmentCode", 1),
+  N("orig_thirdPartySickPay", 1),
+  N("thirdPartySickPay", 1),
+  B(1),
+  A("kindOfEmployer", 1),
+  A("contactName", 27),
+  A("contactPhone", 15),
+  A("contactPhoneExtension", 5),
+  A("contactFax", 10),
+  A("contactEmail", 40),
+  B(REST),
 ]);
 
 export const RCW = layout("RCW", 1024, [
-  N("origSsn", 9), N("ssn", 9), A("origFirstName", 15), A("origMiddleName", 15), A("origLastName", 20), A("firstName", 15), A("middleName", 15),
-  A("lastName", 20), ...address("employee", 5), ...pairs(RCW_SLOTS, 11), B(143),
-  N("orig_statutoryEmployee", 1), N("statutoryEmployee", 1), N("orig_retirementPlan", 1), N("retirementPlan", 1),
-  N("orig_thirdPartySickPay", 1), N("thirdPartySickPay", 1), B(REST),
+  N("origSsn", 9),
+  N("ssn", 9),
+  A("origFirstName", 15),
+  A("origMiddleName", 15),
+  A("origLastName", 20),
+  A("firstName", 15),
+  A("middleName", 15),
+  A("lastName", 20),
+  ...address("employee", 5),
+  ...pairs(RCW_SLOTS, 11),
+  B(143),
+  N("orig_statutoryEmployee", 1),
+  N("statutoryEmployee", 1),
+  N("orig_retirementPlan", 1),
+  N("retirementPlan", 1),
+  N("orig_thirdPartySickPay", 1),
+  N("thirdPartySickPay", 1),
+  B(REST),
 ]);
 
 export const RCO = layout("RCO", 1024, [B(9), ...pairs(RCO_SLOTS, 11), B(REST)]);
@@ -193,11 +431,30 @@ export const RCO = layout("RCO", 1024, [B(9), ...pairs(RCO_SLOTS, 11), B(REST)])
  * employer account number, local amounts) is left blank: the writers disagree or only one has it.
  */
 export const RCS = layout("RCS", 1024, [
-  N("stateCode", 2), A("origTaxingEntityCode", 5), A("taxingEntityCode", 5), N("origSsn", 9), N("ssn", 9),
-  A("origFirstName", 15), A("origMiddleName", 15), A("origLastName", 20), A("firstName", 15), A("middleName", 15), A("lastName", 20),
-  A("employeeLocationAddress", 22), A("employeeDeliveryAddress", 22), A("employeeCity", 22), A("employeeState", 2), A("employeeZip", 5),
-  A("employeeZipExtension", 4), B(185), N("incomeTaxStateCode", 2), N("orig_stateTaxableWages", 11), N("stateTaxableWages", 11),
-  N("orig_stateIncomeTax", 11), N("stateIncomeTax", 11), B(REST),
+  N("stateCode", 2),
+  A("origTaxingEntityCode", 5),
+  A("taxingEntityCode", 5),
+  N("origSsn", 9),
+  N("ssn", 9),
+  A("origFirstName", 15),
+  A("origMiddleName", 15),
+  A("origLastName", 20),
+  A("firstName", 15),
+  A("middleName", 15),
+  A("lastName", 20),
+  A("employeeLocationAddress", 22),
+  A("employeeDeliveryAddress", 22),
+  A("employeeCity", 22),
+  A("employeeState", 2),
+  A("employeeZip", 5),
+  A("employeeZipExtension", 4),
+  B(185),
+  N("incomeTaxStateCode", 2),
+  N("orig_stateTaxableWages", 11),
+  N("stateTaxableWages", 11),
+  N("orig_stateIncomeTax", 11),
+  N("stateIncomeTax", 11),
+  B(REST),
 ]);
 
 export const RCT = layout("RCT", 1024, [N("rcwCount", 7), ...pairs(RCW_SLOTS, 15), B(REST)]);
@@ -206,5 +463,9 @@ export const RCU = layout("RCU", 1024, [N("rcoCount", 7), ...pairs(RCO_SLOTS, 15
 /** RCF: 9 digits at 4-12 (Oracle, C#); the Go writer has 7 at 4-10. */
 export const RCF = layout("RCF", 1024, [N("rcwCount", 9), B(REST)]);
 
-export const EFW2_LAYOUTS: ReadonlyMap<string, RecordLayout> = new Map([RA, RE, RW, RO, RS, RT, RU, RF].map((l) => [l.id, l]));
-export const EFW2C_LAYOUTS: ReadonlyMap<string, RecordLayout> = new Map([RCA, RCE, RCW, RCO, RCS, RCT, RCU, RCF].map((l) => [l.id, l]));
+export const EFW2_LAYOUTS: ReadonlyMap<string, RecordLayout> = new Map(
+  [RA, RE, RW, RO, RS, RT, RU, RF].map((l) => [l.id, l]),
+);
+export const EFW2C_LAYOUTS: ReadonlyMap<string, RecordLayout> = new Map(
+  [RCA, RCE, RCW, RCO, RCS, RCT, RCU, RCF].map((l) => [l.id, l]),
+);

@@ -3,7 +3,13 @@ import { InvalidRequest } from "../shared/errors.ts";
 import { compileBody } from "../shared/validation.ts";
 
 export const EXTENSION_FORMS = ["1099", "5498", "1042S", "1099QA", "5498QA", "5498ESA", "5498SA"] as const;
-export const EXTENSION_REASONS = ["catastrophic_event", "fire_casualty_natural_disaster", "death_illness_absence", "first_year_of_establishment", "data_not_received"] as const;
+export const EXTENSION_REASONS = [
+  "catastrophic_event",
+  "fire_casualty_natural_disaster",
+  "death_illness_absence",
+  "first_year_of_establishment",
+  "data_not_received",
+] as const;
 
 export interface Extension {
   readonly id: string;
@@ -17,22 +23,40 @@ export interface Extension {
   readonly createdAt: string;
 }
 
-export const check = compileBody<{ payer: string; tax_year: number; forms: string[]; reasons?: Record<string, boolean> }>({
-  type: "object", additionalProperties: false, required: ["payer", "tax_year", "forms"],
+export const check = compileBody<{
+  payer: string;
+  tax_year: number;
+  forms: string[];
+  reasons?: Record<string, boolean>;
+}>({
+  type: "object",
+  additionalProperties: false,
+  required: ["payer", "tax_year", "forms"],
   properties: {
     payer: { type: "string", maxLength: 64 },
     tax_year: { type: "integer", minimum: 2000, maximum: 2100 },
     forms: { type: "array", minItems: 1, maxItems: 7, items: { enum: [...EXTENSION_FORMS] } },
-    reasons: { type: "object", additionalProperties: false, properties: Object.fromEntries(EXTENSION_REASONS.map((r) => [r, { type: "boolean" }])) },
+    reasons: {
+      type: "object",
+      additionalProperties: false,
+      properties: Object.fromEntries(EXTENSION_REASONS.map((r) => [r, { type: "boolean" }])),
+    },
   },
 });
 
-export function parseExtension(body: unknown): { payerId: string; taxYear: number; forms: string[]; reasons: Record<string, boolean>; formsKey: string } | InvalidRequest {
+export function parseExtension(
+  body: unknown,
+):
+  | { payerId: string; taxYear: number; forms: string[]; reasons: Record<string, boolean>; formsKey: string }
+  | InvalidRequest {
   const c = check(body);
   if (!c.ok) return c.error;
   const reasons = c.value.reasons ?? {};
   if (c.value.tax_year >= 2026 && !Object.values(reasons).some(Boolean)) {
-    return new InvalidRequest({ param: "reasons", message: `From tax year 2026 the IRS requires a reason (rule F8809016): set one of ${EXTENSION_REASONS.join(", ")} to true.` });
+    return new InvalidRequest({
+      param: "reasons",
+      message: `From tax year 2026 the IRS requires a reason (rule F8809016): set one of ${EXTENSION_REASONS.join(", ")} to true.`,
+    });
   }
   const forms = [...new Set(c.value.forms)].sort();
   return { payerId: c.value.payer, taxYear: c.value.tax_year, forms, reasons, formsKey: forms.join(",") };
@@ -40,7 +64,16 @@ export function parseExtension(body: unknown): { payerId: string; taxYear: numbe
 
 export function extensionView(e: Extension, alreadyRequested: boolean) {
   return {
-    object: "extension", id: e.id, payer: e.payerId, tax_year: e.taxYear, forms: e.forms, reasons: e.reasons, status: e.status,
-    receipt_id: e.receiptId, livemode: e.livemode, already_requested: alreadyRequested, created_at: e.createdAt,
+    object: "extension",
+    id: e.id,
+    payer: e.payerId,
+    tax_year: e.taxYear,
+    forms: e.forms,
+    reasons: e.reasons,
+    status: e.status,
+    receipt_id: e.receiptId,
+    livemode: e.livemode,
+    already_requested: alreadyRequested,
+    created_at: e.createdAt,
   };
 }

@@ -3,7 +3,12 @@ import type { RuleFinding } from "../iris/rules/model.ts";
 import type { FilingStatus, Service } from "./status.ts";
 
 /** An IRS error entry, passed through unmodified (SPEC "Acknowledgement"). */
-export interface AckError { readonly code: string; readonly severity: string; readonly xpath: string; readonly message: string }
+export interface AckError {
+  readonly code: string;
+  readonly severity: string;
+  readonly xpath: string;
+  readonly message: string;
+}
 
 export interface Filing {
   readonly id: string;
@@ -60,11 +65,15 @@ export interface Filing {
  * D11: an original duplicates another live original (not voided, not rejected) with the same payer, recipient
  * TIN, form, tax year and account number. Corrections are not originals.
  */
-export function duplicateKey(f: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">): string {
+export function duplicateKey(
+  f: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">,
+): string {
   return [f.payerId, f.recipientTinHash, f.form, f.taxYear, f.accountNumber ?? ""].join("|");
 }
 
-export function filingShortPrefix(livemode: boolean): string { return livemode ? "fil_" : "fil_sb_"; }
+export function filingShortPrefix(livemode: boolean): string {
+  return livemode ? "fil_" : "fil_sb_";
+}
 
 const TIN_KEY = /(?:^TIN|TIN|EIN|SSN)$/;
 
@@ -72,7 +81,10 @@ const TIN_KEY = /(?:^TIN|TIN|EIN|SSN)$/;
  * D6 for every TIN inside a form (the recipient's, an insured's, a transferor's, a plan sponsor's EIN...):
  * each `XTIN` leaf becomes `XTINLast4` in the stored jsonForm and its digits go to `sealed` (path -> ciphertext).
  */
-export function sealTins(jsonForm: Record<string, unknown>, seal: (digits: string) => string): { jsonForm: Record<string, unknown>; sealed: Record<string, string> } {
+export function sealTins(
+  jsonForm: Record<string, unknown>,
+  seal: (digits: string) => string,
+): { jsonForm: Record<string, unknown>; sealed: Record<string, string> } {
   const sealed: Record<string, string> = {};
   const walk = (node: unknown, path: string): unknown => {
     if (Array.isArray(node)) return node.map((v, i) => walk(v, `${path}.${i}`));
@@ -123,9 +135,12 @@ export function filingView(f: Filing): Record<string, unknown> {
   };
 }
 
-
 /** Puts the sealed TINs back into a stored jsonForm (for corrections and transmission). */
-export function unsealTins(jsonForm: Record<string, unknown>, sealed: Readonly<Record<string, string>>, open: (ciphertext: string) => string): Record<string, unknown> {
+export function unsealTins(
+  jsonForm: Record<string, unknown>,
+  sealed: Readonly<Record<string, string>>,
+  open: (ciphertext: string) => string,
+): Record<string, unknown> {
   const copy = structuredClone(jsonForm);
   for (const [path, ciphertext] of Object.entries(sealed)) {
     const keys = path.split(".");
@@ -141,11 +156,21 @@ export function unsealTins(jsonForm: Record<string, unknown>, sealed: Readonly<R
 }
 
 /** D21: Copy B is available once the IRS accepted the form, or when a print-only form was furnished. */
-export const COPY_B_STATUSES: readonly string[] = ["accepted", "accepted_with_errors", "superseded", "furnishing"];
+export const COPY_B_STATUSES: readonly string[] = [
+  "accepted",
+  "accepted_with_errors",
+  "superseded",
+  "furnishing",
+];
 
 export function ackView(f: Filing) {
   return {
-    object: "acknowledgment", filing: f.id, status: f.status, receipt_id: f.receiptId,
-    errors: f.ackErrors ?? [], submitted_at: f.submittedAt, acknowledged_at: f.acknowledgedAt,
+    object: "acknowledgment",
+    filing: f.id,
+    status: f.status,
+    receipt_id: f.receiptId,
+    errors: f.ackErrors ?? [],
+    submitted_at: f.submittedAt,
+    acknowledged_at: f.acknowledgedAt,
   };
 }

@@ -40,7 +40,10 @@ export interface IntakeRowResult {
 export function ruleRowError(rejects: readonly RuleFinding[]): RowError {
   const first = rejects[0];
   return {
-    type: "invalid_request", rule: "irs_business_rule", param: first?.path ?? "jsonForm", ...(first ? { code: first.code } : {}),
+    type: "invalid_request",
+    rule: "irs_business_rule",
+    param: first?.path ?? "jsonForm",
+    ...(first ? { code: first.code } : {}),
     message: rejects.map((f) => `${f.path}: ${f.message}`).join("; "),
   };
 }
@@ -68,16 +71,46 @@ const optionProps = {
 };
 
 // Rows are checked for shape only here (form/tax_year/jsonForm present); a bad row fails alone later.
-export const payerFormsBody = compileBody<{ forms: unknown[]; reference?: string; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }>({
-  type: "object", additionalProperties: false, required: ["forms"],
+export const payerFormsBody = compileBody<{
+  forms: unknown[];
+  reference?: string;
+  addToCart?: boolean;
+  service?: string;
+  physical_mail?: boolean;
+  portal_access?: boolean;
+}>({
+  type: "object",
+  additionalProperties: false,
+  required: ["forms"],
   properties: { forms: { type: "array", minItems: 1, maxItems: MAX_INTAKE_ROWS }, ...optionProps },
 });
-export const batchBody = compileBody<{ payer?: string; forms: unknown[]; addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean; reference?: string }>({
-  type: "object", additionalProperties: false, required: ["forms"],
-  properties: { payer: { type: "string", maxLength: 64 }, forms: { type: "array", minItems: 1, maxItems: MAX_INTAKE_ROWS }, ...optionProps },
+export const batchBody = compileBody<{
+  payer?: string;
+  forms: unknown[];
+  addToCart?: boolean;
+  service?: string;
+  physical_mail?: boolean;
+  portal_access?: boolean;
+  reference?: string;
+}>({
+  type: "object",
+  additionalProperties: false,
+  required: ["forms"],
+  properties: {
+    payer: { type: "string", maxLength: 64 },
+    forms: { type: "array", minItems: 1, maxItems: MAX_INTAKE_ROWS },
+    ...optionProps,
+  },
 });
-export const singleBody = compileBody<{ payer: string; form: string; tax_year: number; jsonForm: Record<string, unknown> } & Record<string, unknown>>({
-  type: "object", additionalProperties: false, required: ["payer", "form", "tax_year", "jsonForm"],
+export const singleBody = compileBody<
+  { payer: string; form: string; tax_year: number; jsonForm: Record<string, unknown> } & Record<
+    string,
+    unknown
+  >
+>({
+  type: "object",
+  additionalProperties: false,
+  required: ["payer", "form", "tax_year", "jsonForm"],
   properties: { ...rowProps, ...optionProps },
 });
 
@@ -88,44 +121,112 @@ function sizeError(e: InvalidRequest): InvalidRequest {
   return e;
 }
 
-export interface ParsedIntake { rows: RawRow[]; reference: string | null; options: IntakeOptions; defaultPayer: string | null }
-export interface RawRow { readonly raw: unknown; readonly index: number }
+export interface ParsedIntake {
+  rows: RawRow[];
+  reference: string | null;
+  options: IntakeOptions;
+  defaultPayer: string | null;
+}
+export interface RawRow {
+  readonly raw: unknown;
+  readonly index: number;
+}
 
-function options(b: { addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean }): IntakeOptions {
-  return { addToCart: b.addToCart === true, service: b.service, physicalMail: b.physical_mail, portalAccess: b.portal_access };
+function options(b: {
+  addToCart?: boolean;
+  service?: string;
+  physical_mail?: boolean;
+  portal_access?: boolean;
+}): IntakeOptions {
+  return {
+    addToCart: b.addToCart === true,
+    service: b.service,
+    physicalMail: b.physical_mail,
+    portalAccess: b.portal_access,
+  };
 }
 
 export function parsePayerFormsBody(body: unknown): ParsedIntake | InvalidRequest {
   const c = payerFormsBody(body);
   if (!c.ok) return sizeError(c.error);
-  return { rows: c.value.forms.map((raw, index) => ({ raw, index })), reference: c.value.reference ?? null, options: options(c.value), defaultPayer: null };
+  return {
+    rows: c.value.forms.map((raw, index) => ({ raw, index })),
+    reference: c.value.reference ?? null,
+    options: options(c.value),
+    defaultPayer: null,
+  };
 }
 
 export function parseBatchBody(body: unknown): ParsedIntake | InvalidRequest {
   const c = batchBody(body);
   if (!c.ok) return sizeError(c.error);
-  return { rows: c.value.forms.map((raw, index) => ({ raw, index })), reference: c.value.reference ?? null, options: options(c.value), defaultPayer: c.value.payer ?? null };
+  return {
+    rows: c.value.forms.map((raw, index) => ({ raw, index })),
+    reference: c.value.reference ?? null,
+    options: options(c.value),
+    defaultPayer: c.value.payer ?? null,
+  };
 }
 
 export function parseSingleBody(body: unknown): ParsedIntake | InvalidRequest {
   const c = singleBody(body);
   if (!c.ok) return c.error;
   const { payer, form, tax_year, jsonForm, reference } = c.value;
-  return { rows: [{ raw: { payer, form, tax_year, jsonForm, reference }, index: 0 }], reference: null, options: options(c.value as never), defaultPayer: payer };
+  return {
+    rows: [{ raw: { payer, form, tax_year, jsonForm, reference }, index: 0 }],
+    reference: null,
+    options: options(c.value as never),
+    defaultPayer: payer,
+  };
 }
 
 /** One row's own shape: { payer?, form, tax_year, jsonForm, reference? }. */
 export function parseRow(raw: unknown, defaultPayer: string | null): IntakeRowInput | RowError {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { type: "invalid_request", message: "Each row must be an object with form, tax_year and jsonForm.", param: "forms" };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    return {
+      type: "invalid_request",
+      message: "Each row must be an object with form, tax_year and jsonForm.",
+      param: "forms",
+    };
   const r = raw as Record<string, unknown>;
   for (const k of Object.keys(r)) {
-    if (!(k in rowProps)) return { type: "invalid_request", message: `${k} is not a known field of a form row.`, param: k, rule: "unknown_element" };
+    if (!(k in rowProps))
+      return {
+        type: "invalid_request",
+        message: `${k} is not a known field of a form row.`,
+        param: k,
+        rule: "unknown_element",
+      };
   }
-  if (typeof r["form"] !== "string") return { type: "invalid_request", message: "form is required (e.g. \"1099-NEC\").", param: "form", rule: "required" };
-  if (typeof r["tax_year"] !== "number" || !Number.isInteger(r["tax_year"])) return { type: "invalid_request", message: "tax_year must be a four-digit integer.", param: "tax_year", rule: "type" };
-  if (typeof r["jsonForm"] !== "object" || r["jsonForm"] === null || Array.isArray(r["jsonForm"])) return { type: "invalid_request", message: "jsonForm must be an object.", param: "jsonForm", rule: "type" };
+  if (typeof r["form"] !== "string")
+    return {
+      type: "invalid_request",
+      message: 'form is required (e.g. "1099-NEC").',
+      param: "form",
+      rule: "required",
+    };
+  if (typeof r["tax_year"] !== "number" || !Number.isInteger(r["tax_year"]))
+    return {
+      type: "invalid_request",
+      message: "tax_year must be a four-digit integer.",
+      param: "tax_year",
+      rule: "type",
+    };
+  if (typeof r["jsonForm"] !== "object" || r["jsonForm"] === null || Array.isArray(r["jsonForm"]))
+    return {
+      type: "invalid_request",
+      message: "jsonForm must be an object.",
+      param: "jsonForm",
+      rule: "type",
+    };
   const payer = typeof r["payer"] === "string" ? r["payer"] : defaultPayer;
-  if (!payer) return { type: "invalid_request", message: "payer is required (on the row or the request).", param: "payer", rule: "required" };
+  if (!payer)
+    return {
+      type: "invalid_request",
+      message: "payer is required (on the row or the request).",
+      param: "payer",
+      rule: "required",
+    };
   const reference = typeof r["reference"] === "string" ? r["reference"] : null;
   return { payerId: payer, form: r["form"], taxYear: r["tax_year"], jsonForm: r["jsonForm"], reference };
 }
@@ -134,4 +235,3 @@ export function rowReference(requestRef: string | null, rowRef: string | null, i
   if (rowRef !== null) return rowRef;
   return requestRef === null ? null : `${requestRef}#${index}`;
 }
-

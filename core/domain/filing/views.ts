@@ -8,20 +8,40 @@ import { isUuid } from "../shared/validation.ts";
 
 export function payerFormsView(batch: Batch) {
   return {
-    object: "payer_forms_intake", payer: batch.payerId, batch: batch.id, created: batch.created, failed: batch.failed,
-    livemode: batch.livemode, forms: batch.rows,
+    object: "payer_forms_intake",
+    payer: batch.payerId,
+    batch: batch.id,
+    created: batch.created,
+    failed: batch.failed,
+    livemode: batch.livemode,
+    forms: batch.rows,
   };
 }
 
 /** The answer to POST /v1/filings/batch. */
 export function batchCreatedView(batch: Batch) {
-  return { object: "batch", id: batch.id, created: batch.created, failed: batch.failed, livemode: batch.livemode, forms: batch.rows };
+  return {
+    object: "batch",
+    id: batch.id,
+    created: batch.created,
+    failed: batch.failed,
+    livemode: batch.livemode,
+    forms: batch.rows,
+  };
 }
 
 export function batchView(batch: Batch) {
   return {
-    object: "batch", id: batch.id, kind: batch.kind, payer: batch.payerId, reference: batch.reference,
-    created: batch.created, failed: batch.failed, livemode: batch.livemode, created_at: batch.createdAt, forms: batch.rows,
+    object: "batch",
+    id: batch.id,
+    kind: batch.kind,
+    payer: batch.payerId,
+    reference: batch.reference,
+    created: batch.created,
+    failed: batch.failed,
+    livemode: batch.livemode,
+    created_at: batch.createdAt,
+    forms: batch.rows,
   };
 }
 
@@ -30,31 +50,51 @@ export function allFailed(batch: Batch, body: Record<string, unknown>): InvalidR
   if (batch.created > 0) return null;
   const first = batch.rows[0]?.error;
   return new InvalidRequest({
-    param: first?.param, ...(first?.code ? { code: first.code } : {}), message: `No form was saved: every row failed validation.${first ? ` First error: ${first.message}` : ""}`,
+    param: first?.param,
+    ...(first?.code ? { code: first.code } : {}),
+    message: `No form was saved: every row failed validation.${first ? ` First error: ${first.message}` : ""}`,
     extra: body,
   });
 }
 
 export function parseFilingFilter(query: Record<string, unknown>): FilingFilter | InvalidRequest {
-  const filter: { statuses?: typeof FILING_STATUSES[number][]; payerId?: string; form?: string; taxYear?: number; batchId?: string } = {};
-  const one = (k: string) => { const v = query[k]; return Array.isArray(v) ? v.join(",") : typeof v === "string" ? v : undefined; };
+  const filter: {
+    statuses?: (typeof FILING_STATUSES)[number][];
+    payerId?: string;
+    form?: string;
+    taxYear?: number;
+    batchId?: string;
+  } = {};
+  const one = (k: string) => {
+    const v = query[k];
+    return Array.isArray(v) ? v.join(",") : typeof v === "string" ? v : undefined;
+  };
   const status = one("status");
   if (status !== undefined && status !== "") {
-    const list = status.split(",").map((s) => s.trim()).filter(Boolean);
+    const list = status
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = list.find((s) => !isFilingStatus(s));
-    if (bad !== undefined) return new InvalidRequest({ param: "status", message: `Unknown status ${JSON.stringify(bad)}. Allowed: ${FILING_STATUSES.join(", ")} (comma-separated for several).` });
+    if (bad !== undefined)
+      return new InvalidRequest({
+        param: "status",
+        message: `Unknown status ${JSON.stringify(bad)}. Allowed: ${FILING_STATUSES.join(", ")} (comma-separated for several).`,
+      });
     filter.statuses = list.filter(isFilingStatus);
   }
   const payer = one("payer");
   if (payer !== undefined) {
-    if (!isUuid(payer)) return new InvalidRequest({ param: "payer", message: "payer must be a payer id (UUID)." });
+    if (!isUuid(payer))
+      return new InvalidRequest({ param: "payer", message: "payer must be a payer id (UUID)." });
     filter.payerId = payer;
   }
   const form = one("form");
   if (form !== undefined) filter.form = canonicalFormCode(form) ?? form;
   const year = one("tax_year");
   if (year !== undefined) {
-    if (!/^\d{4}$/.test(year)) return new InvalidRequest({ param: "tax_year", message: "tax_year must be a four-digit year." });
+    if (!/^\d{4}$/.test(year))
+      return new InvalidRequest({ param: "tax_year", message: "tax_year must be a four-digit year." });
     filter.taxYear = Number(year);
   }
   const batch = one("batch");

@@ -86,11 +86,28 @@ export function amount(b: Uint8Array, s: number, len: number, signed: boolean): 
 
 /** Printable form of one byte for messages. */
 export function showByte(c: number): string {
-  return c >= 0x21 && c <= 0x7e ? `'${String.fromCharCode(c)}'` : c === SP ? "blank" : `byte 0x${c.toString(16).padStart(2, "0")}`;
+  return c >= 0x21 && c <= 0x7e
+    ? `'${String.fromCharCode(c)}'`
+    : c === SP
+      ? "blank"
+      : `byte 0x${c.toString(16).padStart(2, "0")}`;
 }
 
 export function isValidDate(y: number, m: number, d: number): boolean {
   if (y < 1900 || m < 1 || m > 12 || d < 1) return false;
-  const days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+  const days = [
+    31,
+    (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ][m - 1]!;
   return d <= days;
 }

@@ -3,7 +3,12 @@
 // Pure: bytes in, problems or XML out; the caller supplies transmission ids and writes files.
 import { validateForm, type NormalizedForm } from "../forms/index.ts";
 import {
-  buildTransmission, planTransmissions, type FilingToTransmit, type PayerInput, type TransmissionProblem, type TransmitterInput,
+  buildTransmission,
+  planTransmissions,
+  type FilingToTransmit,
+  type PayerInput,
+  type TransmissionProblem,
+  type TransmitterInput,
 } from "../iris/transmission.ts";
 import { Tin } from "../shared/tin.ts";
 import { parseFire } from "./parse.ts";
@@ -43,11 +48,20 @@ export interface FireCheck {
 const fromParser = (p: FireProblem): FireLocatedProblem => ({ ...p });
 
 /** A catalogue issue of a B record, located through the Pub 1220 field the element came from. */
-export function locateIssue(form: FireForm, param: string, message: string, sources: Readonly<Record<string, FireSource>>): FireLocatedProblem {
+export function locateIssue(
+  form: FireForm,
+  param: string,
+  message: string,
+  sources: Readonly<Record<string, FireSource>>,
+): FireLocatedProblem {
   const at = sourceOf(sources, param);
   return {
-    record: form.record, recordType: "B", field: at?.field ?? param,
-    ...(at ? { position: at.position, offset: form.offset + at.position - 1 } : {}), message, ...(param ? { param } : {}),
+    record: form.record,
+    recordType: "B",
+    field: at?.field ?? param,
+    ...(at ? { position: at.position, offset: form.offset + at.position - 1 } : {}),
+    message,
+    ...(param ? { param } : {}),
   };
 }
 
@@ -55,12 +69,23 @@ export function locateIssue(form: FireForm, param: string, message: string, sour
  * What IRIS has no element for, as notes: one per form, field and reason with the number of B records and the first
  * few record numbers (a 12 MB file must not produce 16,000 notes).
  */
-export function droppedNotes(dropped: ReadonlyArray<{ form: FireForm; items: readonly FireDropped[] }>): string[] {
-  const groups = new Map<string, { form: string; field: string; position: number; reason: string; records: number[] }>();
+export function droppedNotes(
+  dropped: ReadonlyArray<{ form: FireForm; items: readonly FireDropped[] }>,
+): string[] {
+  const groups = new Map<
+    string,
+    { form: string; field: string; position: number; reason: string; records: number[] }
+  >();
   for (const { form, items } of dropped) {
     for (const d of items) {
       const key = `${form.form}\u0000${d.field}\u0000${d.reason}`;
-      const g = groups.get(key) ?? { form: form.form, field: d.field, position: d.position, reason: d.reason, records: [] };
+      const g = groups.get(key) ?? {
+        form: form.form,
+        field: d.field,
+        position: d.position,
+        reason: d.reason,
+        records: [],
+      };
       g.records.push(form.record);
       groups.set(key, g);
     }
@@ -76,12 +101,16 @@ export function droppedNotes(dropped: ReadonlyArray<{ form: FireForm; items: rea
  * Parses the file and checks every supported form against the catalogue, as the import would. `keepForms: false`
  * leaves `forms` empty (a check that only reports does not hold 16,000 validated forms in memory); `checked` counts.
  */
-export function checkFire(bytes: Uint8Array, options: { maxProblems?: number; keepForms?: boolean } = {}): FireCheck {
+export function checkFire(
+  bytes: Uint8Array,
+  options: { maxProblems?: number; keepForms?: boolean } = {},
+): FireCheck {
   const max = options.maxProblems ?? 1000;
   const keep = options.keepForms !== false;
   let checked = 0;
   const parsed = parseFire(bytes);
-  if (!parsed.ok) return { problems: parsed.problems.map(fromParser), parsed: null, forms: [], notes: [], checked: 0 };
+  if (!parsed.ok)
+    return { problems: parsed.problems.map(fromParser), parsed: null, forms: [], notes: [], checked: 0 };
   const problems: FireLocatedProblem[] = [];
   const forms: CheckedForm[] = [];
   const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
@@ -102,7 +131,13 @@ export function checkFire(bytes: Uint8Array, options: { maxProblems?: number; ke
     checked++;
     if (keep) forms.push({ form: f, normalized: v.value });
   }
-  if (problems.length >= max) problems.push({ record: 0, recordType: "?", field: "File", message: `more than ${max} problems; the rest are not listed` });
+  if (problems.length >= max)
+    problems.push({
+      record: 0,
+      recordType: "?",
+      field: "File",
+      message: `more than ${max} problems; the rest are not listed`,
+    });
   notes.push(...droppedNotes(dropped));
   return { problems, parsed, forms, notes, checked };
 }
@@ -137,34 +172,74 @@ export interface FireToIrisOptions {
 }
 
 export type FireToIrisResult =
-  | { readonly ok: true; readonly files: IrisFile[]; readonly notes: string[]; readonly taxYear: number; readonly rows: number; readonly test: boolean }
+  | {
+      readonly ok: true;
+      readonly files: IrisFile[];
+      readonly notes: string[];
+      readonly taxYear: number;
+      readonly rows: number;
+      readonly test: boolean;
+    }
   | { readonly ok: false; readonly problems: FireLocatedProblem[]; readonly notes: string[] };
 
-function address(p: { address: string; city: string; state: string; postalCode: string; foreign: boolean; country: string | null }) {
-  return { line1: p.address, city: p.city, state: p.state, postalCode: p.postalCode, country: p.foreign ? p.country : "US" };
+function address(p: {
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  foreign: boolean;
+  country: string | null;
+}) {
+  return {
+    line1: p.address,
+    city: p.city,
+    state: p.state,
+    postalCode: p.postalCode,
+    country: p.foreign ? p.country : "US",
+  };
 }
 
 function transmitterOf(t: FireTransmitter, test: boolean, softwareId: string): TransmitterInput {
-  const vendor = t.vendorIndicator === "V" && t.vendor && t.vendor.name !== ""
-    ? {
-      vendor: {
-        name: t.vendor.name,
-        address: { line1: t.vendor.address, city: t.vendor.city, state: t.vendor.state, postalCode: t.vendor.postalCode, country: t.vendor.foreign ? null : "US" },
-        contactName: t.vendor.contactName || null, contactPhone: t.vendor.contactPhone || null,
-      },
-    }
-    : {};
+  const vendor =
+    t.vendorIndicator === "V" && t.vendor && t.vendor.name !== ""
+      ? {
+          vendor: {
+            name: t.vendor.name,
+            address: {
+              line1: t.vendor.address,
+              city: t.vendor.city,
+              state: t.vendor.state,
+              postalCode: t.vendor.postalCode,
+              country: t.vendor.foreign ? null : "US",
+            },
+            contactName: t.vendor.contactName || null,
+            contactPhone: t.vendor.contactPhone || null,
+          },
+        }
+      : {};
   return {
-    tin: Tin.fromDigits(t.tin), tinType: "ein", tcc: t.tcc, name: t.companyName || t.name,
+    tin: Tin.fromDigits(t.tin),
+    tinType: "ein",
+    tcc: t.tcc,
+    name: t.companyName || t.name,
     address: { line1: t.address, city: t.city, state: t.state, postalCode: t.postalCode, country: "US" },
-    contactName: t.contactName, contactEmail: t.contactEmail, contactPhone: t.contactPhone, softwareId, test, ...vendor,
+    contactName: t.contactName,
+    contactEmail: t.contactEmail,
+    contactPhone: t.contactPhone,
+    softwareId,
+    test,
+    ...vendor,
   };
 }
 
 function payerOf(p: FirePayer): PayerInput {
   return {
-    name: p.name, tin: Tin.fromDigits(p.tin), tinType: p.tinType ?? "ein", address: address(p),
-    phone: p.phone, contactPhone: p.phone,
+    name: p.name,
+    tin: Tin.fromDigits(p.tin),
+    tinType: p.tinType ?? "ein",
+    address: address(p),
+    phone: p.phone,
+    contactPhone: p.phone,
   };
 }
 
@@ -180,16 +255,40 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
   if (!parsed) return { ok: false, problems: check.problems, notes };
   const problems = [...check.problems];
   if (parsed.taxYear !== options.taxYear) {
-    problems.unshift({ record: 1, recordType: "T", field: "PaymentYear", position: 2, offset: 1, message: `the file is for tax year ${parsed.taxYear} (T record positions 2-5), not ${options.taxYear}` });
+    problems.unshift({
+      record: 1,
+      recordType: "T",
+      field: "PaymentYear",
+      position: 2,
+      offset: 1,
+      message: `the file is for tax year ${parsed.taxYear} (T record positions 2-5), not ${options.taxYear}`,
+    });
   }
   if (!/^[A-Za-z0-9]{1,10}$/.test(options.softwareId)) {
-    problems.push({ record: 0, recordType: "?", field: "SoftwareId", message: "IRIS needs the IRS-assigned software id (1 to 10 letters or digits)" });
+    problems.push({
+      record: 0,
+      recordType: "?",
+      field: "SoftwareId",
+      message: "IRIS needs the IRS-assigned software id (1 to 10 letters or digits)",
+    });
   }
   const transmitter = transmitterOf(parsed.transmitter, parsed.test, options.softwareId);
-  if (parsed.transmitter.foreign) problems.push({ record: 1, recordType: "T", field: "ForeignEntityIndicator", position: 29, offset: 28, message: "a foreign transmitter address cannot be converted: IRIS needs the transmitter's country, which the T record does not give" });
+  if (parsed.transmitter.foreign)
+    problems.push({
+      record: 1,
+      recordType: "T",
+      field: "ForeignEntityIndicator",
+      position: 29,
+      offset: 28,
+      message:
+        "a foreign transmitter address cannot be converted: IRIS needs the transmitter's country, which the T record does not give",
+    });
 
   // Payers in order of first appearance; a foreign payer's address needs a recognised country.
-  const payers = new Map<string, { payer: FirePayer; aRecords: number[]; filings: FilingToTransmit[]; forms: Record<string, number> }>();
+  const payers = new Map<
+    string,
+    { payer: FirePayer; aRecords: number[]; filings: FilingToTransmit[]; forms: Record<string, number> }
+  >();
   let corrections = 0;
   for (const { form: f, normalized } of check.forms) {
     let entry = payers.get(f.payer.tin);
@@ -197,7 +296,14 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
       entry = { payer: f.payer, aRecords: [], filings: [], forms: {} };
       payers.set(f.payer.tin, entry);
       if (f.payer.foreign && f.payer.country === null) {
-        problems.push({ record: f.payerRecord, recordType: "A", field: "PayerCity", position: 174, message: "foreign payer address without a country the IRS recognises: end the free-text city, province and postal code (positions 174-224) with the country's name" });
+        problems.push({
+          record: f.payerRecord,
+          recordType: "A",
+          field: "PayerCity",
+          position: 174,
+          message:
+            "foreign payer address without a country the IRS recognises: end the free-text city, province and postal code (positions 174-224) with the country's name",
+        });
       }
     }
     if (!entry.aRecords.includes(f.payerRecord)) entry.aRecords.push(f.payerRecord);
@@ -207,11 +313,19 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
     }
     entry.forms[f.form] = (entry.forms[f.form] ?? 0) + 1;
     entry.filings.push({
-      filingId: `B${f.record}`, payerId: f.payer.tin, payer: payerOf(f.payer), form: f.form, taxYear: f.taxYear,
-      jsonForm: normalized.jsonForm, recipientTin: Tin.fromDigits(normalized.recipient.tin),
+      filingId: `B${f.record}`,
+      payerId: f.payer.tin,
+      payer: payerOf(f.payer),
+      form: f.form,
+      taxYear: f.taxYear,
+      jsonForm: normalized.jsonForm,
+      recipientTin: Tin.fromDigits(normalized.recipient.tin),
     });
   }
-  if (corrections > 0) notes.push(`${corrections} correction(s) (B records with G or C in position 6) not converted: an IRIS correction names the original's IRIS receipt id, which a FIRE file does not have. File them as IRIS corrections of the originals.`);
+  if (corrections > 0)
+    notes.push(
+      `${corrections} correction(s) (B records with G or C in position 6) not converted: an IRIS correction names the original's IRIS receipt id, which a FIRE file does not have. File them as IRIS corrections of the originals.`,
+    );
   if (problems.length > 0) return { ok: false, problems, notes };
 
   const files: IrisFile[] = [];
@@ -219,23 +333,41 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
   for (const entry of payers.values()) {
     n++;
     if (entry.filings.length === 0) continue;
-    const plans = planTransmissions(entry.filings, options.maxRecordsPerTransmission === undefined ? {} : { maxRecordsPerTransmission: options.maxRecordsPerTransmission });
+    const plans = planTransmissions(
+      entry.filings,
+      options.maxRecordsPerTransmission === undefined
+        ? {}
+        : { maxRecordsPerTransmission: options.maxRecordsPerTransmission },
+    );
     entry.filings = [];
     plans.forEach((plan, i) => {
       // The offline converter writes XSD-valid IRIS files for the filer to transmit with its own software; the IRS
       // business rules (which need its TCC, software id and test mode) run where the files are filed.
-      const built = buildTransmission({ transmissionId: options.newTransmissionId(), taxYear: plan.taxYear, submissions: plan.submissions }, transmitter, { checkRules: false });
+      const built = buildTransmission(
+        { transmissionId: options.newTransmissionId(), taxYear: plan.taxYear, submissions: plan.submissions },
+        transmitter,
+        { checkRules: false },
+      );
       if (!built.ok) {
-        for (const p of built.problems) problems.push(located(p, plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)), entry.aRecords[0] ?? 0));
+        for (const p of built.problems)
+          problems.push(
+            located(
+              p,
+              plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)),
+              entry.aRecords[0] ?? 0,
+            ),
+          );
         return;
       }
       const forms: Record<string, number> = {};
       for (const s of plan.submissions) forms[s.form] = (forms[s.form] ?? 0) + s.records.length;
       const file: IrisFile = {
         name: `payer-${String(n).padStart(2, "0")}-${entry.payer.tin.slice(-4)}-${plan.kind}-${i + 1}.xml`,
-        xml: built.value.xml, uniqueTransmissionId: built.value.uniqueTransmissionId,
+        xml: built.value.xml,
+        uniqueTransmissionId: built.value.uniqueTransmissionId,
         payer: { name: entry.payer.name, tinLast4: entry.payer.tin.slice(-4), aRecords: entry.aRecords },
-        forms, records: built.value.recipientFormCount,
+        forms,
+        records: built.value.recipientFormCount,
       };
       if (options.onFile) {
         options.onFile(file);

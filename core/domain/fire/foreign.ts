@@ -15,21 +15,69 @@ export interface ForeignAddressParts {
 
 /** Other names and spellings, upper case, for IRS country codes. */
 const ALIASES: Readonly<Record<string, string>> = {
-  "UK": "UK", "U K": "UK", "GREAT BRITAIN": "UK", "BRITAIN": "UK", "ENGLAND": "UK", "SCOTLAND": "UK", "WALES": "UK",
-  "NORTHERN IRELAND": "UK", "UNITED KINGDOM": "UK",
-  "SOUTH KOREA": "KS", "KOREA": "KS", "REPUBLIC OF KOREA": "KS", "KOREA REPUBLIC OF": "KS", "KOREA SOUTH": "KS",
-  "NORTH KOREA": "KN", "DPRK": "KN", "KOREA NORTH": "KN",
-  "HOLLAND": "NL", "THE NETHERLANDS": "NL", "CZECHIA": "EZ", "ESWATINI": "WZ", "MYANMAR": "BM", "NORTH MACEDONIA": "MK",
-  "TIMOR LESTE": "TT", "VATICAN": "VT", "VATICAN CITY": "VT", "RUSSIAN FEDERATION": "RS", "PRC": "CH",
-  "PEOPLES REPUBLIC OF CHINA": "CH", "UAE": "AE", "U A E": "AE", "VIET NAM": "VM", "CABO VERDE": "CV", "TURKIYE": "TU",
-  "THE BAHAMAS": "BF", "GAMBIA": "GA", "IVORY COAST": "IV", "COTE DIVOIRE": "IV", "ISLE OF MAN": "IM", "DEUTSCHLAND": "GM",
-  "BOSNIA AND HERZEGOVINA": "BK", "BOSNIA": "BK", "PAPUA NEW GUINEA": "PP", "SAINT KITTS AND NEVIS": "SC",
-  "SAINT LUCIA": "ST", "ST LUCIA": "ST", "SAINT VINCENT AND THE GRENADINES": "VC", "SAINT HELENA": "SH",
-  "SAINT PIERRE AND MIQUELON": "SB", "DEMOCRATIC REPUBLIC OF THE CONGO": "CG", "DR CONGO": "CG", "REPUBLIC OF THE CONGO": "CF",
-  "SLOVAK REPUBLIC": "LO", "MACAO": "MC", "BURMA": "BM", "FALKLAND ISLANDS": "FK",
+  UK: "UK",
+  "U K": "UK",
+  "GREAT BRITAIN": "UK",
+  BRITAIN: "UK",
+  ENGLAND: "UK",
+  SCOTLAND: "UK",
+  WALES: "UK",
+  "NORTHERN IRELAND": "UK",
+  "UNITED KINGDOM": "UK",
+  "SOUTH KOREA": "KS",
+  KOREA: "KS",
+  "REPUBLIC OF KOREA": "KS",
+  "KOREA REPUBLIC OF": "KS",
+  "KOREA SOUTH": "KS",
+  "NORTH KOREA": "KN",
+  DPRK: "KN",
+  "KOREA NORTH": "KN",
+  HOLLAND: "NL",
+  "THE NETHERLANDS": "NL",
+  CZECHIA: "EZ",
+  ESWATINI: "WZ",
+  MYANMAR: "BM",
+  "NORTH MACEDONIA": "MK",
+  "TIMOR LESTE": "TT",
+  VATICAN: "VT",
+  "VATICAN CITY": "VT",
+  "RUSSIAN FEDERATION": "RS",
+  PRC: "CH",
+  "PEOPLES REPUBLIC OF CHINA": "CH",
+  UAE: "AE",
+  "U A E": "AE",
+  "VIET NAM": "VM",
+  "CABO VERDE": "CV",
+  TURKIYE: "TU",
+  "THE BAHAMAS": "BF",
+  GAMBIA: "GA",
+  "IVORY COAST": "IV",
+  "COTE DIVOIRE": "IV",
+  "ISLE OF MAN": "IM",
+  DEUTSCHLAND: "GM",
+  "BOSNIA AND HERZEGOVINA": "BK",
+  BOSNIA: "BK",
+  "PAPUA NEW GUINEA": "PP",
+  "SAINT KITTS AND NEVIS": "SC",
+  "SAINT LUCIA": "ST",
+  "ST LUCIA": "ST",
+  "SAINT VINCENT AND THE GRENADINES": "VC",
+  "SAINT HELENA": "SH",
+  "SAINT PIERRE AND MIQUELON": "SB",
+  "DEMOCRATIC REPUBLIC OF THE CONGO": "CG",
+  "DR CONGO": "CG",
+  "REPUBLIC OF THE CONGO": "CF",
+  "SLOVAK REPUBLIC": "LO",
+  MACAO: "MC",
+  BURMA: "BM",
+  "FALKLAND ISLANDS": "FK",
 };
 
-const norm = (s: string): string => s.toUpperCase().replace(/[^A-Z0-9]+/g, " ").trim();
+const norm = (s: string): string =>
+  s
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, " ")
+    .trim();
 
 const INDEXES = new WeakMap<object, Map<string, string>>();
 
@@ -79,11 +127,17 @@ export function splitForeignAddress(text: string, taxYear?: number): ForeignAddr
       cut = tail[0]?.index ?? text.length;
     }
   }
-  const rest = text.slice(0, cut).replace(/[\s,;/-]+$/, "").trim();
+  const rest = text
+    .slice(0, cut)
+    .replace(/[\s,;/-]+$/, "")
+    .trim();
   let city = rest;
   let province = "";
   let postalCode = "";
-  const parts = rest.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = rest
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length >= 2) {
     city = parts[0] ?? "";
     const others = parts.slice(1);

@@ -20,4 +20,11 @@ export { fireFormToIris, fireFormToJsonForm, sourceOf, splitPersonName } from ".
 export type { FireDropped, FireIrisForm, FireSource } from "./to-json-form.ts";
 export { splitForeignAddress } from "./foreign.ts";
 export { checkFire, droppedNotes, fireToIris, locateIssue } from "./convert.ts";
-export type { CheckedForm, FireCheck, FireLocatedProblem, FireToIrisOptions, FireToIrisResult, IrisFile } from "./convert.ts";
+export type {
+  CheckedForm,
+  FireCheck,
+  FireLocatedProblem,
+  FireToIrisOptions,
+  FireToIrisResult,
+  IrisFile,
+} from "./convert.ts";

@@ -85,7 +85,8 @@ export const TOTAL_POS = 16;
 
 const amountFields = (): FieldDef[] =>
   Array.from(AMOUNT_CODES, (c, i) => f(`PaymentAmount${c}`, B_AMOUNT_POS + 12 * i, 12));
-const totalFields = (): FieldDef[] => Array.from(AMOUNT_CODES, (c, i) => f(`ControlTotal${c}`, TOTAL_POS + 18 * i, 18));
+const totalFields = (): FieldDef[] =>
+  Array.from(AMOUNT_CODES, (c, i) => f(`ControlTotal${c}`, TOTAL_POS + 18 * i, 18));
 
 export const B_FIELDS: readonly FieldDef[] = [
   f("RecordType", 1, 1),
@@ -160,7 +161,18 @@ export type TailField =
    * all-zero field means "not reported" (kept in `raw` for the writer); `percent`: whole percent in Pub 1220, a
    * ratio (0-1) in IRIS.
    */
-  | { kind: "text"; name: string; pos: number; len: number; iris: string | null; digits?: boolean; rightAlign?: boolean; each?: boolean; zeroBlank?: boolean; percent?: boolean }
+  | {
+      kind: "text";
+      name: string;
+      pos: number;
+      len: number;
+      iris: string | null;
+      digits?: boolean;
+      rightAlign?: boolean;
+      each?: boolean;
+      zeroBlank?: boolean;
+      percent?: boolean;
+    }
   /** YYYYMMDD, reported as YYYY-MM-DD. */
   | { kind: "date"; name: string; pos: number; iris: string }
   /** YYYY. */
@@ -169,8 +181,25 @@ export type TailField =
   | { kind: "localTax"; name: string; pos: number }
   | { kind: "cfsf"; name: string; pos: number };
 
-const flag = (name: string, pos: number, values: Record<string, string>): TailField => ({ kind: "flag", name, pos, values });
-const text = (name: string, pos: number, len: number, iris: string | null, opts: { digits?: boolean; rightAlign?: boolean; each?: boolean; zeroBlank?: boolean; percent?: boolean } = {}): TailField => ({
+const flag = (name: string, pos: number, values: Record<string, string>): TailField => ({
+  kind: "flag",
+  name,
+  pos,
+  values,
+});
+const text = (
+  name: string,
+  pos: number,
+  len: number,
+  iris: string | null,
+  opts: {
+    digits?: boolean;
+    rightAlign?: boolean;
+    each?: boolean;
+    zeroBlank?: boolean;
+    percent?: boolean;
+  } = {},
+): TailField => ({
   kind: "text",
   name,
   pos,
@@ -182,7 +211,8 @@ const date = (name: string, pos: number, iris: string): TailField => ({ kind: "d
 const year = (name: string, pos: number, iris: string): TailField => ({ kind: "year", name, pos, iris });
 
 const SECOND_TIN = flag("SecondTINNotice", 544, { "2": "SecondTINNoticeInd" });
-const fatca = (pos: number): TailField => flag("FATCAFilingRequirementIndicator", pos, { "1": "FATCAFilingRequirementInd" });
+const fatca = (pos: number): TailField =>
+  flag("FATCAFilingRequirementIndicator", pos, { "1": "FATCAFilingRequirementInd" });
 const special = (pos = 663, len = 60): TailField => text("SpecialDataEntries", pos, len, null);
 const STATE_TAX: TailField = { kind: "stateTax", name: "StateIncomeTaxWithheld", pos: 723 };
 const LOCAL_TAX: TailField = { kind: "localTax", name: "LocalIncomeTaxWithheld", pos: 735 };
@@ -222,8 +252,15 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       "4": a("FederalIncomeTaxWithheldAmt", "Box 4 Federal income tax withheld"),
     },
     negativeAllowed: false,
-    tail: [SECOND_TIN, flag("DirectSalesIndicator", 547, { "1": "DirectSaleAboveThresholdInd" }), ...STATE_LOCAL_CFSF],
-    unverified: ["amount code 3 (box 3, new for TY2025)", "special data entries 663-722 (blank in older Pub 1220 text)"],
+    tail: [
+      SECOND_TIN,
+      flag("DirectSalesIndicator", 547, { "1": "DirectSaleAboveThresholdInd" }),
+      ...STATE_LOCAL_CFSF,
+    ],
+    unverified: [
+      "amount code 3 (box 3, new for TY2025)",
+      "special data entries 663-722 (blank in older Pub 1220 text)",
+    ],
   },
   {
     form: "1099-MISC",
@@ -249,7 +286,9 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       fatca(548),
       ...STATE_LOCAL_CFSF,
     ],
-    unverified: ["code B (excess golden parachute) treated as not valid from TY2025 (moved to 1099-NEC box 3)"],
+    unverified: [
+      "code B (excess golden parachute) treated as not valid from TY2025 (moved to 1099-NEC box 3)",
+    ],
   },
   {
     form: "1099-INT",
@@ -257,7 +296,10 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
     amounts: {
       "1": a("InterestIncomeAmt", "Box 1 Interest income"),
       "2": a("EarlyWithdrawalPenaltyAmt", "Box 2 Early withdrawal penalty"),
-      "3": a("USSavingsBondsTreasObligIntAmt", "Box 3 Interest on U.S. Savings Bonds and Treasury obligations"),
+      "3": a(
+        "USSavingsBondsTreasObligIntAmt",
+        "Box 3 Interest on U.S. Savings Bonds and Treasury obligations",
+      ),
       "4": a("FederalIncomeTaxWithheldAmt", "Box 4 Federal income tax withheld"),
       "5": a("InvestmentExpenseAmt", "Box 5 Investment expenses"),
       "6": a("ForeignTaxesPaidAmt", "Box 6 Foreign tax paid"),
@@ -310,11 +352,17 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       "2": a("TaxableAmt", "Box 2a Taxable amount"),
       "3": a("CapitalGainAmt", "Box 3 Capital gain"),
       "4": a("FederalIncomeTaxWithheldAmt", "Box 4 Federal income tax withheld"),
-      "5": a("EmployeeContributionsAmt", "Box 5 Employee contributions/Designated Roth contributions or insurance premiums"),
+      "5": a(
+        "EmployeeContributionsAmt",
+        "Box 5 Employee contributions/Designated Roth contributions or insurance premiums",
+      ),
       "6": a("NetUnrlzdSecuritiesApprcnAmt", "Box 6 Net unrealized appreciation in employer's securities"),
       "8": a("OtherDistributionAmt", "Box 8 Other"),
       "9": a("TotalEmployeeContributionsAmt", "Box 9b Total employee contributions"),
-      A: a(null, "Traditional IRA/SEP/SIMPLE distribution or Roth conversion (no printed box; IRIS has no amount element)"),
+      A: a(
+        null,
+        "Traditional IRA/SEP/SIMPLE distribution or Roth conversion (no printed box; IRIS has no amount element)",
+      ),
       B: a("IRRAllocatedAmt", "Box 10 Amount allocable to IRR within 5 years"),
     },
     negativeAllowed: false,
@@ -323,7 +371,10 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       flag("TaxableAmountNotDeterminedIndicator", 547, { "1": "TxblAmountNotDeterminedInd" }),
       flag("IRASEPSIMPLEIndicator", 548, { "1": "IRASEPSIMPLEInd" }),
       flag("TotalDistributionIndicator", 549, { "1": "TotalDistributionInd" }),
-      text("PercentageOfTotalDistribution", 550, 2, "RcpntTotalDistributionPct", { digits: true, percent: true }),
+      text("PercentageOfTotalDistribution", 550, 2, "RcpntTotalDistributionPct", {
+        digits: true,
+        percent: true,
+      }),
       year("FirstYearOfDesignatedRothContribution", 552, "DesignatedROTHAcctFirstYr"),
       fatca(556),
       date("DateOfPayment", 557, "PaymentDt"),
@@ -371,7 +422,10 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       "5": a("NondeductibleWashSaleLossAmt", "Box 1g Wash sale loss disallowed"),
       "7": a("BarterAmt", "Box 13 Bartering"),
       "9": a("TYClosedContractProfitLossAmt", "Box 8 Profit or (loss) realized on closed contracts"),
-      A: a("PriorYrOpenCntrctProfitLossAmt", "Box 9 Unrealized profit or (loss) on open contracts, prior year"),
+      A: a(
+        "PriorYrOpenCntrctProfitLossAmt",
+        "Box 9 Unrealized profit or (loss) on open contracts, prior year",
+      ),
       B: a("CYOpenCntrctProfitLossAmt", "Box 10 Unrealized profit or (loss) on open contracts, current year"),
       C: a("CntrctAggregateProfitLossAmt", "Box 11 Aggregate profit or (loss) on contracts"),
       D: a("AccruedMarketDiscountAmt", "Box 1f Accrued market discount"),
@@ -380,7 +434,11 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
     tail: [
       SECOND_TIN,
       flag("NoncoveredSecurityIndicator", 545, { "1": "NoncoveredSecurityInd" }),
-      flag("TypeOfGainOrLossIndicator", 546, { "1": "ShortTermGainLossInd", "2": "LongTermGainLossInd", "3": "OrdinaryInd" }),
+      flag("TypeOfGainOrLossIndicator", 546, {
+        "1": "ShortTermGainLossInd",
+        "2": "LongTermGainLossInd",
+        "3": "OrdinaryInd",
+      }),
       flag("GrossProceedsIndicator", 547, { "1": "GrossProceedsInd", "2": "NetProceedsInd" }),
       date("DateSoldOrDisposed", 548, "SoldOrDisposedDt"),
       text("CUSIPNumber", 556, 13, "CUSIPNum", { rightAlign: true }),
@@ -481,7 +539,12 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       C: a("TaxExemptOIDAmt", "Box 11 Tax-exempt OID"),
     },
     negativeAllowed: true,
-    tail: [SECOND_TIN, text("Description", 547, 39, "CUSIPNumberOrObligationDesc"), fatca(586), ...STATE_LOCAL_CFSF],
+    tail: [
+      SECOND_TIN,
+      text("Description", 547, 39, "CUSIPNumberOrObligationDesc"),
+      fatca(586),
+      ...STATE_LOCAL_CFSF,
+    ],
   },
   {
     form: "1099-PATR",
@@ -491,7 +554,10 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       "2": a("NonpatronageDistributionsAmt", "Box 2 Nonpatronage distributions"),
       "3": a("PerUnitRetainAllocationsAmt", "Box 3 Per-unit retain allocations"),
       "4": a("FederalIncomeTaxWithheldAmt", "Box 4 Federal income tax withheld"),
-      "5": a("RedeemedNonqualifiedNoticesAmt", "Box 5 Redemption of nonqualified notices and retain allocations"),
+      "5": a(
+        "RedeemedNonqualifiedNoticesAmt",
+        "Box 5 Redemption of nonqualified notices and retain allocations",
+      ),
       "6": a("Section199AgDeductionAmt", "Box 6 Section 199A(g) deduction"),
       // Codes 7-A kept their pre-2020 meaning when the form was renumbered; B-D were appended.
       "7": a("InvestmentCreditAmt", "Box 10 Investment credit"),
@@ -503,8 +569,15 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       D: a("Section199AaSSTBItemsAmt", "Box 9 Section 199A(a) SSTB items"),
     },
     negativeAllowed: false,
-    tail: [SECOND_TIN, flag("SpecifiedCooperativeIndicator", 547, { "1": "SpecifiedCooperativeInd" }), ...STATE_LOCAL_CFSF],
-    unverified: ["amount codes C and D (from a vendor's e-file layout, not the Pub 1220 text)", "specified cooperative indicator at 547"],
+    tail: [
+      SECOND_TIN,
+      flag("SpecifiedCooperativeIndicator", 547, { "1": "SpecifiedCooperativeInd" }),
+      ...STATE_LOCAL_CFSF,
+    ],
+    unverified: [
+      "amount codes C and D (from a vendor's e-file layout, not the Pub 1220 text)",
+      "specified cooperative indicator at 547",
+    ],
   },
   {
     form: "1099-SA",
@@ -536,7 +609,11 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
     negativeAllowed: true,
     tail: [
       flag("TrusteeToTrusteeTransferIndicator", 547, { "1": "TrusteeToTrusteeTransferInd" }),
-      flag("TypeOfTuitionPayment", 548, { "1": "DistriFromPrivateQTPInd", "2": "DistriFromStateQTPInd", "3": "DistriFromCoverdellESAInd" }),
+      flag("TypeOfTuitionPayment", 548, {
+        "1": "DistriFromPrivateQTPInd",
+        "2": "DistriFromStateQTPInd",
+        "3": "DistriFromCoverdellESAInd",
+      }),
       flag("DesignatedBeneficiaryIndicator", 549, { "1": "NotDesignatedBeneficiaryInd" }),
       flag("QTPToRothIRATransferIndicator", 550, { "1": "QTPToRothIRATransferInd" }),
       special(),
@@ -559,7 +636,10 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       text("CityOfInsured", 637, 40, null),
       text("StateOfInsured", 677, 2, null),
       text("ZipCodeOfInsured", 679, 9, null),
-      flag("StatusOfIllnessIndicator", 688, { "1": "LTCInsuredChronicallyIllInd", "2": "LTCInsuredTerminallyIllInd" }),
+      flag("StatusOfIllnessIndicator", 688, {
+        "1": "LTCInsuredChronicallyIllInd",
+        "2": "LTCInsuredTerminallyIllInd",
+      }),
       date("DateCertified", 689, "CertifiedDt"),
       flag("QualifiedContractIndicator", 697, { "1": "QualifiedContractInd" }),
       STATE_TAX,
@@ -591,7 +671,10 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
     form: "1098-T",
     typeOfReturn: "8",
     amounts: {
-      "1": a("PaymentsReceivedQlfyExpnssAmt", "Box 1 Payments received for qualified tuition and related expenses"),
+      "1": a(
+        "PaymentsReceivedQlfyExpnssAmt",
+        "Box 1 Payments received for qualified tuition and related expenses",
+      ),
       "3": a("PriorYearAdjustmentsAmt", "Box 4 Adjustments made for a prior year"),
       "4": a("GrantsOrScholarshipsAmt", "Box 5 Scholarships or grants"),
       "5": a("PYAdjGrantsOrScholarshipsAmt", "Box 6 Adjustments to scholarships or grants for a prior year"),
@@ -611,7 +694,10 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
     typeOfReturn: "2",
     amounts: { "1": a("StudentLoanIntRcvdByLenderAmt", "Box 1 Student loan interest received by lender") },
     negativeAllowed: false,
-    tail: [flag("OriginationFeesCapitalizedInterestIndicator", 547, { "1": "NotLoanOrigFeeOrCapInterestInd" }), special()],
+    tail: [
+      flag("OriginationFeesCapitalizedInterestIndicator", 547, { "1": "NotLoanOrigFeeOrCapInterestInd" }),
+      special(),
+    ],
   },
   {
     form: "5498",
@@ -639,8 +725,18 @@ export const REQUIRED_FORM_SPECS: readonly FormSpec[] = [
       flag("RothIRAIndicator", 550, { "1": "RothIRAInd" }),
       flag("RMDIndicator", 551, { "1": "RMDInd" }),
       year("YearOfPostponedContribution", 552, "PostponedOrLateContributionGrp.ContributionYr"),
-      text("PostponedContributionCode", 556, 2, "PostponedOrLateContributionGrp.PostponedOrLateContributionCd"),
-      text("PostponedContributionReason", 558, 6, "PostponedOrLateContributionGrp.PostponedOrLateContriReasonTxt"),
+      text(
+        "PostponedContributionCode",
+        556,
+        2,
+        "PostponedOrLateContributionGrp.PostponedOrLateContributionCd",
+      ),
+      text(
+        "PostponedContributionReason",
+        558,
+        6,
+        "PostponedOrLateContributionGrp.PostponedOrLateContriReasonTxt",
+      ),
       text("RepaymentCode", 564, 2, "DistributionRepaymentCd"),
       date("RMDDate", 566, "RMDDt"),
       text("SpecifiedAssetCodes", 574, 2, "FMVInvestmentTypeCd"),
@@ -681,7 +777,10 @@ const EXTRA_FORM_SPECS: readonly FormSpec[] = [
     amounts: {
       "1": a("ArcherMSAContributionAmt", "Box 1 Employee or self-employed person's Archer MSA contributions"),
       "2": a("TotalContributionsAmt", "Box 2 Total contributions made in the year"),
-      "3": a("PriorYearContributionAmt", "Box 3 Total HSA or Archer MSA contributions made in the following year for this year"),
+      "3": a(
+        "PriorYearContributionAmt",
+        "Box 3 Total HSA or Archer MSA contributions made in the following year for this year",
+      ),
       "4": a("RolloverContributionAmt", "Box 4 Rollover contributions"),
       "5": a("EOYFairMarketValueAmt", "Box 5 Fair market value of HSA, Archer MSA or MA MSA"),
     },
@@ -729,7 +828,10 @@ const EXTRA_FORM_SPECS: readonly FormSpec[] = [
       "3": a("FMVPerShareOnGrantDtAmt", "Box 3 Fair market value per share on grant date"),
       "4": a("FMVPerShareOnExerciseDtAmt", "Box 4 Fair market value per share on exercise date"),
       "5": a("ExercisePricePerShareAmt", "Box 5 Exercise price per share"),
-      "8": a("ExercisePricePerShrGrantDtAmt", "Box 8 Exercise price per share as if exercised on the grant date"),
+      "8": a(
+        "ExercisePricePerShrGrantDtAmt",
+        "Box 8 Exercise price per share as if exercised on the grant date",
+      ),
     },
     negativeAllowed: false,
     tail: [
@@ -743,7 +845,20 @@ const EXTRA_FORM_SPECS: readonly FormSpec[] = [
   },
 ];
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 // The rest of the forms Pub 1220 lays out and IRIS files. Tails from moov-io's TY2020 layout (pkg/config
 // specification.go) and, for 1098-F, 1099-LS and 1099-SB, a vendor's current e-file layout (1099 Express); not
@@ -754,7 +869,9 @@ const LATER_FORM_SPECS: readonly FormSpec[] = [
     typeOfReturn: "BT",
     amounts: {
       "1": a("TotalCreditsAmt", "Box 1 Total"),
-      ...Object.fromEntries(MONTHS.map((m, i) => ["23456789ABCD"[i]!, a(`${m}Amt`, `Box 5${"abcdefghijkl"[i]!} ${m}`)])),
+      ...Object.fromEntries(
+        MONTHS.map((m, i) => ["23456789ABCD"[i]!, a(`${m}Amt`, `Box 5${"abcdefghijkl"[i]!} ${m}`)]),
+      ),
     },
     negativeAllowed: false,
     tail: [
@@ -771,7 +888,10 @@ const LATER_FORM_SPECS: readonly FormSpec[] = [
     typeOfReturn: "X",
     amounts: {
       "4": a("GrossProceedsFromSaleOfVehAmt", "Box 4c Gross proceeds from sale"),
-      "6": a("ValueOfGoodsAndSrvcForVehAmt", "Box 6b Value of goods and services provided in exchange for the vehicle"),
+      "6": a(
+        "ValueOfGoodsAndSrvcForVehAmt",
+        "Box 6b Value of goods and services provided in exchange for the vehicle",
+      ),
     },
     negativeAllowed: false,
     tail: [
@@ -791,7 +911,9 @@ const LATER_FORM_SPECS: readonly FormSpec[] = [
       date("DateOfSale", 723, "SaleDt"),
       text("GoodsAndServices", 731, 16, "GoodsAndServicesDesc"),
     ],
-    unverified: ["whole tail (moov-io TY2020); donee indicator value 2 (goods or services not provided) accepted; odometer mileage (box 2a) has no Pub 1220 field"],
+    unverified: [
+      "whole tail (moov-io TY2020); donee indicator value 2 (goods or services not provided) accepted; odometer mileage (box 2a) has no Pub 1220 field",
+    ],
   },
   {
     form: "1098-F",
@@ -811,13 +933,17 @@ const LATER_FORM_SPECS: readonly FormSpec[] = [
       text("PaymentCodes", 669, 5, "Form1098FCd", { each: true }),
       special(675, 60),
     ],
-    unverified: ["amount codes 1-4 and payment codes at 669-673 from a vendor's TY2022+ layout; special data entries at 675-734 (moov-io TY2020)"],
+    unverified: [
+      "amount codes 1-4 and payment codes at 669-673 from a vendor's TY2022+ layout; special data entries at 675-734 (moov-io TY2020)",
+    ],
   },
   {
     form: "1098-Q",
     typeOfReturn: "QL",
     amounts: {
-      ...Object.fromEntries(MONTHS.map((m, i) => ["123456789ABC"[i]!, a(`${m}Amt`, `Box 5${"abcdefghijkl"[i]!} ${m} amount`)])),
+      ...Object.fromEntries(
+        MONTHS.map((m, i) => ["123456789ABC"[i]!, a(`${m}Amt`, `Box 5${"abcdefghijkl"[i]!} ${m} amount`)]),
+      ),
       D: a("TotalPremiumsAmt", "Box 3 Total premiums"),
       E: a("AnnuityStartDtAmt", "Box 1a Annuity amount on start date"),
       F: a("QLACFMVAmt", "Box 4 FMV of QLAC"),
@@ -826,7 +952,9 @@ const LATER_FORM_SPECS: readonly FormSpec[] = [
     tail: [
       date("AnnuityStartDate", 546, "AnnuityStartDt"),
       flag("StartDateMayBeAcceleratedIndicator", 554, { "1": "AcceleratedStartDtInd" }),
-      ...MONTHS.map((m, i) => text(`${m}Day`, 555 + 2 * i, 2, `${m}DayNum`, { digits: true, zeroBlank: true })),
+      ...MONTHS.map((m, i) =>
+        text(`${m}Day`, 555 + 2 * i, 2, `${m}DayNum`, { digits: true, zeroBlank: true }),
+      ),
       text("NameOfPlan", 580, 39, "PlanNameTxt"),
       text("PlanNumber", 619, 20, "PlanNum"),
       text("PlanSponsorEIN", 639, 9, "PlanSponsorEIN", { digits: true }),
@@ -856,7 +984,9 @@ const LATER_FORM_SPECS: readonly FormSpec[] = [
       date("DateOfSale", 546, "SaleDt"),
       text("IssuersInformation", 663, 39, "InsurancePolicyIssuerName.BusinessNameLine1Txt"),
     ],
-    unverified: ["type of return LS (moov-io has LC); policy number in the payer's account number field (21-40) and issuer's name at 663-701, from a vendor's layout"],
+    unverified: [
+      "type of return LS (moov-io has LC); policy number in the payer's account number field (21-40) and issuer's name at 663-701, from a vendor's layout",
+    ],
   },
   {
     form: "1099-SB",
@@ -868,18 +998,26 @@ const LATER_FORM_SPECS: readonly FormSpec[] = [
     },
     negativeAllowed: false,
     tail: [text("IssuersInformation", 663, 39, "IssuerContactDetail.ContactNm")],
-    unverified: ["policy number in the payer's account number field (21-40) and issuer's contact at 663-701, from a vendor's layout"],
+    unverified: [
+      "policy number in the payer's account number field (21-40) and issuer's contact at 663-701, from a vendor's layout",
+    ],
   },
 ];
 
-export const FORM_SPECS: readonly FormSpec[] = [...REQUIRED_FORM_SPECS, ...EXTRA_FORM_SPECS, ...LATER_FORM_SPECS];
+export const FORM_SPECS: readonly FormSpec[] = [
+  ...REQUIRED_FORM_SPECS,
+  ...EXTRA_FORM_SPECS,
+  ...LATER_FORM_SPECS,
+];
 
 /** Type of Return codes Pub 1220 defines for forms IRIS does not take (parsed, reported unsupported). */
 export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   J: "1099-H",
 };
 
-export const SPEC_BY_TYPE: ReadonlyMap<string, FormSpec> = new Map(FORM_SPECS.map((s) => [s.typeOfReturn, s]));
+export const SPEC_BY_TYPE: ReadonlyMap<string, FormSpec> = new Map(
+  FORM_SPECS.map((s) => [s.typeOfReturn, s]),
+);
 export const SPEC_BY_FORM: ReadonlyMap<string, FormSpec> = new Map(FORM_SPECS.map((s) => [s.form, s]));
 
 /** Every IRIS indicator element a form's B record can carry. */
@@ -950,13 +1088,36 @@ export const US_STATES: ReadonlySet<string> = new Set(
 /** Field at a 1-based position of a record, for problem reports. */
 export function fieldAt(recordType: string, pos: number, spec: FormSpec | undefined): string {
   const table =
-    recordType === "T" ? T_FIELDS : recordType === "A" ? A_FIELDS : recordType === "B" ? B_FIELDS : recordType === "C" ? C_FIELDS : recordType === "K" ? K_FIELDS : recordType === "F" ? F_FIELDS : null;
+    recordType === "T"
+      ? T_FIELDS
+      : recordType === "A"
+        ? A_FIELDS
+        : recordType === "B"
+          ? B_FIELDS
+          : recordType === "C"
+            ? C_FIELDS
+            : recordType === "K"
+              ? K_FIELDS
+              : recordType === "F"
+                ? F_FIELDS
+                : null;
   if (table === null) return "Record";
   if (recordType === "B" && pos >= 544) {
     if (pos >= 749) return "Blank";
     if (spec !== undefined) {
       for (const t of spec.tail) {
-        const len = t.kind === "flag" ? 1 : t.kind === "date" ? 8 : t.kind === "year" ? 4 : t.kind === "text" ? t.len : t.kind === "cfsf" ? 2 : 12;
+        const len =
+          t.kind === "flag"
+            ? 1
+            : t.kind === "date"
+              ? 8
+              : t.kind === "year"
+                ? 4
+                : t.kind === "text"
+                  ? t.len
+                  : t.kind === "cfsf"
+                    ? 2
+                    : 12;
         if (pos >= t.pos && pos < t.pos + len) return t.name;
       }
       return "Blank";

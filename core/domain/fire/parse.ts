@@ -19,7 +19,15 @@ import {
   type TailField,
 } from "./layout.ts";
 import type {
-  FireForm, FireLineEnding, FireParseResult, FirePayer, FireProblem, FireRecordType, FireState, FireTransmitter, FireVendor,
+  FireForm,
+  FireLineEnding,
+  FireParseResult,
+  FirePayer,
+  FireProblem,
+  FireRecordType,
+  FireState,
+  FireTransmitter,
+  FireVendor,
 } from "./types.ts";
 
 /** Reporting stops after this many problems (a binary file would otherwise yield one per byte run). */
@@ -117,7 +125,14 @@ class FireParser {
       if (frame.length === 0) {
         // A bare line terminator: a problem when records follow it.
         this.rec++;
-        this.problemAt(this.rec, "?", off, "RecordLength", 1, `empty line; every record must be ${RECORD_LENGTH} bytes`);
+        this.problemAt(
+          this.rec,
+          "?",
+          off,
+          "RecordLength",
+          1,
+          `empty line; every record must be ${RECORD_LENGTH} bytes`,
+        );
         off = frame.next;
         continue;
       }
@@ -132,7 +147,9 @@ class FireParser {
       return { ok: false, problems: this.problems };
     }
     for (const [code, n] of this.unsupportedCounts) {
-      this.notes.push(`${n} form(s) with type of return '${code}' (${UNSUPPORTED_TYPES[code] ?? "unknown"}) are not supported and were not imported`);
+      this.notes.push(
+        `${n} form(s) with type of return '${code}' (${UNSUPPORTED_TYPES[code] ?? "unknown"}) are not supported and were not imported`,
+      );
     }
     return {
       ok: true,
@@ -224,11 +241,25 @@ class FireParser {
 
   // ------------------------------------------------------------------ problems
 
-  private problemAt(record: number, recordType: FireRecordType, offset: number, field: string, position: number, message: string): void {
+  private problemAt(
+    record: number,
+    recordType: FireRecordType,
+    offset: number,
+    field: string,
+    position: number,
+    message: string,
+  ): void {
     if (this.full) return;
     if (this.problems.length >= MAX_PROBLEMS) {
       this.full = true;
-      this.problems.push({ record, recordType, field: "File", position, offset, message: `more than ${MAX_PROBLEMS} problems; the rest are not listed` });
+      this.problems.push({
+        record,
+        recordType,
+        field: "File",
+        position,
+        offset,
+        message: `more than ${MAX_PROBLEMS} problems; the rest are not listed`,
+      });
       return;
     }
     this.problems.push({ record, recordType, field, position, offset, message });
@@ -236,7 +267,14 @@ class FireParser {
 
   /** Problem in the current record at a 1-based position; the field is named from the layout when not given. */
   private problem(position: number, message: string, field?: string): void {
-    this.problemAt(this.rec, this.type, this.off + position - 1, field ?? fieldAt(this.type, position, this.group?.spec), position, message);
+    this.problemAt(
+      this.rec,
+      this.type,
+      this.off + position - 1,
+      field ?? fieldAt(this.type, position, this.group?.spec),
+      position,
+      message,
+    );
   }
 
   // ------------------------------------------------------------------ records
@@ -263,7 +301,20 @@ class FireParser {
     const b = this.b;
     const o = this.off;
     const c = b[o]!;
-    this.type = c === 0x54 ? "T" : c === 0x41 ? "A" : c === 0x42 ? "B" : c === 0x43 ? "C" : c === 0x4b ? "K" : c === 0x46 ? "F" : "?";
+    this.type =
+      c === 0x54
+        ? "T"
+        : c === 0x41
+          ? "A"
+          : c === 0x42
+            ? "B"
+            : c === 0x43
+              ? "C"
+              : c === 0x4b
+                ? "K"
+                : c === 0x46
+                  ? "F"
+                  : "?";
     if (this.rec === 1 && this.type !== "T") {
       this.problem(1, `first record must be a T record; found ${showByte(c)}`, "RecordType");
     }
@@ -273,7 +324,11 @@ class FireParser {
     const lengthOk = length === RECORD_LENGTH;
     if (!lengthOk) {
       const pos = length < RECORD_LENGTH ? length + 1 : RECORD_LENGTH + 1;
-      this.problem(pos, `record is ${length} bytes; every record must be exactly ${RECORD_LENGTH} bytes`, "RecordLength");
+      this.problem(
+        pos,
+        `record is ${length} bytes; every record must be exactly ${RECORD_LENGTH} bytes`,
+        "RecordLength",
+      );
     }
     if (this.phase === "end") {
       this.problem(1, "record after the F (end of transmission) record", "RecordType");
@@ -358,7 +413,8 @@ class FireParser {
     const state = this.txtAt(o + statePos - 1, 2);
     const postalCode = this.txtAt(o + zipPos - 1, 9);
     if (!foreign) {
-      if (!US_STATES.has(state)) this.problem(statePos, state === "" ? "state is required" : `'${state}' is not a valid state code`);
+      if (!US_STATES.has(state))
+        this.problem(statePos, state === "" ? "state is required" : `'${state}' is not a valid state code`);
       const z = o + zipPos - 1;
       if (!allDigits(b, z, 5) || !(allDigits(b, z + 5, 4) || isBlank(b, z + 5, 4))) {
         this.problem(zipPos, "ZIP code must be 5 or 9 digits, left-justified");
@@ -378,12 +434,16 @@ class FireParser {
     const o = this.off;
     this.taxYear = this.year(2);
     if (this.taxYear > 0 && !SUPPORTED_TAX_YEARS.includes(this.taxYear)) {
-      this.problem(2, `tax year ${this.taxYear} is not supported; layouts are implemented for ${SUPPORTED_TAX_YEARS.join(" and ")}`);
+      this.problem(
+        2,
+        `tax year ${this.taxYear} is not supported; layouts are implemented for ${SUPPORTED_TAX_YEARS.join(" and ")}`,
+      );
     }
     this.priorYear = this.oneOf(6, " P", "prior year data indicator") === "P";
     const tin = this.tin(7, "transmitter", true);
     const tcc = this.txtAt(o + 15, 5);
-    if (tcc.length !== 5 || !/^[A-Z0-9]{5}$/.test(tcc)) this.problem(16, "transmitter control code must be 5 upper-case letters or digits");
+    if (tcc.length !== 5 || !/^[A-Z0-9]{5}$/.test(tcc))
+      this.problem(16, "transmitter control code must be 5 upper-case letters or digits");
     this.test = this.oneOf(28, " T", "test file indicator") === "T";
     const foreign = this.oneOf(29, " 1", "foreign entity indicator") === "1";
     const name = this.required(30, 40, "transmitter name");
@@ -438,7 +498,11 @@ class FireParser {
       return;
     }
     if (this.phase === "payer" && this.group !== null) {
-      this.problem(1, `C record missing for the payer (A) record at record ${this.group.record}`, "RecordType");
+      this.problem(
+        1,
+        `C record missing for the payer (A) record at record ${this.group.record}`,
+        "RecordType",
+      );
       this.group = null;
     }
     this.checkMissingK();
@@ -449,7 +513,11 @@ class FireParser {
     if (g === null || !g.payer.combinedFederalState) return;
     for (const st of g.states.keys()) {
       if (!this.kSeen.has(st)) {
-        this.problem(1, `K record missing for state ${CFSF_STATES[st] ?? st} (code ${st}) of the payer at record ${g.record}`, "RecordType");
+        this.problem(
+          1,
+          `K record missing for state ${CFSF_STATES[st] ?? st} (code ${st}) of the payer at record ${g.record}`,
+          "RecordType",
+        );
       }
     }
     this.closed = null;
@@ -509,7 +577,12 @@ class FireParser {
     group.spec = spec;
     group.form = spec?.form ?? typeOfReturn;
     if (spec === undefined && UNSUPPORTED_TYPES[typeOfReturn] === undefined) {
-      this.problem(26, typeOfReturn === "" ? "type of return is required" : `'${typeOfReturn}' is not a Pub 1220 type of return code`);
+      this.problem(
+        26,
+        typeOfReturn === ""
+          ? "type of return is required"
+          : `'${typeOfReturn}' is not a Pub 1220 type of return code`,
+      );
     }
     // Amount codes: 28-45 in current layouts, 28-43 in older ones; either way the 24 bytes 28-51 hold them.
     let prev = -1;
@@ -525,10 +598,15 @@ class FireParser {
         continue;
       }
       if (spec !== undefined && spec.amounts[code] === undefined) {
-        this.problem(28 + i, `amount code ${code} is not valid for ${spec.form} (tax year ${group.year || this.taxYear})`, "AmountCodes");
+        this.problem(
+          28 + i,
+          `amount code ${code} is not valid for ${spec.form} (tax year ${group.year || this.taxYear})`,
+          "AmountCodes",
+        );
       }
       if (group.declared[idx]) this.problem(28 + i, `amount code ${code} is repeated`, "AmountCodes");
-      else if (idx < prev) this.problem(28 + i, `amount codes must be in ascending order (1-9, then A-H, J)`, "AmountCodes");
+      else if (idx < prev)
+        this.problem(28 + i, `amount codes must be in ascending order (1-9, then A-H, J)`, "AmountCodes");
       group.declared[idx] = true;
       prev = Math.max(prev, idx);
     }
@@ -542,7 +620,9 @@ class FireParser {
     const { state, postalCode } = this.address(214, 216, foreign);
     const phone = this.txtAt(o + 224, 15);
     // The payer's country is only needed to convert the file to IRIS (the import files under the service's payer).
-    const country = foreign ? splitForeignAddress(foreignText(city, 40, state, postalCode), group.year || this.taxYear).country : null;
+    const country = foreign
+      ? splitForeignAddress(foreignText(city, 40, state, postalCode), group.year || this.taxYear).country
+      : null;
     group.payer = {
       tin,
       tinType: "ein",
@@ -566,7 +646,10 @@ class FireParser {
   private onB(decode: boolean): void {
     const g = this.group;
     if (this.phase !== "payer" || g === null) {
-      const msg = this.aCount === 0 ? "B record before any A record" : "B record outside a payer group (no A record since the last C record)";
+      const msg =
+        this.aCount === 0
+          ? "B record before any A record"
+          : "B record outside a payer group (no A record since the last C record)";
       this.problem(1, msg, "RecordType");
       return;
     }
@@ -580,13 +663,17 @@ class FireParser {
     const o = this.off;
     const spec = g.spec;
     const year = this.year(2);
-    if (year > 0 && g.year > 0 && year !== g.year) this.problem(2, `payment year ${year} differs from the A record's ${g.year}`);
+    if (year > 0 && g.year > 0 && year !== g.year)
+      this.problem(2, `payment year ${year} differs from the A record's ${g.year}`);
     const corr = this.oneOf(6, " GC", "corrected return indicator");
     const corrected = corr === "G" ? "G" : corr === "C" ? "C" : null;
     const cls = corrected ?? "original";
     if (g.correctedClass === null) g.correctedClass = cls;
     else if (g.correctedClass !== cls) {
-      this.problem(6, `${cls === "original" ? "original" : `'${cls}'`} return under an A record whose first return is ${g.correctedClass === "original" ? "original" : `'${g.correctedClass}'`}; originals, G and C corrections need separate A records`);
+      this.problem(
+        6,
+        `${cls === "original" ? "original" : `'${cls}'`} return under an A record whose first return is ${g.correctedClass === "original" ? "original" : `'${g.correctedClass}'`}; originals, G and C corrections need separate A records`,
+      );
     }
     const nameControl = this.txtAt(o + 6, 4);
     const tinTypeCh = this.oneOf(11, " 12", "type of TIN");
@@ -609,19 +696,31 @@ class FireParser {
       const v = amount(b, s, 12, true);
       if (Number.isNaN(v)) {
         g.totalsReliable = false;
-        this.problem(pos, `payment amount ${code} must be 12 digits (cents, zero-filled); found '${str(b, s, 12)}'`);
+        this.problem(
+          pos,
+          `payment amount ${code} must be 12 digits (cents, zero-filled); found '${str(b, s, 12)}'`,
+        );
         continue;
       }
       if (v < 0 && !signed) {
-        this.problem(pos, `payment amount ${code} is negative; negative amounts are allowed only on 1099-B, 1099-OID and 1099-Q`);
+        this.problem(
+          pos,
+          `payment amount ${code} is negative; negative amounts are allowed only on 1099-B, 1099-OID and 1099-Q`,
+        );
       } else if (!signed && (b[s] === 0x2b || b[s + 11]! > 0x39)) {
-        this.problem(pos, `payment amount ${code} must be 12 digits (cents, zero-filled); found '${str(b, s, 12)}'`);
+        this.problem(
+          pos,
+          `payment amount ${code} must be 12 digits (cents, zero-filled); found '${str(b, s, 12)}'`,
+        );
       }
       if (v === 0) continue;
       values[i] = v;
       g.sums[i]! += v;
       if (!g.declared[i]) {
-        this.problem(pos, `payment amount ${code} is not zero but amount code ${code} is not in the A record`);
+        this.problem(
+          pos,
+          `payment amount ${code} is not zero but amount code ${code} is not in the A record`,
+        );
       }
       byCode[code] = v;
       if (spec !== undefined) {
@@ -630,7 +729,9 @@ class FireParser {
         if (def.iris !== null) amounts[def.iris] = v;
         else if (!this.unmappedNoted.has(spec.form + code)) {
           this.unmappedNoted.add(spec.form + code);
-          this.notes.push(`${spec.form} amount code ${code} (${def.label}) has no IRIS element; it is kept in amountsByCode`);
+          this.notes.push(
+            `${spec.form} amount code ${code} (${def.label}) has no IRIS element; it is kept in amountsByCode`,
+          );
         }
       }
     }
@@ -646,7 +747,11 @@ class FireParser {
       const text = foreignText(city, 40, rState, postalCode);
       country = splitForeignAddress(text, year || this.taxYear).country;
       if (country === null) {
-        this.problem(448, `foreign address without a country the IRS recognises: end the free-text city, province and postal code (positions 448-498) with the country's name, e.g. 'TORONTO ON M5V 2T6 CANADA'; found '${text}'`, "PayeeCity");
+        this.problem(
+          448,
+          `foreign address without a country the IRS recognises: end the free-text city, province and postal code (positions 448-498) with the country's name, e.g. 'TORONTO ON M5V 2T6 CANADA'; found '${text}'`,
+          "PayeeCity",
+        );
       }
     }
 
@@ -728,7 +833,9 @@ class FireParser {
           if (c === SP) break;
           const name = t.values[String.fromCharCode(c)];
           if (name === undefined) {
-            const allowed = Object.keys(t.values).map((k) => `'${k}'`).join(", ");
+            const allowed = Object.keys(t.values)
+              .map((k) => `'${k}'`)
+              .join(", ");
             this.problem(t.pos, `${showByte(c)} is not valid; expected blank or ${allowed}`, t.name);
           } else indicators[name] = true;
           break;
@@ -740,7 +847,8 @@ class FireParser {
             keep(t.name, v);
             break;
           }
-          if (t.digits === true && !digitString(v)) this.problem(t.pos, `must be digits; found '${v}'`, t.name);
+          if (t.digits === true && !digitString(v))
+            this.problem(t.pos, `must be digits; found '${v}'`, t.name);
           if (t.iris !== null) codes[t.iris] = v;
           else extra[t.name] = v;
           break;
@@ -754,12 +862,18 @@ class FireParser {
             this.problem(t.pos, `must be a date YYYYMMDD; found '${str(b, s, 8)}'`, t.name);
             break;
           }
-          codes[t.iris] = this.line.slice(s - o, s - o + 4) + "-" + this.line.slice(s - o + 4, s - o + 6) + "-" + this.line.slice(s - o + 6, s - o + 8);
+          codes[t.iris] =
+            this.line.slice(s - o, s - o + 4) +
+            "-" +
+            this.line.slice(s - o + 4, s - o + 6) +
+            "-" +
+            this.line.slice(s - o + 6, s - o + 8);
           break;
         }
         case "year": {
           if (isBlank(b, s, 4)) break;
-          if (!allDigits(b, s, 4)) this.problem(t.pos, `must be a year YYYY; found '${str(b, s, 4)}'`, t.name);
+          if (!allDigits(b, s, 4))
+            this.problem(t.pos, `must be a year YYYY; found '${str(b, s, 4)}'`, t.name);
           else codes[t.iris] = this.txtAt(s, 4);
           break;
         }
@@ -787,11 +901,19 @@ class FireParser {
           }
           const code = this.txtAt(s, 2);
           if (CFSF_STATES[code] === undefined) {
-            this.problem(t.pos, `'${code}' is not a Combined Federal/State Filing Program state code`, t.name);
+            this.problem(
+              t.pos,
+              `'${code}' is not a Combined Federal/State Filing Program state code`,
+              t.name,
+            );
             break;
           }
           if (!g.payer.combinedFederalState) {
-            this.problem(t.pos, `combined federal/state code ${code} on a payer whose A record position 6 is not '1'`, t.name);
+            this.problem(
+              t.pos,
+              `combined federal/state code ${code} on a payer whose A record position 6 is not '1'`,
+              t.name,
+            );
           }
           cfsfCode = code;
           break;
@@ -812,7 +934,9 @@ class FireParser {
     if (cfsfCode === "" && stateTax === 0 && localTax === 0) return null;
     // The writer derives a CF/SF code from the state of a CF/SF payer's form; this one was left blank.
     if (cfsfBlank !== null && g.payer.combinedFederalState) keep(cfsfBlank.name, "");
-    const st: FireState = { code: cfsfCode !== "" ? (CFSF_STATES[cfsfCode] ?? recipientState) : recipientState };
+    const st: FireState = {
+      code: cfsfCode !== "" ? (CFSF_STATES[cfsfCode] ?? recipientState) : recipientState,
+    };
     if (stateTax !== 0) st.stateTaxWithheldCents = stateTax;
     if (localTax !== 0) st.localTaxWithheldCents = localTax;
     return st;
@@ -827,7 +951,10 @@ class FireParser {
       const v = amount(b, s, 18, true);
       const code = AMOUNT_CODES[i]!;
       if (Number.isNaN(v)) {
-        this.problem(pos, `control total ${code} must be 18 digits (cents, zero-filled); found '${str(b, s, 18)}'`);
+        this.problem(
+          pos,
+          `control total ${code} must be 18 digits (cents, zero-filled); found '${str(b, s, 18)}'`,
+        );
       } else if (v !== sums[i]) {
         this.problem(pos, `control total ${code} is ${v} cents but the ${what} add up to ${sums[i]} cents`);
       }
@@ -862,7 +989,11 @@ class FireParser {
       return;
     }
     if (!g.payer.combinedFederalState) {
-      this.problem(1, `K record for a payer (record ${g.record}) that is not a Combined Federal/State filer`, "RecordType");
+      this.problem(
+        1,
+        `K record for a payer (record ${g.record}) that is not a Combined Federal/State filer`,
+        "RecordType",
+      );
       return;
     }
     if (!decode) return;
@@ -875,7 +1006,12 @@ class FireParser {
     if (this.kSeen.has(code)) this.problem(747, `second K record for state code ${code}`);
     this.kSeen.add(code);
     g.payer.stateOrder = [...this.kSeen];
-    const acc = g.states.get(code) ?? { count: 0, sums: new Float64Array(AMOUNT_COUNT), stateTax: 0, localTax: 0 };
+    const acc = g.states.get(code) ?? {
+      count: 0,
+      sums: new Float64Array(AMOUNT_COUNT),
+      stateTax: 0,
+      localTax: 0,
+    };
     this.count(2, acc.count, `number of payees for ${st}`);
     if (g.totalsReliable) {
       this.compareTotals(acc.sums, `B records for ${st}`);
@@ -892,7 +1028,8 @@ class FireParser {
     }
     const v = amount(this.b, s, 18, false);
     if (Number.isNaN(v)) this.problem(pos, `${what} must be 18 digits; found '${str(this.b, s, 18)}'`);
-    else if (v !== expected) this.problem(pos, `${what} is ${v} cents but the B records add up to ${expected} cents`);
+    else if (v !== expected)
+      this.problem(pos, `${what} is ${v} cents but the B records add up to ${expected} cents`);
   }
 
   private onF(decode: boolean): void {
@@ -910,13 +1047,34 @@ class FireParser {
     const end = this.b.length;
     const next = this.rec + 1;
     if (this.phase === "payer" && this.group !== null) {
-      this.problemAt(next, "C", end, "RecordType", 1, `C record missing for the payer (A) record at record ${this.group.record}`);
+      this.problemAt(
+        next,
+        "C",
+        end,
+        "RecordType",
+        1,
+        `C record missing for the payer (A) record at record ${this.group.record}`,
+      );
     }
     if (this.phase !== "end") {
-      this.problemAt(next, "F", end, "RecordType", 1, "F (end of transmission) record missing at the end of the file");
+      this.problemAt(
+        next,
+        "F",
+        end,
+        "RecordType",
+        1,
+        "F (end of transmission) record missing at the end of the file",
+      );
     }
     if (this.tPayees >= 0 && this.tPayees !== this.bCount) {
-      this.problemAt(1, "T", 295, "TotalNumberOfPayees", 296, `total number of payees is ${this.tPayees} but the file has ${this.bCount} B records`);
+      this.problemAt(
+        1,
+        "T",
+        295,
+        "TotalNumberOfPayees",
+        296,
+        `total number of payees is ${this.tPayees} but the file has ${this.bCount} B records`,
+      );
     }
   }
 }

@@ -7,7 +7,14 @@ import { LATEST_TAX_YEAR, centsToAmount, getFormDefinition, type ElementDefiniti
 import { personPart, splitPersonName } from "../iris/names.ts";
 import { irisBusinessName, irisCity, irisPersonName, irisStreet } from "../iris/transmission.ts";
 import { foreignText, splitForeignAddress } from "./foreign.ts";
-import { AMOUNT_CODES, B_AMOUNT_POS, SPEC_BY_FORM, US_STATES, type FormSpec, type TailField } from "./layout.ts";
+import {
+  AMOUNT_CODES,
+  B_AMOUNT_POS,
+  SPEC_BY_FORM,
+  US_STATES,
+  type FormSpec,
+  type TailField,
+} from "./layout.ts";
 import type { FireForm } from "./types.ts";
 
 /** Where a value of the jsonForm came from in its B record. */
@@ -89,7 +96,10 @@ class Builder {
   readonly dropped: FireDropped[] = [];
 
   /** `track`: record the Pub 1220 field of every element (only needed to locate a validation issue). */
-  constructor(private readonly elements: readonly ElementDefinition[], private readonly track: boolean) {}
+  constructor(
+    private readonly elements: readonly ElementDefinition[],
+    private readonly track: boolean,
+  ) {}
 
   has(path: string): boolean {
     return this.find(path) !== undefined;
@@ -132,8 +142,10 @@ class Builder {
     let value: unknown = raw;
     if (percent && /^\d+$/.test(raw)) value = Number(raw) / 100;
     else if (el?.kind === "integer" && /^\d+$/.test(raw)) value = Number(raw);
-    else if (el?.kind === "decimal" && el.jsonType === "number" && /^\d+(\.\d+)?$/.test(raw)) value = Number(raw);
-    else if (el?.kind === "code" && (each || el.repeated)) value = each ? [...raw.replace(/\s+/g, "")] : [raw];
+    else if (el?.kind === "decimal" && el.jsonType === "number" && /^\d+(\.\d+)?$/.test(raw))
+      value = Number(raw);
+    else if (el?.kind === "code" && (each || el.repeated))
+      value = each ? [...raw.replace(/\s+/g, "")] : [raw];
     else if (el && (el.kind === "text" || el.kind === "code")) value = irisText(el, raw);
     this.set(path, value, from);
   }
@@ -143,7 +155,13 @@ class Builder {
   }
 }
 
-function addressOf(b: Builder, base: string, f: { address: string; city: string; state: string; postalCode: string; foreign: boolean }, taxYear: number, at: { address: number; city: number; state: number; zip: number; prefix: string }): void {
+function addressOf(
+  b: Builder,
+  base: string,
+  f: { address: string; city: string; state: string; postalCode: string; foreign: boolean },
+  taxYear: number,
+  at: { address: number; city: number; state: number; zip: number; prefix: string },
+): void {
   const line1 = irisStreet(f.address);
   if (f.foreign || (f.state !== "" && !US_STATES.has(f.state))) {
     const parts = splitForeignAddress(foreignText(f.city, 40, f.state, f.postalCode), taxYear);
@@ -151,10 +169,12 @@ function addressOf(b: Builder, base: string, f: { address: string; city: string;
     b.set(`${base}.ForeignAddress.AddressLine1Txt`, line1, src(`${at.prefix}MailingAddress`, at.address));
     const cityNm = irisCity(parts.city, 50);
     if (cityNm !== "") b.set(`${base}.ForeignAddress.CityNm`, cityNm, city);
-    if (parts.province !== "") b.set(`${base}.ForeignAddress.ProvinceOrStateNm`, parts.province.slice(0, 17).trim(), city);
+    if (parts.province !== "")
+      b.set(`${base}.ForeignAddress.ProvinceOrStateNm`, parts.province.slice(0, 17).trim(), city);
     // Without a recognised country the parser has already reported the record; CountryCd stays absent.
     if (parts.country !== null) b.set(`${base}.ForeignAddress.CountryCd`, parts.country, city);
-    if (parts.postalCode !== "") b.set(`${base}.ForeignAddress.ForeignPostalCd`, parts.postalCode.slice(0, 16).trim(), city);
+    if (parts.postalCode !== "")
+      b.set(`${base}.ForeignAddress.ForeignPostalCd`, parts.postalCode.slice(0, 16).trim(), city);
     return;
   }
   b.set(`${base}.USAddress.AddressLine1Txt`, line1, src(`${at.prefix}MailingAddress`, at.address));
@@ -167,18 +187,38 @@ function recipient(b: Builder, f: FireForm): void {
   const r = f.recipient;
   const nameAt = src("FirstPayeeNameLine", 288);
   b.set("RecipientDetail.TIN", r.tin, src("PayeeTIN", 12));
-  b.set("RecipientDetail.TINSubmittedTypeCd", r.tinType ? TIN_TYPE[r.tinType] : "UNKNOWN", src("TypeOfTIN", 11));
+  b.set(
+    "RecipientDetail.TINSubmittedTypeCd",
+    r.tinType ? TIN_TYPE[r.tinType] : "UNKNOWN",
+    src("TypeOfTIN", 11),
+  );
   const person = r.tinType === "ssn" ? splitPersonName(r.name, r.nameControl) : null;
   if (person) {
     for (const [k, v] of Object.entries(person)) b.set(`RecipientDetail.PersonName.${k}`, v, nameAt);
-    if (r.name2) b.set("RecipientDetail.AdditionalRecipientTxt", irisBusinessName(r.name2).line1, src("SecondPayeeNameLine", 328));
+    if (r.name2)
+      b.set(
+        "RecipientDetail.AdditionalRecipientTxt",
+        irisBusinessName(r.name2).line1,
+        src("SecondPayeeNameLine", 328),
+      );
   } else {
     const n = irisBusinessName(r.name);
     b.set("RecipientDetail.BusinessName.BusinessNameLine1Txt", n.line1, nameAt);
     const line2 = r.name2 ? irisBusinessName(r.name2).line1 : n.line2;
-    if (line2) b.set("RecipientDetail.BusinessName.BusinessNameLine2Txt", line2, r.name2 ? src("SecondPayeeNameLine", 328) : nameAt);
+    if (line2)
+      b.set(
+        "RecipientDetail.BusinessName.BusinessNameLine2Txt",
+        line2,
+        r.name2 ? src("SecondPayeeNameLine", 328) : nameAt,
+      );
   }
-  addressOf(b, "RecipientDetail.MailingAddressGrp", r, f.taxYear, { address: 368, city: 448, state: 488, zip: 490, prefix: "Payee" });
+  addressOf(b, "RecipientDetail.MailingAddressGrp", r, f.taxYear, {
+    address: 368,
+    city: 448,
+    state: 488,
+    zip: 490,
+    prefix: "Payee",
+  });
 }
 
 /** 1099-LTC: the insured's name and address (Pub 1220 positions 557-687) as InsuredGrp. */
@@ -195,13 +235,29 @@ function insured(b: Builder, f: FireForm): void {
     }
   }
   if (e["AddressOfInsured"] !== undefined || e["CityOfInsured"] !== undefined) {
-    addressOf(b, "InsuredGrp.MailingAddressGrp", {
-      address: e["AddressOfInsured"] ?? "", city: e["CityOfInsured"] ?? "", state: e["StateOfInsured"] ?? "", postalCode: e["ZipCodeOfInsured"] ?? "", foreign: false,
-    }, f.taxYear, { address: 597, city: 637, state: 677, zip: 679, prefix: "Insured" });
+    addressOf(
+      b,
+      "InsuredGrp.MailingAddressGrp",
+      {
+        address: e["AddressOfInsured"] ?? "",
+        city: e["CityOfInsured"] ?? "",
+        state: e["StateOfInsured"] ?? "",
+        postalCode: e["ZipCodeOfInsured"] ?? "",
+        foreign: false,
+      },
+      f.taxYear,
+      { address: 597, city: 637, state: 677, zip: 679, prefix: "Insured" },
+    );
   }
 }
 
-const LTC_INSURED = new Set(["NameOfInsured", "AddressOfInsured", "CityOfInsured", "StateOfInsured", "ZipCodeOfInsured"]);
+const LTC_INSURED = new Set([
+  "NameOfInsured",
+  "AddressOfInsured",
+  "CityOfInsured",
+  "StateOfInsured",
+  "ZipCodeOfInsured",
+]);
 
 /** Extra (no single IRIS element) tail fields that still map: foreign country text, the PSE's name and phone. */
 function extras(b: Builder, f: FireForm, spec: FormSpec, stateGroup: boolean, hasState: boolean): void {
@@ -209,21 +265,38 @@ function extras(b: Builder, f: FireForm, spec: FormSpec, stateGroup: boolean, ha
     const t = spec.tail.find((x) => x.name === name);
     const at = src(name, t?.pos ?? (name === "PayerOfficeCode" ? 41 : 0));
     if (name === "PayerOfficeCode") {
-      b.drop(at, "the issuer office code (IssuerOfficeCd) is a payer setting the service fills; not read from the file");
+      b.drop(
+        at,
+        "the issuer office code (IssuerOfficeCd) is a payer setting the service fills; not read from the file",
+      );
     } else if (LTC_INSURED.has(name)) {
       continue;
     } else if (name === "ForeignCountryOrUSPossession") {
-      const code = /^(VARIOUS|RIC)$/i.test(value.trim()) ? "OC" : splitForeignAddress(value, f.taxYear).country;
-      if (code !== null && b.has("ForeignCountryOrUSPossessionCd")) b.set("ForeignCountryOrUSPossessionCd", code, at);
-      else b.drop(at, `'${value}' is not a country name the IRS recognises; give the country's name (or VARIOUS)`);
+      const code = /^(VARIOUS|RIC)$/i.test(value.trim())
+        ? "OC"
+        : splitForeignAddress(value, f.taxYear).country;
+      if (code !== null && b.has("ForeignCountryOrUSPossessionCd"))
+        b.set("ForeignCountryOrUSPossessionCd", code, at);
+      else
+        b.drop(
+          at,
+          `'${value}' is not a country name the IRS recognises; give the country's name (or VARIOUS)`,
+        );
     } else if (name === "PaymentSettlementEntityNameAndPhone") {
-      const m = /^(.*?)[\s,;:-]*((?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:X|EXT\.?)\s*\d+)?)\s*$/i.exec(value);
+      const m =
+        /^(.*?)[\s,;:-]*((?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?:\s*(?:X|EXT\.?)\s*\d+)?)\s*$/i.exec(
+          value,
+        );
       const pseName = irisPersonName(m ? (m[1] ?? "") : value);
       if (pseName !== "") b.set("PSENm", pseName, at);
       if (m) b.set("PSEPhoneNum", (m[2] ?? "").replace(/\D/g, "").replace(/^1(?=\d{10}$)/, ""), at);
     } else if (name === "SpecialDataEntries") {
       if (stateGroup && hasState) b.set("StateLocalTaxGrp.SpecialDataEntriesTxt", value, at);
-      else if (stateGroup) b.drop(at, "IRIS takes special data entries inside a state group, and this B record names no state (CF/SF code or state tax)");
+      else if (stateGroup)
+        b.drop(
+          at,
+          "IRIS takes special data entries inside a state group, and this B record names no state (CF/SF code or state tax)",
+        );
       else b.drop(at, `IRIS ${f.form} has no state group to carry special data entries`);
     } else {
       b.drop(at, `IRIS ${f.form} has no element for ${name}`);
@@ -244,20 +317,37 @@ export function fireFormToIris(f: FireForm, options: { sources?: boolean } = {})
   const def = getFormDefinition(f.form, f.taxYear) ?? getFormDefinition(f.form, LATEST_TAX_YEAR);
   const b = new Builder(def?.elements ?? [], options.sources !== false);
   recipient(b, f);
-  if (f.accountNumber) b.text(spec?.accountNumberElement ?? "RecipientAccountNum", f.accountNumber, src("PayerAccountNumberForPayee", 21));
+  if (f.accountNumber)
+    b.text(
+      spec?.accountNumberElement ?? "RecipientAccountNum",
+      f.accountNumber,
+      src("PayerAccountNumberForPayee", 21),
+    );
 
   for (const [code, cents] of Object.entries(f.amountsByCode)) {
     const at = src(`PaymentAmount${code}`, B_AMOUNT_POS + 12 * AMOUNT_CODES.indexOf(code));
     const iris = spec?.amounts[code]?.iris;
     if (iris) b.set(iris, centsToAmount(cents), at);
-    else b.drop(at, `${f.form} amount code ${code} (${spec?.amounts[code]?.label ?? "unknown"}) has no IRIS element`);
+    else
+      b.drop(
+        at,
+        `${f.form} amount code ${code} (${spec?.amounts[code]?.label ?? "unknown"}) has no IRIS element`,
+      );
   }
   for (const t of spec?.tail ?? []) {
     if (t.kind === "flag") {
-      for (const name of Object.values(t.values)) if (f.indicators[name] === true) b.set(name, true, tailSource(t));
+      for (const name of Object.values(t.values))
+        if (f.indicators[name] === true) b.set(name, true, tailSource(t));
     } else if ((t.kind === "text" || t.kind === "date" || t.kind === "year") && t.iris !== null) {
       const v = f.codes[t.iris];
-      if (v !== undefined) b.text(t.iris, v, tailSource(t), t.kind === "text" && t.each === true, t.kind === "text" && t.percent === true);
+      if (v !== undefined)
+        b.text(
+          t.iris,
+          v,
+          tailSource(t),
+          t.kind === "text" && t.each === true,
+          t.kind === "text" && t.percent === true,
+        );
     }
   }
   if (f.form === "1099-LTC") insured(b, f);
@@ -271,12 +361,34 @@ export function fireFormToIris(f: FireForm, options: { sources?: boolean } = {})
     if (stateGroup) {
       // The CF/SF state when the B record names one (positions 747-748), else the payee's state.
       const fromCfsf = cfsf !== undefined && f.payer.combinedFederalState && f.raw?.[cfsf.name] === undefined;
-      b.set("StateLocalTaxGrp.StateAbbreviationCd", s.code, fromCfsf ? tailSource(cfsf) : src("PayeeState", 488));
-      if (s.stateTaxWithheldCents) b.set("StateLocalTaxGrp.StateTaxGrp.StateTaxWithheldAmt", centsToAmount(s.stateTaxWithheldCents), src("StateIncomeTaxWithheld", stateTax?.pos ?? 723));
-      if (s.localTaxWithheldCents) b.set("StateLocalTaxGrp.LocalTaxGrp.LocalTaxWithheldAmt", centsToAmount(s.localTaxWithheldCents), src("LocalIncomeTaxWithheld", localTax?.pos ?? 735));
+      b.set(
+        "StateLocalTaxGrp.StateAbbreviationCd",
+        s.code,
+        fromCfsf ? tailSource(cfsf) : src("PayeeState", 488),
+      );
+      if (s.stateTaxWithheldCents)
+        b.set(
+          "StateLocalTaxGrp.StateTaxGrp.StateTaxWithheldAmt",
+          centsToAmount(s.stateTaxWithheldCents),
+          src("StateIncomeTaxWithheld", stateTax?.pos ?? 723),
+        );
+      if (s.localTaxWithheldCents)
+        b.set(
+          "StateLocalTaxGrp.LocalTaxGrp.LocalTaxWithheldAmt",
+          centsToAmount(s.localTaxWithheldCents),
+          src("LocalIncomeTaxWithheld", localTax?.pos ?? 735),
+        );
     } else {
-      if (s.stateTaxWithheldCents) b.drop(src("StateIncomeTaxWithheld", stateTax?.pos ?? 723), `IRIS ${f.form} has no state tax group (state income tax withheld is reported to the state only)`);
-      if (s.localTaxWithheldCents) b.drop(src("LocalIncomeTaxWithheld", localTax?.pos ?? 735), `IRIS ${f.form} has no state tax group (local income tax withheld is reported to the state only)`);
+      if (s.stateTaxWithheldCents)
+        b.drop(
+          src("StateIncomeTaxWithheld", stateTax?.pos ?? 723),
+          `IRIS ${f.form} has no state tax group (state income tax withheld is reported to the state only)`,
+        );
+      if (s.localTaxWithheldCents)
+        b.drop(
+          src("LocalIncomeTaxWithheld", localTax?.pos ?? 735),
+          `IRIS ${f.form} has no state tax group (local income tax withheld is reported to the state only)`,
+        );
     }
   }
   if (spec) extras(b, f, spec, stateGroup, s !== null);
@@ -294,8 +406,15 @@ export function fireFormToJsonForm(f: FireForm): Record<string, unknown> {
  * The Pub 1220 field of a validation issue's `param` ("jsonForm.StateLocalTaxGrp.0.StateAbbreviationCd"): the
  * element's own source, else the nearest enclosing or enclosed element that has one.
  */
-export function sourceOf(sources: Readonly<Record<string, FireSource>>, param: string): FireSource | undefined {
-  const path = param.replace(/^jsonForm\.?/, "").split(".").filter((s) => !/^\d+$/.test(s)).join(".");
+export function sourceOf(
+  sources: Readonly<Record<string, FireSource>>,
+  param: string,
+): FireSource | undefined {
+  const path = param
+    .replace(/^jsonForm\.?/, "")
+    .split(".")
+    .filter((s) => !/^\d+$/.test(s))
+    .join(".");
   if (path === "") return undefined;
   if (Object.hasOwn(sources, path)) return sources[path];
   const segs = path.split(".");

@@ -157,7 +157,10 @@ export type FireParseResult =
   | { ok: false; problems: FireProblem[] };
 
 /** A form to write: a parsed FireForm without the fields the writer derives. */
-export type FireFormInput = Omit<FireForm, "record" | "payerRecord" | "offset" | "supported" | "taxYear" | "typeOfReturn" | "amountsByCode"> & {
+export type FireFormInput = Omit<
+  FireForm,
+  "record" | "payerRecord" | "offset" | "supported" | "taxYear" | "typeOfReturn" | "amountsByCode"
+> & {
   amountsByCode?: Record<string, number>;
   /** Forms with the same payerRecord share one A record (a parsed file keeps its grouping); otherwise grouped by payer. */
   payerRecord?: number;

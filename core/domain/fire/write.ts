@@ -113,9 +113,21 @@ function groupForms(forms: readonly FireFormInput[]): WriteGroup[] {
   for (const form of forms) {
     const { typeOfReturn, spec } = typeOfReturnFor(form.form);
     const p = form.payer;
-    const key = form.payerRecord !== undefined
-      ? `#${form.payerRecord}`
-      : [p.tin, p.name, p.name2 ?? "", p.address, p.city, p.state, p.postalCode, p.combinedFederalState, typeOfReturn, form.corrected ?? ""].join("\u0000");
+    const key =
+      form.payerRecord !== undefined
+        ? `#${form.payerRecord}`
+        : [
+            p.tin,
+            p.name,
+            p.name2 ?? "",
+            p.address,
+            p.city,
+            p.state,
+            p.postalCode,
+            p.combinedFederalState,
+            typeOfReturn,
+            form.corrected ?? "",
+          ].join("\u0000");
     let g = groups.get(key);
     if (g === undefined) {
       g = { payer: p, typeOfReturn, spec, forms: [] };
@@ -134,7 +146,8 @@ function amountValues(form: FireFormInput, spec: FormSpec | undefined): Float64A
     values[i] = v;
   }
   for (const [name, v] of Object.entries(form.amounts)) {
-    const code = spec === undefined ? undefined : Object.keys(spec.amounts).find((c) => spec.amounts[c]!.iris === name);
+    const code =
+      spec === undefined ? undefined : Object.keys(spec.amounts).find((c) => spec.amounts[c]!.iris === name);
     if (code === undefined) throw new Error(`${form.form} has no amount element '${name}'`);
     values[AMOUNT_CODES.indexOf(code)] = v;
   }
@@ -206,9 +219,14 @@ function writeA(buf: Uint8Array, o: number, year: number, g: WriteGroup): void {
   putText(buf, o, 26, 2, g.typeOfReturn);
   let codes = p.amountCodes ?? "";
   if (codes === "") {
-    for (let i = 0; i < AMOUNT_COUNT; i++) if (g.forms.some((f) => f.values[i] !== 0)) codes += AMOUNT_CODES[i];
+    for (let i = 0; i < AMOUNT_COUNT; i++)
+      if (g.forms.some((f) => f.values[i] !== 0)) codes += AMOUNT_CODES[i];
   }
-  if (codes === "") codes = g.spec === undefined ? "1" : Object.keys(g.spec.amounts).sort((x, y) => AMOUNT_CODES.indexOf(x) - AMOUNT_CODES.indexOf(y))[0]!;
+  if (codes === "")
+    codes =
+      g.spec === undefined
+        ? "1"
+        : Object.keys(g.spec.amounts).sort((x, y) => AMOUNT_CODES.indexOf(x) - AMOUNT_CODES.indexOf(y))[0]!;
   putText(buf, o, 28, 24, codes);
   if (p.foreign) putText(buf, o, 52, 1, "1");
   putText(buf, o, 53, 40, p.name);
@@ -221,7 +239,14 @@ function writeA(buf: Uint8Array, o: number, year: number, g: WriteGroup): void {
   putText(buf, o, 225, 15, p.phone ?? "");
 }
 
-function writeB(buf: Uint8Array, o: number, year: number, g: WriteGroup, form: FireFormInput, values: Float64Array): void {
+function writeB(
+  buf: Uint8Array,
+  o: number,
+  year: number,
+  g: WriteGroup,
+  form: FireFormInput,
+  values: Float64Array,
+): void {
   const r = form.recipient;
   putDigits(buf, o, 2, 4, year);
   if (form.corrected !== null) putText(buf, o, 6, 1, form.corrected);
@@ -259,7 +284,8 @@ function writeB(buf: Uint8Array, o: number, year: number, g: WriteGroup, form: F
         break;
       case "stateTax":
       case "localTax": {
-        const cents = t.kind === "stateTax" ? form.state?.stateTaxWithheldCents : form.state?.localTaxWithheldCents;
+        const cents =
+          t.kind === "stateTax" ? form.state?.stateTaxWithheldCents : form.state?.localTaxWithheldCents;
         const text = form.extra[t.name] ?? form.raw?.[t.name];
         if (cents === undefined && text !== undefined) putText(buf, o, t.pos, 12, text);
         else putDigits(buf, o, t.pos, 12, cents ?? 0);

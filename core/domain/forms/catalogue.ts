@@ -3,7 +3,13 @@
 // and schema package, lazily; tax years that share a package share the expanded tree.
 import { TAX_YEAR_PACKAGES as IRIS_PACKAGES } from "./catalogue.generated.ts";
 import type {
-  ElementDefinition, FormDefinition, RawChoice, RawElement, RawForm, RawFormTotals, RawSchemaPackage,
+  ElementDefinition,
+  FormDefinition,
+  RawChoice,
+  RawElement,
+  RawForm,
+  RawFormTotals,
+  RawSchemaPackage,
 } from "./model.ts";
 import { SSA_COMPLEX_TYPES, SSA_FORMS, SSA_SIMPLE_TYPES, isSsaForm } from "./ssa-forms.ts";
 
@@ -27,7 +33,9 @@ const TAX_YEAR_PACKAGES: Readonly<Record<number, RawSchemaPackage>> = Object.fro
 );
 
 export const SUPPORTED_TAX_YEARS: readonly number[] = Object.freeze(
-  Object.keys(TAX_YEAR_PACKAGES).map(Number).sort((a, b) => a - b),
+  Object.keys(TAX_YEAR_PACKAGES)
+    .map(Number)
+    .sort((a, b) => a - b),
 );
 export const LATEST_TAX_YEAR: number = SUPPORTED_TAX_YEARS[SUPPORTED_TAX_YEARS.length - 1] ?? 2025;
 
@@ -59,7 +67,14 @@ export interface SchemaPackageInfo {
 /** The package that serves `taxYear`, or undefined for a year the catalogue does not support. */
 export function schemaPackageFor(taxYear: number): SchemaPackageInfo | undefined {
   const pkg = TAX_YEAR_PACKAGES[taxYear];
-  return pkg ? { id: pkg.id, description: pkg.description, taxYear: pkg.taxYear, schemaVersionNum: pkg.schemaVersionNum } : undefined;
+  return pkg
+    ? {
+        id: pkg.id,
+        description: pkg.description,
+        taxYear: pkg.taxYear,
+        schemaVersionNum: pkg.schemaVersionNum,
+      }
+    : undefined;
 }
 
 /** IRIS country codes (CountryCd) -> country name, from the package that serves `taxYear`. */
@@ -82,7 +97,11 @@ export interface StatementBox {
 }
 
 function formKey(form: string): string {
-  return form.trim().toUpperCase().replace(/^FORM\s*/, "").replace(/[\s_-]+/g, "");
+  return form
+    .trim()
+    .toUpperCase()
+    .replace(/^FORM\s*/, "")
+    .replace(/[\s_-]+/g, "");
 }
 
 const CODES = new Map<string, string>();
@@ -118,7 +137,13 @@ export function listForms(): FormSummary[] {
     const latest = rawForm(form, years[years.length - 1] ?? LATEST_TAX_YEAR);
     const schemaYears: Record<string, number> = {};
     for (const y of years) schemaYears[String(y)] = TAX_YEAR_PACKAGES[y]?.taxYear ?? y;
-    return { form, title: latest?.raw.title ?? form, tax_years: years, schema_tax_year: schemaYears, filed_with: isSsaForm(form) ? "ssa" : "irs" };
+    return {
+      form,
+      title: latest?.raw.title ?? form,
+      tax_years: years,
+      schema_tax_year: schemaYears,
+      filed_with: isSsaForm(form) ? "ssa" : "irs",
+    };
   });
 }
 
@@ -156,7 +181,12 @@ function expand(pkg: RawSchemaPackage, elements: readonly RawElement[], parent: 
     }
     const simple = pkg.simpleTypes[el.type];
     if (!simple) throw new Error(`catalogue: type ${el.type} of ${path} is missing`);
-    return Object.freeze({ ...base, kind: simple.kind, jsonType: simple.jsonType, constraints: simple.constraints });
+    return Object.freeze({
+      ...base,
+      kind: simple.kind,
+      jsonType: simple.jsonType,
+      constraints: simple.constraints,
+    });
   });
 }
 
@@ -179,7 +209,10 @@ export function expandedForm(pkg: RawSchemaPackage, raw: RawForm): Expanded {
 }
 
 /** The form and the raw data behind it, for the schema and validator caches. */
-export function lookupForm(form: string, taxYear: number): { definition: FormDefinition; raw: RawForm } | undefined {
+export function lookupForm(
+  form: string,
+  taxYear: number,
+): { definition: FormDefinition; raw: RawForm } | undefined {
   const code = canonicalFormCode(form);
   if (code === undefined || !Number.isInteger(taxYear)) return undefined;
   const found = rawForm(code, taxYear);
@@ -213,7 +246,8 @@ export function getFormDefinition(form: string, taxYear: number): FormDefinition
 
 function definitionOrThrow(form: string, taxYear: number): FormDefinition {
   const d = getFormDefinition(form, taxYear);
-  if (!d) throw new RangeError(`form ${String(form)} is not in the catalogue for tax year ${String(taxYear)}`);
+  if (!d)
+    throw new RangeError(`form ${String(form)} is not in the catalogue for tax year ${String(taxYear)}`);
   return d;
 }
 
@@ -287,7 +321,8 @@ export function statementBoxes(form: string, taxYear: number): StatementBox[] {
       } else if (el.box !== undefined && (!el.children || !el.children.some((c) => c.box !== undefined))) {
         numbered.push({ box: el.box, label: el.label, element: el.path, kind: el.kind });
       }
-      if (el.children && !(el.box !== undefined && !el.children.some((c) => c.box !== undefined))) walk(el.children);
+      if (el.children && !(el.box !== undefined && !el.children.some((c) => c.box !== undefined)))
+        walk(el.children);
     }
   };
   walk(definitionOrThrow(form, taxYear).elements);

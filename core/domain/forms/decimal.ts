@@ -51,7 +51,8 @@ export function parseDecimal(value: unknown): DecimalParts | undefined {
     const digits = (e[2] ?? "") + (e[3] ?? "");
     const point = (e[2] ?? "").length + Number(e[4]);
     if (point <= 0) return parts(e[1] !== undefined, "", "0".repeat(-point) + digits);
-    if (point >= digits.length) return parts(e[1] !== undefined, digits + "0".repeat(point - digits.length), "");
+    if (point >= digits.length)
+      return parts(e[1] !== undefined, digits + "0".repeat(point - digits.length), "");
     return parts(e[1] !== undefined, digits.slice(0, point), digits.slice(point));
   }
   if (typeof value === "string") {
@@ -70,7 +71,10 @@ export function checkDecimal(value: unknown, rules: DecimalRules): DecimalRule |
   const p = parseDecimal(value);
   if (p === undefined) return "type";
   if (p.frac.length > rules.fractionDigits) return "max_decimals";
-  const maxInt = typeof value === "number" && rules.numberIntegerDigits !== undefined ? Math.min(rules.integerDigits, rules.numberIntegerDigits) : rules.integerDigits;
+  const maxInt =
+    typeof value === "number" && rules.numberIntegerDigits !== undefined
+      ? Math.min(rules.integerDigits, rules.numberIntegerDigits)
+      : rules.integerDigits;
   if (p.int.length > maxInt) return "max_digits";
   if (p.negative && !rules.negative) return "negative";
   if (rules.minimum !== undefined || rules.maximum !== undefined) {

@@ -3,8 +3,16 @@
 // catalogue.generated.ts mapping each tax year to its package. Pure; `npm run forms:generate` does the I/O.
 // index.ts never imports this file.
 import type {
-  ElementConstraints, OmittedElement, RawChoice, RawComplexType, RawElement, RawForm, RawFormTotals, RawSchemaPackage,
-  RawSimpleType, RawTotalElement,
+  ElementConstraints,
+  OmittedElement,
+  RawChoice,
+  RawComplexType,
+  RawElement,
+  RawForm,
+  RawFormTotals,
+  RawSchemaPackage,
+  RawSimpleType,
+  RawTotalElement,
 } from "./model.ts";
 
 export interface XsdElement {
@@ -58,7 +66,10 @@ export const FORM_TITLES: ReadonlyArray<readonly [string, string]> = [
   ["1099-MISC", "Miscellaneous Information"],
   ["1099-INT", "Interest Income"],
   ["1099-DIV", "Dividends and Distributions"],
-  ["1099-R", "Distributions From Pensions, Annuities, Retirement or Profit-Sharing Plans, IRAs, Insurance Contracts, etc."],
+  [
+    "1099-R",
+    "Distributions From Pensions, Annuities, Retirement or Profit-Sharing Plans, IRAs, Insurance Contracts, etc.",
+  ],
   ["1099-K", "Payment Card and Third Party Network Transactions"],
   ["1099-B", "Proceeds From Broker and Barter Exchange Transactions"],
   ["1099-G", "Certain Government Payments"],
@@ -96,15 +107,22 @@ const PLUMBING: Readonly<Record<string, string>> = {
   TaxYr: "set by the service from the filing's tax_year",
   RecordId: "numbered by the service when it builds the transmission",
   IssuerOfficeCd: "an issuer (payer) setting, not recipient data; the service fills it from the payer",
-  CFSFElectionStateCd: "the Combined Federal/State Filing election is made by the service from StateLocalTaxGrp",
+  CFSFElectionStateCd:
+    "the Combined Federal/State Filing election is made by the service from StateLocalTaxGrp",
   VoidInd: "voiding is a call of its own (void the filing), never a field of the form",
   CorrectedInd: "corrections are filed through the correction endpoint, which sets it",
   PrevSubmittedRecRecipientGrp: "filled by the correction endpoint from the original filing",
 };
 
 const RECIPIENT_OMITTED: readonly OmittedElement[] = [
-  { name: "PersonNameControlTxt", reason: "name controls are derived from the name by the IRS; optional in IRIS" },
-  { name: "BusinessNameControlTxt", reason: "name controls are derived from the name by the IRS; optional in IRIS" },
+  {
+    name: "PersonNameControlTxt",
+    reason: "name controls are derived from the name by the IRS; optional in IRIS",
+  },
+  {
+    name: "BusinessNameControlTxt",
+    reason: "name controls are derived from the name by the IRS; optional in IRIS",
+  },
 ];
 
 // Labels for elements whose XSD documentation has none (state and local boxes, group wrappers).
@@ -161,7 +179,18 @@ export function xsdPatternToEcma(xsd: string): string {
   return anchored;
 }
 
-type Facets = Pick<XsdSimpleType, "pattern" | "enumeration" | "maxLength" | "minLength" | "length" | "totalDigits" | "fractionDigits" | "minInclusive" | "maxInclusive">;
+type Facets = Pick<
+  XsdSimpleType,
+  | "pattern"
+  | "enumeration"
+  | "maxLength"
+  | "minLength"
+  | "length"
+  | "totalDigits"
+  | "fractionDigits"
+  | "minInclusive"
+  | "maxInclusive"
+>;
 
 class Generator {
   readonly simpleTypes: Record<string, RawSimpleType> = {};
@@ -184,8 +213,16 @@ class Generator {
         const value = part.slice(eq + 1);
         if (key === "enum") facets.enumeration = value.split("|");
         else if (key === "pattern") facets.pattern = [value];
-        else if (key === "maxLength" || key === "minLength" || key === "totalDigits" || key === "maxInclusive"
-          || key === "minInclusive" || key === "fractionDigits" || key === "length") facets[key] = value;
+        else if (
+          key === "maxLength" ||
+          key === "minLength" ||
+          key === "totalDigits" ||
+          key === "maxInclusive" ||
+          key === "minInclusive" ||
+          key === "fractionDigits" ||
+          key === "length"
+        )
+          facets[key] = value;
         else throw new Error(`unknown facet ${key} in ${type}`);
       }
       return { base: parent.base, name: parent.name, facets };
@@ -197,12 +234,25 @@ class Generator {
     }
     if (st.union) return { ...this.facetsOf(st.union[0] ?? ""), name: type };
     const facets: Facets = {};
-    for (const k of ["pattern", "enumeration", "maxLength", "minLength", "length", "totalDigits", "fractionDigits",
-      "minInclusive", "maxInclusive"] as const) {
+    for (const k of [
+      "pattern",
+      "enumeration",
+      "maxLength",
+      "minLength",
+      "length",
+      "totalDigits",
+      "fractionDigits",
+      "minInclusive",
+      "maxInclusive",
+    ] as const) {
       const v = st[k];
       if (v !== undefined) (facets as Record<string, unknown>)[k] = v;
     }
-    const result: { base: string; name: string; facets: Facets; doc?: string } = { base: st.base ?? "xsd:string", name: type, facets };
+    const result: { base: string; name: string; facets: Facets; doc?: string } = {
+      base: st.base ?? "xsd:string",
+      name: type,
+      facets,
+    };
     if (st.doc) result.doc = st.doc;
     return result;
   }
@@ -242,7 +292,8 @@ class Generator {
       jsonType = "integer";
       c.minimum = base === "xsd:positiveInteger" ? 1 : 0;
       const total = num(facets.totalDigits);
-      let max = total === undefined ? Number.MAX_SAFE_INTEGER : Math.min(10 ** total - 1, Number.MAX_SAFE_INTEGER);
+      let max =
+        total === undefined ? Number.MAX_SAFE_INTEGER : Math.min(10 ** total - 1, Number.MAX_SAFE_INTEGER);
       const maxIncl = num(facets.maxInclusive);
       if (maxIncl !== undefined) max = Math.min(max, maxIncl);
       c.maximum = max;
@@ -273,10 +324,15 @@ class Generator {
       kind = "code";
       jsonType = "string";
       c.enum = facets.enumeration;
-      for (const v of facets.enumeration) if (v !== v.toUpperCase()) throw new Error(`lower-case code in ${type}`);
+      for (const v of facets.enumeration)
+        if (v !== v.toUpperCase()) throw new Error(`lower-case code in ${type}`);
     } else {
       const pattern = facets.pattern?.[0];
-      kind = name === "TwoDigitCodeType" || (pattern !== undefined && /^\[0-9\]\{\d+\}$/.test(pattern) && type.startsWith("inline(")) ? "code" : "text";
+      kind =
+        name === "TwoDigitCodeType" ||
+        (pattern !== undefined && /^\[0-9\]\{\d+\}$/.test(pattern) && type.startsWith("inline("))
+          ? "code"
+          : "text";
       jsonType = "string";
       if (name === "TINType" || name === "EINType") {
         c.pattern = "^(?:[0-9]{9}|[0-9]{2}-[0-9]{7}|[0-9]{3}-[0-9]{2}-[0-9]{4})$";
@@ -293,29 +349,45 @@ class Generator {
       if (maxLength !== undefined) c.maxLength = maxLength;
       if (minLength !== undefined && minLength > 1) c.minLength = minLength;
     }
-    const entry: { -readonly [K in keyof RawSimpleType]: RawSimpleType[K] } = { kind, jsonType, constraints: c };
+    const entry: { -readonly [K in keyof RawSimpleType]: RawSimpleType[K] } = {
+      kind,
+      jsonType,
+      constraints: c,
+    };
     if (doc) entry.doc = doc.replace(/\s+/g, " ").trim();
     this.simpleTypes[type] = entry;
     return type;
   }
 
   private isComplex(type: string): boolean {
-    return type === "inlineComplex" || this.src._commonTypes[type] !== undefined
-      || type === "USAddressType" || type === "ForeignAddressType" || type === "StateTaxGrpType" || type === "LocalTaxGrpType";
+    return (
+      type === "inlineComplex" ||
+      this.src._commonTypes[type] !== undefined ||
+      type === "USAddressType" ||
+      type === "ForeignAddressType" ||
+      type === "StateTaxGrpType" ||
+      type === "LocalTaxGrpType"
+    );
   }
 
   /**
    * Builds the element list of one level from a flat, dotted list (XSD sequence order), registering nested
    * complex types on the way. `owner` names anonymous types.
    */
-  level(owner: string, flat: readonly XsdElement[], omit: ReadonlySet<string>): { elements: RawElement[]; choices: RawChoice[] } {
+  level(
+    owner: string,
+    flat: readonly XsdElement[],
+    omit: ReadonlySet<string>,
+  ): { elements: RawElement[]; choices: RawChoice[] } {
     const elements: RawElement[] = [];
     const choiceOptions = new Map<string, Map<string, string>>();
     for (const e of flat) {
       if (e.path.includes(".") || omit.has(e.path)) continue;
       let type = e.type;
       if (this.isComplex(type)) {
-        const nested = flat.filter((n) => n.path.startsWith(`${e.path}.`)).map((n) => ({ ...n, path: n.path.slice(e.path.length + 1) }));
+        const nested = flat
+          .filter((n) => n.path.startsWith(`${e.path}.`))
+          .map((n) => ({ ...n, path: n.path.slice(e.path.length + 1) }));
         if (type === "inlineComplex") type = `${owner}.${e.path}`;
         this.complex(type, nested);
       } else {
@@ -329,7 +401,11 @@ class Generator {
         required: min >= 1 && !kindIsIndicator && e.choiceGroup === undefined,
         xsdMinOccurs: min,
         maxOccurs: e.maxOccurs === "unbounded" ? null : Number(e.maxOccurs),
-        label: (e.description ?? LABELS[e.path] ?? humanize(e.path)).replace(/\s+/g, " ").replace(/^"/, "").trim().replace(/\.$/, ""),
+        label: (e.description ?? LABELS[e.path] ?? humanize(e.path))
+          .replace(/\s+/g, " ")
+          .replace(/^"/, "")
+          .trim()
+          .replace(/\.$/, ""),
       };
       if (e.box) el.box = e.box.replace(/^Line\s+/i, "").trim();
       if (e.choiceGroup) {
@@ -343,7 +419,11 @@ class Generator {
       elements.push(el);
     }
     // Each xsd:choice of these schemas is mandatory (no minOccurs="0" on the choice).
-    const choices = [...choiceOptions].map(([id, options]) => ({ id, required: true, members: [...options.values()] }));
+    const choices = [...choiceOptions].map(([id, options]) => ({
+      id,
+      required: true,
+      members: [...options.values()],
+    }));
     return { elements, choices };
   }
 
@@ -371,8 +451,13 @@ class Generator {
       const reason = PLUMBING[e.path];
       if (reason) omitted.push({ name: e.path, reason });
     }
-    const { elements, choices } = this.level(raw.detailType, raw.elementDetails, new Set(Object.keys(PLUMBING)));
-    if (!elements.some((e) => e.name === "RecipientDetail")) throw new Error(`${code} has no RecipientDetail`);
+    const { elements, choices } = this.level(
+      raw.detailType,
+      raw.elementDetails,
+      new Set(Object.keys(PLUMBING)),
+    );
+    if (!elements.some((e) => e.name === "RecipientDetail"))
+      throw new Error(`${code} has no RecipientDetail`);
     const form: { -readonly [K in keyof RawForm]: RawForm[K] } = {
       form: code,
       title,
@@ -411,7 +496,12 @@ const STATE_GROUP_PATHS: Readonly<Record<string, string>> = {
   LocalTaxWithheldAmt: "StateLocalTaxGrp.LocalTaxGrp.LocalTaxWithheldAmt",
 };
 
-function totalElements(form: string, f: XsdTotals, names: readonly string[], strict = true): RawTotalElement[] {
+function totalElements(
+  form: string,
+  f: XsdTotals,
+  names: readonly string[],
+  strict = true,
+): RawTotalElement[] {
   const detailPaths = f.elementDetails.map((e) => e.path);
   const hasStateGroup = detailPaths.includes("StateLocalTaxGrp");
   return names.map((name) => {
@@ -430,14 +520,21 @@ function formTotals(src: IrisElements): Record<string, RawFormTotals> {
   for (const [form, value] of Object.entries(src).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (form.startsWith("_") || typeof value !== "object" || value === null) continue;
     const f = value as XsdTotals;
-    if (!f.totalAmtGrpElement || !f.totalAmtGrp || !f.detailElement.startsWith("Form") || form === "1042-S") continue;
+    if (!f.totalAmtGrpElement || !f.totalAmtGrp || !f.detailElement.startsWith("Form") || form === "1042-S")
+      continue;
     const totals: { -readonly [K in keyof RawFormTotals]: RawFormTotals[K] } = {
-      group: f.totalAmtGrpElement, elements: totalElements(form, f, Object.keys(f.totalAmtGrp)),
+      group: f.totalAmtGrpElement,
+      elements: totalElements(form, f, Object.keys(f.totalAmtGrp)),
     };
     if (f.totalByStateGrpElement && f.totalByStateGrp) {
       totals.byStateGroup = f.totalByStateGrpElement;
       const skip = new Set(["StateAbbreviationCd", "TotalReportedRcpntFormCnt"]);
-      totals.byStateElements = totalElements(form, f, Object.keys(f.totalByStateGrp).filter((n) => !skip.has(n)), false);
+      totals.byStateElements = totalElements(
+        form,
+        f,
+        Object.keys(f.totalByStateGrp).filter((n) => !skip.has(n)),
+        false,
+      );
     }
     out[f.formTypeCd] = totals;
   }
@@ -453,8 +550,15 @@ export function buildPackage(src: IrisElements, source: PackageSource): RawSchem
   for (const k of Object.keys(g.complexTypes).sort()) sortedComplex[k] = g.complexTypes[k] as RawComplexType;
   if (src._schemaVersionNum === undefined) throw new Error("the extract has no SchemaVersionNum");
   return {
-    id: source.id, description: src._meta.schemaPackage, taxYear: source.taxYear, schemaVersionNum: src._schemaVersionNum,
-    countries: src._countries ?? {}, totals: formTotals(src), simpleTypes: sortedSimple, complexTypes: sortedComplex, forms,
+    id: source.id,
+    description: src._meta.schemaPackage,
+    taxYear: source.taxYear,
+    schemaVersionNum: src._schemaVersionNum,
+    countries: src._countries ?? {},
+    totals: formTotals(src),
+    simpleTypes: sortedSimple,
+    complexTypes: sortedComplex,
+    forms,
   };
 }
 
@@ -477,7 +581,8 @@ export function packageFileName(id: string): string {
 /** Deterministic TypeScript source of one package: one line per type, element, country and totals group. */
 export function renderPackageSource(pkg: RawSchemaPackage): string {
   let s = `// Generated by \`npm run forms:generate\` from the IRS package "${pkg.description}". Do not edit:\n`;
-  s += "// change the generator (core/domain/forms/generate.ts, hosts/cli/forms-generate) and run it again.\n";
+  s +=
+    "// change the generator (core/domain/forms/generate.ts, hosts/cli/forms-generate) and run it again.\n";
   s += 'import type { RawSchemaPackage } from "../model.ts";\n\n';
   s += `export const ${packageConstName(pkg.id)}: RawSchemaPackage = {\n  id: ${q(pkg.id)},\n  description: ${q(pkg.description)},\n`;
   s += `  taxYear: ${String(pkg.taxYear)},\n  schemaVersionNum: ${q(pkg.schemaVersionNum)},\n  countries: {\n`;
@@ -509,9 +614,14 @@ export function renderPackageSource(pkg: RawSchemaPackage): string {
  * Tax year -> package: a year's own package, otherwise the newest package published for an earlier year (a year
  * the IRS has not published a schema for yet files with the previous year's, as the IRS accepts until then).
  */
-export function yearPackages(packages: readonly PackageSource[], years: readonly number[]): Map<number, PackageSource> {
+export function yearPackages(
+  packages: readonly PackageSource[],
+  years: readonly number[],
+): Map<number, PackageSource> {
   const out = new Map<number, PackageSource>();
-  const sorted = [...packages].sort((a, b) => a.taxYear - b.taxYear || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const sorted = [...packages].sort(
+    (a, b) => a.taxYear - b.taxYear || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
   for (const year of [...new Set(years)].sort((a, b) => a - b)) {
     const own = sorted.filter((p) => p.taxYear <= year).pop();
     if (own) out.set(year, own);
@@ -523,11 +633,14 @@ export function yearPackages(packages: readonly PackageSource[], years: readonly
 export function renderIndexSource(packages: readonly PackageSource[], years: readonly number[]): string {
   const map = yearPackages(packages, years);
   const used = [...new Set(map.values())].sort((a, b) => a.taxYear - b.taxYear);
-  let s = "// Generated by `npm run forms:generate` (core/domain/forms/generate.ts). Do not edit: import an IRS schema package\n";
+  let s =
+    "// Generated by `npm run forms:generate` (core/domain/forms/generate.ts). Do not edit: import an IRS schema package\n";
   s += "// with `npm run forms:generate -- --schemas DIR --tax-year YYYY` (docs/schema-packages.md).\n";
   s += 'import type { RawSchemaPackage } from "./model.ts";\n';
-  for (const p of used) s += `import { ${packageConstName(p.id)} } from "./packages/${packageFileName(p.id)}";\n`;
-  s += "\n/** IRIS schema package per tax year: the year's own, or the newest earlier one until the IRS publishes it. */\n";
+  for (const p of used)
+    s += `import { ${packageConstName(p.id)} } from "./packages/${packageFileName(p.id)}";\n`;
+  s +=
+    "\n/** IRIS schema package per tax year: the year's own, or the newest earlier one until the IRS publishes it. */\n";
   s += "export const TAX_YEAR_PACKAGES: Readonly<Record<number, RawSchemaPackage>> = {\n";
   for (const [y, p] of map) s += `  ${String(y)}: ${packageConstName(p.id)},\n`;
   s += "};\n";

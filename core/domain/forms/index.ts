@@ -6,24 +6,56 @@ import { compiledValidator, jsonSchemaFor } from "./schema.ts";
 export { DECIMAL_KEYWORD, registerFormKeywords } from "./schema.ts";
 
 export {
-  LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, countryNames, formElementTypes, formSkeleton, formTotals,
-  getFormDefinition, isKnownForm, listForms, listIrisForms, schemaPackageFor, statementBoxes,
+  LATEST_TAX_YEAR,
+  SUPPORTED_TAX_YEARS,
+  canonicalFormCode,
+  countryNames,
+  formElementTypes,
+  formSkeleton,
+  formTotals,
+  getFormDefinition,
+  isKnownForm,
+  listForms,
+  listIrisForms,
+  schemaPackageFor,
+  statementBoxes,
 } from "./catalogue.ts";
 export type { FormCode, FormSummary, SchemaPackageInfo, StatementBox } from "./catalogue.ts";
-export { NUMBER_INTEGER_DIGITS, amountText, amountToCents, amountToCentsBig, centsToAmount } from "./decimal.ts";
+export {
+  NUMBER_INTEGER_DIGITS,
+  amountText,
+  amountToCents,
+  amountToCentsBig,
+  centsToAmount,
+} from "./decimal.ts";
 export type {
-  ElementConstraints, ElementDefinition, ElementKind, FormDefinition, JsonTypeName, LeafKind, OmittedElement, RawChoice,
-  RawFormTotals, RawTotalElement,
+  ElementConstraints,
+  ElementDefinition,
+  ElementKind,
+  FormDefinition,
+  JsonTypeName,
+  LeafKind,
+  OmittedElement,
+  RawChoice,
+  RawFormTotals,
+  RawTotalElement,
 } from "./model.ts";
 export { REPORTING_THRESHOLDS, reportingThresholds, thresholdFindings } from "./thresholds.ts";
 export type { ReportingThreshold, ThresholdFinding } from "./thresholds.ts";
 export { validateForm } from "./validate.ts";
-export type { FormIssue, FormValidation, NormalizedAddress, NormalizedForm, NormalizedRecipient } from "./validate.ts";
+export type {
+  FormIssue,
+  FormValidation,
+  NormalizedAddress,
+  NormalizedForm,
+  NormalizedRecipient,
+} from "./validate.ts";
 
 /** The JSON Schema of a form's jsonForm for a tax year (frozen; shared by callers and the OpenAPI document). */
 export function formJsonSchema(form: string, taxYear: number): object {
   const def = getFormDefinition(form, taxYear);
-  if (!def) throw new RangeError(`form ${String(form)} is not in the catalogue for tax year ${String(taxYear)}`);
+  if (!def)
+    throw new RangeError(`form ${String(form)} is not in the catalogue for tax year ${String(taxYear)}`);
   return jsonSchemaFor(def);
 }
 
@@ -41,5 +73,9 @@ export function precompileFormValidators(): void {
 }
 export { BOX12_CODES, SSA_FORM_CODES, isSsaForm } from "./ssa-forms.ts";
 export {
-  ADDITIONAL_MEDICARE_THRESHOLD_CENTS, SOCIAL_SECURITY_WAGE_BASE_CENTS, SSA_STATE_CODES, ssaIssues, ssnProblem,
+  ADDITIONAL_MEDICARE_THRESHOLD_CENTS,
+  SOCIAL_SECURITY_WAGE_BASE_CENTS,
+  SSA_STATE_CODES,
+  ssaIssues,
+  ssnProblem,
 } from "./ssa-rules.ts";

@@ -38,7 +38,9 @@ export function registerFormKeywords(target: Ajv): Ajv {
         if (typeof data !== "number" && typeof data !== "string") return true; // `type` reports it
         const rule = checkDecimal(data, rules);
         if (rule === undefined) return true;
-        fn.errors = [{ keyword: DECIMAL_KEYWORD, params: { rule, ...rules, asNumber: typeof data === "number" } }];
+        fn.errors = [
+          { keyword: DECIMAL_KEYWORD, params: { rule, ...rules, asNumber: typeof data === "number" } },
+        ];
         return false;
       };
       return fn;
@@ -49,7 +51,16 @@ export function registerFormKeywords(target: Ajv): Ajv {
 
 // code.optimize off: compiling the 35 form validators costs a third less (about 0.5 s of CPU, which a one-shot
 // `fire validate` pays), and the validators run as fast (measured: 5,000 validations ~30 ms either way).
-const ajv = registerFormKeywords(new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, messages: false, code: { optimize: false } }));
+const ajv = registerFormKeywords(
+  new Ajv({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    messages: false,
+    code: { optimize: false },
+  }),
+);
 
 type Schema = Record<string, unknown>;
 
@@ -71,10 +82,15 @@ function leafSchema(el: ElementDefinition): Schema {
       if (c.minimum !== undefined) rules.minimum = c.minimum;
       if (c.maximum !== undefined) rules.maximum = c.maximum;
       if (c.numberIntegerDigits !== undefined) rules.numberIntegerDigits = c.numberIntegerDigits;
-      const format = el.kind === "amount"
-        ? `Decimal dollars with at most ${rules.fractionDigits} decimals and ${rules.integerDigits} integer digits, as a JSON number or a numeric string${rules.numberIntegerDigits !== undefined && rules.numberIntegerDigits < rules.integerDigits ? ` (a string beyond ${rules.numberIntegerDigits} integer digits)` : ""}`
-        : `Decimal with at most ${rules.fractionDigits} decimals, as a JSON number or a numeric string`;
-      return { description: `${description}. ${format}${rules.negative ? "" : "; not negative"}.`, type: ["number", "string"], [DECIMAL_KEYWORD]: rules };
+      const format =
+        el.kind === "amount"
+          ? `Decimal dollars with at most ${rules.fractionDigits} decimals and ${rules.integerDigits} integer digits, as a JSON number or a numeric string${rules.numberIntegerDigits !== undefined && rules.numberIntegerDigits < rules.integerDigits ? ` (a string beyond ${rules.numberIntegerDigits} integer digits)` : ""}`
+          : `Decimal with at most ${rules.fractionDigits} decimals, as a JSON number or a numeric string`;
+      return {
+        description: `${description}. ${format}${rules.negative ? "" : "; not negative"}.`,
+        type: ["number", "string"],
+        [DECIMAL_KEYWORD]: rules,
+      };
     }
     case "indicator":
       return { description: `${description}. true/false (0/1 also accepted).`, enum: INDICATOR_VALUES };
@@ -85,7 +101,12 @@ function leafSchema(el: ElementDefinition): Schema {
       return s;
     }
     case "date":
-      return { description: `${description}. YYYY-MM-DD.`, type: "string", pattern: c.pattern, format: "date" };
+      return {
+        description: `${description}. YYYY-MM-DD.`,
+        type: "string",
+        pattern: c.pattern,
+        format: "date",
+      };
     default: {
       const s: Schema = { description, type: "string" };
       if (c.enum) s["enum"] = c.enum;
@@ -107,12 +128,20 @@ function choiceSchemas(choices: readonly RawChoice[]): Schema {
   if (oneOfs.length === 1) Object.assign(s, oneOfs[0]);
   else if (oneOfs.length > 1) s["allOf"] = oneOfs;
   if (optional.length > 0) {
-    s["not"] = { anyOf: optional.flatMap((c) => c.members.flatMap((a, i) => c.members.slice(i + 1).map((b) => ({ required: [a, b] })))) };
+    s["not"] = {
+      anyOf: optional.flatMap((c) =>
+        c.members.flatMap((a, i) => c.members.slice(i + 1).map((b) => ({ required: [a, b] }))),
+      ),
+    };
   }
   return s;
 }
 
-function objectSchema(elements: readonly ElementDefinition[], choices: readonly RawChoice[], description?: string): Schema {
+function objectSchema(
+  elements: readonly ElementDefinition[],
+  choices: readonly RawChoice[],
+  description?: string,
+): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const el of elements) {
@@ -128,7 +157,9 @@ function objectSchema(elements: readonly ElementDefinition[], choices: readonly 
 }
 
 function singleSchema(el: ElementDefinition): Schema {
-  return el.kind === "group" ? objectSchema(el.children ?? [], el.choices ?? [], describe(el)) : leafSchema(el);
+  return el.kind === "group"
+    ? objectSchema(el.children ?? [], el.choices ?? [], describe(el))
+    : leafSchema(el);
 }
 
 function elementSchema(el: ElementDefinition): Schema {
@@ -149,7 +180,11 @@ function deepFreeze<T>(value: T): T {
 
 /** The JSON Schema of a form's jsonForm (draft-07 vocabulary plus the `x-iris-decimal` keyword). */
 export function buildJsonSchema(def: FormDefinition): Schema {
-  const s = objectSchema(def.elements, def.choices, `jsonForm of Form ${def.form} (${def.title}), tax year ${def.taxYear}, IRIS element names (${def.schemaPackage}).`);
+  const s = objectSchema(
+    def.elements,
+    def.choices,
+    `jsonForm of Form ${def.form} (${def.title}), tax year ${def.taxYear}, IRIS element names (${def.schemaPackage}).`,
+  );
   return { $schema: "http://json-schema.org/draft-07/schema#", title: `Form ${def.form} jsonForm`, ...s };
 }
 

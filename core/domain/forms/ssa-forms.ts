@@ -9,28 +9,123 @@ import type { RawComplexType, RawElement, RawForm, RawSimpleType } from "./model
 
 /** Box 12 codes of the 2025 and 2026 General Instructions for Forms W-2 and W-3. */
 export const BOX12_CODES = [
-  "A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M", "N", "P", "Q", "R", "S", "T", "V", "W", "Y", "Z",
-  "AA", "BB", "DD", "EE", "FF", "GG", "HH", "II",
+  "A",
+  "B",
+  "C",
+  "D",
+  "E",
+  "F",
+  "G",
+  "H",
+  "J",
+  "K",
+  "L",
+  "M",
+  "N",
+  "P",
+  "Q",
+  "R",
+  "S",
+  "T",
+  "V",
+  "W",
+  "Y",
+  "Z",
+  "AA",
+  "BB",
+  "DD",
+  "EE",
+  "FF",
+  "GG",
+  "HH",
+  "II",
 ] as const;
 
 const money = "USDecimalAmountNNType";
-const leaf = (name: string, type: string, label: string, box?: string, required = false): RawElement =>
-  ({ name, type, required, xsdMinOccurs: required ? 1 : 0, maxOccurs: 1, label, ...(box !== undefined ? { box } : {}) });
+const leaf = (name: string, type: string, label: string, box?: string, required = false): RawElement => ({
+  name,
+  type,
+  required,
+  xsdMinOccurs: required ? 1 : 0,
+  maxOccurs: 1,
+  label,
+  ...(box !== undefined ? { box } : {}),
+});
 
 export const SSA_SIMPLE_TYPES: Readonly<Record<string, RawSimpleType>> = {
-  "SSA:SSNType": { kind: "text", jsonType: "string", constraints: { pattern: "^(?:[0-9]{9}|[0-9]{3}-[0-9]{2}-[0-9]{4})$", digitsWithHyphens: true }, doc: "Social security number, 9 digits" },
+  "SSA:SSNType": {
+    kind: "text",
+    jsonType: "string",
+    constraints: { pattern: "^(?:[0-9]{9}|[0-9]{3}-[0-9]{2}-[0-9]{4})$", digitsWithHyphens: true },
+    doc: "Social security number, 9 digits",
+  },
   // EFW2 field widths (RW positions 12-65): first and middle 15, last 20, suffix 4.
-  "SSA:FirstNameType": { kind: "text", jsonType: "string", constraints: { pattern: "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$", maxLength: 15 }, doc: "Employee first name: letters, hyphen, apostrophe, period, single spaces" },
-  "SSA:MiddleNameType": { kind: "text", jsonType: "string", constraints: { pattern: "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$", maxLength: 15 }, doc: "Employee middle name or initial" },
-  "SSA:LastNameType": { kind: "text", jsonType: "string", constraints: { pattern: "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$", maxLength: 20 }, doc: "Employee last name" },
-  "SSA:SuffixType": { kind: "code", jsonType: "string", constraints: { enum: ["JR", "SR", "II", "III", "IV", "V", "VI", "VII"] }, doc: "Employee name suffix" },
-  "SSA:ControlNumType": { kind: "text", jsonType: "string", constraints: { pattern: "^(?:[A-Za-z0-9\\-]*)$", maxLength: 14 }, doc: "Box d control number (not filed with the SSA)" },
-  "SSA:Box12CodeType": { kind: "code", jsonType: "string", constraints: { enum: [...BOX12_CODES] }, doc: "Box 12 code" },
-  "SSA:Box14DescType": { kind: "text", jsonType: "string", constraints: { pattern: "^(?:([!-~] ?)*[!-~])$", maxLength: 20 }, doc: "Box 14 description" },
-  "SSA:StateIdType": { kind: "text", jsonType: "string", constraints: { pattern: "^(?:[A-Za-z0-9\\-]*)$", maxLength: 20 }, doc: "Employer's state ID number" },
-  "SSA:LocalityType": { kind: "text", jsonType: "string", constraints: { pattern: "^(?:([A-Za-z0-9\\-] ?)*[A-Za-z0-9\\-])$", maxLength: 20 }, doc: "Locality name" },
-  "SSA:EmploymentCdType": { kind: "code", jsonType: "string", constraints: { enum: ["A", "H", "M", "Q", "R", "X", "F"] }, doc: "EFW2 employment code: A agriculture (943), H household, M military, Q Medicare qualified government, R regular (941), X railroad, F regular (944)" },
-  "SSA:KindOfEmployerCdType": { kind: "code", jsonType: "string", constraints: { enum: ["F", "S", "T", "Y", "N"] }, doc: "EFW2 kind of employer: F federal, S state/local non-501c, T 501c non-government, Y state/local 501c, N none of these" },
+  "SSA:FirstNameType": {
+    kind: "text",
+    jsonType: "string",
+    constraints: { pattern: "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$", maxLength: 15 },
+    doc: "Employee first name: letters, hyphen, apostrophe, period, single spaces",
+  },
+  "SSA:MiddleNameType": {
+    kind: "text",
+    jsonType: "string",
+    constraints: { pattern: "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$", maxLength: 15 },
+    doc: "Employee middle name or initial",
+  },
+  "SSA:LastNameType": {
+    kind: "text",
+    jsonType: "string",
+    constraints: { pattern: "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$", maxLength: 20 },
+    doc: "Employee last name",
+  },
+  "SSA:SuffixType": {
+    kind: "code",
+    jsonType: "string",
+    constraints: { enum: ["JR", "SR", "II", "III", "IV", "V", "VI", "VII"] },
+    doc: "Employee name suffix",
+  },
+  "SSA:ControlNumType": {
+    kind: "text",
+    jsonType: "string",
+    constraints: { pattern: "^(?:[A-Za-z0-9\\-]*)$", maxLength: 14 },
+    doc: "Box d control number (not filed with the SSA)",
+  },
+  "SSA:Box12CodeType": {
+    kind: "code",
+    jsonType: "string",
+    constraints: { enum: [...BOX12_CODES] },
+    doc: "Box 12 code",
+  },
+  "SSA:Box14DescType": {
+    kind: "text",
+    jsonType: "string",
+    constraints: { pattern: "^(?:([!-~] ?)*[!-~])$", maxLength: 20 },
+    doc: "Box 14 description",
+  },
+  "SSA:StateIdType": {
+    kind: "text",
+    jsonType: "string",
+    constraints: { pattern: "^(?:[A-Za-z0-9\\-]*)$", maxLength: 20 },
+    doc: "Employer's state ID number",
+  },
+  "SSA:LocalityType": {
+    kind: "text",
+    jsonType: "string",
+    constraints: { pattern: "^(?:([A-Za-z0-9\\-] ?)*[A-Za-z0-9\\-])$", maxLength: 20 },
+    doc: "Locality name",
+  },
+  "SSA:EmploymentCdType": {
+    kind: "code",
+    jsonType: "string",
+    constraints: { enum: ["A", "H", "M", "Q", "R", "X", "F"] },
+    doc: "EFW2 employment code: A agriculture (943), H household, M military, Q Medicare qualified government, R regular (941), X railroad, F regular (944)",
+  },
+  "SSA:KindOfEmployerCdType": {
+    kind: "code",
+    jsonType: "string",
+    constraints: { enum: ["F", "S", "T", "Y", "N"] },
+    doc: "EFW2 kind of employer: F federal, S state/local non-501c, T 501c non-government, Y state/local 501c, N none of these",
+  },
 };
 
 const nameType: RawComplexType = {
@@ -55,22 +150,55 @@ const amountElements: RawElement[] = [
   leaf("DependentCareBenefitsAmt", money, "Dependent care benefits", "10"),
   leaf("NonqualifiedPlansAmt", money, "Nonqualified plans", "11"),
   // EFW2 files box 11 in one of two fields; IRSW2 has no element for which (the printed form has none either).
-  leaf("NonqualifiedPlanSect457Ind", "DigitBooleanType", "Box 11 amount is a section 457 distribution or contribution"),
-  { name: "EmployersUseGrp", type: "SSA:EmployersUseGrpType", required: false, xsdMinOccurs: 0, maxOccurs: 4, label: "Box 12 code and amount", box: "12" },
+  leaf(
+    "NonqualifiedPlanSect457Ind",
+    "DigitBooleanType",
+    "Box 11 amount is a section 457 distribution or contribution",
+  ),
+  {
+    name: "EmployersUseGrp",
+    type: "SSA:EmployersUseGrpType",
+    required: false,
+    xsdMinOccurs: 0,
+    maxOccurs: 4,
+    label: "Box 12 code and amount",
+    box: "12",
+  },
   leaf("StatutoryEmployeeInd", "DigitBooleanType", "Statutory employee", "13"),
   leaf("RetirementPlanInd", "DigitBooleanType", "Retirement plan", "13"),
   leaf("ThirdPartySickPayInd", "DigitBooleanType", "Third-party sick pay", "13"),
-  { name: "OtherDeductsBenefitsGrp", type: "SSA:OtherDeductsBenefitsGrpType", required: false, xsdMinOccurs: 0, maxOccurs: 4, label: "Other", box: "14" },
-  { name: "W2StateLocalTaxGrp", type: "SSA:W2StateLocalTaxGrpType", required: false, xsdMinOccurs: 0, maxOccurs: 2, label: "State and local" },
+  {
+    name: "OtherDeductsBenefitsGrp",
+    type: "SSA:OtherDeductsBenefitsGrpType",
+    required: false,
+    xsdMinOccurs: 0,
+    maxOccurs: 4,
+    label: "Other",
+    box: "14",
+  },
+  {
+    name: "W2StateLocalTaxGrp",
+    type: "SSA:W2StateLocalTaxGrpType",
+    required: false,
+    xsdMinOccurs: 0,
+    maxOccurs: 2,
+    label: "State and local",
+  },
 ];
 
 export const SSA_COMPLEX_TYPES: Readonly<Record<string, RawComplexType>> = {
   "SSA:EmployeeNameType": nameType,
   "SSA:EmployersUseGrpType": {
-    elements: [leaf("EmployersUseCd", "SSA:Box12CodeType", "Box 12 code", undefined, true), leaf("EmployersUseAmt", money, "Box 12 amount", undefined, true)],
+    elements: [
+      leaf("EmployersUseCd", "SSA:Box12CodeType", "Box 12 code", undefined, true),
+      leaf("EmployersUseAmt", money, "Box 12 amount", undefined, true),
+    ],
   },
   "SSA:OtherDeductsBenefitsGrpType": {
-    elements: [leaf("Desc", "SSA:Box14DescType", "Box 14 description", undefined, true), leaf("Amt", money, "Box 14 amount")],
+    elements: [
+      leaf("Desc", "SSA:Box14DescType", "Box 14 description", undefined, true),
+      leaf("Amt", money, "Box 14 amount"),
+    ],
   },
   "SSA:W2LocalTaxGrpType": {
     elements: [
@@ -85,20 +213,62 @@ export const SSA_COMPLEX_TYPES: Readonly<Record<string, RawComplexType>> = {
       leaf("EmployerStateIdNum", "SSA:StateIdType", "Employer's state ID number", "15"),
       leaf("StateWagesAmt", money, "State wages, tips, etc.", "16"),
       leaf("StateIncomeTaxAmt", money, "State income tax", "17"),
-      { name: "W2LocalTaxGrp", type: "SSA:W2LocalTaxGrpType", required: false, xsdMinOccurs: 0, maxOccurs: 1, label: "Local" },
+      {
+        name: "W2LocalTaxGrp",
+        type: "SSA:W2LocalTaxGrpType",
+        required: false,
+        xsdMinOccurs: 0,
+        maxOccurs: 1,
+        label: "Local",
+      },
     ],
   },
   "SSA:W2StateLocalTaxGrpType": {
-    elements: [{ name: "W2StateTaxGrp", type: "SSA:W2StateTaxGrpType", required: true, xsdMinOccurs: 1, maxOccurs: 1, label: "State" }],
+    elements: [
+      {
+        name: "W2StateTaxGrp",
+        type: "SSA:W2StateTaxGrpType",
+        required: true,
+        xsdMinOccurs: 1,
+        maxOccurs: 1,
+        label: "State",
+      },
+    ],
   },
   "SSA:W2AmountsType": { elements: amountElements },
 };
 
 const employee: RawElement[] = [
   leaf("EmployeeSSN", "SSA:SSNType", "Employee's social security number", "a", true),
-  { name: "EmployeeName", type: "SSA:EmployeeNameType", required: true, xsdMinOccurs: 1, maxOccurs: 1, label: "Employee's name", box: "e" },
-  { name: "EmployeeUSAddress", type: "USAddressType", required: false, xsdMinOccurs: 1, maxOccurs: 1, label: "Employee's address (US)", box: "f", choice: "W2#address" },
-  { name: "EmployeeForeignAddress", type: "ForeignAddressType", required: false, xsdMinOccurs: 1, maxOccurs: 1, label: "Employee's address (foreign)", box: "f", choice: "W2#address" },
+  {
+    name: "EmployeeName",
+    type: "SSA:EmployeeNameType",
+    required: true,
+    xsdMinOccurs: 1,
+    maxOccurs: 1,
+    label: "Employee's name",
+    box: "e",
+  },
+  {
+    name: "EmployeeUSAddress",
+    type: "USAddressType",
+    required: false,
+    xsdMinOccurs: 1,
+    maxOccurs: 1,
+    label: "Employee's address (US)",
+    box: "f",
+    choice: "W2#address",
+  },
+  {
+    name: "EmployeeForeignAddress",
+    type: "ForeignAddressType",
+    required: false,
+    xsdMinOccurs: 1,
+    maxOccurs: 1,
+    label: "Employee's address (foreign)",
+    box: "f",
+    choice: "W2#address",
+  },
 ];
 
 const employerSettings: RawElement[] = [
@@ -111,13 +281,19 @@ const omitted = [
   { name: "EmployerName", reason: "the employer is the payer: its name comes from the payer record" },
   { name: "EmployerUSAddress", reason: "the employer is the payer: its address comes from the payer record" },
   { name: "EmployerNameControlTxt", reason: "not filed with the SSA" },
-  { name: "EmployeeNm", reason: "EFW2 needs the name in parts: EmployeeName holds first, middle, last and suffix" },
+  {
+    name: "EmployeeNm",
+    reason: "EFW2 needs the name in parts: EmployeeName holds first, middle, last and suffix",
+  },
   { name: "StandardOrNonStandardCd", reason: "a return-preparer element of MeF; not filed with the SSA" },
 ];
 
 export const SSA_FORMS: readonly RawForm[] = [
   {
-    form: "W-2", title: "Wage and Tax Statement", formTypeCd: "W2", detailElement: "IRSW2",
+    form: "W-2",
+    title: "Wage and Tax Statement",
+    formTypeCd: "W2",
+    detailElement: "IRSW2",
     source: "SSA EFW2 (Specifications for Filing Forms W-2 Electronically); element names from IRS MeF IRSW2",
     elements: [
       ...employee,
@@ -125,23 +301,53 @@ export const SSA_FORMS: readonly RawForm[] = [
       ...amountElements,
       ...employerSettings,
     ],
-    choices: [{ id: "W2#address", required: false, members: ["EmployeeUSAddress", "EmployeeForeignAddress"] }],
+    choices: [
+      { id: "W2#address", required: false, members: ["EmployeeUSAddress", "EmployeeForeignAddress"] },
+    ],
     omitted,
   },
   {
-    form: "W-2c", title: "Corrected Wage and Tax Statement", formTypeCd: "W2C", detailElement: "IRSW2C",
-    source: "SSA EFW2C (Specifications for Filing Forms W-2c Electronically); element names from IRS MeF IRSW2",
+    form: "W-2c",
+    title: "Corrected Wage and Tax Statement",
+    formTypeCd: "W2C",
+    detailElement: "IRSW2C",
+    source:
+      "SSA EFW2C (Specifications for Filing Forms W-2c Electronically); element names from IRS MeF IRSW2",
     elements: [
       ...employee,
       leaf("ControlNum", "SSA:ControlNumType", "Control number", "d"),
       // Box h / i of the W-2c: the SSN or name as previously reported, only when that is what is corrected.
       leaf("OriginalEmployeeSSN", "SSA:SSNType", "Employee's previously reported SSN", "h"),
-      { name: "OriginalEmployeeName", type: "SSA:EmployeeNameType", required: false, xsdMinOccurs: 0, maxOccurs: 1, label: "Employee's previously reported name", box: "i" },
-      { name: "PreviouslyReportedGrp", type: "SSA:W2AmountsType", required: false, xsdMinOccurs: 0, maxOccurs: 1, label: "Previously reported" },
-      { name: "CorrectInformationGrp", type: "SSA:W2AmountsType", required: false, xsdMinOccurs: 0, maxOccurs: 1, label: "Correct information" },
+      {
+        name: "OriginalEmployeeName",
+        type: "SSA:EmployeeNameType",
+        required: false,
+        xsdMinOccurs: 0,
+        maxOccurs: 1,
+        label: "Employee's previously reported name",
+        box: "i",
+      },
+      {
+        name: "PreviouslyReportedGrp",
+        type: "SSA:W2AmountsType",
+        required: false,
+        xsdMinOccurs: 0,
+        maxOccurs: 1,
+        label: "Previously reported",
+      },
+      {
+        name: "CorrectInformationGrp",
+        type: "SSA:W2AmountsType",
+        required: false,
+        xsdMinOccurs: 0,
+        maxOccurs: 1,
+        label: "Correct information",
+      },
       ...employerSettings,
     ],
-    choices: [{ id: "W2#address", required: false, members: ["EmployeeUSAddress", "EmployeeForeignAddress"] }],
+    choices: [
+      { id: "W2#address", required: false, members: ["EmployeeUSAddress", "EmployeeForeignAddress"] },
+    ],
     omitted,
   },
 ];

@@ -7,7 +7,14 @@
 //     as booleans (false is left out: it is the IRS default), TIN and ZIP as digits, elements in XSD order.
 import type { ErrorObject } from "ajv";
 import { canonicalFormCode, lookupForm } from "./catalogue.ts";
-import { NUMBER_INTEGER_DIGITS, centsToAmount, decimalText, parseDecimal, partsToCents, type DecimalRule } from "./decimal.ts";
+import {
+  NUMBER_INTEGER_DIGITS,
+  centsToAmount,
+  decimalText,
+  parseDecimal,
+  partsToCents,
+  type DecimalRule,
+} from "./decimal.ts";
 import type { ElementDefinition, FormDefinition, RawChoice } from "./model.ts";
 import { DECIMAL_KEYWORD, compiledValidator } from "./schema.ts";
 import { ssaIssues } from "./ssa-rules.ts";
@@ -91,7 +98,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
   else o[key] = value;
 }
 
@@ -100,7 +108,11 @@ type Remaps = Map<unknown[], number[]>;
 
 // ---- 1. tidy -------------------------------------------------------------------------------------------
 
-function tidyObject(input: Record<string, unknown>, elements: readonly ElementDefinition[], remaps: Remaps): Record<string, unknown> {
+function tidyObject(
+  input: Record<string, unknown>,
+  elements: readonly ElementDefinition[],
+  remaps: Remaps,
+): Record<string, unknown> {
   const names = byName(elements);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
@@ -145,7 +157,11 @@ function tidySingle(value: unknown, el: ElementDefinition, remaps: Remaps): unkn
       return el.kind === "code" && el.constraints.enum !== undefined ? t.toUpperCase() : t;
     }
     case "number":
-      return value === 0 && !el.required && (el.kind === "amount" || el.kind === "integer" || el.kind === "decimal") ? ABSENT : value;
+      return value === 0 &&
+        !el.required &&
+        (el.kind === "amount" || el.kind === "integer" || el.kind === "decimal")
+        ? ABSENT
+        : value;
     case "boolean":
       return value === false && el.kind === "indicator" && !el.required ? ABSENT : value;
     case "object": {
@@ -176,7 +192,10 @@ function isFilled(o: Record<string, unknown>, elements: readonly ElementDefiniti
 
 function decodePointer(pointer: string): string[] {
   if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
 /** Instance path of the tidied copy -> path segments of the caller's input (array indexes mapped back). */
@@ -213,7 +232,10 @@ function choiceOf(def: FormDefinition, segs: readonly string[], schemaPath: stri
 }
 
 function listValues(values: readonly unknown[]): string {
-  const shown = values.slice(0, 12).map((v) => JSON.stringify(v)).join(", ");
+  const shown = values
+    .slice(0, 12)
+    .map((v) => JSON.stringify(v))
+    .join(", ");
   return values.length > 12 ? `${shown}, ... (${values.length} values)` : shown;
 }
 
@@ -227,7 +249,7 @@ function typeWord(el: ElementDefinition | undefined): string {
 function typeWordSingle(el: ElementDefinition): string {
   switch (el.kind) {
     case "amount":
-      return "decimal amount (JSON number or numeric string such as \"1234.56\")";
+      return 'decimal amount (JSON number or numeric string such as "1234.56")';
     case "decimal":
       return "decimal number (JSON number or numeric string)";
     case "indicator":
@@ -246,11 +268,14 @@ function describe(el: ElementDefinition | undefined): string {
 }
 
 const DECIMAL_MESSAGES: Record<DecimalRule, (p: Record<string, unknown>) => string> = {
-  type: () => "must be a decimal number, as a JSON number or a numeric string such as \"1234.56\"",
+  type: () => 'must be a decimal number, as a JSON number or a numeric string such as "1234.56"',
   max_decimals: (p) => `must have at most ${String(p["fractionDigits"])} decimal places`,
-  max_digits: (p) => p["asNumber"] === true && typeof p["numberIntegerDigits"] === "number" && p["numberIntegerDigits"] < Number(p["integerDigits"])
-    ? `must have at most ${String(p["numberIntegerDigits"])} digits before the decimal point as a JSON number; send an amount of up to ${String(p["integerDigits"])} digits as a string (e.g. "123456789012345.67") so that no digit is lost`
-    : `must have at most ${String(p["integerDigits"])} digits before the decimal point`,
+  max_digits: (p) =>
+    p["asNumber"] === true &&
+    typeof p["numberIntegerDigits"] === "number" &&
+    p["numberIntegerDigits"] < Number(p["integerDigits"])
+      ? `must have at most ${String(p["numberIntegerDigits"])} digits before the decimal point as a JSON number; send an amount of up to ${String(p["integerDigits"])} digits as a string (e.g. "123456789012345.67") so that no digit is lost`
+      : `must have at most ${String(p["integerDigits"])} digits before the decimal point`,
   negative: () => "must not be negative",
   minimum: (p) => `must be at least ${String(p["minimum"])}`,
   maximum: (p) => `must be at most ${String(p["maximum"])}`,
@@ -264,7 +289,11 @@ function issueOf(def: FormDefinition, e: ErrorObject, tidied: unknown, remaps: R
     case "required": {
       const name = String(params["missingProperty"]);
       const param = paramOf([...segs, name]);
-      return { param, rule: "required", message: `${param} is required${describe(elementOf(def, [...segs, name]))}.` };
+      return {
+        param,
+        rule: "required",
+        message: `${param} is required${describe(elementOf(def, [...segs, name]))}.`,
+      };
     }
     case "additionalProperties": {
       const name = String(params["additionalProperty"]);
@@ -272,7 +301,11 @@ function issueOf(def: FormDefinition, e: ErrorObject, tidied: unknown, remaps: R
       const omitted = segs.length === 0 ? def.omitted.find((o) => o.name === name) : undefined;
       const why = omitted ? ` It is left out of jsonForm: ${omitted.reason}.` : "";
       const where = segs.length === 0 ? `Form ${def.form}` : at();
-      return { param, rule: "unknown_element", message: `${param} is not an IRIS element of ${where}.${why}` };
+      return {
+        param,
+        rule: "unknown_element",
+        message: `${param} is not an IRIS element of ${where}.${why}`,
+      };
     }
     case "oneOf": {
       const choice = choiceOf(def, segs, e.schemaPath);
@@ -295,31 +328,64 @@ function issueOf(def: FormDefinition, e: ErrorObject, tidied: unknown, remaps: R
     }
     case "type": {
       const el = elementOf(def, segs);
-      return { param: at(), rule: "type", message: `${at()}${describe(el)} must be ${segs.length === 0 ? "an object" : typeWord(el)}.` };
+      return {
+        param: at(),
+        rule: "type",
+        message: `${at()}${describe(el)} must be ${segs.length === 0 ? "an object" : typeWord(el)}.`,
+      };
     }
     case "enum": {
       const el = elementOf(def, segs);
-      if (el?.kind === "indicator") return { param: at(), rule: "type", message: `${at()}${describe(el)} must be true or false.` };
-      return { param: at(), rule: "enum", message: `${at()}${describe(el)} must be one of ${listValues((params["allowedValues"] as unknown[]) ?? [])}.` };
+      if (el?.kind === "indicator")
+        return { param: at(), rule: "type", message: `${at()}${describe(el)} must be true or false.` };
+      return {
+        param: at(),
+        rule: "enum",
+        message: `${at()}${describe(el)} must be one of ${listValues((params["allowedValues"] as unknown[]) ?? [])}.`,
+      };
     }
     case "pattern": {
       const el = elementOf(def, segs);
-      return { param: at(), rule: "pattern", message: `${at()}${describe(el)} has an invalid format${patternHint(el)}.` };
+      return {
+        param: at(),
+        rule: "pattern",
+        message: `${at()}${describe(el)} has an invalid format${patternHint(el)}.`,
+      };
     }
     case "format":
       return { param: at(), rule: "date", message: `${at()} must be a real calendar date (YYYY-MM-DD).` };
     case "maxLength":
-      return { param: at(), rule: "max_length", message: `${at()} must be at most ${String(params["limit"])} characters.` };
+      return {
+        param: at(),
+        rule: "max_length",
+        message: `${at()} must be at most ${String(params["limit"])} characters.`,
+      };
     case "minLength":
-      return { param: at(), rule: "min_length", message: `${at()} must be at least ${String(params["limit"])} characters.` };
+      return {
+        param: at(),
+        rule: "min_length",
+        message: `${at()} must be at least ${String(params["limit"])} characters.`,
+      };
     case "minimum":
-      return { param: at(), rule: "minimum", message: `${at()} must be at least ${String(params["limit"])}.` };
+      return {
+        param: at(),
+        rule: "minimum",
+        message: `${at()} must be at least ${String(params["limit"])}.`,
+      };
     case "maximum":
       return { param: at(), rule: "maximum", message: `${at()} must be at most ${String(params["limit"])}.` };
     case "maxItems":
-      return { param: at(), rule: "max_items", message: `${at()} takes at most ${String(params["limit"])} entries.` };
+      return {
+        param: at(),
+        rule: "max_items",
+        message: `${at()} takes at most ${String(params["limit"])} entries.`,
+      };
     case "minItems":
-      return { param: at(), rule: "required", message: `${at()} needs at least ${String(params["limit"])} entry.` };
+      return {
+        param: at(),
+        rule: "required",
+        message: `${at()} needs at least ${String(params["limit"])} entry.`,
+      };
     default:
       return { param: at(), rule: e.keyword, message: `${at()} is invalid.` };
   }
@@ -327,24 +393,37 @@ function issueOf(def: FormDefinition, e: ErrorObject, tidied: unknown, remaps: R
 
 function patternHint(el: ElementDefinition | undefined): string {
   if (!el) return "";
-  if (el.name === "TIN" || el.xsdType === "EINType") return ": 9 digits, optionally written 12-3456789 or 123-45-6789";
+  if (el.name === "TIN" || el.xsdType === "EINType")
+    return ": 9 digits, optionally written 12-3456789 or 123-45-6789";
   if (el.xsdType === "ZIPCodeType") return ": 5 digits, or ZIP+4 as 12345-6789";
   if (el.kind === "date") return ": YYYY-MM-DD";
   switch (el.xsdType) {
-    case "PersonFirstNameType": case "PersonMiddleNameType": case "PersonLastNameType": case "SuffixNameType":
+    case "PersonFirstNameType":
+    case "PersonMiddleNameType":
+    case "PersonLastNameType":
+    case "SuffixNameType":
       return ": letters, hyphens and single spaces only";
     case "CityType":
       return ": letters and single spaces only";
     case "StreetAddressType":
       return ": letters, digits, hyphens, slashes and single spaces only (no punctuation such as . or ,)";
-    case "BusinessNameLine1Type": case "BusinessNameLine2Type": case "NameTextType":
+    case "BusinessNameLine1Type":
+    case "BusinessNameLine2Type":
+    case "NameTextType":
       return ": letters, digits, # - ( ) & ' and single spaces only";
     default:
-      return el.kind === "text" ? ": printable characters and single spaces, no leading or trailing space" : "";
+      return el.kind === "text"
+        ? ": printable characters and single spaces, no leading or trailing space"
+        : "";
   }
 }
 
-function toIssues(def: FormDefinition, errors: readonly ErrorObject[], tidied: unknown, remaps: Remaps): FormIssue[] {
+function toIssues(
+  def: FormDefinition,
+  errors: readonly ErrorObject[],
+  tidied: unknown,
+  remaps: Remaps,
+): FormIssue[] {
   // The branches of a failed oneOf only say "required" for each member; the oneOf error says it better.
   const choicePaths = errors.filter((e) => e.keyword === "oneOf").map((e) => `${e.schemaPath}/`);
   const seen = new Set<string>();
@@ -358,12 +437,19 @@ function toIssues(def: FormDefinition, errors: readonly ErrorObject[], tidied: u
   }
   // Below an element of the wrong type (a string where an object belongs) nothing else is meaningful.
   const wrongType = issues.filter((i) => i.rule === "type").map((i) => `${i.param}.`);
-  return wrongType.length === 0 ? issues : issues.filter((i) => !wrongType.some((p) => i.param.startsWith(p)));
+  return wrongType.length === 0
+    ? issues
+    : issues.filter((i) => !wrongType.some((p) => i.param.startsWith(p)));
 }
 
 // ---- 3. canonical form ------------------------------------------------------------------------------------
 
-function canonObject(input: Record<string, unknown>, elements: readonly ElementDefinition[], prefix: string, amounts: Record<string, number | bigint>): Record<string, unknown> | typeof ABSENT {
+function canonObject(
+  input: Record<string, unknown>,
+  elements: readonly ElementDefinition[],
+  prefix: string,
+  amounts: Record<string, number | bigint>,
+): Record<string, unknown> | typeof ABSENT {
   const out: Record<string, unknown> = {};
   let any = false;
   for (const el of elements) {
@@ -388,7 +474,12 @@ function canonObject(input: Record<string, unknown>, elements: readonly ElementD
   return any ? out : ABSENT;
 }
 
-function canonSingle(value: unknown, el: ElementDefinition, path: string, amounts: Record<string, number | bigint>): unknown {
+function canonSingle(
+  value: unknown,
+  el: ElementDefinition,
+  path: string,
+  amounts: Record<string, number | bigint>,
+): unknown {
   switch (el.kind) {
     case "group":
       return canonObject(value as Record<string, unknown>, el.children ?? [], `${path}.`, amounts);
@@ -430,11 +521,20 @@ function employeeOf(form: Record<string, unknown>): Record<string, unknown> {
   const mail: Record<string, unknown> = {};
   if (isObject(form["EmployeeUSAddress"])) mail["USAddress"] = form["EmployeeUSAddress"];
   else if (isObject(form["EmployeeForeignAddress"])) mail["ForeignAddress"] = form["EmployeeForeignAddress"];
-  return { TIN: form["EmployeeSSN"], TINSubmittedTypeCd: "INDIVIDUAL_TIN", PersonName: person, MailingAddressGrp: mail };
+  return {
+    TIN: form["EmployeeSSN"],
+    TINSubmittedTypeCd: "INDIVIDUAL_TIN",
+    PersonName: person,
+    MailingAddressGrp: mail,
+  };
 }
 
 function recipientOf(form: Record<string, unknown>): NormalizedRecipient {
-  const rd = isObject(form["RecipientDetail"]) ? form["RecipientDetail"] : "EmployeeSSN" in form ? employeeOf(form) : {};
+  const rd = isObject(form["RecipientDetail"])
+    ? form["RecipientDetail"]
+    : "EmployeeSSN" in form
+      ? employeeOf(form)
+      : {};
   const code = str(rd, "TINSubmittedTypeCd");
   const person = rd["PersonName"];
   const business = rd["BusinessName"];
@@ -480,7 +580,11 @@ function recipientOf(form: Record<string, unknown>): NormalizedRecipient {
 /** A W-2 schema issue named as the SSA names it (an unknown box 12 code). */
 function ssaRuleOf(issue: FormIssue): FormIssue {
   if (issue.rule === "enum" && issue.param.endsWith(".EmployersUseCd")) {
-    return { ...issue, rule: "ssa_box12_code", message: `SSA rule: ${issue.param} is not a box 12 code of the General Instructions for Forms W-2 (A-H, J-N, P-T, V, W, Y, Z, AA, BB, DD-II).` };
+    return {
+      ...issue,
+      rule: "ssa_box12_code",
+      message: `SSA rule: ${issue.param} is not a box 12 code of the General Instructions for Forms W-2 (A-H, J-N, P-T, V, W, Y, Z, AA, BB, DD-II).`,
+    };
   }
   return issue;
 }
@@ -491,9 +595,21 @@ export function validateForm(form: string, taxYear: number, jsonForm: unknown): 
   const found = lookupForm(form, taxYear);
   if (!found) {
     if (canonicalFormCode(form) === undefined) {
-      return { ok: false, issues: [{ param: "form", rule: "unknown_form", message: `Form ${String(form)} is not supported.` }] };
+      return {
+        ok: false,
+        issues: [{ param: "form", rule: "unknown_form", message: `Form ${String(form)} is not supported.` }],
+      };
     }
-    return { ok: false, issues: [{ param: "tax_year", rule: "unsupported_tax_year", message: `Tax year ${String(taxYear)} is not supported for Form ${String(canonicalFormCode(form))}.` }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          param: "tax_year",
+          rule: "unsupported_tax_year",
+          message: `Tax year ${String(taxYear)} is not supported for Form ${String(canonicalFormCode(form))}.`,
+        },
+      ],
+    };
   }
   const { definition: def, raw } = found;
   const validate = compiledValidator(def, raw);

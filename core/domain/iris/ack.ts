@@ -13,10 +13,23 @@ import { businessRule, businessRuleText, type Severity } from "./business-rules.
 import { IRIS_NAMESPACE, recordKey } from "./transmission.ts";
 import { XmlWriter, childNamed, childText, childrenNamed, parseXml, type XmlElement } from "./xml.ts";
 
-export const TRANSMISSION_STATUSES = ["Accepted", "Accepted with Errors", "Partially Accepted", "Rejected", "Processing", "Not Found"] as const;
+export const TRANSMISSION_STATUSES = [
+  "Accepted",
+  "Accepted with Errors",
+  "Partially Accepted",
+  "Rejected",
+  "Processing",
+  "Not Found",
+] as const;
 export type TransmissionStatus = (typeof TRANSMISSION_STATUSES)[number];
 /** The submission status has no "Partially Accepted" in the XSD. */
-export const SUBMISSION_STATUSES = ["Accepted", "Accepted with Errors", "Rejected", "Processing", "Not Found"] as const;
+export const SUBMISSION_STATUSES = [
+  "Accepted",
+  "Accepted with Errors",
+  "Rejected",
+  "Processing",
+  "Not Found",
+] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 export const RECORD_STATUSES = ["accepted", "accepted_with_errors", "rejected"] as const;
@@ -47,7 +60,10 @@ export interface ErrorInformation {
   readonly path: string | null;
 }
 
-export interface RecordResult { readonly recordId: string | null; readonly errors: readonly ErrorInformation[] }
+export interface RecordResult {
+  readonly recordId: string | null;
+  readonly errors: readonly ErrorInformation[];
+}
 
 export interface SubmissionResult {
   readonly submissionId: string | null;
@@ -70,9 +86,13 @@ export interface AckResult {
   readonly submissions: readonly SubmissionResult[];
 }
 
-export interface StatusResponse { readonly results: readonly AckResult[] }
+export interface StatusResponse {
+  readonly results: readonly AckResult[];
+}
 
-export type ParsedStatusResponse = { readonly ok: true; readonly value: StatusResponse } | { readonly ok: false; readonly message: string };
+export type ParsedStatusResponse =
+  | { readonly ok: true; readonly value: StatusResponse }
+  | { readonly ok: false; readonly message: string };
 
 function isTransmissionStatus(s: string): s is TransmissionStatus {
   return (TRANSMISSION_STATUSES as readonly string[]).includes(s);
@@ -87,7 +107,12 @@ function errorsOf(el: XmlElement): ErrorInformation[] {
   return childrenNamed(el, "ErrorInformationGrp").map((e) => {
     const code = childText(e, "ErrorMessageCd");
     if (code === undefined || code === "") throw new Malformed("ErrorInformationGrp without ErrorMessageCd");
-    return { code, message: childText(e, "ErrorMessageTxt") ?? null, value: childText(e, "ErrorValueTxt") ?? null, path: childText(e, "ElementPathTxt") ?? null };
+    return {
+      code,
+      message: childText(e, "ErrorMessageTxt") ?? null,
+      value: childText(e, "ErrorValueTxt") ?? null,
+      path: childText(e, "ElementPathTxt") ?? null,
+    };
   });
 }
 
@@ -95,12 +120,14 @@ function errorsOf(el: XmlElement): ErrorInformation[] {
 export function parseStatusResponse(xml: string): ParsedStatusResponse {
   try {
     const root = parseXml(xml);
-    if (root.name !== "TransStatusOrAckResponse") return { ok: false, message: `expected TransStatusOrAckResponse, found ${root.name}` };
+    if (root.name !== "TransStatusOrAckResponse")
+      return { ok: false, message: `expected TransStatusOrAckResponse, found ${root.name}` };
     const results = childrenNamed(root, "ResultGrp").map((g): AckResult => {
       const t = childNamed(g, "TransmissionResultGrp");
       if (!t) throw new Malformed("ResultGrp without TransmissionResultGrp");
       const tStatus = childText(t, "TransmissionStatusCd") ?? "";
-      if (!isTransmissionStatus(tStatus)) throw new Malformed(`unknown TransmissionStatusCd ${JSON.stringify(tStatus)}`);
+      if (!isTransmissionStatus(tStatus))
+        throw new Malformed(`unknown TransmissionStatusCd ${JSON.stringify(tStatus)}`);
       return {
         searchId: childText(g, "SearchId") ?? "",
         transmission: {
@@ -111,12 +138,16 @@ export function parseStatusResponse(xml: string): ParsedStatusResponse {
         },
         submissions: childrenNamed(g, "SubmissionResultGrp").map((s): SubmissionResult => {
           const sStatus = childText(s, "SubmissionStatusCd") ?? "";
-          if (!isSubmissionStatus(sStatus)) throw new Malformed(`unknown SubmissionStatusCd ${JSON.stringify(sStatus)}`);
+          if (!isSubmissionStatus(sStatus))
+            throw new Malformed(`unknown SubmissionStatusCd ${JSON.stringify(sStatus)}`);
           return {
             submissionId: childText(s, "SubmissionId") ?? null,
             status: sStatus,
             errors: errorsOf(s),
-            records: childrenNamed(s, "RecordResultGrp").map((r) => ({ recordId: childText(r, "RecordId") ?? null, errors: errorsOf(r) })),
+            records: childrenNamed(s, "RecordResultGrp").map((r) => ({
+              recordId: childText(r, "RecordId") ?? null,
+              errors: errorsOf(r),
+            })),
           };
         }),
       };
@@ -131,7 +162,10 @@ export function parseStatusResponse(xml: string): ParsedStatusResponse {
 function writeErrors(w: XmlWriter, errors: readonly ErrorInformation[]): void {
   for (const e of errors) {
     w.element("ErrorInformationGrp", () => {
-      w.leaf("ErrorMessageCd", e.code).leaf("ErrorMessageTxt", e.message).leaf("ErrorValueTxt", e.value).leaf("ElementPathTxt", e.path);
+      w.leaf("ErrorMessageCd", e.code)
+        .leaf("ErrorMessageTxt", e.message)
+        .leaf("ErrorValueTxt", e.value)
+        .leaf("ElementPathTxt", e.path);
     });
   }
 }
@@ -139,36 +173,46 @@ function writeErrors(w: XmlWriter, errors: readonly ErrorInformation[]): void {
 /** The TransStatusOrAckResponse document for `response`, in XSD order (sandbox answers, fixtures for adapters). */
 export function writeStatusResponse(response: StatusResponse): string {
   const w = new XmlWriter();
-  w.element("TransStatusOrAckResponse", () => {
-    for (const r of response.results) {
-      w.element("ResultGrp", () => {
-        w.leaf("SearchId", r.searchId);
-        w.element("TransmissionResultGrp", () => {
-          w.leaf("UniqueTransmissionId", r.transmission.uniqueTransmissionId).leaf("ReceiptId", r.transmission.receiptId)
-            .leaf("TransmissionStatusCd", r.transmission.status);
-          writeErrors(w, r.transmission.errors);
-        });
-        for (const s of r.submissions) {
-          w.element("SubmissionResultGrp", () => {
-            w.leaf("SubmissionId", s.submissionId).leaf("SubmissionStatusCd", s.status);
-            writeErrors(w, s.errors);
-            for (const rec of s.records) {
-              w.element("RecordResultGrp", () => {
-                w.leaf("RecordId", rec.recordId);
-                writeErrors(w, rec.errors);
-              });
-            }
+  w.element(
+    "TransStatusOrAckResponse",
+    () => {
+      for (const r of response.results) {
+        w.element("ResultGrp", () => {
+          w.leaf("SearchId", r.searchId);
+          w.element("TransmissionResultGrp", () => {
+            w.leaf("UniqueTransmissionId", r.transmission.uniqueTransmissionId)
+              .leaf("ReceiptId", r.transmission.receiptId)
+              .leaf("TransmissionStatusCd", r.transmission.status);
+            writeErrors(w, r.transmission.errors);
           });
-        }
-      });
-    }
-  }, { xmlns: IRIS_NAMESPACE });
+          for (const s of r.submissions) {
+            w.element("SubmissionResultGrp", () => {
+              w.leaf("SubmissionId", s.submissionId).leaf("SubmissionStatusCd", s.status);
+              writeErrors(w, s.errors);
+              for (const rec of s.records) {
+                w.element("RecordResultGrp", () => {
+                  w.leaf("RecordId", rec.recordId);
+                  writeErrors(w, rec.errors);
+                });
+              }
+            });
+          }
+        });
+      }
+    },
+    { xmlns: IRIS_NAMESPACE },
+  );
   return w.toString();
 }
 
 /** The result for one receipt id (or UniqueTransmissionId) in a response that may answer several searches. */
 export function resultFor(response: StatusResponse, searchId: string): AckResult | undefined {
-  return response.results.find((r) => r.searchId === searchId || r.transmission.receiptId === searchId || r.transmission.uniqueTransmissionId === searchId);
+  return response.results.find(
+    (r) =>
+      r.searchId === searchId ||
+      r.transmission.receiptId === searchId ||
+      r.transmission.uniqueTransmissionId === searchId,
+  );
 }
 
 const TIN_LIKE = /\b(\d{3})-?(\d{2})-?(\d{4})\b|\b(\d{2})-(\d{7})\b/g;
@@ -186,25 +230,41 @@ export interface OutcomeOptions {
 function toAckError(e: ErrorInformation, fallback: Severity, formTypeCd: string | undefined): AckError {
   const rule = businessRule(e.code);
   const message = e.message ?? businessRuleText(e.code, formTypeCd) ?? e.code;
-  return { code: e.code, severity: rule?.severity ?? fallback, xpath: e.path ? maskTins(e.path) : null, message: maskTins(message) };
+  return {
+    code: e.code,
+    severity: rule?.severity ?? fallback,
+    xpath: e.path ? maskTins(e.path) : null,
+    message: maskTins(message),
+  };
 }
 
 export type AckOutcome =
   | { readonly status: "processing" }
   | { readonly status: "not_found" }
-  | { readonly status: "done"; readonly transmissionStatus: TransmissionStatus; readonly records: readonly RecordOutcome[] };
+  | {
+      readonly status: "done";
+      readonly transmissionStatus: TransmissionStatus;
+      readonly records: readonly RecordOutcome[];
+    };
 
 /**
  * Per-filing outcomes of one acknowledgement. `records` maps recordKey(submissionId, recordId) -> filingId for every
  * record of the transmission (BuiltTransmission.records); every filing gets exactly one outcome, in map order.
  * Processing anywhere means the whole answer is not ready yet.
  */
-export function recordOutcomes(result: AckResult, records: ReadonlyMap<string, string>, options: OutcomeOptions = {}): AckOutcome {
+export function recordOutcomes(
+  result: AckResult,
+  records: ReadonlyMap<string, string>,
+  options: OutcomeOptions = {},
+): AckOutcome {
   const t = result.transmission;
-  if (t.status === "Processing" || result.submissions.some((s) => s.status === "Processing")) return { status: "processing" };
+  if (t.status === "Processing" || result.submissions.some((s) => s.status === "Processing"))
+    return { status: "processing" };
   if (t.status === "Not Found") return { status: "not_found" };
   const transmissionRejected = t.status === "Rejected";
-  const transmissionErrors = t.errors.map((e) => toAckError(e, transmissionRejected ? "Reject" : "Report Error", undefined));
+  const transmissionErrors = t.errors.map((e) =>
+    toAckError(e, transmissionRejected ? "Reject" : "Report Error", undefined),
+  );
   const submissions = new Map(result.submissions.map((s) => [s.submissionId ?? "", s]));
   const outcomes: RecordOutcome[] = [];
   for (const [key, filingId] of records) {
@@ -212,12 +272,17 @@ export function recordOutcomes(result: AckResult, records: ReadonlyMap<string, s
     const formTypeCd = options.formTypeCdOf?.(submissionId);
     const sub = submissions.get(submissionId);
     const subRejected = sub?.status === "Rejected";
-    const subErrors = (sub?.errors ?? []).map((e) => toAckError(e, subRejected ? "Reject" : "Report Error", formTypeCd));
+    const subErrors = (sub?.errors ?? []).map((e) =>
+      toAckError(e, subRejected ? "Reject" : "Report Error", formTypeCd),
+    );
     const own = sub?.records.find((r) => r.recordId !== null && recordKey(submissionId, r.recordId) === key);
-    const ownErrors = (own?.errors ?? []).map((e) => toAckError(e, subRejected || transmissionRejected ? "Reject" : "Report Error", formTypeCd));
+    const ownErrors = (own?.errors ?? []).map((e) =>
+      toAckError(e, subRejected || transmissionRejected ? "Reject" : "Report Error", formTypeCd),
+    );
     const errors = [...transmissionErrors, ...subErrors, ...ownErrors];
     let status: RecordStatus;
-    if (transmissionRejected || subRejected || ownErrors.some((e) => e.severity === "Reject")) status = "rejected";
+    if (transmissionRejected || subRejected || ownErrors.some((e) => e.severity === "Reject"))
+      status = "rejected";
     else if (errors.length > 0) status = "accepted_with_errors";
     else status = "accepted";
     outcomes.push({ filingId, status, errors });

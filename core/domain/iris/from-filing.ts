@@ -12,7 +12,14 @@ export function payerInput(p: Payer, tin: Tin): PayerInput {
     tin,
     tinType: p.tinType,
     address: complete
-      ? { line1: p.addressLine1 ?? "", line2: p.addressLine2, city: p.city ?? "", state: p.state, postalCode: p.postalCode ?? "", country: p.country }
+      ? {
+          line1: p.addressLine1 ?? "",
+          line2: p.addressLine2,
+          city: p.city ?? "",
+          state: p.state,
+          postalCode: p.postalCode ?? "",
+          country: p.country,
+        }
       : null,
     phone: p.contactPhone,
     contactName: p.contactName,
@@ -36,7 +43,14 @@ export function filingToTransmit(
   const otherTins: Record<string, Tin> = {};
   for (const [path, tin] of Object.entries(tins)) if (path !== "RecipientDetail.TIN") otherTins[path] = tin;
   return {
-    filingId: f.id, payerId: f.payerId, payer, form: f.form, taxYear: f.taxYear, jsonForm: f.jsonForm, recipientTin, otherTins,
+    filingId: f.id,
+    payerId: f.payerId,
+    payer,
+    form: f.form,
+    taxYear: f.taxYear,
+    jsonForm: f.jsonForm,
+    recipientTin,
+    otherTins,
     ...(corrected ? { corrected } : {}),
   };
 }

@@ -6,7 +6,12 @@ const NAME_MAX = 20;
 
 /** A name part in the IRIS person-name character set: other characters become spaces. */
 export function personPart(s: string): string {
-  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z\- ]+/g, " ").replace(/\s+/g, " ").trim();
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z\- ]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
@@ -14,14 +19,19 @@ export function personPart(s: string): string {
  * (a single word, or a part longer than IRIS allows). "LAST, FIRST M" is read as written; otherwise the last name is
  * the word the name control starts (Pub 1220 positions 7-10), else the last word.
  */
-export function splitPersonName(full: string, nameControl: string | null = null): Record<string, string> | null {
+export function splitPersonName(
+  full: string,
+  nameControl: string | null = null,
+): Record<string, string> | null {
   let last: string;
   let given: string[];
   let suffix: string | undefined;
   const comma = full.indexOf(",");
   if (comma > 0) {
     last = personPart(full.slice(0, comma));
-    given = personPart(full.slice(comma + 1)).split(" ").filter(Boolean);
+    given = personPart(full.slice(comma + 1))
+      .split(" ")
+      .filter(Boolean);
     if (given.length > 1 && SUFFIXES.has(given[given.length - 1]!.toUpperCase())) suffix = given.pop();
   } else {
     const words = personPart(full).split(" ").filter(Boolean);
@@ -29,7 +39,19 @@ export function splitPersonName(full: string, nameControl: string | null = null)
     if (words.length < 2) return null;
     const control = (nameControl ?? "").toUpperCase().replace(/[^A-Z]/g, "");
     // The last name starts at the word from which the name control reads ("VAN DYKE" -> "VAND").
-    let at = control === "" ? -1 : words.findIndex((_w, i) => i > 0 && words.slice(i).join("").toUpperCase().replace(/[^A-Z]/g, "").startsWith(control));
+    let at =
+      control === ""
+        ? -1
+        : words.findIndex(
+            (_w, i) =>
+              i > 0 &&
+              words
+                .slice(i)
+                .join("")
+                .toUpperCase()
+                .replace(/[^A-Z]/g, "")
+                .startsWith(control),
+          );
     if (at < 0 && control !== "" && words[0]!.toUpperCase().startsWith(control)) {
       // "DOE JOHN": the name control names the first word.
       last = words[0]!;
@@ -42,11 +64,17 @@ export function splitPersonName(full: string, nameControl: string | null = null)
   }
   const first = given[0] ?? "";
   const middle = given.slice(1).join(" ");
-  if (first === "" || last === "" || first.length > NAME_MAX || last.length > NAME_MAX || middle.length > NAME_MAX) return null;
+  if (
+    first === "" ||
+    last === "" ||
+    first.length > NAME_MAX ||
+    last.length > NAME_MAX ||
+    middle.length > NAME_MAX
+  )
+    return null;
   const out: Record<string, string> = { PersonFirstNm: first };
   if (middle !== "") out["PersonMiddleNm"] = middle;
   out["PersonLastNm"] = last;
   if (suffix !== undefined) out["SuffixNm"] = suffix;
   return out;
 }
-

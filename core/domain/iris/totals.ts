@@ -24,7 +24,10 @@ function collect(node: unknown, segments: readonly string[], out: unknown[]): vo
 }
 
 /** Element name -> total in integer cents over the forms (amounts that are absent count as zero); exact below 2^53. */
-export function submissionTotals(def: FormTotalsDefinition, jsonForms: readonly Record<string, unknown>[]): Map<string, number> {
+export function submissionTotals(
+  def: FormTotalsDefinition,
+  jsonForms: readonly Record<string, unknown>[],
+): Map<string, number> {
   const totals = new Map<string, number>();
   for (const el of def.elements) {
     const segments = (el.path ?? el.name).split(".");
@@ -43,7 +46,11 @@ export function submissionTotals(def: FormTotalsDefinition, jsonForms: readonly 
  * As submissionTotals, in exact bigint cents at any size: amounts of up to 15 integer digits, summed over thousands
  * of records, pass 2^53 cents. The transmission writes these.
  */
-export function submissionTotalsBig(def: FormTotalsDefinition, jsonForms: readonly Record<string, unknown>[], elements: readonly { readonly name: string; readonly path?: string }[] = def.elements): Map<string, bigint> {
+export function submissionTotalsBig(
+  def: FormTotalsDefinition,
+  jsonForms: readonly Record<string, unknown>[],
+  elements: readonly { readonly name: string; readonly path?: string }[] = def.elements,
+): Map<string, bigint> {
   const totals = new Map<string, bigint>();
   for (const el of elements) {
     const segments = (el.path ?? el.name).split(".");

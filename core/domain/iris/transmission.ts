@@ -16,7 +16,14 @@
 // - amounts written from their decimal digits (up to the schema's 15 integer digits), totals summed in bigint;
 // - an individual payer (SSN) as IssuerDetail/PersonName.
 // Not done: replacements (TransmissionTypeCd R), transfer agents, jurat signatures, IssuerOfficeCd, 1042-S and 8809.
-import { LATEST_TAX_YEAR, amountText, getFormDefinition, schemaPackageFor, type ElementDefinition, type FormDefinition } from "../forms/index.ts";
+import {
+  LATEST_TAX_YEAR,
+  amountText,
+  getFormDefinition,
+  schemaPackageFor,
+  type ElementDefinition,
+  type FormDefinition,
+} from "../forms/index.ts";
 import type { Tin } from "../shared/tin.ts";
 import { businessRuleText } from "./business-rules.ts";
 import { splitPersonName } from "./names.ts";
@@ -176,13 +183,19 @@ export function submissionXPath(position: number): string {
 }
 
 /** XPath of a record's element, e.g. ".../IRSubmission1Detail/Form1099NECDetail[2]/RecipientDetail/PersonName". */
-export function recordXPath(submissionPosition: number, detailElement: string, recordPosition: number, path?: string): string {
+export function recordXPath(
+  submissionPosition: number,
+  detailElement: string,
+  recordPosition: number,
+  path?: string,
+): string {
   const base = `${submissionXPath(submissionPosition)}/IRSubmission1Detail/${detailElement}[${String(recordPosition)}]`;
   return path ? `${base}/${path.split(".").join("/")}` : base;
 }
 
 export const RECEIPT_ID_PATTERN = /^[1-9][0-9]{3}-[0-9]{11}-[0-9a-zA-Z]{9}$/;
-const TRANSMISSION_ID_PATTERN = /^[0-9a-zA-Z]{8}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{12}$/;
+const TRANSMISSION_ID_PATTERN =
+  /^[0-9a-zA-Z]{8}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{4}-[0-9a-zA-Z]{12}$/;
 const ID_MAX = 99_999_999; // SubmissionIdType / RecordIdType: [1-9][0-9]*, at most 8 characters
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -208,9 +221,20 @@ export interface TransmissionPlan {
  * `maxRecordsPerTransmission`), submissions (one per payer and form, numbered 1..n in order of first appearance)
  * and records (1..n per submission, in input order). Add a `transmissionId` to each plan to transmit it.
  */
-export function planTransmissions(filings: readonly FilingToTransmit[], options: { maxRecordsPerTransmission?: number } = {}): TransmissionPlan[] {
+export function planTransmissions(
+  filings: readonly FilingToTransmit[],
+  options: { maxRecordsPerTransmission?: number } = {},
+): TransmissionPlan[] {
   const max = Math.max(1, options.maxRecordsPerTransmission ?? 20_000);
-  interface Open { kind: TransmissionPlan["kind"]; taxYear: number; count: number; submissions: Map<string, { submissionId: number; payer: PayerInput; form: string; taxYear: number; records: RecordInput[] }> }
+  interface Open {
+    kind: TransmissionPlan["kind"];
+    taxYear: number;
+    count: number;
+    submissions: Map<
+      string,
+      { submissionId: number; payer: PayerInput; form: string; taxYear: number; records: RecordInput[] }
+    >;
+  }
   const plans: Open[] = [];
   const current = new Map<string, Open>();
   for (const f of filings) {
@@ -226,11 +250,20 @@ export function planTransmissions(filings: readonly FilingToTransmit[], options:
     const sKey = `${f.payerId}|${def?.form ?? f.form}`;
     let sub = plan.submissions.get(sKey);
     if (!sub) {
-      sub = { submissionId: plan.submissions.size + 1, payer: f.payer, form: def?.form ?? f.form, taxYear: f.taxYear, records: [] };
+      sub = {
+        submissionId: plan.submissions.size + 1,
+        payer: f.payer,
+        form: def?.form ?? f.form,
+        taxYear: f.taxYear,
+        records: [],
+      };
       plan.submissions.set(sKey, sub);
     }
     sub.records.push({
-      recordId: sub.records.length + 1, filingId: f.filingId, jsonForm: f.jsonForm, recipientTin: f.recipientTin,
+      recordId: sub.records.length + 1,
+      filingId: f.filingId,
+      jsonForm: f.jsonForm,
+      recipientTin: f.recipientTin,
       ...(f.otherTins ? { otherTins: f.otherTins } : {}),
       ...(f.corrected ? { corrected: f.corrected } : {}),
     });
@@ -250,7 +283,13 @@ function ascii(s: string): string {
 }
 
 function squeeze(s: string, disallowed: RegExp, maxLength: number): string {
-  return ascii(s).replace(/[.,]/g, "").replace(disallowed, " ").replace(/\s+/g, " ").trim().slice(0, maxLength).trim();
+  return ascii(s)
+    .replace(/[.,]/g, "")
+    .replace(disallowed, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, maxLength)
+    .trim();
 }
 
 /** BusinessNameLine1Txt / BusinessNameLine2Txt: A-Z a-z 0-9 # - ( ) & ' and single spaces, 75 characters each. */
@@ -310,7 +349,8 @@ export function formatCents(cents: number | bigint): string {
   return `${sign}${String(abs / 100n)}.${String(abs % 100n).padStart(2, "0")}`;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 interface Ctx {
   readonly problems: TransmissionProblem[];
@@ -331,13 +371,21 @@ function leafText(el: ElementDefinition, v: unknown, ctx: Ctx): string | undefin
       // From the decimal digits, not through a double: up to the schema's 15 integer digits stay exact.
       const text = amountText(v);
       if (text === undefined) {
-        ctx.problems.push({ filingId: ctx.filingId, submissionId: ctx.submissionId, message: `${el.path} is not an amount with at most two decimals.` });
+        ctx.problems.push({
+          filingId: ctx.filingId,
+          submissionId: ctx.submissionId,
+          message: `${el.path} is not an amount with at most two decimals.`,
+        });
         return undefined;
       }
       return text;
     }
     case "integer":
-      return typeof v === "number" && Number.isInteger(v) ? String(v) : typeof v === "string" && /^-?\d+$/.test(v) ? v : undefined;
+      return typeof v === "number" && Number.isInteger(v)
+        ? String(v)
+        : typeof v === "string" && /^-?\d+$/.test(v)
+          ? v
+          : undefined;
     case "decimal":
       return typeof v === "number" || typeof v === "string" ? String(v) : undefined;
     default:
@@ -349,7 +397,13 @@ function leafText(el: ElementDefinition, v: unknown, ctx: Ctx): string | undefin
  * Writes `obj` following `elements` (XSD sequence order). `at` is the jsonForm path with array indexes, which is
  * how sealed TINs are named. Keys the definition does not have (the `…Last4` stand-ins) are not written.
  */
-function writeElements(w: XmlWriter, elements: readonly ElementDefinition[], obj: Record<string, unknown>, ctx: Ctx, at: string): void {
+function writeElements(
+  w: XmlWriter,
+  elements: readonly ElementDefinition[],
+  obj: Record<string, unknown>,
+  ctx: Ctx,
+  at: string,
+): void {
   for (const el of elements) {
     const here = at ? `${at}.${el.name}` : el.name;
     if (el.path === "RecipientDetail.TIN") {
@@ -369,7 +423,12 @@ function writeElements(w: XmlWriter, elements: readonly ElementDefinition[], obj
 function writeValue(w: XmlWriter, el: ElementDefinition, v: unknown, ctx: Ctx, here: string): void {
   if (el.kind === "group") {
     if (isObject(v)) w.element(el.name, () => writeElements(w, el.children ?? [], v, ctx, here));
-    else if (el.xsdMinOccurs > 0 && el.required) ctx.problems.push({ filingId: ctx.filingId, submissionId: ctx.submissionId, message: `${el.path} is missing.` });
+    else if (el.xsdMinOccurs > 0 && el.required)
+      ctx.problems.push({
+        filingId: ctx.filingId,
+        submissionId: ctx.submissionId,
+        message: `${el.path} is missing.`,
+      });
     return;
   }
   if (el.kind === "indicator") {
@@ -384,12 +443,22 @@ function writeValue(w: XmlWriter, el: ElementDefinition, v: unknown, ctx: Ctx, h
     return;
   }
   if (v === undefined && el.required) {
-    ctx.problems.push({ filingId: ctx.filingId, submissionId: ctx.submissionId, message: `${el.path} is missing${/(TIN|EIN|SSN)$/.test(el.name) ? " (pass the sealed TIN in otherTins)" : ""}.` });
+    ctx.problems.push({
+      filingId: ctx.filingId,
+      submissionId: ctx.submissionId,
+      message: `${el.path} is missing${/(TIN|EIN|SSN)$/.test(el.name) ? " (pass the sealed TIN in otherTins)" : ""}.`,
+    });
   }
   w.leaf(el.name, leafText(el, v, ctx));
 }
 
-function writeAddress(w: XmlWriter, a: IrisAddress, states: ReadonlySet<string>, report: (m: string) => void, what: string): void {
+function writeAddress(
+  w: XmlWriter,
+  a: IrisAddress,
+  states: ReadonlySet<string>,
+  report: (m: string) => void,
+  what: string,
+): void {
   const country = (a.country ?? "US").trim().toUpperCase();
   const line1 = irisStreet(a.line1);
   const line2 = a.line2 ? irisStreet(a.line2) : "";
@@ -399,19 +468,27 @@ function writeAddress(w: XmlWriter, a: IrisAddress, states: ReadonlySet<string>,
       const state = (a.state ?? "").trim().toUpperCase();
       const zip = a.postalCode.replace(/\D/g, "");
       const city = irisCity(a.city);
-      if (!states.has(state)) report(`${what} state ${JSON.stringify(a.state ?? "")} is not an IRS state code.`);
+      if (!states.has(state))
+        report(`${what} state ${JSON.stringify(a.state ?? "")} is not an IRS state code.`);
       if (!/^\d{5}(\d{4}|\d{7})?$/.test(zip)) report(`${what} ZIP code must have 5 or 9 digits.`);
       if (!city) report(`${what} city is empty once brought into the IRS character set.`);
       w.element("USAddress", () => {
-        w.leaf("AddressLine1Txt", line1).leaf("AddressLine2Txt", line2 || undefined).leaf("CityNm", city)
-          .leaf("StateAbbreviationCd", state).leaf("ZIPCd", zip);
+        w.leaf("AddressLine1Txt", line1)
+          .leaf("AddressLine2Txt", line2 || undefined)
+          .leaf("CityNm", city)
+          .leaf("StateAbbreviationCd", state)
+          .leaf("ZIPCd", zip);
       });
     } else {
       const province = a.state ? squeeze(a.state, /[^!-~ ]/g, 17) : "";
       const postal = squeeze(a.postalCode, /[^!-~ ]/g, 16);
       w.element("ForeignAddress", () => {
-        w.leaf("AddressLine1Txt", line1).leaf("AddressLine2Txt", line2 || undefined).leaf("CityNm", irisCity(a.city, 50) || undefined)
-          .leaf("ProvinceOrStateNm", province || undefined).leaf("CountryCd", country).leaf("ForeignPostalCd", postal || undefined);
+        w.leaf("AddressLine1Txt", line1)
+          .leaf("AddressLine2Txt", line2 || undefined)
+          .leaf("CityNm", irisCity(a.city, 50) || undefined)
+          .leaf("ProvinceOrStateNm", province || undefined)
+          .leaf("CountryCd", country)
+          .leaf("ForeignPostalCd", postal || undefined);
       });
     }
   });
@@ -420,7 +497,9 @@ function writeAddress(w: XmlWriter, a: IrisAddress, states: ReadonlySet<string>,
 function writeBusinessName(w: XmlWriter, name: string, report: (m: string) => void, what: string): void {
   const n = irisBusinessName(name);
   if (!n.line1) report(`${what} name is empty once brought into the IRS character set.`);
-  w.element("BusinessName", () => { w.leaf("BusinessNameLine1Txt", n.line1).leaf("BusinessNameLine2Txt", n.line2); });
+  w.element("BusinessName", () => {
+    w.leaf("BusinessNameLine1Txt", n.line1).leaf("BusinessNameLine2Txt", n.line2);
+  });
 }
 
 function tinSubmittedType(t: TinType): string {
@@ -432,41 +511,82 @@ function isForeign(a: IrisAddress | null | undefined): boolean {
   return c !== "" && c !== "US";
 }
 
-function checkInput(input: TransmissionInput, transmitter: TransmitterInput, problems: TransmissionProblem[]): Map<number, FormDefinition> {
+function checkInput(
+  input: TransmissionInput,
+  transmitter: TransmitterInput,
+  problems: TransmissionProblem[],
+): Map<number, FormDefinition> {
   const defs = new Map<number, FormDefinition>();
-  if (!TRANSMISSION_ID_PATTERN.test(input.transmissionId)) problems.push({ message: "transmissionId must be a UUID." });
-  if (!/^[A-Za-z0-9]{5}$/.test(transmitter.tcc)) problems.push({ message: "The transmitter control code (TCC) must be 5 letters or digits." });
-  if (!/^[A-Za-z0-9]{0,10}$/.test(transmitter.softwareId)) problems.push({ message: "The software id must be up to 10 letters or digits." });
-  if (!Number.isInteger(input.taxYear) || input.taxYear < 1000 || input.taxYear > 9999) problems.push({ message: "taxYear must be a 4-digit year." });
-  if (input.submissions.length === 0) problems.push({ message: "A transmission needs at least one submission." });
+  if (!TRANSMISSION_ID_PATTERN.test(input.transmissionId))
+    problems.push({ message: "transmissionId must be a UUID." });
+  if (!/^[A-Za-z0-9]{5}$/.test(transmitter.tcc))
+    problems.push({ message: "The transmitter control code (TCC) must be 5 letters or digits." });
+  if (!/^[A-Za-z0-9]{0,10}$/.test(transmitter.softwareId))
+    problems.push({ message: "The software id must be up to 10 letters or digits." });
+  if (!Number.isInteger(input.taxYear) || input.taxYear < 1000 || input.taxYear > 9999)
+    problems.push({ message: "taxYear must be a 4-digit year." });
+  if (input.submissions.length === 0)
+    problems.push({ message: "A transmission needs at least one submission." });
   const submissionIds = new Set<number>();
   let corrected = 0;
   let originals = 0;
   for (const s of input.submissions) {
     const at = { submissionId: s.submissionId };
-    if (!Number.isInteger(s.submissionId) || s.submissionId < 1 || s.submissionId > ID_MAX) problems.push({ ...at, message: "submissionId must be an integer from 1 to 99999999." });
-    if (submissionIds.has(s.submissionId)) problems.push({ ...at, message: `submissionId ${String(s.submissionId)} is used twice.` });
+    if (!Number.isInteger(s.submissionId) || s.submissionId < 1 || s.submissionId > ID_MAX)
+      problems.push({ ...at, message: "submissionId must be an integer from 1 to 99999999." });
+    if (submissionIds.has(s.submissionId))
+      problems.push({ ...at, message: `submissionId ${String(s.submissionId)} is used twice.` });
     submissionIds.add(s.submissionId);
-    if (s.taxYear !== input.taxYear) problems.push({ ...at, message: `Submission tax year ${String(s.taxYear)} differs from the transmission's ${String(input.taxYear)} (IRS rule SMF007).` });
+    if (s.taxYear !== input.taxYear)
+      problems.push({
+        ...at,
+        message: `Submission tax year ${String(s.taxYear)} differs from the transmission's ${String(input.taxYear)} (IRS rule SMF007).`,
+      });
     const def = getFormDefinition(s.form, s.taxYear);
-    if (!def) problems.push({ ...at, message: `Form ${s.form} is not in the catalogue for tax year ${String(s.taxYear)}.` });
-    else if (!formTotalsDefinition(def.formTypeCd, def.taxYear)) problems.push({ ...at, message: `Form ${def.form} has no IRIS submission totals group.` });
+    if (!def)
+      problems.push({
+        ...at,
+        message: `Form ${s.form} is not in the catalogue for tax year ${String(s.taxYear)}.`,
+      });
+    else if (!formTotalsDefinition(def.formTypeCd, def.taxYear))
+      problems.push({ ...at, message: `Form ${def.form} has no IRIS submission totals group.` });
     else defs.set(s.submissionId, def);
-    if (!s.payer.address) problems.push({ ...at, message: "The payer has no mailing address (IssuerDetail/MailingAddressGrp is required)." });
+    if (!s.payer.address)
+      problems.push({
+        ...at,
+        message: "The payer has no mailing address (IssuerDetail/MailingAddressGrp is required).",
+      });
     if (s.records.length === 0) problems.push({ ...at, message: "A submission needs at least one record." });
     const recordIds = new Set<number>();
     for (const r of s.records) {
       const rat = { ...at, filingId: r.filingId };
-      if (!Number.isInteger(r.recordId) || r.recordId < 1 || r.recordId > ID_MAX) problems.push({ ...rat, message: "recordId must be an integer from 1 to 99999999." });
-      if (recordIds.has(r.recordId)) problems.push({ ...rat, message: `recordId ${String(r.recordId)} is used twice in submission ${String(s.submissionId)}.` });
+      if (!Number.isInteger(r.recordId) || r.recordId < 1 || r.recordId > ID_MAX)
+        problems.push({ ...rat, message: "recordId must be an integer from 1 to 99999999." });
+      if (recordIds.has(r.recordId))
+        problems.push({
+          ...rat,
+          message: `recordId ${String(r.recordId)} is used twice in submission ${String(s.submissionId)}.`,
+        });
       recordIds.add(r.recordId);
-      if (!isObject(r.jsonForm["RecipientDetail"])) problems.push({ ...rat, message: "jsonForm has no RecipientDetail." });
+      if (!isObject(r.jsonForm["RecipientDetail"]))
+        problems.push({ ...rat, message: "jsonForm has no RecipientDetail." });
       if (r.corrected) {
         corrected++;
         const c = r.corrected;
-        if (!RECEIPT_ID_PATTERN.test(c.receiptId) || !Number.isInteger(c.submissionId) || c.submissionId < 1 || c.submissionId > ID_MAX
-          || !Number.isInteger(c.recordId) || c.recordId < 1 || c.recordId > ID_MAX) {
-          problems.push({ ...rat, message: "The corrected record's receipt id, submission id or record id is not in the IRS format." });
+        if (
+          !RECEIPT_ID_PATTERN.test(c.receiptId) ||
+          !Number.isInteger(c.submissionId) ||
+          c.submissionId < 1 ||
+          c.submissionId > ID_MAX ||
+          !Number.isInteger(c.recordId) ||
+          c.recordId < 1 ||
+          c.recordId > ID_MAX
+        ) {
+          problems.push({
+            ...rat,
+            message:
+              "The corrected record's receipt id, submission id or record id is not in the IRS format.",
+          });
         }
       } else {
         originals++;
@@ -474,7 +594,10 @@ function checkInput(input: TransmissionInput, transmitter: TransmitterInput, pro
     }
   }
   if (corrected > 0 && originals > 0) {
-    problems.push({ message: "Originals and corrections cannot share a transmission (IRS rules FTMFST001_001 and FTMFST003_001)." });
+    problems.push({
+      message:
+        "Originals and corrections cannot share a transmission (IRS rules FTMFST001_001 and FTMFST003_001).",
+    });
   }
   return defs;
 }
@@ -486,13 +609,20 @@ function checkInput(input: TransmissionInput, transmitter: TransmitterInput, pro
  * is a problem carrying the rule number (`checkRules: false` skips that, for tests of the rules themselves).
  * Problem messages never contain a TIN.
  */
-export function buildTransmission(input: TransmissionInput, transmitter: TransmitterInput, options: { checkRules?: boolean } = {}): TransmissionBuild {
+export function buildTransmission(
+  input: TransmissionInput,
+  transmitter: TransmitterInput,
+  options: { checkRules?: boolean } = {},
+): TransmissionBuild {
   const problems: TransmissionProblem[] = [];
   const defs = checkInput(input, transmitter, problems);
   if (problems.length > 0) return { ok: false, problems };
 
   const anyDef = defs.values().next().value as FormDefinition;
-  const states = new Set(findElement(anyDef.elements, "RecipientDetail.MailingAddressGrp.USAddress.StateAbbreviationCd")?.constraints.enum ?? []);
+  const states = new Set(
+    findElement(anyDef.elements, "RecipientDetail.MailingAddressGrp.USAddress.StateAbbreviationCd")
+      ?.constraints.enum ?? [],
+  );
   const kind: "O" | "C" = input.submissions.some((s) => s.records.some((r) => r.corrected)) ? "C" : "O";
   const utid = uniqueTransmissionId(input.transmissionId, transmitter.tcc);
   const recordCount = input.submissions.reduce((n, s) => n + s.records.length, 0);
@@ -502,11 +632,17 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
   w.open("IRTransmission", { xmlns: IRIS_NAMESPACE });
   w.element("IRTransmissionManifest", () => {
     const report = (message: string) => problems.push({ message });
-    w.leaf("SchemaVersionNum", schemaVersionNum(input.taxYear) ?? SCHEMA_VERSION_NUM).leaf("UniqueTransmissionId", utid).leaf("TaxYr", input.taxYear)
-      .leaf("PriorYearDataInd", "0").leaf("TransmissionTypeCd", kind).leaf("TestCd", transmitter.test ? "T" : "P");
+    w.leaf("SchemaVersionNum", schemaVersionNum(input.taxYear) ?? SCHEMA_VERSION_NUM)
+      .leaf("UniqueTransmissionId", utid)
+      .leaf("TaxYr", input.taxYear)
+      .leaf("PriorYearDataInd", "0")
+      .leaf("TransmissionTypeCd", kind)
+      .leaf("TestCd", transmitter.test ? "T" : "P");
     w.element("TransmitterGrp", () => {
-      w.leaf("TIN", transmitter.tin.reveal()).leaf("TINSubmittedTypeCd", tinSubmittedType(transmitter.tinType))
-        .leaf("TransmitterControlCd", transmitter.tcc).leaf("ForeignEntityInd", isForeign(transmitter.address) ? "1" : "0");
+      w.leaf("TIN", transmitter.tin.reveal())
+        .leaf("TINSubmittedTypeCd", tinSubmittedType(transmitter.tinType))
+        .leaf("TransmitterControlCd", transmitter.tcc)
+        .leaf("ForeignEntityInd", isForeign(transmitter.address) ? "1" : "0");
       writeBusinessName(w, transmitter.name, report, "The transmitter's");
       w.element("CompanyGrp", () => {
         writeBusinessName(w, transmitter.name, report, "The transmitter's");
@@ -514,7 +650,9 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
       });
       const contact = irisPersonName(transmitter.contactName);
       if (!contact) report("The transmitter's contact name is empty.");
-      w.element("ContactNameGrp", () => { w.leaf("PersonNm", contact); });
+      w.element("ContactNameGrp", () => {
+        w.leaf("PersonNm", contact);
+      });
       w.leaf("ContactEmailAddressTxt", irisEmail(transmitter.contactEmail));
       const phone = irisPhone(transmitter.contactPhone);
       if (!phone) report("The transmitter's contact phone must have 10 to 30 digits.");
@@ -528,12 +666,21 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
         writeBusinessName(w, vendor.name, report, "The vendor's");
         writeAddress(w, vendor.address, states, report, "The vendor's");
         const contact = vendor.contactName ? irisPersonName(vendor.contactName) : "";
-        if (contact) w.element("ContactNameGrp", () => { w.leaf("PersonNm", contact); });
-        w.leaf("ContactEmailAddressTxt", irisEmail(vendor.contactEmail)).leaf("ContactPhoneNum", irisPhone(vendor.contactPhone));
+        if (contact)
+          w.element("ContactNameGrp", () => {
+            w.leaf("PersonNm", contact);
+          });
+        w.leaf("ContactEmailAddressTxt", irisEmail(vendor.contactEmail)).leaf(
+          "ContactPhoneNum",
+          irisPhone(vendor.contactPhone),
+        );
       });
     }
-    w.leaf("TotalIssuerFormCnt", input.submissions.length).leaf("TotalRecipientFormCnt", recordCount)
-      .leaf("PaperSubmissionInd", "0").leaf("MediaSourceCd", "M").leaf("SubmissionChannelCd", "A2A");
+    w.leaf("TotalIssuerFormCnt", input.submissions.length)
+      .leaf("TotalRecipientFormCnt", recordCount)
+      .leaf("PaperSubmissionInd", "0")
+      .leaf("MediaSourceCd", "M")
+      .leaf("SubmissionChannelCd", "A2A");
   });
 
   for (const s of input.submissions) {
@@ -547,7 +694,8 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
       w.element("IRSubmission1Header", () => {
         w.leaf("SubmissionId", s.submissionId).leaf("TaxYr", s.taxYear);
         w.element("IssuerDetail", () => {
-          w.leaf("ForeignEntityInd", isForeign(payer.address) ? "1" : "0").leaf("TIN", payer.tin.reveal())
+          w.leaf("ForeignEntityInd", isForeign(payer.address) ? "1" : "0")
+            .leaf("TIN", payer.tin.reveal())
             .leaf("TINSubmittedTypeCd", tinSubmittedType(payer.tinType));
           // An individual payer (SSN) files under a person name (SMF017 matches it with the TIN); a name that does
           // not split into first and last name stays a business name.
@@ -560,14 +708,20 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
         const contact = payer.contactName ? irisPersonName(payer.contactName) : "";
         if (contact) {
           w.element("ContactPersonInformationGrp", () => {
-            w.leaf("ContactPersonNm", contact).leaf("ContactPhoneNum", irisPhone(payer.contactPhone))
+            w.leaf("ContactPersonNm", contact)
+              .leaf("ContactPhoneNum", irisPhone(payer.contactPhone))
               .leaf("ContactEmailAddressTxt", irisEmail(payer.contactEmail));
           });
         }
-        w.leaf("FormTypeCd", def.formTypeCd).leaf("ParentFormTypeCd", "1096").leaf("CFSFElectionInd", electing.length > 0 ? "1" : "0")
+        w.leaf("FormTypeCd", def.formTypeCd)
+          .leaf("ParentFormTypeCd", "1096")
+          .leaf("CFSFElectionInd", electing.length > 0 ? "1" : "0")
           .leaf("TotalReportedRcpntFormCnt", s.records.length);
         if (totalsDef) {
-          const totals = submissionTotalsBig(totalsDef, s.records.map((r) => r.jsonForm));
+          const totals = submissionTotalsBig(
+            totalsDef,
+            s.records.map((r) => r.jsonForm),
+          );
           w.element("IRSubmission1FormTotals", () => {
             w.element(totalsDef.group, () => {
               for (const el of totalsDef.elements) {
@@ -578,7 +732,9 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
             // SHAREDIRFORM022: a TotalByStateGrp for each CF/SF state, over the records that elect it.
             if (totalsDef.byStateGroup && totalsDef.byStateElements) {
               for (const state of electing) {
-                const members = s.records.filter((_r, i) => elections[i]?.includes(state)).map((r) => stateView(r.jsonForm, state));
+                const members = s.records
+                  .filter((_r, i) => elections[i]?.includes(state))
+                  .map((r) => stateView(r.jsonForm, state));
                 const byState = submissionTotalsBig(totalsDef, members, totalsDef.byStateElements);
                 w.element(totalsDef.byStateGroup, () => {
                   w.leaf("StateAbbreviationCd", state).leaf("TotalReportedRcpntFormCnt", members.length);
@@ -594,7 +750,13 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
       });
       w.element("IRSubmission1Detail", () => {
         for (const [index, r] of s.records.entries()) {
-          const ctx: Ctx = { problems, filingId: r.filingId, submissionId: s.submissionId, recipientTin: r.recipientTin, otherTins: r.otherTins ?? {} };
+          const ctx: Ctx = {
+            problems,
+            filingId: r.filingId,
+            submissionId: s.submissionId,
+            recipientTin: r.recipientTin,
+            otherTins: r.otherTins ?? {},
+          };
           records.set(recordKey(s.submissionId, r.recordId), r.filingId);
           const states = elections[index] ?? [];
           w.element(def.detailElement, () => {
@@ -613,19 +775,30 @@ export function buildTransmission(input: TransmissionInput, transmitter: Transmi
   const xml = w.toString();
   if (options.checkRules !== false) {
     for (const f of checkTransmissionXml(xml)) {
-      if (blocks(f.severity)) problems.push({ code: f.code, message: `${f.message} (${f.path})`, ...locate(input, f.path) });
+      if (blocks(f.severity))
+        problems.push({ code: f.code, message: `${f.message} (${f.path})`, ...locate(input, f.path) });
     }
     if (problems.length > 0) return { ok: false, problems };
   }
   return {
     ok: true,
-    value: { xml, uniqueTransmissionId: utid, transmissionTypeCd: kind, records, issuerFormCount: input.submissions.length, recipientFormCount: recordCount },
+    value: {
+      xml,
+      uniqueTransmissionId: utid,
+      transmissionTypeCd: kind,
+      records,
+      issuerFormCount: input.submissions.length,
+      recipientFormCount: recordCount,
+    },
   };
 }
 
 /** The submission and filing an XPath of the transmission points into. */
 function locate(input: TransmissionInput, xpath: string): { submissionId?: number; filingId?: string } {
-  const m = /^\/IRTransmission\/IRSubmission1Grp\[(\d+)\](?:\/IRSubmission1Detail\/[A-Za-z0-9]+\[(\d+)\])?/.exec(xpath);
+  const m =
+    /^\/IRTransmission\/IRSubmission1Grp\[(\d+)\](?:\/IRSubmission1Detail\/[A-Za-z0-9]+\[(\d+)\])?/.exec(
+      xpath,
+    );
   const s = m ? input.submissions[Number(m[1]) - 1] : undefined;
   if (!s) return {};
   const r = m?.[2] ? s.records[Number(m[2]) - 1] : undefined;
@@ -634,7 +807,10 @@ function locate(input: TransmissionInput, xpath: string): { submissionId?: numbe
 
 function writePersonName(w: XmlWriter, p: Readonly<Record<string, string>>): void {
   w.element("PersonName", () => {
-    w.leaf("PersonFirstNm", p["PersonFirstNm"]).leaf("PersonMiddleNm", p["PersonMiddleNm"]).leaf("PersonLastNm", p["PersonLastNm"]).leaf("SuffixNm", p["SuffixNm"]);
+    w.leaf("PersonFirstNm", p["PersonFirstNm"])
+      .leaf("PersonMiddleNm", p["PersonMiddleNm"])
+      .leaf("PersonLastNm", p["PersonLastNm"])
+      .leaf("SuffixNm", p["SuffixNm"]);
   });
 }
 
@@ -654,7 +830,11 @@ const cfsfParticipants = cfsfParticipatingStates();
  * The CF/SF states a record elects: the participating states of its StateLocalTaxGrp, for the forms whose IRIS
  * detail has CFSFElectionStateCd (the forms of the program, S1H003_001).
  */
-export function cfsfStates(def: FormDefinition, jsonForm: Record<string, unknown>, participants: ReadonlySet<string> = cfsfParticipants): string[] {
+export function cfsfStates(
+  def: FormDefinition,
+  jsonForm: Record<string, unknown>,
+  participants: ReadonlySet<string> = cfsfParticipants,
+): string[] {
   if (!def.omitted.some((o) => o.name === "CFSFElectionStateCd")) return [];
   const groups = jsonForm["StateLocalTaxGrp"];
   const out = new Set<string>();
@@ -669,7 +849,10 @@ export function cfsfStates(def: FormDefinition, jsonForm: Record<string, unknown
 function stateView(jsonForm: Record<string, unknown>, state: string): Record<string, unknown> {
   const groups = jsonForm["StateLocalTaxGrp"];
   const list = Array.isArray(groups) ? groups : groups === undefined ? [] : [groups];
-  return { ...jsonForm, StateLocalTaxGrp: list.filter((g) => isObject(g) && g["StateAbbreviationCd"] === state) };
+  return {
+    ...jsonForm,
+    StateLocalTaxGrp: list.filter((g) => isObject(g) && g["StateAbbreviationCd"] === state),
+  };
 }
 
 function writePrevious(w: XmlWriter, def: FormDefinition, c: CorrectionOf, ctx: Ctx): void {
@@ -679,7 +862,9 @@ function writePrevious(w: XmlWriter, def: FormDefinition, c: CorrectionOf, ctx: 
     if (prev?.tin) w.leaf("TIN", prev.tin.reveal());
     const person = findElement(def.elements, "RecipientDetail.PersonName");
     const business = findElement(def.elements, "RecipientDetail.BusinessName");
-    if (prev?.personName && person) writeValue(w, person, prev.personName, ctx, "PrevSubmittedRecRecipientGrp.PersonName");
-    else if (prev?.businessName && business) writeValue(w, business, prev.businessName, ctx, "PrevSubmittedRecRecipientGrp.BusinessName");
+    if (prev?.personName && person)
+      writeValue(w, person, prev.personName, ctx, "PrevSubmittedRecRecipientGrp.PersonName");
+    else if (prev?.businessName && business)
+      writeValue(w, business, prev.businessName, ctx, "PrevSubmittedRecRecipientGrp.BusinessName");
   });
 }

@@ -15,7 +15,10 @@ export function xmlChars(s: string): string {
     if (c >= 0xd800 && c <= 0xdbff) {
       const next = s.charCodeAt(i + 1);
       ok = next >= 0xdc00 && next <= 0xdfff;
-      if (ok) { i++; continue; }
+      if (ok) {
+        i++;
+        continue;
+      }
     } else {
       ok = c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c < 0xd800) || (c >= 0xe000 && c <= 0xfffd);
     }
@@ -34,7 +37,11 @@ export function xmlChars(s: string): string {
 export function escapeText(s: string): string {
   // Most text (amounts, codes, names) needs nothing: one scan instead of five.
   if (!NEEDS_ESCAPE.test(s)) return s;
-  return xmlChars(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#13;");
+  return xmlChars(s)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/\r/g, "&#13;");
 }
 
 // eslint-disable-next-line no-control-regex
@@ -42,7 +49,11 @@ const NEEDS_ESCAPE = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\
 
 /** Escapes an attribute value (double-quoted): text escapes plus quotes and the whitespace a parser would normalise. */
 export function escapeAttribute(s: string): string {
-  return escapeText(s).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;");
+  return escapeText(s)
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;")
+    .replace(/\t/g, "&#9;")
+    .replace(/\n/g, "&#10;");
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9._-]*(:[A-Za-z_][A-Za-z0-9._-]*)?$/;
@@ -134,7 +145,10 @@ export interface XmlElement {
 }
 
 export class XmlParseError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(`${message} (at offset ${offset})`);
     this.name = "XmlParseError";
   }
@@ -207,7 +221,8 @@ export function parseXml(xml: string): XmlElement {
       if (end === -1) throw new XmlParseError("unterminated end tag", i);
       const qname = xml.slice(i + 2, end).trim();
       const top = stack.pop();
-      if (!top || top.qname !== qname) throw new XmlParseError(`end tag </${qname}> does not match <${top?.qname ?? ""}>`, i);
+      if (!top || top.qname !== qname)
+        throw new XmlParseError(`end tag </${qname}> does not match <${top?.qname ?? ""}>`, i);
       const done = finish(top, i);
       const parent = stack[stack.length - 1];
       if (parent) parent.children.push(done);
@@ -244,7 +259,11 @@ export function parseXml(xml: string): XmlElement {
       const el: Building = {
         name: colon === -1 ? qname : qname.slice(colon + 1),
         prefix: colon === -1 ? null : qname.slice(0, colon),
-        attributes, ns, children: [], text: "", qname,
+        attributes,
+        ns,
+        children: [],
+        text: "",
+        qname,
       };
       i = j + (selfClosing ? 2 : 1);
       if (selfClosing) {
@@ -264,10 +283,15 @@ export function parseXml(xml: string): XmlElement {
 
 function finish(b: Building, offset: number): XmlElement {
   const namespace = b.ns.get(b.prefix ?? "") ?? null;
-  if (b.prefix !== null && namespace === null) throw new XmlParseError(`undeclared prefix ${b.prefix}`, offset);
+  if (b.prefix !== null && namespace === null)
+    throw new XmlParseError(`undeclared prefix ${b.prefix}`, offset);
   return Object.freeze({
-    name: b.name, prefix: b.prefix, namespace, attributes: Object.freeze(b.attributes),
-    children: Object.freeze(b.children), text: b.text,
+    name: b.name,
+    prefix: b.prefix,
+    namespace,
+    attributes: Object.freeze(b.attributes),
+    children: Object.freeze(b.children),
+    text: b.text,
   });
 }
 

@@ -68,7 +68,11 @@ function signProblem(kind: LedgerKind, amount: number): string | null {
 /** Computes the next entry from the current balance, or refuses it. Nothing is mutated. */
 export function appendEntry(previousBalanceCents: number, draft: LedgerDraft): AppendResult {
   if (!Number.isSafeInteger(previousBalanceCents) || previousBalanceCents < 0) {
-    return { ok: false, error: "invalid_amount", message: "the previous balance must be a non-negative integer of cents" };
+    return {
+      ok: false,
+      error: "invalid_amount",
+      message: "the previous balance must be a non-negative integer of cents",
+    };
   }
   if (!isLedgerKind(draft.kind)) {
     return { ok: false, error: "invalid_amount", message: `unknown ledger entry kind ${String(draft.kind)}` };
@@ -107,7 +111,10 @@ export type AppendManyResult =
  * All-or-nothing: appends every draft in order from `previousBalanceCents`, or refuses the lot (with the index
  * of the first refused draft) so that the caller appends nothing. Used by pay (draw + auto top-up) and refunds.
  */
-export function appendEntries(previousBalanceCents: number, drafts: readonly LedgerDraft[]): AppendManyResult {
+export function appendEntries(
+  previousBalanceCents: number,
+  drafts: readonly LedgerDraft[],
+): AppendManyResult {
   const entries: LedgerEntry[] = [];
   let balance = previousBalanceCents;
   for (let i = 0; i < drafts.length; i++) {

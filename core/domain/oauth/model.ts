@@ -11,7 +11,11 @@ export const CONSENT_SESSION_TTL_SECONDS = 600;
 export const MAX_SIGN_IN_ATTEMPTS = 5;
 
 export type GrantType = "authorization_code" | "refresh_token" | "client_credentials";
-export const GRANT_TYPES: readonly GrantType[] = ["authorization_code", "refresh_token", "client_credentials"];
+export const GRANT_TYPES: readonly GrantType[] = [
+  "authorization_code",
+  "refresh_token",
+  "client_credentials",
+];
 export type Environment = "sandbox" | "live";
 export type UserRole = "owner" | "member";
 
@@ -121,7 +125,15 @@ export const isExpired = (expiresAt: string, now: Date) => Date.parse(expiresAt)
 
 export function grantView(g: Grant, app: Pick<OAuthApp, "clientId" | "name"> | undefined) {
   return {
-    object: "authorization", id: g.id, client_id: app?.clientId ?? null, app_name: app?.name ?? null, payer: g.payerId,
-    scopes: g.scopes, role: g.role, livemode: g.livemode, created_at: g.createdAt, updated_at: g.updatedAt,
+    object: "authorization",
+    id: g.id,
+    client_id: app?.clientId ?? null,
+    app_name: app?.name ?? null,
+    payer: g.payerId,
+    scopes: g.scopes,
+    role: g.role,
+    livemode: g.livemode,
+    created_at: g.createdAt,
+    updated_at: g.updatedAt,
   };
 }

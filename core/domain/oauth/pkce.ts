@@ -21,18 +21,24 @@ export function checkChallenge(challenge: string | undefined, method: string | u
   if (challenge === undefined) return "code_challenge is required (PKCE with S256).";
   if (method === undefined) return "code_challenge_method is required and must be S256.";
   if (method !== "S256") return `code_challenge_method ${method} is not supported; use S256.`;
-  if (!S256_CHALLENGE.test(challenge)) return "code_challenge must be 43 base64url characters (the S256 digest of the verifier).";
+  if (!S256_CHALLENGE.test(challenge))
+    return "code_challenge must be 43 base64url characters (the S256 digest of the verifier).";
   return null;
 }
 
 /** True when `verifier` proves `challenge` (RFC 7636 §4.6); a malformed verifier never does. */
-export function verifierMatches(verifier: string, challenge: string, sha256Hex: (text: string) => string): boolean {
+export function verifierMatches(
+  verifier: string,
+  challenge: string,
+  sha256Hex: (text: string) => string,
+): boolean {
   return VERIFIER.test(verifier) && constantTimeEqual(s256Challenge(verifier, sha256Hex), challenge);
 }
 
 /** Compares two strings without stopping at the first difference. */
 export function constantTimeEqual(a: string, b: string): boolean {
   let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
   return diff === 0;
 }

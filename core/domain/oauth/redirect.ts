@@ -5,8 +5,13 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export function validateRedirectUri(uri: string): { ok: true } | { ok: false; message: string } {
   let url: URL;
-  try { url = new URL(uri); } catch { return { ok: false, message: `${uri} is not an absolute URI.` }; }
-  if (url.hash !== "" || uri.includes("#")) return { ok: false, message: `${uri} must not contain a fragment.` };
+  try {
+    url = new URL(uri);
+  } catch {
+    return { ok: false, message: `${uri} is not an absolute URI.` };
+  }
+  if (url.hash !== "" || uri.includes("#"))
+    return { ok: false, message: `${uri} must not contain a fragment.` };
   if (url.protocol === "https:") return { ok: true };
   if (url.protocol === "http:" && LOOPBACK.has(url.hostname)) return { ok: true };
   return { ok: false, message: `${uri} must use https (http is allowed only for localhost and 127.0.0.1).` };

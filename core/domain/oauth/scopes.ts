@@ -34,11 +34,22 @@ export function isSubset(requested: readonly string[], allowed: readonly string[
 }
 
 /** The scope a request ends up with: the requested subset, or everything allowed when none is asked for. */
-export function resolveScope(requested: string | undefined, allowed: readonly string[]): { ok: true; scopes: readonly string[] } | { ok: false; message: string } {
+export function resolveScope(
+  requested: string | undefined,
+  allowed: readonly string[],
+): { ok: true; scopes: readonly string[] } | { ok: false; message: string } {
   if (requested === undefined) return { ok: true, scopes: allowed };
   const parsed = parseScopes(requested);
-  if (!parsed) return { ok: false, message: `scope must be a space-separated list of known scopes (${ALL_SCOPES.join(", ")}).` };
+  if (!parsed)
+    return {
+      ok: false,
+      message: `scope must be a space-separated list of known scopes (${ALL_SCOPES.join(", ")}).`,
+    };
   const outside = parsed.filter((s) => !allowed.includes(s));
-  if (outside.length > 0) return { ok: false, message: `scope asks for ${outside.join(", ")}, which this client may not have; it may have: ${allowed.join(" ")}.` };
+  if (outside.length > 0)
+    return {
+      ok: false,
+      message: `scope asks for ${outside.join(", ")}, which this client may not have; it may have: ${allowed.join(" ")}.`,
+    };
   return { ok: true, scopes: parsed };
 }

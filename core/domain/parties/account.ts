@@ -25,8 +25,11 @@ export interface Principal {
   readonly account: Account;
 }
 
-export interface RateWindow { readonly limit: number; readonly used: number; readonly resetAtSeconds: number }
-
+export interface RateWindow {
+  readonly limit: number;
+  readonly used: number;
+  readonly resetAtSeconds: number;
+}
 
 /** The environment a credential names by its prefix: API keys `sk_…`, OAuth access tokens `oat_…` (D2). */
 export function environmentOfToken(token: string): "sandbox" | "live" | null {

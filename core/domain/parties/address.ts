@@ -21,29 +21,41 @@ export const addressProps = {
 const ZIP = /^\d{5}(-?\d{4})?$/;
 
 /** Upper-cases state and country, defaults country to US on create, checks US ZIP / ZIP+4 (SPEC Conventions). */
-export function normaliseAddress(body: Record<string, unknown>, creating: boolean): Partial<{ -readonly [K in keyof AddressFields]: AddressFields[K] }> | InvalidRequest {
+export function normaliseAddress(
+  body: Record<string, unknown>,
+  creating: boolean,
+): Partial<{ -readonly [K in keyof AddressFields]: AddressFields[K] }> | InvalidRequest {
   const out: Partial<{ -readonly [K in keyof AddressFields]: AddressFields[K] }> = {};
   const text = (k: string) => {
     const v = body[k];
     return typeof v === "string" ? v.trim() : v === null ? null : undefined;
   };
-  const l1 = text("address_line1"); if (l1 !== undefined) out.addressLine1 = l1 || null;
-  const l2 = text("address_line2"); if (l2 !== undefined) out.addressLine2 = l2 || null;
-  const city = text("city"); if (city !== undefined) out.city = city || null;
+  const l1 = text("address_line1");
+  if (l1 !== undefined) out.addressLine1 = l1 || null;
+  const l2 = text("address_line2");
+  if (l2 !== undefined) out.addressLine2 = l2 || null;
+  const city = text("city");
+  if (city !== undefined) out.city = city || null;
   const state = text("state");
   if (state !== undefined && state !== null) {
-    if (!/^[A-Za-z]{2}$/.test(state)) return new InvalidRequest({ param: "state", message: "state must be a 2-letter USPS code." });
+    if (!/^[A-Za-z]{2}$/.test(state))
+      return new InvalidRequest({ param: "state", message: "state must be a 2-letter USPS code." });
     out.state = state.toUpperCase();
   }
   const country = text("country");
   if (country !== undefined && country !== null) {
-    if (!/^[A-Za-z]{2}$/.test(country)) return new InvalidRequest({ param: "country", message: "country must be a 2-letter code." });
+    if (!/^[A-Za-z]{2}$/.test(country))
+      return new InvalidRequest({ param: "country", message: "country must be a 2-letter code." });
     out.country = country.toUpperCase();
   } else if (creating) out.country = "US";
   const zip = text("postal_code");
   if (zip !== undefined && zip !== null) {
     const isUs = (out.country ?? "US") === "US";
-    if (isUs && !ZIP.test(zip)) return new InvalidRequest({ param: "postal_code", message: "postal_code must be a ZIP (12345) or ZIP+4 (12345-6789)." });
+    if (isUs && !ZIP.test(zip))
+      return new InvalidRequest({
+        param: "postal_code",
+        message: "postal_code must be a ZIP (12345) or ZIP+4 (12345-6789).",
+      });
     out.postalCode = zip;
   }
   return out;

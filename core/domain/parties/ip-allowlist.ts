@@ -14,7 +14,9 @@ export function parseIp(text: string): { readonly v6: boolean; readonly address:
 }
 
 /** Normalises a list of CIDR ranges for storage; the first one that does not parse is returned as an error. */
-export function normalizeAllowlist(cidrs: readonly string[]): { ok: true; value: string[] } | { ok: false; invalid: string } {
+export function normalizeAllowlist(
+  cidrs: readonly string[],
+): { ok: true; value: string[] } | { ok: false; invalid: string } {
   const out: string[] = [];
   for (const c of cidrs) {
     if (!parseCidr(c)) return { ok: false, invalid: c };

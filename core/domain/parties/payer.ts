@@ -23,7 +23,15 @@ export interface Payer extends AddressFields {
 }
 
 /** Fields SPEC lists as response-only: accepted on input and ignored. */
-const RESPONSE_ONLY = ["id", "object", "tin_last4", "is_main_company", "livemode", "created_at", "updated_at"];
+const RESPONSE_ONLY = [
+  "id",
+  "object",
+  "tin_last4",
+  "is_main_company",
+  "livemode",
+  "created_at",
+  "updated_at",
+];
 
 const str = (max: number) => ({ type: "string", maxLength: max });
 const payerProps = {
@@ -39,10 +47,15 @@ const payerProps = {
 };
 
 export const checkCreate = compileBody<Record<string, unknown>>({
-  type: "object", additionalProperties: false, required: ["tin"], properties: payerProps,
+  type: "object",
+  additionalProperties: false,
+  required: ["tin"],
+  properties: payerProps,
 });
 export const checkUpdate = compileBody<Record<string, unknown>>({
-  type: "object", additionalProperties: false, properties: payerProps,
+  type: "object",
+  additionalProperties: false,
+  properties: payerProps,
 });
 
 export interface PayerInput extends Partial<AddressFields> {
@@ -56,7 +69,11 @@ export interface PayerInput extends Partial<AddressFields> {
 
 function phoneDigits(v: unknown): string | InvalidRequest {
   const digits = String(v).replace(/[\s().+-]/g, "");
-  if (!/^\d{7,15}$/.test(digits)) return new InvalidRequest({ param: "contact_phone", message: "contact_phone must be a phone number of 7 to 15 digits." });
+  if (!/^\d{7,15}$/.test(digits))
+    return new InvalidRequest({
+      param: "contact_phone",
+      message: "contact_phone must be a phone number of 7 to 15 digits.",
+    });
   return digits;
 }
 
@@ -64,18 +81,30 @@ function normalise(body: Record<string, unknown>, creating: boolean): PayerInput
   const out: PayerInput = {};
   const legal = body["legal_name"] ?? body["name"];
   if (body["legal_name"] !== undefined && body["name"] !== undefined && body["legal_name"] !== body["name"]) {
-    return new InvalidRequest({ param: "name", message: "name is an alias of legal_name; send one of them, or the same value in both." });
+    return new InvalidRequest({
+      param: "name",
+      message: "name is an alias of legal_name; send one of them, or the same value in both.",
+    });
   }
   if (typeof legal === "string") {
-    if (legal.trim() === "") return new InvalidRequest({ param: "legal_name", message: "legal_name must not be empty." });
+    if (legal.trim() === "")
+      return new InvalidRequest({ param: "legal_name", message: "legal_name must not be empty." });
     out.legalName = legal.trim();
   } else if (creating) {
     return new InvalidRequest({ param: "legal_name", message: "legal_name (or name) is required." });
   }
   if (body["tin"] !== undefined) {
-    if (!creating) return new InvalidRequest({ param: "tin", message: "A payer's TIN cannot be changed through the API." });
+    if (!creating)
+      return new InvalidRequest({
+        param: "tin",
+        message: "A payer's TIN cannot be changed through the API.",
+      });
     const tin = Tin.parse(body["tin"]);
-    if (!tin) return new InvalidRequest({ param: "tin", message: "tin must be 9 digits (hyphens allowed, e.g. 12-3456789)." });
+    if (!tin)
+      return new InvalidRequest({
+        param: "tin",
+        message: "tin must be 9 digits (hyphens allowed, e.g. 12-3456789).",
+      });
     out.tin = tin;
   }
   if (body["tin_type"] !== undefined) out.tinType = body["tin_type"] as TinType;
@@ -93,10 +122,14 @@ function normalise(body: Record<string, unknown>, creating: boolean): PayerInput
   return out;
 }
 
-export function parsePayerCreate(body: unknown): PayerInput & { legalName: string; tin: Tin; tinType: TinType } | InvalidRequest {
+export function parsePayerCreate(
+  body: unknown,
+): (PayerInput & { legalName: string; tin: Tin; tinType: TinType }) | InvalidRequest {
   const c = checkCreate(body);
   if (!c.ok) return c.error;
-  return normalise(c.value, true) as PayerInput & { legalName: string; tin: Tin; tinType: TinType } | InvalidRequest;
+  return normalise(c.value, true) as
+    | (PayerInput & { legalName: string; tin: Tin; tinType: TinType })
+    | InvalidRequest;
 }
 
 export function parsePayerUpdate(body: unknown): PayerInput | InvalidRequest {
@@ -133,7 +166,15 @@ export function payerView(p: Payer, opts: { list?: boolean } = {}): Record<strin
 /** D5: the fields the reference marks required, enforced when a form is paid. */
 export function payerMissingForFiling(p: Payer): string[] {
   const missing: string[] = [];
-  for (const [k, v] of [["address_line1", p.addressLine1], ["city", p.city], ["state", p.state], ["postal_code", p.postalCode], ["contact_name", p.contactName], ["contact_email", p.contactEmail], ["contact_phone", p.contactPhone]] as const) {
+  for (const [k, v] of [
+    ["address_line1", p.addressLine1],
+    ["city", p.city],
+    ["state", p.state],
+    ["postal_code", p.postalCode],
+    ["contact_name", p.contactName],
+    ["contact_email", p.contactEmail],
+    ["contact_phone", p.contactPhone],
+  ] as const) {
     if (v === null || v === "") missing.push(k);
   }
   return missing;

@@ -35,8 +35,17 @@ const props = {
   account_number: { type: ["string", "null"], maxLength: 30 },
   ...Object.fromEntries(RESPONSE_ONLY.map((k) => [k, {}])),
 };
-export const checkCreate = compileBody<Record<string, unknown>>({ type: "object", additionalProperties: false, required: ["payer", "name", "tin"], properties: props });
-export const checkUpdate = compileBody<Record<string, unknown>>({ type: "object", additionalProperties: false, properties: props });
+export const checkCreate = compileBody<Record<string, unknown>>({
+  type: "object",
+  additionalProperties: false,
+  required: ["payer", "name", "tin"],
+  properties: props,
+});
+export const checkUpdate = compileBody<Record<string, unknown>>({
+  type: "object",
+  additionalProperties: false,
+  properties: props,
+});
 
 export interface RecipientInput extends Partial<{ -readonly [K in keyof AddressFields]: AddressFields[K] }> {
   payerId?: string;
@@ -51,16 +60,22 @@ export interface RecipientInput extends Partial<{ -readonly [K in keyof AddressF
 function normalise(body: Record<string, unknown>, creating: boolean): RecipientInput | InvalidRequest {
   const out: RecipientInput = {};
   if (body["payer"] !== undefined) {
-    if (!creating) return new InvalidRequest({ param: "payer", message: "A recipient cannot move to another payer." });
+    if (!creating)
+      return new InvalidRequest({ param: "payer", message: "A recipient cannot move to another payer." });
     out.payerId = body["payer"] as string;
   }
   if (typeof body["name"] === "string") {
-    if (body["name"].trim() === "") return new InvalidRequest({ param: "name", message: "name must not be empty." });
+    if (body["name"].trim() === "")
+      return new InvalidRequest({ param: "name", message: "name must not be empty." });
     out.name = body["name"].trim();
   }
   if (body["tin"] !== undefined) {
     const tin = Tin.parse(body["tin"]);
-    if (!tin) return new InvalidRequest({ param: "tin", message: "tin must be 9 digits (hyphens allowed, e.g. 123-45-6789)." });
+    if (!tin)
+      return new InvalidRequest({
+        param: "tin",
+        message: "tin must be 9 digits (hyphens allowed, e.g. 123-45-6789).",
+      });
     out.tin = tin;
   }
   if (body["tin_type"] !== undefined) out.tinType = body["tin_type"] as TinType | null;
@@ -70,17 +85,23 @@ function normalise(body: Record<string, unknown>, creating: boolean): RecipientI
   if (body["email"] !== undefined) out.email = body["email"] as string | null;
   if (body["delivery_method"] !== undefined) out.deliveryMethod = body["delivery_method"] as DeliveryMethod;
   else if (creating) out.deliveryMethod = "paper";
-  if (body["account_number"] !== undefined) out.accountNumber = (body["account_number"] as string | null) || null;
+  if (body["account_number"] !== undefined)
+    out.accountNumber = (body["account_number"] as string | null) || null;
   return out;
 }
 
-export function parseRecipientCreate(body: unknown): RecipientInput & { payerId: string; name: string; tin: Tin } | InvalidRequest {
+export function parseRecipientCreate(
+  body: unknown,
+): (RecipientInput & { payerId: string; name: string; tin: Tin }) | InvalidRequest {
   const c = checkCreate(body);
   if (!c.ok) return c.error;
   const r = normalise(c.value, true);
   if (r instanceof InvalidRequest) return r;
   if (r.deliveryMethod === "electronic" && !r.email) {
-    return new InvalidRequest({ param: "email", message: "email is required when delivery_method is electronic." });
+    return new InvalidRequest({
+      param: "email",
+      message: "email is required when delivery_method is electronic.",
+    });
   }
   return r as RecipientInput & { payerId: string; name: string; tin: Tin };
 }
@@ -92,9 +113,15 @@ export function parseRecipientUpdate(body: unknown): RecipientInput | InvalidReq
 }
 
 /** Checks the merged result of a PATCH: electronic delivery needs an email. */
-export function checkRecipientConsistency(r: { deliveryMethod: DeliveryMethod; email: string | null }): InvalidRequest | null {
+export function checkRecipientConsistency(r: {
+  deliveryMethod: DeliveryMethod;
+  email: string | null;
+}): InvalidRequest | null {
   if (r.deliveryMethod === "electronic" && !r.email) {
-    return new InvalidRequest({ param: "email", message: "email is required when delivery_method is electronic." });
+    return new InvalidRequest({
+      param: "email",
+      message: "email is required when delivery_method is electronic.",
+    });
   }
   return null;
 }
@@ -123,9 +150,16 @@ export function recipientView(r: Recipient): Record<string, unknown> {
   };
 }
 
-export function recipientMissingForFiling(r: Pick<Recipient, "addressLine1" | "city" | "state" | "postalCode">): string[] {
+export function recipientMissingForFiling(
+  r: Pick<Recipient, "addressLine1" | "city" | "state" | "postalCode">,
+): string[] {
   const missing: string[] = [];
-  for (const [k, v] of [["address_line1", r.addressLine1], ["city", r.city], ["state", r.state], ["postal_code", r.postalCode]] as const) {
+  for (const [k, v] of [
+    ["address_line1", r.addressLine1],
+    ["city", r.city],
+    ["state", r.state],
+    ["postal_code", r.postalCode],
+  ] as const) {
     if (v === null || v === "") missing.push(k);
   }
   return missing;

@@ -153,7 +153,13 @@ export function priceOrder(card: RateCard, items: readonly PricingItem[]): Price
       amount += portalCents;
     }
     total += amount;
-    priced.push({ ref: item.ref, kind: item.kind, amount_cents: amount, efile_position: itemPosition, lines });
+    priced.push({
+      ref: item.ref,
+      kind: item.kind,
+      amount_cents: amount,
+      efile_position: itemPosition,
+      lines,
+    });
   }
 
   const summary = summarise(card, { efiled: position, printMail, portal, corrections });
@@ -187,8 +193,16 @@ export function summarise(card: RateCard, counts: PricingCounts): OrderSummary {
     `Correction fee (${counts.corrections} ${counts.corrections === 1 ? "correction" : "corrections"})`,
     counts.corrections * card.correction_cents,
   );
-  push("PrintAndMail", `Print and mail (${forms(counts.printMail)})`, counts.printMail * card.print_mail_cents);
-  push("RecipientPortal", `Recipient portal access (${forms(counts.portal)})`, counts.portal * card.recipient_portal_cents);
+  push(
+    "PrintAndMail",
+    `Print and mail (${forms(counts.printMail)})`,
+    counts.printMail * card.print_mail_cents,
+  );
+  push(
+    "RecipientPortal",
+    `Recipient portal access (${forms(counts.portal)})`,
+    counts.portal * card.recipient_portal_cents,
+  );
 
   let total = 0;
   for (const l of lines) total += l.amount_cents;

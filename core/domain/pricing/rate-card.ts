@@ -64,7 +64,10 @@ export type RateCardResult =
  * a closed last bracket (the card must price any position), an open bracket that is not last.
  * The result is frozen.
  */
-export function buildRateCard(override: RateCardOverride = {}, base: RateCard = DEFAULT_RATE_CARD): RateCardResult {
+export function buildRateCard(
+  override: RateCardOverride = {},
+  base: RateCard = DEFAULT_RATE_CARD,
+): RateCardResult {
   if (typeof override !== "object" || override === null || Array.isArray(override)) {
     return fail("rate_card", "the rate card override must be an object");
   }
@@ -151,9 +154,13 @@ function parseBrackets(input: unknown): ParsedBrackets {
       to = rec["to"] ?? null;
     }
     if (!isPositiveInt(from)) return fail(`${param}.from`, `${param}.from must be a positive integer`);
-    if (to !== null && !isPositiveInt(to)) return fail(`${param}.to`, `${param}.to must be a positive integer or null`);
+    if (to !== null && !isPositiveInt(to))
+      return fail(`${param}.to`, `${param}.to must be a positive integer or null`);
     if (!isCents(rec["efile_cents"])) {
-      return fail(`${param}.efile_cents`, `${param}.efile_cents must be a non-negative integer number of cents`);
+      return fail(
+        `${param}.efile_cents`,
+        `${param}.efile_cents must be a non-negative integer number of cents`,
+      );
     }
     if (from !== expectedFrom) {
       return fail(
@@ -163,11 +170,15 @@ function parseBrackets(input: unknown): ParsedBrackets {
           : `brackets must tile positions without gaps or overlaps: expected ${param}.from to be ${expectedFrom}, got ${from}`,
       );
     }
-    if (to !== null && to < from) return fail(`${param}.to`, `${param}.to (${to}) is below its from (${from})`);
+    if (to !== null && to < from)
+      return fail(`${param}.to`, `${param}.to (${to}) is below its from (${from})`);
     const last = i === input.length - 1;
     if (to === null && !last) return fail(`${param}.to`, "only the last bracket may be open-ended");
     if (to !== null && last) {
-      return fail(`${param}.to`, "the last bracket must be open-ended (to: null or \"N+\") so every position has a price");
+      return fail(
+        `${param}.to`,
+        'the last bracket must be open-ended (to: null or "N+") so every position has a price',
+      );
     }
     out.push({ from, to, efile_cents: rec["efile_cents"] });
     if (to !== null) expectedFrom = to + 1;

@@ -30,7 +30,13 @@ export interface RateCardView {
 
 export function rateCardView(card: RateCard): RateCardView {
   const services = SERVICES.map((id): RateCardServiceView => {
-    const row: { id: Service; label: string; unit_cents?: number; print_mail_cents?: number; online_access_cents: number } = {
+    const row: {
+      id: Service;
+      label: string;
+      unit_cents?: number;
+      print_mail_cents?: number;
+      online_access_cents: number;
+    } = {
       id,
       label: SERVICE_LABELS[id],
       online_access_cents: card.recipient_portal_cents,

@@ -20,4 +20,6 @@ export function fromBase64(text: string): Uint8Array | undefined {
   return Result.isSuccess(r) ? r.success : undefined;
 }
 const utf8 = new TextEncoder();
-export function utf8Bytes(text: string): Uint8Array { return utf8.encode(text); }
+export function utf8Bytes(text: string): Uint8Array {
+  return utf8.encode(text);
+}

@@ -36,16 +36,45 @@ export class Conflict extends Data.TaggedError("Conflict")<{ message: string; pa
 export class RequestInProgress extends Data.TaggedError("RequestInProgress")<{ message: string }> {}
 export class IdempotencyKeyReused extends Data.TaggedError("IdempotencyKeyReused")<{ message: string }> {}
 export class NotCancellable extends Data.TaggedError("NotCancellable")<{ message: string }> {}
-export class NotCorrectable extends Data.TaggedError("NotCorrectable")<{ message: string; see?: Operation }> {}
+export class NotCorrectable extends Data.TaggedError("NotCorrectable")<{
+  message: string;
+  see?: Operation;
+}> {}
 export class NotReady extends Data.TaggedError("NotReady")<{ message: string }> {}
 export class PaymentRequired extends Data.TaggedError("PaymentRequired")<{ message: string }> {}
 export class CardDeclined extends Data.TaggedError("CardDeclined")<{ message: string }> {}
-export class CartNotPayable extends Data.TaggedError("CartNotPayable")<{ message: string; problems: Problem[]; see?: Operation }> {}
+export class CartNotPayable extends Data.TaggedError("CartNotPayable")<{
+  message: string;
+  problems: Problem[];
+  see?: Operation;
+}> {}
 export class PayloadTooLarge extends Data.TaggedError("PayloadTooLarge")<{ message: string }> {}
-export class ServiceUnavailable extends Data.TaggedError("ServiceUnavailable")<{ message: string; retryAfterSeconds?: number }> {}
-export class RateLimited extends Data.TaggedError("RateLimited")<{ message: string; retryAfterSeconds: number }> {}
+export class ServiceUnavailable extends Data.TaggedError("ServiceUnavailable")<{
+  message: string;
+  retryAfterSeconds?: number;
+}> {}
+export class RateLimited extends Data.TaggedError("RateLimited")<{
+  message: string;
+  retryAfterSeconds: number;
+}> {}
 
 export type DomainError =
-  | NotFound | InvalidRequest | MalformedRequest | Unauthorized | Forbidden | InsufficientScope | IpNotAllowed
-  | Conflict | RequestInProgress | IdempotencyKeyReused | NotCancellable | NotCorrectable | NotReady
-  | PaymentRequired | CardDeclined | CartNotPayable | PayloadTooLarge | RateLimited | ServiceUnavailable;
+  | NotFound
+  | InvalidRequest
+  | MalformedRequest
+  | Unauthorized
+  | Forbidden
+  | InsufficientScope
+  | IpNotAllowed
+  | Conflict
+  | RequestInProgress
+  | IdempotencyKeyReused
+  | NotCancellable
+  | NotCorrectable
+  | NotReady
+  | PaymentRequired
+  | CardDeclined
+  | CartNotPayable
+  | PayloadTooLarge
+  | RateLimited
+  | ServiceUnavailable;

@@ -13,13 +13,29 @@ const COMPATIBLE = /^::(\d{1,3}(?:\.\d{1,3}){3})$/;
 
 /** Parses an address strictly (see the header); null when it is not one. */
 export function parseIp(text: string): IpAddress | null {
-  const s = text.trim().replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "");
+  const s = text
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "");
   if (ipaddr.IPv4.isValidFourPartDecimal(s)) return ipaddr.IPv4.parse(s);
   if (!s.includes(":") || !/^[0-9a-fA-F:.]+$/.test(s)) return null;
   const compatible = COMPATIBLE.exec(s);
   if (compatible) {
-    const v4 = ipaddr.IPv4.isValidFourPartDecimal(compatible[1] ?? "") ? ipaddr.IPv4.parse(compatible[1] ?? "").octets : null;
-    return v4 ? new ipaddr.IPv6([0, 0, 0, 0, 0, 0, ((v4[0] ?? 0) << 8) | (v4[1] ?? 0), ((v4[2] ?? 0) << 8) | (v4[3] ?? 0)]) : null;
+    const v4 = ipaddr.IPv4.isValidFourPartDecimal(compatible[1] ?? "")
+      ? ipaddr.IPv4.parse(compatible[1] ?? "").octets
+      : null;
+    return v4
+      ? new ipaddr.IPv6([
+          0,
+          0,
+          0,
+          0,
+          0,
+          0,
+          ((v4[0] ?? 0) << 8) | (v4[1] ?? 0),
+          ((v4[2] ?? 0) << 8) | (v4[3] ?? 0),
+        ])
+      : null;
   }
   // An embedded IPv4 part must be four-part decimal too.
   const dotted = s.slice(s.lastIndexOf(":") + 1);
@@ -29,10 +45,15 @@ export function parseIp(text: string): IpAddress | null {
 
 /** The IPv4 address an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`) stands for; any other address as it is. */
 export function unmapped(ip: IpAddress): IpAddress {
-  return ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip;
+  return ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (ip as ipaddr.IPv6).toIPv4Address()
+    : ip;
 }
 
-export interface IpRange { readonly base: IpAddress; readonly bits: number }
+export interface IpRange {
+  readonly base: IpAddress;
+  readonly bits: number;
+}
 
 /** `a.b.c.d/n`, `x::y/n`, or a bare address (a /32 or /128). An IPv4-mapped base counts as its IPv4 address. */
 export function parseCidr(text: string): IpRange | null {

@@ -10,4 +10,3 @@ export type Operation =
   | { readonly op: "set_payment_method" }
   | { readonly op: "list_forms" }
   | { readonly op: "file_payer_forms"; readonly id: string };
-

@@ -1,6 +1,9 @@
 import { InvalidRequest } from "./errors.ts";
 
-export interface PageQuery { readonly limit: number; readonly startingAfter: string | null }
+export interface PageQuery {
+  readonly limit: number;
+  readonly startingAfter: string | null;
+}
 export interface Page<T> {
   readonly data: readonly T[];
   readonly hasMore: boolean;
@@ -19,7 +22,10 @@ export function parsePageQuery(query: Record<string, unknown>): PageQuery | Inva
   if (rawLimit !== undefined) {
     const s = Array.isArray(rawLimit) ? String(rawLimit[0]) : String(rawLimit);
     if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > MAX_LIMIT) {
-      return new InvalidRequest({ param: "limit", message: `limit must be an integer from 1 to ${MAX_LIMIT}; got ${JSON.stringify(s)}` });
+      return new InvalidRequest({
+        param: "limit",
+        message: `limit must be an integer from 1 to ${MAX_LIMIT}; got ${JSON.stringify(s)}`,
+      });
     }
     limit = Number(s);
   }
@@ -48,6 +54,7 @@ export function checkCursor<T>(page: Page<T>): Page<T> | InvalidRequest {
   if (!page.cursorNotFound) return page;
   return new InvalidRequest({
     param: "starting_after",
-    message: "starting_after is not the id of an item of this list; pass the next_cursor of the previous page.",
+    message:
+      "starting_after is not the id of an item of this list; pass the next_cursor of the previous page.",
   });
 }

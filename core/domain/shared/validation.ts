@@ -6,7 +6,9 @@ import { InvalidRequest } from "./errors.ts";
 export const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false, useDefaults: false });
 
 /** A body check; `schema` is the JSON Schema it validates with (the OpenAPI document publishes it). */
-export type Check<T> = ((data: unknown) => { ok: true; value: T } | { ok: false; error: InvalidRequest }) & { readonly schema: object };
+export type Check<T> = ((data: unknown) => { ok: true; value: T } | { ok: false; error: InvalidRequest }) & {
+  readonly schema: object;
+};
 
 export function compileBody<T>(schema: object, prefix = ""): Check<T> {
   let validate: ValidateFunction | undefined;
@@ -19,10 +21,15 @@ export function compileBody<T>(schema: object, prefix = ""): Check<T> {
 }
 
 export function paramOf(e: ErrorObject, prefix = ""): string {
-  const path = e.instancePath.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const path = e.instancePath
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   const params = e.params as Record<string, unknown>;
-  if (e.keyword === "required" && typeof params["missingProperty"] === "string") path.push(params["missingProperty"]);
-  if (e.keyword === "additionalProperties" && typeof params["additionalProperty"] === "string") path.push(params["additionalProperty"]);
+  if (e.keyword === "required" && typeof params["missingProperty"] === "string")
+    path.push(params["missingProperty"]);
+  if (e.keyword === "additionalProperties" && typeof params["additionalProperty"] === "string")
+    path.push(params["additionalProperty"]);
   const joined = path.join(".");
   return prefix && joined ? `${prefix}.${joined}` : prefix || joined;
 }
@@ -33,15 +40,32 @@ export function toInvalidRequest(e: ErrorObject | undefined, prefix = ""): Inval
   const params = e.params as Record<string, unknown>;
   let message: string;
   switch (e.keyword) {
-    case "required": message = `${param} is required.`; break;
-    case "additionalProperties": message = `${param} is not a known field.`; break;
-    case "type": message = `${param || "The body"} must be ${String(params["type"])}.`; break;
-    case "enum": message = `${param} must be one of: ${(params["allowedValues"] as unknown[]).join(", ")}.`; break;
-    case "maxLength": message = `${param} must be at most ${String(params["limit"])} characters.`; break;
-    case "minLength": message = `${param} must not be empty.`; break;
-    case "format": message = `${param} must be a valid ${String(params["format"])}.`; break;
-    case "pattern": message = `${param} has an invalid format.`; break;
-    default: message = `${param || "The body"} ${e.message ?? "is invalid"}.`;
+    case "required":
+      message = `${param} is required.`;
+      break;
+    case "additionalProperties":
+      message = `${param} is not a known field.`;
+      break;
+    case "type":
+      message = `${param || "The body"} must be ${String(params["type"])}.`;
+      break;
+    case "enum":
+      message = `${param} must be one of: ${(params["allowedValues"] as unknown[]).join(", ")}.`;
+      break;
+    case "maxLength":
+      message = `${param} must be at most ${String(params["limit"])} characters.`;
+      break;
+    case "minLength":
+      message = `${param} must not be empty.`;
+      break;
+    case "format":
+      message = `${param} must be a valid ${String(params["format"])}.`;
+      break;
+    case "pattern":
+      message = `${param} has an invalid format.`;
+      break;
+    default:
+      message = `${param || "The body"} ${e.message ?? "is invalid"}.`;
   }
   return new InvalidRequest({ param: param || undefined, message });
 }
@@ -51,14 +75,19 @@ ajv.addFormat("email", EMAIL);
 ajv.addFormat("uuid", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean { return UUID.test(value); }
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
 
 /**
  * Text no part of the service can keep: a NUL (Postgres text and jsonb refuse it) or an unpaired UTF-16
  * surrogate (not Unicode, so it has no UTF-8 form). Checked once at the boundary, on every string and key of a
  * request body, query and path, so no deeper layer meets it. Iterative: a deeply nested body cannot overflow.
  */
-export function findUnstorableText(value: unknown, root = ""): { readonly param: string; readonly message: string } | null {
+export function findUnstorableText(
+  value: unknown,
+  root = "",
+): { readonly param: string; readonly message: string } | null {
   const stack: Array<[unknown, string]> = [[value, root]];
   const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
   while (stack.length > 0) {

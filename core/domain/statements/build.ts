@@ -7,7 +7,15 @@ import type { Filing } from "../filing/filing.ts";
 import type { Payer } from "../parties/payer.ts";
 import type { Recipient } from "../parties/recipient.ts";
 import type { Tin } from "../shared/tin.ts";
-import { formatAmount, formatTin, maskTin, type CopyBCell, type CopyBField, type CopyBStatement, type FieldStyle } from "./copy-b.ts";
+import {
+  formatAmount,
+  formatTin,
+  maskTin,
+  type CopyBCell,
+  type CopyBField,
+  type CopyBStatement,
+  type FieldStyle,
+} from "./copy-b.ts";
 import { copyBLayout } from "./copy-b-forms.ts";
 import { at, type CellSpec, type FieldSpec, type FormLayout } from "./layout.ts";
 
@@ -52,7 +60,8 @@ function get(node: unknown, path: string): unknown {
   return n;
 }
 
-const asArray = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
+const asArray = (v: unknown): readonly unknown[] =>
+  Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
 
 /** One value per state row for StateLocalTaxGrp leaves, else one value. */
 function valuesOf(form: Readonly<Record<string, unknown>>, path: string): unknown[] {
@@ -92,7 +101,11 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function formatLeaf(v: unknown, style: FieldStyle): string {
   if (v === undefined || v === null || v === "" || v === false) return "";
-  if (Array.isArray(v)) return v.map((x) => formatLeaf(x, style)).filter((x) => x !== "").join(", ");
+  if (Array.isArray(v))
+    return v
+      .map((x) => formatLeaf(x, style))
+      .filter((x) => x !== "")
+      .join(", ");
   switch (style) {
     case "amount": {
       const cents = amountToCents(v);
@@ -117,8 +130,12 @@ function addressLines(g: unknown): string[] {
   if (typeof a !== "object" || a === null) return [];
   const s = (k: string) => (typeof a[k] === "string" || typeof a[k] === "number" ? String(a[k]) : "");
   const city = us
-    ? [[s("CityNm"), s("StateAbbreviationCd")].filter(Boolean).join(", "), s("ZIPCd")].filter(Boolean).join(" ")
-    : [[s("CityNm"), s("ProvinceOrStateNm")].filter(Boolean).join(", "), s("ForeignPostalCd"), s("CountryCd")].filter(Boolean).join(" ");
+    ? [[s("CityNm"), s("StateAbbreviationCd")].filter(Boolean).join(", "), s("ZIPCd")]
+        .filter(Boolean)
+        .join(" ")
+    : [[s("CityNm"), s("ProvinceOrStateNm")].filter(Boolean).join(", "), s("ForeignPostalCd"), s("CountryCd")]
+        .filter(Boolean)
+        .join(" ");
   return [s("AddressLine1Txt"), s("AddressLine2Txt"), city].filter((l) => l !== "");
 }
 
@@ -126,13 +143,21 @@ function nameLines(g: unknown): string[] {
   const person = step(g, "PersonName") ?? (step(g, "PersonFirstNm") !== undefined ? g : undefined);
   if (person !== undefined) {
     const s = (k: string) => String(step(person, k) ?? "");
-    return [[s("PersonFirstNm"), s("PersonMiddleNm"), s("PersonLastNm"), s("SuffixNm")].filter(Boolean).join(" ")].filter((l) => l !== "");
+    return [
+      [s("PersonFirstNm"), s("PersonMiddleNm"), s("PersonLastNm"), s("SuffixNm")].filter(Boolean).join(" "),
+    ].filter((l) => l !== "");
   }
   const business = step(g, "BusinessName") ?? g;
-  return ["BusinessNameLine1Txt", "BusinessNameLine2Txt"].map((k) => String(step(business, k) ?? "")).filter((l) => l !== "");
+  return ["BusinessNameLine1Txt", "BusinessNameLine2Txt"]
+    .map((k) => String(step(business, k) ?? ""))
+    .filter((l) => l !== "");
 }
 
-function field(spec: FieldSpec, json: Readonly<Record<string, unknown>>, elements: ReadonlyMap<string, ElementDefinition>): CopyBField {
+function field(
+  spec: FieldSpec,
+  json: Readonly<Record<string, unknown>>,
+  elements: ReadonlyMap<string, ElementDefinition>,
+): CopyBField {
   const paths = typeof spec.el === "string" ? [spec.el] : spec.el;
   const first = paths[0] ?? "";
   const caption = spec.caption === undefined ? {} : { caption: spec.caption };
@@ -140,12 +165,23 @@ function field(spec: FieldSpec, json: Readonly<Record<string, unknown>>, element
   if (spec.format === "name") return { style: "text", ...caption, lines: nameLines(get(json, first)) };
   if (spec.format === "tin") {
     const last4 = get(json, `${first}Last4`);
-    return { style: "text", ...caption, lines: typeof last4 === "string" && last4 !== "" ? [maskTin(last4, null)] : [] };
+    return {
+      style: "text",
+      ...caption,
+      lines: typeof last4 === "string" && last4 !== "" ? [maskTin(last4, null)] : [],
+    };
   }
   const style = spec.style ?? styleOf(elements.get(first));
-  const columns = paths.map((p) => valuesOf(json, p).map((v) => formatLeaf(v, spec.style ?? styleOf(elements.get(p)))));
+  const columns = paths.map((p) =>
+    valuesOf(json, p).map((v) => formatLeaf(v, spec.style ?? styleOf(elements.get(p)))),
+  );
   const rows = Math.max(0, ...columns.map((c) => c.length));
-  const lines = Array.from({ length: rows }, (_, i) => columns.map((c) => c[i] ?? "").filter((x) => x !== "").join(" "));
+  const lines = Array.from({ length: rows }, (_, i) =>
+    columns
+      .map((c) => c[i] ?? "")
+      .filter((x) => x !== "")
+      .join(" "),
+  );
   return { style, ...caption, lines: lines.some((l) => l !== "") ? lines : [] };
 }
 
@@ -153,7 +189,12 @@ function field(spec: FieldSpec, json: Readonly<Record<string, unknown>>, element
 function fallbackLayout(form: string, taxYear: number): FormLayout {
   const boxes = statementBoxes(form, taxYear).filter((b) => b.kind !== "group");
   const cells: CellSpec[] = [
-    { kind: "payer", at: at(0, 50, 0, 3), title: "PAYER\u2019S name, street address, city or town, state or province, country, ZIP or foreign postal code, and telephone no." },
+    {
+      kind: "payer",
+      at: at(0, 50, 0, 3),
+      title:
+        "PAYER\u2019S name, street address, city or town, state or province, country, ZIP or foreign postal code, and telephone no.",
+    },
     { kind: "formId", at: at(50, 25, 0, 3) },
     { kind: "title", at: at(75, 25, 0, 2) },
     { kind: "copy", at: at(75, 25, 2) },
@@ -161,15 +202,34 @@ function fallbackLayout(form: string, taxYear: number): FormLayout {
     { kind: "recipientTin", at: at(25, 25, 3), title: "RECIPIENT\u2019S TIN" },
     { kind: "recipientName", at: at(0, 50, 4), title: "RECIPIENT\u2019S name" },
     { kind: "street", at: at(0, 50, 5), title: "Street address (including apt. no.)" },
-    { kind: "city", at: at(0, 50, 6), title: "City or town, state or province, country, and ZIP or foreign postal code" },
+    {
+      kind: "city",
+      at: at(0, 50, 6),
+      title: "City or town, state or province, country, and ZIP or foreign postal code",
+    },
     { kind: "account", at: at(0, 50, 7), title: "Account number (see instructions)" },
   ];
   boxes.forEach((b, i) => {
     const pos = at(50 + (i % 2) * 25, 25, 3 + Math.floor(i / 2));
-    cells.push({ kind: "box", box: b.box === "State" || b.box === "Local" ? "" : b.box, title: b.label, at: pos, fields: [{ el: b.element }] });
+    cells.push({
+      kind: "box",
+      box: b.box === "State" || b.box === "Local" ? "" : b.box,
+      title: b.label,
+      at: pos,
+      fields: [{ el: b.element }],
+    });
   });
   const rows = Math.max(8, 3 + Math.ceil(boxes.length / 2));
-  return { form, title: getFormDefinition(form, taxYear)?.title ?? form, omb: "", copy: ["Copy B", "For Recipient"], rows, cells, notPrinted: [], revision: "" };
+  return {
+    form,
+    title: getFormDefinition(form, taxYear)?.title ?? form,
+    omb: "",
+    copy: ["Copy B", "For Recipient"],
+    rows,
+    cells,
+    notPrinted: [],
+    revision: "",
+  };
 }
 
 export function composeCopyB(input: CopyBInput): CopyBStatement {
@@ -178,29 +238,54 @@ export function composeCopyB(input: CopyBInput): CopyBStatement {
   const { payer, recipient } = input;
   const hasPhoneCell = layout.cells.some((c) => c.kind === "payerPhone");
   const addr = recipient.addressLines.filter((l) => l.trim() !== "");
-  const present = (xs: readonly (string | null | undefined)[]) => xs.filter((x): x is string => typeof x === "string" && x.trim() !== "");
+  const present = (xs: readonly (string | null | undefined)[]) =>
+    xs.filter((x): x is string => typeof x === "string" && x.trim() !== "");
   const text = (c: CellSpec): readonly string[] => {
     switch (c.kind) {
-      case "payer": return present([payer.name, payer.name2, ...payer.addressLines, hasPhoneCell ? null : payer.phone]);
-      case "payerTin": return [payer.tin];
-      case "payerPhone": return present([payer.phone]);
-      case "recipientTin": return [recipient.tinMasked];
-      case "recipientName": return present([recipient.name, recipient.name2]);
-      case "street": return addr.length > 1 ? addr.slice(0, -1) : addr;
-      case "city": return addr.length > 1 ? addr.slice(-1) : [];
-      case "account": return present([input.accountNumber]);
-      case "formId": return layout.omb ? [`OMB No. ${layout.omb}`] : [];
-      case "title": return [layout.title];
-      case "copy": return layout.copy;
-      case "notice": return present([layout.notice]);
-      default: return [];
+      case "payer":
+        return present([payer.name, payer.name2, ...payer.addressLines, hasPhoneCell ? null : payer.phone]);
+      case "payerTin":
+        return [payer.tin];
+      case "payerPhone":
+        return present([payer.phone]);
+      case "recipientTin":
+        return [recipient.tinMasked];
+      case "recipientName":
+        return present([recipient.name, recipient.name2]);
+      case "street":
+        return addr.length > 1 ? addr.slice(0, -1) : addr;
+      case "city":
+        return addr.length > 1 ? addr.slice(-1) : [];
+      case "account":
+        return present([input.accountNumber]);
+      case "formId":
+        return layout.omb ? [`OMB No. ${layout.omb}`] : [];
+      case "title":
+        return [layout.title];
+      case "copy":
+        return layout.copy;
+      case "notice":
+        return present([layout.notice]);
+      default:
+        return [];
     }
   };
   // Titles that name a year ("Unrealized profit or (loss) on open contracts\u201412/31/{prev}") print the form's years.
-  const years = (t: string) => t.replace(/\{year\}/g, String(input.taxYear)).replace(/\{prev\}/g, String(input.taxYear - 1)).replace(/\{next\}/g, String(input.taxYear + 1));
+  const years = (t: string) =>
+    t
+      .replace(/\{year\}/g, String(input.taxYear))
+      .replace(/\{prev\}/g, String(input.taxYear - 1))
+      .replace(/\{next\}/g, String(input.taxYear + 1));
   const cells: CopyBCell[] = layout.cells.map((c) =>
     c.kind === "box"
-      ? { kind: "box", at: c.at, box: c.box, title: years(c.title), text: [], fields: c.fields.map((f) => field(f, input.jsonForm, elements)) }
+      ? {
+          kind: "box",
+          at: c.at,
+          box: c.box,
+          title: years(c.title),
+          text: [],
+          fields: c.fields.map((f) => field(f, input.jsonForm, elements)),
+        }
       : { kind: c.kind, at: c.at, box: c.box ?? "", title: years(c.title ?? ""), text: text(c), fields: [] },
   );
   return {
@@ -217,7 +302,9 @@ export function composeCopyB(input: CopyBInput): CopyBStatement {
 }
 
 export const cityLine = (city: string | null, state: string | null, zip: string | null, country: string) =>
-  [[city, state].filter(Boolean).join(", "), zip, country !== "US" ? country : null].filter(Boolean).join(" ");
+  [[city, state].filter(Boolean).join(", "), zip, country !== "US" ? country : null]
+    .filter(Boolean)
+    .join(" ");
 
 /** Stored phone digits as printed: "2175550142" -> "(217) 555-0142"; other lengths as stored. */
 export function formatPhone(digits: string): string {
@@ -237,13 +324,21 @@ export function buildCopyB(f: Filing, payer: Payer, recipient: Recipient, payerT
     receiptId: f.receiptId,
     payer: {
       name: payer.legalName,
-      addressLines: [payer.addressLine1, payer.addressLine2, cityLine(payer.city, payer.state, payer.postalCode, payer.country)].filter((x): x is string => !!x),
+      addressLines: [
+        payer.addressLine1,
+        payer.addressLine2,
+        cityLine(payer.city, payer.state, payer.postalCode, payer.country),
+      ].filter((x): x is string => !!x),
       phone: payer.contactPhone === null ? null : formatPhone(payer.contactPhone),
       tin: payerTin ? formatTin(payerTin.reveal(), payer.tinType) : maskTin(payer.tinLast4, payer.tinType),
     },
     recipient: {
       name: recipient.name,
-      addressLines: [recipient.addressLine1, recipient.addressLine2, cityLine(recipient.city, recipient.state, recipient.postalCode, recipient.country)].filter((x): x is string => !!x),
+      addressLines: [
+        recipient.addressLine1,
+        recipient.addressLine2,
+        cityLine(recipient.city, recipient.state, recipient.postalCode, recipient.country),
+      ].filter((x): x is string => !!x),
       tinMasked: maskTin(recipient.tinLast4, recipient.tinType),
     },
   });

@@ -29,8 +29,20 @@ export interface CopyBField {
 }
 
 export type CellKind =
-  | "box" | "payer" | "payerTin" | "payerPhone" | "recipientTin" | "recipientName" | "street" | "city" | "account"
-  | "formId" | "title" | "copy" | "notice" | "blank";
+  | "box"
+  | "payer"
+  | "payerTin"
+  | "payerPhone"
+  | "recipientTin"
+  | "recipientName"
+  | "street"
+  | "city"
+  | "account"
+  | "formId"
+  | "title"
+  | "copy"
+  | "notice"
+  | "blank";
 
 export interface CopyBCell {
   readonly kind: CellKind;
@@ -71,7 +83,9 @@ export interface CopyBStatement {
 export function formatAmount(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`not an integer number of cents: ${cents}`);
   const abs = Math.abs(cents);
-  const dollars = Math.trunc(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const dollars = Math.trunc(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   const rest = (abs % 100).toString().padStart(2, "0");
   return `${cents < 0 ? "-" : ""}$${dollars}.${rest}`;
 }
@@ -91,7 +105,9 @@ export function maskTin(last4: string, type: "ein" | "ssn" | null): string {
 export function formatTin(digits: string, type: "ein" | "ssn" | null): string {
   const d = digits.replace(/\D/g, "");
   if (d.length !== 9) throw new RangeError("a TIN has 9 digits");
-  return type === "ssn" ? `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}` : `${d.slice(0, 2)}-${d.slice(2)}`;
+  return type === "ssn"
+    ? `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}`
+    : `${d.slice(0, 2)}-${d.slice(2)}`;
 }
 
 /**

@@ -58,15 +58,30 @@ export interface FormLayout {
 
 export const at = (x: number, w: number, row: number, rows = 1): GridPos => ({ x, w, row, rows });
 
-export function box(no: string, title: string, pos: GridPos, ...fields: readonly (string | FieldSpec)[]): BoxSpec {
-  return { kind: "box", box: no, title, at: pos, fields: fields.map((f) => (typeof f === "string" ? { el: f } : f)) };
+export function box(
+  no: string,
+  title: string,
+  pos: GridPos,
+  ...fields: readonly (string | FieldSpec)[]
+): BoxSpec {
+  return {
+    kind: "box",
+    box: no,
+    title,
+    at: pos,
+    fields: fields.map((f) => (typeof f === "string" ? { el: f } : f)),
+  };
 }
 
 export const fixed = (kind: FixedSpec["kind"], pos: GridPos, title?: string, no?: string): FixedSpec => ({
-  kind, at: pos, ...(title === undefined ? {} : { title }), ...(no === undefined ? {} : { box: no }),
+  kind,
+  at: pos,
+  ...(title === undefined ? {} : { title }),
+  ...(no === undefined ? {} : { box: no }),
 });
 
-export const check = (el: string, caption?: string): FieldSpec => (caption === undefined ? { el, style: "check" } : { el, style: "check", caption });
+export const check = (el: string, caption?: string): FieldSpec =>
+  caption === undefined ? { el, style: "check" } : { el, style: "check", caption };
 
 /** Whose cells the left column holds: "PAYER'S" / "RECIPIENT'S" on most forms, "FILER'S" / "PAYEE'S" on 1099-K. */
 export interface Roles {
@@ -110,7 +125,12 @@ export function parties(r: Roles, pos: LeftRows): FixedSpec[] {
 }
 
 /** Form number, title, copy name and notice cells. */
-export function heading(pos: { formId: GridPos; title: GridPos; copy: GridPos; notice?: GridPos }): FixedSpec[] {
+export function heading(pos: {
+  formId: GridPos;
+  title: GridPos;
+  copy: GridPos;
+  notice?: GridPos;
+}): FixedSpec[] {
   const cells = [fixed("formId", pos.formId), fixed("title", pos.title), fixed("copy", pos.copy)];
   if (pos.notice) cells.push(fixed("notice", pos.notice));
   return cells;
@@ -138,10 +158,14 @@ const NO_BOX = "the form has no box for it";
 /** The StateLocalTaxGrp leaves a form's state boxes leave out, with the reason. */
 export function stateNotPrinted(printed: readonly string[]): NotPrinted[] {
   const reasons: Record<string, string> = {
-    [ST.special]: "special data entries are for the state's copy of the filing (combined federal/state program), not the recipient's statement",
+    [ST.special]:
+      "special data entries are for the state's copy of the filing (combined federal/state program), not the recipient's statement",
     [ST.localityCode]: "the locality's code is for the state's copy; the statement names the locality",
   };
   return Object.values(ST)
     .filter((el) => !printed.includes(el))
-    .map((el) => ({ el, reason: reasons[el] ?? `${NO_BOX}: the recipient's copy has no such state or local box` }));
+    .map((el) => ({
+      el,
+      reason: reasons[el] ?? `${NO_BOX}: the recipient's copy has no such state or local box`,
+    }));
 }

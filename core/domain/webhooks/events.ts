@@ -1,7 +1,12 @@
 // Event types, endpoint subscriptions, the event envelope (SPEC "Events", D28) and the delivery retry policy (D27).
 import { InvalidRequest } from "../shared/errors.ts";
 
-export const EVENT_TYPES = ["filing.accepted", "filing.rejected", "tin_match.completed", "cart.paid"] as const;
+export const EVENT_TYPES = [
+  "filing.accepted",
+  "filing.rejected",
+  "tin_match.completed",
+  "cart.paid",
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const ALL_EVENTS = "*";
 /** What an endpoint subscribes to: some event types, or `["*"]` for all (including types added later). */
@@ -22,20 +27,29 @@ export type EventsCheck =
  * known event types, or exactly `["*"]`. Repeated types are kept once, in first-seen order.
  */
 export function validateEndpointEvents(input: unknown, param = "events"): EventsCheck {
-  const bad = (value: unknown, at: string, message: string): EventsCheck =>
-    ({ ok: false, value, error: new InvalidRequest({ param: at, message }) });
+  const bad = (value: unknown, at: string, message: string): EventsCheck => ({
+    ok: false,
+    value,
+    error: new InvalidRequest({ param: at, message }),
+  });
   if (!Array.isArray(input)) return bad(input, param, `${param} must be an array of event types, or ["*"].`);
   if (input.length === 0) return bad(input, param, `${param} must not be empty.`);
   const out: EventType[] = [];
   for (const [i, value] of (input as unknown[]).entries()) {
     const at = `${param}.${i}`;
     if (value === ALL_EVENTS) {
-      if (input.length !== 1) return bad(value, at, `"*" subscribes to every event and must be the only entry of ${param}.`);
+      if (input.length !== 1)
+        return bad(value, at, `"*" subscribes to every event and must be the only entry of ${param}.`);
       return { ok: true, value: [ALL_EVENTS] };
     }
     if (!isEventType(value)) {
-      const shown = typeof value === "string" ? JSON.stringify(value) : `a ${value === null ? "null" : typeof value}`;
-      return bad(value, at, `${at} is ${shown}, which is not a known event type; use one of ${EVENT_TYPES.join(", ")}, or "*".`);
+      const shown =
+        typeof value === "string" ? JSON.stringify(value) : `a ${value === null ? "null" : typeof value}`;
+      return bad(
+        value,
+        at,
+        `${at} is ${shown}, which is not a known event type; use one of ${EVENT_TYPES.join(", ")}, or "*".`,
+      );
     }
     if (!out.includes(value)) out.push(value);
   }
@@ -94,7 +108,12 @@ export function buildEvent<T extends EventType>(input: {
   readonly createdAt: Date;
   readonly data: EventDataByType[T];
 }): WebhookEvent<T> {
-  return { id: input.id, type: input.type, created: Math.floor(input.createdAt.getTime() / 1000), data: input.data };
+  return {
+    id: input.id,
+    type: input.type,
+    created: Math.floor(input.createdAt.getTime() / 1000),
+    data: input.data,
+  };
 }
 
 // ---- Retry schedule (D27, Svix's) ---------------------------------------------------------------------------
@@ -128,9 +147,14 @@ export interface RetryPolicy {
  * Milliseconds to wait before the next attempt when `attemptsMade` attempts were made so far (0: the first
  * attempt, which goes at once), or null when the schedule is exhausted. `random01` is in [0, 1).
  */
-export function nextAttemptDelayMs(attemptsMade: number, random01: number, policy: RetryPolicy = {}): number | null {
+export function nextAttemptDelayMs(
+  attemptsMade: number,
+  random01: number,
+  policy: RetryPolicy = {},
+): number | null {
   const schedule = policy.scheduleMs ?? RETRY_SCHEDULE_MS;
-  if (!Number.isInteger(attemptsMade) || attemptsMade < 0) throw new RangeError("attemptsMade must be a whole number >= 0");
+  if (!Number.isInteger(attemptsMade) || attemptsMade < 0)
+    throw new RangeError("attemptsMade must be a whole number >= 0");
   const base = schedule[attemptsMade];
   if (base === undefined) return null;
   const jitter = policy.jitter ?? 0.1;
@@ -198,6 +222,11 @@ export function planAfterAttempt(input: {
   const delay = nextAttemptDelayMs(input.attemptsMade, input.random01, input.policy);
   if (delay === null) return { status: "failed", error: outcome.error, disableEndpoint: false };
   const scale = input.policy?.scale ?? 1;
-  const honoured = outcome.retryAfterMs === null ? 0 : Math.min(outcome.retryAfterMs, MAX_RETRY_AFTER_MS) * scale;
-  return { status: "pending", error: outcome.error, nextAttemptAt: new Date(input.now.getTime() + Math.max(delay, honoured)) };
+  const honoured =
+    outcome.retryAfterMs === null ? 0 : Math.min(outcome.retryAfterMs, MAX_RETRY_AFTER_MS) * scale;
+  return {
+    status: "pending",
+    error: outcome.error,
+    nextAttemptAt: new Date(input.now.getTime() + Math.max(delay, honoured)),
+  };
 }

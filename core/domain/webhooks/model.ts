@@ -1,4 +1,9 @@
-export interface StoredEvent { readonly id: string; readonly type: string; readonly data: Record<string, unknown>; readonly createdAt: string }
+export interface StoredEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly createdAt: string;
+}
 
 export interface WebhookEndpoint {
   readonly id: string;

@@ -23,8 +23,13 @@ function bodyBytes(rawBody: string | Uint8Array): Uint8Array {
  * The `Service-Signature` header value: `t=<unix>,v1=<hex>` with one `v1` per secret, in the order given
  * (current secret first, then the previous one during the rotation overlap).
  */
-export function signPayload(secrets: readonly string[], timestamp: number, rawBody: string | Uint8Array): string {
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new RangeError("timestamp must be whole unix seconds");
+export function signPayload(
+  secrets: readonly string[],
+  timestamp: number,
+  rawBody: string | Uint8Array,
+): string {
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    throw new RangeError("timestamp must be whole unix seconds");
   if (secrets.length === 0) throw new RangeError("at least one signing secret is required");
   const t = String(timestamp);
   const body = bodyBytes(rawBody);
@@ -48,7 +53,10 @@ export function activeSigningSecrets(secrets: SigningSecrets, now: Date): string
 
 export type VerifyResult =
   | { readonly ok: true }
-  | { readonly ok: false; readonly reason: "malformed" | "timestamp_out_of_tolerance" | "no_matching_signature" };
+  | {
+      readonly ok: false;
+      readonly reason: "malformed" | "timestamp_out_of_tolerance" | "no_matching_signature";
+    };
 
 export interface VerifyInput {
   /** The `Service-Signature` header exactly as received. */
@@ -62,7 +70,10 @@ export interface VerifyInput {
   readonly now: Date;
 }
 
-interface ParsedHeader { readonly timestamp: string; readonly signatures: readonly string[] }
+interface ParsedHeader {
+  readonly timestamp: string;
+  readonly signatures: readonly string[];
+}
 
 function parseHeader(header: string): ParsedHeader | null {
   let timestamp: string | null = null;
@@ -144,14 +155,22 @@ export function standardWebhookKey(secret: string): Uint8Array {
 }
 
 /** The three Standard Webhooks headers of a delivery of message `id` (the event id), one signature per secret. */
-export function standardWebhookHeaders(secrets: readonly string[], id: string, timestamp: number, rawBody: string | Uint8Array): Record<string, string> {
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new RangeError("timestamp must be whole unix seconds");
+export function standardWebhookHeaders(
+  secrets: readonly string[],
+  id: string,
+  timestamp: number,
+  rawBody: string | Uint8Array,
+): Record<string, string> {
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    throw new RangeError("timestamp must be whole unix seconds");
   if (secrets.length === 0) throw new RangeError("at least one signing secret is required");
   const body = bodyBytes(rawBody);
   const signed = [utf8Bytes(`${id}.${timestamp}.`), body];
   return {
     [STANDARD_ID_HEADER]: id,
     [STANDARD_TIMESTAMP_HEADER]: String(timestamp),
-    [STANDARD_SIGNATURE_HEADER]: secrets.map((s) => `v1,${toBase64(hmacSha256(standardWebhookKey(s), ...signed))}`).join(" "),
+    [STANDARD_SIGNATURE_HEADER]: secrets
+      .map((s) => `v1,${toBase64(hmacSha256(standardWebhookKey(s), ...signed))}`)
+      .join(" "),
   };
 }

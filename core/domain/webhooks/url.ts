@@ -9,9 +9,13 @@ import { groups, inRange, parseCidr, parseIp, type IpRange } from "../shared/ip.
 
 export const MAX_URL_LENGTH = 2048;
 
-export type UrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string };
+export type UrlCheck =
+  | { readonly ok: true; readonly url: string }
+  | { readonly ok: false; readonly message: string };
 
-function fail(message: string): UrlCheck { return { ok: false, message }; }
+function fail(message: string): UrlCheck {
+  return { ok: false, message };
+}
 
 /** Host names that never reach the public internet (RFC 6761 / 6762 / 8375 special-use names). */
 function isLocalName(host: string): boolean {
@@ -21,7 +25,10 @@ function isLocalName(host: string): boolean {
 
 /** A loopback target after normalisation: localhost names, 127.0.0.0/8, ::1 and IPv4-mapped 127.x. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  const h = host
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
   if (h === "localhost" || h.endsWith(".localhost")) return true;
   if (/^127\.\d+\.\d+\.\d+$/.test(h)) return true;
   const ip = h.includes(":") ? parseIp(h) : null;
@@ -31,11 +38,15 @@ export function isLoopbackHost(host: string): boolean {
   return (zero(7) && g[7] === 1) || (zero(5) && g[5] === 0xffff && (g[6] ?? 0) >> 8 === 127);
 }
 
-export function validateWebhookUrl(input: unknown, options: { readonly livemode: boolean; readonly sandboxLoopback: boolean }): UrlCheck {
+export function validateWebhookUrl(
+  input: unknown,
+  options: { readonly livemode: boolean; readonly sandboxLoopback: boolean },
+): UrlCheck {
   if (typeof input !== "string" || input.length === 0) return fail("url must be a non-empty string.");
   if (input.length > MAX_URL_LENGTH) return fail(`url must be at most ${MAX_URL_LENGTH} characters.`);
   // The URL parser would silently drop these; a URL that only works after clean-up is refused instead.
-  if ([...input].some((c) => c <= " " || c === "\u007f")) return fail("url must not contain spaces or control characters.");
+  if ([...input].some((c) => c <= " " || c === "\u007f"))
+    return fail("url must not contain spaces or control characters.");
   if (input.includes("#")) return fail("url must not contain a fragment (#).");
   let u: URL;
   try {
@@ -43,19 +54,26 @@ export function validateWebhookUrl(input: unknown, options: { readonly livemode:
   } catch {
     return fail("url must be an absolute URL such as https://example.com/webhooks.");
   }
-  if (u.username !== "" || u.password !== "") return fail("url must not contain credentials (user:password@).");
+  if (u.username !== "" || u.password !== "")
+    return fail("url must not contain credentials (user:password@).");
   if (u.protocol !== "https:" && u.protocol !== "http:") return fail("url must use https.");
   const host = u.hostname.toLowerCase();
   if (host === "") return fail("url must name a host.");
   const loopbackAllowed = !options.livemode && options.sandboxLoopback;
   if (isLoopbackHost(host)) {
     if (loopbackAllowed) return { ok: true, url: u.href };
-    return fail(options.livemode
-      ? "url must point to a public host, not a private, loopback or link-local address."
-      : "url must point to a public host: this service does not deliver sandbox webhooks to its own machine (localhost). Use a tunnel with a public https address.");
+    return fail(
+      options.livemode
+        ? "url must point to a public host, not a private, loopback or link-local address."
+        : "url must point to a public host: this service does not deliver sandbox webhooks to its own machine (localhost). Use a tunnel with a public https address.",
+    );
   }
   if (u.protocol === "http:") {
-    return fail(loopbackAllowed ? "url must use https (http is allowed only for localhost and 127.0.0.1 in sandbox)." : "url must use https.");
+    return fail(
+      loopbackAllowed
+        ? "url must use https (http is allowed only for localhost and 127.0.0.1 in sandbox)."
+        : "url must use https.",
+    );
   }
   const ip = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
   if (isIpLiteral(ip) ? isPrivateAddress(ip) : isLocalName(host)) {
@@ -113,7 +131,8 @@ export function isPrivateAddress(ip: string): boolean {
   if (zeroTo(5) && g5 === 0xffff) return isPrivateV4(embedded); // ::ffff:a.b.c.d IPv4-mapped
   if (zeroTo(4) && g4 === 0xffff && g5 === 0) return isPrivateV4(embedded); // ::ffff:0:a.b.c.d IPv4-translated
   if (zeroTo(6)) return true; // ::a.b.c.d IPv4-compatible (deprecated, never routed)
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isPrivateV4(embedded); // NAT64
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0)
+    return isPrivateV4(embedded); // NAT64
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return true; // 64:ff9b:1::/48 local-use NAT64
   if (g0 === 0x2002) return isPrivateV4([g1 >> 8, g1 & 0xff, g2 >> 8, g2 & 0xff]); // 6to4
   if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return true; // 100::/64 discard-only

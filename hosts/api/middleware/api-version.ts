@@ -5,5 +5,6 @@ import type { ApiContext } from "../http.ts";
 
 export function checkApiVersion(ctx: ApiContext): void {
   const v = ctx.get("API-Version");
-  if (v !== "" && !isSupportedVersion(v.trim())) throw new MalformedRequest({ message: unknownVersionMessage(v) });
+  if (v !== "" && !isSupportedVersion(v.trim()))
+    throw new MalformedRequest({ message: unknownVersionMessage(v) });
 }

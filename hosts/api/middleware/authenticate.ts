@@ -1,6 +1,10 @@
 // Bearer credential -> principal and scope (D2, D3, D32), production IP allowlist (D35; `ctx.ip` honours
 // X-Forwarded-For only when TRUST_PROXY sets `app.proxy`), shared rate window headers and 429 (D33).
-import { authenticate, rateLimitExceeded, type HostEnvironment } from "../../../core/use-cases/authenticate.use-case.ts";
+import {
+  authenticate,
+  rateLimitExceeded,
+  type HostEnvironment,
+} from "../../../core/use-cases/authenticate.use-case.ts";
 import { resolveVersion } from "../../../core/domain/shared/versioning.ts";
 import { MalformedRequest } from "../../../core/domain/shared/errors.ts";
 import type { Api, ApiContext } from "../http.ts";
@@ -14,7 +18,10 @@ export function hostName(host: string): string {
 }
 
 export function hostEnvironment(config: Config, host: string): HostEnvironment {
-  const h = host.trim().toLowerCase().replace(/\.+(:\d*)?$/, "$1");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/\.+(:\d*)?$/, "$1");
   const bare = hostName(host);
   if (config.liveHosts.includes(h) || config.liveHosts.includes(bare)) return "live";
   if (config.sandboxHosts.includes(h) || config.sandboxHosts.includes(bare)) return "sandbox";
@@ -25,9 +32,12 @@ export function hostEnvironment(config: Config, host: string): HostEnvironment {
 function checkSingleAuthorization(ctx: ApiContext): void {
   const raw = ctx.req.rawHeaders;
   let seen = 0;
-  for (let i = 0; i < raw.length; i += 2) if ((raw[i] as string).toLowerCase() === "authorization" && ++seen > 1) {
-    throw new MalformedRequest({ message: "The request carries more than one Authorization header; send exactly one." });
-  }
+  for (let i = 0; i < raw.length; i += 2)
+    if ((raw[i] as string).toLowerCase() === "authorization" && ++seen > 1) {
+      throw new MalformedRequest({
+        message: "The request carries more than one Authorization header; send exactly one.",
+      });
+    }
 }
 
 /** Resolves the request's principal and scope, sets the RateLimit headers, refuses what it must. */
@@ -36,11 +46,17 @@ export function authentication(api: Api, config: Config) {
   return async (ctx: ApiContext): Promise<void> => {
     checkSingleAuthorization(ctx);
     const hostEnv = hostsConfigured ? hostEnvironment(config, ctx.host) : null;
-    const { principal, rate } = await api.run(authenticate(ctx.get("Authorization") || undefined, hostEnv, ctx.ip));
+    const { principal, rate } = await api.run(
+      authenticate(ctx.get("Authorization") || undefined, hostEnv, ctx.ip),
+    );
     ctx.state.principal = principal;
     ctx.state.scope = { accountId: principal.accountId, livemode: principal.livemode };
     const header = ctx.get("API-Version");
-    ctx.state.apiVersion = resolveVersion(header === "" ? undefined : header.trim(), principal.livemode, principal.account.defaultApiVersion);
+    ctx.state.apiVersion = resolveVersion(
+      header === "" ? undefined : header.trim(),
+      principal.livemode,
+      principal.account.defaultApiVersion,
+    );
     const now = new Date();
     ctx.set({
       "RateLimit-Limit": String(rate.limit),

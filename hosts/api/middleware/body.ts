@@ -54,6 +54,7 @@ export function jsonBody(rawPaths: RegExp) {
 
 /** Path parameters and query values get the same text rule as bodies (a `%00` in an id is a 422, not a 500). */
 export function checkUrlText(ctx: ApiContext): void {
-  const bad = findUnstorableText(ctx.params) ?? (ctx.querystring === "" ? null : findUnstorableText(ctx.query));
+  const bad =
+    findUnstorableText(ctx.params) ?? (ctx.querystring === "" ? null : findUnstorableText(ctx.query));
   if (bad) throw new InvalidRequest(bad);
 }

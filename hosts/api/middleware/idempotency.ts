@@ -1,7 +1,11 @@
 // D30: Idempotency-Key claimed before work, replayed after, 409 while in flight, 422 on reuse with another body.
 import { createHash } from "node:crypto";
 import { Effect } from "effect";
-import { IdempotencyKeyReused, InvalidRequest, RequestInProgress } from "../../../core/domain/shared/errors.ts";
+import {
+  IdempotencyKeyReused,
+  InvalidRequest,
+  RequestInProgress,
+} from "../../../core/domain/shared/errors.ts";
 import { IdempotencyStore, type IdempotencyKeyRef } from "../../../core/ports/idempotency.port.ts";
 import { isDomainError } from "../errors.ts";
 import { sendError, type Api, type ApiContext } from "../http.ts";
@@ -23,12 +27,28 @@ export function idempotency(api: Api) {
     if (!WRITE_METHODS.has(ctx.method)) return next();
     const key = ctx.get("Idempotency-Key");
     if (key === "" || !ctx.state.scope) return next();
-    if (key.length > 255) throw new InvalidRequest({ param: "Idempotency-Key", message: "Idempotency-Key must be at most 255 characters." });
+    if (key.length > 255)
+      throw new InvalidRequest({
+        param: "Idempotency-Key",
+        message: "Idempotency-Key must be at most 255 characters.",
+      });
     const ref: IdempotencyKeyRef = { ...ctx.state.scope, method: ctx.method, path: ctx.path, key };
-    const hash = createHash("sha256").update(ctx.querystring).update("\n").update(ctx.state.rawBody ?? Buffer.alloc(0)).digest("hex");
-    const claim = await api.run(Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.claim(ref, hash, new Date(), CLAIM_TTL_MS)));
-    if (claim.kind === "in_flight") throw new RequestInProgress({ message: "A request with this Idempotency-Key is already in progress; retry when it has finished." });
-    if (claim.kind === "mismatch") throw new IdempotencyKeyReused({ message: "This Idempotency-Key was used with a different request body." });
+    const hash = createHash("sha256")
+      .update(ctx.querystring)
+      .update("\n")
+      .update(ctx.state.rawBody ?? Buffer.alloc(0))
+      .digest("hex");
+    const claim = await api.run(
+      Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.claim(ref, hash, new Date(), CLAIM_TTL_MS)),
+    );
+    if (claim.kind === "in_flight")
+      throw new RequestInProgress({
+        message: "A request with this Idempotency-Key is already in progress; retry when it has finished.",
+      });
+    if (claim.kind === "mismatch")
+      throw new IdempotencyKeyReused({
+        message: "This Idempotency-Key was used with a different request body.",
+      });
     if (claim.kind === "replay") {
       ctx.status = claim.response.status;
       ctx.type = claim.response.contentType;
@@ -48,16 +68,27 @@ export function idempotency(api: Api) {
       // Only finished outcomes are kept (D30): a 409 request_in_progress or a 429 says "retry later", and the
       // retry must run rather than replay that answer for 24 h.
       if (ctx.status < 500 && !isRetryLater(ctx)) {
-        const body = typeof ctx.body === "string" ? ctx.body : Buffer.isBuffer(ctx.body) ? ctx.body.toString("base64") : JSON.stringify(ctx.body ?? null);
+        const body =
+          typeof ctx.body === "string"
+            ? ctx.body
+            : Buffer.isBuffer(ctx.body)
+              ? ctx.body.toString("base64")
+              : JSON.stringify(ctx.body ?? null);
         const contentType = Buffer.isBuffer(ctx.body) ? "application/octet-stream" : "application/json";
         if (!Buffer.isBuffer(ctx.body)) {
-          await api.run(Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.complete(ref, { status: ctx.status, body, contentType }, new Date())));
+          await api.run(
+            Effect.flatMap(Effect.service(IdempotencyStore), (s) =>
+              s.complete(ref, { status: ctx.status, body, contentType }, new Date()),
+            ),
+          );
           completed = true;
         }
       }
     } finally {
       if (!completed) {
-        await api.run(Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.release(ref))).catch(() => undefined);
+        await api
+          .run(Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.release(ref)))
+          .catch(() => undefined);
       }
     }
   };

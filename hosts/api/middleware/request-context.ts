@@ -27,9 +27,20 @@ export function requestContext(logger: Logger) {
       if (isDomainError(e)) {
         sendError(ctx, e);
       } else {
-        logger.error("unhandled error", { request_id: requestId, method: ctx.method, path: ctx.path, error: e instanceof Error ? e.stack ?? e.message : String(e) });
+        logger.error("unhandled error", {
+          request_id: requestId,
+          method: ctx.method,
+          path: ctx.path,
+          error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        });
         ctx.status = 500;
-        ctx.body = { error: { type: "api_error", message: `An unexpected error occurred. Quote request id ${requestId} when you contact support.`, request_id: requestId } };
+        ctx.body = {
+          error: {
+            type: "api_error",
+            message: `An unexpected error occurred. Quote request id ${requestId} when you contact support.`,
+            request_id: requestId,
+          },
+        };
       }
     }
     ctx.set("API-Version", ctx.state.apiVersion);

@@ -41,7 +41,11 @@ button.primary:hover { background: #084cb0; }
 
 export const STYLE_HASH = `'sha256-${createHash("sha256").update(CSS).digest("base64")}'`;
 
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+export const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
@@ -61,9 +65,8 @@ ${body}
 </html>`;
 }
 
-const envBadge = (livemode: boolean) => (livemode
-  ? `<p class="env env-live">Production</p>`
-  : `<p class="env env-sandbox">Sandbox</p>`);
+const envBadge = (livemode: boolean) =>
+  livemode ? `<p class="env env-live">Production</p>` : `<p class="env env-sandbox">Sandbox</p>`;
 
 function scopeList(scopes: readonly string[]): string {
   return `<ul class="scopes">${scopes.map((s) => `<li>${escapeHtml(SCOPE_DESCRIPTIONS[s] ?? s)} <code>${escapeHtml(s)}</code></li>`).join("")}</ul>`;
@@ -72,7 +75,8 @@ function scopeList(scopes: readonly string[]): string {
 const hidden = (page: PageContext) =>
   `<input type="hidden" name="session" value="${escapeHtml(page.sessionId)}">\n<input type="hidden" name="csrf" value="${escapeHtml(page.csrf)}">`;
 
-const errorBox = (error: string | undefined) => (error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : "");
+const errorBox = (error: string | undefined) =>
+  error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : "";
 
 export function signInPage(page: PageContext, opts: { error?: string; email?: string } = {}): string {
   const app = escapeHtml(page.appName);
@@ -81,7 +85,9 @@ export function signInPage(page: PageContext, opts: { error?: string; email?: st
     ? `<label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>`
     : `<p class="muted hint">This is the sandbox: no password is asked for. Enter the e-mail address of a user of the account that registered this app.</p>`;
-  return layout(`Sign in to authorize ${page.appName}`, `${envBadge(page.livemode)}
+  return layout(
+    `Sign in to authorize ${page.appName}`,
+    `${envBadge(page.livemode)}
 <h1>Sign in to authorize ${app}</h1>
 <p class="muted">${app} asks to act for one of your payers with these permissions:</p>
 ${scopeList(page.scopes)}
@@ -95,15 +101,24 @@ ${password}
 <button type="submit" name="action" value="sign_in" class="primary">Continue</button>
 <button type="submit" name="action" value="deny" formnovalidate>Cancel</button>
 </div>
-</form>`);
+</form>`,
+  );
 }
 
 export function consentPage(page: ConsentPage, opts: { error?: string } = {}): string {
   const app = escapeHtml(page.appName);
   const only = page.payers.length === 1;
-  const payers = page.payers.map((p) => `<label class="payer"><input type="radio" name="payer" value="${escapeHtml(p.id)}" required${only ? " checked" : ""}>
-<span><span>${escapeHtml(p.legalName)}</span><span class="muted">${p.tinType.toUpperCase()} ending ${escapeHtml(p.tinLast4)}</span></span></label>`).join("\n");
-  return layout(`Authorize ${page.appName}`, `${envBadge(page.livemode)}
+  const payers = page.payers
+    .map(
+      (
+        p,
+      ) => `<label class="payer"><input type="radio" name="payer" value="${escapeHtml(p.id)}" required${only ? " checked" : ""}>
+<span><span>${escapeHtml(p.legalName)}</span><span class="muted">${p.tinType.toUpperCase()} ending ${escapeHtml(p.tinLast4)}</span></span></label>`,
+    )
+    .join("\n");
+  return layout(
+    `Authorize ${page.appName}`,
+    `${envBadge(page.livemode)}
 <h1>Authorize ${app}</h1>
 <p class="muted">Signed in as ${escapeHtml(page.email)}.</p>
 <form method="post" action="/oauth/authorize">
@@ -120,11 +135,15 @@ ${scopeList(page.scopes)}
 <button type="submit" name="action" value="approve" class="primary">Approve</button>
 <button type="submit" name="action" value="deny" formnovalidate>Deny</button>
 </div>
-</form>`);
+</form>`,
+  );
 }
 
 export function errorPage(title: string, message: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
 <p role="alert">${escapeHtml(message)}</p>
-<p class="muted">You can close this window.</p>`);
+<p class="muted">You can close this window.</p>`,
+  );
 }

@@ -16,8 +16,15 @@ for (const [file, text] of outputs) {
   const path = join(root, file);
   if (process.argv.includes("--check")) {
     let current = "";
-    try { current = readFileSync(path, "utf8"); } catch { /* missing: differs */ }
-    if (current !== text) { console.error(`${file} is out of date: run \`npm run openapi\`.`); stale++; }
+    try {
+      current = readFileSync(path, "utf8");
+    } catch {
+      /* missing: differs */
+    }
+    if (current !== text) {
+      console.error(`${file} is out of date: run \`npm run openapi\`.`);
+      stale++;
+    }
   } else {
     writeFileSync(path, text);
     console.log(`wrote ${file}`);

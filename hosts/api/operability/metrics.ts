@@ -40,17 +40,35 @@ export function makeMetrics(sources: MetricsSources = {}): Metrics {
   const registry = new Registry();
   if (sources.processMetrics) collectDefaultMetrics({ register: registry });
   const latency = new Histogram({
-    name: "http_request_duration_seconds", help: "API request latency by route and status.",
-    labelNames: ["method", "route", "status"], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry],
+    name: "http_request_duration_seconds",
+    help: "API request latency by route and status.",
+    labelNames: ["method", "route", "status"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
   });
   const { knex, jobsSchema } = sources;
   const ttl = sources.dbGaugeTtlMs ?? DB_GAUGE_TTL_MS;
   if (knex) {
-    const deliveries = memo(ttl, () => knex("webhook_deliveries").select("status").count<{ status: string; count: string | number }[]>("* as count").groupBy("status").catch(() => []));
-    const transmitted = memo(ttl, () => knex("filings").whereIn("status", TRANSMITTED).select("status", "livemode").count<{ status: string; livemode: boolean; count: string | number }[]>("* as count")
-      .groupBy("status", "livemode").catch(() => []));
+    const deliveries = memo(ttl, () =>
+      knex("webhook_deliveries")
+        .select("status")
+        .count<{ status: string; count: string | number }[]>("* as count")
+        .groupBy("status")
+        .catch(() => []),
+    );
+    const transmitted = memo(ttl, () =>
+      knex("filings")
+        .whereIn("status", TRANSMITTED)
+        .select("status", "livemode")
+        .count<{ status: string; livemode: boolean; count: string | number }[]>("* as count")
+        .groupBy("status", "livemode")
+        .catch(() => []),
+    );
     new Gauge({
-      name: "webhook_deliveries", help: "Webhook deliveries by outcome (status).", labelNames: ["status"], registers: [registry],
+      name: "webhook_deliveries",
+      help: "Webhook deliveries by outcome (status).",
+      labelNames: ["status"],
+      registers: [registry],
       async collect() {
         this.reset();
         const rows = await deliveries();
@@ -58,8 +76,10 @@ export function makeMetrics(sources: MetricsSources = {}): Metrics {
       },
     });
     new Gauge({
-      name: "irs_transmitted_filings", help: "Filings sent to the IRS, by status (submitted, accepted, accepted_with_errors, rejected) and environment.",
-      labelNames: ["status", "livemode"], registers: [registry],
+      name: "irs_transmitted_filings",
+      help: "Filings sent to the IRS, by status (submitted, accepted, accepted_with_errors, rejected) and environment.",
+      labelNames: ["status", "livemode"],
+      registers: [registry],
       async collect() {
         this.reset();
         for (const s of TRANSMITTED) this.set({ status: s, livemode: "false" }, 0);
@@ -75,12 +95,24 @@ export function makeMetrics(sources: MetricsSources = {}): Metrics {
       return (result as { rows: Array<{ name: string; depth: string | number; age: string | number }> }).rows;
     });
     new Gauge({
-      name: "job_queue_depth", help: "Jobs waiting to run, per queue.", labelNames: ["queue"], registers: [registry],
-      async collect() { this.reset(); for (const r of await queued()) this.set({ queue: r.name }, Number(r.depth)); },
+      name: "job_queue_depth",
+      help: "Jobs waiting to run, per queue.",
+      labelNames: ["queue"],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const r of await queued()) this.set({ queue: r.name }, Number(r.depth));
+      },
     });
     new Gauge({
-      name: "job_queue_oldest_age_seconds", help: "Age of the oldest waiting job, per queue.", labelNames: ["queue"], registers: [registry],
-      async collect() { this.reset(); for (const r of await queued()) this.set({ queue: r.name }, Number(r.age)); },
+      name: "job_queue_oldest_age_seconds",
+      help: "Age of the oldest waiting job, per queue.",
+      labelNames: ["queue"],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const r of await queued()) this.set({ queue: r.name }, Number(r.age));
+      },
     });
   }
   // One labelled child per (method, route, status), made once: a request then costs one map lookup and one observe.
@@ -90,7 +122,10 @@ export function makeMetrics(sources: MetricsSources = {}): Metrics {
     observe: (method, route, status, seconds) => {
       const key = `${method} ${route} ${status}`;
       let child = children.get(key);
-      if (!child) { child = latency.labels({ method, route, status: String(status) }); children.set(key, child); }
+      if (!child) {
+        child = latency.labels({ method, route, status: String(status) });
+        children.set(key, child);
+      }
       child.observe(seconds);
     },
   };

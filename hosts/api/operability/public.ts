@@ -119,8 +119,18 @@ export function publicEndpoints(deps: PublicDeps): (ctx: ApiContext) => Promise<
   return (ctx) => {
     if (ctx.method !== "GET" && ctx.method !== "HEAD") return null;
     const path = ctx.path;
-    if (path === "/healthz" || path === "/readyz" || path === "/metrics" || path === "/v1/openapi.json" || path === "/docs" || path === "/docs/" || path === "/docs/init.js") return answer(ctx, path);
-    if (path.startsWith("/docs/assets/") && Object.hasOwn(ASSETS, path.slice("/docs/assets/".length))) return answer(ctx, path);
+    if (
+      path === "/healthz" ||
+      path === "/readyz" ||
+      path === "/metrics" ||
+      path === "/v1/openapi.json" ||
+      path === "/docs" ||
+      path === "/docs/" ||
+      path === "/docs/init.js"
+    )
+      return answer(ctx, path);
+    if (path.startsWith("/docs/assets/") && Object.hasOwn(ASSETS, path.slice("/docs/assets/".length)))
+      return answer(ctx, path);
     return null;
   };
 }
@@ -138,7 +148,11 @@ export function accessLog(logger: Logger, metrics: Metrics) {
       metrics.observe(ctx.method, route, ctx.status, ms / 1000);
       if (logging) {
         logger.info("request", {
-          request_id: ctx.state.requestId, method: ctx.method, route, status: ctx.status, duration_ms: Math.round(ms * 10) / 10,
+          request_id: ctx.state.requestId,
+          method: ctx.method,
+          route,
+          status: ctx.status,
+          duration_ms: Math.round(ms * 10) / 10,
           credential: ctx.state.principal?.credentialId ?? null,
         });
       }

@@ -1,15 +1,31 @@
 // GET /v1/authorizations, DELETE /v1/authorizations/{id} (D32): the owner's view of the apps its users
 // authorized, per payer. Account administration: owner API keys only (OAuth tokens cannot manage grants).
-import { listAuthorizations, revokeAuthorization } from "../../../core/use-cases/oauth-authorizations.use-case.ts";
+import {
+  listAuthorizations,
+  revokeAuthorization,
+} from "../../../core/use-cases/oauth-authorizations.use-case.ts";
 import { scopeOf, type Api } from "../http.ts";
 import type { RouteDef } from "./route.ts";
 
 export function authorizationRoutes(api: Api): RouteDef[] {
   return [
-    { method: "get", path: "/v1/authorizations", scopes: [], ownerOnly: true, handler: async (ctx) => { ctx.body = await api.run(listAuthorizations(scopeOf(ctx))); } },
     {
-      method: "delete", path: "/v1/authorizations/:id", scopes: [], ownerOnly: true,
-      handler: async (ctx) => { ctx.body = await api.run(revokeAuthorization(scopeOf(ctx), String(ctx.params["id"]))); },
+      method: "get",
+      path: "/v1/authorizations",
+      scopes: [],
+      ownerOnly: true,
+      handler: async (ctx) => {
+        ctx.body = await api.run(listAuthorizations(scopeOf(ctx)));
+      },
+    },
+    {
+      method: "delete",
+      path: "/v1/authorizations/:id",
+      scopes: [],
+      ownerOnly: true,
+      handler: async (ctx) => {
+        ctx.body = await api.run(revokeAuthorization(scopeOf(ctx), String(ctx.params["id"])));
+      },
     },
   ];
 }

@@ -2,7 +2,14 @@ import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
 import { filingView } from "../../../core/domain/filing/filing.ts";
 import { parseSingleBody } from "../../../core/domain/filing/intake.ts";
 import { batchView, parseFilingFilter } from "../../../core/domain/filing/views.ts";
-import { fileBatch, fileOne, filePayerForms, getBatch, getFiling, listFilings } from "../../../core/use-cases/filings.use-case.ts";
+import {
+  fileBatch,
+  fileOne,
+  filePayerForms,
+  getBatch,
+  getFiling,
+  listFilings,
+} from "../../../core/use-cases/filings.use-case.ts";
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
 import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 import { httpOperation } from "../operations.ts";
@@ -12,15 +19,23 @@ import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 export function filingRoutes(api: Api): RouteDef[] {
   return [
     {
-      method: "post", path: "/v1/payers/:payerId/forms", scopes: SCOPES.filingsWrite, payers: PAYERS.param("payerId"),
+      method: "post",
+      path: "/v1/payers/:payerId/forms",
+      scopes: SCOPES.filingsWrite,
+      payers: PAYERS.param("payerId"),
       handler: async (ctx) => {
-        const { view } = await api.run(filePayerForms(scopeOf(ctx), String(ctx.params["payerId"]), ctx.state.body));
+        const { view } = await api.run(
+          filePayerForms(scopeOf(ctx), String(ctx.params["payerId"]), ctx.state.body),
+        );
         ctx.status = 201;
         ctx.body = view;
       },
     },
     {
-      method: "post", path: "/v1/filings", scopes: SCOPES.filingsWrite, payers: PAYERS.bodyPayer,
+      method: "post",
+      path: "/v1/filings",
+      scopes: SCOPES.filingsWrite,
+      payers: PAYERS.bodyPayer,
       handler: async (ctx) => {
         const parsed = orThrow(parseSingleBody(ctx.state.body));
         const { filing, cartItemId } = await api.run(fileOne(scopeOf(ctx), parsed));
@@ -29,7 +44,10 @@ export function filingRoutes(api: Api): RouteDef[] {
       },
     },
     {
-      method: "post", path: "/v1/filings/batch", scopes: SCOPES.filingsWrite, payers: (ctx) => bodyTargets.batch(ctx.state.body),
+      method: "post",
+      path: "/v1/filings/batch",
+      scopes: SCOPES.filingsWrite,
+      payers: (ctx) => bodyTargets.batch(ctx.state.body),
       handler: async (ctx) => {
         const { view } = await api.run(fileBatch(scopeOf(ctx), ctx.state.body));
         ctx.status = 201;
@@ -37,21 +55,33 @@ export function filingRoutes(api: Api): RouteDef[] {
       },
     },
     {
-      method: "get", path: "/v1/filings", scopes: SCOPES.filingsRead, payers: "confined",
+      method: "get",
+      path: "/v1/filings",
+      scopes: SCOPES.filingsRead,
+      payers: "confined",
       handler: async (ctx) => {
         const page = pageQuery(ctx);
         const filter = orThrow(parseFilingFilter(ctx.query));
-        ctx.body = listBody(await api.run(listFilings(scopeOf(ctx), page, filter, confinedPayer(ctx))), filingView);
+        ctx.body = listBody(
+          await api.run(listFilings(scopeOf(ctx), page, filter, confinedPayer(ctx))),
+          filingView,
+        );
       },
     },
     {
-      method: "get", path: "/v1/filings/:id", scopes: SCOPES.filingsRead, payers: PAYERS.filing,
+      method: "get",
+      path: "/v1/filings/:id",
+      scopes: SCOPES.filingsRead,
+      payers: PAYERS.filing,
       handler: async (ctx) => {
         ctx.body = filingView(await api.run(getFiling(scopeOf(ctx), String(ctx.params["id"]))));
       },
     },
     {
-      method: "get", path: "/v1/batches/:id", scopes: SCOPES.filingsRead, payers: PAYERS.batch,
+      method: "get",
+      path: "/v1/batches/:id",
+      scopes: SCOPES.filingsRead,
+      payers: PAYERS.batch,
       handler: async (ctx) => {
         ctx.body = batchView(await api.run(getBatch(scopeOf(ctx), String(ctx.params["id"]))));
       },
@@ -60,19 +90,37 @@ export function filingRoutes(api: Api): RouteDef[] {
 }
 
 export function fireRoutes(api: Api): RouteDef[] {
-  return [{
-    method: "post", path: "/v1/payers/:payerId/fire", scopes: SCOPES.filingsWrite, payers: PAYERS.param("payerId"),
-    handler: async (ctx) => {
-      const payerId = String(ctx.params["payerId"]); // an unknown or malformed id is 404 in importFire
-      const flag = ctx.query["addToCart"];
-      if (flag !== undefined && !["true", "false", "1", "0"].includes(String(flag))) {
-        throw new InvalidRequest({ param: "addToCart", message: "addToCart must be true or false." });
-      }
-      const bytes = ctx.state.rawBody ?? Buffer.alloc(0);
-      const result = await api.run(importFire(scopeOf(ctx), payerId, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), flag === "true" || flag === "1"));
-      ctx.status = 200;
-      const { next, ...rest } = result;
-      ctx.body = { ...rest, next: next.see.length === 0 ? next.message : `${next.message} (${next.see.map(httpOperation).join(", then ")})` };
+  return [
+    {
+      method: "post",
+      path: "/v1/payers/:payerId/fire",
+      scopes: SCOPES.filingsWrite,
+      payers: PAYERS.param("payerId"),
+      handler: async (ctx) => {
+        const payerId = String(ctx.params["payerId"]); // an unknown or malformed id is 404 in importFire
+        const flag = ctx.query["addToCart"];
+        if (flag !== undefined && !["true", "false", "1", "0"].includes(String(flag))) {
+          throw new InvalidRequest({ param: "addToCart", message: "addToCart must be true or false." });
+        }
+        const bytes = ctx.state.rawBody ?? Buffer.alloc(0);
+        const result = await api.run(
+          importFire(
+            scopeOf(ctx),
+            payerId,
+            new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+            flag === "true" || flag === "1",
+          ),
+        );
+        ctx.status = 200;
+        const { next, ...rest } = result;
+        ctx.body = {
+          ...rest,
+          next:
+            next.see.length === 0
+              ? next.message
+              : `${next.message} (${next.see.map(httpOperation).join(", then ")})`,
+        };
+      },
     },
-  }];
+  ];
 }

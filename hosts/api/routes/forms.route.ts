@@ -4,10 +4,23 @@ import { SCOPES, type RouteDef } from "./route.ts";
 
 export function formRoutes(api: Api): RouteDef[] {
   return [
-    { method: "get", path: "/v1/forms", scopes: SCOPES.filingsRead, payers: "none", handler: async (ctx) => { ctx.body = await api.run(listFormsView()); } },
     {
-      method: "get", path: "/v1/forms/:form", scopes: SCOPES.filingsRead, payers: "none",
-      handler: async (ctx) => { ctx.body = await api.run(formShape(String(ctx.params["form"]), ctx.query["tax_year"])); },
+      method: "get",
+      path: "/v1/forms",
+      scopes: SCOPES.filingsRead,
+      payers: "none",
+      handler: async (ctx) => {
+        ctx.body = await api.run(listFormsView());
+      },
+    },
+    {
+      method: "get",
+      path: "/v1/forms/:form",
+      scopes: SCOPES.filingsRead,
+      payers: "none",
+      handler: async (ctx) => {
+        ctx.body = await api.run(formShape(String(ctx.params["form"]), ctx.query["tax_year"]));
+      },
     },
   ];
 }

@@ -1,6 +1,18 @@
-import { addCartItems, cartDetails, cartValue, removeCartItem } from "../../../core/use-cases/cart.use-case.ts";
+import {
+  addCartItems,
+  cartDetails,
+  cartValue,
+  removeCartItem,
+} from "../../../core/use-cases/cart.use-case.ts";
 import { payCart } from "../../../core/use-cases/pay.use-case.ts";
-import { entryView, getBalance, listEntries, setAutoReplenish, setPaymentMethod, topUp } from "../../../core/use-cases/balance.use-case.ts";
+import {
+  entryView,
+  getBalance,
+  listEntries,
+  setAutoReplenish,
+  setPaymentMethod,
+  topUp,
+} from "../../../core/use-cases/balance.use-case.ts";
 import { getOrder, listOrders, orderListView } from "../../../core/use-cases/orders.use-case.ts";
 import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
 import { listBody, pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
@@ -16,43 +28,145 @@ export function moneyRoutes(api: Api): RouteDef[] {
     const cartId = cartParam ? String(ctx.params["id"]) : null;
     const r = await api.run(addCartItems(scopeOf(ctx), cartId, ctx.state.body));
     // Each caller gets the shape it used: the description's line item (201) or the reference's cart (200).
-    if (r.shape === "item") { ctx.status = 201; ctx.body = r.items[0]; } else { ctx.status = 200; ctx.body = r.cart; }
+    if (r.shape === "item") {
+      ctx.status = 201;
+      ctx.body = r.items[0];
+    } else {
+      ctx.status = 200;
+      ctx.body = r.cart;
+    }
   };
   return [
-    { method: "get", path: "/v1/prices", scopes: SCOPES.filingsRead, payers: "none", handler: async (ctx) => { ctx.body = await api.run(getRateCard()); } },
-    { method: "get", path: "/v1/prices/quote", scopes: SCOPES.filingsRead, payers: "none", handler: async (ctx) => { ctx.body = await api.run(getQuote(ctx.query)); } },
-    { method: "get", path: "/v1/cart/details", scopes: SCOPES.filingsRead, payers: PAYERS.openCart, handler: async (ctx) => { ctx.body = await api.run(cartDetails(scopeOf(ctx))); } },
     {
-      method: "get", path: "/v1/cart/value", scopes: SCOPES.filingsRead, payers: PAYERS.openCart,
-      handler: async (ctx) => { ctx.body = await api.run(cartValue(scopeOf(ctx))); },
-    },
-    { method: "post", path: "/v1/cart/items", scopes: SCOPES.filingsWrite, payers: itemFilings, handler: addItems(false) },
-    { method: "post", path: "/v1/carts/:id/items", scopes: SCOPES.filingsWrite, payers: itemFilings, handler: addItems(true) },
-    {
-      method: "delete", path: "/v1/cart/items/:id", scopes: SCOPES.filingsWrite, payers: (ctx) => [{ cartItem: String(ctx.params["id"]) }],
-      handler: async (ctx) => { ctx.body = await api.run(removeCartItem(scopeOf(ctx), String(ctx.params["id"]))); },
+      method: "get",
+      path: "/v1/prices",
+      scopes: SCOPES.filingsRead,
+      payers: "none",
+      handler: async (ctx) => {
+        ctx.body = await api.run(getRateCard());
+      },
     },
     {
-      method: "post", path: "/v1/cart/pay", scopes: SCOPES.paymentsWrite, ownerOnly: true, payers: PAYERS.openCart,
+      method: "get",
+      path: "/v1/prices/quote",
+      scopes: SCOPES.filingsRead,
+      payers: "none",
+      handler: async (ctx) => {
+        ctx.body = await api.run(getQuote(ctx.query));
+      },
+    },
+    {
+      method: "get",
+      path: "/v1/cart/details",
+      scopes: SCOPES.filingsRead,
+      payers: PAYERS.openCart,
+      handler: async (ctx) => {
+        ctx.body = await api.run(cartDetails(scopeOf(ctx)));
+      },
+    },
+    {
+      method: "get",
+      path: "/v1/cart/value",
+      scopes: SCOPES.filingsRead,
+      payers: PAYERS.openCart,
+      handler: async (ctx) => {
+        ctx.body = await api.run(cartValue(scopeOf(ctx)));
+      },
+    },
+    {
+      method: "post",
+      path: "/v1/cart/items",
+      scopes: SCOPES.filingsWrite,
+      payers: itemFilings,
+      handler: addItems(false),
+    },
+    {
+      method: "post",
+      path: "/v1/carts/:id/items",
+      scopes: SCOPES.filingsWrite,
+      payers: itemFilings,
+      handler: addItems(true),
+    },
+    {
+      method: "delete",
+      path: "/v1/cart/items/:id",
+      scopes: SCOPES.filingsWrite,
+      payers: (ctx) => [{ cartItem: String(ctx.params["id"]) }],
+      handler: async (ctx) => {
+        ctx.body = await api.run(removeCartItem(scopeOf(ctx), String(ctx.params["id"])));
+      },
+    },
+    {
+      method: "post",
+      path: "/v1/cart/pay",
+      scopes: SCOPES.paymentsWrite,
+      ownerOnly: true,
+      payers: PAYERS.openCart,
       handler: async (ctx) => {
         ctx.body = await api.run(payCart(scopeOf(ctx), principalOf(ctx)));
       },
     },
-    { method: "get", path: "/v1/balance", scopes: SCOPES.paymentsRead, payers: "none", handler: async (ctx) => { ctx.body = await api.run(getBalance(scopeOf(ctx))); } },
-    { method: "patch", path: "/v1/balance", scopes: SCOPES.paymentsWrite, ownerOnly: true, handler: async (ctx) => { ctx.body = await api.run(setAutoReplenish(scopeOf(ctx), ctx.state.body)); } },
     {
-      method: "get", path: "/v1/balance/entries", scopes: SCOPES.paymentsRead,
-      handler: async (ctx) => { ctx.body = listBody(await api.run(listEntries(scopeOf(ctx), pageQuery(ctx))), entryView); },
+      method: "get",
+      path: "/v1/balance",
+      scopes: SCOPES.paymentsRead,
+      payers: "none",
+      handler: async (ctx) => {
+        ctx.body = await api.run(getBalance(scopeOf(ctx)));
+      },
     },
     {
-      method: "post", path: "/v1/balance/top-ups", scopes: SCOPES.paymentsWrite, ownerOnly: true,
-      handler: async (ctx) => { ctx.status = 201; ctx.body = await api.run(topUp(scopeOf(ctx), ctx.state.body)); },
+      method: "patch",
+      path: "/v1/balance",
+      scopes: SCOPES.paymentsWrite,
+      ownerOnly: true,
+      handler: async (ctx) => {
+        ctx.body = await api.run(setAutoReplenish(scopeOf(ctx), ctx.state.body));
+      },
     },
-    { method: "put", path: "/v1/payment-method", scopes: SCOPES.paymentsWrite, ownerOnly: true, handler: async (ctx) => { ctx.body = await api.run(setPaymentMethod(scopeOf(ctx), ctx.state.body)); } },
     {
-      method: "get", path: "/v1/orders", scopes: SCOPES.paymentsRead,
-      handler: async (ctx) => { ctx.body = listBody(await api.run(listOrders(scopeOf(ctx), pageQuery(ctx))), orderListView); },
+      method: "get",
+      path: "/v1/balance/entries",
+      scopes: SCOPES.paymentsRead,
+      handler: async (ctx) => {
+        ctx.body = listBody(await api.run(listEntries(scopeOf(ctx), pageQuery(ctx))), entryView);
+      },
     },
-    { method: "get", path: "/v1/orders/:id", scopes: SCOPES.paymentsRead, payers: PAYERS.order, handler: async (ctx) => { ctx.body = await api.run(getOrder(scopeOf(ctx), String(ctx.params["id"]))); } },
+    {
+      method: "post",
+      path: "/v1/balance/top-ups",
+      scopes: SCOPES.paymentsWrite,
+      ownerOnly: true,
+      handler: async (ctx) => {
+        ctx.status = 201;
+        ctx.body = await api.run(topUp(scopeOf(ctx), ctx.state.body));
+      },
+    },
+    {
+      method: "put",
+      path: "/v1/payment-method",
+      scopes: SCOPES.paymentsWrite,
+      ownerOnly: true,
+      handler: async (ctx) => {
+        ctx.body = await api.run(setPaymentMethod(scopeOf(ctx), ctx.state.body));
+      },
+    },
+    {
+      method: "get",
+      path: "/v1/orders",
+      scopes: SCOPES.paymentsRead,
+      handler: async (ctx) => {
+        ctx.body = listBody(await api.run(listOrders(scopeOf(ctx), pageQuery(ctx))), orderListView);
+      },
+    },
+    {
+      method: "get",
+      path: "/v1/orders/:id",
+      scopes: SCOPES.paymentsRead,
+      payers: PAYERS.order,
+      handler: async (ctx) => {
+        ctx.body = await api.run(getOrder(scopeOf(ctx), String(ctx.params["id"])));
+      },
+    },
   ];
 }

@@ -35,7 +35,10 @@ export class RouteTable {
 
   constructor(routes: readonly RouteDef[]) {
     for (const route of routes) {
-      const segments = route.path.split("/").slice(1).map((s): Segment => (s.startsWith(":") ? { param: s.slice(1) } : { literal: s.toLowerCase() }));
+      const segments = route.path
+        .split("/")
+        .slice(1)
+        .map((s): Segment => (s.startsWith(":") ? { param: s.slice(1) } : { literal: s.toLowerCase() }));
       const method = route.method.toUpperCase();
       const compiled: Compiled = { route, methods: method === "GET" ? ["GET", "HEAD"] : [method], segments };
       const list = this.bySize.get(segments.length) ?? [];
@@ -56,7 +59,9 @@ export class RouteTable {
       if (c.methods.includes(method)) return { kind: "route", route: c.route, params: this.params(c, parts) };
       (allowed ??= []).push(...c.methods);
     }
-    return allowed === null ? NOT_FOUND : { kind: "method_not_allowed", allowed: [...new Set(allowed)].filter((m) => m !== "HEAD") };
+    return allowed === null
+      ? NOT_FOUND
+      : { kind: "method_not_allowed", allowed: [...new Set(allowed)].filter((m) => m !== "HEAD") };
   }
 
   private pathMatches(c: Compiled, parts: readonly string[]): boolean {

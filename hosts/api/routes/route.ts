@@ -2,7 +2,11 @@
 // what a payer-scoped OAuth grant may touch (D32) and the handler.
 import { Forbidden, InsufficientScope } from "../../../core/domain/shared/errors.ts";
 import type { Principal } from "../../../core/domain/parties/account.ts";
-import { bodyTargets, confineToPayer, type PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import {
+  bodyTargets,
+  confineToPayer,
+  type PayerTarget,
+} from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 import { scopeOf, type Api, type ApiContext, type Handler } from "../http.ts";
 
 /**
@@ -28,14 +32,19 @@ export function checkAccess(principal: Principal | undefined, route: RouteDef): 
   if (!principal) return;
   if (principal.scopes !== null && !route.scopes.some((s) => principal.scopes?.includes(s))) {
     throw new InsufficientScope({
-      message: route.scopes.length === 0 ? "This call takes an API key; OAuth access tokens cannot make it." : `This call needs one of the scopes: ${route.scopes.join(", ")}.`,
+      message:
+        route.scopes.length === 0
+          ? "This call takes an API key; OAuth access tokens cannot make it."
+          : `This call needs one of the scopes: ${route.scopes.join(", ")}.`,
     });
   }
   if (route.ownerOnly && principal.role !== "owner") {
     throw new Forbidden({ message: "Only the account owner can do this." });
   }
   if (principal.payerId !== null && route.payers === undefined) {
-    throw new Forbidden({ message: `This authorization acts only for payer ${principal.payerId}; this call is account-wide.` });
+    throw new Forbidden({
+      message: `This authorization acts only for payer ${principal.payerId}; this call is account-wide.`,
+    });
   }
 }
 
@@ -56,7 +65,9 @@ export async function runRoute(api: Api, route: RouteDef, ctx: ApiContext): Prom
 
 /** Payer rules shared by many routes. */
 export const PAYERS = {
-  param: (name: string) => (ctx: ApiContext): readonly PayerTarget[] => [{ payer: String(ctx.params[name]) }],
+  param:
+    (name: string) =>
+    (ctx: ApiContext): readonly PayerTarget[] => [{ payer: String(ctx.params[name]) }],
   filing: (ctx: ApiContext): readonly PayerTarget[] => [{ filings: [String(ctx.params["id"])] }],
   batch: (ctx: ApiContext): readonly PayerTarget[] => [{ batch: String(ctx.params["id"]) }],
   order: (ctx: ApiContext): readonly PayerTarget[] => [{ order: String(ctx.params["id"]) }],

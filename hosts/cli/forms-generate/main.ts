@@ -8,7 +8,11 @@ import { basename, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import {
-  buildPackage, packageFileName, renderIndexSource, renderPackageSource, type PackageSource,
+  buildPackage,
+  packageFileName,
+  renderIndexSource,
+  renderPackageSource,
+  type PackageSource,
 } from "../../../core/domain/forms/generate.ts";
 import type { RawSchemaPackage } from "../../../core/domain/forms/model.ts";
 import { renderRules, ruleRows, type RuleRow } from "./rules.ts";
@@ -42,23 +46,31 @@ export interface GenerateOptions {
 
 /** Every file the import writes, by absolute path, with its content. */
 export async function generateFiles(opts: GenerateOptions): Promise<Map<string, string>> {
-  if (!existsSync(opts.schemas) || !statSync(opts.schemas).isDirectory()) throw new UsageError(`--schemas ${opts.schemas} is not a folder.`);
-  if (!Number.isInteger(opts.taxYear) || opts.taxYear < 2000 || opts.taxYear > 2100) throw new UsageError("--tax-year must be a four-digit year.");
+  if (!existsSync(opts.schemas) || !statSync(opts.schemas).isDirectory())
+    throw new UsageError(`--schemas ${opts.schemas} is not a folder.`);
+  if (!Number.isInteger(opts.taxYear) || opts.taxYear < 2000 || opts.taxYear > 2100)
+    throw new UsageError("--tax-year must be a four-digit year.");
   const all = walk(opts.schemas);
   const xsds: Record<string, string> = {};
   for (const f of all) if (f.endsWith(".xsd")) xsds[relative(opts.schemas, f)] = readFileSync(f, "utf8");
   if (!Object.keys(xsds).some((p) => /(^|\/)FORM_TYPES\//.test(p))) {
-    throw new UsageError(`No FORM_TYPES/*.xsd under ${opts.schemas}: point --schemas at the unpacked IRS package (the folder holding "IRIS A2A INTAKE XML LIBRARY ...").`);
+    throw new UsageError(
+      `No FORM_TYPES/*.xsd under ${opts.schemas}: point --schemas at the unpacked IRS package (the folder holding "IRIS A2A INTAKE XML LIBRARY ...").`,
+    );
   }
   // The package names its year and version in its folder names: "IRIS A2A INTAKE XML LIBRARY 2025", "IRIS Form Rules TY2025 v1.2".
   const names = all.map((f) => relative(opts.schemas, f)).join("\n");
   const libraryYear = /IRIS A2A INTAKE XML LIBRARY (\d{4})/i.exec(names)?.[1];
   const rulesTag = /TY(\d{4})\s*-?\s*v(\d+(?:\.\d+)*)/i.exec(names);
   const declared = Number(libraryYear ?? rulesTag?.[1] ?? opts.taxYear);
-  if (declared !== opts.taxYear) throw new UsageError(`The package in ${opts.schemas} is the IRS's TY${declared} package, not TY${opts.taxYear}.`);
+  if (declared !== opts.taxYear)
+    throw new UsageError(
+      `The package in ${opts.schemas} is the IRS's TY${declared} package, not TY${opts.taxYear}.`,
+    );
   const version = rulesTag?.[2];
   const id = opts.packageId ?? `iris-ty${opts.taxYear}${version ? `-v${version}` : ""}`;
-  if (!/^[a-z0-9][a-z0-9.-]*$/.test(id)) throw new UsageError("--package-id takes lower-case letters, digits, dots and hyphens.");
+  if (!/^[a-z0-9][a-z0-9.-]*$/.test(id))
+    throw new UsageError("--package-id takes lower-case letters, digits, dots and hyphens.");
 
   const extract = extractPackage(xsds, "");
   const description = `IRIS A2A schema and business rules TY${opts.taxYear}${version ? ` v${version}` : ""} (SchemaVersionNum fixed ${extract._schemaVersionNum})`;
@@ -70,16 +82,25 @@ export async function generateFiles(opts: GenerateOptions): Promise<Map<string, 
   // Packages already imported, and the tax years the catalogue serves today.
   const packages: PackageSource[] = [{ id, taxYear: opts.taxYear }];
   if (existsSync(PACKAGES_DIR)) {
-    for (const f of readdirSync(PACKAGES_DIR).filter((n) => n.endsWith(".generated.ts")).sort()) {
+    for (const f of readdirSync(PACKAGES_DIR)
+      .filter((n) => n.endsWith(".generated.ts"))
+      .sort()) {
       if (f === packageFileName(id)) continue;
-      const mod = (await import(pathToFileURL(join(PACKAGES_DIR, f)).href)) as Record<string, RawSchemaPackage>;
-      for (const p of Object.values(mod)) if (typeof p === "object" && p !== null && "taxYear" in p) packages.push({ id: p.id, taxYear: p.taxYear });
+      const mod = (await import(pathToFileURL(join(PACKAGES_DIR, f)).href)) as Record<
+        string,
+        RawSchemaPackage
+      >;
+      for (const p of Object.values(mod))
+        if (typeof p === "object" && p !== null && "taxYear" in p)
+          packages.push({ id: p.id, taxYear: p.taxYear });
     }
   }
   let years: number[] = [];
   if (existsSync(INDEX_FILE)) {
     try {
-      const index = (await import(pathToFileURL(INDEX_FILE).href)) as { TAX_YEAR_PACKAGES?: Record<number, unknown> };
+      const index = (await import(pathToFileURL(INDEX_FILE).href)) as {
+        TAX_YEAR_PACKAGES?: Record<number, unknown>;
+      };
       years = Object.keys(index.TAX_YEAR_PACKAGES ?? {}).map(Number);
     } catch {
       years = [];
@@ -88,10 +109,13 @@ export async function generateFiles(opts: GenerateOptions): Promise<Map<string, 
   out.set(INDEX_FILE, renderIndexSource(packages, [...years, opts.taxYear]));
 
   // The business rules follow the newest package.
-  const sheets = all.filter((f) => f.endsWith(".xlsx") && /Rules/i.test(basename(f))).sort((a, b) => (basename(a) < basename(b) ? -1 : 1));
+  const sheets = all
+    .filter((f) => f.endsWith(".xlsx") && /Rules/i.test(basename(f)))
+    .sort((a, b) => (basename(a) < basename(b) ? -1 : 1));
   if (sheets.length > 0 && packages.every((p) => p.taxYear <= opts.taxYear)) {
     const rules: Array<{ sheet: string; rules: RuleRow[] }> = sheets.map((f) => ({
-      sheet: basename(f).replace(/\.xlsx$/i, ""), rules: ruleRows(readSheetRows(new Uint8Array(readFileSync(f)))),
+      sheet: basename(f).replace(/\.xlsx$/i, ""),
+      rules: ruleRows(readSheetRows(new Uint8Array(readFileSync(f)))),
     }));
     out.set(RULES_FILE, renderRules(rules, description));
   }
@@ -106,15 +130,26 @@ const USAGE = `Usage: npm run forms:generate -- --schemas DIR --tax-year YYYY [-
   --check           write nothing; exit 1 when a committed file differs from what would be written`;
 
 /** Progress of the long import on stderr, when it is a terminal. */
-const progress = process.stderr.isTTY ? (line: string) => { process.stderr.write(`${line}\n`); } : null;
+const progress = process.stderr.isTTY
+  ? (line: string) => {
+      process.stderr.write(`${line}\n`);
+    }
+  : null;
 
 /** The command; its exit status. A bad flag prints one line and the usage (exit 2). */
 export async function formsGenerate(argv: string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv, strict: true,
-      options: { schemas: { type: "string" }, "tax-year": { type: "string" }, "package-id": { type: "string" }, check: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      args: argv,
+      strict: true,
+      options: {
+        schemas: { type: "string" },
+        "tax-year": { type: "string" },
+        "package-id": { type: "string" },
+        check: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     }));
   } catch (e) {
     const line = argumentError(e);
@@ -122,13 +157,22 @@ export async function formsGenerate(argv: string[]): Promise<number> {
     console.error(`${line}\n\n${USAGE}`);
     return 2;
   }
-  if (values.help) { console.log(USAGE); return 0; }
-  if (!values.schemas || !values["tax-year"]) { console.error(USAGE); return 2; }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!values.schemas || !values["tax-year"]) {
+    console.error(USAGE);
+    return 2;
+  }
   try {
     const started = performance.now();
-    progress?.(`Reading the IRS schema package in ${values.schemas} (XSD library and business-rule spreadsheets)…`);
+    progress?.(
+      `Reading the IRS schema package in ${values.schemas} (XSD library and business-rule spreadsheets)…`,
+    );
     const files = await generateFiles({
-      schemas: values.schemas, taxYear: Number(values["tax-year"]),
+      schemas: values.schemas,
+      taxYear: Number(values["tax-year"]),
       ...(values["package-id"] ? { packageId: values["package-id"] } : {}),
     });
     progress?.(`Built ${files.size} file(s) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
@@ -136,7 +180,10 @@ export async function formsGenerate(argv: string[]): Promise<number> {
     for (const [path, content] of files) {
       const same = existsSync(path) && readFileSync(path, "utf8") === content;
       if (values.check) {
-        if (!same) { differs++; console.log(`differs: ${relative(ROOT, path)}`); }
+        if (!same) {
+          differs++;
+          console.log(`differs: ${relative(ROOT, path)}`);
+        }
       } else if (!same) {
         writeFileSync(path, content);
         console.log(`wrote ${relative(ROOT, path)}`);
@@ -146,14 +193,20 @@ export async function formsGenerate(argv: string[]): Promise<number> {
     }
     return differs > 0 ? 1 : 0;
   } catch (e) {
-    if (e instanceof UsageError) { console.error(e.message); return 2; }
+    if (e instanceof UsageError) {
+      console.error(e.message);
+      return 2;
+    }
     throw e;
   }
 }
 
 if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
-  formsGenerate(process.argv.slice(2)).then((code) => process.exit(code), (e: unknown) => {
-    console.error(e instanceof Error ? e.stack ?? e.message : String(e));
-    process.exit(1);
-  });
+  formsGenerate(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e instanceof Error ? (e.stack ?? e.message) : String(e));
+      process.exit(1);
+    },
+  );
 }

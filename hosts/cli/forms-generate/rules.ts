@@ -14,7 +14,8 @@ export function canonicalSeverity(s: string): string {
   const t = s.trim();
   if (/^reject$/i.test(t)) return "Reject";
   if (/^report error$/i.test(t)) return "Report Error";
-  if (/^report error and reject if over threshold$/i.test(t)) return "Report Error and Reject if over Threshold";
+  if (/^report error and reject if over threshold$/i.test(t))
+    return "Report Error and Reject if over Threshold";
   throw new Error(`unknown severity ${s}`);
 }
 
@@ -26,28 +27,53 @@ export function ruleRows(rows: readonly string[][]): RuleRow[] {
     if (i < 0) throw new Error(`business rules sheet has no "${name}" column (found: ${header.join(", ")})`);
     return i;
   };
-  const [n, t, c, s, st] = [col("rule number"), col("business rule text"), col("error category"), col("severity"), col("status")];
-  return rows.slice(1)
+  const [n, t, c, s, st] = [
+    col("rule number"),
+    col("business rule text"),
+    col("error category"),
+    col("severity"),
+    col("status"),
+  ];
+  return rows
+    .slice(1)
     .filter((r) => (r[n] ?? "").trim() !== "")
     .map((r) => ({
-      ruleNumber: (r[n] ?? "").trim(), text: (r[t] ?? "").replace(/\s+/g, " ").trim(), errorCategory: (r[c] ?? "").trim(),
-      severity: (r[s] ?? "").trim(), status: (r[st] ?? "").trim(),
+      ruleNumber: (r[n] ?? "").trim(),
+      text: (r[t] ?? "").replace(/\s+/g, " ").trim(),
+      errorCategory: (r[c] ?? "").trim(),
+      severity: (r[s] ?? "").trim(),
+      status: (r[st] ?? "").trim(),
     }));
 }
 
 /** TypeScript source of the rules table; `sheets` in file-name order, as the IRS names the spreadsheets. */
-export function renderRules(sheets: ReadonlyArray<{ readonly sheet: string; readonly rules: readonly RuleRow[] }>, packageDescription: string): string {
+export function renderRules(
+  sheets: ReadonlyArray<{ readonly sheet: string; readonly rules: readonly RuleRow[] }>,
+  packageDescription: string,
+): string {
   // One rule number can carry one text per form (SMD001: "If 'FormTypeCd' is "1099A", then ..."): kept as variants.
-  const byNumber = new Map<string, { severity: string; category: string; status: string; sheet: string; texts: string[] }>();
+  const byNumber = new Map<
+    string,
+    { severity: string; category: string; status: string; sheet: string; texts: string[] }
+  >();
   for (const { sheet, rules } of sheets) {
     for (const r of rules) {
-      const entry = { severity: canonicalSeverity(r.severity), category: r.errorCategory, status: r.status, sheet };
+      const entry = {
+        severity: canonicalSeverity(r.severity),
+        category: r.errorCategory,
+        status: r.status,
+        sheet,
+      };
       const seen = byNumber.get(r.ruleNumber);
       if (!seen) {
         byNumber.set(r.ruleNumber, { ...entry, texts: [r.text] });
         continue;
       }
-      if (seen.severity !== entry.severity || seen.category !== entry.category || seen.sheet !== entry.sheet) {
+      if (
+        seen.severity !== entry.severity ||
+        seen.category !== entry.category ||
+        seen.sheet !== entry.sheet
+      ) {
         throw new Error(`rule ${r.ruleNumber} appears twice with different severity, category or sheet`);
       }
       seen.texts.push(r.text);

@@ -22,11 +22,17 @@ function columnOf(ref: string): number {
 
 /** Rows of the workbook's first sheet; each row is its cells' text by column index ("" for empty cells). */
 export function readSheetRows(xlsx: Uint8Array): string[][] {
-  const files = unzipSync(xlsx, { filter: (f) => f.name === "xl/sharedStrings.xml" || /^xl\/worksheets\/sheet1\.xml$/.test(f.name) });
+  const files = unzipSync(xlsx, {
+    filter: (f) => f.name === "xl/sharedStrings.xml" || /^xl\/worksheets\/sheet1\.xml$/.test(f.name),
+  });
   const sheet = files["xl/worksheets/sheet1.xml"];
   if (!sheet) throw new Error("the workbook has no xl/worksheets/sheet1.xml");
   const sharedXml = files["xl/sharedStrings.xml"];
-  const shared = sharedXml ? parseXml(strFromU8(sharedXml)).children.filter((c) => c.name === "si").map(allText) : [];
+  const shared = sharedXml
+    ? parseXml(strFromU8(sharedXml))
+        .children.filter((c) => c.name === "si")
+        .map(allText)
+    : [];
   const data = parseXml(strFromU8(sheet)).children.find((c) => c.name === "sheetData");
   const rows: string[][] = [];
   for (const row of data?.children.filter((c) => c.name === "row") ?? []) {
@@ -35,7 +41,12 @@ export function readSheetRows(xlsx: Uint8Array): string[][] {
       const col = columnOf(c.attributes["r"] ?? "");
       const type = c.attributes["t"];
       const v = c.children.find((x) => x.name === "v")?.text ?? "";
-      const value = type === "s" ? (shared[Number(v)] ?? "") : type === "inlineStr" ? allText(c.children.find((x) => x.name === "is") ?? c) : v;
+      const value =
+        type === "s"
+          ? (shared[Number(v)] ?? "")
+          : type === "inlineStr"
+            ? allText(c.children.find((x) => x.name === "is") ?? c)
+            : v;
       while (cells.length < col) cells.push("");
       cells[col < 0 ? cells.length : col] = value;
     }

@@ -4,12 +4,29 @@
 // simple types with their facets merged along the restriction chain, the submission totals groups, the country
 // names and the fixed SchemaVersionNum. Pure: file texts in, data out.
 import { parseXml, type XmlElement } from "../../../core/domain/iris/xml.ts";
-import type { IrisElements, XsdElement, XsdForm, XsdSimpleType } from "../../../core/domain/forms/generate.ts";
+import type {
+  IrisElements,
+  XsdElement,
+  XsdForm,
+  XsdSimpleType,
+} from "../../../core/domain/forms/generate.ts";
 
-const FACETS = ["pattern", "enumeration", "maxLength", "minLength", "length", "totalDigits", "fractionDigits", "minInclusive", "maxInclusive", "minExclusive"] as const;
+const FACETS = [
+  "pattern",
+  "enumeration",
+  "maxLength",
+  "minLength",
+  "length",
+  "totalDigits",
+  "fractionDigits",
+  "minInclusive",
+  "maxInclusive",
+  "minExclusive",
+] as const;
 
 const local = (qname: string): string => qname.slice(qname.indexOf(":") + 1);
-const kids = (el: XmlElement, name?: string): XmlElement[] => el.children.filter((c) => c.name !== "annotation" && (name === undefined || c.name === name));
+const kids = (el: XmlElement, name?: string): XmlElement[] =>
+  el.children.filter((c) => c.name !== "annotation" && (name === undefined || c.name === name));
 const text = (s: string): string => s.replace(/\s+/g, " ").trim();
 
 /**
@@ -17,11 +34,14 @@ const text = (s: string): string => s.replace(/\s+/g, " ").trim();
  * plain text, and `<LineNumber>` (the form's box).
  */
 function documentation(el: XmlElement): { description?: string; box?: string } {
-  const doc = el.children.find((c) => c.name === "annotation")?.children.find((c) => c.name === "documentation");
+  const doc = el.children
+    .find((c) => c.name === "annotation")
+    ?.children.find((c) => c.name === "documentation");
   if (!doc) return {};
   const out: { description?: string; box?: string } = {};
-  const d = doc.children.find((c) => c.name === "Description")
-    ?? doc.children.find((c) => c.name === "Component")?.children.find((c) => c.name === "DescriptionTxt");
+  const d =
+    doc.children.find((c) => c.name === "Description") ??
+    doc.children.find((c) => c.name === "Component")?.children.find((c) => c.name === "DescriptionTxt");
   const l = doc.children.find((c) => c.name === "LineNumber");
   if (d) out.description = d.text.trim();
   else if (doc.text.trim() !== "") out.description = doc.text.trim();
@@ -98,7 +118,8 @@ class Reader {
     const baseName = local(r.attributes["base"] ?? "string");
     const parent = this.simple.has(baseName) ? this.simpleType(baseName) : { base: `xsd:${baseName}` };
     const out: Record<string, unknown> = { restrictionBase: baseName };
-    for (const k of FACETS) if (parent[k as keyof XsdSimpleType] !== undefined) out[k] = parent[k as keyof XsdSimpleType];
+    for (const k of FACETS)
+      if (parent[k as keyof XsdSimpleType] !== undefined) out[k] = parent[k as keyof XsdSimpleType];
     for (const [k, v] of this.restrictionFacets(r)) out[k] = v;
     out["chain"] = [baseName, ...(parent.chain ?? [])];
     out["base"] = parent.base ?? `xsd:${baseName}`;
@@ -125,7 +146,13 @@ class Reader {
    * under a dotted path; named complex types
    * expanded too when `expandNamed` (the common types), otherwise referenced by name (the form details).
    */
-  flatten(content: XmlElement, prefix: string, expandNamed: boolean, out: XsdElement[], seen: ReadonlySet<string>): XsdElement[] {
+  flatten(
+    content: XmlElement,
+    prefix: string,
+    expandNamed: boolean,
+    out: XsdElement[],
+    seen: ReadonlySet<string>,
+  ): XsdElement[] {
     for (const c of kids(content)) {
       if (c.name === "sequence" || c.name === "all") {
         this.flatten(c, prefix, expandNamed, out, seen);
@@ -149,22 +176,46 @@ class Reader {
     return out;
   }
 
-  private element(c: XmlElement, prefix: string, expandNamed: boolean, out: XsdElement[], seen: ReadonlySet<string>): void {
+  private element(
+    c: XmlElement,
+    prefix: string,
+    expandNamed: boolean,
+    out: XsdElement[],
+    seen: ReadonlySet<string>,
+  ): void {
     const name = c.attributes["name"];
     if (name === undefined) throw new Error(`element without a name under ${prefix}`);
     const path = `${prefix}${name}`;
     const inlineSimple = kids(c, "simpleType")[0];
     const inlineComplex = kids(c, "complexType")[0];
-    const type = c.attributes["type"] !== undefined ? local(c.attributes["type"]) : inlineSimple ? this.inlineType(inlineSimple) : inlineComplex ? "inlineComplex" : "string";
+    const type =
+      c.attributes["type"] !== undefined
+        ? local(c.attributes["type"])
+        : inlineSimple
+          ? this.inlineType(inlineSimple)
+          : inlineComplex
+            ? "inlineComplex"
+            : "string";
     const doc = documentation(c);
-    const e: Record<string, string> = { path, type, minOccurs: c.attributes["minOccurs"] ?? "1", maxOccurs: c.attributes["maxOccurs"] ?? "1" };
+    const e: Record<string, string> = {
+      path,
+      type,
+      minOccurs: c.attributes["minOccurs"] ?? "1",
+      maxOccurs: c.attributes["maxOccurs"] ?? "1",
+    };
     if (c.attributes["fixed"] !== undefined) e["fixed"] = c.attributes["fixed"];
     if (doc.box !== undefined) e["box"] = doc.box;
     if (doc.description !== undefined) e["description"] = doc.description;
     out.push(e as unknown as XsdElement);
     if (inlineComplex) this.flatten(inlineComplex, `${path}.`, expandNamed, out, seen);
     else if (expandNamed && this.complex.has(type) && !seen.has(type)) {
-      this.flatten(this.complex.get(type) as XmlElement, `${path}.`, expandNamed, out, new Set([...seen, type]));
+      this.flatten(
+        this.complex.get(type) as XmlElement,
+        `${path}.`,
+        expandNamed,
+        out,
+        new Set([...seen, type]),
+      );
     }
   }
 
@@ -176,7 +227,11 @@ class Reader {
       else if (this.complex.has(e.type)) {
         if (!complexOut.has(e.type)) {
           complexOut.add(e.type);
-          this.referenced(this.flatten(this.complex.get(e.type) as XmlElement, "", true, [], new Set([e.type])), complexOut, simpleOut);
+          this.referenced(
+            this.flatten(this.complex.get(e.type) as XmlElement, "", true, [], new Set([e.type])),
+            complexOut,
+            simpleOut,
+          );
         }
       } else if (e.type !== "inlineComplex") this.simpleChain(e.type, simpleOut);
     }
@@ -190,7 +245,9 @@ class Reader {
     const r = kids(st, "restriction")[0];
     if (r) this.simpleChain(local(r.attributes["base"] ?? "string"), out);
     const u = kids(st, "union")[0];
-    if (u) for (const m of (u.attributes["memberTypes"] ?? "").split(/\s+/).filter(Boolean)) this.simpleChain(local(m), out);
+    if (u)
+      for (const m of (u.attributes["memberTypes"] ?? "").split(/\s+/).filter(Boolean))
+        this.simpleChain(local(m), out);
   }
 }
 
@@ -238,32 +295,55 @@ export function extractPackage(files: XsdPackageFiles, description: string): Pac
     reader.referenced(elementDetails, complexUsed, simpleUsed);
     const formTypeCd = typeName.replace(/^Form/, "").replace(/DetailType$/, "");
     const key = typeName.replace(/DetailType$/, "");
-    const group = /^1042S$/.test(formTypeCd) ? "IRSubmission3Grp/IRSubmission3Detail" : /^8809$/.test(formTypeCd) ? "IRSubmission2Grp/IRSubmission2Header" : "IRSubmission1Grp/IRSubmission1Detail";
+    const group = /^1042S$/.test(formTypeCd)
+      ? "IRSubmission3Grp/IRSubmission3Detail"
+      : /^8809$/.test(formTypeCd)
+        ? "IRSubmission2Grp/IRSubmission2Header"
+        : "IRSubmission1Grp/IRSubmission1Detail";
     const form: XsdForm & Record<string, unknown> = {
-      source: path, formTypeCd, submissionGroup: group, detailElement: `${key}Detail`, detailType: typeName, elementDetails,
+      source: path,
+      formTypeCd,
+      submissionGroup: group,
+      detailElement: `${key}Detail`,
+      detailType: typeName,
+      elementDetails,
     };
     const tg = totals.get(key);
     if (tg?.amt) {
       const [element, type] = tg.amt;
       const amtType = reader.complex.get(type);
       form["totalAmtGrpElement"] = element;
-      form["totalAmtGrp"] = Object.fromEntries((amtType ? reader.flatten(amtType, "", false, [], new Set()) : []).map((e) => [e.path, e.type]));
+      form["totalAmtGrp"] = Object.fromEntries(
+        (amtType ? reader.flatten(amtType, "", false, [], new Set()) : []).map((e) => [e.path, e.type]),
+      );
     }
     if (tg?.byState) {
       const [element, type] = tg.byState;
       const byStateType = reader.complex.get(type);
       form["totalByStateGrpElement"] = element;
-      form["totalByStateGrp"] = Object.fromEntries((byStateType ? reader.flatten(byStateType, "", false, [], new Set()) : []).map((e) => [e.path, e.type]));
+      form["totalByStateGrp"] = Object.fromEntries(
+        (byStateType ? reader.flatten(byStateType, "", false, [], new Set()) : []).map((e) => [
+          e.path,
+          e.type,
+        ]),
+      );
     }
     forms[formCodeOf(typeName)] = form;
   }
   // The transmission message's own types, for the manifest and headers.
   for (const name of ["IRTransmissionManifestType", "IRSubmission1HeaderType", "IRSubmission3HeaderType"]) {
-    if (reader.complex.has(name)) reader.referenced([{ path: name, type: name, minOccurs: "1", maxOccurs: "1" }], complexUsed, simpleUsed);
+    if (reader.complex.has(name))
+      reader.referenced(
+        [{ path: name, type: name, minOccurs: "1", maxOccurs: "1" }],
+        complexUsed,
+        simpleUsed,
+      );
   }
   const commonTypes: Record<string, { elements: XsdElement[] }> = {};
   for (const name of [...complexUsed].sort()) {
-    commonTypes[name] = { elements: reader.flatten(reader.complex.get(name) as XmlElement, "", true, [], new Set([name])) };
+    commonTypes[name] = {
+      elements: reader.flatten(reader.complex.get(name) as XmlElement, "", true, [], new Set([name])),
+    };
   }
   const simpleTypes: Record<string, XsdSimpleType> = {};
   for (const name of [...simpleUsed].sort()) simpleTypes[name] = reader.simpleType(name);
@@ -276,8 +356,13 @@ export function extractPackage(files: XsdPackageFiles, description: string): Pac
     countries[code] = text(documentation(e).description ?? code);
   }
   const manifest = reader.complex.get("IRTransmissionManifestType");
-  const schemaVersionNum = manifest ? reader.flatten(manifest, "", false, [], new Set()).find((e) => e.path === "SchemaVersionNum")?.fixed : undefined;
-  if (schemaVersionNum === undefined) throw new Error("IRTransmissionManifestType/SchemaVersionNum has no fixed value: is MSG/IRS-IRIntakeTransmissionMessage.xsd in the package?");
+  const schemaVersionNum = manifest
+    ? reader.flatten(manifest, "", false, [], new Set()).find((e) => e.path === "SchemaVersionNum")?.fixed
+    : undefined;
+  if (schemaVersionNum === undefined)
+    throw new Error(
+      "IRTransmissionManifestType/SchemaVersionNum has no fixed value: is MSG/IRS-IRIntakeTransmissionMessage.xsd in the package?",
+    );
   return {
     _meta: { schemaPackage: description },
     _commonTypes: commonTypes,

@@ -25,7 +25,13 @@ test("transmit, then Processing until the acknowledgement is ready, then one out
   const h = harness({ ackDelayMs: 60_000, validateXsd: true }, { rejectingRules: SANDBOX_REJECTING_RULES });
   const t = transmission([
     filing("f1", "p1", ACME, "1099-NEC", NEC_JANE()),
-    filing("f2", "p1", ACME, "1099-NEC", person("Reject", "Person", "000111229", { NonemployeeCompensationAmt: 10 })),
+    filing(
+      "f2",
+      "p1",
+      ACME,
+      "1099-NEC",
+      person("Reject", "Person", "000111229", { NonemployeeCompensationAmt: 10 }),
+    ),
     filing("f3", "p1", ACME, "1099-NEC", NEC_BOB()),
   ]);
   const receipt = await run(h.iris.transmit(t.input, new Date(h.clock.now), false));
@@ -38,11 +44,21 @@ test("transmit, then Processing until the acknowledgement is ready, then one out
   const [ack] = await ask();
   if (ack?.status !== "done") throw new Error("expected done");
   assert.is(ack.transmissionStatus, "Accepted with Errors");
-  assert.equal(ack.records.map((r) => [r.filingId, r.status]), [["f1", "accepted"], ["f2", "rejected"], ["f3", "accepted"]]);
+  assert.equal(
+    ack.records.map((r) => [r.filingId, r.status]),
+    [
+      ["f1", "accepted"],
+      ["f2", "rejected"],
+      ["f3", "accepted"],
+    ],
+  );
   const err = ack.records[1]?.errors[0];
   assert.is(err?.code, "SHAREDIRFORM014");
   assert.is(err?.severity, "Reject", "the sandbox grades its name rule as a rejection");
-  assert.is(err?.xpath, "/IRTransmission/IRSubmission1Grp[1]/IRSubmission1Detail/Form1099NECDetail[2]/RecipientDetail/PersonName/PersonFirstNm");
+  assert.is(
+    err?.xpath,
+    "/IRTransmission/IRSubmission1Grp[1]/IRSubmission1Detail/Form1099NECDetail[2]/RecipientDetail/PersonName/PersonFirstNm",
+  );
   assert.is(h.emulator.stats.statusXsdFailures, 0, "status requests are valid under the IRS XSD");
   assert.is(h.emulator.stats.tokensIssued, 1, "one token for all of it");
 });
@@ -51,7 +67,13 @@ test("live grading: the name rule is a Report Error (accepted with errors); a re
   const h = harness();
   const bad = payer("Reject Holdings Inc", "000555667");
   const t = transmission([
-    filing("a", "p1", ACME, "1099-NEC", person("Reject", "Me", "000111229", { NonemployeeCompensationAmt: 10 })),
+    filing(
+      "a",
+      "p1",
+      ACME,
+      "1099-NEC",
+      person("Reject", "Me", "000111229", { NonemployeeCompensationAmt: 10 }),
+    ),
     filing("b", "p2", bad, "1099-NEC", NEC_JANE()),
     filing("c", "p2", bad, "1099-NEC", NEC_BOB()),
   ]);
@@ -59,11 +81,14 @@ test("live grading: the name rule is a Report Error (accepted with errors); a re
   const [ack] = await run(h.iris.acknowledgements([{ receiptId: receipt.receiptId, records: t.records }]));
   if (ack?.status !== "done") throw new Error("expected done");
   assert.is(ack.transmissionStatus, "Partially Accepted");
-  assert.equal(ack.records.map((r) => [r.filingId, r.status, r.errors.map((e) => `${e.code}/${e.severity}`)]), [
-    ["a", "accepted_with_errors", ["SHAREDIRFORM014/Report Error"]],
-    ["b", "rejected", ["SMF018/Reject"]],
-    ["c", "rejected", ["SMF018/Reject"]],
-  ]);
+  assert.equal(
+    ack.records.map((r) => [r.filingId, r.status, r.errors.map((e) => `${e.code}/${e.severity}`)]),
+    [
+      ["a", "accepted_with_errors", ["SHAREDIRFORM014/Report Error"]],
+      ["b", "rejected", ["SMF018/Reject"]],
+      ["c", "rejected", ["SMF018/Reject"]],
+    ],
+  );
 });
 
 test("a token that dies early is renewed once on the 401 and the request goes through", async () => {
@@ -90,15 +115,21 @@ test("a token renewed at half-life: no 401 needed", async () => {
 test("a second 401 with a fresh token is IrsUnavailable, and the log names the configuration to check", async () => {
   const h = harness();
   h.emulator.faults.tokenLifetimeMs = 0;
-  const e = await fail(h.iris.acknowledgements([{ receiptId: "2026-00000000001-aaaaaaaaa", records: new Map() }]));
+  const e = await fail(
+    h.iris.acknowledgements([{ receiptId: "2026-00000000001-aaaaaaaaa", records: new Map() }]),
+  );
   assert.is(e._tag, "IrsUnavailable");
   assert.match(e.message, /IRIS_CLIENT_ID/);
-  assert.ok(h.logs.some((l) => l.level === "error" && String(l.fields["hint"]).includes("IRIS_PRIVATE_KEY_FILE")));
+  assert.ok(
+    h.logs.some((l) => l.level === "error" && String(l.fields["hint"]).includes("IRIS_PRIVATE_KEY_FILE")),
+  );
 });
 
 test("JWTs signed with another key: the token request is refused; IrsUnavailable naming the configuration", async () => {
   const h = harness({}, { privateKey: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey });
-  const e = await fail(h.iris.acknowledgements([{ receiptId: "2026-00000000001-aaaaaaaaa", records: new Map() }]));
+  const e = await fail(
+    h.iris.acknowledgements([{ receiptId: "2026-00000000001-aaaaaaaaa", records: new Map() }]),
+  );
   assert.is(e._tag, "IrsUnavailable");
   assert.match(e.message, /consent/);
   assert.is(h.emulator.stats.jwtRefused, 1);
@@ -120,7 +151,9 @@ test("a Retry-After longer than the client waits fails at once as IrsUnavailable
   const h = harness();
   h.emulator.faults.unavailable = 1;
   h.emulator.faults.retryAfterSeconds = 120;
-  const e = await fail(h.iris.acknowledgements([{ receiptId: "2026-00000000001-aaaaaaaaa", records: new Map() }]));
+  const e = await fail(
+    h.iris.acknowledgements([{ receiptId: "2026-00000000001-aaaaaaaaa", records: new Map() }]),
+  );
   assert.is(e._tag, "IrsUnavailable");
   assert.is((e as { retryAfterMs?: number }).retryAfterMs, 120_000);
   assert.equal(h.sleeps, []);
@@ -153,24 +186,38 @@ test("a resumed transmission the IRS never got (Not Found by UTID) is sent", asy
 test("a 400 on intake is TransmissionRefused with the IRS's reasons, TINs masked", async () => {
   const body = `<IntakeA2AResponse><ErrorInformationGrp><ErrorMessageCd>XSD</ErrorMessageCd><ErrorMessageTxt>Element TIN: '123456789' is not valid</ErrorMessageTxt><ElementPathTxt>/IRTransmission</ElementPathTxt></ErrorInformationGrp></IntakeA2AResponse>`;
   const real = harness();
-  const h = harness({}, {
-    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      return url.endsWith("/intake-acceptance") ? new Response(body, { status: 400 }) : real.emulator.fetch(input, init);
-    }) as typeof fetch,
-  });
+  const h = harness(
+    {},
+    {
+      fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+        const url = String(input instanceof Request ? input.url : input);
+        return url.endsWith("/intake-acceptance")
+          ? new Response(body, { status: 400 })
+          : real.emulator.fetch(input, init);
+      }) as typeof fetch,
+    },
+  );
   const t = transmission([filing("f1", "p1", ACME, "1099-NEC", NEC_JANE())]);
   const e = await fail(h.iris.transmit(t.input, new Date(h.clock.now), false));
   assert.is(e._tag, "TransmissionRefused");
   const problems = (e as { readonly problems: readonly { readonly message: string }[] }).problems;
-  assert.equal(problems.map((p) => p.message), ["XSD Element TIN: '***-**-6789' is not valid (/IRTransmission)"]);
+  assert.equal(
+    problems.map((p) => p.message),
+    ["XSD Element TIN: '***-**-6789' is not valid (/IRTransmission)"],
+  );
   assert.equal(refusalReasons(JSON.stringify({ errorCode: "E1", errorMessage: "bad" })), ["E1: bad"]);
 });
 
 test("no SoftwareId for the tax year: IrsUnavailable naming IRIS_SOFTWARE_IDS, nothing sent", async () => {
   const h = harness();
   const t = transmission([filing("f1", "p1", ACME, "1099-NEC", NEC_JANE(), { taxYear: 2025 })]);
-  const e = await fail(h.iris.transmit({ ...t.input, taxYear: 2024, submissions: t.input.submissions.map((s) => ({ ...s, taxYear: 2024 })) }, new Date(h.clock.now), false));
+  const e = await fail(
+    h.iris.transmit(
+      { ...t.input, taxYear: 2024, submissions: t.input.submissions.map((s) => ({ ...s, taxYear: 2024 })) },
+      new Date(h.clock.now),
+      false,
+    ),
+  );
   assert.is(e._tag, "IrsUnavailable");
   assert.match(e.message, /IRIS_SOFTWARE_IDS/);
   assert.is(h.emulator.stats.intakeRequests, 0);
@@ -179,7 +226,9 @@ test("no SoftwareId for the tax year: IrsUnavailable naming IRIS_SOFTWARE_IDS, n
 test("acknowledgements of 150 receipts go in two status requests (100 SearchIds at most each)", async () => {
   const h = harness();
   const ids = Array.from({ length: 150 }, (_, i) => `2026-${String(i).padStart(11, "0")}-abcdefghi`);
-  const acks = await run(h.iris.acknowledgements(ids.map((receiptId) => ({ receiptId, records: new Map() }))));
+  const acks = await run(
+    h.iris.acknowledgements(ids.map((receiptId) => ({ receiptId, records: new Map() }))),
+  );
   assert.is(acks.length, 150);
   assert.ok(acks.every((a) => a.status === "not_found"));
   assert.is(h.emulator.stats.statusRequests, 2);
@@ -189,15 +238,26 @@ test("acknowledgements of 150 receipts go in two status requests (100 SearchIds 
 
 test("TIN Matching: the sandbox rules through the API; response codes map to the service's results", async () => {
   const h = harness();
-  const out = await run(h.tin.match([
-    { name: "Jane Porter", tin: Tin.fromDigits("123456788"), tinType: "ssn" },
-    { name: "Jane Porter", tin: Tin.fromDigits("123456787") },
-    { name: "O'Brien, Ltd.", tin: Tin.fromDigits("000000000"), tinType: "ein" },
-  ]));
+  const out = await run(
+    h.tin.match([
+      { name: "Jane Porter", tin: Tin.fromDigits("123456788"), tinType: "ssn" },
+      { name: "Jane Porter", tin: Tin.fromDigits("123456787") },
+      { name: "O'Brien, Ltd.", tin: Tin.fromDigits("000000000"), tinType: "ein" },
+    ]),
+  );
   assert.equal(out, ["match", "mismatch", "not_issued"]);
   assert.is(h.emulator.stats.tinMatchRequests, 3);
-  assert.equal([0, 1, 2, 3, 4, 5, 6, 7, 8].map(outcomeOfResponseCode),
-    ["match", "mismatch", "not_issued", "mismatch", "mismatch", "mismatch", "match", "match", "match"]);
+  assert.equal([0, 1, 2, 3, 4, 5, 6, 7, 8].map(outcomeOfResponseCode), [
+    "match",
+    "mismatch",
+    "not_issued",
+    "mismatch",
+    "mismatch",
+    "mismatch",
+    "match",
+    "match",
+    "match",
+  ]);
   assert.is(tinMatchName("Zoë O'Brien, Ltd. & Co."), "Zoe O Brien Ltd & Co");
 });
 

@@ -8,7 +8,8 @@ import { input, miscStatement, necStatement, statement } from "./statements.fixt
 import { latin1, pageCount, pageTexts } from "./pdf-text.ts";
 
 const plain = makePdfkitRenderer({ compress: false });
-const render = (statements: readonly CopyBStatement[], renderer = plain) => Effect.runPromise(renderer.render(statements));
+const render = (statements: readonly CopyBStatement[], renderer = plain) =>
+  Effect.runPromise(renderer.render(statements));
 const CORRECTED = "CORRECTED (if checked)";
 
 test("output is a PDF, compressed or not", async () => {
@@ -26,9 +27,17 @@ test("one page per statement, in order", async () => {
     assert.is(pageCount(bytes), n, `${n} statements`);
     const pages = pageTexts(bytes);
     assert.is(pages.length, n);
-    pages.forEach((runs, i) => assert.ok(runs.some((r) => r.includes(`fil_${i}`)), `page ${i + 1} carries its filing id`));
+    pages.forEach((runs, i) =>
+      assert.ok(
+        runs.some((r) => r.includes(`fil_${i}`)),
+        `page ${i + 1} carries its filing id`,
+      ),
+    );
   }
-  const compressed = await render(Array.from({ length: 7 }, () => miscStatement()), makePdfkitRenderer());
+  const compressed = await render(
+    Array.from({ length: 7 }, () => miscStatement()),
+    makePdfkitRenderer(),
+  );
   assert.is(pageCount(compressed), 7);
 });
 
@@ -36,12 +45,35 @@ test("the page carries the form, year, copy, parties, the boxes as the IRS title
   const [page] = pageTexts(await render([necStatement()]));
   const text = (page ?? []).join(" ");
   for (const expected of [
-    "Copy B", "For Recipient", "1099-NEC", "2025", "Nonemployee", "For calendar year", "OMB No. 1545-0116",
-    "Acme Widgets LLC", "DBA Acme Consulting", "(217) 555-0142", "Jordan A. Rivera", "77 Maple Street, Apt. 3B", "Oak Park, IL 60302",
-    "CONTRACTOR-00042", "$12,345.67", "$1,234.00", "IL 1234-5678", "Nonemployee compensation", "State income",
-    "Excess golden parachute payments", "State/Payer\u2019s state no.", "This is important tax information",
-    "www.irs.gov/Form1099NEC", "Department of the Treasury - Internal Revenue Service", "fil_3kT9xQ2mWb7LpA0ZcV5nR8sD",
-    "2025-00000123-ABC", "PAYER\u2019S TIN", "RECIPIENT\u2019S TIN", "Account number (see instructions)",
+    "Copy B",
+    "For Recipient",
+    "1099-NEC",
+    "2025",
+    "Nonemployee",
+    "For calendar year",
+    "OMB No. 1545-0116",
+    "Acme Widgets LLC",
+    "DBA Acme Consulting",
+    "(217) 555-0142",
+    "Jordan A. Rivera",
+    "77 Maple Street, Apt. 3B",
+    "Oak Park, IL 60302",
+    "CONTRACTOR-00042",
+    "$12,345.67",
+    "$1,234.00",
+    "IL 1234-5678",
+    "Nonemployee compensation",
+    "State income",
+    "Excess golden parachute payments",
+    "State/Payer\u2019s state no.",
+    "This is important tax information",
+    "www.irs.gov/Form1099NEC",
+    "Department of the Treasury - Internal Revenue Service",
+    "fil_3kT9xQ2mWb7LpA0ZcV5nR8sD",
+    "2025-00000123-ABC",
+    "PAYER\u2019S TIN",
+    "RECIPIENT\u2019S TIN",
+    "Account number (see instructions)",
   ]) {
     assert.ok(text.includes(expected), `missing ${JSON.stringify(expected)}`);
   }
@@ -49,19 +81,31 @@ test("the page carries the form, year, copy, parties, the boxes as the IRS title
 
 test("box titles are the form's, never the schema's descriptions", async () => {
   const text = (pageTexts(await render([miscStatement()]))[0] ?? []).join(" ");
-  for (const title of ["Rents", "Royalties", "Other income", "Fishing boat proceeds", "Substitute payments in lieu of", "FATCA filing", "Nonqualified deferred"]) {
+  for (const title of [
+    "Rents",
+    "Royalties",
+    "Other income",
+    "Fishing boat proceeds",
+    "Substitute payments in lieu of",
+    "FATCA filing",
+    "Nonqualified deferred",
+  ]) {
     assert.ok(text.includes(title), title);
   }
-  for (const schemaText of ["An amount of rent", "The amount of royalties", "Indicates the FATCA"]) assert.not.ok(text.includes(schemaText), schemaText);
+  for (const schemaText of ["An amount of rent", "The amount of royalties", "Indicates the FATCA"])
+    assert.not.ok(text.includes(schemaText), schemaText);
 });
 
 test("every state row prints, each state's values on the same line of every state box", async () => {
   const runs = pageTexts(await render([miscStatement()]))[0] ?? [];
-  for (const v of ["IL 1234-5678", "WI 036-0001234567-02", "$600.00", "$410.50", "$14,000.00", "$10,000.00"]) assert.ok(runs.includes(v), v);
+  for (const v of ["IL 1234-5678", "WI 036-0001234567-02", "$600.00", "$410.50", "$14,000.00", "$10,000.00"])
+    assert.ok(runs.includes(v), v);
 });
 
 test("the payer's TIN prints whole (Pub 1179); the recipient's only as its last four", async () => {
-  const s = necStatement({ recipient: { ...input("1099-NEC").recipient, tinMasked: maskTin("123456789", "ssn") } });
+  const s = necStatement({
+    recipient: { ...input("1099-NEC").recipient, tinMasked: maskTin("123456789", "ssn") },
+  });
   // A caller that forgot to mask the recipient: the renderer still keeps only the last four digits.
   const careless = necStatement({ recipient: { ...input("1099-NEC").recipient, tinMasked: "123-45-6789" } });
   const bytes = await render([s, careless]);
@@ -76,7 +120,9 @@ test("the payer's TIN prints whole (Pub 1179); the recipient's only as its last 
 });
 
 test("CORRECTED is checked only on corrected statements", async () => {
-  const pages = pageTexts(await render([necStatement(), miscStatement({ corrected: true }), necStatement({ corrected: false })]));
+  const pages = pageTexts(
+    await render([necStatement(), miscStatement({ corrected: true }), necStatement({ corrected: false })]),
+  );
   const checked = pages.map((runs) => {
     const at = runs.indexOf(CORRECTED);
     assert.ok(at >= 0, "the CORRECTED box is always printed");
@@ -89,7 +135,10 @@ test("a form with every box filled and many state rows stays on one page", async
   const many = statement("1099-MISC", {
     jsonForm: {
       RentAmt: 1,
-      StateLocalTaxGrp: Array.from({ length: 6 }, (_, i) => ({ StateAbbreviationCd: "NY", StateTaxGrp: { StateIdNum: `ID-${i}`, StateTaxWithheldAmt: 10 + i } })),
+      StateLocalTaxGrp: Array.from({ length: 6 }, (_, i) => ({
+        StateAbbreviationCd: "NY",
+        StateTaxGrp: { StateIdNum: `ID-${i}`, StateTaxWithheldAmt: 10 + i },
+      })),
     },
   });
   const bytes = await render([statement("1099-K"), many, statement("1099-R")]);
@@ -98,7 +147,11 @@ test("a form with every box filled and many state rows stays on one page", async
 });
 
 test("text outside WinAnsi prints as a stand-in instead of failing", async () => {
-  const bytes = await render([necStatement({ recipient: { ...input("1099-NEC").recipient, name: "Jos\u00e9 Mu\u00f1oz \u674e\u2603" } })]);
+  const bytes = await render([
+    necStatement({
+      recipient: { ...input("1099-NEC").recipient, name: "Jos\u00e9 Mu\u00f1oz \u674e\u2603" },
+    }),
+  ]);
   const text = pageTexts(bytes)[0] ?? [];
   assert.ok(text.includes("Jos\u00e9 Mu\u00f1oz ??"));
 });

@@ -2,7 +2,15 @@
 // pdfkit writes every run as `[<hex> kern <hex> ...] TJ` in WinAnsi; kerning numbers are dropped when joining.
 
 const WIN_ANSI_HIGH: Readonly<Record<number, string>> = {
-  0x80: "\u20ac", 0x91: "\u2018", 0x92: "\u2019", 0x93: "\u201c", 0x94: "\u201d", 0x95: "\u2022", 0x96: "\u2013", 0x97: "\u2014", 0x85: "\u2026",
+  0x80: "\u20ac",
+  0x91: "\u2018",
+  0x92: "\u2019",
+  0x93: "\u201c",
+  0x94: "\u201d",
+  0x95: "\u2022",
+  0x96: "\u2013",
+  0x97: "\u2014",
+  0x85: "\u2026",
 };
 
 function decodeHex(hex: string): string {
@@ -59,13 +67,17 @@ type WidthOf = (font: string, size: number, text: string) => number;
 export function placedRuns(bytes: Uint8Array, widthOf: WidthOf, pageHeight = 792): PlacedRun[][] {
   const pdf = latin1(bytes);
   const fontByObject = new Map<string, string>();
-  for (const m of pdf.matchAll(/(\d+) 0 obj\n<<\n\/Type \/Font\n\/BaseFont \/(\S+)/g)) fontByObject.set(m[1] ?? "", m[2] ?? "");
+  for (const m of pdf.matchAll(/(\d+) 0 obj\n<<\n\/Type \/Font\n\/BaseFont \/(\S+)/g))
+    fontByObject.set(m[1] ?? "", m[2] ?? "");
   const fontByName = new Map<string, string>();
-  for (const m of pdf.matchAll(/\/(F\d+) (\d+) 0 R/g)) fontByName.set(m[1] ?? "", fontByObject.get(m[2] ?? "") ?? "");
+  for (const m of pdf.matchAll(/\/(F\d+) (\d+) 0 R/g))
+    fontByName.set(m[1] ?? "", fontByObject.get(m[2] ?? "") ?? "");
   const pages: PlacedRun[][] = [];
   for (const stream of pdf.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
     const runs: PlacedRun[] = [];
-    for (const bt of (stream[1] ?? "").matchAll(/BT\n1 0 0 1 ([-\d.]+) ([-\d.]+) Tm\n\/(F\d+) ([\d.]+) Tf\n\[([^\]]*)\]\s*TJ/g)) {
+    for (const bt of (stream[1] ?? "").matchAll(
+      /BT\n1 0 0 1 ([-\d.]+) ([-\d.]+) Tm\n\/(F\d+) ([\d.]+) Tf\n\[([^\]]*)\]\s*TJ/g,
+    )) {
       const x = Number(bt[1]);
       const baseline = pageHeight - Number(bt[2]);
       const font = fontByName.get(bt[3] ?? "") ?? "";
@@ -73,7 +85,16 @@ export function placedRuns(bytes: Uint8Array, widthOf: WidthOf, pageHeight = 792
       const body = bt[5] ?? "";
       const text = [...body.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decodeHex(h[1] ?? "")).join("");
       const width = widthOf(font, size, text);
-      runs.push({ text, font, size, x, baseline, top: baseline - 0.72 * size, bottom: baseline + 0.21 * size, right: x + width });
+      runs.push({
+        text,
+        font,
+        size,
+        x,
+        baseline,
+        top: baseline - 0.72 * size,
+        bottom: baseline + 0.21 * size,
+        right: x + width,
+      });
     }
     pages.push(runs);
   }

@@ -19,16 +19,27 @@ export function filledForm(form: string, taxYear = 2025, stateRows = 2): Record<
     n++;
     const c = el.constraints;
     switch (el.kind) {
-      case "amount": return (1000 + n * 1.11 + state * 100).toFixed(2);
-      case "indicator": return true;
-      case "code": return el.name === "StateAbbreviationCd" ? STATES[state]?.StateAbbreviationCd ?? "IL" : c.enum?.[0] ?? "A";
-      case "integer": return el.name.endsWith("Yr") ? 2021 : 7 + n;
-      case "date": return `2025-03-${String(10 + (n % 18)).padStart(2, "0")}`;
-      case "decimal": return 12.5;
+      case "amount":
+        return (1000 + n * 1.11 + state * 100).toFixed(2);
+      case "indicator":
+        return true;
+      case "code":
+        return el.name === "StateAbbreviationCd"
+          ? (STATES[state]?.StateAbbreviationCd ?? "IL")
+          : (c.enum?.[0] ?? "A");
+      case "integer":
+        return el.name.endsWith("Yr") ? 2021 : 7 + n;
+      case "date":
+        return `2025-03-${String(10 + (n % 18)).padStart(2, "0")}`;
+      case "decimal":
+        return 12.5;
       default:
         if (el.name === "StateIdNum") return STATES[state]?.id ?? "ID";
         if (el.name === "LocalityNm") return STATES[state]?.locality ?? "Town";
-        return `${el.name.replace(/(Txt|Nm|Num|Desc|Cd|Id)$/, "")} ${n}`.slice(0, Math.min(c.maxLength ?? 40, 40));
+        return `${el.name.replace(/(Txt|Nm|Num|Desc|Cd|Id)$/, "")} ${n}`.slice(
+          0,
+          Math.min(c.maxLength ?? 40, 40),
+        );
     }
   };
   const group = (els: readonly ElementDefinition[], state: number): Record<string, unknown> => {
@@ -45,9 +56,10 @@ export function filledForm(form: string, taxYear = 2025, stateRows = 2): Record<
         continue;
       }
       if (el.children) {
-        out[el.name] = el.name === "StateLocalTaxGrp"
-          ? Array.from({ length: stateRows }, (_, i) => group(el.children ?? [], i))
-          : group(el.children, state);
+        out[el.name] =
+          el.name === "StateLocalTaxGrp"
+            ? Array.from({ length: stateRows }, (_, i) => group(el.children ?? [], i))
+            : group(el.children, state);
       } else {
         out[el.name] = leaf(el, state);
       }
@@ -91,7 +103,12 @@ export function necStatement(overrides: Partial<CopyBInput> = {}): CopyBStatemen
     jsonForm: {
       NonemployeeCompensationAmt: 12345.67,
       FederalIncomeTaxWithheldAmt: 1234,
-      StateLocalTaxGrp: [{ StateAbbreviationCd: "IL", StateTaxGrp: { StateIdNum: "1234-5678", StateTaxWithheldAmt: 456, StateIncomeAmt: 12345.67 } }],
+      StateLocalTaxGrp: [
+        {
+          StateAbbreviationCd: "IL",
+          StateTaxGrp: { StateIdNum: "1234-5678", StateTaxWithheldAmt: 456, StateIncomeAmt: 12345.67 },
+        },
+      ],
     },
     ...overrides,
   });
@@ -106,8 +123,14 @@ export function miscStatement(overrides: Partial<CopyBInput> = {}): CopyBStateme
       MedicalHealthCarePaymentsAmt: 8800,
       FATCAFilingRequirementInd: true,
       StateLocalTaxGrp: [
-        { StateAbbreviationCd: "IL", StateTaxGrp: { StateIdNum: "1234-5678", StateTaxWithheldAmt: 600, StateIncomeAmt: 14000 } },
-        { StateAbbreviationCd: "WI", StateTaxGrp: { StateIdNum: "036-0001234567-02", StateTaxWithheldAmt: 410.5, StateIncomeAmt: 10000 } },
+        {
+          StateAbbreviationCd: "IL",
+          StateTaxGrp: { StateIdNum: "1234-5678", StateTaxWithheldAmt: 600, StateIncomeAmt: 14000 },
+        },
+        {
+          StateAbbreviationCd: "WI",
+          StateTaxGrp: { StateIdNum: "036-0001234567-02", StateTaxWithheldAmt: 410.5, StateIncomeAmt: 10000 },
+        },
       ],
     },
     ...overrides,

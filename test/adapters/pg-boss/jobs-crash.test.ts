@@ -29,7 +29,9 @@ function watch(child: ChildProcess): { lines: string[]; stderr: () => string } {
     partial = parts.pop() ?? "";
     lines.push(...parts);
   });
-  child.stderr?.on("data", (d: Buffer) => { err += d.toString(); });
+  child.stderr?.on("data", (d: Buffer) => {
+    err += d.toString();
+  });
   return { lines, stderr: () => err };
 }
 
@@ -37,7 +39,7 @@ async function crashOn(backend: Backend) {
   const dataDir = backend === "pglite" ? mkdtempSync(join(tmpdir(), "jobs-crash-")) : undefined;
   const pg = backend === "postgres" ? await openTestDb("postgres") : undefined;
   const schema = bossSchema();
-  const open = (): Promise<Database> => pg ? Promise.resolve(pg.db) : openDatabase({ dataDir });
+  const open = (): Promise<Database> => (pg ? Promise.resolve(pg.db) : openDatabase({ dataDir }));
 
   // 1. Tables and jobs.
   let db = await open();
@@ -51,13 +53,19 @@ async function crashOn(backend: Backend) {
   const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "crash-child.ts")], {
     cwd: join(import.meta.dirname, "../../.."),
     env: {
-      ...process.env, CRASH_DATABASE_URL: pg ? POSTGRES_URL : "", CRASH_DB_SCHEMA: pg?.schema ?? "",
-      CRASH_DATA_DIR: dataDir ?? "", CRASH_BOSS_SCHEMA: schema, CRASH_HANG_KEY: HANG_KEY,
+      ...process.env,
+      CRASH_DATABASE_URL: pg ? POSTGRES_URL : "",
+      CRASH_DB_SCHEMA: pg?.schema ?? "",
+      CRASH_DATA_DIR: dataDir ?? "",
+      CRASH_BOSS_SCHEMA: schema,
+      CRASH_HANG_KEY: HANG_KEY,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const out = watch(child);
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on("exit", (_code, signal) => resolve(signal)));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.on("exit", (_code, signal) => resolve(signal)),
+  );
   const has = (line: string) => out.lines.includes(line);
   const midHandler = () => keys.filter((k) => k !== HANG_KEY && has(`start ${k}`) && !has(`effect ${k}`));
   for (let i = 0; i < 600 && !(has(`hang ${HANG_KEY}`) && midHandler().length > 0); i++) {
@@ -75,8 +83,16 @@ async function crashOn(backend: Backend) {
   // 3. A new worker: jobs the dead child held come back after their expiry, and each runs again.
   if (!pg) db = await open();
   const parentLog: string[] = [];
-  const worker = await openJobs(db, { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, defaults: crashDefaults });
-  await worker.work(CRASH_QUEUE, crashHandler(db.knex, { log: (l) => parentLog.push(l) }), { batchSize: 3, teamConcurrency: 2 });
+  const worker = await openJobs(db, {
+    schema,
+    pollingIntervalSeconds: 0.5,
+    maintenanceIntervalSeconds: 1,
+    defaults: crashDefaults,
+  });
+  await worker.work(CRASH_QUEUE, crashHandler(db.knex, { log: (l) => parentLog.push(l) }), {
+    batchSize: 3,
+    teamConcurrency: 2,
+  });
   const allDone = async () => (await jobRows(db, schema, CRASH_QUEUE)).every((j) => j.state === "completed");
   for (let i = 0; i < 150 && !(await allDone()); i++) await sleep(100);
   await worker.stop();
@@ -84,7 +100,11 @@ async function crashOn(backend: Backend) {
   try {
     const rows = await jobRows(db, schema, CRASH_QUEUE);
     assert.is(rows.length, JOBS);
-    assert.equal(rows.filter((j) => j.state !== "completed"), [], "jobs left unfinished");
+    assert.equal(
+      rows.filter((j) => j.state !== "completed"),
+      [],
+      "jobs left unfinished",
+    );
     // Exactly once: every key has one effect, applied by exactly one run in one of the two processes.
     const effects = await db.knex("crash_effects").select("job_key", "pid");
     assert.equal(effects.map((e) => e.job_key).sort(), keys);
@@ -93,16 +113,22 @@ async function crashOn(backend: Backend) {
     const byChild = effects.filter((e) => e.pid === child.pid).map((e) => e.job_key);
     const byParent = effects.filter((e) => e.pid === process.pid).map((e) => e.job_key);
     assert.equal([...byChild, ...byParent].sort(), keys, "an effect was applied twice, or never");
-    assert.ok(childEffects.every((k) => byChild.includes(k)), "every effect the child logged is its own");
+    assert.ok(
+      childEffects.every((k) => byChild.includes(k)),
+      "every effect the child logged is its own",
+    );
     // ...while the runs themselves were not once: the job killed after its effect ran again and found it done,
     // and the jobs killed mid-handler ran again and did their effect then.
     assert.ok(parentLog.includes(`already ${HANG_KEY}`), `${HANG_KEY} was not run again`);
     assert.is(effects.find((e) => e.job_key === HANG_KEY)?.pid, child.pid);
-    for (const k of inFlight) assert.ok(parentLog.includes(`start ${k}`), `${k} (mid-handler at the kill) was not run again`);
+    for (const k of inFlight)
+      assert.ok(parentLog.includes(`start ${k}`), `${k} (mid-handler at the kill) was not run again`);
     const attempts = await db.knex("crash_attempts").count<{ n: number }[]>({ n: "*" });
     assert.ok(Number(attempts[0]?.n) > JOBS, "no job ran twice: the crash proved nothing");
-    console.log(`  ${backend}: child applied ${childEffects.length} effects and was killed with ${inFlight.length + 1} jobs running; ` +
-      `${attempts[0]?.n} runs in all for ${JOBS} jobs, ${JOBS} effects`);
+    console.log(
+      `  ${backend}: child applied ${childEffects.length} effects and was killed with ${inFlight.length + 1} jobs running; ` +
+        `${attempts[0]?.n} runs in all for ${JOBS} jobs, ${JOBS} effects`,
+    );
   } finally {
     if (pg) {
       await db.knex.raw(`drop schema if exists "${schema}" cascade`);
@@ -116,6 +142,9 @@ async function crashOn(backend: Backend) {
 
 const s = suite("pg-boss: a worker killed with SIGKILL mid-handler");
 for (const backend of backends) {
-  s(`${backend === "pglite" ? "PGlite data folder" : "Postgres"}: after a restart every job completes, its effect exactly once`, () => crashOn(backend));
+  s(
+    `${backend === "pglite" ? "PGlite data folder" : "Postgres"}: after a restart every job completes, its effect exactly once`,
+    () => crashOn(backend),
+  );
 }
 s.run();

@@ -13,18 +13,24 @@ import { bossSchema } from "./support.ts";
 const defaults = { retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds: 10 };
 const POLL_S = 0.5;
 
-interface Ctx { a: PgBossJobs; b: PgBossJobs; close: () => Promise<void> }
+interface Ctx {
+  a: PgBossJobs;
+  b: PgBossJobs;
+  close: () => Promise<void>;
+}
 
 async function openPair(backend: Backend): Promise<Ctx> {
   const t = await openTestDb(backend);
   const schema = bossSchema();
-  const other: Database = backend === "postgres"
-    ? await openDatabase({ databaseUrl: POSTGRES_URL, schema: t.schema, poolMax: 10 })
-    : t.db;
+  const other: Database =
+    backend === "postgres"
+      ? await openDatabase({ databaseUrl: POSTGRES_URL, schema: t.schema, poolMax: 10 })
+      : t.db;
   const a = await openJobs(t.db, { schema, pollingIntervalSeconds: POLL_S, defaults });
   const b = await openJobs(other, { schema, pollingIntervalSeconds: POLL_S, defaults });
   return {
-    a, b,
+    a,
+    b,
     close: async () => {
       await a.stop();
       await b.stop();
@@ -42,8 +48,12 @@ const stats = (ms: number[]) => {
 
 for (const backend of backends) {
   const s = suite<Ctx>(`pg-boss on ${backend}: two workers`);
-  s.before(async (ctx) => { Object.assign(ctx, await openPair(backend)); });
-  s.after(async (ctx) => { await ctx.close(); });
+  s.before(async (ctx) => {
+    Object.assign(ctx, await openPair(backend));
+  });
+  s.after(async (ctx) => {
+    await ctx.close();
+  });
 
   s("200 jobs, two workers polling together: every job is worked exactly once", async ({ a, b }) => {
     const q = "share";
@@ -63,34 +73,44 @@ for (const backend of backends) {
     for (let i = 0; i < 200 && calls.size < 200; i++) await sleep(50);
     await sleep(1000); // anything worked twice would show up by now
     assert.is(calls.size, 200);
-    assert.ok([...calls.values()].every((c) => c === 1), "a job was worked twice");
+    assert.ok(
+      [...calls.values()].every((c) => c === 1),
+      "a job was worked twice",
+    );
     assert.ok(byWorker.a > 0 && byWorker.b > 0, `one worker did everything: ${JSON.stringify(byWorker)}`);
     console.log(`  ${backend}: 200 jobs split ${byWorker.a} / ${byWorker.b}`);
   });
 
-  s(`latency: at once when the worker is in the sending process, within one poll (${POLL_S} s) otherwise`, async ({ a, b }) => {
-    const startedAt = new Map<string, number>();
-    const record = async (data: Record<string, unknown>) => { startedAt.set(String(data["id"]), Date.now()); };
-    await a.work("lat", record);
-    const measure = async (from: PgBossJobs, label: string): Promise<number[]> => {
-      const out: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        await sleep(100 + Math.random() * 400); // land anywhere in the worker's sleep between polls
-        const id = `${label}-${i}`;
-        const sent = Date.now();
-        await Effect.runPromise(from.service.send("lat", { id }));
-        while (!startedAt.has(id)) await sleep(5);
-        out.push((startedAt.get(id) ?? 0) - sent);
-      }
-      return out;
-    };
-    const local = stats(await measure(a, "local"));
-    const remote = stats(await measure(b, "remote"));
-    console.log(`  ${backend}: send -> handler start: same process median ${local.median} ms (max ${local.max}); ` +
-      `other instance median ${remote.median} ms (max ${remote.max})`);
-    assert.ok(local.max < 200, `same-process latency ${local.max} ms`);
-    assert.ok(remote.max < POLL_S * 1000 + 300, `cross-instance latency ${remote.max} ms`);
-  });
+  s(
+    `latency: at once when the worker is in the sending process, within one poll (${POLL_S} s) otherwise`,
+    async ({ a, b }) => {
+      const startedAt = new Map<string, number>();
+      const record = async (data: Record<string, unknown>) => {
+        startedAt.set(String(data["id"]), Date.now());
+      };
+      await a.work("lat", record);
+      const measure = async (from: PgBossJobs, label: string): Promise<number[]> => {
+        const out: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          await sleep(100 + Math.random() * 400); // land anywhere in the worker's sleep between polls
+          const id = `${label}-${i}`;
+          const sent = Date.now();
+          await Effect.runPromise(from.service.send("lat", { id }));
+          while (!startedAt.has(id)) await sleep(5);
+          out.push((startedAt.get(id) ?? 0) - sent);
+        }
+        return out;
+      };
+      const local = stats(await measure(a, "local"));
+      const remote = stats(await measure(b, "remote"));
+      console.log(
+        `  ${backend}: send -> handler start: same process median ${local.median} ms (max ${local.max}); ` +
+          `other instance median ${remote.median} ms (max ${remote.max})`,
+      );
+      assert.ok(local.max < 200, `same-process latency ${local.max} ms`);
+      assert.ok(remote.max < POLL_S * 1000 + 300, `cross-instance latency ${remote.max} ms`);
+    },
+  );
 
   s.run();
 }

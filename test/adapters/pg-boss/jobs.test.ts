@@ -32,7 +32,12 @@ for (const backend of backends) {
   jobsContract(`pg-boss on ${backend}`, async () => {
     const t = await openTestDb(backend);
     const schema = bossSchema();
-    const jobs = await openJobs(t.db, { schema, pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, defaults: contractDefaults });
+    const jobs = await openJobs(t.db, {
+      schema,
+      pollingIntervalSeconds: 0.5,
+      maintenanceIntervalSeconds: 1,
+      defaults: contractDefaults,
+    });
     return {
       service: jobs.service,
       work: jobs.work,
@@ -54,55 +59,82 @@ p.before(async (ctx) => {
   ctx.db = t.db;
   ctx.jobs = await openJobs(t.db, { pollingIntervalSeconds: 0.5, defaults: contractDefaults });
 });
-p.after(async (ctx) => { await ctx.jobs.stop(); await ctx.db.close(); });
-
-p("a send issued while a Knex transaction is open waits for it and survives its rollback", async ({ db, jobs }) => {
-  await db.knex.schema.createTable("jobs_probe", (t) => { t.text("id").primary(); });
-  const seen: string[] = [];
-  await jobs.work("probe", async (data) => { seen.push(String(data["id"])); });
-  const trx = await db.knex.transaction();
-  await trx("jobs_probe").insert({ id: "rolled-back" });
-  let sent = false;
-  const sending = Effect.runPromise(jobs.service.send("probe", { id: "sent-during-trx" })).then(() => { sent = true; });
-  await sleep(300);
-  assert.not.ok(sent, "the send ran while the transaction held the session");
-  assert.equal(seen, [], "a worker polled inside the open transaction");
-  await trx.rollback();
-  await sending;
-  for (let i = 0; i < 40 && seen.length === 0; i++) await sleep(50);
-  assert.equal(seen, ["sent-during-trx"]);
-  assert.is((await db.knex("jobs_probe")).length, 0);
+p.after(async (ctx) => {
+  await ctx.jobs.stop();
+  await ctx.db.close();
 });
 
-p("a job in a batch completes when its own handler does, not when its slowest neighbour does", async ({ db, jobs }) => {
-  const finished: string[] = [];
-  let release = () => {};
-  const gate = new Promise<void>((r) => { release = r; });
-  await Effect.runPromise(jobs.service.send("batch", { id: "slow" }));
-  await Effect.runPromise(jobs.service.send("batch", { id: "fast" }));
-  await jobs.work("batch", async (data) => {
-    if (data["id"] === "slow") await gate;
-    finished.push(String(data["id"]));
-  }, { batchSize: 2 });
-  const state = async (id: string) => (await jobRows(db, jobs.schema, "batch")).find((j) => j.data["id"] === id)?.state;
-  for (let i = 0; i < 40 && (await state("fast")) !== "completed"; i++) await sleep(50);
-  assert.is(await state("fast"), "completed");
-  assert.is(await state("slow"), "active");
-  release();
-  for (let i = 0; i < 40 && (await state("slow")) !== "completed"; i++) await sleep(50);
-  assert.is(await state("slow"), "completed");
-});
+p(
+  "a send issued while a Knex transaction is open waits for it and survives its rollback",
+  async ({ db, jobs }) => {
+    await db.knex.schema.createTable("jobs_probe", (t) => {
+      t.text("id").primary();
+    });
+    const seen: string[] = [];
+    await jobs.work("probe", async (data) => {
+      seen.push(String(data["id"]));
+    });
+    const trx = await db.knex.transaction();
+    await trx("jobs_probe").insert({ id: "rolled-back" });
+    let sent = false;
+    const sending = Effect.runPromise(jobs.service.send("probe", { id: "sent-during-trx" })).then(() => {
+      sent = true;
+    });
+    await sleep(300);
+    assert.not.ok(sent, "the send ran while the transaction held the session");
+    assert.equal(seen, [], "a worker polled inside the open transaction");
+    await trx.rollback();
+    await sending;
+    for (let i = 0; i < 40 && seen.length === 0; i++) await sleep(50);
+    assert.equal(seen, ["sent-during-trx"]);
+    assert.is((await db.knex("jobs_probe")).length, 0);
+  },
+);
 
-p("a pg-boss script that fails does not leave the shared session in an aborted transaction", async ({ db }) => {
-  // Two installs racing on a fresh schema: the second script fails ("already exists") after its BEGIN, as it does
-  // when two processes start together; pg-boss expects and swallows that error.
-  const schema = bossSchema();
-  const both = await Promise.all([1, 2].map(() => openJobs(db, { schema, defaults: contractDefaults })));
-  for (const j of both) await j.stop();
-  const r = await db.knex.raw("select 1 as one");
-  assert.is(r.rows[0].one, 1);
-  await db.knex.transaction(async (trx) => { await trx.raw("select 1"); });
-  await db.knex.raw(`drop schema "${schema}" cascade`);
-});
+p(
+  "a job in a batch completes when its own handler does, not when its slowest neighbour does",
+  async ({ db, jobs }) => {
+    const finished: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    await Effect.runPromise(jobs.service.send("batch", { id: "slow" }));
+    await Effect.runPromise(jobs.service.send("batch", { id: "fast" }));
+    await jobs.work(
+      "batch",
+      async (data) => {
+        if (data["id"] === "slow") await gate;
+        finished.push(String(data["id"]));
+      },
+      { batchSize: 2 },
+    );
+    const state = async (id: string) =>
+      (await jobRows(db, jobs.schema, "batch")).find((j) => j.data["id"] === id)?.state;
+    for (let i = 0; i < 40 && (await state("fast")) !== "completed"; i++) await sleep(50);
+    assert.is(await state("fast"), "completed");
+    assert.is(await state("slow"), "active");
+    release();
+    for (let i = 0; i < 40 && (await state("slow")) !== "completed"; i++) await sleep(50);
+    assert.is(await state("slow"), "completed");
+  },
+);
+
+p(
+  "a pg-boss script that fails does not leave the shared session in an aborted transaction",
+  async ({ db }) => {
+    // Two installs racing on a fresh schema: the second script fails ("already exists") after its BEGIN, as it does
+    // when two processes start together; pg-boss expects and swallows that error.
+    const schema = bossSchema();
+    const both = await Promise.all([1, 2].map(() => openJobs(db, { schema, defaults: contractDefaults })));
+    for (const j of both) await j.stop();
+    const r = await db.knex.raw("select 1 as one");
+    assert.is(r.rows[0].one, 1);
+    await db.knex.transaction(async (trx) => {
+      await trx.raw("select 1");
+    });
+    await db.knex.raw(`drop schema "${schema}" cascade`);
+  },
+);
 
 p.run();

@@ -5,13 +5,21 @@ import * as assert from "uvu/assert";
 import { Effect, Layer } from "effect";
 import { makeFakeStore } from "../../../adapters/in-memory/store.fake.ts";
 import { makeTinVault, systemIds } from "../../../adapters/system/system.ts";
-import { makeSandboxTinMatcher, sandboxTinResult } from "../../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
+import {
+  makeSandboxTinMatcher,
+  sandboxTinResult,
+} from "../../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
 import { Clock } from "../../../core/ports/clock.port.ts";
 import { Ids } from "../../../core/ports/ids.port.ts";
 import { Store } from "../../../core/ports/store.port.ts";
 import { TinMatcher } from "../../../core/ports/tin-matcher.port.ts";
 import { TinVault } from "../../../core/ports/tin-vault.port.ts";
-import { completeTinMatch, createTinMatch, tinMatchAllowance, tinPairKey } from "../../../core/use-cases/tin-match.use-case.ts";
+import {
+  completeTinMatch,
+  createTinMatch,
+  tinMatchAllowance,
+  tinPairKey,
+} from "../../../core/use-cases/tin-match.use-case.ts";
 import type { Tin } from "../../../core/domain/shared/tin.ts";
 
 test("allowance: 9,999 per 24 h by default, or the configured cap", () => {
@@ -42,11 +50,16 @@ function setup(matcher: TinMatcher["Service"]) {
   const store = makeFakeStore();
   const clock = { now: Date.UTC(2026, 5, 1) };
   const layer = Layer.mergeAll(
-    Layer.succeed(Store, store), Layer.succeed(Clock, { now: () => new Date(clock.now) }), Layer.succeed(Ids, systemIds),
-    Layer.succeed(TinVault, makeTinVault("allowance")), Layer.succeed(TinMatcher, matcher),
+    Layer.succeed(Store, store),
+    Layer.succeed(Clock, { now: () => new Date(clock.now) }),
+    Layer.succeed(Ids, systemIds),
+    Layer.succeed(TinVault, makeTinVault("allowance")),
+    Layer.succeed(TinMatcher, matcher),
   );
-  const run = <A, E>(e: Effect.Effect<A, E, Store | Clock | Ids | TinVault | TinMatcher>) => Effect.runPromise(Effect.provide(e, layer) as Effect.Effect<A, E>);
-  const get = (scope: { accountId: string; livemode: boolean }, id: string) => run(Effect.flatMap(Effect.service(Store), (s) => s.scoped(scope).tinMatches.get(id)));
+  const run = <A, E>(e: Effect.Effect<A, E, Store | Clock | Ids | TinVault | TinMatcher>) =>
+    Effect.runPromise(Effect.provide(e, layer) as Effect.Effect<A, E>);
+  const get = (scope: { accountId: string; livemode: boolean }, id: string) =>
+    run(Effect.flatMap(Effect.service(Store), (s) => s.scoped(scope).tinMatches.get(id)));
   return { run, clock, get };
 }
 
@@ -67,7 +80,11 @@ test("never a fourth request for one TIN and name in 24 h: repeats inside a run 
   const last = await run(createTinMatch(live, { entries: [pair] }));
   await run(completeTinMatch(live, last.id));
   assert.is(m.sent.length, 3);
-  assert.equal((await get(live, last.id))?.results?.map((r) => r.result), [sandboxTinResult(pair.tin)], "answered with the IRS's last answer");
+  assert.equal(
+    (await get(live, last.id))?.results?.map((r) => r.result),
+    [sandboxTinResult(pair.tin)],
+    "answered with the IRS's last answer",
+  );
   clock.now += 24 * 3600 * 1000;
   const nextDay = await run(createTinMatch(live, { entries: [pair] }));
   await run(completeTinMatch(live, nextDay.id));
@@ -80,10 +97,18 @@ test("production without its IRS configuration: creating a run is refused with w
   const m = countingMatcher(9_999, "IRIS_CLIENT_ID is not set.");
   const { run } = setup(m.service);
   const live = { accountId: "acc-1", livemode: true };
-  const refused = await Effect.runPromiseExit(Effect.provide(createTinMatch(live, { entries: [{ name: "A", tin: "123456780" }] }), Layer.mergeAll(
-    Layer.succeed(Store, makeFakeStore()), Layer.succeed(Clock, { now: () => new Date() }), Layer.succeed(Ids, systemIds),
-    Layer.succeed(TinVault, makeTinVault("x")), Layer.succeed(TinMatcher, m.service),
-  )));
+  const refused = await Effect.runPromiseExit(
+    Effect.provide(
+      createTinMatch(live, { entries: [{ name: "A", tin: "123456780" }] }),
+      Layer.mergeAll(
+        Layer.succeed(Store, makeFakeStore()),
+        Layer.succeed(Clock, { now: () => new Date() }),
+        Layer.succeed(Ids, systemIds),
+        Layer.succeed(TinVault, makeTinVault("x")),
+        Layer.succeed(TinMatcher, m.service),
+      ),
+    ),
+  );
   assert.ok(refused._tag === "Failure" && String(refused.cause).includes("IRIS_CLIENT_ID"));
   const sandbox = { accountId: "acc-1", livemode: false };
   const sb = await run(createTinMatch(sandbox, { entries: [{ name: "A", tin: "123456780" }] }));
@@ -93,13 +118,19 @@ test("production without its IRS configuration: creating a run is refused with w
 test("a production run over the daily cap is deferred and stays processing; sandbox runs are not limited", async () => {
   const { run, clock } = setup(makeSandboxTinMatcher({ dailyLimit: 999 }));
   const live = { accountId: "acc-live", livemode: true };
-  const entries = (n: number, from: number) => ({ entries: Array.from({ length: n }, (_, i) => ({ name: "N", tin: String(100000000 + from + i) })) });
+  const entries = (n: number, from: number) => ({
+    entries: Array.from({ length: n }, (_, i) => ({ name: "N", tin: String(100000000 + from + i) })),
+  });
   const first = await run(createTinMatch(live, entries(990, 0)));
   assert.is(await run(completeTinMatch(live, first.id)), true);
   const second = await run(createTinMatch(live, entries(20, 1000)));
   const deferred = await run(completeTinMatch(live, second.id));
   assert.equal(deferred, { deferredSeconds: 3600 });
-  assert.is((await run(Effect.flatMap(Effect.service(Store), (s) => s.scoped(live).tinMatches.get(second.id))))?.status, "processing");
+  assert.is(
+    (await run(Effect.flatMap(Effect.service(Store), (s) => s.scoped(live).tinMatches.get(second.id))))
+      ?.status,
+    "processing",
+  );
   const sandbox = { accountId: "acc-live", livemode: false };
   const sb = await run(createTinMatch(sandbox, entries(20, 2000)));
   assert.is(await run(completeTinMatch(sandbox, sb.id)), true, "the sandbox has no allowance");

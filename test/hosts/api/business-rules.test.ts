@@ -17,21 +17,67 @@ import { requestExtension } from "../../../core/use-cases/platform.use-case.ts";
 import type { TransmitterProfile } from "../../../core/domain/iris/rules/index.ts";
 
 const PAYER = {
-  legal_name: "Rules Payer LLC", tin: "12-3456701", address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
-  contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
+  legal_name: "Rules Payer LLC",
+  tin: "12-3456701",
+  address_line1: "1 Elm St",
+  city: "Austin",
+  state: "TX",
+  postal_code: "73301",
+  contact_name: "Pat Doe",
+  contact_email: "pat@example.com",
+  contact_phone: "5125550100",
 };
 const RECIPIENT_TIN = "234567891";
 
-const recipient = (tin = RECIPIENT_TIN) => ({ TIN: tin, PersonName: { PersonFirstNm: "Ann", PersonLastNm: "Lee" }, MailingAddressGrp: { USAddress: { ...RECIPIENT_ADDRESS } } });
-const row = (form: string, extra: Record<string, unknown>, taxYear = 2025, tin = RECIPIENT_TIN) => ({ form, tax_year: taxYear, jsonForm: { RecipientDetail: recipient(tin), ...extra } });
+const recipient = (tin = RECIPIENT_TIN) => ({
+  TIN: tin,
+  PersonName: { PersonFirstNm: "Ann", PersonLastNm: "Lee" },
+  MailingAddressGrp: { USAddress: { ...RECIPIENT_ADDRESS } },
+});
+const row = (form: string, extra: Record<string, unknown>, taxYear = 2025, tin = RECIPIENT_TIN) => ({
+  form,
+  tax_year: taxYear,
+  jsonForm: { RecipientDetail: recipient(tin), ...extra },
+});
 
 /** The issue's Reject rules that used to pass intake: one form breaking each. */
 const BREAKING: ReadonlyArray<readonly [code: string, path: string, row: ReturnType<typeof row>]> = [
-  ["F1099R002", "jsonForm.TaxableAmt", row("1099-R", { GrossDistributionAmt: 100, TaxableAmt: 150, Form1099RDistributionCd: "7" })],
-  ["F1099K004", "jsonForm.PSEInd", row("1099-K", { PaymentCardInd: true, GrossAmt: 100, JanuaryAmt: 100, PaymentTransactionCnt: 3 })],
-  ["F1099B001", "jsonForm.ShortTermGainLossInd", row("1099-B", { PropertyDesc: "100 sh XYZ", ProceedsAmt: 500, ShortTermGainLossInd: true, LongTermGainLossInd: true })],
-  ["F1099DA015", "jsonForm.SoldOrDisposedDt", row("1099-DA", { DATypeCd: "BTC", DANm: "Bitcoin", DAUnitQty: 1.5, ProceedsAmt: 500, SoldOrDisposedDt: "2024-12-31" })],
-  ["SHAREDIRFORM018", "jsonForm.RecipientAccountNum", row("1099-MISC", { RentAmt: 5000, FATCAFilingRequirementInd: true })],
+  [
+    "F1099R002",
+    "jsonForm.TaxableAmt",
+    row("1099-R", { GrossDistributionAmt: 100, TaxableAmt: 150, Form1099RDistributionCd: "7" }),
+  ],
+  [
+    "F1099K004",
+    "jsonForm.PSEInd",
+    row("1099-K", { PaymentCardInd: true, GrossAmt: 100, JanuaryAmt: 100, PaymentTransactionCnt: 3 }),
+  ],
+  [
+    "F1099B001",
+    "jsonForm.ShortTermGainLossInd",
+    row("1099-B", {
+      PropertyDesc: "100 sh XYZ",
+      ProceedsAmt: 500,
+      ShortTermGainLossInd: true,
+      LongTermGainLossInd: true,
+    }),
+  ],
+  [
+    "F1099DA015",
+    "jsonForm.SoldOrDisposedDt",
+    row("1099-DA", {
+      DATypeCd: "BTC",
+      DANm: "Bitcoin",
+      DAUnitQty: 1.5,
+      ProceedsAmt: 500,
+      SoldOrDisposedDt: "2024-12-31",
+    }),
+  ],
+  [
+    "SHAREDIRFORM018",
+    "jsonForm.RecipientAccountNum",
+    row("1099-MISC", { RentAmt: 5000, FATCAFilingRequirementInd: true }),
+  ],
 ];
 
 let tinSeq = 0;
@@ -39,41 +85,59 @@ const nextTin = () => String(300_000_000 + tinSeq++);
 
 for (const backend of backends) {
   const s = suite<{ api: TestApi }>(`IRS business rules (${backend})`);
-  s.before(async (ctx) => { ctx.api = await startApi(backend); });
-  s.after(async (ctx) => { await ctx.api.close(); });
+  s.before(async (ctx) => {
+    ctx.api = await startApi(backend);
+  });
+  s.after(async (ctx) => {
+    await ctx.api.close();
+  });
 
   const newPayer = async (api: TestApi, body: Record<string, unknown> = PAYER) => {
-    const r = await api.request("POST", "/v1/payers", { body: { ...body, tin: body["tin"] === PAYER.tin ? nextTin() : body["tin"] } });
+    const r = await api.request("POST", "/v1/payers", {
+      body: { ...body, tin: body["tin"] === PAYER.tin ? nextTin() : body["tin"] },
+    });
     assert.is(r.status, 201, r.text);
     return r.body.id as string;
   };
   const emptyCart = async (api: TestApi) => {
-    for (const item of (await api.request("GET", "/v1/cart/details")).body.items ?? []) await api.request("DELETE", `/v1/cart/items/${item.id}`);
+    for (const item of (await api.request("GET", "/v1/cart/details")).body.items ?? [])
+      await api.request("DELETE", `/v1/cart/items/${item.id}`);
   };
 
-  s("intake: each rule the IRS would reject fails its row with the rule number and element path; the good row is saved", async ({ api }) => {
-    const payer = await newPayer(api);
-    const forms = [necRow({ tin: "345678912" }), ...BREAKING.map(([, , r], i) => ({ ...r, jsonForm: { ...r.jsonForm, RecipientDetail: recipient(String(400_000_000 + i)) } }))];
-    const r = await api.request("POST", `/v1/payers/${payer}/forms`, { body: { reference: "rules", forms } });
-    assert.is(r.status, 201, r.text);
-    assert.is(r.body.created, 1);
-    assert.is(r.body.failed, BREAKING.length);
-    assert.is(r.body.forms[0].status, "ready_to_file");
-    assert.equal(r.body.forms[0].warnings, []);
-    BREAKING.forEach(([code, path], i) => {
-      const f = r.body.forms[i + 1];
-      assert.is(f.status, "failed", code);
-      assert.is(f.id, null);
-      assert.is(f.error.type, "invalid_request");
-      assert.is(f.error.rule, "irs_business_rule");
-      assert.is(f.error.code, code, JSON.stringify(f.error));
-      assert.is(f.error.param, path);
-      assert.match(f.error.message, new RegExp(`IRS rule ${code} \\(`));
-      assert.not.ok(f.error.message.includes(String(400_000_000 + i)), "no TIN in the message");
-    });
-    const listed = (await api.request("GET", `/v1/filings?payer=${payer}`)).body.data;
-    assert.is(listed.length, 1, "nothing saved from the failed rows");
-  });
+  s(
+    "intake: each rule the IRS would reject fails its row with the rule number and element path; the good row is saved",
+    async ({ api }) => {
+      const payer = await newPayer(api);
+      const forms = [
+        necRow({ tin: "345678912" }),
+        ...BREAKING.map(([, , r], i) => ({
+          ...r,
+          jsonForm: { ...r.jsonForm, RecipientDetail: recipient(String(400_000_000 + i)) },
+        })),
+      ];
+      const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
+        body: { reference: "rules", forms },
+      });
+      assert.is(r.status, 201, r.text);
+      assert.is(r.body.created, 1);
+      assert.is(r.body.failed, BREAKING.length);
+      assert.is(r.body.forms[0].status, "ready_to_file");
+      assert.equal(r.body.forms[0].warnings, []);
+      BREAKING.forEach(([code, path], i) => {
+        const f = r.body.forms[i + 1];
+        assert.is(f.status, "failed", code);
+        assert.is(f.id, null);
+        assert.is(f.error.type, "invalid_request");
+        assert.is(f.error.rule, "irs_business_rule");
+        assert.is(f.error.code, code, JSON.stringify(f.error));
+        assert.is(f.error.param, path);
+        assert.match(f.error.message, new RegExp(`IRS rule ${code} \\(`));
+        assert.not.ok(f.error.message.includes(String(400_000_000 + i)), "no TIN in the message");
+      });
+      const listed = (await api.request("GET", `/v1/filings?payer=${payer}`)).body.data;
+      assert.is(listed.length, 1, "nothing saved from the failed rows");
+    },
+  );
 
   s("single intake (POST /v1/filings): 422 with error.code and error.param", async ({ api }) => {
     const payer = await newPayer(api);
@@ -86,101 +150,172 @@ for (const backend of backends) {
     assert.not.ok(r.text.includes(RECIPIENT_TIN));
   });
 
-  s("warnings: a Report Error rule and a reporting threshold are saved with the filing and shown on row, filing and list", async ({ api }) => {
-    const payer = await newPayer(api);
-    const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
-      body: {
-        forms: [
-          row("1099-NEC", { NonemployeeCompensationAmt: 1500 }, 2026, "456789123"),
-          row("1098-C", { ContributionDt: "2025-03-01", VINOrOtherIdNum: "1HGCM82633A004352", VehClaimDedUnderSpcfdAmtInd: true, GrossProceedsFromSaleOfVehAmt: 400 }, 2025, "456789124"),
-          row("1099-NEC", { NonemployeeCompensationAmt: 2500 }, 2026, "456789125"),
-        ],
-      },
-    });
-    assert.is(r.status, 201, r.text);
-    const [nec, car, plain] = r.body.forms;
-    assert.equal(nec.warnings.map((w: { code: string }) => w.code), ["reporting_threshold"]);
-    assert.equal(Object.keys(nec.warnings[0]).sort(), ["code", "message", "path", "severity"]);
-    assert.is(nec.warnings[0].severity, "Notice");
-    assert.is(nec.warnings[0].path, "jsonForm.NonemployeeCompensationAmt");
-    assert.match(nec.warnings[0].message, /\$2000\.00/);
-    assert.equal(car.warnings.map((w: { code: string }) => w.code), ["F1098C005"]);
-    assert.is(car.warnings[0].severity, "Report Error");
-    assert.equal(plain.warnings, []);
-    const got = (await api.request("GET", `/v1/filings/${nec.id}`)).body;
-    assert.equal(got.warnings, nec.warnings);
-    assert.equal((await api.request("GET", `/v1/filings/${car.id}`)).body.warnings, car.warnings);
-    assert.equal((await api.request("GET", `/v1/filings/${plain.id}`)).body.warnings, []);
-    const listed = (await api.request("GET", `/v1/filings?payer=${payer}`)).body.data.find((f: { id: string }) => f.id === nec.id);
-    assert.equal(listed.warnings, nec.warnings);
-    const batch = (await api.request("GET", `/v1/batches/${r.body.batch}`)).body;
-    assert.equal(batch.forms[0].warnings, nec.warnings);
-    assert.not.ok(r.text.includes("456789123"));
-    // Below the threshold is allowed all the way: the form can be paid.
-    await emptyCart(api);
-    await api.request("POST", "/v1/cart/items", { body: { filing_id: nec.id, service: "efile" } });
-    const paid = await api.request("POST", "/v1/cart/pay");
-    assert.is(paid.status, 200, paid.text);
-  });
+  s(
+    "warnings: a Report Error rule and a reporting threshold are saved with the filing and shown on row, filing and list",
+    async ({ api }) => {
+      const payer = await newPayer(api);
+      const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
+        body: {
+          forms: [
+            row("1099-NEC", { NonemployeeCompensationAmt: 1500 }, 2026, "456789123"),
+            row(
+              "1098-C",
+              {
+                ContributionDt: "2025-03-01",
+                VINOrOtherIdNum: "1HGCM82633A004352",
+                VehClaimDedUnderSpcfdAmtInd: true,
+                GrossProceedsFromSaleOfVehAmt: 400,
+              },
+              2025,
+              "456789124",
+            ),
+            row("1099-NEC", { NonemployeeCompensationAmt: 2500 }, 2026, "456789125"),
+          ],
+        },
+      });
+      assert.is(r.status, 201, r.text);
+      const [nec, car, plain] = r.body.forms;
+      assert.equal(
+        nec.warnings.map((w: { code: string }) => w.code),
+        ["reporting_threshold"],
+      );
+      assert.equal(Object.keys(nec.warnings[0]).sort(), ["code", "message", "path", "severity"]);
+      assert.is(nec.warnings[0].severity, "Notice");
+      assert.is(nec.warnings[0].path, "jsonForm.NonemployeeCompensationAmt");
+      assert.match(nec.warnings[0].message, /\$2000\.00/);
+      assert.equal(
+        car.warnings.map((w: { code: string }) => w.code),
+        ["F1098C005"],
+      );
+      assert.is(car.warnings[0].severity, "Report Error");
+      assert.equal(plain.warnings, []);
+      const got = (await api.request("GET", `/v1/filings/${nec.id}`)).body;
+      assert.equal(got.warnings, nec.warnings);
+      assert.equal((await api.request("GET", `/v1/filings/${car.id}`)).body.warnings, car.warnings);
+      assert.equal((await api.request("GET", `/v1/filings/${plain.id}`)).body.warnings, []);
+      const listed = (await api.request("GET", `/v1/filings?payer=${payer}`)).body.data.find(
+        (f: { id: string }) => f.id === nec.id,
+      );
+      assert.equal(listed.warnings, nec.warnings);
+      const batch = (await api.request("GET", `/v1/batches/${r.body.batch}`)).body;
+      assert.equal(batch.forms[0].warnings, nec.warnings);
+      assert.not.ok(r.text.includes("456789123"));
+      // Below the threshold is allowed all the way: the form can be paid.
+      await emptyCart(api);
+      await api.request("POST", "/v1/cart/items", { body: { filing_id: nec.id, service: "efile" } });
+      const paid = await api.request("POST", "/v1/cart/pay");
+      assert.is(paid.status, 200, paid.text);
+    },
+  );
 
-  s("pay: S1H012 — a cart whose 1099-INT submission reports no interest is refused with nothing charged; one with interest pays", async ({ api }) => {
-    await emptyCart(api);
-    const payer = await newPayer(api);
-    const r = await api.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, service: "efile", forms: [row("1099-INT", { BondPremiumAmt: 20 }, 2025, "567891234")] } });
-    assert.is(r.status, 201, r.text);
-    assert.equal(r.body.forms[0].warnings.map((w: { code: string }) => w.code), ["S1H012"]);
-    const before = (await api.request("GET", "/v1/balance")).body.available_cents;
-    const refused = await api.request("POST", "/v1/cart/pay");
-    assert.is(refused.status, 422, refused.text);
-    assert.is(refused.body.error.type, "cart_not_payable");
-    assert.is(refused.body.problems.length, 1);
-    const p = refused.body.problems[0];
-    assert.equal({ item: p.item, type: p.type, code: p.code, path: p.path }, { item: r.body.forms[0].cart_item_id, type: "irs_business_rule", code: "S1H012", path: "jsonForm.InterestIncomeAmt" });
-    assert.is((await api.request("GET", "/v1/balance")).body.available_cents, before);
-    assert.is((await api.request("GET", `/v1/filings/${r.body.forms[0].id}`)).body.status, "in_cart");
-    // A 1099-INT of the same payer with interest makes the submission's totals non-zero.
-    const more = await api.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, service: "efile", forms: [row("1099-INT", { InterestIncomeAmt: 50 }, 2025, "567891235")] } });
-    assert.is(more.status, 201, more.text);
-    const paid = await api.request("POST", "/v1/cart/pay");
-    assert.is(paid.status, 200, paid.text);
-  });
+  s(
+    "pay: S1H012 — a cart whose 1099-INT submission reports no interest is refused with nothing charged; one with interest pays",
+    async ({ api }) => {
+      await emptyCart(api);
+      const payer = await newPayer(api);
+      const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
+        body: {
+          addToCart: true,
+          service: "efile",
+          forms: [row("1099-INT", { BondPremiumAmt: 20 }, 2025, "567891234")],
+        },
+      });
+      assert.is(r.status, 201, r.text);
+      assert.equal(
+        r.body.forms[0].warnings.map((w: { code: string }) => w.code),
+        ["S1H012"],
+      );
+      const before = (await api.request("GET", "/v1/balance")).body.available_cents;
+      const refused = await api.request("POST", "/v1/cart/pay");
+      assert.is(refused.status, 422, refused.text);
+      assert.is(refused.body.error.type, "cart_not_payable");
+      assert.is(refused.body.problems.length, 1);
+      const p = refused.body.problems[0];
+      assert.equal(
+        { item: p.item, type: p.type, code: p.code, path: p.path },
+        {
+          item: r.body.forms[0].cart_item_id,
+          type: "irs_business_rule",
+          code: "S1H012",
+          path: "jsonForm.InterestIncomeAmt",
+        },
+      );
+      assert.is((await api.request("GET", "/v1/balance")).body.available_cents, before);
+      assert.is((await api.request("GET", `/v1/filings/${r.body.forms[0].id}`)).body.status, "in_cart");
+      // A 1099-INT of the same payer with interest makes the submission's totals non-zero.
+      const more = await api.request("POST", `/v1/payers/${payer}/forms`, {
+        body: {
+          addToCart: true,
+          service: "efile",
+          forms: [row("1099-INT", { InterestIncomeAmt: 50 }, 2025, "567891235")],
+        },
+      });
+      assert.is(more.status, 201, more.text);
+      const paid = await api.request("POST", "/v1/cart/pay");
+      assert.is(paid.status, 200, paid.text);
+    },
+  );
 
   /** The app's own transmitter with another manifest profile (test mode, other software ids). */
-  const withProfile = (profile: TransmitterProfile) => <A, E, R>(e: Effect.Effect<A, E, R>) =>
-    Effect.gen(function* () {
-      const irs = yield* IrsTransmitter;
-      return yield* Effect.provideService(e, IrsTransmitter, { ...irs, profile: () => profile });
-    });
+  const withProfile =
+    (profile: TransmitterProfile) =>
+    <A, E, R>(e: Effect.Effect<A, E, R>) =>
+      Effect.gen(function* () {
+        const irs = yield* IrsTransmitter;
+        return yield* Effect.provideService(e, IrsTransmitter, { ...irs, profile: () => profile });
+      });
   const scopeOf = (api: TestApi) => ({ accountId: api.accountId, livemode: false });
   const owner = { role: "owner" as const, account: { liveEnabled: false } } as never;
 
-  s("pay under an IRS test-mode transmitter: SHAREDIRFORM021 and SMF027 (TINs must start with 000), nothing charged", async ({ api }) => {
-    await emptyCart(api);
-    const payer = await newPayer(api);
-    const r = await api.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, service: "efile", forms: [row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2025, "678912345")] } });
-    assert.is(r.status, 201, r.text);
-    const test: TransmitterProfile = { test: true, softwareIdFor: (y) => `${String(y).slice(-2)}A0000001` };
-    const exit = await api.runtime.runPromiseExit(withProfile(test)(payCart(scopeOf(api), owner)));
-    assert.is(exit._tag, "Failure");
-    const text = JSON.stringify(exit);
-    assert.match(text, /SHAREDIRFORM021/);
-    assert.match(text, /SMF027/);
-    assert.match(text, /CartNotPayable/);
-    assert.not.ok(text.includes("678912345"));
-    assert.is((await api.request("GET", `/v1/filings/${r.body.forms[0].id}`)).body.status, "in_cart");
-    // Intake under the same transmitter refuses the form at once.
-    const parsed = parsePayerFormsBody({ forms: [row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2025, "678912346")] }) as ParsedIntake;
-    const result = await api.runtime.runPromise(withProfile(test)(intake(scopeOf(api), "payer_forms", parsed, payer)));
-    assert.is(result.rows[0]?.error?.code, "SHAREDIRFORM021");
-    await emptyCart(api);
-  });
+  s(
+    "pay under an IRS test-mode transmitter: SHAREDIRFORM021 and SMF027 (TINs must start with 000), nothing charged",
+    async ({ api }) => {
+      await emptyCart(api);
+      const payer = await newPayer(api);
+      const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
+        body: {
+          addToCart: true,
+          service: "efile",
+          forms: [row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2025, "678912345")],
+        },
+      });
+      assert.is(r.status, 201, r.text);
+      const test: TransmitterProfile = { test: true, softwareIdFor: (y) => `${String(y).slice(-2)}A0000001` };
+      const exit = await api.runtime.runPromiseExit(withProfile(test)(payCart(scopeOf(api), owner)));
+      assert.is(exit._tag, "Failure");
+      const text = JSON.stringify(exit);
+      assert.match(text, /SHAREDIRFORM021/);
+      assert.match(text, /SMF027/);
+      assert.match(text, /CartNotPayable/);
+      assert.not.ok(text.includes("678912345"));
+      assert.is((await api.request("GET", `/v1/filings/${r.body.forms[0].id}`)).body.status, "in_cart");
+      // Intake under the same transmitter refuses the form at once.
+      const parsed = parsePayerFormsBody({
+        forms: [row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2025, "678912346")],
+      }) as ParsedIntake;
+      const result = await api.runtime.runPromise(
+        withProfile(test)(intake(scopeOf(api), "payer_forms", parsed, payer)),
+      );
+      assert.is(result.rows[0]?.error?.code, "SHAREDIRFORM021");
+      await emptyCart(api);
+    },
+  );
 
   s("pay: TMFST020 — no software id for the form's tax year: refused, nothing charged", async ({ api }) => {
     await emptyCart(api);
     const payer = await newPayer(api);
-    const r = await api.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, service: "efile", forms: [row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2026, "789123456")] } });
+    const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
+      body: {
+        addToCart: true,
+        service: "efile",
+        forms: [row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2026, "789123456")],
+      },
+    });
     assert.is(r.status, 201, r.text);
-    const only2025: TransmitterProfile = { test: false, softwareIdFor: (y) => (y === 2025 ? "25A0000001" : undefined) };
+    const only2025: TransmitterProfile = {
+      test: false,
+      softwareIdFor: (y) => (y === 2025 ? "25A0000001" : undefined),
+    };
     const before = (await api.request("GET", "/v1/balance")).body.available_cents;
     const exit = await api.runtime.runPromiseExit(withProfile(only2025)(payCart(scopeOf(api), owner)));
     assert.is(exit._tag, "Failure");
@@ -191,20 +326,34 @@ for (const backend of backends) {
     assert.is(paid.status, 200, paid.text);
   });
 
-  s("extensions in production: S2H001 before the tax year has ended, S2H002 after the due date; in time it is granted", async ({ api }) => {
-    const live = await api.liveKey();
-    const p = await api.request("POST", "/v1/payers", { key: live, body: { ...PAYER, tin: nextTin() } });
-    assert.is(p.status, 201, p.text);
-    const at = (iso: string) => <A, E, R>(e: Effect.Effect<A, E, R>) => Effect.provideService(e, Clock, { now: () => new Date(iso) });
-    const ask = (iso: string, taxYear: number) => api.runtime.runPromiseExit(at(iso)(requestExtension({ accountId: api.accountId, livemode: true }, { payer: p.body.id, tax_year: taxYear, forms: ["1099"], reasons: { data_not_received: true } })));
-    const early = await ask("2026-11-24T10:00:00Z", 2026);
-    assert.is(early._tag, "Failure");
-    assert.match(JSON.stringify(early), /"code":"S2H001"/);
-    const late = await ask("2027-04-02T10:00:00Z", 2026);
-    assert.match(JSON.stringify(late), /"code":"S2H002"/);
-    const ok = await ask("2027-02-01T10:00:00Z", 2026);
-    assert.is(ok._tag, "Success", JSON.stringify(ok));
-  });
+  s(
+    "extensions in production: S2H001 before the tax year has ended, S2H002 after the due date; in time it is granted",
+    async ({ api }) => {
+      const live = await api.liveKey();
+      const p = await api.request("POST", "/v1/payers", { key: live, body: { ...PAYER, tin: nextTin() } });
+      assert.is(p.status, 201, p.text);
+      const at =
+        (iso: string) =>
+        <A, E, R>(e: Effect.Effect<A, E, R>) =>
+          Effect.provideService(e, Clock, { now: () => new Date(iso) });
+      const ask = (iso: string, taxYear: number) =>
+        api.runtime.runPromiseExit(
+          at(iso)(
+            requestExtension(
+              { accountId: api.accountId, livemode: true },
+              { payer: p.body.id, tax_year: taxYear, forms: ["1099"], reasons: { data_not_received: true } },
+            ),
+          ),
+        );
+      const early = await ask("2026-11-24T10:00:00Z", 2026);
+      assert.is(early._tag, "Failure");
+      assert.match(JSON.stringify(early), /"code":"S2H001"/);
+      const late = await ask("2027-04-02T10:00:00Z", 2026);
+      assert.match(JSON.stringify(late), /"code":"S2H002"/);
+      const ok = await ask("2027-02-01T10:00:00Z", 2026);
+      assert.is(ok._tag, "Success", JSON.stringify(ok));
+    },
+  );
 
   s.run();
 }

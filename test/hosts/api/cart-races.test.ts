@@ -8,8 +8,15 @@ import { POSTGRES_URL } from "../../support/db.ts";
 import { necRows } from "../../support/forms.ts";
 
 const fullPayer = (tin: string) => ({
-  legal_name: "Race Payer LLC", tin, address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
-  contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
+  legal_name: "Race Payer LLC",
+  tin,
+  address_line1: "1 Elm St",
+  city: "Austin",
+  state: "TX",
+  postal_code: "73301",
+  contact_name: "Pat Doe",
+  contact_email: "pat@example.com",
+  contact_phone: "5125550100",
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,11 +27,15 @@ async function assertNoStrandedForms(api: TestApi, ids: readonly string[]) {
   const inOpenCart = new Set<string>(cart.items.map((i: { filing_id: string }) => i.filing_id));
   for (const id of ids) {
     const f = (await api.request("GET", `/v1/filings/${id}`)).body;
-    if (f.status === "in_cart") assert.ok(inOpenCart.has(id), `filing ${id} is in_cart but not in the open cart ${cart.id}`);
+    if (f.status === "in_cart")
+      assert.ok(inOpenCart.has(id), `filing ${id} is in_cart but not in the open cart ${cart.id}`);
     else if (f.status === "queued" || f.status === "submitted" || f.status === "accepted") {
       assert.ok(f.order, `filing ${id} is ${f.status} without an order`);
       const order = (await api.request("GET", `/v1/orders/${f.order}`)).body;
-      assert.ok(order.forms.some((x: { id: string }) => x.id === id), `filing ${id} not in its order ${f.order}`);
+      assert.ok(
+        order.forms.some((x: { id: string }) => x.id === id),
+        `filing ${id} not in its order ${f.order}`,
+      );
     } else {
       assert.ok(["ready_to_file", "voided"].includes(f.status), `filing ${id} is ${f.status}`);
       assert.not.ok(inOpenCart.has(id), `filing ${id} is ${f.status} but still in the cart`);
@@ -34,7 +45,10 @@ async function assertNoStrandedForms(api: TestApi, ids: readonly string[]) {
 
 /** The prepaid balance drawn equals what the orders took from it, and each order's forms add up to its total. */
 async function assertLedgerMatchesOrders(api: TestApi) {
-  const entries = (await api.request("GET", "/v1/balance/entries?limit=500")).body.data as Array<{ kind: string; amount_cents: number }>;
+  const entries = (await api.request("GET", "/v1/balance/entries?limit=500")).body.data as Array<{
+    kind: string;
+    amount_cents: number;
+  }>;
   const drawn = -entries.filter((e) => e.kind === "filing").reduce((s, e) => s + e.amount_cents, 0);
   const orders = (await api.request("GET", "/v1/orders?limit=500")).body.data as Array<{ id: string }>;
   let fromBalance = 0;
@@ -42,7 +56,10 @@ async function assertLedgerMatchesOrders(api: TestApi) {
     const order = (await api.request("GET", `/v1/orders/${o.id}`)).body;
     fromBalance += order.from_balance_cents;
     assert.is(order.from_balance_cents + order.from_card_cents, order.grand_total_cents);
-    const charged = order.forms.reduce((s: number, f: { amount_charged_cents: number }) => s + f.amount_charged_cents, 0);
+    const charged = order.forms.reduce(
+      (s: number, f: { amount_charged_cents: number }) => s + f.amount_charged_cents,
+      0,
+    );
     assert.is(charged, order.grand_total_cents, `order ${o.id}: its forms' charges add up to its total`);
   }
   assert.is(drawn, fromBalance, "ledger draws equal what the orders took from the balance");
@@ -50,19 +67,31 @@ async function assertLedgerMatchesOrders(api: TestApi) {
 
 const s = suite<{ a: TestApi; b: TestApi }>("cart races (postgres, two instances)");
 if (POSTGRES_URL) {
-  s.before(async (ctx) => { ctx.a = await startApi("postgres"); ctx.b = await ctx.a.another(); });
-  s.after(async (ctx) => { await ctx.b.close(); await ctx.a.close(); });
+  s.before(async (ctx) => {
+    ctx.a = await startApi("postgres");
+    ctx.b = await ctx.a.another();
+  });
+  s.after(async (ctx) => {
+    await ctx.b.close();
+    await ctx.a.close();
+  });
 
   s("adds racing a pay: every 201 lands in the paid order or the next open cart", async ({ a, b }) => {
     const payer = (await a.request("POST", "/v1/payers", { body: fullPayer("123450021") })).body.id;
     const all: string[] = [];
     for (let round = 0; round < 4; round++) {
-      await a.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, forms: necRows(50, 10_000 + round * 1000) } });
-      const ready = (await a.request("POST", `/v1/payers/${payer}/forms`, { body: { forms: necRows(40, 10_500 + round * 1000) } })).body.forms.map((f: { id: string }) => f.id) as string[];
+      await a.request("POST", `/v1/payers/${payer}/forms`, {
+        body: { addToCart: true, forms: necRows(50, 10_000 + round * 1000) },
+      });
+      const ready = (
+        await a.request("POST", `/v1/payers/${payer}/forms`, {
+          body: { forms: necRows(40, 10_500 + round * 1000) },
+        })
+      ).body.forms.map((f: { id: string }) => f.id) as string[];
       all.push(...ready);
       const pay = a.request("POST", "/v1/cart/pay");
       const adds = ready.map(async (id, i) => {
-        await sleep(i % 8 * 5);
+        await sleep((i % 8) * 5);
         return (i % 2 ? b : a).request("POST", "/v1/cart/items", { body: { forms: [{ form_id: id }] } });
       });
       const [paid, ...added] = await Promise.all([pay, ...adds]);
@@ -77,44 +106,84 @@ if (POSTGRES_URL) {
     await assertLedgerMatchesOrders(a);
   });
 
-  s("voids racing a pay: each form is voided (refunded if charged) or filed, never both", async ({ a, b }) => {
-    const payer = (await a.request("POST", "/v1/payers", { body: fullPayer("123450022") })).body.id;
-    const forms = (await a.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, forms: necRows(30, 20_000) } })).body.forms.map((f: { id: string }) => f.id) as string[];
-    const before = (await a.request("GET", "/v1/balance")).body.available_cents;
-    const pay = b.request("POST", "/v1/cart/pay");
-    const voids = forms.slice(0, 15).map(async (id, i) => { await sleep(i % 5 * 4); return (i % 2 ? a : b).request("DELETE", `/v1/filings/${id}`); });
-    const [paid, ...voided] = await Promise.all([pay, ...voids]);
-    assert.is(paid?.status, 200, paid?.text);
-    let refunded = 0;
-    for (const r of voided) {
-      assert.is(r.status, 200, r.text);
-      assert.is(r.body.status, "voided");
-      refunded += r.body.amount_refunded_cents;
-    }
-    const after = (await a.request("GET", "/v1/balance")).body.available_cents;
-    assert.is(after, before - paid?.body.from_balance_cents + refunded, "balance = before - drawn + refunds");
-    assert.is(paid?.body.filed, 30 - voided.filter((r) => r.body.amount_refunded_cents === 0).length, "voided before the pay took the cart: not filed");
-    await assertNoStrandedForms(a, forms);
-    for (const id of forms.slice(0, 15)) assert.is((await a.request("GET", `/v1/filings/${id}`)).body.status, "voided");
-  });
+  s(
+    "voids racing a pay: each form is voided (refunded if charged) or filed, never both",
+    async ({ a, b }) => {
+      const payer = (await a.request("POST", "/v1/payers", { body: fullPayer("123450022") })).body.id;
+      const forms = (
+        await a.request("POST", `/v1/payers/${payer}/forms`, {
+          body: { addToCart: true, forms: necRows(30, 20_000) },
+        })
+      ).body.forms.map((f: { id: string }) => f.id) as string[];
+      const before = (await a.request("GET", "/v1/balance")).body.available_cents;
+      const pay = b.request("POST", "/v1/cart/pay");
+      const voids = forms.slice(0, 15).map(async (id, i) => {
+        await sleep((i % 5) * 4);
+        return (i % 2 ? a : b).request("DELETE", `/v1/filings/${id}`);
+      });
+      const [paid, ...voided] = await Promise.all([pay, ...voids]);
+      assert.is(paid?.status, 200, paid?.text);
+      let refunded = 0;
+      for (const r of voided) {
+        assert.is(r.status, 200, r.text);
+        assert.is(r.body.status, "voided");
+        refunded += r.body.amount_refunded_cents;
+      }
+      const after = (await a.request("GET", "/v1/balance")).body.available_cents;
+      assert.is(
+        after,
+        before - paid?.body.from_balance_cents + refunded,
+        "balance = before - drawn + refunds",
+      );
+      assert.is(
+        paid?.body.filed,
+        30 - voided.filter((r) => r.body.amount_refunded_cents === 0).length,
+        "voided before the pay took the cart: not filed",
+      );
+      await assertNoStrandedForms(a, forms);
+      for (const id of forms.slice(0, 15))
+        assert.is((await a.request("GET", `/v1/filings/${id}`)).body.status, "voided");
+    },
+  );
 
-  s("20 concurrent pays with distinct Idempotency-Keys: one order; every loser's key gets the receipt on retry", async ({ a, b }) => {
-    const payer = (await a.request("POST", "/v1/payers", { body: fullPayer("123450023") })).body.id;
-    await a.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, forms: necRows(50, 30_000) } });
-    const ordersBefore = (await a.request("GET", "/v1/orders?limit=500")).body.data.length;
-    const keys = Array.from({ length: 20 }, (_, i) => `distinct-${Date.now()}-${i}`);
-    const first = await Promise.all(keys.map((k, i) => (i % 2 ? b : a).request("POST", "/v1/cart/pay", { headers: { "Idempotency-Key": k } })));
-    const winners = first.filter((r) => r.status === 200 && !r.body.already_paid);
-    assert.is(winners.length, 1, first.map((r) => `${r.status} ${r.text.slice(0, 100)}`).join("\n"));
-    const order = winners[0]?.body.order;
-    for (const r of first) assert.ok(r.status === 200 || (r.status === 409 && r.body.error.type === "request_in_progress"), `${r.status} ${r.text}`);
-    // Retrying each key as the 409 advises: the receipt of the one order, never a stored 409.
-    const again = await Promise.all(keys.map((k, i) => (i % 2 ? a : b).request("POST", "/v1/cart/pay", { headers: { "Idempotency-Key": k } })));
-    for (const r of again) {
-      assert.is(r.status, 200, r.text);
-      assert.is(r.body.order, order);
-    }
-    assert.is((await a.request("GET", "/v1/orders?limit=500")).body.data.length, ordersBefore + 1, "exactly one order");
-  });
+  s(
+    "20 concurrent pays with distinct Idempotency-Keys: one order; every loser's key gets the receipt on retry",
+    async ({ a, b }) => {
+      const payer = (await a.request("POST", "/v1/payers", { body: fullPayer("123450023") })).body.id;
+      await a.request("POST", `/v1/payers/${payer}/forms`, {
+        body: { addToCart: true, forms: necRows(50, 30_000) },
+      });
+      const ordersBefore = (await a.request("GET", "/v1/orders?limit=500")).body.data.length;
+      const keys = Array.from({ length: 20 }, (_, i) => `distinct-${Date.now()}-${i}`);
+      const first = await Promise.all(
+        keys.map((k, i) =>
+          (i % 2 ? b : a).request("POST", "/v1/cart/pay", { headers: { "Idempotency-Key": k } }),
+        ),
+      );
+      const winners = first.filter((r) => r.status === 200 && !r.body.already_paid);
+      assert.is(winners.length, 1, first.map((r) => `${r.status} ${r.text.slice(0, 100)}`).join("\n"));
+      const order = winners[0]?.body.order;
+      for (const r of first)
+        assert.ok(
+          r.status === 200 || (r.status === 409 && r.body.error.type === "request_in_progress"),
+          `${r.status} ${r.text}`,
+        );
+      // Retrying each key as the 409 advises: the receipt of the one order, never a stored 409.
+      const again = await Promise.all(
+        keys.map((k, i) =>
+          (i % 2 ? a : b).request("POST", "/v1/cart/pay", { headers: { "Idempotency-Key": k } }),
+        ),
+      );
+      for (const r of again) {
+        assert.is(r.status, 200, r.text);
+        assert.is(r.body.order, order);
+      }
+      assert.is(
+        (await a.request("GET", "/v1/orders?limit=500")).body.data.length,
+        ordersBefore + 1,
+        "exactly one order",
+      );
+    },
+  );
 }
 s.run();

@@ -10,23 +10,51 @@ import { DEFAULT_RATE_CARD } from "../../../core/domain/pricing/index.ts";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { necRow, necRows } from "../../support/forms.ts";
 
-const s = suite<{ api: TestApi; service: ReturnType<typeof createFilingService>; payerId: string }>("facade and HTTP answer alike");
+const s = suite<{ api: TestApi; service: ReturnType<typeof createFilingService>; payerId: string }>(
+  "facade and HTTP answer alike",
+);
 const scope = { accountId: "3f1b8c2e-0000-4000-8000-0000000000aa", livemode: false };
 
 s.before(async (ctx) => {
   ctx.api = await startApi();
   const store = makeFakeStore();
   ctx.service = createFilingService({
-    store, clock: { now: () => new Date() }, ids: systemIds, vault: makeTinVault("parity-test"), hasher: sha256Hasher, pricing: { rateCard: DEFAULT_RATE_CARD },
+    store,
+    clock: { now: () => new Date() },
+    ids: systemIds,
+    vault: makeTinVault("parity-test"),
+    hasher: sha256Hasher,
+    pricing: { rateCard: DEFAULT_RATE_CARD },
   });
-  await Effect.runPromise(store.accounts.insert({ id: scope.accountId, name: "Embedder", liveEnabled: false, defaultApiVersion: null, ipAllowlist: [], createdAt: new Date().toISOString() }));
+  await Effect.runPromise(
+    store.accounts.insert({
+      id: scope.accountId,
+      name: "Embedder",
+      liveEnabled: false,
+      defaultApiVersion: null,
+      ipAllowlist: [],
+      createdAt: new Date().toISOString(),
+    }),
+  );
   ctx.payerId = (await ctx.service.createPayer(scope, { name: "Parity Co", tin: "12-3456789" })).id;
 });
-s.after(async ({ api, service }) => { await service.dispose(); await api.close(); });
+s.after(async ({ api, service }) => {
+  await service.dispose();
+  await api.close();
+});
 
-const rejection = (p: Promise<unknown>) => p.then(() => assert.unreachable("expected a failure"), (e: unknown) => e);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => assert.unreachable("expected a failure"),
+    (e: unknown) => e,
+  );
 /** A row without what differs between two stores (ids). */
-const rowShape = (r: Record<string, unknown>) => ({ reference: r["reference"], status: r["status"], error: r["error"] ?? null, added_to_cart: r["added_to_cart"] });
+const rowShape = (r: Record<string, unknown>) => ({
+  reference: r["reference"],
+  status: r["status"],
+  error: r["error"] ?? null,
+  added_to_cart: r["added_to_cart"],
+});
 
 s("an unknown payer is not found in both", async ({ api, service }) => {
   const id = "00000000-0000-4000-8000-000000000000";
@@ -58,7 +86,10 @@ s("a partial batch is saved with the same rows in both", async ({ api, service, 
   const facade = await service.fileForms(scope, payerId, body);
   assert.is(http.status, 201);
   assert.equal([http.body.created, http.body.failed], [facade.view.created, facade.view.failed]);
-  assert.equal(http.body.forms.map(rowShape), facade.view.forms.map((r) => rowShape(r as unknown as Record<string, unknown>)));
+  assert.equal(
+    http.body.forms.map(rowShape),
+    facade.view.forms.map((r) => rowShape(r as unknown as Record<string, unknown>)),
+  );
 });
 
 s.run();

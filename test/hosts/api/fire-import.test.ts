@@ -4,17 +4,38 @@ import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { FORM_SPECS, writeFire, type FireFormInput } from "../../../core/domain/fire/index.ts";
-import { ascii, bytesOf, fileInput, irsValidInput, payer as firePayer, recipient, validInput } from "../../core/domain/fire/helpers.ts";
+import {
+  ascii,
+  bytesOf,
+  fileInput,
+  irsValidInput,
+  payer as firePayer,
+  recipient,
+  validInput,
+} from "../../core/domain/fire/helpers.ts";
 
 const PAYER_TIN = "123456789";
 /** Person names take letters only (IRIS PersonLastNm): 1 -> "B", 22 -> "W", 41 -> "BP". */
-const alpha = (i: number): string => (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
+const alpha = (i: number): string =>
+  (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
 
 function necForm(i: number, over: Partial<FireFormInput> = {}): FireFormInput {
   return {
-    form: "1099-NEC", corrected: null, payer: firePayer(), accountNumber: `A-${i}`,
-    recipient: recipient({ tin: `55500${String(1000 + i).slice(-4)}`, name: `ALEX SAMPLE${alpha(i)}`, nameControl: "SAMP" }),
-    amounts: { NonemployeeCompensationAmt: 100_00 + i }, indicators: {}, codes: {}, extra: {}, state: null, ...over,
+    form: "1099-NEC",
+    corrected: null,
+    payer: firePayer(),
+    accountNumber: `A-${i}`,
+    recipient: recipient({
+      tin: `55500${String(1000 + i).slice(-4)}`,
+      name: `ALEX SAMPLE${alpha(i)}`,
+      nameControl: "SAMP",
+    }),
+    amounts: { NonemployeeCompensationAmt: 100_00 + i },
+    indicators: {},
+    codes: {},
+    extra: {},
+    state: null,
+    ...over,
   };
 }
 
@@ -22,12 +43,19 @@ for (const backend of backends) {
   const s = suite<{ api: TestApi; payerId: string }>(`FIRE import (${backend})`);
   s.before(async (ctx) => {
     ctx.api = await startApi(backend);
-    ctx.payerId = (await ctx.api.request("POST", "/v1/payers", { body: { name: "Example Payer LLC", tin: PAYER_TIN } })).body.id;
+    ctx.payerId = (
+      await ctx.api.request("POST", "/v1/payers", { body: { name: "Example Payer LLC", tin: PAYER_TIN } })
+    ).body.id;
   });
-  s.after(async (ctx) => { await ctx.api.close(); });
+  s.after(async (ctx) => {
+    await ctx.api.close();
+  });
 
   const post = (api: TestApi, payerId: string, bytes: Uint8Array, query = "") =>
-    api.request("POST", `/v1/payers/${payerId}/fire${query}`, { raw: bytes, headers: { "content-type": "application/octet-stream" } });
+    api.request("POST", `/v1/payers/${payerId}/fire${query}`, {
+      raw: bytes,
+      headers: { "content-type": "application/octet-stream" },
+    });
 
   s("imports every form ready_to_file with the SPEC result shape", async ({ api, payerId }) => {
     const bytes = writeFire(fileInput([necForm(1), necForm(2), necForm(3)]), { lineEnding: "crlf" });
@@ -42,7 +70,12 @@ for (const backend of backends) {
     assert.is(b.form_ids.length, 3);
     assert.is(b.currency, "usd");
     assert.equal(b.cart_item_ids, []);
-    assert.ok(b.forms.every((f: { status: string; payer: string; form: string }) => f.status === "ready_to_file" && f.payer === payerId && f.form === "1099-NEC"));
+    assert.ok(
+      b.forms.every(
+        (f: { status: string; payer: string; form: string }) =>
+          f.status === "ready_to_file" && f.payer === payerId && f.form === "1099-NEC",
+      ),
+    );
     assert.type(b.next, "string");
     const filing = (await api.request("GET", `/v1/filings/${b.form_ids[0]}`)).body;
     assert.is(filing.jsonForm.NonemployeeCompensationAmt, 100.01);
@@ -52,7 +85,12 @@ for (const backend of backends) {
   });
 
   s("addToCart=true stages the forms in_cart with efile_print_mail", async ({ api, payerId }) => {
-    const r = await post(api, payerId, writeFire(fileInput([necForm(11), necForm(12)]), { lineEnding: "none" }), "?addToCart=true");
+    const r = await post(
+      api,
+      payerId,
+      writeFire(fileInput([necForm(11), necForm(12)]), { lineEnding: "none" }),
+      "?addToCart=true",
+    );
     assert.is(r.status, 200, r.text);
     assert.is(r.body.forms_added_to_cart, 2);
     assert.is(r.body.service, "efile_print_mail");
@@ -60,56 +98,123 @@ for (const backend of backends) {
     assert.ok(r.body.forms.every((f: { status: string }) => f.status === "in_cart"));
   });
 
-  s("corrections of forms not filed through the service are skipped with a note naming the payee", async ({ api, payerId }) => {
-    const r = await post(api, payerId, writeFire(fileInput([necForm(21), necForm(22, { corrected: "G" })])));
-    assert.is(r.status, 200, r.text);
-    assert.is(r.body.forms_imported, 1);
-    assert.ok(r.body.notes.some((n: string) => n.includes("ALEX SAMPLEW") && n.includes("not filed through this service")), JSON.stringify(r.body.notes));
-  });
+  s(
+    "corrections of forms not filed through the service are skipped with a note naming the payee",
+    async ({ api, payerId }) => {
+      const r = await post(
+        api,
+        payerId,
+        writeFire(fileInput([necForm(21), necForm(22, { corrected: "G" })])),
+      );
+      assert.is(r.status, 200, r.text);
+      assert.is(r.body.forms_imported, 1);
+      assert.ok(
+        r.body.notes.some(
+          (n: string) => n.includes("ALEX SAMPLEW") && n.includes("not filed through this service"),
+        ),
+        JSON.stringify(r.body.notes),
+      );
+    },
+  );
 
-  s("every form Pub 1220 lays out imports with every field filled (catalogue validation of FIRE rows)", async ({ api, payerId }) => {
-    const forms = FORM_SPECS.map((spec, i) => {
-      const f = irsValidInput(spec, firePayer({ combinedFederalState: spec.tail.some((t) => t.kind === "cfsf") }));
-      return { ...f, recipient: { ...f.recipient, name: `RECIPIENT SAMPLE${alpha(i)}`, tin: `66600${String(1000 + i).slice(-4)}` } };
-    });
-    const r = await post(api, payerId, writeFire(fileInput(forms)));
-    assert.is(r.status, 200, r.text.slice(0, 2000));
-    assert.is(r.body.forms_imported, forms.length);
-    assert.equal(r.body.forms.map((f: { form: string }) => f.form), FORM_SPECS.map((spec) => spec.form));
-    // What IRIS has no element for is named in the notes, once per form and field.
-    assert.ok(r.body.notes.some((n: string) => n.startsWith("1099-LTC, StateIncomeTaxWithheld (position 723)") && /no state tax group/.test(n)), JSON.stringify(r.body.notes));
-    const ltc = (await api.request("GET", `/v1/filings/${r.body.form_ids[FORM_SPECS.findIndex((x) => x.form === "1099-LTC")]}`)).body;
-    assert.equal(ltc.jsonForm.InsuredGrp.PersonName, { PersonFirstNm: "JANE", PersonMiddleNm: "Q", PersonLastNm: "PUBLIC" });
-    assert.is(ltc.jsonForm.StateLocalTaxGrp, undefined);
-    const k = (await api.request("GET", `/v1/filings/${r.body.form_ids[FORM_SPECS.findIndex((x) => x.form === "1099-K")]}`)).body;
-    assert.type(k.jsonForm.PaymentTransactionCnt, "number");
-  });
+  s(
+    "every form Pub 1220 lays out imports with every field filled (catalogue validation of FIRE rows)",
+    async ({ api, payerId }) => {
+      const forms = FORM_SPECS.map((spec, i) => {
+        const f = irsValidInput(
+          spec,
+          firePayer({ combinedFederalState: spec.tail.some((t) => t.kind === "cfsf") }),
+        );
+        return {
+          ...f,
+          recipient: {
+            ...f.recipient,
+            name: `RECIPIENT SAMPLE${alpha(i)}`,
+            tin: `66600${String(1000 + i).slice(-4)}`,
+          },
+        };
+      });
+      const r = await post(api, payerId, writeFire(fileInput(forms)));
+      assert.is(r.status, 200, r.text.slice(0, 2000));
+      assert.is(r.body.forms_imported, forms.length);
+      assert.equal(
+        r.body.forms.map((f: { form: string }) => f.form),
+        FORM_SPECS.map((spec) => spec.form),
+      );
+      // What IRIS has no element for is named in the notes, once per form and field.
+      assert.ok(
+        r.body.notes.some(
+          (n: string) =>
+            n.startsWith("1099-LTC, StateIncomeTaxWithheld (position 723)") && /no state tax group/.test(n),
+        ),
+        JSON.stringify(r.body.notes),
+      );
+      const ltc = (
+        await api.request(
+          "GET",
+          `/v1/filings/${r.body.form_ids[FORM_SPECS.findIndex((x) => x.form === "1099-LTC")]}`,
+        )
+      ).body;
+      assert.equal(ltc.jsonForm.InsuredGrp.PersonName, {
+        PersonFirstNm: "JANE",
+        PersonMiddleNm: "Q",
+        PersonLastNm: "PUBLIC",
+      });
+      assert.is(ltc.jsonForm.StateLocalTaxGrp, undefined);
+      const k = (
+        await api.request(
+          "GET",
+          `/v1/filings/${r.body.form_ids[FORM_SPECS.findIndex((x) => x.form === "1099-K")]}`,
+        )
+      ).body;
+      assert.type(k.jsonForm.PaymentTransactionCnt, "number");
+    },
+  );
 
   s("a file written 748 characters + CR LF per record imports", async ({ api, payerId }) => {
-    const lines = ascii(writeFire(fileInput([necForm(71), necForm(72)]), { lineEnding: "lf" })).split("\n").filter(Boolean);
+    const lines = ascii(writeFire(fileInput([necForm(71), necForm(72)]), { lineEnding: "lf" }))
+      .split("\n")
+      .filter(Boolean);
     const r = await post(api, payerId, bytesOf(lines.map((l) => `${l.slice(0, 748)}\r\n`).join("")));
     assert.is(r.status, 200, r.text.slice(0, 500));
     assert.is(r.body.forms_imported, 2);
   });
 
-  s("a B record the catalogue refuses is located: record, Pub 1220 field and position, offset", async ({ api, payerId }) => {
-    const spec = FORM_SPECS.find((x) => x.form === "1099-R")!;
-    const bad = { ...validInput(spec, firePayer()), codes: { ...validInput(spec, firePayer()).codes, Form1099RDistributionCd: "ZZ" } };
-    const r = await post(api, payerId, writeFire(fileInput([necForm(81), bad]), { lineEnding: "lf" }));
-    assert.is(r.status, 422, r.text.slice(0, 500));
-    const p = r.body.problems[0];
-    assert.equal([p.record, p.recordType, p.field, p.position, p.offset], [6, "B", "DistributionCode", 545, 5 * 751 + 544], JSON.stringify(p));
-    assert.match(r.body.error.message, /record 6, DistributionCode at position 545/);
-  });
+  s(
+    "a B record the catalogue refuses is located: record, Pub 1220 field and position, offset",
+    async ({ api, payerId }) => {
+      const spec = FORM_SPECS.find((x) => x.form === "1099-R")!;
+      const bad = {
+        ...validInput(spec, firePayer()),
+        codes: { ...validInput(spec, firePayer()).codes, Form1099RDistributionCd: "ZZ" },
+      };
+      const r = await post(api, payerId, writeFire(fileInput([necForm(81), bad]), { lineEnding: "lf" }));
+      assert.is(r.status, 422, r.text.slice(0, 500));
+      const p = r.body.problems[0];
+      assert.equal(
+        [p.record, p.recordType, p.field, p.position, p.offset],
+        [6, "B", "DistributionCode", 545, 5 * 751 + 544],
+        JSON.stringify(p),
+      );
+      assert.match(r.body.error.message, /record 6, DistributionCode at position 545/);
+    },
+  );
 
-  s("a file of another payer's TIN is 422 with a located problem, nothing saved", async ({ api, payerId }) => {
-    const before = (await api.request("GET", "/v1/filings?limit=500")).body.data.length;
-    const r = await post(api, payerId, writeFire(fileInput([necForm(31, { payer: firePayer({ tin: "111111111" }) })])));
-    assert.is(r.status, 422);
-    assert.is(r.body.error.type, "invalid_request");
-    assert.is(r.body.problems[0].recordType, "A");
-    assert.is((await api.request("GET", "/v1/filings?limit=500")).body.data.length, before);
-  });
+  s(
+    "a file of another payer's TIN is 422 with a located problem, nothing saved",
+    async ({ api, payerId }) => {
+      const before = (await api.request("GET", "/v1/filings?limit=500")).body.data.length;
+      const r = await post(
+        api,
+        payerId,
+        writeFire(fileInput([necForm(31, { payer: firePayer({ tin: "111111111" }) })])),
+      );
+      assert.is(r.status, 422);
+      assert.is(r.body.error.type, "invalid_request");
+      assert.is(r.body.problems[0].recordType, "A");
+      assert.is((await api.request("GET", "/v1/filings?limit=500")).body.data.length, before);
+    },
+  );
 
   s("a duplicate inside the file fails the whole import: one transaction", async ({ api, payerId }) => {
     const before = (await api.request("GET", "/v1/filings?limit=500")).body.data.length;
@@ -119,32 +224,41 @@ for (const backend of backends) {
     assert.is((await api.request("GET", "/v1/filings?limit=500")).body.data.length, before);
   });
 
-  s("bad files: truncated, binary, B before A, letters in amounts: 422 with record, type, field, position", async ({ api, payerId }) => {
-    const good = writeFire(fileInput([necForm(51)]), { lineEnding: "none" });
-    const truncated = good.slice(0, good.length - 10);
-    const binary = Uint8Array.from({ length: 3000 }, (_, i) => (i * 37) % 256);
-    const letters = Uint8Array.from(good);
-    const bStart = 750 * 2; // T, A, then B
-    letters[bStart + 60] = "X".charCodeAt(0);
-    for (const bytes of [truncated, binary, letters, new Uint8Array(0)]) {
-      const r = await post(api, payerId, bytes);
-      assert.is(r.status, 422, r.text.slice(0, 300));
-      assert.ok(Array.isArray(r.body.problems) && r.body.problems.length > 0);
-      const p = r.body.problems[0];
-      assert.type(p.record, "number");
-      assert.type(p.recordType, "string");
-      assert.type(p.field, "string");
-      assert.type(p.position, "number");
-    }
-  });
+  s(
+    "bad files: truncated, binary, B before A, letters in amounts: 422 with record, type, field, position",
+    async ({ api, payerId }) => {
+      const good = writeFire(fileInput([necForm(51)]), { lineEnding: "none" });
+      const truncated = good.slice(0, good.length - 10);
+      const binary = Uint8Array.from({ length: 3000 }, (_, i) => (i * 37) % 256);
+      const letters = Uint8Array.from(good);
+      const bStart = 750 * 2; // T, A, then B
+      letters[bStart + 60] = "X".charCodeAt(0);
+      for (const bytes of [truncated, binary, letters, new Uint8Array(0)]) {
+        const r = await post(api, payerId, bytes);
+        assert.is(r.status, 422, r.text.slice(0, 300));
+        assert.ok(Array.isArray(r.body.problems) && r.body.problems.length > 0);
+        const p = r.body.problems[0];
+        assert.type(p.record, "number");
+        assert.type(p.recordType, "string");
+        assert.type(p.field, "string");
+        assert.type(p.position, "number");
+      }
+    },
+  );
 
   s("12 MB + 1 byte is 413; unknown payer 404; bad addToCart 422", async ({ api, payerId }) => {
     const big = new Uint8Array(12 * 1024 * 1024 + 1).fill(32);
     const r = await post(api, payerId, big);
     assert.is(r.status, 413);
     assert.is(r.body.error.type, "payload_too_large");
-    assert.is((await post(api, "00000000-0000-4000-8000-000000000000", writeFire(fileInput([necForm(61)])))).status, 404);
-    assert.is((await post(api, payerId, writeFire(fileInput([necForm(62)])), "?addToCart=maybe")).status, 422);
+    assert.is(
+      (await post(api, "00000000-0000-4000-8000-000000000000", writeFire(fileInput([necForm(61)])))).status,
+      404,
+    );
+    assert.is(
+      (await post(api, payerId, writeFire(fileInput([necForm(62)])), "?addToCart=maybe")).status,
+      422,
+    );
   });
 
   s.run();

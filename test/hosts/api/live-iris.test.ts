@@ -24,11 +24,24 @@ writeFileSync(keyFile, keys.privateKey.export({ type: "pkcs8", format: "pem" }))
 const IDS = { clientId: "2b9f1c4e-0000-4000-8000-00000000c1d0", userId: "jdoe-123456", keyId: "kid-live-1" };
 
 const payerBody = (name: string, tin: string) => ({
-  legal_name: name, tin, address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
-  contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
+  legal_name: name,
+  tin,
+  address_line1: "1 Elm St",
+  city: "Austin",
+  state: "TX",
+  postal_code: "73301",
+  contact_name: "Pat Doe",
+  contact_email: "pat@example.com",
+  contact_phone: "5125550100",
 });
 
-interface Ctx { api: TestApi; live: TestApi; emulator: ReturnType<typeof createIrsEmulator>; close: () => Promise<void>; liveKey: string }
+interface Ctx {
+  api: TestApi;
+  live: TestApi;
+  emulator: ReturnType<typeof createIrsEmulator>;
+  close: () => Promise<void>;
+  liveKey: string;
+}
 const s = suite<Ctx>("live filing over IRIS A2A (emulator on a port)");
 
 s.before(async (ctx) => {
@@ -37,80 +50,154 @@ s.before(async (ctx) => {
   const served = await serveEmulator(ctx.emulator);
   ctx.close = served.close;
   const iris = loadIrisConfig({
-    IRIS_API_BASE: served.url, IRIS_CLIENT_ID: IDS.clientId, IRIS_USER_ID: IDS.userId, IRIS_KEY_ID: IDS.keyId, IRIS_PRIVATE_KEY_FILE: keyFile,
-    IRIS_TCC: "BB002", IRIS_TEST_CD: "P", IRIS_SOFTWARE_IDS: "2025=25A0000001", IRIS_POLL_INTERVAL_MS: "1000",
-    IRIS_TRANSMITTER_JSON: JSON.stringify({ tin: "000000001", name: "Filing Service Inc", address_line1: "1 Market St", city: "San Francisco", state: "CA", postal_code: "94105", contact_name: "Ops Desk", contact_email: "ops@filing.example", contact_phone: "4155550100" }),
+    IRIS_API_BASE: served.url,
+    IRIS_CLIENT_ID: IDS.clientId,
+    IRIS_USER_ID: IDS.userId,
+    IRIS_KEY_ID: IDS.keyId,
+    IRIS_PRIVATE_KEY_FILE: keyFile,
+    IRIS_TCC: "BB002",
+    IRIS_TEST_CD: "P",
+    IRIS_SOFTWARE_IDS: "2025=25A0000001",
+    IRIS_POLL_INTERVAL_MS: "1000",
+    IRIS_TRANSMITTER_JSON: JSON.stringify({
+      tin: "000000001",
+      name: "Filing Service Inc",
+      address_line1: "1 Market St",
+      city: "San Francisco",
+      state: "CA",
+      postal_code: "94105",
+      contact_name: "Ops Desk",
+      contact_email: "ops@filing.example",
+      contact_phone: "4155550100",
+    }),
   });
   ctx.live = await ctx.api.another({ iris });
   await ctx.api.runtime.runPromise(enableLive(ctx.api.accountId));
   ctx.liveKey = await ctx.api.liveKey("owner");
 });
-s.after(async (ctx) => { await ctx.live.close(); await ctx.api.close(); await ctx.close(); });
-
-s("without the IRIS configuration, live pay is refused before anything is charged, naming what is missing", async ({ api, liveKey }) => {
-  const key = liveKey;
-  assert.is((await api.request("PUT", "/v1/payment-method", { key, body: { token: "tok_visa" } })).status, 200);
-  const payer = (await api.request("POST", "/v1/payers", { key, body: payerBody("Unconfigured Payer LLC", "123450071") })).body.id;
-  const intake = await api.request("POST", `/v1/payers/${payer}/forms`, { key, body: { addToCart: true, service: "efile", forms: necRows(1, 71_000) } });
-  assert.is(intake.status, 201, intake.text);
-  const before = (await api.request("GET", "/v1/balance/entries", { key })).body.data.length;
-  const pay = await api.request("POST", "/v1/cart/pay", { key });
-  assert.is(pay.status, 503);
-  assert.is(pay.body.error.type, "service_unavailable");
-  assert.match(pay.body.error.message, /IRIS_CLIENT_ID, IRIS_USER_ID, IRIS_KEY_ID, IRIS_PRIVATE_KEY_FILE, IRIS_TCC, IRIS_SOFTWARE_IDS, IRIS_TRANSMITTER_JSON/);
-  assert.match(pay.body.error.message, /Nothing was charged/);
-  assert.is((await api.request("GET", "/v1/balance/entries", { key })).body.data.length, before);
-  assert.is((await api.request("GET", `/v1/filings/${intake.body.forms[0].id}`, { key })).body.status, "in_cart");
-  const tin = await api.request("POST", "/v1/tin-match", { key, body: { entries: [{ name: "Jane Doe", tin: "123456780" }] } });
-  assert.is(tin.status, 503);
-  const sandbox = await api.request("POST", "/v1/tin-match", { body: { entries: [{ name: "Jane Doe", tin: "123456780" }] } });
-  assert.is(sandbox.status, 202, "the sandbox needs no configuration");
-  // Leave the cart to the configured instance below.
-  await api.request("DELETE", `/v1/filings/${intake.body.forms[0].id}`, { key });
+s.after(async (ctx) => {
+  await ctx.live.close();
+  await ctx.api.close();
+  await ctx.close();
 });
 
-s("configured: pay, a lost intake reply, a 503 burst, a token dying mid-run: one transmission, accepted and rejected filings", async ({ live, emulator, liveKey }) => {
-  const key = liveKey;
-  const scope = { accountId: live.accountId, livemode: true };
-  const good = (await live.request("POST", "/v1/payers", { key, body: payerBody("Good Payer LLC", "123450072") })).body.id;
-  const bad = (await live.request("POST", "/v1/payers", { key, body: payerBody("Reject Payer Inc", "123450073") })).body.id;
-  const goodForms = (await live.request("POST", `/v1/payers/${good}/forms`, { key, body: { addToCart: true, service: "efile", forms: necRows(2, 72_000) } })).body.forms;
-  const badForms = (await live.request("POST", `/v1/payers/${bad}/forms`, { key, body: { addToCart: true, service: "efile", forms: [necRow({ tin: "123450074", first: "Ann", last: "Lee" })] } })).body.forms;
-  const paid = await live.request("POST", "/v1/cart/pay", { key });
-  assert.is(paid.status, 200, paid.text);
+s(
+  "without the IRIS configuration, live pay is refused before anything is charged, naming what is missing",
+  async ({ api, liveKey }) => {
+    const key = liveKey;
+    assert.is(
+      (await api.request("PUT", "/v1/payment-method", { key, body: { token: "tok_visa" } })).status,
+      200,
+    );
+    const payer = (
+      await api.request("POST", "/v1/payers", { key, body: payerBody("Unconfigured Payer LLC", "123450071") })
+    ).body.id;
+    const intake = await api.request("POST", `/v1/payers/${payer}/forms`, {
+      key,
+      body: { addToCart: true, service: "efile", forms: necRows(1, 71_000) },
+    });
+    assert.is(intake.status, 201, intake.text);
+    const before = (await api.request("GET", "/v1/balance/entries", { key })).body.data.length;
+    const pay = await api.request("POST", "/v1/cart/pay", { key });
+    assert.is(pay.status, 503);
+    assert.is(pay.body.error.type, "service_unavailable");
+    assert.match(
+      pay.body.error.message,
+      /IRIS_CLIENT_ID, IRIS_USER_ID, IRIS_KEY_ID, IRIS_PRIVATE_KEY_FILE, IRIS_TCC, IRIS_SOFTWARE_IDS, IRIS_TRANSMITTER_JSON/,
+    );
+    assert.match(pay.body.error.message, /Nothing was charged/);
+    assert.is((await api.request("GET", "/v1/balance/entries", { key })).body.data.length, before);
+    assert.is(
+      (await api.request("GET", `/v1/filings/${intake.body.forms[0].id}`, { key })).body.status,
+      "in_cart",
+    );
+    const tin = await api.request("POST", "/v1/tin-match", {
+      key,
+      body: { entries: [{ name: "Jane Doe", tin: "123456780" }] },
+    });
+    assert.is(tin.status, 503);
+    const sandbox = await api.request("POST", "/v1/tin-match", {
+      body: { entries: [{ name: "Jane Doe", tin: "123456780" }] },
+    });
+    assert.is(sandbox.status, 202, "the sandbox needs no configuration");
+    // Leave the cart to the configured instance below.
+    await api.request("DELETE", `/v1/filings/${intake.body.forms[0].id}`, { key });
+  },
+);
 
-  emulator.faults.dropIntakeReplies = 1;
-  const first = await live.runtime.runPromiseExit(transmitOrder(scope, paid.body.order));
-  assert.is(first._tag, "Failure", "the reply was lost: the job fails and is retried");
-  assert.is((await live.request("GET", `/v1/filings/${goodForms[0].id}`, { key })).body.status, "submitted");
-  emulator.faults.unavailable = 2;
-  emulator.faults.retryAfterSeconds = 0;
-  const sent = await live.runtime.runPromise(transmitOrder(scope, paid.body.order));
-  assert.is(sent.receipts.length, 1);
-  assert.is(emulator.stats.intakeRequests, 1, "recovered by UTID: the transmission was never sent again");
-  assert.is(emulator.stats.transmissions, 1);
-  assert.is(emulator.stats.duplicateIntakes, 0);
-  assert.is(emulator.stats.unavailableAnswers, 2);
+s(
+  "configured: pay, a lost intake reply, a 503 burst, a token dying mid-run: one transmission, accepted and rejected filings",
+  async ({ live, emulator, liveKey }) => {
+    const key = liveKey;
+    const scope = { accountId: live.accountId, livemode: true };
+    const good = (
+      await live.request("POST", "/v1/payers", { key, body: payerBody("Good Payer LLC", "123450072") })
+    ).body.id;
+    const bad = (
+      await live.request("POST", "/v1/payers", { key, body: payerBody("Reject Payer Inc", "123450073") })
+    ).body.id;
+    const goodForms = (
+      await live.request("POST", `/v1/payers/${good}/forms`, {
+        key,
+        body: { addToCart: true, service: "efile", forms: necRows(2, 72_000) },
+      })
+    ).body.forms;
+    const badForms = (
+      await live.request("POST", `/v1/payers/${bad}/forms`, {
+        key,
+        body: {
+          addToCart: true,
+          service: "efile",
+          forms: [necRow({ tin: "123450074", first: "Ann", last: "Lee" })],
+        },
+      })
+    ).body.forms;
+    const paid = await live.request("POST", "/v1/cart/pay", { key });
+    assert.is(paid.status, 200, paid.text);
 
-  emulator.expireTokens();
-  const acked = await live.runtime.runPromise(applyAcknowledgements(scope, sent.awaitingAck));
-  assert.equal([acked.applied, acked.pending, acked.notFound], [3, [], []]);
-  assert.is(emulator.stats.tokensIssued, 2, "the token that died mid-run was renewed");
-  assert.is(emulator.stats.jwtRefused, 0);
-  assert.is(emulator.stats.intakeXsdFailures + emulator.stats.statusXsdFailures, 0, "XSD-valid transmission and status requests");
+    emulator.faults.dropIntakeReplies = 1;
+    const first = await live.runtime.runPromiseExit(transmitOrder(scope, paid.body.order));
+    assert.is(first._tag, "Failure", "the reply was lost: the job fails and is retried");
+    assert.is(
+      (await live.request("GET", `/v1/filings/${goodForms[0].id}`, { key })).body.status,
+      "submitted",
+    );
+    emulator.faults.unavailable = 2;
+    emulator.faults.retryAfterSeconds = 0;
+    const sent = await live.runtime.runPromise(transmitOrder(scope, paid.body.order));
+    assert.is(sent.receipts.length, 1);
+    assert.is(emulator.stats.intakeRequests, 1, "recovered by UTID: the transmission was never sent again");
+    assert.is(emulator.stats.transmissions, 1);
+    assert.is(emulator.stats.duplicateIntakes, 0);
+    assert.is(emulator.stats.unavailableAnswers, 2);
 
-  const receipt = sent.receipts[0];
-  for (const f of goodForms) {
-    const ack = (await live.request("GET", `/v1/filings/${f.id}/ack`, { key })).body;
-    assert.equal([ack.status, ack.receipt_id, ack.errors], ["accepted", receipt, []]);
-  }
-  const rejected = (await live.request("GET", `/v1/filings/${badForms[0].id}/ack`, { key })).body;
-  assert.is(rejected.status, "rejected");
-  assert.is(rejected.receipt_id, receipt);
-  assert.equal(rejected.errors.map((e: { code: string; severity: string }) => [e.code, e.severity]), [["SMF018", "Reject"]]);
-  const again = await live.runtime.runPromise(transmitOrder(scope, paid.body.order));
-  assert.equal(again.receipts, []);
-  assert.is(emulator.stats.intakeRequests, 1);
-});
+    emulator.expireTokens();
+    const acked = await live.runtime.runPromise(applyAcknowledgements(scope, sent.awaitingAck));
+    assert.equal([acked.applied, acked.pending, acked.notFound], [3, [], []]);
+    assert.is(emulator.stats.tokensIssued, 2, "the token that died mid-run was renewed");
+    assert.is(emulator.stats.jwtRefused, 0);
+    assert.is(
+      emulator.stats.intakeXsdFailures + emulator.stats.statusXsdFailures,
+      0,
+      "XSD-valid transmission and status requests",
+    );
+
+    const receipt = sent.receipts[0];
+    for (const f of goodForms) {
+      const ack = (await live.request("GET", `/v1/filings/${f.id}/ack`, { key })).body;
+      assert.equal([ack.status, ack.receipt_id, ack.errors], ["accepted", receipt, []]);
+    }
+    const rejected = (await live.request("GET", `/v1/filings/${badForms[0].id}/ack`, { key })).body;
+    assert.is(rejected.status, "rejected");
+    assert.is(rejected.receipt_id, receipt);
+    assert.equal(
+      rejected.errors.map((e: { code: string; severity: string }) => [e.code, e.severity]),
+      [["SMF018", "Reject"]],
+    );
+    const again = await live.runtime.runPromise(transmitOrder(scope, paid.body.order));
+    assert.equal(again.receipts, []);
+    assert.is(emulator.stats.intakeRequests, 1);
+  },
+);
 
 s.run();

@@ -17,10 +17,18 @@ import { w2Form } from "../../support/w2.ts";
 import { newApp, newUser, userTokens } from "../../support/oauth.ts";
 
 type Json = Record<string, unknown>;
-const doc = apiDocument() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+const doc = apiDocument() as {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+};
 const table = new RouteTable(declaredRoutes());
 const ajv = new Ajv2020({ strict: false, validateFormats: false, validateSchema: false, allErrors: true });
-ajv.addSchema(JSON.parse(JSON.stringify(doc).replaceAll('"#/components/', '"openapi.json#/components/')) as Json, "openapi.json");
+ajv.addSchema(
+  JSON.parse(JSON.stringify(doc).replaceAll('"#/components/', '"openapi.json#/components/')) as Json,
+  "openapi.json",
+);
 const compiled = new Map<unknown, ValidateFunction>();
 
 function rewrite(schema: unknown): unknown {
@@ -30,31 +38,50 @@ function rewrite(schema: unknown): unknown {
 const succeeded = new Set<string>();
 const problems: string[] = [];
 
-function check(method: string, path: string, res: { status: number; headers: Headers; body: unknown; text: string }): void {
+function check(
+  method: string,
+  path: string,
+  res: { status: number; headers: Headers; body: unknown; text: string },
+): void {
   const match = table.match(method, path.split("?")[0] as string);
-  if (match.kind !== "route") { problems.push(`${method} ${path}: no route`); return; }
+  if (match.kind !== "route") {
+    problems.push(`${method} ${path}: no route`);
+    return;
+  }
   const key = operationKey(match.route);
   const op = doc.paths[openApiPath(match.route.path)]?.[match.route.method];
   const documented = op?.responses[String(res.status)];
-  if (!documented) { problems.push(`${key}: status ${res.status} is not documented (${res.text.slice(0, 200)})`); return; }
+  if (!documented) {
+    problems.push(`${key}: status ${res.status} is not documented (${res.text.slice(0, 200)})`);
+    return;
+  }
   if (!res.headers.get("request-id")) problems.push(`${key}: no Request-Id`);
   const content = documented.content;
   if (!content) {
     if (res.text !== "") problems.push(`${key}: ${res.status} documented without a body but got one`);
   } else if (content["application/pdf"]) {
-    if (!res.headers.get("content-type")?.startsWith("application/pdf")) problems.push(`${key}: expected a PDF`);
+    if (!res.headers.get("content-type")?.startsWith("application/pdf"))
+      problems.push(`${key}: expected a PDF`);
   } else {
     const schema = content["application/json"]?.schema;
     let validate = compiled.get(schema);
-    if (!validate) { validate = ajv.compile(rewrite(schema) as Json); compiled.set(schema, validate); }
-    if (!validate(res.body)) problems.push(`${key} ${res.status}: ${ajv.errorsText(validate.errors)} in ${res.text.slice(0, 300)}`);
+    if (!validate) {
+      validate = ajv.compile(rewrite(schema) as Json);
+      compiled.set(schema, validate);
+    }
+    if (!validate(res.body))
+      problems.push(`${key} ${res.status}: ${ajv.errorsText(validate.errors)} in ${res.text.slice(0, 300)}`);
   }
   if (res.status < 300) succeeded.add(key);
 }
 
 const s = suite<{ api: TestApi }>("OpenAPI: real answers match the document");
-s.before(async (ctx) => { ctx.api = await startApi("pglite"); });
-s.after(async (ctx) => { await ctx.api.close(); });
+s.before(async (ctx) => {
+  ctx.api = await startApi("pglite");
+});
+s.after(async (ctx) => {
+  await ctx.api.close();
+});
 
 s("every route answers as documented", async ({ api }) => {
   const call = async (method: string, path: string, opts: Parameters<TestApi["request"]>[2] = {}) => {
@@ -65,7 +92,8 @@ s("every route answers as documented", async ({ api }) => {
   const scope = { accountId: api.accountId, livemode: false };
   const work = async (orderId: string) => {
     const sent = await api.runtime.runPromise(transmitOrder(scope, orderId));
-    for (const receipt of sent.awaitingAck) await api.runtime.runPromise(applyAcknowledgement(scope, receipt));
+    for (const receipt of sent.awaitingAck)
+      await api.runtime.runPromise(applyAcknowledgement(scope, receipt));
   };
 
   await call("GET", "/v1/forms");
@@ -75,10 +103,21 @@ s("every route answers as documented", async ({ api }) => {
   await call("GET", "/v1/prices");
   await call("GET", "/v1/prices/quote?form=1099-NEC&quantity=10");
 
-  const payer = (await call("POST", "/v1/payers", { body: {
-    legal_name: "Spec Payer LLC", tin: "12-3450077", address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
-    contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
-  } })).body.id as string;
+  const payer = (
+    await call("POST", "/v1/payers", {
+      body: {
+        legal_name: "Spec Payer LLC",
+        tin: "12-3450077",
+        address_line1: "1 Elm St",
+        city: "Austin",
+        state: "TX",
+        postal_code: "73301",
+        contact_name: "Pat Doe",
+        contact_email: "pat@example.com",
+        contact_phone: "5125550100",
+      },
+    })
+  ).body.id as string;
   await call("POST", "/v1/payers", { body: { tin: "x" } });
   await call("GET", "/v1/payers?limit=2");
   await call("GET", `/v1/payers/${payer}`);
@@ -86,30 +125,84 @@ s("every route answers as documented", async ({ api }) => {
   await call("GET", "/v1/payers/00000000-0000-4000-8000-000000000000");
   await call("GET", "/v1/payers", { key: null });
 
-  const recipient = (await call("POST", "/v1/recipients", { body: { payer, name: "Rae Recipient", tin: "123-45-0077", address_line1: "2 Oak Ave", city: "Reno", state: "NV", postal_code: "89501" } })).body.id as string;
+  const recipient = (
+    await call("POST", "/v1/recipients", {
+      body: {
+        payer,
+        name: "Rae Recipient",
+        tin: "123-45-0077",
+        address_line1: "2 Oak Ave",
+        city: "Reno",
+        state: "NV",
+        postal_code: "89501",
+      },
+    })
+  ).body.id as string;
   await call("GET", "/v1/recipients");
   await call("GET", `/v1/recipients/${recipient}`);
   await call("PATCH", `/v1/recipients/${recipient}`, { body: { email: "rae@example.com" } });
 
-  const intake = (await call("POST", `/v1/payers/${payer}/forms`, { body: { reference: "spec", forms: [necRow({ tin: "123450078" }), necRow({ tin: "123450079", first: "Reject", last: "Person" }), necRow({ tin: "123450080" }), necRow({ tin: "123450081" })] } })).body;
-  const [a, rejectMe, toVoid, toCart] = (intake.forms as Array<{ id: string }>).map((f) => f.id) as [string, string, string, string];
-  await call("POST", `/v1/payers/${payer}/forms`, { body: { forms: [{ form: "1099-NEC", tax_year: 2025, jsonForm: {} }] } });
-  const single = (await call("POST", "/v1/filings", { body: { payer, ...necRow({ tin: "123450082" }) } })).body.id as string;
-  const batch = (await call("POST", "/v1/filings/batch", { body: { payer, forms: [necRow({ tin: "123450083" })] } })).body.id as string;
+  const intake = (
+    await call("POST", `/v1/payers/${payer}/forms`, {
+      body: {
+        reference: "spec",
+        forms: [
+          necRow({ tin: "123450078" }),
+          necRow({ tin: "123450079", first: "Reject", last: "Person" }),
+          necRow({ tin: "123450080" }),
+          necRow({ tin: "123450081" }),
+        ],
+      },
+    })
+  ).body;
+  const [a, rejectMe, toVoid, toCart] = (intake.forms as Array<{ id: string }>).map((f) => f.id) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  await call("POST", `/v1/payers/${payer}/forms`, {
+    body: { forms: [{ form: "1099-NEC", tax_year: 2025, jsonForm: {} }] },
+  });
+  const single = (await call("POST", "/v1/filings", { body: { payer, ...necRow({ tin: "123450082" }) } }))
+    .body.id as string;
+  const batch = (
+    await call("POST", "/v1/filings/batch", { body: { payer, forms: [necRow({ tin: "123450083" })] } })
+  ).body.id as string;
   await call("GET", "/v1/filings?limit=3&status=ready_to_file");
   await call("GET", `/v1/filings/${a}`);
   await call("GET", `/v1/batches/${batch}`);
-  const fire = writeFire(fileInput([{
-    form: "1099-NEC", corrected: null, payer: firePayer(), accountNumber: "A-1", recipient: fireRecipient({ tin: "555001001", name: "ALEX SAMPLEB", nameControl: "SAMP" }),
-    amounts: { NonemployeeCompensationAmt: 10_000 }, indicators: {}, codes: {}, extra: {}, state: null,
-  }]), { lineEnding: "crlf" });
-  const firePayerId = (await call("POST", "/v1/payers", { body: { name: "Example Payer LLC", tin: firePayer().tin } })).body.id as string;
-  await call("POST", `/v1/payers/${firePayerId}/fire`, { raw: fire, headers: { "content-type": "application/octet-stream" } });
+  const fire = writeFire(
+    fileInput([
+      {
+        form: "1099-NEC",
+        corrected: null,
+        payer: firePayer(),
+        accountNumber: "A-1",
+        recipient: fireRecipient({ tin: "555001001", name: "ALEX SAMPLEB", nameControl: "SAMP" }),
+        amounts: { NonemployeeCompensationAmt: 10_000 },
+        indicators: {},
+        codes: {},
+        extra: {},
+        state: null,
+      },
+    ]),
+    { lineEnding: "crlf" },
+  );
+  const firePayerId = (
+    await call("POST", "/v1/payers", { body: { name: "Example Payer LLC", tin: firePayer().tin } })
+  ).body.id as string;
+  await call("POST", `/v1/payers/${firePayerId}/fire`, {
+    raw: fire,
+    headers: { "content-type": "application/octet-stream" },
+  });
 
   await call("DELETE", `/v1/filings/${toVoid}`);
-  const item = (await call("POST", "/v1/cart/items", { body: { filing_id: toCart, service: "efile" } })).body.id as string;
+  const item = (await call("POST", "/v1/cart/items", { body: { filing_id: toCart, service: "efile" } })).body
+    .id as string;
   await call("DELETE", `/v1/cart/items/${item}`);
-  for (const id of [a, rejectMe, single]) await call("POST", "/v1/cart/items", { body: { filing_id: id, service: "efile" } });
+  for (const id of [a, rejectMe, single])
+    await call("POST", "/v1/cart/items", { body: { filing_id: id, service: "efile" } });
   const cart = (await call("GET", "/v1/cart/details")).body.id as string;
   await call("POST", `/v1/carts/${cart}/items`, { body: { forms: [{ form_id: toCart, service: "efile" }] } });
   await call("GET", "/v1/cart/value");
@@ -133,20 +226,31 @@ s("every route answers as documented", async ({ api }) => {
   await call("GET", `/v1/batches/${intake.batch as string}/copy-b`);
   // A W-2 order: its W-3 (an order without W-2s has none: 409).
   await call("GET", `/v1/orders/${order}/w3`);
-  await call("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, service: "efile", forms: [{ form: "W-2", tax_year: 2025, jsonForm: w2Form() }] } });
+  await call("POST", `/v1/payers/${payer}/forms`, {
+    body: { addToCart: true, service: "efile", forms: [{ form: "W-2", tax_year: 2025, jsonForm: w2Form() }] },
+  });
   const w2Order = (await call("POST", "/v1/cart/pay")).body.order as string;
   await work(w2Order);
   await call("GET", `/v1/orders/${w2Order}/w3`);
-  await call("POST", `/v1/filings/${a}/corrections`, { body: { boxes: { NonemployeeCompensationAmt: "1600.00" } } });
-  await call("POST", `/v1/filings/${rejectMe}/refile`, { body: { jsonForm: necRow({ tin: "123450079", first: "Fixed", last: "Person" }).jsonForm } });
+  await call("POST", `/v1/filings/${a}/corrections`, {
+    body: { boxes: { NonemployeeCompensationAmt: "1600.00" } },
+  });
+  await call("POST", `/v1/filings/${rejectMe}/refile`, {
+    body: { jsonForm: necRow({ tin: "123450079", first: "Fixed", last: "Person" }).jsonForm },
+  });
   await call("POST", `/v1/filings/${a}/refile`, { body: {} });
 
-  const ext = (await call("POST", "/v1/extensions", { body: { payer, tax_year: 2025, forms: ["1099"] } })).body.id as string;
+  const ext = (await call("POST", "/v1/extensions", { body: { payer, tax_year: 2025, forms: ["1099"] } }))
+    .body.id as string;
   await call("POST", "/v1/extensions", { body: { payer, tax_year: 2025, forms: ["1099"] } });
   await call("GET", "/v1/extensions");
   await call("GET", `/v1/extensions/${ext}`);
 
-  const hook = (await call("POST", "/v1/webhooks", { body: { url: "https://example.com/hooks", events: ["filing.accepted"] } })).body.id as string;
+  const hook = (
+    await call("POST", "/v1/webhooks", {
+      body: { url: "https://example.com/hooks", events: ["filing.accepted"] },
+    })
+  ).body.id as string;
   await call("GET", "/v1/webhooks");
   await call("GET", `/v1/webhooks/${hook}`);
   await call("PATCH", `/v1/webhooks/${hook}`, { body: { status: "disabled" } });
@@ -156,7 +260,11 @@ s("every route answers as documented", async ({ api }) => {
   const event = (await call("GET", "/v1/events?limit=2")).body.data[0].id as string;
   await call("GET", `/v1/events/${event}`);
 
-  const run = (await call("POST", "/v1/tin-match", { body: { entries: [{ name: "Jane Roe", tin: "123450084" }], recipients: [recipient] } })).body.id as string;
+  const run = (
+    await call("POST", "/v1/tin-match", {
+      body: { entries: [{ name: "Jane Roe", tin: "123450084" }], recipients: [recipient] },
+    })
+  ).body.id as string;
   await call("GET", "/v1/tin-match");
   await call("GET", `/v1/tin-match/${run}`);
 
@@ -169,12 +277,15 @@ s("every route answers as documented", async ({ api }) => {
   await call("POST", "/v1/sandbox/reset");
 
   assert.equal(problems, []);
-  const missing = declaredRoutes().map(operationKey).filter((k) => !succeeded.has(k));
+  const missing = declaredRoutes()
+    .map(operationKey)
+    .filter((k) => !succeeded.has(k));
   assert.equal(missing, [], "routes without a documented success in this scenario");
 });
 
 s("the document's examples validate against their schemas", () => {
-  const components = (doc as unknown as { components: { schemas: Record<string, { examples?: unknown[] }> } }).components.schemas;
+  const components = (doc as unknown as { components: { schemas: Record<string, { examples?: unknown[] }> } })
+    .components.schemas;
   let n = 0;
   for (const [name, schema] of Object.entries(components)) {
     for (const example of schema.examples ?? []) {

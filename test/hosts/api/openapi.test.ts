@@ -19,27 +19,48 @@ import { correctionBody } from "../../../core/use-cases/lifecycle.use-case.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const s = suite<{ api: TestApi }>("openapi");
-s.before(async (ctx) => { ctx.api = await startApi("pglite"); });
-s.after(async (ctx) => { await ctx.api.close(); });
-
-type Doc = { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; "x-scopes"?: string[] }>>; components: Record<string, unknown> };
-
-s("every route of the route table has an operation, with its scopes, and every entry of operations.ts a route", () => {
-  const routes = declaredRoutes();
-  const doc = apiDocument() as unknown as Doc;
-  const keys = new Set(routes.map(operationKey));
-  assert.equal(Object.keys(OPERATIONS).filter((k) => !keys.has(k)), [], "entries without a route");
-  for (const route of routes) {
-    const op = doc.paths[openApiPath(route.path)]?.[route.method];
-    assert.ok(op, `${operationKey(route)} is documented`);
-    assert.equal(op["x-scopes"], [...route.scopes]);
-    if (route.scopes.length > 0) assert.equal(op.security, [{ apiKey: [] }, ...route.scopes.map((sc) => ({ oauth2: [sc] }))]);
-  }
+s.before(async (ctx) => {
+  ctx.api = await startApi("pglite");
+});
+s.after(async (ctx) => {
+  await ctx.api.close();
 });
 
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { security?: unknown[]; requestBody?: unknown; "x-scopes"?: string[] }>
+  >;
+  components: Record<string, unknown>;
+};
+
+s(
+  "every route of the route table has an operation, with its scopes, and every entry of operations.ts a route",
+  () => {
+    const routes = declaredRoutes();
+    const doc = apiDocument() as unknown as Doc;
+    const keys = new Set(routes.map(operationKey));
+    assert.equal(
+      Object.keys(OPERATIONS).filter((k) => !keys.has(k)),
+      [],
+      "entries without a route",
+    );
+    for (const route of routes) {
+      const op = doc.paths[openApiPath(route.path)]?.[route.method];
+      assert.ok(op, `${operationKey(route)} is documented`);
+      assert.equal(op["x-scopes"], [...route.scopes]);
+      if (route.scopes.length > 0)
+        assert.equal(op.security, [{ apiKey: [] }, ...route.scopes.map((sc) => ({ oauth2: [sc] }))]);
+    }
+  },
+);
+
 s("request bodies are the very JSON Schemas the routes validate with", () => {
-  const doc = apiDocument() as unknown as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> };
-  const body = (path: string, method: string) => doc.paths[path]?.[method]?.requestBody?.content["application/json"]?.schema;
+  const doc = apiDocument() as unknown as {
+    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+  };
+  const body = (path: string, method: string) =>
+    doc.paths[path]?.[method]?.requestBody?.content["application/json"]?.schema;
   assert.equal(body("/v1/payers", "post"), payerCreate.schema);
   assert.equal(body("/v1/webhooks", "post"), webhookCreate.schema);
   assert.equal(body("/v1/balance/top-ups", "post"), topUpBody.schema);
@@ -48,7 +69,10 @@ s("request bodies are the very JSON Schemas the routes validate with", () => {
 
 s("docs/openapi.json is the document the code builds (run `npm run openapi` after changing a route)", () => {
   const committed = readFileSync(join(root, "docs", "openapi.json"), "utf8");
-  assert.ok(committed === JSON.stringify(apiDocument(), null, 2) + "\n", "docs/openapi.json is out of date: run `npm run openapi`");
+  assert.ok(
+    committed === JSON.stringify(apiDocument(), null, 2) + "\n",
+    "docs/openapi.json is out of date: run `npm run openapi`",
+  );
 });
 
 s("the document is valid OpenAPI 3.1 (@seriousme/openapi-schema-validator)", async () => {

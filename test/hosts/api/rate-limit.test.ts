@@ -6,13 +6,20 @@ import { backends } from "../../support/db.ts";
 
 for (const backend of backends) {
   const s = suite<{ api: TestApi }>(`rate limit (${backend})`);
-  s.before(async (ctx) => { ctx.api = await startApi(backend, { rateLimitPerMinute: 10 }); });
-  s.after(async (ctx) => { await ctx.api.close(); });
+  s.before(async (ctx) => {
+    ctx.api = await startApi(backend, { rateLimitPerMinute: 10 });
+  });
+  s.after(async (ctx) => {
+    await ctx.api.close();
+  });
 
   s("over the limit: 429 rate_limited with Retry-After; other credentials unaffected", async ({ api }) => {
     const statuses: number[] = [];
     let last;
-    for (let i = 0; i < 12; i++) { last = await api.request("GET", "/v1/payers"); statuses.push(last.status); }
+    for (let i = 0; i < 12; i++) {
+      last = await api.request("GET", "/v1/payers");
+      statuses.push(last.status);
+    }
     // The window may roll over mid-test at a minute boundary: at most 10 per window.
     assert.ok(statuses.filter((x) => x === 200).length <= 20);
     assert.ok(statuses.includes(429) || statuses.filter((x) => x === 200).length === 12);
@@ -33,14 +40,18 @@ for (const backend of backends) {
       try {
         const key = await api.sandboxKey("owner");
         // Alternate instances; 10 allowed in a window across both.
-        const results = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? second : api).request("GET", "/v1/payers", { key })));
+        const results = await Promise.all(
+          Array.from({ length: 16 }, (_, i) => (i % 2 ? second : api).request("GET", "/v1/payers", { key })),
+        );
         const ok = results.filter((r) => r.status === 200).length;
         const limited = results.filter((r) => r.status === 429).length;
         assert.is(ok + limited, 16);
         // Unless a minute boundary fell inside the burst, exactly 10 pass.
         assert.ok(ok === 10 || (ok > 10 && ok <= 16 && limited > 0) || ok === 16, `ok=${ok}`);
         assert.ok(limited >= 1 || ok === 16);
-      } finally { await second.close(); }
+      } finally {
+        await second.close();
+      }
     });
   }
   s.run();

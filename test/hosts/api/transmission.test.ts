@@ -8,14 +8,25 @@ import { necRow, necRows } from "../../support/forms.ts";
 import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
 
 const fullPayer = {
-  legal_name: "Wire Payer LLC", tin: "123450033", address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
-  contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
+  legal_name: "Wire Payer LLC",
+  tin: "123450033",
+  address_line1: "1 Elm St",
+  city: "Austin",
+  state: "TX",
+  postal_code: "73301",
+  contact_name: "Pat Doe",
+  contact_email: "pat@example.com",
+  contact_phone: "5125550100",
 };
 
 for (const backend of backends) {
   const s = suite<{ api: TestApi }>(`transmission (${backend})`);
-  s.before(async (ctx) => { ctx.api = await startApi(backend); });
-  s.after(async (ctx) => { await ctx.api.close(); });
+  s.before(async (ctx) => {
+    ctx.api = await startApi(backend);
+  });
+  s.after(async (ctx) => {
+    await ctx.api.close();
+  });
 
   const scope = (api: TestApi) => ({ accountId: api.accountId, livemode: false });
   async function runOrder(api: TestApi, orderId: string) {
@@ -26,49 +37,72 @@ for (const backend of backends) {
     return sent;
   }
 
-  s("pay -> transmit -> accepted; a reject payee is rejected, re-filed free of the e-file fee, then accepted", async ({ api }) => {
-    const payer = (await api.request("POST", "/v1/payers", { body: fullPayer })).body.id;
-    const rows = [...necRows(3, 42_000), necRow({ tin: "123459999", first: "Reject", last: "Person" })];
-    const intake = (await api.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, service: "efile", forms: rows } })).body;
-    const ids: string[] = intake.forms.map((f: { id: string }) => f.id);
-    const before = (await api.request("GET", "/v1/balance")).body.available_cents;
-    const paid = (await api.request("POST", "/v1/cart/pay")).body;
-    assert.is(paid.filed, 4);
-    assert.is((await api.request("GET", "/v1/balance")).body.available_cents, before - paid.amount_charged);
-    const paidEvent = (await api.request("GET", "/v1/events")).body.data.find((e: { type: string }) => e.type === "cart.paid");
-    assert.is(paidEvent.data.order, paid.order);
+  s(
+    "pay -> transmit -> accepted; a reject payee is rejected, re-filed free of the e-file fee, then accepted",
+    async ({ api }) => {
+      const payer = (await api.request("POST", "/v1/payers", { body: fullPayer })).body.id;
+      const rows = [...necRows(3, 42_000), necRow({ tin: "123459999", first: "Reject", last: "Person" })];
+      const intake = (
+        await api.request("POST", `/v1/payers/${payer}/forms`, {
+          body: { addToCart: true, service: "efile", forms: rows },
+        })
+      ).body;
+      const ids: string[] = intake.forms.map((f: { id: string }) => f.id);
+      const before = (await api.request("GET", "/v1/balance")).body.available_cents;
+      const paid = (await api.request("POST", "/v1/cart/pay")).body;
+      assert.is(paid.filed, 4);
+      assert.is((await api.request("GET", "/v1/balance")).body.available_cents, before - paid.amount_charged);
+      const paidEvent = (await api.request("GET", "/v1/events")).body.data.find(
+        (e: { type: string }) => e.type === "cart.paid",
+      );
+      assert.is(paidEvent.data.order, paid.order);
 
-    const sent = await runOrder(api, paid.order);
-    assert.is(sent.receipts.length, 1, "one transmission for the order");
-    const statuses = await Promise.all(ids.map(async (id) => (await api.request("GET", `/v1/filings/${id}`)).body.status));
-    assert.equal(statuses, ["accepted", "accepted", "accepted", "rejected"]);
-    const ack = (await api.request("GET", `/v1/filings/${ids[3]}/ack`)).body;
-    assert.is(ack.status, "rejected");
-    assert.ok(ack.errors.length > 0);
-    assert.equal(Object.keys(ack.errors[0]).sort(), ["code", "message", "severity", "xpath"]);
-    const events = (await api.request("GET", "/v1/events?limit=50")).body.data;
-    assert.is(events.filter((e: { type: string }) => e.type === "filing.accepted").length, 3);
-    assert.is(events.filter((e: { type: string }) => e.type === "filing.rejected").length, 1);
-    assert.is((await api.request("GET", `/v1/orders/${paid.order}/ack`)).body.data.length, 4);
-    assert.ok((await api.request("GET", `/v1/filings/${ids[0]}/copy-b`)).text.startsWith("%PDF"));
+      const sent = await runOrder(api, paid.order);
+      assert.is(sent.receipts.length, 1, "one transmission for the order");
+      const statuses = await Promise.all(
+        ids.map(async (id) => (await api.request("GET", `/v1/filings/${id}`)).body.status),
+      );
+      assert.equal(statuses, ["accepted", "accepted", "accepted", "rejected"]);
+      const ack = (await api.request("GET", `/v1/filings/${ids[3]}/ack`)).body;
+      assert.is(ack.status, "rejected");
+      assert.ok(ack.errors.length > 0);
+      assert.equal(Object.keys(ack.errors[0]).sort(), ["code", "message", "severity", "xpath"]);
+      const events = (await api.request("GET", "/v1/events?limit=50")).body.data;
+      assert.is(events.filter((e: { type: string }) => e.type === "filing.accepted").length, 3);
+      assert.is(events.filter((e: { type: string }) => e.type === "filing.rejected").length, 1);
+      assert.is((await api.request("GET", `/v1/orders/${paid.order}/ack`)).body.data.length, 4);
+      assert.ok((await api.request("GET", `/v1/filings/${ids[0]}/copy-b`)).text.startsWith("%PDF"));
 
-    // Transmitting again changes nothing: nothing is sent twice.
-    const again = await runOrder(api, paid.order);
-    assert.equal(again.receipts, []);
+      // Transmitting again changes nothing: nothing is sent twice.
+      const again = await runOrder(api, paid.order);
+      assert.equal(again.receipts, []);
 
-    const refile = await api.request("POST", `/v1/filings/${ids[3]}/refile`, { body: { addToCart: true, service: "efile", jsonForm: necRow({ tin: "123459999", first: "Fixed", last: "Person" }).jsonForm } });
-    assert.is(refile.status, 201, refile.text);
-    const paid2 = (await api.request("POST", "/v1/cart/pay")).body;
-    assert.is(paid2.amount_charged, 35, "re-filing waives the e-file fee: only the portal");
-    await runOrder(api, paid2.order);
-    assert.is((await api.request("GET", `/v1/filings/${refile.body.id}`)).body.status, "accepted");
-  });
+      const refile = await api.request("POST", `/v1/filings/${ids[3]}/refile`, {
+        body: {
+          addToCart: true,
+          service: "efile",
+          jsonForm: necRow({ tin: "123459999", first: "Fixed", last: "Person" }).jsonForm,
+        },
+      });
+      assert.is(refile.status, 201, refile.text);
+      const paid2 = (await api.request("POST", "/v1/cart/pay")).body;
+      assert.is(paid2.amount_charged, 35, "re-filing waives the e-file fee: only the portal");
+      await runOrder(api, paid2.order);
+      assert.is((await api.request("GET", `/v1/filings/${refile.body.id}`)).body.status, "accepted");
+    },
+  );
 
   s("corrections: an accepted correction supersedes its original", async ({ api }) => {
     const payer = (await api.request("POST", "/v1/payers", { body: fullPayer })).body.id;
-    const [id] = (await api.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, forms: necRows(1, 43_000) } })).body.forms.map((f: { id: string }) => f.id);
+    const [id] = (
+      await api.request("POST", `/v1/payers/${payer}/forms`, {
+        body: { addToCart: true, forms: necRows(1, 43_000) },
+      })
+    ).body.forms.map((f: { id: string }) => f.id);
     await runOrder(api, (await api.request("POST", "/v1/cart/pay")).body.order);
-    const c = await api.request("POST", `/v1/filings/${id}/corrections`, { body: { boxes: { NonemployeeCompensationAmt: 10 }, addToCart: true } });
+    const c = await api.request("POST", `/v1/filings/${id}/corrections`, {
+      body: { boxes: { NonemployeeCompensationAmt: 10 }, addToCart: true },
+    });
     assert.is(c.status, 201, c.text);
     const paid = (await api.request("POST", "/v1/cart/pay")).body;
     assert.ok(paid.amount_charged >= 199);
@@ -77,14 +111,20 @@ for (const backend of backends) {
     const original = (await api.request("GET", `/v1/filings/${id}`)).body;
     assert.is(original.status, "superseded");
     assert.is(original.superseded_by, c.body.id);
-    const again = await api.request("POST", `/v1/filings/${id}/corrections`, { body: { boxes: { NonemployeeCompensationAmt: 11 } } });
+    const again = await api.request("POST", `/v1/filings/${id}/corrections`, {
+      body: { boxes: { NonemployeeCompensationAmt: 11 } },
+    });
     assert.is(again.status, 409, "a superseded filing is not corrected again: its correction is");
     assert.is(again.body.error.type, "not_correctable");
   });
 
   s("print_mail filings end in furnishing without the IRS; Copy B is available", async ({ api }) => {
     const payer = (await api.request("POST", "/v1/payers", { body: fullPayer })).body.id;
-    const [id] = (await api.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, service: "print_mail", forms: necRows(1, 44_000) } })).body.forms.map((f: { id: string }) => f.id);
+    const [id] = (
+      await api.request("POST", `/v1/payers/${payer}/forms`, {
+        body: { addToCart: true, service: "print_mail", forms: necRows(1, 44_000) },
+      })
+    ).body.forms.map((f: { id: string }) => f.id);
     const sent = await runOrder(api, (await api.request("POST", "/v1/cart/pay")).body.order);
     assert.is(sent.furnished, 1);
     assert.equal(sent.receipts, []);

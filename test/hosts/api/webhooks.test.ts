@@ -3,11 +3,17 @@ import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 
 const s = suite<{ api: TestApi }>("webhook endpoints and events");
-s.before(async (ctx) => { ctx.api = await startApi(); });
-s.after(async (ctx) => { await ctx.api.close(); });
+s.before(async (ctx) => {
+  ctx.api = await startApi();
+});
+s.after(async (ctx) => {
+  await ctx.api.close();
+});
 
 s("create shows the secret once; list/get show a preview; patch, rotate, delete", async ({ api }) => {
-  const c = await api.request("POST", "/v1/webhooks", { body: { url: "https://example.com/hooks", events: ["filing.accepted", "cart.paid"] } });
+  const c = await api.request("POST", "/v1/webhooks", {
+    body: { url: "https://example.com/hooks", events: ["filing.accepted", "cart.paid"] },
+  });
   assert.is(c.status, 201, c.text);
   assert.match(c.body.signing_secret, /^whsec_[A-Za-z0-9+/=]{40,}$/);
   const stored = await api.db.knex("webhook_endpoints").where("id", c.body.id).first("secret");
@@ -18,7 +24,9 @@ s("create shows the secret once; list/get show a preview; patch, rotate, delete"
   assert.is(list.data.length, 1);
   assert.not.ok("signing_secret" in list.data[0]);
   assert.ok(list.data[0].signing_secret_preview.startsWith("whsec_"));
-  const p = await api.request("PATCH", `/v1/webhooks/${c.body.id}`, { body: { events: ["*"], status: "disabled" } });
+  const p = await api.request("PATCH", `/v1/webhooks/${c.body.id}`, {
+    body: { events: ["*"], status: "disabled" },
+  });
   assert.equal([p.body.events, p.body.status], [["*"], "disabled"]);
   assert.is(p.body.url, "https://example.com/hooks");
   const r = await api.request("POST", `/v1/webhooks/${c.body.id}/rotate-secret`);
@@ -30,25 +38,33 @@ s("create shows the secret once; list/get show a preview; patch, rotate, delete"
   assert.is((await api.request("GET", `/v1/webhooks/${c.body.id}`)).status, 404);
 });
 
-s("bad input: http URL, unknown event, empty events, environment mismatch: 422 with param", async ({ api }) => {
-  const cases: Array<[unknown, string]> = [
-    [{ url: "http://example.com/h", events: ["*"] }, "url"],
-    [{ url: "https://example.com/h", events: ["filing.exploded"] }, "events.0"],
-    [{ url: "https://example.com/h", events: [] }, "events"],
-    [{ url: "https://example.com/h", events: ["*"], environment: "production" }, "environment"],
-    [{ events: ["*"] }, "url"],
-  ];
-  for (const [body, param] of cases) {
-    const r = await api.request("POST", "/v1/webhooks", { body });
-    assert.is(r.status, 422, JSON.stringify(body));
-    assert.is(r.body.error.param, param);
-  }
-  const local = await api.request("POST", "/v1/webhooks", { body: { url: "http://localhost:4000/h", events: ["*"] } });
-  assert.is(local.status, 201, "sandbox allows http://localhost (D29)");
-  const live = await api.liveKey();
-  const liveLocal = await api.request("POST", "/v1/webhooks", { key: live, body: { url: "http://localhost:4000/h", events: ["*"] } });
-  assert.is(liveLocal.status, 422);
-});
+s(
+  "bad input: http URL, unknown event, empty events, environment mismatch: 422 with param",
+  async ({ api }) => {
+    const cases: Array<[unknown, string]> = [
+      [{ url: "http://example.com/h", events: ["*"] }, "url"],
+      [{ url: "https://example.com/h", events: ["filing.exploded"] }, "events.0"],
+      [{ url: "https://example.com/h", events: [] }, "events"],
+      [{ url: "https://example.com/h", events: ["*"], environment: "production" }, "environment"],
+      [{ events: ["*"] }, "url"],
+    ];
+    for (const [body, param] of cases) {
+      const r = await api.request("POST", "/v1/webhooks", { body });
+      assert.is(r.status, 422, JSON.stringify(body));
+      assert.is(r.body.error.param, param);
+    }
+    const local = await api.request("POST", "/v1/webhooks", {
+      body: { url: "http://localhost:4000/h", events: ["*"] },
+    });
+    assert.is(local.status, 201, "sandbox allows http://localhost (D29)");
+    const live = await api.liveKey();
+    const liveLocal = await api.request("POST", "/v1/webhooks", {
+      key: live,
+      body: { url: "http://localhost:4000/h", events: ["*"] },
+    });
+    assert.is(liveLocal.status, 422);
+  },
+);
 
 s("events: cart.paid is recorded and listed (D28)", async ({ api }) => {
   const e = (await api.request("GET", "/v1/events")).body;

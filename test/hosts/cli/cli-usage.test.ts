@@ -15,13 +15,19 @@ import type { AppRuntime } from "../../../hosts/shared/runtime.ts";
 import { FORM_SPECS, writeFire } from "../../../core/domain/fire/index.ts";
 import { fileInput, payer, validInput } from "../../core/domain/fire/helpers.ts";
 
-async function capture(run: () => Promise<number>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function capture(
+  run: () => Promise<number>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = [];
   const err: string[] = [];
   const log = console.log;
   const error = console.error;
-  console.log = (...a: unknown[]) => { out.push(a.join(" ")); };
-  console.error = (...a: unknown[]) => { err.push(a.join(" ")); };
+  console.log = (...a: unknown[]) => {
+    out.push(a.join(" "));
+  };
+  console.error = (...a: unknown[]) => {
+    err.push(a.join(" "));
+  };
   try {
     const code = await run();
     return { code, stdout: out.join("\n"), stderr: err.join("\n") };
@@ -81,9 +87,15 @@ test("an unknown flag prints one line and the command's usage, exit 2", async ()
   assert.ok(noRawError(fire.stderr));
 
   const ssaErr: string[] = [];
-  const ssa = await ssaCommand(["pending", "--bogus"], undefined as unknown as AppRuntime, { out: () => {}, err: (l) => ssaErr.push(l) });
+  const ssa = await ssaCommand(["pending", "--bogus"], undefined as unknown as AppRuntime, {
+    out: () => {},
+    err: (l) => ssaErr.push(l),
+  });
   assert.is(ssa, 2);
-  assert.ok(ssaErr.join("\n").startsWith("Unknown option --bogus.\n\nUsage: npm run cli -- ssa"), ssaErr.join("\n"));
+  assert.ok(
+    ssaErr.join("\n").startsWith("Unknown option --bogus.\n\nUsage: npm run cli -- ssa"),
+    ssaErr.join("\n"),
+  );
 
   const gen = await capture(() => formsGenerate(["--schema", "x"]));
   assert.is(gen.code, 2);
@@ -99,10 +111,15 @@ test("fire to-iris and fire validate report progress while they work (stderr on 
     if (!nec) throw new Error("no 1099-NEC spec");
     writeFileSync(file, writeFire(fileInput([validInput(nec, payer())]), { lineEnding: "crlf" }));
     const lines: string[] = [];
-    const converted = await capture(() => fireCommand(["to-iris", file, "--tax-year", "2025", "--out", join(dir, "out")], (l) => lines.push(l)));
+    const converted = await capture(() =>
+      fireCommand(["to-iris", file, "--tax-year", "2025", "--out", join(dir, "out")], (l) => lines.push(l)),
+    );
     assert.is(converted.code, 0, converted.stderr);
     assert.match(lines[0] ?? "", /^Converting .*IRSTAX\.txt \(\d+ KB\) for tax year 2025…$/);
-    assert.ok(lines.some((l) => /^ {2}\[1\] .*\.xml: \d+ form\(s\), \d+ ms$/.test(l)), lines.join("\n"));
+    assert.ok(
+      lines.some((l) => /^ {2}\[1\] .*\.xml: \d+ form\(s\), \d+ ms$/.test(l)),
+      lines.join("\n"),
+    );
     lines.length = 0;
     const checked = await capture(() => fireCommand(["validate", file], (l) => lines.push(l)));
     assert.is(checked.code, 0);

@@ -15,13 +15,25 @@ const dir = mkdtempSync(join(tmpdir(), "fire-cli-"));
 function cli(args: string[]) {
   // No DATABASE_URL, DATA_DIR or keys: the fire commands must not need them.
   const env = { PATH: process.env["PATH"] ?? "", HOME: dir };
-  const r = spawnSync(process.execPath, ["--import", "tsx", "hosts/cli/entry.ts", ...args], { cwd: root, env, encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "hosts/cli/entry.ts", ...args], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
 const good = join(dir, "good.txt");
-writeFileSync(good, writeFire(fileInput([validInput(nec, payer()), { ...validInput(FORM_SPECS.find((s) => s.form === "1099-R")!, payer()), accountNumber: "R-1" }])));
+writeFileSync(
+  good,
+  writeFire(
+    fileInput([
+      validInput(nec, payer()),
+      { ...validInput(FORM_SPECS.find((s) => s.form === "1099-R")!, payer()), accountNumber: "R-1" },
+    ]),
+  ),
+);
 const bad = join(dir, "bad.txt");
 const badBytes = writeFire(fileInput([validInput(nec, payer())]), { lineEnding: "lf" });
 badBytes[751 * 2 + 60] = "X".charCodeAt(0);
@@ -38,8 +50,13 @@ test("fire validate: problems exit 1, each with record, type, field and position
   assert.is(r.code, 1);
   assert.match(r.stdout, /1 problem\(s\)/);
   assert.match(r.stdout, /record 3 \(B\) PaymentAmount1 position 55: payment amount 1 must be 12 digits/);
-  const j = JSON.parse(cli(["fire", "validate", bad, "--json"]).stdout) as { problems: Array<{ record: number; field: string; position: number }> };
-  assert.equal([j.problems[0]!.record, j.problems[0]!.field, j.problems[0]!.position], [3, "PaymentAmount1", 55]);
+  const j = JSON.parse(cli(["fire", "validate", bad, "--json"]).stdout) as {
+    problems: Array<{ record: number; field: string; position: number }>;
+  };
+  assert.equal(
+    [j.problems[0]!.record, j.problems[0]!.field, j.problems[0]!.position],
+    [3, "PaymentAmount1", 55],
+  );
 });
 
 test("fire to-iris: one XML file per payer and summary.json; nothing written when the file has problems", () => {
@@ -48,7 +65,10 @@ test("fire to-iris: one XML file per payer and summary.json; nothing written whe
   assert.is(r.code, 0, r.stdout + r.stderr);
   const files = readdirSync(out).sort();
   assert.equal(files, ["payer-01-6789-original-1.xml", "summary.json"]);
-  const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as { files: Array<{ records: number; forms: Record<string, number> }>; tax_year: number };
+  const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as {
+    files: Array<{ records: number; forms: Record<string, number> }>;
+    tax_year: number;
+  };
   assert.is(summary.tax_year, 2025);
   assert.equal(summary.files[0]!.forms, { "1099-NEC": 1, "1099-R": 1 });
   assert.match(readFileSync(join(out, files[0]!), "utf8"), /<SoftwareId>25A0000001<\/SoftwareId>/);

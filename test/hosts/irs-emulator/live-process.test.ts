@@ -19,37 +19,94 @@ import { loadIrisConfig } from "../../../hosts/shared/iris-config.ts";
 const root = join(import.meta.dirname, "../../..");
 const dir = mkdtempSync(join(tmpdir(), "iris-live-"));
 const port = 41000 + Math.floor(Math.random() * 2000);
-const IDS = { clientId: "2b9f1c4e-0000-4000-8000-00000000c1d0", userId: "jdoe-123456", keyId: "service-key-1" };
+const IDS = {
+  clientId: "2b9f1c4e-0000-4000-8000-00000000c1d0",
+  userId: "jdoe-123456",
+  keyId: "service-key-1",
+};
 const IRIS_ENV = {
-  IRIS_API_BASE: `http://127.0.0.1:${String(port)}`, IRIS_CLIENT_ID: IDS.clientId, IRIS_USER_ID: IDS.userId, IRIS_KEY_ID: IDS.keyId,
-  IRIS_PRIVATE_KEY_FILE: join(dir, "iris-private.pem"), IRIS_TCC: "BB002", IRIS_TEST_CD: "P", IRIS_SOFTWARE_IDS: "2025=25A0000001", IRIS_POLL_INTERVAL_MS: "1000",
-  IRIS_TRANSMITTER_JSON: JSON.stringify({ tin: "000000001", name: "Filing Service Inc", address_line1: "1 Market St", city: "San Francisco", state: "CA", postal_code: "94105", contact_name: "Ops Desk", contact_email: "ops@filing.example", contact_phone: "4155550100" }),
+  IRIS_API_BASE: `http://127.0.0.1:${String(port)}`,
+  IRIS_CLIENT_ID: IDS.clientId,
+  IRIS_USER_ID: IDS.userId,
+  IRIS_KEY_ID: IDS.keyId,
+  IRIS_PRIVATE_KEY_FILE: join(dir, "iris-private.pem"),
+  IRIS_TCC: "BB002",
+  IRIS_TEST_CD: "P",
+  IRIS_SOFTWARE_IDS: "2025=25A0000001",
+  IRIS_POLL_INTERVAL_MS: "1000",
+  IRIS_TRANSMITTER_JSON: JSON.stringify({
+    tin: "000000001",
+    name: "Filing Service Inc",
+    address_line1: "1 Market St",
+    city: "San Francisco",
+    state: "CA",
+    postal_code: "94105",
+    contact_name: "Ops Desk",
+    contact_email: "ops@filing.example",
+    contact_phone: "4155550100",
+  }),
 };
 
-function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<{ proc: ChildProcess; output: () => string }> {
+function startProcess(
+  script: string,
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ proc: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
     let out = "";
-    const proc = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
-    const seen = (d: Buffer) => { out += d.toString(); if (ready.test(out)) resolve({ proc, output: () => out }); };
+    const proc = spawn(process.execPath, ["--import", "tsx", script], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    });
+    const seen = (d: Buffer) => {
+      out += d.toString();
+      if (ready.test(out)) resolve({ proc, output: () => out });
+    };
     proc.stdout?.on("data", seen);
     proc.stderr?.on("data", seen);
-    proc.on("exit", (code) => reject(new Error(`${script} exited early (${String(code)}): ${out.slice(-500)}`)));
+    proc.on("exit", (code) =>
+      reject(new Error(`${script} exited early (${String(code)}): ${out.slice(-500)}`)),
+    );
   });
 }
 
-const stopped = (p: ChildProcess) => new Promise((r) => { if (p.exitCode !== null || p.signalCode !== null) r(null); else p.once("exit", r); });
+const stopped = (p: ChildProcess) =>
+  new Promise((r) => {
+    if (p.exitCode !== null || p.signalCode !== null) r(null);
+    else p.once("exit", r);
+  });
 
-const s = suite<{ api: TestApi; emulator: ChildProcess }>("live filing with an emulator process and a worker killed mid-transmission (postgres)");
+const s = suite<{ api: TestApi; emulator: ChildProcess }>(
+  "live filing with an emulator process and a worker killed mid-transmission (postgres)",
+);
 if (POSTGRES_URL) {
   s.before(async (ctx) => {
-    const keygen = spawnSync(process.execPath, ["--import", "tsx", "hosts/irs-emulator/main.ts", "keygen", dir], { cwd: root, encoding: "utf8", env: { ...process.env, IRS_EMULATOR_KEY_ID: IDS.keyId } });
+    const keygen = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "hosts/irs-emulator/main.ts", "keygen", dir],
+      { cwd: root, encoding: "utf8", env: { ...process.env, IRS_EMULATOR_KEY_ID: IDS.keyId } },
+    );
     assert.is(keygen.status, 0, keygen.stderr);
     assert.is(JSON.parse(readFileSync(join(dir, "iris-jwk.json"), "utf8")).keys[0].kid, IDS.keyId);
-    ctx.emulator = (await startProcess("hosts/irs-emulator/main.ts", {
-      IRS_EMULATOR_PORT: String(port), IRS_EMULATOR_PUBLIC_KEY_FILE: join(dir, "iris-public.pem"), IRS_EMULATOR_CLIENT_ID: IDS.clientId,
-      IRS_EMULATOR_USER_ID: IDS.userId, IRS_EMULATOR_KEY_ID: IDS.keyId, IRS_EMULATOR_TCC: "BB002",
-    }, /listening/)).proc;
-    ctx.api = await startApi("postgres", { tinEncryptionKey: "test-only-tin-key", iris: loadIrisConfig(IRIS_ENV) });
+    ctx.emulator = (
+      await startProcess(
+        "hosts/irs-emulator/main.ts",
+        {
+          IRS_EMULATOR_PORT: String(port),
+          IRS_EMULATOR_PUBLIC_KEY_FILE: join(dir, "iris-public.pem"),
+          IRS_EMULATOR_CLIENT_ID: IDS.clientId,
+          IRS_EMULATOR_USER_ID: IDS.userId,
+          IRS_EMULATOR_KEY_ID: IDS.keyId,
+          IRS_EMULATOR_TCC: "BB002",
+        },
+        /listening/,
+      )
+    ).proc;
+    ctx.api = await startApi("postgres", {
+      tinEncryptionKey: "test-only-tin-key",
+      iris: loadIrisConfig(IRIS_ENV),
+    });
   });
   s.after(async (ctx) => {
     ctx.emulator.kill("SIGTERM");
@@ -57,78 +114,151 @@ if (POSTGRES_URL) {
     await ctx.api.close();
   });
 
-  s("pay -> SIGKILL between send and receipt -> one transmission; accepted and rejected with receipt and rule", async ({ api }) => {
-    const emu = `http://127.0.0.1:${String(port)}/__emulator`;
-    const stats = async () => ((await (await fetch(`${emu}/stats`)).json()) as { stats: Record<string, number> }).stats;
-    await api.runtime.runPromise(enableLive(api.accountId));
-    const key = await api.liveKey("owner");
-    // Funded as a wire-paying customer is, by the operator's balance credit (what `npm run cli -- balance credit` runs).
-    await api.runtime.runPromise(creditBalance({ accountId: api.accountId, livemode: true, amountCents: 100_000, reference: "WIRE-TEST-1" }));
-    assert.is((await api.request("GET", "/v1/balance/entries", { key })).body.data[0].kind, "credit");
-    const payer = (name: string, tin: string) => api.request("POST", "/v1/payers", { key, body: {
-      legal_name: name, tin, address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301", contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
-    } });
-    const good = (await payer("Good Payer LLC", "123450081")).body.id;
-    const bad = (await payer("Reject Payer Inc", "123450082")).body.id;
-    const goodForms = (await api.request("POST", `/v1/payers/${good}/forms`, { key, body: { addToCart: true, service: "efile", forms: necRows(3, 81_000) } })).body.forms;
-    const badForms = (await api.request("POST", `/v1/payers/${bad}/forms`, { key, body: { addToCart: true, service: "efile", forms: [necRow({ tin: "123450083", first: "Ann", last: "Lee" })] } })).body.forms;
-    const paid = await api.request("POST", "/v1/cart/pay", { key });
-    assert.is(paid.status, 200, paid.text);
+  s(
+    "pay -> SIGKILL between send and receipt -> one transmission; accepted and rejected with receipt and rule",
+    async ({ api }) => {
+      const emu = `http://127.0.0.1:${String(port)}/__emulator`;
+      const stats = async () =>
+        ((await (await fetch(`${emu}/stats`)).json()) as { stats: Record<string, number> }).stats;
+      await api.runtime.runPromise(enableLive(api.accountId));
+      const key = await api.liveKey("owner");
+      // Funded as a wire-paying customer is, by the operator's balance credit (what `npm run cli -- balance credit` runs).
+      await api.runtime.runPromise(
+        creditBalance({
+          accountId: api.accountId,
+          livemode: true,
+          amountCents: 100_000,
+          reference: "WIRE-TEST-1",
+        }),
+      );
+      assert.is((await api.request("GET", "/v1/balance/entries", { key })).body.data[0].kind, "credit");
+      const payer = (name: string, tin: string) =>
+        api.request("POST", "/v1/payers", {
+          key,
+          body: {
+            legal_name: name,
+            tin,
+            address_line1: "1 Elm St",
+            city: "Austin",
+            state: "TX",
+            postal_code: "73301",
+            contact_name: "Pat Doe",
+            contact_email: "pat@example.com",
+            contact_phone: "5125550100",
+          },
+        });
+      const good = (await payer("Good Payer LLC", "123450081")).body.id;
+      const bad = (await payer("Reject Payer Inc", "123450082")).body.id;
+      const goodForms = (
+        await api.request("POST", `/v1/payers/${good}/forms`, {
+          key,
+          body: { addToCart: true, service: "efile", forms: necRows(3, 81_000) },
+        })
+      ).body.forms;
+      const badForms = (
+        await api.request("POST", `/v1/payers/${bad}/forms`, {
+          key,
+          body: {
+            addToCart: true,
+            service: "efile",
+            forms: [necRow({ tin: "123450083", first: "Ann", last: "Lee" })],
+          },
+        })
+      ).body.forms;
+      const paid = await api.request("POST", "/v1/cart/pay", { key });
+      assert.is(paid.status, 200, paid.text);
 
-    // The IRS takes the transmission and holds its reply: the worker dies waiting for it.
-    await fetch(`${emu}/faults`, { method: "POST", body: JSON.stringify({ delayIntakeReplies: 1, intakeReplyDelayMs: 120_000 }) });
-    const schema = (await api.db.knex.raw("select current_schema() as s")).rows[0].s as string;
-    const workerEnv = {
-      ...IRIS_ENV, DATABASE_URL: POSTGRES_URL ?? "", DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "test-only-tin-key", LOG_LEVEL: "info",
-      DISPATCH_SWEEP_AFTER_MS: "0", DISPATCH_SWEEP_EVERY_MS: "200", JOB_EXPIRE_SECONDS: "4", JOB_MAINTENANCE_SECONDS: "1",
-    };
-    const first = await startProcess("hosts/worker/main.ts", workerEnv, /worker started/);
-    const until = async (what: () => Promise<boolean>, ms: number) => {
-      const deadline = Date.now() + ms;
-      while (!(await what())) {
-        if (Date.now() > deadline) throw new Error("timed out");
-        await new Promise((r) => setTimeout(r, 200));
+      // The IRS takes the transmission and holds its reply: the worker dies waiting for it.
+      await fetch(`${emu}/faults`, {
+        method: "POST",
+        body: JSON.stringify({ delayIntakeReplies: 1, intakeReplyDelayMs: 120_000 }),
+      });
+      const schema = (await api.db.knex.raw("select current_schema() as s")).rows[0].s as string;
+      const workerEnv = {
+        ...IRIS_ENV,
+        DATABASE_URL: POSTGRES_URL ?? "",
+        DB_SCHEMA: schema,
+        TIN_ENCRYPTION_KEY: "test-only-tin-key",
+        LOG_LEVEL: "info",
+        DISPATCH_SWEEP_AFTER_MS: "0",
+        DISPATCH_SWEEP_EVERY_MS: "200",
+        JOB_EXPIRE_SECONDS: "4",
+        JOB_MAINTENANCE_SECONDS: "1",
+      };
+      const first = await startProcess("hosts/worker/main.ts", workerEnv, /worker started/);
+      const until = async (what: () => Promise<boolean>, ms: number) => {
+        const deadline = Date.now() + ms;
+        while (!(await what())) {
+          if (Date.now() > deadline) throw new Error("timed out");
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      try {
+        await until(async () => (await stats())["transmissions"] === 1, 60_000);
+      } finally {
+        first.proc.kill("SIGKILL");
+        await stopped(first.proc);
       }
-    };
-    try {
-      await until(async () => (await stats())["transmissions"] === 1, 60_000);
-    } finally {
-      first.proc.kill("SIGKILL");
-      await stopped(first.proc);
-    }
-    const log = first.output();
-    const adapters = log.split("\n").filter((l) => l.includes('"msg":"adapters"')).map((l) => JSON.parse(l) as { live?: string });
-    assert.is(adapters.length, 1, log);
-    assert.match(adapters[0]?.live ?? "", /^irs: IRIS A2A at http:\/\/127\.0\.0\.1:\d+ \(TCC BB002, TestCd P/);
-    for (const secret of [IDS.userId, "PRIVATE KEY", "123450081"]) assert.not.ok(log.includes(secret), `no ${secret} in the logs`);
+      const log = first.output();
+      const adapters = log
+        .split("\n")
+        .filter((l) => l.includes('"msg":"adapters"'))
+        .map((l) => JSON.parse(l) as { live?: string });
+      assert.is(adapters.length, 1, log);
+      assert.match(
+        adapters[0]?.live ?? "",
+        /^irs: IRIS A2A at http:\/\/127\.0\.0\.1:\d+ \(TCC BB002, TestCd P/,
+      );
+      for (const secret of [IDS.userId, "PRIVATE KEY", "123450081"])
+        assert.not.ok(log.includes(secret), `no ${secret} in the logs`);
 
-    const second = await startProcess("hosts/worker/main.ts", workerEnv, /worker started/);
-    const settled = async () => Number((await api.db.knex("filings").where({ order_id: paid.body.order }).whereIn("status", ["accepted", "rejected"]).count({ n: "*" }))[0]?.n ?? 0) === 4;
-    try {
-      await until(settled, 90_000);
-    } finally {
-      second.proc.kill("SIGTERM");
-      await stopped(second.proc);
-    }
-    const seen = await stats();
-    assert.is(seen["intakeRequests"], 1, "the killed worker's transmission was recovered by UTID, never sent again");
-    assert.is(seen["transmissions"], 1);
-    assert.is(seen["duplicateIntakes"], 0);
-    assert.is(seen["jwtRefused"], 0, "every JWT verified with the uploaded key");
-    assert.is(seen["intakeXsdFailures"], 0);
-    assert.is(seen["statusXsdFailures"], 0);
-    assert.ok((seen["statusRequests"] ?? 0) >= 2, "a UTID lookup and acknowledgement polls");
-    assert.ok((seen["tokensIssued"] ?? 0) >= 2, "each process has its own token");
+      const second = await startProcess("hosts/worker/main.ts", workerEnv, /worker started/);
+      const settled = async () =>
+        Number(
+          (
+            await api.db
+              .knex("filings")
+              .where({ order_id: paid.body.order })
+              .whereIn("status", ["accepted", "rejected"])
+              .count({ n: "*" })
+          )[0]?.n ?? 0,
+        ) === 4;
+      try {
+        await until(settled, 90_000);
+      } finally {
+        second.proc.kill("SIGTERM");
+        await stopped(second.proc);
+      }
+      const seen = await stats();
+      assert.is(
+        seen["intakeRequests"],
+        1,
+        "the killed worker's transmission was recovered by UTID, never sent again",
+      );
+      assert.is(seen["transmissions"], 1);
+      assert.is(seen["duplicateIntakes"], 0);
+      assert.is(seen["jwtRefused"], 0, "every JWT verified with the uploaded key");
+      assert.is(seen["intakeXsdFailures"], 0);
+      assert.is(seen["statusXsdFailures"], 0);
+      assert.ok((seen["statusRequests"] ?? 0) >= 2, "a UTID lookup and acknowledgement polls");
+      assert.ok((seen["tokensIssued"] ?? 0) >= 2, "each process has its own token");
 
-    const receipts = await api.db.knex("filings").where({ order_id: paid.body.order }).distinct("receipt_id");
-    assert.is(receipts.length, 1);
-    const receipt = receipts[0]?.receipt_id as string;
-    for (const f of goodForms) {
-      const ack = (await api.request("GET", `/v1/filings/${f.id}/ack`, { key })).body;
-      assert.equal([ack.status, ack.receipt_id], ["accepted", receipt]);
-    }
-    const rejected = (await api.request("GET", `/v1/filings/${badForms[0].id}/ack`, { key })).body;
-    assert.equal([rejected.status, rejected.receipt_id, rejected.errors.map((e: { code: string }) => e.code)], ["rejected", receipt, ["SMF018"]]);
-  });
+      const receipts = await api.db
+        .knex("filings")
+        .where({ order_id: paid.body.order })
+        .distinct("receipt_id");
+      assert.is(receipts.length, 1);
+      const receipt = receipts[0]?.receipt_id as string;
+      for (const f of goodForms) {
+        const ack = (await api.request("GET", `/v1/filings/${f.id}/ack`, { key })).body;
+        assert.equal([ack.status, ack.receipt_id], ["accepted", receipt]);
+      }
+      const rejected = (await api.request("GET", `/v1/filings/${badForms[0].id}/ack`, { key })).body;
+      assert.equal(
+        [rejected.status, rejected.receipt_id, rejected.errors.map((e: { code: string }) => e.code)],
+        ["rejected", receipt, ["SMF018"]],
+      );
+    },
+  );
 }
 s.run();

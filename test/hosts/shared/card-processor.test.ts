@@ -22,7 +22,10 @@ test("STRIPE_SECRET_KEY: a Stripe key is kept redacted; anything else fails with
   assert.is(config.stripeApiBase, "http://127.0.0.1:12111");
   assert.is(loadConfig(base).stripeSecretKey, undefined);
   for (const bad of ["pk_live_" + "Q".repeat(24), "sk_live_short1", "hunter2-hunter2"]) {
-    try { loadConfig({ ...base, STRIPE_SECRET_KEY: bad }); assert.unreachable(bad); } catch (e) {
+    try {
+      loadConfig({ ...base, STRIPE_SECRET_KEY: bad });
+      assert.unreachable(bad);
+    } catch (e) {
       assert.match((e as Error).message, /^STRIPE_SECRET_KEY is not a Stripe secret key/);
       assert.not.ok((e as Error).message.includes(bad));
     }
@@ -30,13 +33,29 @@ test("STRIPE_SECRET_KEY: a Stripe key is kept redacted; anything else fails with
 });
 
 test("without a Stripe key both environments use the sandbox processor; with one, production uses Stripe", async () => {
-  const scope = (livemode: boolean) => ({ scope: { accountId: "a", livemode }, token: "tok_visa", customer: null });
+  const scope = (livemode: boolean) => ({
+    scope: { accountId: "a", livemode },
+    token: "tok_visa",
+    customer: null,
+  });
   const plain = cardProcessorFor(testConfig());
   assert.is((await Effect.runPromise(plain.attach(scope(true)))).card.token, "tok_visa");
   assert.equal(cardProcessorNames(testConfig()), { sandbox: "sandbox cards", live: "sandbox cards" });
-  const withKey = testConfig({ stripeSecretKey: Redacted.make(KEY), stripeApiBase: "http://127.0.0.1:12111" });
-  assert.equal(cardProcessorNames(withKey), { sandbox: "sandbox cards", live: "Stripe (http://127.0.0.1:12111)" });
-  assert.throws(() => cardProcessorFor(testConfig({ stripeSecretKey: Redacted.make(KEY), stripeApiBase: "https://api.stripe.com/v1" })), /STRIPE_API_BASE/);
+  const withKey = testConfig({
+    stripeSecretKey: Redacted.make(KEY),
+    stripeApiBase: "http://127.0.0.1:12111",
+  });
+  assert.equal(cardProcessorNames(withKey), {
+    sandbox: "sandbox cards",
+    live: "Stripe (http://127.0.0.1:12111)",
+  });
+  assert.throws(
+    () =>
+      cardProcessorFor(
+        testConfig({ stripeSecretKey: Redacted.make(KEY), stripeApiBase: "https://api.stripe.com/v1" }),
+      ),
+    /STRIPE_API_BASE/,
+  );
 });
 
 test("byEnvironment: each call goes to its environment's processor", async () => {
@@ -47,9 +66,34 @@ test("byEnvironment: each call goes to its environment's processor", async () =>
   });
   const cards = byEnvironment(makeSandboxCardProcessor(), live);
   const sandboxScope = { accountId: "a", livemode: false };
-  const saved = await Effect.runPromise(cards.attach({ scope: sandboxScope, token: "tok_visa", customer: null }));
-  assert.match((await Effect.runPromise(cards.charge({ scope: sandboxScope, card: saved.card, customer: null, amountCents: 100, idempotencyKey: "k", description: "d" }))).chargeId, /^ch_sb_/);
-  const exit = await Effect.runPromiseExit(cards.charge({ scope: { accountId: "a", livemode: true }, card: saved.card, customer: null, amountCents: 100, idempotencyKey: "k", description: "d" }));
+  const saved = await Effect.runPromise(
+    cards.attach({ scope: sandboxScope, token: "tok_visa", customer: null }),
+  );
+  assert.match(
+    (
+      await Effect.runPromise(
+        cards.charge({
+          scope: sandboxScope,
+          card: saved.card,
+          customer: null,
+          amountCents: 100,
+          idempotencyKey: "k",
+          description: "d",
+        }),
+      )
+    ).chargeId,
+    /^ch_sb_/,
+  );
+  const exit = await Effect.runPromiseExit(
+    cards.charge({
+      scope: { accountId: "a", livemode: true },
+      card: saved.card,
+      customer: null,
+      amountCents: 100,
+      idempotencyKey: "k",
+      description: "d",
+    }),
+  );
   assert.is(exit._tag, "Failure");
   assert.match(String(exit._tag === "Failure" ? exit.cause : ""), /live/);
 });

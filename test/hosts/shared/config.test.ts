@@ -12,14 +12,41 @@ test("defaults without variables; numbers read once into the config", () => {
   assert.is(c.port, 3000);
   assert.is(c.rateLimitPerMinute, 600);
   assert.equal(c.tuning, DEFAULT_TUNING);
-  const t = loadConfig({ ...base, PORT: "8080", PG_POOL_MAX: "4", CREDENTIAL_CACHE_MS: "0", RUN_WORKER: "false", WEBHOOK_RETRY_SCALE: "0.001", LOG_LEVEL: "silent" });
+  const t = loadConfig({
+    ...base,
+    PORT: "8080",
+    PG_POOL_MAX: "4",
+    CREDENTIAL_CACHE_MS: "0",
+    RUN_WORKER: "false",
+    WEBHOOK_RETRY_SCALE: "0.001",
+    LOG_LEVEL: "silent",
+  });
   assert.is(t.port, 8080);
-  assert.equal([t.tuning?.pgPoolMax, t.tuning?.credentialCacheMs, t.tuning?.runWorker, t.tuning?.announce, t.webhookRetryScale], [4, 0, false, false, 0.001]);
+  assert.equal(
+    [
+      t.tuning?.pgPoolMax,
+      t.tuning?.credentialCacheMs,
+      t.tuning?.runWorker,
+      t.tuning?.announce,
+      t.webhookRetryScale,
+    ],
+    [4, 0, false, false, 0.001],
+  );
 });
 
 test("a bad value is a ConfigError naming the variable and the value", () => {
-  for (const [name, value] of [["PORT", "abc"], ["PORT", "70000"], ["PORT", "3.5"], ["PG_POOL_MAX", "0"], ["CREDENTIAL_CACHE_MS", "-1"], ["SANDBOX_ACK_DELAY_MS", "2s"],
-    ["RATE_LIMIT_PER_MINUTE", "lots"], ["JOB_EXPIRE_SECONDS", "NaN"], ["WEBHOOK_RETRY_SCALE", "x"], ["OUTBOX_POLL_MS", "Infinity"]] as const) {
+  for (const [name, value] of [
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "3.5"],
+    ["PG_POOL_MAX", "0"],
+    ["CREDENTIAL_CACHE_MS", "-1"],
+    ["SANDBOX_ACK_DELAY_MS", "2s"],
+    ["RATE_LIMIT_PER_MINUTE", "lots"],
+    ["JOB_EXPIRE_SECONDS", "NaN"],
+    ["WEBHOOK_RETRY_SCALE", "x"],
+    ["OUTBOX_POLL_MS", "Infinity"],
+  ] as const) {
     try {
       loadConfig({ ...base, [name]: value });
       assert.unreachable(`${name}=${value}`);

@@ -16,31 +16,66 @@ const KILLS = Number(process.env["CRASH_KILLS"] ?? 4); // CRASH_KILLS=20 for a l
 function startWorkerProcess(schema: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", "test/hosts/worker/crash-worker.ts"], {
-      cwd: root, stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, DATABASE_URL: POSTGRES_URL, DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "test-only-tin-key", SANDBOX_ACK_DELAY_MS: "0", LOG_LEVEL: "silent", DISPATCH_SWEEP_AFTER_MS: "0", DISPATCH_SWEEP_EVERY_MS: "200",
-        JOB_EXPIRE_SECONDS: "4", JOB_MAINTENANCE_SECONDS: "1" },
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        DATABASE_URL: POSTGRES_URL,
+        DB_SCHEMA: schema,
+        TIN_ENCRYPTION_KEY: "test-only-tin-key",
+        SANDBOX_ACK_DELAY_MS: "0",
+        LOG_LEVEL: "silent",
+        DISPATCH_SWEEP_AFTER_MS: "0",
+        DISPATCH_SWEEP_EVERY_MS: "200",
+        JOB_EXPIRE_SECONDS: "4",
+        JOB_MAINTENANCE_SECONDS: "1",
+      },
     });
-    proc.stdout?.on("data", (d: Buffer) => { if (d.toString().includes("ready")) resolve(proc); });
+    proc.stdout?.on("data", (d: Buffer) => {
+      if (d.toString().includes("ready")) resolve(proc);
+    });
     proc.on("exit", (code) => reject(new Error(`worker exited early (${code})`)));
   });
 }
 
 const s = suite<{ api: TestApi }>("worker crash (postgres)");
 if (POSTGRES_URL) {
-  s.before(async (ctx) => { ctx.api = await startApi("postgres", { tinEncryptionKey: "test-only-tin-key" }); });
-  s.after(async (ctx) => { await ctx.api.close(); });
+  s.before(async (ctx) => {
+    ctx.api = await startApi("postgres", { tinEncryptionKey: "test-only-tin-key" });
+  });
+  s.after(async (ctx) => {
+    await ctx.api.close();
+  });
 
   s(`500 filings transmitted through ${KILLS} SIGKILLs: each accepted exactly once`, async ({ api }) => {
     const schema = (await api.db.knex.raw("select current_schema() as s")).rows[0].s as string;
-    const payer = (await api.request("POST", "/v1/payers", { body: {
-      legal_name: "Crash Payer LLC", tin: "123450044", address_line1: "1 Elm St", city: "Austin", state: "TX", postal_code: "73301",
-      contact_name: "Pat Doe", contact_email: "pat@example.com", contact_phone: "5125550100",
-    } })).body.id;
-    const r = await api.request("POST", `/v1/payers/${payer}/forms`, { body: { addToCart: true, forms: necRows(500, 70_000) } });
+    const payer = (
+      await api.request("POST", "/v1/payers", {
+        body: {
+          legal_name: "Crash Payer LLC",
+          tin: "123450044",
+          address_line1: "1 Elm St",
+          city: "Austin",
+          state: "TX",
+          postal_code: "73301",
+          contact_name: "Pat Doe",
+          contact_email: "pat@example.com",
+          contact_phone: "5125550100",
+        },
+      })
+    ).body.id;
+    const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
+      body: { addToCart: true, forms: necRows(500, 70_000) },
+    });
     assert.is(r.body.created, 500);
     const paid = (await api.request("POST", "/v1/cart/pay")).body;
     assert.is(paid.filed, 500);
-    const accepted = async () => Number((await api.db.knex("filings").where({ order_id: paid.order, status: "accepted" }).count({ n: "*" }))[0]?.n ?? 0);
+    const accepted = async () =>
+      Number(
+        (
+          await api.db.knex("filings").where({ order_id: paid.order, status: "accepted" }).count({ n: "*" })
+        )[0]?.n ?? 0,
+      );
 
     // The harness has no job runner: the worker's dispatch sweep finds the paid order by itself.
     for (let k = 0; k < KILLS; k++) {
@@ -51,19 +86,30 @@ if (POSTGRES_URL) {
     }
     const w = await startWorkerProcess(schema);
     const deadline = Date.now() + 90_000;
-    while ((await accepted()) < 500 && Date.now() < deadline) await new Promise((res) => setTimeout(res, 500));
+    while ((await accepted()) < 500 && Date.now() < deadline)
+      await new Promise((res) => setTimeout(res, 500));
     w.kill("SIGTERM");
     await new Promise((res) => w.once("exit", res));
 
     assert.is(await accepted(), 500);
     const events = await api.db.knex("events").where({ type: "filing.accepted" }).select("data");
     const perFiling = new Map<string, number>();
-    for (const e of events) { const id = (typeof e.data === "string" ? JSON.parse(e.data) : e.data).id as string; perFiling.set(id, (perFiling.get(id) ?? 0) + 1); }
+    for (const e of events) {
+      const id = (typeof e.data === "string" ? JSON.parse(e.data) : e.data).id as string;
+      perFiling.set(id, (perFiling.get(id) ?? 0) + 1);
+    }
     assert.is(perFiling.size, 500);
-    assert.ok([...perFiling.values()].every((n) => n === 1), "one filing.accepted event per filing");
+    assert.ok(
+      [...perFiling.values()].every((n) => n === 1),
+      "one filing.accepted event per filing",
+    );
     const receipts = await api.db.knex("filings").where({ order_id: paid.order }).distinct("receipt_id");
     assert.is(receipts.length, 1, "one transmission for the order");
-    assert.is(Number((await api.db.knex("sandbox_receipts").count({ n: "*" }))[0]?.n), 1, "the IRS got it once");
+    assert.is(
+      Number((await api.db.knex("sandbox_receipts").count({ n: "*" }))[0]?.n),
+      1,
+      "the IRS got it once",
+    );
     const entries = (await api.request("GET", "/v1/balance/entries?limit=500")).body.data.reverse();
     assert.not.ok(entries.some((e: { kind: string }) => e.kind === "refund"));
     assert.is(verifyChain(entries), null);

@@ -15,48 +15,83 @@ const root = join(import.meta.dirname, "../../..");
 function worker(schema: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", "test/hosts/worker/crash-worker.ts"], {
-      cwd: root, stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, DATABASE_URL: POSTGRES_URL, DB_SCHEMA: schema, TIN_ENCRYPTION_KEY: "test-only-tin-key", LOG_LEVEL: "silent", OUTBOX_POLL_MS: "100", SANDBOX_WEBHOOK_LOOPBACK: "true", JOB_EXPIRE_SECONDS: "4", JOB_MAINTENANCE_SECONDS: "1" },
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        DATABASE_URL: POSTGRES_URL,
+        DB_SCHEMA: schema,
+        TIN_ENCRYPTION_KEY: "test-only-tin-key",
+        LOG_LEVEL: "silent",
+        OUTBOX_POLL_MS: "100",
+        SANDBOX_WEBHOOK_LOOPBACK: "true",
+        JOB_EXPIRE_SECONDS: "4",
+        JOB_MAINTENANCE_SECONDS: "1",
+      },
     });
-    proc.stdout?.on("data", (d: Buffer) => { if (d.toString().includes("ready")) resolve(proc); });
+    proc.stdout?.on("data", (d: Buffer) => {
+      if (d.toString().includes("ready")) resolve(proc);
+    });
     proc.on("exit", (code) => reject(new Error(`worker exited early (${code})`)));
   });
 }
 
-const s = suite<{ api: TestApi; receiver: Server; hook: string; got: string[] }>("outbox across a crash (postgres)");
+const s = suite<{ api: TestApi; receiver: Server; hook: string; got: string[] }>(
+  "outbox across a crash (postgres)",
+);
 if (POSTGRES_URL) {
   s.before(async (ctx) => {
     ctx.got = [];
     ctx.receiver = createServer((req, res) => {
       let body = "";
       req.on("data", (c: Buffer) => (body += c.toString()));
-      req.on("end", () => { ctx.got.push((JSON.parse(body) as { id: string }).id); res.end("ok"); });
+      req.on("end", () => {
+        ctx.got.push((JSON.parse(body) as { id: string }).id);
+        res.end("ok");
+      });
     });
     await new Promise<void>((r) => ctx.receiver.listen(0, "127.0.0.1", () => r()));
     ctx.hook = `http://127.0.0.1:${(ctx.receiver.address() as AddressInfo).port}/h`;
     ctx.api = await startApi("postgres", { tinEncryptionKey: "test-only-tin-key" });
   });
-  s.after(async (ctx) => { await ctx.api.close(); ctx.receiver.closeAllConnections(); ctx.receiver.close(); });
-
-  s("cart.paid committed with no worker alive, worker killed once, restarted: delivered, one event id", async ({ api, hook, got }) => {
-    const schema = (await api.db.knex.raw("select current_schema() as s")).rows[0].s as string;
-    assert.is((await api.request("POST", "/v1/webhooks", { body: { url: hook, events: ["cart.paid"] } })).status, 201);
-    await api.request("POST", `/v1/payers/${api.mainPayerId}/forms`, { body: { addToCart: true, forms: necRows(1, 88_000) } });
-    const paid = await api.request("POST", "/v1/cart/pay");
-    assert.is(paid.status, 200, paid.text);
-    // The event is committed; no worker has seen it. A worker starts and is killed at once.
-    const first = await worker(schema);
-    first.kill("SIGKILL");
-    await new Promise((r) => first.once("exit", r));
-    const second = await worker(schema);
-    const deadline = Date.now() + 20_000;
-    while (got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    second.kill("SIGTERM");
-    await new Promise((r) => second.once("exit", r));
-    assert.ok(got.length >= 1, "delivered after the restart");
-    const events = (await api.request("GET", "/v1/events")).body.data.filter((e: { type: string }) => e.type === "cart.paid");
-    assert.is(events.length, 1, "exactly one event");
-    assert.ok(got.every((id) => id === events[0].id), "every delivery carries that one event id");
+  s.after(async (ctx) => {
+    await ctx.api.close();
+    ctx.receiver.closeAllConnections();
+    ctx.receiver.close();
   });
+
+  s(
+    "cart.paid committed with no worker alive, worker killed once, restarted: delivered, one event id",
+    async ({ api, hook, got }) => {
+      const schema = (await api.db.knex.raw("select current_schema() as s")).rows[0].s as string;
+      assert.is(
+        (await api.request("POST", "/v1/webhooks", { body: { url: hook, events: ["cart.paid"] } })).status,
+        201,
+      );
+      await api.request("POST", `/v1/payers/${api.mainPayerId}/forms`, {
+        body: { addToCart: true, forms: necRows(1, 88_000) },
+      });
+      const paid = await api.request("POST", "/v1/cart/pay");
+      assert.is(paid.status, 200, paid.text);
+      // The event is committed; no worker has seen it. A worker starts and is killed at once.
+      const first = await worker(schema);
+      first.kill("SIGKILL");
+      await new Promise((r) => first.once("exit", r));
+      const second = await worker(schema);
+      const deadline = Date.now() + 20_000;
+      while (got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      second.kill("SIGTERM");
+      await new Promise((r) => second.once("exit", r));
+      assert.ok(got.length >= 1, "delivered after the restart");
+      const events = (await api.request("GET", "/v1/events")).body.data.filter(
+        (e: { type: string }) => e.type === "cart.paid",
+      );
+      assert.is(events.length, 1, "exactly one event");
+      assert.ok(
+        got.every((id) => id === events[0].id),
+        "every delivery carries that one event id",
+      );
+    },
+  );
 }
 s.run();

@@ -36,14 +36,26 @@ export interface CorrectedOriginal {
 }
 
 /** The rule numbers checkCart checks. */
-export const CART_RULE_CODES = ["S1H012", "TMFST020", "FTMFST008", "SHAREDIRFORM009_001", "SHAREDIRFORM010_001", "SHAREDIRFORM026"] as const;
+export const CART_RULE_CODES = [
+  "S1H012",
+  "TMFST020",
+  "FTMFST008",
+  "SHAREDIRFORM009_001",
+  "SHAREDIRFORM010_001",
+  "SHAREDIRFORM026",
+] as const;
 
 export interface CartFinding {
   readonly ref: string;
   readonly finding: RuleFinding;
 }
 
-const INT_TOTALS = ["InterestIncomeAmt", "EarlyWithdrawalPenaltyAmt", "USSavingsBondsTreasObligIntAmt", "TaxExemptInterestAmt"] as const;
+const INT_TOTALS = [
+  "InterestIncomeAmt",
+  "EarlyWithdrawalPenaltyAmt",
+  "USSavingsBondsTreasObligIntAmt",
+  "TaxExemptInterestAmt",
+] as const;
 const ACCEPTED: readonly (FilingStatus | undefined)[] = ["accepted", "accepted_with_errors", "superseded"];
 
 export function checkCart(entries: readonly CartEntry[], transmitter?: TransmitterProfile): CartFinding[] {
@@ -56,14 +68,25 @@ export function checkCart(entries: readonly CartEntry[], transmitter?: Transmitt
     if (e.formTypeCd !== "1099INT") continue;
     const key = `${e.correctionOf ? "C" : "O"}|${String(e.taxYear)}|${e.payerId}`;
     const list = submissions.get(key);
-    if (list) list.push(e); else submissions.set(key, [e]);
+    if (list) list.push(e);
+    else submissions.set(key, [e]);
   }
   for (const list of submissions.values()) {
-    const total = list.reduce((n, e) => n + INT_TOTALS.reduce((m, k) => m + Math.abs(amountToCents(e.jsonForm[k]) ?? 0), 0), 0);
+    const total = list.reduce(
+      (n, e) => n + INT_TOTALS.reduce((m, k) => m + Math.abs(amountToCents(e.jsonForm[k]) ?? 0), 0),
+      0,
+    );
     if (total !== 0) continue;
     for (const e of list) {
-      out.push({ ref: e.ref, finding: finding("S1H012", "jsonForm.InterestIncomeAmt", e.formTypeCd,
-        `None of the ${String(list.length)} 1099-INT form(s) of this payer for tax year ${String(e.taxYear)} in the cart reports any of them, so the submission would total zero.`) });
+      out.push({
+        ref: e.ref,
+        finding: finding(
+          "S1H012",
+          "jsonForm.InterestIncomeAmt",
+          e.formTypeCd,
+          `None of the ${String(list.length)} 1099-INT form(s) of this payer for tax year ${String(e.taxYear)} in the cart reports any of them, so the submission would total zero.`,
+        ),
+      });
     }
   }
 
@@ -73,9 +96,17 @@ export function checkCart(entries: readonly CartEntry[], transmitter?: Transmitt
       const id = transmitter.softwareIdFor(e.taxYear);
       const yy = String(e.taxYear).slice(-2);
       if (id !== undefined && id.slice(0, 2) === yy) continue;
-      out.push({ ref: e.ref, finding: finding("TMFST020", "tax_year", undefined, id === undefined
-        ? `The service has no IRS software id for tax year ${String(e.taxYear)} yet, so it cannot transmit this form; it stays in the cart until one is configured.`
-        : `The service's software id for tax year ${String(e.taxYear)} does not start with ${yy}.`) });
+      out.push({
+        ref: e.ref,
+        finding: finding(
+          "TMFST020",
+          "tax_year",
+          undefined,
+          id === undefined
+            ? `The service has no IRS software id for tax year ${String(e.taxYear)} yet, so it cannot transmit this form; it stays in the cart until one is configured.`
+            : `The service's software id for tax year ${String(e.taxYear)} does not start with ${yy}.`,
+        ),
+      });
     }
   }
 
@@ -85,17 +116,49 @@ export function checkCart(entries: readonly CartEntry[], transmitter?: Transmitt
     const o = e.correctionOf;
     if (!o) continue;
     if (seen.has(o.id)) {
-      out.push({ ref: e.ref, finding: finding("FTMFST008", "corrects", e.formTypeCd, `Another correction of filing ${o.id} is in this cart; pay one of them first.`) });
+      out.push({
+        ref: e.ref,
+        finding: finding(
+          "FTMFST008",
+          "corrects",
+          e.formTypeCd,
+          `Another correction of filing ${o.id} is in this cart; pay one of them first.`,
+        ),
+      });
     }
     seen.add(o.id);
     if (!ACCEPTED.includes(o.status) || !o.receiptId || o.submissionId === null || o.recordId === null) {
-      out.push({ ref: e.ref, finding: finding("SHAREDIRFORM009_001", "corrects", e.formTypeCd, `Filing ${o.id} is ${o.status ?? "gone"}${o.receiptId ? "" : " and has no IRS receipt"}; only a form the IRS accepted can be corrected.`) });
+      out.push({
+        ref: e.ref,
+        finding: finding(
+          "SHAREDIRFORM009_001",
+          "corrects",
+          e.formTypeCd,
+          `Filing ${o.id} is ${o.status ?? "gone"}${o.receiptId ? "" : " and has no IRS receipt"}; only a form the IRS accepted can be corrected.`,
+        ),
+      });
     }
     if (o.taxYear !== undefined && o.taxYear !== e.taxYear) {
-      out.push({ ref: e.ref, finding: finding("SHAREDIRFORM010_001", "tax_year", e.formTypeCd, `The original is for tax year ${String(o.taxYear)}, the correction for ${String(e.taxYear)}.`) });
+      out.push({
+        ref: e.ref,
+        finding: finding(
+          "SHAREDIRFORM010_001",
+          "tax_year",
+          e.formTypeCd,
+          `The original is for tax year ${String(o.taxYear)}, the correction for ${String(e.taxYear)}.`,
+        ),
+      });
     }
     if (o.formTypeCd !== undefined && o.formTypeCd !== e.formTypeCd) {
-      out.push({ ref: e.ref, finding: finding("SHAREDIRFORM026", "form", e.formTypeCd, `The original is a ${o.formTypeCd}, the correction a ${e.formTypeCd}.`) });
+      out.push({
+        ref: e.ref,
+        finding: finding(
+          "SHAREDIRFORM026",
+          "form",
+          e.formTypeCd,
+          `The original is a ${o.formTypeCd}, the correction a ${e.formTypeCd}.`,
+        ),
+      });
     }
   }
   return out;

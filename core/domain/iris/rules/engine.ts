@@ -2,7 +2,13 @@
 // finding carries the IRS rule number, the IRS severity, the element path and a message citing the rule.
 import { businessRule, businessRuleText } from "../business-rules.ts";
 import { FORM_RULES, type RecordRule } from "./form-rules.ts";
-import { blocks, type FindingSeverity, type RecordFacts, type RuleFinding, type TransmitterProfile } from "./model.ts";
+import {
+  blocks,
+  type FindingSeverity,
+  type RecordFacts,
+  type RuleFinding,
+  type TransmitterProfile,
+} from "./model.ts";
 import { FormReader } from "./reader.ts";
 import { SHARED_RULES } from "./shared-rules.ts";
 import { THRESHOLD_CODE, belowThreshold } from "./thresholds.ts";
@@ -23,7 +29,12 @@ export function ruleMessage(code: string, formTypeCd: string | undefined, detail
   return `IRS rule ${code} (${severityOf(code)}): ${text}${detail ? ` ${detail}` : ""}`;
 }
 
-export function finding(code: string, path: string, formTypeCd: string | undefined, detail?: string): RuleFinding {
+export function finding(
+  code: string,
+  path: string,
+  formTypeCd: string | undefined,
+  detail?: string,
+): RuleFinding {
   return { code, severity: severityOf(code), path, message: ruleMessage(code, formTypeCd, detail) };
 }
 
@@ -49,7 +60,12 @@ export interface FormCheck {
   readonly warnings: readonly RuleFinding[];
 }
 
-const INT_TOTALS = ["InterestIncomeAmt", "EarlyWithdrawalPenaltyAmt", "USSavingsBondsTreasObligIntAmt", "TaxExemptInterestAmt"] as const;
+const INT_TOTALS = [
+  "InterestIncomeAmt",
+  "EarlyWithdrawalPenaltyAmt",
+  "USSavingsBondsTreasObligIntAmt",
+  "TaxExemptInterestAmt",
+] as const;
 
 /** One form against every rule that applies to it. */
 export function checkForm(facts: RecordFacts): FormCheck {
@@ -64,11 +80,23 @@ export function checkForm(facts: RecordFacts): FormCheck {
   // S1H012 is about the submission's totals: a form without interest is fine beside others that have some, so
   // intake only warns; pay refuses a cart whose 1099-INT submission would total zero (checkCart).
   if (facts.formTypeCd === "1099INT" && r.sum(INT_TOTALS) === 0) {
-    warnings.push(finding("S1H012", "jsonForm.InterestIncomeAmt", facts.formTypeCd,
-      `This form has none of them; the payer's 1099-INT submission is rejected unless other 1099-INT forms paid with it report some, so pay refuses such a cart.`));
+    warnings.push(
+      finding(
+        "S1H012",
+        "jsonForm.InterestIncomeAmt",
+        facts.formTypeCd,
+        `This form has none of them; the payer's 1099-INT submission is rejected unless other 1099-INT forms paid with it report some, so pay refuses such a cart.`,
+      ),
+    );
   }
   const miss = belowThreshold(r);
-  if (miss) warnings.push({ code: THRESHOLD_CODE, severity: "Notice", path: `jsonForm.${miss.element}`, message: miss.message });
+  if (miss)
+    warnings.push({
+      code: THRESHOLD_CODE,
+      severity: "Notice",
+      path: `jsonForm.${miss.element}`,
+      message: miss.message,
+    });
   return { rejects, warnings };
 }
 
@@ -82,15 +110,22 @@ export function checkForm(facts: RecordFacts): FormCheck {
 /** FNV-1a, 32 bits, as 8 hex digits: a fingerprint, not a secret. */
 function fingerprint(text: string): string {
   let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193); }
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
   return (h >>> 0).toString(16).padStart(8, "0");
 }
 
 /** The form rules as this build has them: any change to a rule (its forms, element, predicate or detail) changes it. */
-export const RULES_VERSION: string = fingerprint([
-  ...RECORD_RULES.map((r) => [r.code, r.forms?.join(",") ?? "*", r.element, String(r.broken), String(r.detail ?? "")].join("|")),
-  String(checkForm),
-].join("\n"));
+export const RULES_VERSION: string = fingerprint(
+  [
+    ...RECORD_RULES.map((r) =>
+      [r.code, r.forms?.join(",") ?? "*", r.element, String(r.broken), String(r.detail ?? "")].join("|"),
+    ),
+    String(checkForm),
+  ].join("\n"),
+);
 
 /** What intake records on a filing whose form passed every form rule under `transmitter` (undefined: none known). */
 export function rulesStamp(transmitter: TransmitterProfile | undefined): string {
@@ -98,9 +133,14 @@ export function rulesStamp(transmitter: TransmitterProfile | undefined): string 
 }
 
 /** Whether a filing stamped `stamp` at intake still passes the form rules without reading its form again. */
-export function stampHolds(stamp: string | undefined | null, transmitter: TransmitterProfile | undefined): boolean {
+export function stampHolds(
+  stamp: string | undefined | null,
+  transmitter: TransmitterProfile | undefined,
+): boolean {
   // Under TestCd "T" the rules read the recipient's and payer's TINs, which the stamp does not cover.
-  return stamp !== undefined && stamp !== null && transmitter?.test !== true && stamp === rulesStamp(transmitter);
+  return (
+    stamp !== undefined && stamp !== null && transmitter?.test !== true && stamp === rulesStamp(transmitter)
+  );
 }
 
 /** The rules about the payer (its phone, its TIN), which read no element of the form. */

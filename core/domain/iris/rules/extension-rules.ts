@@ -11,7 +11,13 @@ import type { RuleFinding } from "./model.ts";
  * date: 1099-NEC alone is due January 31, which the IRS checks itself.
  */
 const DUE: Readonly<Record<string, readonly [month: number, day: number]>> = {
-  "1099": [3, 31], "1099QA": [3, 31], "1042S": [3, 15], "5498": [5, 31], "5498QA": [5, 31], "5498ESA": [5, 31], "5498SA": [5, 31],
+  "1099": [3, 31],
+  "1099QA": [3, 31],
+  "1042S": [3, 15],
+  "5498": [5, 31],
+  "5498QA": [5, 31],
+  "5498ESA": [5, 31],
+  "5498SA": [5, 31],
 };
 
 function memorialDay(year: number): number {
@@ -56,7 +62,10 @@ export function extensionHits(facts: ExtensionFacts): ExtensionHit[] {
   const out: ExtensionHit[] = [];
   const today = facts.now.toISOString().slice(0, 10);
   if (facts.now.getUTCFullYear() <= facts.taxYear) {
-    out.push({ code: "S2H001", detail: `An extension for tax year ${String(facts.taxYear)} can be requested from ${String(facts.taxYear + 1)}-01-01.` });
+    out.push({
+      code: "S2H001",
+      detail: `An extension for tax year ${String(facts.taxYear)} can be requested from ${String(facts.taxYear + 1)}-01-01.`,
+    });
   }
   const seen = new Set<string>();
   facts.forms.forEach((form, index) => {
@@ -64,7 +73,11 @@ export function extensionHits(facts: ExtensionFacts): ExtensionHit[] {
     seen.add(form);
     const due = extensionDueDate(form, facts.taxYear);
     if (due !== undefined && today > due) {
-      out.push({ code: "S2H002", index, detail: `${form} returns for tax year ${String(facts.taxYear)} were due ${due}; the request comes too late.` });
+      out.push({
+        code: "S2H002",
+        index,
+        detail: `${form} returns for tax year ${String(facts.taxYear)} were due ${due}; the request comes too late.`,
+      });
     }
   });
   return out;
@@ -72,5 +85,7 @@ export function extensionHits(facts: ExtensionFacts): ExtensionHit[] {
 
 /** The request's findings, located at `tax_year` or `forms.<i>`. */
 export function checkExtension(facts: ExtensionFacts): RuleFinding[] {
-  return extensionHits(facts).map((h) => finding(h.code, h.index === undefined ? "tax_year" : `forms.${String(h.index)}`, "8809", h.detail));
+  return extensionHits(facts).map((h) =>
+    finding(h.code, h.index === undefined ? "tax_year" : `forms.${String(h.index)}`, "8809", h.detail),
+  );
 }

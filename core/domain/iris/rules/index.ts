@@ -9,7 +9,18 @@ import { TRANSMISSION_RULES } from "./transmission-rules.ts";
 
 export { blocks } from "./model.ts";
 export type { FindingSeverity, IssuerFacts, RecordFacts, RuleFinding, TransmitterProfile } from "./model.ts";
-export { RECORD_RULES, RULES_VERSION, checkForm, checkIssuer, finding, ruleMessage, rulesFor, rulesStamp, severityOf, stampHolds } from "./engine.ts";
+export {
+  RECORD_RULES,
+  RULES_VERSION,
+  checkForm,
+  checkIssuer,
+  finding,
+  ruleMessage,
+  rulesFor,
+  rulesStamp,
+  severityOf,
+  stampHolds,
+} from "./engine.ts";
 export type { FormCheck } from "./engine.ts";
 export { checkCart } from "./cart-rules.ts";
 export type { CartEntry, CartFinding, CorrectedOriginal } from "./cart-rules.ts";
@@ -33,7 +44,10 @@ export function checkedRules(): ReadonlyMap<string, readonly CheckPoint[]> {
     if (!list) out.set(code, [where]);
     else if (!list.includes(where)) list.push(where);
   };
-  for (const r of RECORD_RULES) { add(r.code, "intake"); add(r.code, "pay"); }
+  for (const r of RECORD_RULES) {
+    add(r.code, "intake");
+    add(r.code, "pay");
+  }
   add("S1H012", "intake");
   for (const c of CART_RULE_CODES) add(c, "pay");
   for (const r of TRANSMISSION_RULES) add(r.code, "transmission");

@@ -2,7 +2,8 @@
 import { amountToCents } from "../../forms/index.ts";
 import type { RecordFacts } from "./model.ts";
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The value at a dotted path of top-level groups ("PropertyAddressGrp.USAddress"); arrays are not entered. */
 export function valueAt(form: Readonly<Record<string, unknown>>, path: string): unknown {
@@ -17,8 +18,12 @@ export function valueAt(form: Readonly<Record<string, unknown>>, path: string): 
 export class FormReader {
   constructor(readonly facts: RecordFacts) {}
 
-  get formTypeCd(): string { return this.facts.formTypeCd; }
-  get taxYear(): number { return this.facts.taxYear; }
+  get formTypeCd(): string {
+    return this.facts.formTypeCd;
+  }
+  get taxYear(): number {
+    return this.facts.taxYear;
+  }
 
   /** An amount in integer cents; a blank box is 0. */
   cents(path: string): number {
@@ -53,7 +58,8 @@ export class FormReader {
   /** An integer element (counts, years); a blank one is undefined. */
   integer(path: string): number | undefined {
     const v = valueAt(this.facts.jsonForm, path);
-    const n = typeof v === "number" ? v : typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : Number.NaN;
+    const n =
+      typeof v === "number" ? v : typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : Number.NaN;
     return Number.isInteger(n) ? n : undefined;
   }
 

@@ -30,19 +30,62 @@ export interface ReportingThreshold {
   readonly law: string;
 }
 
-const MISC_6041 = ["RentAmt", "OtherIncomeAmt", "MedicalHealthCarePaymentsAmt", "CropInsuranceProceedsAmt"] as const;
+const MISC_6041 = [
+  "RentAmt",
+  "OtherIncomeAmt",
+  "MedicalHealthCarePaymentsAmt",
+  "CropInsuranceProceedsAmt",
+] as const;
 
 /** Any amount outside `boxes` (or backup withholding, or a checked indicator) makes the form required anyway. */
 const otherBoxes = (boxes: readonly string[]) => (r: FormReader) =>
   r.amountNames().some((n) => !boxes.includes(n)) || r.ind("DirectSaleAboveThresholdInd") === 1;
 
 export const REPORTING_THRESHOLDS: readonly ReportingThreshold[] = [
-  { formTypeCd: "1099NEC", fromTaxYear: 2000, toTaxYear: 2025, elements: ["NonemployeeCompensationAmt"], minimumCents: 60000, inclusive: true, otherwiseRequiredBy: otherBoxes(["NonemployeeCompensationAmt"]), law: "IRC 6041A(a): $600 for payments made before 2026" },
-  { formTypeCd: "1099NEC", fromTaxYear: 2026, elements: ["NonemployeeCompensationAmt"], minimumCents: 200000, inclusive: true, otherwiseRequiredBy: otherBoxes(["NonemployeeCompensationAmt"]), law: "IRC 6041A(a) as amended by the One Big Beautiful Bill Act, section 70433: $2,000 for payments made after 2025" },
-  { formTypeCd: "1099MISC", fromTaxYear: 2000, toTaxYear: 2025, elements: MISC_6041, minimumCents: 60000, inclusive: true, otherwiseRequiredBy: otherBoxes(MISC_6041), law: "IRC 6041(a): $600 for payments made before 2026" },
-  { formTypeCd: "1099MISC", fromTaxYear: 2026, elements: MISC_6041, minimumCents: 200000, inclusive: true, otherwiseRequiredBy: otherBoxes(MISC_6041), law: "IRC 6041(a) as amended by the One Big Beautiful Bill Act, section 70433: $2,000 for payments made after 2025" },
   {
-    formTypeCd: "1099K", fromTaxYear: 2000, elements: ["GrossAmt"], minimumCents: 2000000, inclusive: false,
+    formTypeCd: "1099NEC",
+    fromTaxYear: 2000,
+    toTaxYear: 2025,
+    elements: ["NonemployeeCompensationAmt"],
+    minimumCents: 60000,
+    inclusive: true,
+    otherwiseRequiredBy: otherBoxes(["NonemployeeCompensationAmt"]),
+    law: "IRC 6041A(a): $600 for payments made before 2026",
+  },
+  {
+    formTypeCd: "1099NEC",
+    fromTaxYear: 2026,
+    elements: ["NonemployeeCompensationAmt"],
+    minimumCents: 200000,
+    inclusive: true,
+    otherwiseRequiredBy: otherBoxes(["NonemployeeCompensationAmt"]),
+    law: "IRC 6041A(a) as amended by the One Big Beautiful Bill Act, section 70433: $2,000 for payments made after 2025",
+  },
+  {
+    formTypeCd: "1099MISC",
+    fromTaxYear: 2000,
+    toTaxYear: 2025,
+    elements: MISC_6041,
+    minimumCents: 60000,
+    inclusive: true,
+    otherwiseRequiredBy: otherBoxes(MISC_6041),
+    law: "IRC 6041(a): $600 for payments made before 2026",
+  },
+  {
+    formTypeCd: "1099MISC",
+    fromTaxYear: 2026,
+    elements: MISC_6041,
+    minimumCents: 200000,
+    inclusive: true,
+    otherwiseRequiredBy: otherBoxes(MISC_6041),
+    law: "IRC 6041(a) as amended by the One Big Beautiful Bill Act, section 70433: $2,000 for payments made after 2025",
+  },
+  {
+    formTypeCd: "1099K",
+    fromTaxYear: 2000,
+    elements: ["GrossAmt"],
+    minimumCents: 2000000,
+    inclusive: false,
     count: { element: "PaymentTransactionCnt", moreThan: 200 },
     appliesTo: (r) => r.ind("ThirdPartyNetworkInd") === 1,
     otherwiseRequiredBy: (r) => r.nonZero("FederalIncomeTaxWithheldAmt"),
@@ -56,15 +99,23 @@ export interface ThresholdMiss {
 }
 
 /** The threshold a form falls below, if any; undefined when the form is required (or no threshold applies). */
-export function belowThreshold(r: FormReader, table: readonly ReportingThreshold[] = REPORTING_THRESHOLDS): ThresholdMiss | undefined {
+export function belowThreshold(
+  r: FormReader,
+  table: readonly ReportingThreshold[] = REPORTING_THRESHOLDS,
+): ThresholdMiss | undefined {
   for (const t of table) {
-    if (t.formTypeCd !== r.formTypeCd || r.taxYear < t.fromTaxYear || (t.toTaxYear !== undefined && r.taxYear > t.toTaxYear)) continue;
+    if (
+      t.formTypeCd !== r.formTypeCd ||
+      r.taxYear < t.fromTaxYear ||
+      (t.toTaxYear !== undefined && r.taxYear > t.toTaxYear)
+    )
+      continue;
     if (t.appliesTo && !t.appliesTo(r)) continue;
     if (r.nonZero("FederalIncomeTaxWithheldAmt") || t.otherwiseRequiredBy?.(r)) continue;
     const total = r.sum(t.elements);
     if (total <= 0 && t.count === undefined) continue; // nothing in the boxes: another rule's business
     const amountShort = t.inclusive ? total < t.minimumCents : total <= t.minimumCents;
-    const count = t.count ? r.integer(t.count.element) ?? 0 : undefined;
+    const count = t.count ? (r.integer(t.count.element) ?? 0) : undefined;
     const countShort = t.count !== undefined && count !== undefined && count <= t.count.moreThan;
     if (!amountShort && !countShort) continue;
     const boxes = t.elements.join(" + ");

@@ -3,7 +3,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
-  EFW2C_LAYOUTS, EFW2_LAYOUTS, buildEfw2, buildEfw2c, checkEfw2, parseEfw2, w3Totals, writeEfw2, type Efw2Input,
+  EFW2C_LAYOUTS,
+  EFW2_LAYOUTS,
+  buildEfw2,
+  buildEfw2c,
+  checkEfw2,
+  parseEfw2,
+  w3Totals,
+  writeEfw2,
+  type Efw2Input,
 } from "../../../../core/domain/efw2/index.ts";
 import { validateForm } from "../../../../core/domain/forms/index.ts";
 import { w2Form, w2cForm } from "../../../support/w2.ts";
@@ -15,18 +23,50 @@ function stored(form: Record<string, unknown>, code = "W-2"): Record<string, unk
 }
 
 const submitter = {
-  ein: "000000001", userId: "SBXUSER1", name: "Filing Service Inc", address: { line1: "1 Main St", city: "Austin", state: "TX", postalCode: "73301", country: "US" },
-  contactName: "Pat Doe", contactPhone: "512-555-0100", contactEmail: "ops@example.com",
+  ein: "000000001",
+  userId: "SBXUSER1",
+  name: "Filing Service Inc",
+  address: { line1: "1 Main St", city: "Austin", state: "TX", postalCode: "73301", country: "US" },
+  contactName: "Pat Doe",
+  contactPhone: "512-555-0100",
+  contactEmail: "ops@example.com",
 };
-const employer = { ein: "123450033", name: "Wire Payer LLC", address: { line1: "1 Elm St", line2: "Suite 5", city: "Austin", state: "TX", postalCode: "73301-1234", country: "US" } };
+const employer = {
+  ein: "123450033",
+  name: "Wire Payer LLC",
+  address: {
+    line1: "1 Elm St",
+    line2: "Suite 5",
+    city: "Austin",
+    state: "TX",
+    postalCode: "73301-1234",
+    country: "US",
+  },
+};
 
 function input(forms: Record<string, unknown>[]): Efw2Input {
-  return { taxYear: 2025, submitter, employers: [{ employer, employees: forms.map((jsonForm, i) => ({ filingId: `fil_${String(i)}`, jsonForm })) }] };
+  return {
+    taxYear: 2025,
+    submitter,
+    employers: [
+      { employer, employees: forms.map((jsonForm, i) => ({ filingId: `fil_${String(i)}`, jsonForm })) },
+    ],
+  };
 }
 
 test("every layout fills its record exactly", () => {
-  for (const l of EFW2_LAYOUTS.values()) assert.is(l.fields.reduce((n, f) => n + f.length, 0), 512, l.id);
-  for (const l of EFW2C_LAYOUTS.values()) assert.is(l.fields.reduce((n, f) => n + f.length, 0), 1024, l.id);
+  for (const l of EFW2_LAYOUTS.values())
+    assert.is(
+      l.fields.reduce((n, f) => n + f.length, 0),
+      512,
+      l.id,
+    );
+  for (const l of EFW2C_LAYOUTS.values())
+    assert.is(
+      l.fields.reduce((n, f) => n + f.length, 0),
+      1024,
+      l.id,
+    );
   const rw = EFW2_LAYOUTS.get("RW");
   assert.is(rw?.byName.get("ssn")?.start, 3);
   assert.is(rw?.byName.get("wages")?.start, 188);
@@ -77,7 +117,10 @@ test("RO and RU positions match the public EFW2 writers", () => {
 // 44-177 also as Pennsylvania's "CORRECTED - PA W-2 Wage Records (EFW2C)" page has them.
 test("EFW2C positions match the public EFW2C writers", () => {
   const get = (id: string) => EFW2C_LAYOUTS.get(id);
-  const at = (id: string, name: string) => [get(id)?.byName.get(name)?.start, get(id)?.byName.get(name)?.length];
+  const at = (id: string, name: string) => [
+    get(id)?.byName.get(name)?.start,
+    get(id)?.byName.get(name)?.length,
+  ];
   assert.equal(at("RCA", "userId"), [13, 8]);
   assert.equal(at("RCA", "softwareCode"), [30, 2]);
   assert.equal(at("RCA", "companyName"), [32, 57]);
@@ -147,12 +190,24 @@ test("EFW2C positions match the public EFW2C writers", () => {
 
 test("two employees of one employer: RA RE RW RO? RS RT RF, read back with totals that check out", () => {
   const a = stored(w2Form());
-  const b = stored({ ...w2Form({ ssn: "234-56-7890", first: "John", last: "O'Neil", wages: 250_000 }), AllocatedTipsAmt: 500, EmployersUseGrp: [{ EmployersUseCd: "EE", EmployersUseAmt: 100 }] });
+  const b = stored({
+    ...w2Form({ ssn: "234-56-7890", first: "John", last: "O'Neil", wages: 250_000 }),
+    AllocatedTipsAmt: 500,
+    EmployersUseGrp: [{ EmployersUseCd: "EE", EmployersUseAmt: 100 }],
+  });
   const text = writeEfw2("efw2", buildEfw2(input([a, b])));
-  assert.ok(text.split("\r\n").slice(0, -1).every((l) => l.length === 512));
+  assert.ok(
+    text
+      .split("\r\n")
+      .slice(0, -1)
+      .every((l) => l.length === 512),
+  );
   const parsed = parseEfw2("efw2", text);
   assert.equal(parsed.problems, []);
-  assert.equal(parsed.records.map((r) => r.type), ["RA", "RE", "RW", "RS", "RW", "RO", "RS", "RT", "RU", "RF"]);
+  assert.equal(
+    parsed.records.map((r) => r.type),
+    ["RA", "RE", "RW", "RS", "RW", "RO", "RS", "RT", "RU", "RF"],
+  );
   assert.equal(checkEfw2("efw2", parsed.records), []);
   const [ra, re, rw1] = parsed.records;
   assert.is(ra?.fields["userId"], "SBXUSER1");
@@ -188,8 +243,14 @@ test("a broken file is reported: bad totals, wrong length, non-blank reserved fi
   const badRw = [...lines];
   badRw[rwAt] = `RW666${badRw[rwAt]?.slice(5, 220)}00000000001${badRw[rwAt]?.slice(231)}`;
   const wages = checkEfw2("efw2", parseEfw2("efw2", badRw.join("\r\n")).records).map((p) => p.message);
-  assert.ok(wages.some((m) => m.startsWith("RW SSN")), wages.join("; "));
-  assert.ok(wages.some((m) => m.includes("6.2%")), wages.join("; "));
+  assert.ok(
+    wages.some((m) => m.startsWith("RW SSN")),
+    wages.join("; "),
+  );
+  assert.ok(
+    wages.some((m) => m.includes("6.2%")),
+    wages.join("; "),
+  );
   const rw = lines.findIndex((l) => l.startsWith("RW"));
   const withJunk = [...lines];
   withJunk[rw] = `${withJunk[rw]?.slice(0, 264)}X${withJunk[rw]?.slice(265)}`;
@@ -199,10 +260,18 @@ test("a broken file is reported: bad totals, wrong length, non-blank reserved fi
 test("W-2c: EFW2C with originally reported and correct amounts, totals, byte-identical round trip", () => {
   const c = stored({ ...w2cForm(), OriginalEmployeeSSN: "123-45-6780" }, "W-2c");
   const text = writeEfw2("efw2c", buildEfw2c(input([c])));
-  assert.ok(text.split("\r\n").slice(0, -1).every((l) => l.length === 1024));
+  assert.ok(
+    text
+      .split("\r\n")
+      .slice(0, -1)
+      .every((l) => l.length === 1024),
+  );
   const parsed = parseEfw2("efw2c", text);
   assert.equal(parsed.problems, []);
-  assert.equal(parsed.records.map((r) => r.type), ["RCA", "RCE", "RCW", "RCT", "RCF"]);
+  assert.equal(
+    parsed.records.map((r) => r.type),
+    ["RCA", "RCE", "RCW", "RCT", "RCF"],
+  );
   assert.equal(checkEfw2("efw2c", parsed.records), []);
   const rcw = parsed.records[2];
   assert.is(rcw?.fields["origSsn"], "123456780");

@@ -1,7 +1,14 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
-  FILING_STATUSES, SERVICES, TRANSITIONS, isTerminal, nextStatus, type FilingStatus, type FilingTrigger, type Service,
+  FILING_STATUSES,
+  SERVICES,
+  TRANSITIONS,
+  isTerminal,
+  nextStatus,
+  type FilingStatus,
+  type FilingTrigger,
+  type Service,
 } from "../../../../core/domain/filing/status.ts";
 
 // The table of SPEC "States and transitions" (+ D18 void set, D19 supersede, cart removal), written out
@@ -44,17 +51,31 @@ test("every allowed transition moves to its target, for exactly the listed servi
 
 test("every other (status, trigger, service) combination is refused with a reason", () => {
   let refused = 0;
-  for (const from of FILING_STATUSES) for (const trigger of TRIGGERS) for (const service of SERVICES) {
-    const listed = ALLOWED.some(([f, t, s]) => f === from && t === trigger && (s === null || s.includes(service)));
-    const r = nextStatus(from, trigger, service);
-    assert.is(r.refused, !listed, `${from} ${trigger} ${service}`);
-    if (r.refused) { assert.ok(r.reason.length > 10); refused++; }
-  }
-  assert.is(refused, FILING_STATUSES.length * TRIGGERS.length * SERVICES.length - ALLOWED.reduce((n, [, , s]) => n + (s ? s.length : SERVICES.length), 0));
+  for (const from of FILING_STATUSES)
+    for (const trigger of TRIGGERS)
+      for (const service of SERVICES) {
+        const listed = ALLOWED.some(
+          ([f, t, s]) => f === from && t === trigger && (s === null || s.includes(service)),
+        );
+        const r = nextStatus(from, trigger, service);
+        assert.is(r.refused, !listed, `${from} ${trigger} ${service}`);
+        if (r.refused) {
+          assert.ok(r.reason.length > 10);
+          refused++;
+        }
+      }
+  assert.is(
+    refused,
+    FILING_STATUSES.length * TRIGGERS.length * SERVICES.length -
+      ALLOWED.reduce((n, [, , s]) => n + (s ? s.length : SERVICES.length), 0),
+  );
 });
 
 test("acknowledgements emit the webhook events; accepted_with_errors is sent as filing.accepted (D28)", () => {
-  const ev = (t: FilingTrigger) => { const r = nextStatus("submitted", t, "efile"); return r.refused ? "refused" : r.event; };
+  const ev = (t: FilingTrigger) => {
+    const r = nextStatus("submitted", t, "efile");
+    return r.refused ? "refused" : r.event;
+  };
   assert.is(ev("ack_accepted"), "filing.accepted");
   assert.is(ev("ack_accepted_with_errors"), "filing.accepted");
   assert.is(ev("ack_rejected"), "filing.rejected");

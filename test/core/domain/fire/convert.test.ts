@@ -20,8 +20,17 @@ function allForms() {
   const b = payer({ tin: "223456780", name: "SECOND PAYER LLC" });
   return FORM_SPECS.map((spec, i) => {
     const p = i % 2 === 0 ? a : b;
-    const f = validInput(spec, spec.tail.some((t) => t.kind === "cfsf") ? p : { ...p, combinedFederalState: false });
-    return { ...f, recipient: recipient({ tin: `3000000${String(10 + i)}`, name: `PAT SAMPLE ${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 26]}` }) };
+    const f = validInput(
+      spec,
+      spec.tail.some((t) => t.kind === "cfsf") ? p : { ...p, combinedFederalState: false },
+    );
+    return {
+      ...f,
+      recipient: recipient({
+        tin: `3000000${String(10 + i)}`,
+        name: `PAT SAMPLE ${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 26]}`,
+      }),
+    };
   });
 }
 
@@ -30,10 +39,16 @@ test("checkFire: a clean file has no problems and counts its forms; a refused el
   assert.equal(ok.problems, []);
   assert.is(ok.checked, FORM_SPECS.length);
   const spec = FORM_SPECS.find((s) => s.form === "W-2G")!;
-  const bad = { ...validInput(spec, payer()), codes: { ...validInput(spec, payer()).codes, GamblingWinWagerTypeCd: "Z" } };
+  const bad = {
+    ...validInput(spec, payer()),
+    codes: { ...validInput(spec, payer()).codes, GamblingWinWagerTypeCd: "Z" },
+  };
   const r = checkFire(writeFire(fileInput([bad]), { lineEnding: "none" }));
   assert.is(r.problems.length, 1);
-  assert.equal([r.problems[0]!.record, r.problems[0]!.field, r.problems[0]!.position, r.problems[0]!.offset], [3, "TypeOfWagerCode", 547, 2 * 750 + 546]);
+  assert.equal(
+    [r.problems[0]!.record, r.problems[0]!.field, r.problems[0]!.position, r.problems[0]!.offset],
+    [3, "TypeOfWagerCode", 547, 2 * 750 + 546],
+  );
   const parse = checkFire(new Uint8Array([1, 2, 3]));
   assert.ok(parse.problems.length > 0 && parse.parsed === null);
 });
@@ -42,7 +57,13 @@ test("fireToIris: one transmission per payer, submissions per form, records per 
   const r = fireToIris(writeFire(fileInput(allForms())), opts);
   if (!r.ok) throw new Error(JSON.stringify(r.problems.slice(0, 5)));
   assert.is(r.files.length, 2);
-  assert.equal(r.files.map((f) => [f.payer.name, f.payer.tinLast4, f.records]), [["FIRST PAYER INC", "6780", 16], ["SECOND PAYER LLC", "6780", 16]]);
+  assert.equal(
+    r.files.map((f) => [f.payer.name, f.payer.tinLast4, f.records]),
+    [
+      ["FIRST PAYER INC", "6780", 16],
+      ["SECOND PAYER LLC", "6780", 16],
+    ],
+  );
   assert.match(r.files[0]!.name, /^payer-01-6780-original-1\.xml$/);
   const root = parseXml(r.files[0]!.xml);
   const manifest = childNamed(root, "IRTransmissionManifest")!;
@@ -57,38 +78,55 @@ test("fireToIris: wrong tax year, corrections and a foreign payer without a coun
   const bytes = writeFire(fileInput(allForms()));
   const y = fireToIris(bytes, { ...opts, taxYear: 2026 });
   assert.not.ok(y.ok);
-  if (!y.ok) assert.equal([y.problems[0]!.record, y.problems[0]!.field, y.problems[0]!.position], [1, "PaymentYear", 2]);
+  if (!y.ok)
+    assert.equal(
+      [y.problems[0]!.record, y.problems[0]!.field, y.problems[0]!.position],
+      [1, "PaymentYear", 2],
+    );
   const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
-  const withG = [validInput(nec, payer()), { ...validInput(nec, payer()), corrected: "G" as const, accountNumber: "G-1" }];
+  const withG = [
+    validInput(nec, payer()),
+    { ...validInput(nec, payer()), corrected: "G" as const, accountNumber: "G-1" },
+  ];
   const g = fireToIris(writeFire(fileInput(withG)), opts);
   assert.ok(g.ok);
   if (g.ok) {
     assert.is(g.files[0]!.records, 1);
-    assert.ok(g.notes.some((n) => n.startsWith("1 correction(s)")), JSON.stringify(g.notes));
+    assert.ok(
+      g.notes.some((n) => n.startsWith("1 correction(s)")),
+      JSON.stringify(g.notes),
+    );
   }
   const foreign = payer({ foreign: true, city: "SOMEWHERE 123", state: "", postalCode: "" });
   const f = fireToIris(writeFire(fileInput([validInput(nec, foreign)])), opts);
   assert.not.ok(f.ok);
-  if (!f.ok) assert.equal([f.problems[0]!.record, f.problems[0]!.recordType, f.problems[0]!.field, f.problems[0]!.position], [2, "A", "PayerCity", 174]);
+  if (!f.ok)
+    assert.equal(
+      [f.problems[0]!.record, f.problems[0]!.recordType, f.problems[0]!.field, f.problems[0]!.position],
+      [2, "A", "PayerCity", 174],
+    );
   const noId = fireToIris(bytes, { ...opts, softwareId: "" });
   assert.not.ok(noId.ok);
 });
 
 const haveXmllint = spawnSync("xmllint", ["--version"]).status === 0 && existsSync(XSD);
-(haveXmllint ? test : test.skip)("xmllint: every form Pub 1220 lays out, converted from FIRE, validates against the IRS XSD", () => {
-  const r = fireToIris(writeFire(fileInput(allForms())), opts);
-  if (!r.ok) throw new Error(JSON.stringify(r.problems.slice(0, 5)));
-  const dir = mkdtempSync(join(tmpdir(), "fire-iris-"));
-  try {
-    for (const f of r.files) {
-      const path = join(dir, f.name);
-      writeFileSync(path, f.xml);
-      const v = spawnSync("xmllint", ["--noout", "--schema", XSD, path], { encoding: "utf8" });
-      assert.is(v.status, 0, `${f.name}: ${v.stderr}`);
+(haveXmllint ? test : test.skip)(
+  "xmllint: every form Pub 1220 lays out, converted from FIRE, validates against the IRS XSD",
+  () => {
+    const r = fireToIris(writeFire(fileInput(allForms())), opts);
+    if (!r.ok) throw new Error(JSON.stringify(r.problems.slice(0, 5)));
+    const dir = mkdtempSync(join(tmpdir(), "fire-iris-"));
+    try {
+      for (const f of r.files) {
+        const path = join(dir, f.name);
+        writeFileSync(path, f.xml);
+        const v = spawnSync("xmllint", ["--noout", "--schema", XSD, path], { encoding: "utf8" });
+        assert.is(v.status, 0, `${f.name}: ${v.stderr}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);
 
 test.run();

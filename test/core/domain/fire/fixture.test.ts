@@ -7,7 +7,9 @@ import { join } from "node:path";
 import { parseFire, writeFire } from "../../../../core/domain/fire/index.ts";
 import { asInput, ascii, mustParse } from "./helpers.ts";
 
-const bytes = new Uint8Array(readFileSync(join(import.meta.dirname, "../../../../fixtures/fire/sample-ty2025.txt")));
+const bytes = new Uint8Array(
+  readFileSync(join(import.meta.dirname, "../../../../fixtures/fire/sample-ty2025.txt")),
+);
 const r = mustParse(parseFire(bytes));
 
 test("file level: year, test flag, transmitter, counts, notes", () => {
@@ -34,12 +36,15 @@ test("file level: year, test flag, transmitter, counts, notes", () => {
     vendorIndicator: "I",
     vendor: null,
   });
-  assert.equal(r.forms.map((f) => [f.record, f.form, f.supported]), [
-    [3, "1099-NEC", true],
-    [4, "1099-NEC", true],
-    [8, "1099-R", true],
-    [11, "1099-CAP", true],
-  ]);
+  assert.equal(
+    r.forms.map((f) => [f.record, f.form, f.supported]),
+    [
+      [3, "1099-NEC", true],
+      [4, "1099-NEC", true],
+      [8, "1099-R", true],
+      [11, "1099-CAP", true],
+    ],
+  );
   assert.equal(r.notes, []);
 });
 
@@ -147,14 +152,22 @@ test("writeFire reproduces the hand-written file byte for byte", () => {
   for (let i = 0; i < want.length; i++) {
     if (want[i] !== got[i]) {
       const at = [...want[i]!].findIndex((c, k) => got[i]![k] !== c);
-      assert.unreachable(`record ${i + 1} differs at position ${at + 1}: '${want[i]!.slice(at, at + 20)}' vs '${got[i]?.slice(at, at + 20)}'`);
+      assert.unreachable(
+        `record ${i + 1} differs at position ${at + 1}: '${want[i]!.slice(at, at + 20)}' vs '${got[i]?.slice(at, at + 20)}'`,
+      );
     }
   }
   assert.is(again.length, bytes.length);
 });
 
 test("parse -> write keeps every byte: the parsed forms and framing written back give the same file", () => {
-  const again = writeFire({ taxYear: r.taxYear, test: r.test, transmitter: r.transmitter, forms: r.forms, framing: r.framing });
+  const again = writeFire({
+    taxYear: r.taxYear,
+    test: r.test,
+    transmitter: r.transmitter,
+    forms: r.forms,
+    framing: r.framing,
+  });
   assert.is(ascii(again), ascii(bytes));
   assert.equal(r.framing, { lineEnding: "crlf", lastTerminated: true, trailer: "" });
 });

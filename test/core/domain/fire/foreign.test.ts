@@ -28,15 +28,35 @@ test("the country is recognised from the IRS's names and the usual other ones, l
 });
 
 test("city, province and postal code: by commas when the filer used them, else words before the first digit", () => {
-  assert.equal(splitForeignAddress("TORONTO, ONTARIO, M5V 2T6, CANADA"), { country: "CA", city: "TORONTO", province: "ONTARIO", postalCode: "M5V 2T6" });
-  assert.equal(splitForeignAddress("MEXICO CITY 06000 MEXICO"), { country: "MX", city: "MEXICO CITY", province: "", postalCode: "06000" });
-  assert.equal(splitForeignAddress("PARIS FRANCE"), { country: "FR", city: "PARIS", province: "", postalCode: "" });
+  assert.equal(splitForeignAddress("TORONTO, ONTARIO, M5V 2T6, CANADA"), {
+    country: "CA",
+    city: "TORONTO",
+    province: "ONTARIO",
+    postalCode: "M5V 2T6",
+  });
+  assert.equal(splitForeignAddress("MEXICO CITY 06000 MEXICO"), {
+    country: "MX",
+    city: "MEXICO CITY",
+    province: "",
+    postalCode: "06000",
+  });
+  assert.equal(splitForeignAddress("PARIS FRANCE"), {
+    country: "FR",
+    city: "PARIS",
+    province: "",
+    postalCode: "",
+  });
 });
 
 function foreignFile(cityArea: string): Uint8Array {
   const f = fullForm(nec, 0, payer());
   // The free text runs over the 40-character city field into the state and ZIP positions (448-498).
-  const r = recipient({ foreign: true, city: cityArea.slice(0, 40).trimEnd(), state: cityArea.slice(40, 42).trim(), postalCode: cityArea.slice(42, 51).trim() });
+  const r = recipient({
+    foreign: true,
+    city: cityArea.slice(0, 40).trimEnd(),
+    state: cityArea.slice(40, 42).trim(),
+    postalCode: cityArea.slice(42, 51).trim(),
+  });
   return writeFire(fileInput([{ ...f, recipient: r }]));
 }
 
@@ -59,7 +79,10 @@ test("a foreign payee without a recognisable country is a located problem saying
 });
 
 test("a domestic payee has no country", () => {
-  assert.is(mustParse(parseFire(writeFire(fileInput([fullForm(nec, 0, payer())])))).forms[0]!.recipient.country, null);
+  assert.is(
+    mustParse(parseFire(writeFire(fileInput([fullForm(nec, 0, payer())])))).forms[0]!.recipient.country,
+    null,
+  );
 });
 
 test.run();

@@ -93,7 +93,10 @@ export function fullForm(spec: FormSpec, variant: number, p: FirePayer): FireFor
       const names = Object.values(t.values);
       indicators[names[(variant + flagIndex++) % names.length]!] = true;
     } else if (t.kind === "text") {
-      const v = t.digits === true ? "1234567890123".slice(0, t.len) : `V${variant}${t.name.toUpperCase()}`.slice(0, Math.min(t.len, 12));
+      const v =
+        t.digits === true
+          ? "1234567890123".slice(0, t.len)
+          : `V${variant}${t.name.toUpperCase()}`.slice(0, Math.min(t.len, 12));
       if (t.iris !== null) codes[t.iris] = v;
       else extra[t.name] = v;
     } else if (t.kind === "date") {
@@ -112,7 +115,10 @@ export function fullForm(spec: FormSpec, variant: number, p: FirePayer): FireFor
     form: spec.form,
     corrected: variant % 3 === 1 ? "G" : null,
     payer: p,
-    recipient: recipient({ tin: `1234${String(50000 + variant).slice(-5)}`, name: `RECIPIENT ${variant} SAMPLE` }),
+    recipient: recipient({
+      tin: `1234${String(50000 + variant).slice(-5)}`,
+      name: `RECIPIENT ${variant} SAMPLE`,
+    }),
     accountNumber: `ACCT-${spec.typeOfReturn}-${variant}`,
     amounts,
     amountsByCode,
@@ -125,13 +131,27 @@ export function fullForm(spec: FormSpec, variant: number, p: FirePayer): FireFor
 
 /** A parsed form without the fields the writer derives or the parser keeps as read, for comparison with its input. */
 export function asInput(f: FireForm): FireFormInput {
-  const { record: _record, payerRecord: _payerRecord, offset: _offset, supported: _supported, taxYear: _taxYear, typeOfReturn: _type, ...rest } = f;
+  const {
+    record: _record,
+    payerRecord: _payerRecord,
+    offset: _offset,
+    supported: _supported,
+    taxYear: _taxYear,
+    typeOfReturn: _type,
+    ...rest
+  } = f;
   const { amountCodes: _codes, stateOrder: _order, ...payer } = rest.payer;
   return { ...rest, payer };
 }
 
 export function mustParse(r: FireParseResult): Extract<FireParseResult, { ok: true }> {
-  if (!r.ok) throw new Error(`expected ok, got problems:\n${r.problems.slice(0, 10).map((p) => JSON.stringify(p)).join("\n")}`);
+  if (!r.ok)
+    throw new Error(
+      `expected ok, got problems:\n${r.problems
+        .slice(0, 10)
+        .map((p) => JSON.stringify(p))
+        .join("\n")}`,
+    );
   return r;
 }
 
@@ -156,8 +176,14 @@ export function element(form: string, path: string): ElementDefinition | undefin
 export function textFor(form: string, iris: string, len: number, digits: boolean, each: boolean): string {
   const el = element(form, iris);
   const c = el?.constraints ?? {};
-  if (c.enum) return each ? c.enum.slice(0, Math.min(len, 2)).join("") : (c.enum.find((v) => v.length <= len) ?? c.enum[0]!);
-  if (el?.kind === "integer") return String(Math.min(c.maximum ?? 99, 12)).padStart(digits ? 2 : 1, "0").slice(-len);
+  if (c.enum)
+    return each
+      ? c.enum.slice(0, Math.min(len, 2)).join("")
+      : (c.enum.find((v) => v.length <= len) ?? c.enum[0]!);
+  if (el?.kind === "integer")
+    return String(Math.min(c.maximum ?? 99, 12))
+      .padStart(digits ? 2 : 1, "0")
+      .slice(-len);
   if (el?.xsdType === "EINType" || el?.xsdType === "TINType") return "123456780";
   if (digits) return "1234567890123".slice(0, len);
   const max = Math.min(len, c.maxLength ?? len);
@@ -179,7 +205,9 @@ const EXTRA_VALUES: Record<string, string> = {
 
 export function validInput(spec: FormSpec, p: FirePayer): FireFormInput {
   const amountsByCode: Record<string, number> = {};
-  Object.keys(spec.amounts).forEach((code, i) => { amountsByCode[code] = 10_000 + 101 * i; });
+  Object.keys(spec.amounts).forEach((code, i) => {
+    amountsByCode[code] = 10_000 + 101 * i;
+  });
   const indicators: Record<string, boolean> = {};
   const codes: Record<string, string> = {};
   const extra: Record<string, string> = {};
@@ -187,19 +215,32 @@ export function validInput(spec: FormSpec, p: FirePayer): FireFormInput {
   for (const t of spec.tail) {
     if (t.kind === "flag") {
       const names = Object.values(t.values);
-      names.forEach((n, i) => { indicators[n] = i === 0; });
+      names.forEach((n, i) => {
+        indicators[n] = i === 0;
+      });
     } else if (t.kind === "text") {
-      if (t.iris !== null) codes[t.iris] = textFor(spec.form, t.iris, t.len, t.digits === true, t.each === true);
+      if (t.iris !== null)
+        codes[t.iris] = textFor(spec.form, t.iris, t.len, t.digits === true, t.each === true);
       else extra[t.name] = (EXTRA_VALUES[t.name] ?? "SAMPLE").slice(0, t.len);
     } else if (t.kind === "date") codes[t.iris] = "2025-03-14";
     else if (t.kind === "year") codes[t.iris] = "2024";
     else if (t.kind === "stateTax") state = { ...(state ?? { code: "CA" }), stateTaxWithheldCents: 4321 };
     else if (t.kind === "localTax") state = { ...(state ?? { code: "CA" }), localTaxWithheldCents: 1234 };
-    else if (t.kind === "cfsf" && p.combinedFederalState) state = { ...(state ?? { code: "CA" }), code: "CA" };
+    else if (t.kind === "cfsf" && p.combinedFederalState)
+      state = { ...(state ?? { code: "CA" }), code: "CA" };
   }
   return {
-    form: spec.form, corrected: null, payer: p, recipient: recipient(), accountNumber: `ACCT-${spec.typeOfReturn}`,
-    amounts: {}, amountsByCode, indicators, codes, extra, state,
+    form: spec.form,
+    corrected: null,
+    payer: p,
+    recipient: recipient(),
+    accountNumber: `ACCT-${spec.typeOfReturn}`,
+    amounts: {},
+    amountsByCode,
+    indicators,
+    codes,
+    extra,
+    state,
   };
 }
 
@@ -211,13 +252,28 @@ export function validInput(spec: FormSpec, p: FirePayer): FireFormInput {
 export function irsValidInput(spec: FormSpec, p: FirePayer): FireFormInput {
   const f = validInput(spec, p);
   const amountsByCode: Record<string, number> = {};
-  Object.keys(spec.amounts).forEach((code, i) => { amountsByCode[code] = Math.round(500_000_00 / 2 ** i) + i; });
+  Object.keys(spec.amounts).forEach((code, i) => {
+    amountsByCode[code] = Math.round(500_000_00 / 2 ** i) + i;
+  });
   const indicators = { ...f.indicators };
   keepIrsRules(spec, amountsByCode, indicators);
   return { ...f, amountsByCode, indicators };
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /**
  * What the IRS business rules add to "every field filled": monthly amounts add up to their total (F1099K001,
@@ -225,27 +281,44 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
  * 1099-SA one account type (F1099SA001), 1099-B either a sale or contract amounts (F1099B006/007) and not both
  * collectibles and QOF (F1099B005).
  */
-function keepIrsRules(spec: FormSpec, amounts: Record<string, number>, indicators: Record<string, boolean>): void {
+function keepIrsRules(
+  spec: FormSpec,
+  amounts: Record<string, number>,
+  indicators: Record<string, boolean>,
+): void {
   const codeOf = (iris: string) => Object.keys(spec.amounts).find((c) => spec.amounts[c]?.iris === iris);
   const months = MONTHS.map((m) => codeOf(`${m}Amt`)).filter((c): c is string => c !== undefined);
   const total = codeOf("GrossAmt") ?? codeOf("TotalCreditsAmt") ?? codeOf("TotalPremiumsAmt");
   if (months.length === 12 && total) {
     // Months large enough that their total also covers the form's other amounts (F1099K006).
-    months.forEach((c, i) => { amounts[c] = 50_000_00 + i; });
+    months.forEach((c, i) => {
+      amounts[c] = 50_000_00 + i;
+    });
     amounts[total] = months.reduce((sum, c) => sum + (amounts[c] ?? 0), 0);
   }
   if (spec.form === "1099-Q") {
-    const [gross, earnings, basis] = [codeOf("GrossDistributionAmt"), codeOf("EarningsAmt"), codeOf("BasisAmt")];
+    const [gross, earnings, basis] = [
+      codeOf("GrossDistributionAmt"),
+      codeOf("EarningsAmt"),
+      codeOf("BasisAmt"),
+    ];
     if (gross && earnings && basis) amounts[basis] = (amounts[gross] ?? 0) - (amounts[earnings] ?? 0);
     indicators["QTPToRothIRATransferInd"] = false;
   }
-  if (spec.form === "1099-SA") { indicators["MAMSAInd"] = false; indicators["ArcherMSAInd"] = false; }
+  if (spec.form === "1099-SA") {
+    indicators["MAMSAInd"] = false;
+    indicators["ArcherMSAInd"] = false;
+  }
   if (spec.form === "1099-B") {
     indicators["QOFInd"] = false;
-    for (const iris of ["TYClosedContractProfitLossAmt", "PriorYrOpenCntrctProfitLossAmt", "CYOpenCntrctProfitLossAmt", "CntrctAggregateProfitLossAmt"]) {
+    for (const iris of [
+      "TYClosedContractProfitLossAmt",
+      "PriorYrOpenCntrctProfitLossAmt",
+      "CYOpenCntrctProfitLossAmt",
+      "CntrctAggregateProfitLossAmt",
+    ]) {
       const c = codeOf(iris);
       if (c) delete amounts[c];
     }
   }
 }
-

@@ -1,7 +1,13 @@
 // Every kind of bad input yields problems naming the record, record type, field and byte position.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { FORM_SPECS, MAX_PROBLEMS, parseFire, writeFire, type FireProblem } from "../../../../core/domain/fire/index.ts";
+import {
+  FORM_SPECS,
+  MAX_PROBLEMS,
+  parseFire,
+  writeFire,
+  type FireProblem,
+} from "../../../../core/domain/fire/index.ts";
 import { ascii, bytesOf, fileInput, fullForm, mustParse, payer } from "./helpers.ts";
 
 const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
@@ -18,7 +24,8 @@ function lines(): string[] {
 }
 
 const join = (ls: string[], ending = "\n"): Uint8Array => bytesOf(ls.map((l) => l + ending).join(""));
-const put = (line: string, pos: number, value: string): string => line.slice(0, pos - 1) + value + line.slice(pos - 1 + value.length);
+const put = (line: string, pos: number, value: string): string =>
+  line.slice(0, pos - 1) + value + line.slice(pos - 1 + value.length);
 
 function problems(bytes: Uint8Array): FireProblem[] {
   const r = parseFire(bytes);
@@ -28,7 +35,10 @@ function problems(bytes: Uint8Array): FireProblem[] {
 
 function has(ps: FireProblem[], want: Partial<FireProblem>): FireProblem {
   const hit = ps.find((p) => Object.entries(want).every(([k, v]) => p[k as keyof FireProblem] === v));
-  if (hit === undefined) throw new Error(`no problem matching ${JSON.stringify(want)} in:\n${ps.map((p) => JSON.stringify(p)).join("\n")}`);
+  if (hit === undefined)
+    throw new Error(
+      `no problem matching ${JSON.stringify(want)} in:\n${ps.map((p) => JSON.stringify(p)).join("\n")}`,
+    );
   return hit;
 }
 
@@ -135,7 +145,13 @@ test("C totals and payee count that do not add up", () => {
 
 test("C record missing for an A record", () => {
   const ls = lines();
-  const ps = problems(join([ls[0]!, ls[1]!, ls[2]!, ls[1]!, ls[3]!, ls[4]!, ls[5]!].map((l, i) => put(l, 500, String(i + 1).padStart(8, "0")))));
+  const ps = problems(
+    join(
+      [ls[0]!, ls[1]!, ls[2]!, ls[1]!, ls[3]!, ls[4]!, ls[5]!].map((l, i) =>
+        put(l, 500, String(i + 1).padStart(8, "0")),
+      ),
+    ),
+  );
   const p = has(ps, { record: 4, recordType: "A", field: "RecordType", position: 1 });
   assert.match(p.message, /C record missing/);
 });
@@ -161,7 +177,10 @@ test("K totals wrong and K record missing for a state", () => {
   has(ps, { record: 6, recordType: "K", field: "ControlTotal2", position: 34 });
   const dropped = [...ls.slice(0, 6), ls[7]!].map((l, i) => put(l, 500, String(i + 1).padStart(8, "0")));
   ps = problems(join(dropped));
-  assert.match(has(ps, { record: 7, recordType: "F", field: "RecordType", position: 1 }).message, /K record missing for state MA/);
+  assert.match(
+    has(ps, { record: 7, recordType: "F", field: "RecordType", position: 1 }).message,
+    /K record missing for state MA/,
+  );
 });
 
 test("amount code problems: not valid for the form, non-zero amount without its code", () => {
@@ -188,7 +207,10 @@ test("a dropped record gives one sequence-number problem, not one per later reco
   const ls = lines();
   const ps = problems(join([ls[0]!, ls[1]!, ls[3]!, ls[4]!, ls[5]!]));
   const seq = ps.filter((p) => p.field === "RecordSequenceNumber");
-  assert.equal(seq.map((p) => [p.record, p.recordType, p.position]), [[3, "B", 500]]);
+  assert.equal(
+    seq.map((p) => [p.record, p.recordType, p.position]),
+    [[3, "B", 500]],
+  );
   has(ps, { record: 4, recordType: "C", field: "NumberOfPayees", position: 2 });
 });
 
@@ -210,7 +232,10 @@ test("a binary file yields problems, never an exception", () => {
   const ps = problems(bin);
   has(ps, { record: 1, recordType: "?", field: "RecordType", position: 1, offset: 0 });
   assert.ok(ps.length <= MAX_PROBLEMS + 1);
-  assert.equal(problems(new Uint8Array(0)).map((p) => p.record), [1]);
+  assert.equal(
+    problems(new Uint8Array(0)).map((p) => p.record),
+    [1],
+  );
   const big = new Uint8Array(2_000_000).fill(0xff);
   const many = problems(big);
   assert.is(many.length, MAX_PROBLEMS + 1);

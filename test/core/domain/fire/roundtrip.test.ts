@@ -9,13 +9,29 @@ for (const spec of FORM_SPECS) {
   for (const lineEnding of ENDINGS) {
     test(`${spec.form}: every amount code and tail field round-trips (${lineEnding})`, () => {
       const cfsf = payer({ combinedFederalState: true, name: "CFSF PAYER INC", tin: "123456780" });
-      const plain = payer({ lastFiling: true, transferAgent: true, name2: "TRANSFER AGENT CO", nameControl: "EXAM" });
+      const plain = payer({
+        lastFiling: true,
+        transferAgent: true,
+        name2: "TRANSFER AGENT CO",
+        nameControl: "EXAM",
+      });
       // Variant 0: original under a Combined Federal/State payer; 1: a G correction; 2: original, other payer.
-      const forms: FireFormInput[] = [fullForm(spec, 0, cfsf), fullForm(spec, 1, plain), fullForm(spec, 2, plain), fullForm(spec, 3, cfsf)];
+      const forms: FireFormInput[] = [
+        fullForm(spec, 0, cfsf),
+        fullForm(spec, 1, plain),
+        fullForm(spec, 2, plain),
+        fullForm(spec, 3, cfsf),
+      ];
       const bytes = writeFire(fileInput(forms), { lineEnding });
       const text = ascii(bytes);
-      const recordCount = lineEnding === "none" ? bytes.length / 750 : text.split(lineEnding === "crlf" ? "\r\n" : "\n").length - 1;
-      assert.is(bytes.length, recordCount * (750 + (lineEnding === "crlf" ? 2 : lineEnding === "lf" ? 1 : 0)));
+      const recordCount =
+        lineEnding === "none"
+          ? bytes.length / 750
+          : text.split(lineEnding === "crlf" ? "\r\n" : "\n").length - 1;
+      assert.is(
+        bytes.length,
+        recordCount * (750 + (lineEnding === "crlf" ? 2 : lineEnding === "lf" ? 1 : 0)),
+      );
 
       const r = mustParse(parseFire(bytes));
       assert.is(r.taxYear, 2025);
@@ -32,10 +48,19 @@ for (const spec of FORM_SPECS) {
         assert.is(parsed!.typeOfReturn, spec.typeOfReturn);
         assert.is(parsed!.taxYear, 2025);
         assert.equal(asInput(parsed!), input);
-        assert.is(text.slice((parsed!.record - 1) * (bytes.length / recordCount), (parsed!.record - 1) * (bytes.length / recordCount) + 1), "B");
+        assert.is(
+          text.slice(
+            (parsed!.record - 1) * (bytes.length / recordCount),
+            (parsed!.record - 1) * (bytes.length / recordCount) + 1,
+          ),
+          "B",
+        );
       }
       // Every amount code of the form appears in amountsByCode of variant 0.
-      assert.equal(Object.keys(byAccount.get(forms[0]!.accountNumber)!.amountsByCode).sort(), Object.keys(spec.amounts).sort());
+      assert.equal(
+        Object.keys(byAccount.get(forms[0]!.accountNumber)!.amountsByCode).sort(),
+        Object.keys(spec.amounts).sort(),
+      );
     });
   }
 }
@@ -45,18 +70,21 @@ test("K records are written per state for Combined Federal/State payers and pars
   const p = payer({ combinedFederalState: true });
   const a = fullForm(nec, 0, p);
   const b = { ...fullForm(nec, 2, p), state: { code: "MA", stateTaxWithheldCents: 999 } };
-  const c = { ...fullForm(nec, 5, p), state: { code: "CA", stateTaxWithheldCents: 1, localTaxWithheldCents: 2 } };
+  const c = {
+    ...fullForm(nec, 5, p),
+    state: { code: "CA", stateTaxWithheldCents: 1, localTaxWithheldCents: 2 },
+  };
   const bytes = writeFire(fileInput([a, b, c]), { lineEnding: "lf" });
   const lines = ascii(bytes).split("\n");
-  assert.equal(
-    lines.map((l) => l[0]).join(""),
-    "TABBBCKKF",
-  );
+  assert.equal(lines.map((l) => l[0]).join(""), "TABBBCKKF");
   assert.is(lines[6]!.slice(746, 748), "06");
   assert.is(lines[7]!.slice(746, 748), "25");
   assert.is(lines[6]!.slice(1, 9), "00000002");
   const r = mustParse(parseFire(bytes));
-  assert.equal(r.forms.map((f) => f.state?.code), ["CA", "MA", "CA"]);
+  assert.equal(
+    r.forms.map((f) => f.state?.code),
+    ["CA", "MA", "CA"],
+  );
 });
 
 test("K totals count only the taxes the B record can carry (5498 has a CF/SF code but no tax fields)", () => {

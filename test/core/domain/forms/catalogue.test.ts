@@ -4,13 +4,43 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Ajv } from "ajv";
 import {
-  LATEST_TAX_YEAR, SUPPORTED_TAX_YEARS, canonicalFormCode, formElementTypes, formJsonSchema, formSkeleton,
-  getFormDefinition, isKnownForm, listIrisForms, precompileFormValidators, registerFormKeywords, statementBoxes, type ElementDefinition,
+  LATEST_TAX_YEAR,
+  SUPPORTED_TAX_YEARS,
+  canonicalFormCode,
+  formElementTypes,
+  formJsonSchema,
+  formSkeleton,
+  getFormDefinition,
+  isKnownForm,
+  listIrisForms,
+  precompileFormValidators,
+  registerFormKeywords,
+  statementBoxes,
+  type ElementDefinition,
 } from "../../../../core/domain/forms/index.ts";
 
 const REQUIRED_FORMS = [
-  "1099-NEC", "1099-MISC", "1099-INT", "1099-DIV", "1099-R", "1099-K", "1099-B", "1099-G", "1099-S", "1099-C", "1099-A",
-  "1099-OID", "1099-PATR", "1099-SA", "1099-Q", "1099-LTC", "1098", "1098-T", "1098-E", "5498", "W-2G",
+  "1099-NEC",
+  "1099-MISC",
+  "1099-INT",
+  "1099-DIV",
+  "1099-R",
+  "1099-K",
+  "1099-B",
+  "1099-G",
+  "1099-S",
+  "1099-C",
+  "1099-A",
+  "1099-OID",
+  "1099-PATR",
+  "1099-SA",
+  "1099-Q",
+  "1099-LTC",
+  "1098",
+  "1098-T",
+  "1098-E",
+  "5498",
+  "W-2G",
 ];
 const KINDS = new Set(["amount", "indicator", "code", "text", "integer", "date", "decimal", "group"]);
 const JSON_TYPES = new Set(["number", "string", "boolean", "integer", "object", "array"]);
@@ -58,11 +88,24 @@ test("element definitions are complete and well-formed", () => {
     for (const year of tax_years) {
       const def = getFormDefinition(form, year);
       if (!def) throw new Error(`${form} ${year}`);
-      assert.ok(def.elements.some((e) => e.name === "RecipientDetail" && e.required), form);
+      assert.ok(
+        def.elements.some((e) => e.name === "RecipientDetail" && e.required),
+        form,
+      );
       const names = new Set(def.elements.map((e) => e.name));
-      for (const plumbing of ["TaxYr", "RecordId", "VoidInd", "CorrectedInd", "PrevSubmittedRecRecipientGrp", "IssuerOfficeCd"]) {
+      for (const plumbing of [
+        "TaxYr",
+        "RecordId",
+        "VoidInd",
+        "CorrectedInd",
+        "PrevSubmittedRecRecipientGrp",
+        "IssuerOfficeCd",
+      ]) {
         assert.not.ok(names.has(plumbing), `${form} leaves out ${plumbing}`);
-        assert.ok(def.omitted.some((o) => o.name === plumbing && o.reason.length > 0), `${form} documents ${plumbing}`);
+        assert.ok(
+          def.omitted.some((o) => o.name === plumbing && o.reason.length > 0),
+          `${form} documents ${plumbing}`,
+        );
       }
       walk(def.elements, (e) => {
         assert.ok(KINDS.has(e.kind), `${form} ${e.path} kind ${e.kind}`);
@@ -83,23 +126,41 @@ test("element definitions are complete and well-formed", () => {
   const nec = getFormDefinition("1099-NEC", 2025);
   const box1 = nec?.elements.find((e) => e.name === "NonemployeeCompensationAmt");
   assert.equal(
-    { kind: box1?.kind, jsonType: box1?.jsonType, box: box1?.box, required: box1?.required, negative: box1?.constraints.negative },
+    {
+      kind: box1?.kind,
+      jsonType: box1?.jsonType,
+      box: box1?.box,
+      required: box1?.required,
+      negative: box1?.constraints.negative,
+    },
     { kind: "amount", jsonType: "number", box: "1", required: false, negative: false },
   );
   const rd = nec?.elements.find((e) => e.name === "RecipientDetail");
   const tin = rd?.children?.find((e) => e.name === "TIN");
   assert.is(tin?.required, true);
-  assert.is(rd?.children?.find((e) => e.name === "TINSubmittedTypeCd")?.constraints.enum?.join(), "INDIVIDUAL_TIN,BUSINESS_TIN,UNKNOWN");
+  assert.is(
+    rd?.children?.find((e) => e.name === "TINSubmittedTypeCd")?.constraints.enum?.join(),
+    "INDIVIDUAL_TIN,BUSINESS_TIN,UNKNOWN",
+  );
   assert.equal(rd?.choices?.[0]?.members, ["PersonName", "BusinessName"]);
 });
 
-const irisPath = process.env["IRIS_ELEMENTS_JSON"] ?? join(import.meta.dirname, "..", "..", "..", "..", "..", "shared", "iris", "iris_elements.json");
+const irisPath =
+  process.env["IRIS_ELEMENTS_JSON"] ??
+  join(import.meta.dirname, "..", "..", "..", "..", "..", "shared", "iris", "iris_elements.json");
 const haveIris = existsSync(irisPath);
 const irisTest = haveIris ? test : test.skip;
 if (!haveIris) console.log(`iris_elements.json not found at ${irisPath}: source cross-checks skipped`);
 
-interface IrisEl { path: string; type: string }
-interface IrisForm { elementDetails: IrisEl[]; amountElements: string[]; indicatorElements: string[] }
+interface IrisEl {
+  path: string;
+  type: string;
+}
+interface IrisForm {
+  elementDetails: IrisEl[];
+  amountElements: string[];
+  indicatorElements: string[];
+}
 type Iris = Record<string, unknown> & { _commonTypes: Record<string, { elements: IrisEl[] }> };
 
 function knownPaths(iris: Iris, form: string): Set<string> {
@@ -127,12 +188,17 @@ irisTest("every catalogue element name exists in iris_elements.json for its form
     for (const year of tax_years) {
       const def = getFormDefinition(form, year);
       if (!def) throw new Error(form);
-      walk(def.elements, (e) => assert.ok(known.has(e.path), `${form} ${year}: ${e.path} is not an IRIS element`));
+      walk(def.elements, (e) =>
+        assert.ok(known.has(e.path), `${form} ${year}: ${e.path} is not an IRIS element`),
+      );
       // Every top-level IRIS element is either in the catalogue or documented as left out.
       const top = new Set(def.elements.map((e) => e.name));
       for (const e of irisForm.elementDetails) {
         if (e.path.includes(".")) continue;
-        assert.ok(top.has(e.path) || def.omitted.some((o) => o.name === e.path), `${form}: ${e.path} neither in nor out`);
+        assert.ok(
+          top.has(e.path) || def.omitted.some((o) => o.name === e.path),
+          `${form}: ${e.path} neither in nor out`,
+        );
       }
       for (const a of irisForm.amountElements.filter((n) => top.has(n))) {
         assert.is(def.elements.find((e) => e.name === a)?.kind, "amount", `${form} ${a}`);
@@ -170,7 +236,12 @@ test("element types and skeleton describe the same elements", () => {
   const sk = formSkeleton("1099-NEC", 2025);
   assert.is(sk["NonemployeeCompensationAmt"], 0);
   assert.is(sk["DirectSaleAboveThresholdInd"], false);
-  assert.equal((sk["RecipientDetail"] as Record<string, unknown>)["PersonName"], { PersonFirstNm: "", PersonMiddleNm: "", PersonLastNm: "", SuffixNm: "" });
+  assert.equal((sk["RecipientDetail"] as Record<string, unknown>)["PersonName"], {
+    PersonFirstNm: "",
+    PersonMiddleNm: "",
+    PersonLastNm: "",
+    SuffixNm: "",
+  });
   // A fresh object each time: callers fill it.
   (sk["RecipientDetail"] as Record<string, unknown>)["TIN"] = "x";
   assert.is((formSkeleton("1099-NEC", 2025)["RecipientDetail"] as Record<string, unknown>)["TIN"], "");
@@ -196,10 +267,22 @@ test("JSON Schemas: additionalProperties false on every object, compile with ano
       assert.ok(objects >= 6, `${form}: ${objects} objects`);
     }
   }
-  const other = registerFormKeywords(new Ajv({ allErrors: true, allowUnionTypes: true, strictRequired: false }));
+  const other = registerFormKeywords(
+    new Ajv({ allErrors: true, allowUnionTypes: true, strictRequired: false }),
+  );
   const validate = other.compile(formJsonSchema("1099-NEC", 2025));
-  assert.ok(validate({ RecipientDetail: { TIN: "123456789", BusinessName: { BusinessNameLine1Txt: "Acme" } }, NonemployeeCompensationAmt: "10.50" }));
-  assert.not.ok(validate({ RecipientDetail: { TIN: "123456789", BusinessName: { BusinessNameLine1Txt: "Acme" } }, NonemployeeCompensationAmt: 10.555 }));
+  assert.ok(
+    validate({
+      RecipientDetail: { TIN: "123456789", BusinessName: { BusinessNameLine1Txt: "Acme" } },
+      NonemployeeCompensationAmt: "10.50",
+    }),
+  );
+  assert.not.ok(
+    validate({
+      RecipientDetail: { TIN: "123456789", BusinessName: { BusinessNameLine1Txt: "Acme" } },
+      NonemployeeCompensationAmt: 10.555,
+    }),
+  );
   assert.is(formJsonSchema("1099-NEC", 2025), formJsonSchema("1099-nec", 2025));
 });
 
@@ -209,19 +292,31 @@ test("statement boxes in print order", () => {
   assert.equal(numbered, ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "15"]);
   assert.equal(misc[0], { box: "1", label: "An amount of rent", element: "RentAmt", kind: "amount" });
   assert.is(misc.find((b) => b.box === "13")?.element, "FATCAFilingRequirementInd");
-  assert.ok(misc.some((b) => b.element === "StateLocalTaxGrp.StateTaxGrp.StateTaxWithheldAmt" && b.box === "State"));
-  const div = statementBoxes("1099-DIV", 2025).map((b) => b.box).filter((b) => /^[0-9]/.test(b));
+  assert.ok(
+    misc.some((b) => b.element === "StateLocalTaxGrp.StateTaxGrp.StateTaxWithheldAmt" && b.box === "State"),
+  );
+  const div = statementBoxes("1099-DIV", 2025)
+    .map((b) => b.box)
+    .filter((b) => /^[0-9]/.test(b));
   assert.equal(div.slice(0, 9), ["1a", "1b", "2a", "2b", "2c", "2d", "2e", "2f", "3"]);
   const r = statementBoxes("1099-R", 2025);
-  assert.equal(r.filter((b) => b.box === "2b").map((b) => b.element), ["TxblAmountNotDeterminedInd", "TotalDistributionInd"]);
+  assert.equal(
+    r.filter((b) => b.box === "2b").map((b) => b.element),
+    ["TxblAmountNotDeterminedInd", "TotalDistributionInd"],
+  );
   const ira = statementBoxes("5498", 2025);
-  assert.ok(ira.some((b) => b.element === "PostponedOrLateContributionGrp.ContributionAmt" && b.box === "13a"));
+  assert.ok(
+    ira.some((b) => b.element === "PostponedOrLateContributionGrp.ContributionAmt" && b.box === "13a"),
+  );
   const ltc = statementBoxes("1099-LTC", 2025);
   assert.ok(ltc.some((b) => b.element === "InsuredGrp" && b.kind === "group"));
   for (const { form } of listIrisForms()) {
     const boxes = statementBoxes(form, 2026);
     assert.ok(boxes.length > 0, form);
-    assert.not.ok(boxes.some((b) => b.element.startsWith("RecipientDetail")), form);
+    assert.not.ok(
+      boxes.some((b) => b.element.startsWith("RecipientDetail")),
+      form,
+    );
   }
 });
 

@@ -48,7 +48,10 @@ test("decimal rules", () => {
   assert.is(checkDecimal("1e5", AMOUNT), "type");
   assert.is(checkDecimal("+5", AMOUNT), "type");
   assert.is(checkDecimal(" 5", AMOUNT), "type");
-  assert.is(checkDecimal(1.5, { fractionDigits: 5, integerDigits: 1, negative: false, minimum: 0, maximum: 1 }), "maximum");
+  assert.is(
+    checkDecimal(1.5, { fractionDigits: 5, integerDigits: 1, negative: false, minimum: 0, maximum: 1 }),
+    "maximum",
+  );
   assert.equal(parseDecimal(1.5e-7), { negative: false, int: "", frac: "00000015" });
   assert.equal(parseDecimal(1.5e22), { negative: false, int: "15000000000000000000000", frac: "" });
   assert.is(decimalText({ negative: true, int: "", frac: "5" }), "-0.5");

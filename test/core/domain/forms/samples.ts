@@ -35,7 +35,13 @@ export function fillRequired(
   for (const el of elements) {
     if (!el.required && !chosen.has(el.name)) continue;
     const current = target[el.name];
-    if (el.kind === "group" && !el.repeated && typeof current === "object" && current !== null && !Array.isArray(current)) {
+    if (
+      el.kind === "group" &&
+      !el.repeated &&
+      typeof current === "object" &&
+      current !== null &&
+      !Array.isArray(current)
+    ) {
       fillRequired(current as Record<string, unknown>, el.children ?? [], el.choices ?? []);
       continue;
     }
@@ -50,12 +56,20 @@ export const RECIPIENT = {
   TIN: "123456789",
   PersonName: { PersonFirstNm: "Jane", PersonLastNm: "Doe" },
   MailingAddressGrp: {
-    USAddress: { AddressLine1Txt: "100 Main St", CityNm: "Springfield", StateAbbreviationCd: "IL", ZIPCd: "62701" },
+    USAddress: {
+      AddressLine1Txt: "100 Main St",
+      CityNm: "Springfield",
+      StateAbbreviationCd: "IL",
+      ZIPCd: "62701",
+    },
   },
 };
 
 /** The skeleton of a form filled the way a user would: TIN, name, address, one non-zero amount. */
-export function filledSkeleton(def: FormDefinition, skeleton: Record<string, unknown>): { form: Record<string, unknown>; amount?: string } {
+export function filledSkeleton(
+  def: FormDefinition,
+  skeleton: Record<string, unknown>,
+): { form: Record<string, unknown>; amount?: string } {
   const rd = skeleton["RecipientDetail"] as Record<string, unknown>;
   rd["TIN"] = RECIPIENT.TIN;
   Object.assign(rd["PersonName"] as object, RECIPIENT.PersonName);

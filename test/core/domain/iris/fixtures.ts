@@ -11,7 +11,12 @@ export const TRANSMITTER: TransmitterInput = {
   tinType: "ein",
   tcc: "BB002",
   name: "Filing Service, Inc.",
-  address: { line1: "1 Market St., Suite #200", city: "San Francisco", state: "CA", postalCode: "94105-1234" },
+  address: {
+    line1: "1 Market St., Suite #200",
+    city: "San Francisco",
+    state: "CA",
+    postalCode: "94105-1234",
+  },
   contactName: "Ops Desk",
   contactEmail: "irs@filing.example",
   contactPhone: "(415) 555-0100",
@@ -35,7 +40,11 @@ export function payer(name: string, tin: string, extra: Partial<PayerInput> = {}
 export const ACME = payer("Acme & Sons, LLC", "000433899");
 export const GLOBEX = payer("Globex Corp", "000567453");
 
-export interface Stored { jsonForm: Record<string, unknown>; tin: Tin; otherTins: Record<string, Tin> }
+export interface Stored {
+  jsonForm: Record<string, unknown>;
+  tin: Tin;
+  otherTins: Record<string, Tin>;
+}
 
 /** A stored jsonForm: validated like intake does, then every TIN sealed (here the "ciphertext" is the digits). */
 export function stored(form: string, jsonForm: Record<string, unknown>, taxYear = 2025): Stored {
@@ -43,54 +52,112 @@ export function stored(form: string, jsonForm: Record<string, unknown>, taxYear 
   if (!v.ok) throw new Error(`sample ${form} is invalid: ${JSON.stringify(v.issues)}`);
   const { jsonForm: sealedForm, sealed } = sealTins(v.value.jsonForm, (digits) => digits);
   const otherTins: Record<string, Tin> = {};
-  for (const [path, digits] of Object.entries(sealed)) if (path !== "RecipientDetail.TIN") otherTins[path] = Tin.fromDigits(digits);
+  for (const [path, digits] of Object.entries(sealed))
+    if (path !== "RecipientDetail.TIN") otherTins[path] = Tin.fromDigits(digits);
   return { jsonForm: sealedForm, tin: Tin.fromDigits(v.value.recipient.tin), otherTins };
 }
 
-export function person(first: string, last: string, tin: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function person(
+  first: string,
+  last: string,
+  tin: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     RecipientDetail: {
       TIN: tin,
       TINSubmittedTypeCd: "INDIVIDUAL_TIN",
       PersonName: { PersonFirstNm: first, PersonLastNm: last },
-      MailingAddressGrp: { USAddress: { AddressLine1Txt: "6 Alpha St", CityNm: "Boise", StateAbbreviationCd: "ID", ZIPCd: "83702" } },
+      MailingAddressGrp: {
+        USAddress: {
+          AddressLine1Txt: "6 Alpha St",
+          CityNm: "Boise",
+          StateAbbreviationCd: "ID",
+          ZIPCd: "83702",
+        },
+      },
     },
     ...extra,
   };
 }
 
-export function business(name: string, tin: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function business(
+  name: string,
+  tin: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     RecipientDetail: {
       TIN: tin,
       TINSubmittedTypeCd: "BUSINESS_TIN",
       BusinessName: { BusinessNameLine1Txt: name },
-      MailingAddressGrp: { USAddress: { AddressLine1Txt: "9 Beta Ave", CityNm: "Austin", StateAbbreviationCd: "TX", ZIPCd: "73301" } },
+      MailingAddressGrp: {
+        USAddress: {
+          AddressLine1Txt: "9 Beta Ave",
+          CityNm: "Austin",
+          StateAbbreviationCd: "TX",
+          ZIPCd: "73301",
+        },
+      },
     },
     ...extra,
   };
 }
 
 export function filing(
-  filingId: string, payerId: string, p: PayerInput, form: string, jsonForm: Record<string, unknown>,
+  filingId: string,
+  payerId: string,
+  p: PayerInput,
+  form: string,
+  jsonForm: Record<string, unknown>,
   extra: Partial<FilingToTransmit> = {},
 ): FilingToTransmit {
   const s = stored(form, jsonForm, extra.taxYear ?? 2025);
-  return { filingId, payerId, payer: p, form, taxYear: 2025, jsonForm: s.jsonForm, recipientTin: s.tin, otherTins: s.otherTins, ...extra };
+  return {
+    filingId,
+    payerId,
+    payer: p,
+    form,
+    taxYear: 2025,
+    jsonForm: s.jsonForm,
+    recipientTin: s.tin,
+    otherTins: s.otherTins,
+    ...extra,
+  };
 }
 
-export const NEC_JANE = () => person("Jane", "Porter", "000989867", { NonemployeeCompensationAmt: 1500.5, FederalIncomeTaxWithheldAmt: 100 });
-export const NEC_BOB = () => person("Bob", "Stone", "000111223", { NonemployeeCompensationAmt: "2000.25", DirectSaleAboveThresholdInd: true });
-export const MISC_RENT = () => business("Rentco & Partners", "000222334", {
-  RentAmt: 3000.5, RoyaltyAmt: 10000.2, OtherIncomeAmt: 20000, FederalIncomeTaxWithheldAmt: 2000, FishingBoatProceedsAmt: 5000.22,
-  StateLocalTaxGrp: [{ StateAbbreviationCd: "LA", StateTaxGrp: { StateIdNum: "488IKED", StateTaxWithheldAmt: 200, StateIncomeAmt: 21500.47 } }],
-});
+export const NEC_JANE = () =>
+  person("Jane", "Porter", "000989867", {
+    NonemployeeCompensationAmt: 1500.5,
+    FederalIncomeTaxWithheldAmt: 100,
+  });
+export const NEC_BOB = () =>
+  person("Bob", "Stone", "000111223", {
+    NonemployeeCompensationAmt: "2000.25",
+    DirectSaleAboveThresholdInd: true,
+  });
+export const MISC_RENT = () =>
+  business("Rentco & Partners", "000222334", {
+    RentAmt: 3000.5,
+    RoyaltyAmt: 10000.2,
+    OtherIncomeAmt: 20000,
+    FederalIncomeTaxWithheldAmt: 2000,
+    FishingBoatProceedsAmt: 5000.22,
+    StateLocalTaxGrp: [
+      {
+        StateAbbreviationCd: "LA",
+        StateTaxGrp: { StateIdNum: "488IKED", StateTaxWithheldAmt: 200, StateIncomeAmt: 21500.47 },
+      },
+    ],
+  });
 
 // The IRS's schema package as the IRS ships it (sample transmissions and acknowledgements), beside the repository
 // when a developer has it (IRIS_SHARED_DIR elsewhere); the tests that read its samples skip without it. The XSDs
 // themselves are in the repository, under the emulator.
 const repoRoot = join(import.meta.dirname, "../../../..");
 export const SHARED_IRIS = process.env["IRIS_SHARED_DIR"] ?? join(repoRoot, "../shared/iris");
-export const XSD = process.env["IRIS_XSD"] ?? join(repoRoot, "hosts/irs-emulator/schemas/ty2025/intake/MSG/IRS-IRIntakeTransmissionMessage.xsd");
+export const XSD =
+  process.env["IRIS_XSD"] ??
+  join(repoRoot, "hosts/irs-emulator/schemas/ty2025/intake/MSG/IRS-IRIntakeTransmissionMessage.xsd");
 export const SAMPLES = `${SHARED_IRIS}/ty2025/IRIS A2A INTAKE XML LIBRARY 2025/XML Examples`;
 export const STATUS_SAMPLES = `${SHARED_IRIS}/ty2025/IRIS STATUS LIBRARY/XML`;

@@ -2,12 +2,29 @@ import { existsSync, readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { listIrisForms, getFormDefinition } from "../../../../core/domain/forms/index.ts";
-import { SEVERITIES, businessRule, businessRuleCount, businessRuleText, formTotalsDefinition, submissionTotals } from "../../../../core/domain/iris/index.ts";
+import {
+  SEVERITIES,
+  businessRule,
+  businessRuleCount,
+  businessRuleText,
+  formTotalsDefinition,
+  submissionTotals,
+} from "../../../../core/domain/iris/index.ts";
 import { join } from "node:path";
 
 // The rules as extracted by another tool from the IRS spreadsheets (the committed table is generated from the
 // spreadsheets themselves by `npm run forms:generate`; test/hosts/cli/forms-generate checks it is up to date).
-const RULES_SOURCE = join(import.meta.dirname, "..", "..", "..", "..", "..", "shared", "iris", "iris_business_rules_ty2025.json");
+const RULES_SOURCE = join(
+  import.meta.dirname,
+  "..",
+  "..",
+  "..",
+  "..",
+  "..",
+  "shared",
+  "iris",
+  "iris_business_rules_ty2025.json",
+);
 const fromSources = existsSync(RULES_SOURCE) ? test : test.skip;
 
 fromSources("every rule of the IRS sheets is in the table, with its severity", () => {
@@ -32,8 +49,14 @@ test("lookups: severities, texts, per-form variants, unknown numbers", () => {
   assert.is(businessRule("SHAREDIRFORM014")?.severity, "Report Error");
   assert.is(businessRule("F1099NEC001")?.severity, "Report Error and Reject if over Threshold");
   assert.ok(SEVERITIES.includes(businessRule("F1098C003")?.severity ?? "Reject"));
-  assert.is(businessRuleText("SMD001", "1099MISC"), "If 'FormTypeCd' is \"1099MISC\", then 'Form1099MISCDetail' must be present.");
-  assert.is(businessRuleText("SMD001"), "If 'FormTypeCd' is \"1099A\", then 'Form1099ADetail' must be present.");
+  assert.is(
+    businessRuleText("SMD001", "1099MISC"),
+    "If 'FormTypeCd' is \"1099MISC\", then 'Form1099MISCDetail' must be present.",
+  );
+  assert.is(
+    businessRuleText("SMD001"),
+    "If 'FormTypeCd' is \"1099A\", then 'Form1099ADetail' must be present.",
+  );
   assert.is(businessRule("NOPE"), undefined);
   assert.is(businessRule("constructor"), undefined);
   assert.is(businessRule("__proto__"), undefined);
@@ -63,7 +86,10 @@ test("submissionTotals: sums top-level and nested amounts in cents, absent as ze
   if (!t5498) throw new Error("5498");
   const sums = submissionTotals(t5498, [
     { IRAContributionsAmt: 100.1, PostponedOrLateContributionGrp: { ContributionAmt: 5 } },
-    { IRAContributionsAmt: "0.2", PostponedOrLateContributionGrp: [{ ContributionAmt: 1.25 }, { ContributionAmt: 1 }] },
+    {
+      IRAContributionsAmt: "0.2",
+      PostponedOrLateContributionGrp: [{ ContributionAmt: 1.25 }, { ContributionAmt: 1 }],
+    },
     {},
   ]);
   assert.is(sums.get("IRAContributionsAmt"), 10030);

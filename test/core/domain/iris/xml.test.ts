@@ -1,7 +1,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { XmlWriter, escapeAttribute, escapeText, parseXml, xmlChars } from "../../../../core/domain/iris/index.ts";
+import {
+  XmlWriter,
+  escapeAttribute,
+  escapeText,
+  parseXml,
+  xmlChars,
+} from "../../../../core/domain/iris/index.ts";
 
 test("escapeText: & < > are escaped, quotes are left alone", () => {
   assert.is(escapeText(`Smith & Sons <Holdings> "A" 'B'`), `Smith &amp; Sons &lt;Holdings&gt; "A" 'B'`);
@@ -25,21 +31,34 @@ test("characters XML cannot hold are dropped; tab, newline, astral characters ar
 
 test("writer: nested elements, leaves skipped when undefined or null, declaration", () => {
   const w = new XmlWriter({ indent: "  " });
-  w.element("Root", () => {
-    w.leaf("A", "x & y").leaf("B", undefined).leaf("C", null).leaf("D", 0);
-    w.element("Group", () => { w.leaf("E", "<e>"); }, { id: `1"2` });
-  }, { xmlns: "urn:test" });
-  assert.is(w.toString(), [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<Root xmlns="urn:test">',
-    "  <A>x &amp; y</A>",
-    "  <D>0</D>",
-    '  <Group id="1&quot;2">',
-    "    <E>&lt;e&gt;</E>",
-    "  </Group>",
-    "</Root>",
-    "",
-  ].join("\n"));
+  w.element(
+    "Root",
+    () => {
+      w.leaf("A", "x & y").leaf("B", undefined).leaf("C", null).leaf("D", 0);
+      w.element(
+        "Group",
+        () => {
+          w.leaf("E", "<e>");
+        },
+        { id: `1"2` },
+      );
+    },
+    { xmlns: "urn:test" },
+  );
+  assert.is(
+    w.toString(),
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<Root xmlns="urn:test">',
+      "  <A>x &amp; y</A>",
+      "  <D>0</D>",
+      '  <Group id="1&quot;2">',
+      "    <E>&lt;e&gt;</E>",
+      "  </Group>",
+      "</Root>",
+      "",
+    ].join("\n"),
+  );
 });
 
 test("writer refuses bad names and unbalanced documents", () => {
@@ -61,7 +80,10 @@ test("reader: prefixes, namespaces, entities, CDATA, comments", () => {
   assert.is(root.prefix, "n1");
   assert.is(root.namespace, "urn:us:gov:treasury:irs:ir");
   assert.is(root.attributes["a"], "1 & 2");
-  assert.equal(root.children.map((c) => c.name), ["Leaf", "Empty", "Other"]);
+  assert.equal(
+    root.children.map((c) => c.name),
+    ["Leaf", "Empty", "Other"],
+  );
   assert.is(root.children[0]?.text, "x < y & z A");
   assert.is(root.children[1]?.text, "");
   assert.is(root.children[2]?.namespace, "urn:other");
@@ -85,15 +107,25 @@ test("reader refuses DTDs, mismatched tags, undeclared prefixes, unknown entitie
 
 test("property: any text written by the writer reads back as the same text (XML-invalid characters dropped)", () => {
   fc.assert(
-    fc.property(fc.string({ unit: "binary", maxLength: 60 }), fc.string({ unit: "grapheme", maxLength: 30 }), (a, b) => {
-      const w = new XmlWriter();
-      w.element("R", () => { w.leaf("A", a).leaf("B", b); }, { attr: a });
-      const root = parseXml(w.toString());
-      // The reader keeps the characters as written; the writer only dropped what XML cannot hold.
-      assert.is(root.children[0]?.text, xmlChars(a));
-      assert.is(root.children[1]?.text, xmlChars(b));
-      assert.is(root.attributes["attr"], xmlChars(a));
-    }),
+    fc.property(
+      fc.string({ unit: "binary", maxLength: 60 }),
+      fc.string({ unit: "grapheme", maxLength: 30 }),
+      (a, b) => {
+        const w = new XmlWriter();
+        w.element(
+          "R",
+          () => {
+            w.leaf("A", a).leaf("B", b);
+          },
+          { attr: a },
+        );
+        const root = parseXml(w.toString());
+        // The reader keeps the characters as written; the writer only dropped what XML cannot hold.
+        assert.is(root.children[0]?.text, xmlChars(a));
+        assert.is(root.children[1]?.text, xmlChars(b));
+        assert.is(root.attributes["attr"], xmlChars(a));
+      },
+    ),
     { numRuns: 500 },
   );
 });

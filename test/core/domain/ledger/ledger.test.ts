@@ -17,20 +17,43 @@ import {
 // ---- appendEntry --------------------------------------------------------------------------------------------
 test("top-up then draw", () => {
   const a = appendEntry(0, { kind: "topup", amount_cents: 100000, reference: "ch_1", description: "Top-up" });
-  assert.equal(a, { ok: true, entry: { kind: "topup", amount_cents: 100000, balance_after_cents: 100000, reference: "ch_1", description: "Top-up" } });
+  assert.equal(a, {
+    ok: true,
+    entry: {
+      kind: "topup",
+      amount_cents: 100000,
+      balance_after_cents: 100000,
+      reference: "ch_1",
+      description: "Top-up",
+    },
+  });
   const b = appendEntry(100000, { kind: "filing", amount_cents: -3388, reference: "ord_1" });
-  assert.equal(b, { ok: true, entry: { kind: "filing", amount_cents: -3388, balance_after_cents: 96612, reference: "ord_1" } });
+  assert.equal(b, {
+    ok: true,
+    entry: { kind: "filing", amount_cents: -3388, balance_after_cents: 96612, reference: "ord_1" },
+  });
   if (b.ok) assert.not.ok("description" in b.entry);
 });
 
 test("sign rules per kind", () => {
   const cases: Array<[LedgerKind, number, boolean]> = [
-    ["topup", 1, true], ["topup", 0, false], ["topup", -1, false],
-    ["auto_topup", 500, true], ["auto_topup", -500, false],
-    ["refund", 513, true], ["refund", -513, false], ["refund", 0, false],
-    ["filing", -1, true], ["filing", 0, false], ["filing", 1, false],
-    ["adjustment", 7, true], ["adjustment", -7, true], ["adjustment", 0, false],
-    ["credit", 250000, true], ["credit", 0, false], ["credit", -1, false],
+    ["topup", 1, true],
+    ["topup", 0, false],
+    ["topup", -1, false],
+    ["auto_topup", 500, true],
+    ["auto_topup", -500, false],
+    ["refund", 513, true],
+    ["refund", -513, false],
+    ["refund", 0, false],
+    ["filing", -1, true],
+    ["filing", 0, false],
+    ["filing", 1, false],
+    ["adjustment", 7, true],
+    ["adjustment", -7, true],
+    ["adjustment", 0, false],
+    ["credit", 250000, true],
+    ["credit", 0, false],
+    ["credit", -1, false],
   ];
   for (const [kind, amount, ok] of cases) {
     const r = appendEntry(10, { kind, amount_cents: amount });
@@ -74,18 +97,35 @@ test("verifyChain examples", () => {
   assert.is(verifyChain(chain.slice(1)), 0);
   assert.is(verifyChain([{ kind: "topup", amount_cents: 5, balance_after_cents: 6 }]), 0); // not from 0
   assert.is(verifyChain([...chain, { kind: "filing", amount_cents: -900, balance_after_cents: -100 }]), 3); // negative
-  assert.is(verifyChain([chain[0] as LedgerEntry, { kind: "filing", amount_cents: 300, balance_after_cents: 1300 }]), 1); // sign
-  assert.is(verifyChain([chain[0] as LedgerEntry, { kind: "filing", amount_cents: -0.5, balance_after_cents: 999.5 }]), 1);
+  assert.is(
+    verifyChain([chain[0] as LedgerEntry, { kind: "filing", amount_cents: 300, balance_after_cents: 1300 }]),
+    1,
+  ); // sign
+  assert.is(
+    verifyChain([
+      chain[0] as LedgerEntry,
+      { kind: "filing", amount_cents: -0.5, balance_after_cents: 999.5 },
+    ]),
+    1,
+  );
   assert.is(balanceOf(chain), 800);
   assert.is(balanceOf([]), 0);
 });
 
 // ---- properties ---------------------------------------------------------------------------------------------
 const draftArb: fc.Arbitrary<LedgerDraft> = fc
-  .tuple(fc.constantFrom(...LEDGER_KINDS), fc.integer({ min: 1, max: 50000 }), fc.boolean(), fc.option(fc.string({ maxLength: 8 }), { nil: undefined }))
+  .tuple(
+    fc.constantFrom(...LEDGER_KINDS),
+    fc.integer({ min: 1, max: 50000 }),
+    fc.boolean(),
+    fc.option(fc.string({ maxLength: 8 }), { nil: undefined }),
+  )
   .map(([kind, magnitude, negativeAdjustment, reference]) => {
-    const amount = kind === "filing" || (kind === "adjustment" && negativeAdjustment) ? -magnitude : magnitude;
-    return reference === undefined ? { kind, amount_cents: amount } : { kind, amount_cents: amount, reference };
+    const amount =
+      kind === "filing" || (kind === "adjustment" && negativeAdjustment) ? -magnitude : magnitude;
+    return reference === undefined
+      ? { kind, amount_cents: amount }
+      : { kind, amount_cents: amount, reference };
   });
 
 /** Builds a chain from drafts, skipping the refused ones (overdraws). */
@@ -105,41 +145,57 @@ test("property: chains built from random valid drafts always verify, balance nev
       const chain = build(drafts);
       assert.is(verifyChain(chain), null);
       assert.ok(chain.every((e) => e.balance_after_cents >= 0));
-      assert.is(balanceOf(chain), chain.reduce((s, e) => s + e.amount_cents, 0));
+      assert.is(
+        balanceOf(chain),
+        chain.reduce((s, e) => s + e.amount_cents, 0),
+      );
     }),
   );
 });
 
 test("property: tampering with one entry is found at that entry", () => {
   fc.assert(
-    fc.property(fc.array(draftArb, { minLength: 1, maxLength: 40 }), fc.nat(), fc.integer({ min: 1, max: 1000 }), (drafts, at, delta) => {
-      const chain = build(drafts);
-      fc.pre(chain.length > 0);
-      const i = at % chain.length;
-      const e = chain[i] as LedgerEntry;
-      const tampered = [...chain];
-      tampered[i] = { ...e, balance_after_cents: e.balance_after_cents + delta };
-      assert.is(verifyChain(tampered), i);
-    }),
+    fc.property(
+      fc.array(draftArb, { minLength: 1, maxLength: 40 }),
+      fc.nat(),
+      fc.integer({ min: 1, max: 1000 }),
+      (drafts, at, delta) => {
+        const chain = build(drafts);
+        fc.pre(chain.length > 0);
+        const i = at % chain.length;
+        const e = chain[i] as LedgerEntry;
+        const tampered = [...chain];
+        tampered[i] = { ...e, balance_after_cents: e.balance_after_cents + delta };
+        assert.is(verifyChain(tampered), i);
+      },
+    ),
   );
 });
 
 test("property: an overdraw is refused and leaves nothing appended", () => {
   fc.assert(
-    fc.property(fc.array(draftArb, { maxLength: 30 }), fc.integer({ min: 1, max: 100000 }), fc.array(draftArb, { maxLength: 5 }), (drafts, excess, before) => {
-      const chain = build(drafts);
-      const snapshot = JSON.stringify(chain);
-      const balance = balanceOf(chain);
-      const overdraw: LedgerDraft = { kind: "filing", amount_cents: -(balance + excess) };
-      const single = appendEntry(balance, overdraw);
-      assert.ok(!single.ok && single.error === "insufficient_funds");
-      // a batch containing an overdraw appends nothing at all, wherever the overdraw sits
-      const batch = appendEntries(balance, [...before, { kind: "filing", amount_cents: -(Number.MAX_SAFE_INTEGER - 1) }]);
-      assert.is(batch.ok, false);
-      if (!batch.ok) assert.is(batch.error, "insufficient_funds");
-      assert.is(JSON.stringify(chain), snapshot);
-      assert.is(verifyChain(chain), null);
-    }),
+    fc.property(
+      fc.array(draftArb, { maxLength: 30 }),
+      fc.integer({ min: 1, max: 100000 }),
+      fc.array(draftArb, { maxLength: 5 }),
+      (drafts, excess, before) => {
+        const chain = build(drafts);
+        const snapshot = JSON.stringify(chain);
+        const balance = balanceOf(chain);
+        const overdraw: LedgerDraft = { kind: "filing", amount_cents: -(balance + excess) };
+        const single = appendEntry(balance, overdraw);
+        assert.ok(!single.ok && single.error === "insufficient_funds");
+        // a batch containing an overdraw appends nothing at all, wherever the overdraw sits
+        const batch = appendEntries(balance, [
+          ...before,
+          { kind: "filing", amount_cents: -(Number.MAX_SAFE_INTEGER - 1) },
+        ]);
+        assert.is(batch.ok, false);
+        if (!batch.ok) assert.is(batch.error, "insufficient_funds");
+        assert.is(JSON.stringify(chain), snapshot);
+        assert.is(verifyChain(chain), null);
+      },
+    ),
   );
 });
 
@@ -149,7 +205,10 @@ test("appendEntries all-or-nothing reports the refused index", () => {
     { kind: "topup", amount_cents: 0 },
   ]);
   assert.equal(r.ok ? null : [r.index, r.error], [1, "invalid_amount"]);
-  const ok = appendEntries(100, [{ kind: "filing", amount_cents: -50 }, { kind: "refund", amount_cents: 20 }]);
+  const ok = appendEntries(100, [
+    { kind: "filing", amount_cents: -50 },
+    { kind: "refund", amount_cents: 20 },
+  ]);
   assert.ok(ok.ok && ok.balance_after_cents === 70 && ok.entries.length === 2);
 });
 
@@ -158,16 +217,31 @@ const noAuto = null;
 const auto = { enabled: true, threshold_cents: 5000, topup_cents: 20000 };
 
 test("planPayment: balance first, then card", () => {
-  assert.equal(planPayment({ balanceCents: 100000, totalCents: 3388, autoReplenish: noAuto, hasCard: false }), {
-    ok: true, fromBalanceCents: 3388, fromCardCents: 0, autoTopupCents: 0, balanceAfterCents: 96612,
-  });
+  assert.equal(
+    planPayment({ balanceCents: 100000, totalCents: 3388, autoReplenish: noAuto, hasCard: false }),
+    {
+      ok: true,
+      fromBalanceCents: 3388,
+      fromCardCents: 0,
+      autoTopupCents: 0,
+      balanceAfterCents: 96612,
+    },
+  );
   assert.equal(planPayment({ balanceCents: 1000, totalCents: 3388, autoReplenish: noAuto, hasCard: true }), {
-    ok: true, fromBalanceCents: 1000, fromCardCents: 2388, autoTopupCents: 0, balanceAfterCents: 0,
+    ok: true,
+    fromBalanceCents: 1000,
+    fromCardCents: 2388,
+    autoTopupCents: 0,
+    balanceAfterCents: 0,
   });
   const r = planPayment({ balanceCents: 1000, totalCents: 3388, autoReplenish: auto, hasCard: false });
   assert.ok(!r.ok && r.error === "payment_required");
   assert.equal(planPayment({ balanceCents: 0, totalCents: 0, autoReplenish: auto, hasCard: false }), {
-    ok: true, fromBalanceCents: 0, fromCardCents: 0, autoTopupCents: 0, balanceAfterCents: 0,
+    ok: true,
+    fromBalanceCents: 0,
+    fromCardCents: 0,
+    autoTopupCents: 0,
+    balanceAfterCents: 0,
   });
   const bad = planPayment({ balanceCents: 1.5, totalCents: 1, autoReplenish: null, hasCard: true });
   assert.ok(!bad.ok && bad.error === "invalid_amount");
@@ -177,22 +251,68 @@ test("planPayment: balance first, then card", () => {
 
 test("planPayment: auto-replenish after a draw that leaves the balance below the threshold", () => {
   // draw leaves 6000 >= 5000: no top-up
-  assert.is((planPayment({ balanceCents: 10000, totalCents: 4000, autoReplenish: auto, hasCard: true }) as { autoTopupCents: number }).autoTopupCents, 0);
+  assert.is(
+    (
+      planPayment({ balanceCents: 10000, totalCents: 4000, autoReplenish: auto, hasCard: true }) as {
+        autoTopupCents: number;
+      }
+    ).autoTopupCents,
+    0,
+  );
   // draw leaves exactly the threshold: no top-up (strictly below triggers)
-  assert.is((planPayment({ balanceCents: 10000, totalCents: 5000, autoReplenish: auto, hasCard: true }) as { autoTopupCents: number }).autoTopupCents, 0);
+  assert.is(
+    (
+      planPayment({ balanceCents: 10000, totalCents: 5000, autoReplenish: auto, hasCard: true }) as {
+        autoTopupCents: number;
+      }
+    ).autoTopupCents,
+    0,
+  );
   // draw leaves 4999: one top-up
   assert.equal(planPayment({ balanceCents: 10000, totalCents: 5001, autoReplenish: auto, hasCard: true }), {
-    ok: true, fromBalanceCents: 5001, fromCardCents: 0, autoTopupCents: 20000, balanceAfterCents: 24999,
+    ok: true,
+    fromBalanceCents: 5001,
+    fromCardCents: 0,
+    autoTopupCents: 20000,
+    balanceAfterCents: 24999,
   });
   // balance exhausted, remainder on the card, then one top-up
   assert.equal(planPayment({ balanceCents: 1000, totalCents: 3388, autoReplenish: auto, hasCard: true }), {
-    ok: true, fromBalanceCents: 1000, fromCardCents: 2388, autoTopupCents: 20000, balanceAfterCents: 20000,
+    ok: true,
+    fromBalanceCents: 1000,
+    fromCardCents: 2388,
+    autoTopupCents: 20000,
+    balanceAfterCents: 20000,
   });
   // no draw (balance 0): no top-up
-  assert.is((planPayment({ balanceCents: 0, totalCents: 3388, autoReplenish: auto, hasCard: true }) as { autoTopupCents: number }).autoTopupCents, 0);
+  assert.is(
+    (
+      planPayment({ balanceCents: 0, totalCents: 3388, autoReplenish: auto, hasCard: true }) as {
+        autoTopupCents: number;
+      }
+    ).autoTopupCents,
+    0,
+  );
   // disabled, or no card: no top-up
-  assert.is((planPayment({ balanceCents: 10000, totalCents: 9000, autoReplenish: { ...auto, enabled: false }, hasCard: true }) as { autoTopupCents: number }).autoTopupCents, 0);
-  assert.is((planPayment({ balanceCents: 10000, totalCents: 9000, autoReplenish: auto, hasCard: false }) as { autoTopupCents: number }).autoTopupCents, 0);
+  assert.is(
+    (
+      planPayment({
+        balanceCents: 10000,
+        totalCents: 9000,
+        autoReplenish: { ...auto, enabled: false },
+        hasCard: true,
+      }) as { autoTopupCents: number }
+    ).autoTopupCents,
+    0,
+  );
+  assert.is(
+    (
+      planPayment({ balanceCents: 10000, totalCents: 9000, autoReplenish: auto, hasCard: false }) as {
+        autoTopupCents: number;
+      }
+    ).autoTopupCents,
+    0,
+  );
 });
 
 test("property: plan splits the total exactly and its drafts append cleanly", () => {
@@ -200,7 +320,14 @@ test("property: plan splits the total exactly and its drafts append cleanly", ()
     fc.property(
       fc.integer({ min: 0, max: 1_000_000 }),
       fc.integer({ min: 0, max: 1_000_000 }),
-      fc.option(fc.record({ enabled: fc.boolean(), threshold_cents: fc.integer({ min: 0, max: 100000 }), topup_cents: fc.integer({ min: 0, max: 100000 }) }), { nil: null }),
+      fc.option(
+        fc.record({
+          enabled: fc.boolean(),
+          threshold_cents: fc.integer({ min: 0, max: 100000 }),
+          topup_cents: fc.integer({ min: 0, max: 100000 }),
+        }),
+        { nil: null },
+      ),
       fc.boolean(),
       fc.boolean(),
       (balance, total, ar, hasCard, topupSucceeds) => {
@@ -234,10 +361,13 @@ test("paymentDrafts order and shape", () => {
   assert.ok(p.ok);
   if (!p.ok) return;
   const drafts = paymentDrafts(p, "ord_1", { orderLabel: "2026-000001" });
-  assert.equal(drafts.map((d) => [d.kind, d.amount_cents, d.reference]), [
-    ["filing", -1000, "ord_1"],
-    ["auto_topup", 20000, "ord_1"],
-  ]);
+  assert.equal(
+    drafts.map((d) => [d.kind, d.amount_cents, d.reference]),
+    [
+      ["filing", -1000, "ord_1"],
+      ["auto_topup", 20000, "ord_1"],
+    ],
+  );
   assert.is(drafts[0]?.description, "Order 2026-000001");
   const cardOnly = planPayment({ balanceCents: 0, totalCents: 500, autoReplenish: null, hasCard: true });
   assert.ok(cardOnly.ok && paymentDrafts(cardOnly, "ord_2").length === 0);

@@ -4,12 +4,27 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { createHash } from "node:crypto";
-import { checkChallenge, constantTimeEqual, hexToBase64Url, s256Challenge, verifierMatches } from "../../../../core/domain/oauth/pkce.ts";
+import {
+  checkChallenge,
+  constantTimeEqual,
+  hexToBase64Url,
+  s256Challenge,
+  verifierMatches,
+} from "../../../../core/domain/oauth/pkce.ts";
 import { isSubset, parseScopes, resolveScope } from "../../../../core/domain/oauth/scopes.ts";
-import { isRegisteredRedirect, redirectWith, validateRedirectUri } from "../../../../core/domain/oauth/redirect.ts";
+import {
+  isRegisteredRedirect,
+  redirectWith,
+  validateRedirectUri,
+} from "../../../../core/domain/oauth/redirect.ts";
 import { parseBasic, parseTokenRequest } from "../../../../core/domain/oauth/token-request.ts";
 import { OAuthError } from "../../../../core/domain/oauth/errors.ts";
-import { ipAllowed, normalizeAllowlist, parseCidr, parseIp } from "../../../../core/domain/parties/ip-allowlist.ts";
+import {
+  ipAllowed,
+  normalizeAllowlist,
+  parseCidr,
+  parseIp,
+} from "../../../../core/domain/parties/ip-allowlist.ts";
 
 const sha256Hex = (t: string) => createHash("sha256").update(t).digest("hex");
 
@@ -17,15 +32,29 @@ test("PKCE S256: the RFC 7636 Appendix B test vector", () => {
   const verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
   assert.is(s256Challenge(verifier, sha256Hex), "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
   assert.ok(verifierMatches(verifier, "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", sha256Hex));
-  assert.not.ok(verifierMatches(`${verifier.slice(0, -1)}Y`, "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", sha256Hex));
-  assert.not.ok(verifierMatches("too-short", s256Challenge("too-short", sha256Hex), sha256Hex), "verifiers are 43 to 128 characters");
+  assert.not.ok(
+    verifierMatches(`${verifier.slice(0, -1)}Y`, "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", sha256Hex),
+  );
+  assert.not.ok(
+    verifierMatches("too-short", s256Challenge("too-short", sha256Hex), sha256Hex),
+    "verifiers are 43 to 128 characters",
+  );
 });
 
 test("PKCE: base64url of any digest equals Node's; only S256 with a 43-character challenge is accepted", () => {
-  fc.assert(fc.property(fc.uint8Array({ minLength: 0, maxLength: 64 }), (bytes) => hexToBase64Url(Buffer.from(bytes).toString("hex")) === Buffer.from(bytes).toString("base64url")));
+  fc.assert(
+    fc.property(
+      fc.uint8Array({ minLength: 0, maxLength: 64 }),
+      (bytes) =>
+        hexToBase64Url(Buffer.from(bytes).toString("hex")) === Buffer.from(bytes).toString("base64url"),
+    ),
+  );
   assert.is(checkChallenge("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "S256"), null);
   assert.match(checkChallenge("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "plain") ?? "", /S256/);
-  assert.ok(checkChallenge("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", undefined), "plain by default (RFC 7636 §4.3) is refused");
+  assert.ok(
+    checkChallenge("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", undefined),
+    "plain by default (RFC 7636 §4.3) is refused",
+  );
   assert.ok(checkChallenge(undefined, "S256"));
   assert.ok(checkChallenge("abc", "S256"));
   assert.ok(constantTimeEqual("abc", "abc"));
@@ -53,13 +82,23 @@ test("redirect URIs: https, or http on localhost / 127.0.0.1; no fragment; match
   assert.not.ok(validateRedirectUri("http://localhost.evil.example/cb").ok);
   const registered = ["https://app.example/cb"];
   assert.ok(isRegisteredRedirect("https://app.example/cb", registered));
-  for (const near of ["https://app.example/cb/", "https://app.example/cB", "https://app.example/cb?x=1", "https://APP.example/cb", "https://app.example:443/cb"]) {
+  for (const near of [
+    "https://app.example/cb/",
+    "https://app.example/cB",
+    "https://app.example/cb?x=1",
+    "https://APP.example/cb",
+    "https://app.example:443/cb",
+  ]) {
     assert.not.ok(isRegisteredRedirect(near, registered), near);
   }
-  assert.is(redirectWith("https://app.example/cb?keep=1", { code: "c d", state: undefined }), "https://app.example/cb?keep=1&code=c+d");
+  assert.is(
+    redirectWith("https://app.example/cb?keep=1", { code: "c d", state: undefined }),
+    "https://app.example/cb?keep=1&code=c+d",
+  );
 });
 
-const fields = (o: Record<string, string | string[]>) => new Map(Object.entries(o).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
+const fields = (o: Record<string, string | string[]>) =>
+  new Map(Object.entries(o).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
 
 test("token requests: Basic is form-decoded; one authentication method; repeated parameters refused; empty ones absent", () => {
   const basic = `Basic ${Buffer.from("my%20id:s%3Acret").toString("base64")}`;
@@ -67,15 +106,30 @@ test("token requests: Basic is form-decoded; one authentication method; repeated
   assert.is(parseBasic(undefined), null);
   assert.is(parseBasic("Bearer x"), null);
   assert.instance(parseBasic("Basic ***"), OAuthError);
-  const ok = parseTokenRequest(fields({ grant_type: "client_credentials", client_id: "a", client_secret: "b", scope: "" }), undefined);
+  const ok = parseTokenRequest(
+    fields({ grant_type: "client_credentials", client_id: "a", client_secret: "b", scope: "" }),
+    undefined,
+  );
   assert.ok(!(ok instanceof OAuthError) && ok.client?.clientId === "a" && ok.scope === undefined);
   const code = (r: unknown) => (r instanceof OAuthError ? r.code : "ok");
-  assert.is(code(parseTokenRequest(fields({ grant_type: ["client_credentials", "client_credentials"] }), undefined)), "invalid_request");
+  assert.is(
+    code(parseTokenRequest(fields({ grant_type: ["client_credentials", "client_credentials"] }), undefined)),
+    "invalid_request",
+  );
   assert.is(code(parseTokenRequest(fields({}), undefined)), "invalid_request");
   assert.is(code(parseTokenRequest(fields({ grant_type: "implicit" }), undefined)), "unsupported_grant_type");
-  assert.is(code(parseTokenRequest(fields({ grant_type: "client_credentials", client_secret: "b" }), basic)), "invalid_request");
-  assert.is(code(parseTokenRequest(fields({ grant_type: "client_credentials", client_id: "other" }), basic)), "invalid_request");
-  assert.is(code(parseTokenRequest(fields({ grant_type: "client_credentials", client_id: "my id" }), basic)), "ok");
+  assert.is(
+    code(parseTokenRequest(fields({ grant_type: "client_credentials", client_secret: "b" }), basic)),
+    "invalid_request",
+  );
+  assert.is(
+    code(parseTokenRequest(fields({ grant_type: "client_credentials", client_id: "other" }), basic)),
+    "invalid_request",
+  );
+  assert.is(
+    code(parseTokenRequest(fields({ grant_type: "client_credentials", client_id: "my id" }), basic)),
+    "ok",
+  );
 });
 
 test("IP allowlist: IPv4 and IPv6 ranges, IPv4-mapped addresses, bad ranges refused", () => {
@@ -90,15 +144,33 @@ test("IP allowlist: IPv4 and IPv6 ranges, IPv4-mapped addresses, bad ranges refu
   assert.not.ok(ipAllowed("11.0.0.1", list));
   assert.ok(ipAllowed("8.8.8.8", ["0.0.0.0/0"]));
   assert.ok(ipAllowed("::1", ["::1/128"]));
-  for (const bad of ["10.0.0.0/33", "300.1.1.1", "10.0.0/8", "1.2.3.4/8/1", "2001:db8::/129", "::g", "01.2.3.4"]) assert.is(parseCidr(bad), null, bad);
+  for (const bad of [
+    "10.0.0.0/33",
+    "300.1.1.1",
+    "10.0.0/8",
+    "1.2.3.4/8/1",
+    "2001:db8::/129",
+    "::g",
+    "01.2.3.4",
+  ])
+    assert.is(parseCidr(bad), null, bad);
   assert.equal(normalizeAllowlist([" 10.0.0.0/8", "10.0.0.0/8"]), { ok: true, value: ["10.0.0.0/8"] });
   assert.equal(normalizeAllowlist(["10.0.0.0/8", "nope"]), { ok: false, invalid: "nope" });
-  fc.assert(fc.property(fc.ipV4(), fc.integer({ min: 0, max: 32 }), (ip, bits) => ipAllowed(ip, [`${ip}/${bits}`])));
+  fc.assert(
+    fc.property(fc.ipV4(), fc.integer({ min: 0, max: 32 }), (ip, bits) => ipAllowed(ip, [`${ip}/${bits}`])),
+  );
   // Every IPv6 address parses; a mapped IPv4 one counts as IPv4, any other is inside its /128 and ::/0 only.
-  fc.assert(fc.property(fc.ipV6(), (ip) => {
-    const parsed = parseIp(ip);
-    return parsed !== null && (!parsed.v6 || (ipAllowed(ip, [`${ip}/128`]) && ipAllowed(ip, ["::/0"]) && !ipAllowed(ip, ["0.0.0.0/0"])));
-  }), { numRuns: 2000 });
+  fc.assert(
+    fc.property(fc.ipV6(), (ip) => {
+      const parsed = parseIp(ip);
+      return (
+        parsed !== null &&
+        (!parsed.v6 ||
+          (ipAllowed(ip, [`${ip}/128`]) && ipAllowed(ip, ["::/0"]) && !ipAllowed(ip, ["0.0.0.0/0"])))
+      );
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 test.run();

@@ -1,11 +1,23 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { deliveryOf, normaliseService, resolveDelivery, type Service } from "../../../../core/domain/pricing/index.ts";
+import {
+  deliveryOf,
+  normaliseService,
+  resolveDelivery,
+  type Service,
+} from "../../../../core/domain/pricing/index.ts";
 
 type Flag = boolean | undefined;
-type Expected = { service: Service; efile: boolean; printMail: boolean; portal: boolean } | { error: "portal_access" | "physical_mail" };
+type Expected =
+  | { service: Service; efile: boolean; printMail: boolean; portal: boolean }
+  | { error: "portal_access" | "physical_mail" };
 
-const E = (service: Service, efile: boolean, printMail: boolean, portal: boolean): Expected => ({ service, efile, printMail, portal });
+const E = (service: Service, efile: boolean, printMail: boolean, portal: boolean): Expected => ({
+  service,
+  efile,
+  printMail,
+  portal,
+});
 const ERR = (error: "portal_access" | "physical_mail"): Expected => ({ error });
 
 // Every service x physical_mail x portal_access combination of D13 (27 rows).
@@ -59,7 +71,8 @@ test("unrecognised or missing service falls back to efile_print_mail", () => {
   for (const s of [undefined, null, "", "EFILE", "fax", 3, {}, ["efile"]]) {
     const r = resolveDelivery(s);
     assert.ok(r.ok);
-    if (r.ok) assert.equal(r.delivery, { service: "efile_print_mail", efile: true, printMail: true, portal: true });
+    if (r.ok)
+      assert.equal(r.delivery, { service: "efile_print_mail", efile: true, printMail: true, portal: true });
     assert.is(normaliseService(s), "efile_print_mail");
   }
   const r = resolveDelivery("nonsense", false);

@@ -17,7 +17,8 @@ const card = DEFAULT_RATE_CARD;
 const efileItems = (n: number, kind: PricingItem["kind"] = "original", service = "efile"): PricingItem[] =>
   Array.from({ length: n }, (_, i) => ({ ref: `f${i}`, delivery: deliveryOf(service), kind }));
 
-const line = (o: PricedOrder, type: string): number => o.charge_lines.find((l) => l.type === type)?.amount_cents ?? 0;
+const line = (o: PricedOrder, type: string): number =>
+  o.charge_lines.find((l) => l.type === type)?.amount_cents ?? 0;
 
 // Naive reference: the price of position p, looked up per position.
 function unitAt(c: RateCard, p: number): number {
@@ -55,9 +56,9 @@ const itemArb: fc.Arbitrary<PricingItem> = fc.record({
 const itemsArb = fc.oneof(
   fc.array(itemArb, { maxLength: 40 }),
   // long orders reaching the 1001+ and 10001+ brackets, built from a few repeated items
-  fc.tuple(fc.array(itemArb, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 12000 })).map(([base, n]) =>
-    Array.from({ length: n }, (_, i) => base[i % base.length] as PricingItem),
-  ),
+  fc
+    .tuple(fc.array(itemArb, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 12000 }))
+    .map(([base, n]) => Array.from({ length: n }, (_, i) => base[i % base.length] as PricingItem)),
 );
 const cardArb: fc.Arbitrary<RateCard> = fc
   .tuple(
@@ -75,7 +76,12 @@ const cardArb: fc.Arbitrary<RateCard> = fc
       from += w;
     }
     brackets.push({ from, to: null, efile_cents: last });
-    const r = buildRateCard({ efile_brackets: brackets, print_mail_cents: pm, recipient_portal_cents: po, correction_cents: co });
+    const r = buildRateCard({
+      efile_brackets: brackets,
+      print_mail_cents: pm,
+      recipient_portal_cents: po,
+      correction_cents: co,
+    });
     if (!r.ok) throw new Error(r.message);
     return r.card;
   });
@@ -86,7 +92,10 @@ test("property: total equals the sum of the charge lines, and the naive per-posi
   fc.assert(
     fc.property(anyCard, itemsArb, (c, items) => {
       const o = priceOrder(c, items);
-      assert.is(o.charge_lines.reduce((s, l) => s + l.amount_cents, 0), o.total_cents);
+      assert.is(
+        o.charge_lines.reduce((s, l) => s + l.amount_cents, 0),
+        o.total_cents,
+      );
       assert.is(o.total_cents, naiveTotal(c, items));
       assert.ok(o.charge_lines.every((l) => l.amount_cents !== 0 && Number.isSafeInteger(l.amount_cents)));
     }),
@@ -99,15 +108,24 @@ test("property: items' amounts sum to the total; each item's lines sum to its am
     fc.property(anyCard, itemsArb, (c, items) => {
       const o = priceOrder(c, items);
       assert.is(o.items.length, items.length);
-      assert.is(o.items.reduce((s, it) => s + it.amount_cents, 0), o.total_cents);
+      assert.is(
+        o.items.reduce((s, it) => s + it.amount_cents, 0),
+        o.total_cents,
+      );
       o.items.forEach((it, i) => {
         assert.is(it.ref, items[i]?.ref);
-        assert.is(it.lines.reduce((s, l) => s + l.amount_cents, 0), it.amount_cents);
+        assert.is(
+          it.lines.reduce((s, l) => s + l.amount_cents, 0),
+          it.amount_cents,
+        );
         assert.ok(it.lines.every((l) => l.amount_cents !== 0));
       });
       // per type, items' lines sum to the order's line
       for (const l of o.charge_lines) {
-        const sum = o.items.reduce((s, it) => s + it.lines.filter((x) => x.type === l.type).reduce((a, x) => a + x.amount_cents, 0), 0);
+        const sum = o.items.reduce(
+          (s, it) => s + it.lines.filter((x) => x.type === l.type).reduce((a, x) => a + x.amount_cents, 0),
+          0,
+        );
         assert.is(sum, l.amount_cents);
       }
     }),
@@ -146,7 +164,10 @@ test("property: segments tile positions 1..n without gaps and sum to the Federal
       assert.is(sum, line(o, "FederalEFile"));
       // positions are 1..n in item order
       const positions = o.items.map((it) => it.efile_position).filter((p): p is number => p !== null);
-      assert.equal(positions, Array.from({ length: n }, (_, i) => i + 1));
+      assert.equal(
+        positions,
+        Array.from({ length: n }, (_, i) => i + 1),
+      );
     }),
     { numRuns: 200 },
   );
@@ -170,7 +191,10 @@ for (const [n, efile, brackets] of boundaries) {
     assert.is(line(o, "RecipientPortal"), 35 * n);
     assert.is(line(o, "PrintAndMail"), 0);
     assert.is(o.total_cents, efile + 35 * n);
-    assert.equal(o.pricing_segments.map((s) => s.bracket), brackets);
+    assert.equal(
+      o.pricing_segments.map((s) => s.bracket),
+      brackets,
+    );
     assert.is(o.pricing_segments.at(-1)?.to_position, n);
     const lastUnit = o.pricing_segments.at(-1)?.unit_cents;
     assert.is(o.items.at(-1)?.lines.find((l) => l.type === "FederalEFile")?.amount_cents, lastUnit);
@@ -181,8 +205,24 @@ for (const [n, efile, brackets] of boundaries) {
 test("segments for 12 forms", () => {
   const o = priceOrder(card, efileItems(12, "original", "efile_print_mail"));
   assert.equal(o.pricing_segments, [
-    { pricing_group: "FederalInformationReturns", bracket: "1-10", from_position: 1, to_position: 10, quantity: 10, unit_cents: 299, amount_cents: 2990 },
-    { pricing_group: "FederalInformationReturns", bracket: "11-100", from_position: 11, to_position: 12, quantity: 2, unit_cents: 199, amount_cents: 398 },
+    {
+      pricing_group: "FederalInformationReturns",
+      bracket: "1-10",
+      from_position: 1,
+      to_position: 10,
+      quantity: 10,
+      unit_cents: 299,
+      amount_cents: 2990,
+    },
+    {
+      pricing_group: "FederalInformationReturns",
+      bracket: "11-100",
+      from_position: 11,
+      to_position: 12,
+      quantity: 2,
+      unit_cents: 199,
+      amount_cents: 398,
+    },
   ]);
   assert.equal(o.charge_lines, [
     { type: "FederalEFile", label: "Federal e-file (12 forms)", amount_cents: 3388 },
@@ -198,7 +238,13 @@ test("segments for 12 forms", () => {
 const single: Array<[string, boolean | undefined, boolean | undefined, number, string[]]> = [
   ["efile", undefined, undefined, 299 + 35, ["FederalEFile", "RecipientPortal"]],
   ["efile", true, undefined, 299 + 179 + 35, ["FederalEFile", "PrintAndMail", "RecipientPortal"]],
-  ["efile_print_mail", undefined, undefined, 299 + 179 + 35, ["FederalEFile", "PrintAndMail", "RecipientPortal"]],
+  [
+    "efile_print_mail",
+    undefined,
+    undefined,
+    299 + 179 + 35,
+    ["FederalEFile", "PrintAndMail", "RecipientPortal"],
+  ],
   ["efile_print_mail", false, undefined, 299 + 35, ["FederalEFile", "RecipientPortal"]],
   ["print_mail", undefined, undefined, 179, ["PrintAndMail"]],
   ["print_mail", undefined, true, 179 + 35, ["PrintAndMail", "RecipientPortal"]],
@@ -212,9 +258,18 @@ for (const [service, pm, pa, total, types] of single) {
     if (!r.ok) return;
     const o = priceOrder(card, [{ ref: "a", delivery: r.delivery, kind: "original" }]);
     assert.is(o.total_cents, total);
-    assert.equal(o.charge_lines.map((l) => l.type), types);
-    assert.equal(o.items[0]?.lines.map((l) => l.type), types);
-    assert.is(o.charge_lines.find((l) => l.type === "FederalEFile")?.label ?? "Federal e-file (1 form)", "Federal e-file (1 form)");
+    assert.equal(
+      o.charge_lines.map((l) => l.type),
+      types,
+    );
+    assert.equal(
+      o.items[0]?.lines.map((l) => l.type),
+      types,
+    );
+    assert.is(
+      o.charge_lines.find((l) => l.type === "FederalEFile")?.label ?? "Federal e-file (1 form)",
+      "Federal e-file (1 form)",
+    );
   });
 }
 
@@ -228,7 +283,10 @@ test("correction = correction fee + chosen delivery, no FederalEFile line, no br
   for (const [service, total, types] of expect) {
     const o = priceOrder(card, [{ ref: "c", delivery: deliveryOf(service), kind: "correction" }]);
     assert.is(o.total_cents, total, service);
-    assert.equal(o.charge_lines.map((l) => l.type), types);
+    assert.equal(
+      o.charge_lines.map((l) => l.type),
+      types,
+    );
     assert.equal(o.pricing_segments, []);
     assert.is(o.items[0]?.efile_position, null);
   }
@@ -253,22 +311,41 @@ test("re-file waives the FederalEFile line and takes no position; other delivery
     { ref: "r", delivery: deliveryOf("efile_print_mail"), kind: "refile" },
     { ref: "o", delivery: deliveryOf("efile"), kind: "original" },
   ]);
-  assert.equal(o.items[0], { ref: "r", kind: "refile", amount_cents: 179 + 35, efile_position: null, lines: [
-    { type: "PrintAndMail", amount_cents: 179 },
-    { type: "RecipientPortal", amount_cents: 35 },
-  ] });
+  assert.equal(o.items[0], {
+    ref: "r",
+    kind: "refile",
+    amount_cents: 179 + 35,
+    efile_position: null,
+    lines: [
+      { type: "PrintAndMail", amount_cents: 179 },
+      { type: "RecipientPortal", amount_cents: 35 },
+    ],
+  });
   assert.is(o.items[1]?.efile_position, 1);
   assert.is(line(o, "FederalEFile"), 299);
-  assert.equal(o.pricing_segments.map((s) => [s.from_position, s.to_position]), [[1, 1]]);
+  assert.equal(
+    o.pricing_segments.map((s) => [s.from_position, s.to_position]),
+    [[1, 1]],
+  );
 });
 
 test("empty order", () => {
   const o = priceOrder(card, []);
-  assert.equal(o, { currency: "usd", item_count: 0, total_cents: 0, charge_lines: [], pricing_segments: [], items: [] });
+  assert.equal(o, {
+    currency: "usd",
+    item_count: 0,
+    total_cents: 0,
+    charge_lines: [],
+    pricing_segments: [],
+    items: [],
+  });
 });
 
 test("zero-priced card omits lines but keeps segments tiling", () => {
-  const r = buildRateCard({ efile_brackets: [{ from: 1, to: null, efile_cents: 0 }], recipient_portal_cents: 0 });
+  const r = buildRateCard({
+    efile_brackets: [{ from: 1, to: null, efile_cents: 0 }],
+    recipient_portal_cents: 0,
+  });
   assert.ok(r.ok);
   if (!r.ok) return;
   const o = priceOrder(r.card, efileItems(3));

@@ -60,17 +60,62 @@ test("brackets replace the whole list; range strings accepted", () => {
 });
 
 const refused: Array<[string, unknown, string]> = [
-  ["gap", { efile_brackets: [{ from: 1, to: 10, efile_cents: 1 }, { from: 12, to: null, efile_cents: 1 }] }, "efile_brackets[1].from"],
-  ["overlap", { efile_brackets: [{ from: 1, to: 10, efile_cents: 1 }, { from: 10, to: null, efile_cents: 1 }] }, "efile_brackets[1].from"],
+  [
+    "gap",
+    {
+      efile_brackets: [
+        { from: 1, to: 10, efile_cents: 1 },
+        { from: 12, to: null, efile_cents: 1 },
+      ],
+    },
+    "efile_brackets[1].from",
+  ],
+  [
+    "overlap",
+    {
+      efile_brackets: [
+        { from: 1, to: 10, efile_cents: 1 },
+        { from: 10, to: null, efile_cents: 1 },
+      ],
+    },
+    "efile_brackets[1].from",
+  ],
   ["not from 1", { efile_brackets: [{ from: 2, to: null, efile_cents: 1 }] }, "efile_brackets[0].from"],
   ["from 0", { efile_brackets: [{ from: 0, to: null, efile_cents: 1 }] }, "efile_brackets[0].from"],
   ["closed last", { efile_brackets: [{ from: 1, to: 10, efile_cents: 1 }] }, "efile_brackets[0].to"],
-  ["open not last", { efile_brackets: [{ from: 1, to: null, efile_cents: 1 }, { from: 11, to: null, efile_cents: 1 }] }, "efile_brackets[0].to"],
-  ["to below from", { efile_brackets: [{ from: 1, to: 10, efile_cents: 1 }, { from: 11, to: 5, efile_cents: 1 }, { from: 6, to: null, efile_cents: 1 }] }, "efile_brackets[1].to"],
+  [
+    "open not last",
+    {
+      efile_brackets: [
+        { from: 1, to: null, efile_cents: 1 },
+        { from: 11, to: null, efile_cents: 1 },
+      ],
+    },
+    "efile_brackets[0].to",
+  ],
+  [
+    "to below from",
+    {
+      efile_brackets: [
+        { from: 1, to: 10, efile_cents: 1 },
+        { from: 11, to: 5, efile_cents: 1 },
+        { from: 6, to: null, efile_cents: 1 },
+      ],
+    },
+    "efile_brackets[1].to",
+  ],
   ["empty", { efile_brackets: [] }, "efile_brackets"],
   ["not array", { efile_brackets: "1-10" }, "efile_brackets"],
-  ["negative cents", { efile_brackets: [{ from: 1, to: null, efile_cents: -1 }] }, "efile_brackets[0].efile_cents"],
-  ["fractional cents", { efile_brackets: [{ from: 1, to: null, efile_cents: 2.5 }] }, "efile_brackets[0].efile_cents"],
+  [
+    "negative cents",
+    { efile_brackets: [{ from: 1, to: null, efile_cents: -1 }] },
+    "efile_brackets[0].efile_cents",
+  ],
+  [
+    "fractional cents",
+    { efile_brackets: [{ from: 1, to: null, efile_cents: 2.5 }] },
+    "efile_brackets[0].efile_cents",
+  ],
   ["bad range", { efile_brackets: [{ forms: "1 to 10", efile_cents: 1 }] }, "efile_brackets[0].forms"],
   ["print negative", { print_mail_cents: -5 }, "print_mail_cents"],
   ["portal string", { recipient_portal_cents: "35" }, "recipient_portal_cents"],
@@ -116,7 +161,10 @@ test("property: any tiling is accepted, and its view round-trips", () => {
       // cumulative e-file price equals the naive per-position sum
       for (const n of [0, 1, from - 1, from, from + 3]) {
         let naive = 0;
-        for (let p = 1; p <= n; p++) naive += r.card.efile_brackets.find((b) => p >= b.from && (b.to === null || p <= b.to))?.efile_cents ?? Number.NaN;
+        for (let p = 1; p <= n; p++)
+          naive +=
+            r.card.efile_brackets.find((b) => p >= b.from && (b.to === null || p <= b.to))?.efile_cents ??
+            Number.NaN;
         assert.is(efileCumulativeCents(r.card, n), naive);
       }
     }),
@@ -125,15 +173,19 @@ test("property: any tiling is accepted, and its view round-trips", () => {
 
 test("property: a bracket list with a hole or overlap is refused", () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 100 }), fc.integer({ min: -5, max: 5 }).filter((d) => d !== 0), (to, delta) => {
-      const r = buildRateCard({
-        efile_brackets: [
-          { from: 1, to, efile_cents: 10 },
-          { from: to + 1 + delta, to: null, efile_cents: 5 },
-        ],
-      });
-      assert.is(r.ok, false);
-    }),
+    fc.property(
+      fc.integer({ min: 1, max: 100 }),
+      fc.integer({ min: -5, max: 5 }).filter((d) => d !== 0),
+      (to, delta) => {
+        const r = buildRateCard({
+          efile_brackets: [
+            { from: 1, to, efile_cents: 10 },
+            { from: to + 1 + delta, to: null, efile_cents: 5 },
+          ],
+        });
+        assert.is(r.ok, false);
+      },
+    ),
   );
 });
 
@@ -143,7 +195,12 @@ test("rate card view (SPEC Rate card)", () => {
     currency: "usd",
     services: [
       { id: "efile", label: "E-file", online_access_cents: 35 },
-      { id: "efile_print_mail", label: "E-file + print and mail", online_access_cents: 35, print_mail_cents: 179 },
+      {
+        id: "efile_print_mail",
+        label: "E-file + print and mail",
+        online_access_cents: 35,
+        print_mail_cents: 179,
+      },
       { id: "print_mail", label: "Print and mail", online_access_cents: 35, unit_cents: 179 },
     ],
     brackets: [

@@ -9,7 +9,16 @@ test("TIN: 9 digits or hyphenated EIN/SSN; anything else refused (D6)", () => {
   assert.is(Tin.parse("123456789")?.reveal(), "123456789");
   assert.is(Tin.parse("12-3456789")?.reveal(), "123456789");
   assert.is(Tin.parse("123-45-6789")?.reveal(), "123456789");
-  for (const bad of ["12345678", "1234567890", "12-345-6789", "abcdefghi", "", 123456789, null, "1234-56789"]) {
+  for (const bad of [
+    "12345678",
+    "1234567890",
+    "12-345-6789",
+    "abcdefghi",
+    "",
+    123456789,
+    null,
+    "1234-56789",
+  ]) {
     assert.is(Tin.parse(bad), undefined, String(bad));
   }
 });

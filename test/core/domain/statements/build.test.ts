@@ -9,7 +9,16 @@ const boxOf = (s: CopyBStatement, no: string) => s.cells.find((c) => c.kind === 
 const linesOf = (s: CopyBStatement, no: string) => boxOf(s, no)?.fields.map((f) => f.lines) ?? [];
 
 test("boxes carry the form's titles and the formatted values of their elements", () => {
-  const s = composeCopyB(input("1099-MISC", { jsonForm: { RentAmt: "24000", RoyaltyAmt: 1530.25, FATCAFilingRequirementInd: true, NonqlfyDeferredCompensationAmt: 0 } }));
+  const s = composeCopyB(
+    input("1099-MISC", {
+      jsonForm: {
+        RentAmt: "24000",
+        RoyaltyAmt: 1530.25,
+        FATCAFilingRequirementInd: true,
+        NonqlfyDeferredCompensationAmt: 0,
+      },
+    }),
+  );
   assert.is(s.formTitle, "Miscellaneous Information");
   assert.is(boxOf(s, "1")?.title, "Rents");
   assert.equal(linesOf(s, "1"), [["$24,000.00"]]);
@@ -17,27 +26,44 @@ test("boxes carry the form's titles and the formatted values of their elements",
   assert.equal(boxOf(s, "13")?.fields[0], { style: "check", lines: ["X"] });
   assert.equal(linesOf(s, "15"), [[]], "a zero amount prints blank");
   assert.equal(linesOf(s, "3"), [[]], "every box prints, empty or not");
-  assert.ok(s.cells.some((c) => c.kind === "box" && c.box === "14" && c.fields.length === 0), "reserved box 14 is on the grid");
+  assert.ok(
+    s.cells.some((c) => c.kind === "box" && c.box === "14" && c.fields.length === 0),
+    "reserved box 14 is on the grid",
+  );
 });
 
 test("every state row prints, each state's values on the same line of each state box", () => {
-  const s = composeCopyB(input("1099-NEC", {
-    jsonForm: {
-      NonemployeeCompensationAmt: 100,
-      StateLocalTaxGrp: [
-        { StateAbbreviationCd: "IL", StateTaxGrp: { StateIdNum: "1234", StateIncomeAmt: 60 } },
-        { StateAbbreviationCd: "WI", StateTaxGrp: { StateIdNum: "9876", StateTaxWithheldAmt: 2.5, StateIncomeAmt: 40 } },
-        { StateAbbreviationCd: "MN", StateTaxGrp: { StateTaxWithheldAmt: 1 } },
-      ],
-    },
-  }));
+  const s = composeCopyB(
+    input("1099-NEC", {
+      jsonForm: {
+        NonemployeeCompensationAmt: 100,
+        StateLocalTaxGrp: [
+          { StateAbbreviationCd: "IL", StateTaxGrp: { StateIdNum: "1234", StateIncomeAmt: 60 } },
+          {
+            StateAbbreviationCd: "WI",
+            StateTaxGrp: { StateIdNum: "9876", StateTaxWithheldAmt: 2.5, StateIncomeAmt: 40 },
+          },
+          { StateAbbreviationCd: "MN", StateTaxGrp: { StateTaxWithheldAmt: 1 } },
+        ],
+      },
+    }),
+  );
   assert.equal(linesOf(s, "5"), [["", "$2.50", "$1.00"]]);
   assert.equal(linesOf(s, "6"), [["IL 1234", "WI 9876", "MN"]]);
   assert.equal(linesOf(s, "7"), [["$60.00", "$40.00", ""]]);
 });
 
 test("dates print as on the form, percentages with %, titles name the form's years", () => {
-  const r = composeCopyB(input("1099-R", { jsonForm: { PaymentDt: "2025-03-14", RcpntTotalDistributionPct: 12.5, OtherDistributionAmt: 10, RcpntOthDistributionPct: 40 } }));
+  const r = composeCopyB(
+    input("1099-R", {
+      jsonForm: {
+        PaymentDt: "2025-03-14",
+        RcpntTotalDistributionPct: 12.5,
+        OtherDistributionAmt: 10,
+        RcpntOthDistributionPct: 40,
+      },
+    }),
+  );
   assert.equal(linesOf(r, "13"), [["03/14/2025"]]);
   assert.equal(linesOf(r, "9a"), [["12.5%"]]);
   assert.equal(linesOf(r, "8"), [["$10.00"], ["40%"]]);
@@ -57,22 +83,38 @@ test("party cells: the payer's TIN whole, the recipient's masked, the address sp
   assert.equal(cell("copy")?.text, ["Copy B", "For Recipient"]);
   const w2g = composeCopyB(input("W-2G"));
   assert.equal(w2g.cells.find((c) => c.kind === "payerPhone")?.text, ["(217) 555-0142"]);
-  assert.not.ok(w2g.cells.find((c) => c.kind === "payer")?.text.includes("(217) 555-0142"), "the phone has its own cell on W-2G");
+  assert.not.ok(
+    w2g.cells.find((c) => c.kind === "payer")?.text.includes("(217) 555-0142"),
+    "the phone has its own cell on W-2G",
+  );
   assert.is(w2g.cells.find((c) => c.kind === "recipientTin")?.box, "9");
 });
 
 test("group elements print as names, addresses and masked TINs", () => {
-  const s = composeCopyB(input("1099-LTC", {
-    jsonForm: {
-      InsuredGrp: {
-        TINLast4: "4321", PersonName: { PersonFirstNm: "Ana", PersonLastNm: "Diaz" },
-        MailingAddressGrp: { USAddress: { AddressLine1Txt: "1 Elm St", CityNm: "Austin", StateAbbreviationCd: "TX", ZIPCd: "78701" } },
+  const s = composeCopyB(
+    input("1099-LTC", {
+      jsonForm: {
+        InsuredGrp: {
+          TINLast4: "4321",
+          PersonName: { PersonFirstNm: "Ana", PersonLastNm: "Diaz" },
+          MailingAddressGrp: {
+            USAddress: {
+              AddressLine1Txt: "1 Elm St",
+              CityNm: "Austin",
+              StateAbbreviationCd: "TX",
+              ZIPCd: "78701",
+            },
+          },
+        },
       },
-    },
-  }));
+    }),
+  );
   const all = s.cells.flatMap((c) => c.fields.flatMap((f) => f.lines));
   for (const v of ["*****4321", "Ana Diaz", "1 Elm St", "Austin, TX 78701"]) assert.ok(all.includes(v), v);
-  assert.not.ok(all.some((v) => /\d{5,}/.test(v) && v.includes("*")), "no more than four digits beside a mask");
+  assert.not.ok(
+    all.some((v) => /\d{5,}/.test(v) && v.includes("*")),
+    "no more than four digits beside a mask",
+  );
 });
 
 test("formatTin and formatPhone", () => {

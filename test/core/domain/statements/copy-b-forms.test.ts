@@ -23,12 +23,15 @@ function leaves(form: string): Map<string, ElementDefinition> {
 }
 
 function printed(l: FormLayout): string[] {
-  return l.cells.flatMap((c) => (c.kind === "box" ? c.fields.flatMap((f) => (typeof f.el === "string" ? [f.el] : [...f.el])) : []));
+  return l.cells.flatMap((c) =>
+    c.kind === "box" ? c.fields.flatMap((f) => (typeof f.el === "string" ? [f.el] : [...f.el])) : [],
+  );
 }
 
 test("every catalogue form has a layout, and every layout a catalogue form", () => {
   for (const form of forms) assert.ok(COPY_B_LAYOUTS[form], `${form} has no Copy B layout`);
-  for (const form of Object.keys(COPY_B_LAYOUTS)) assert.ok(forms.includes(form), `${form} is not in the catalogue`);
+  for (const form of Object.keys(COPY_B_LAYOUTS))
+    assert.ok(forms.includes(form), `${form} is not in the catalogue`);
 });
 
 test("every element is printed in some box, or listed as not printed with a reason", () => {
@@ -37,7 +40,8 @@ test("every element is printed in some box, or listed as not printed with a reas
     if (!l) continue;
     const els = leaves(form);
     const shown = printed(l);
-    const covered = (path: string) => shown.some((p) => p === path || path.startsWith(`${p}.`) || path === `${p}Last4`);
+    const covered = (path: string) =>
+      shown.some((p) => p === path || path.startsWith(`${p}.`) || path === `${p}Last4`);
     const skipped = new Map(l.notPrinted.map((n) => [n.el, n.reason] as const));
     for (const p of shown) assert.ok(els.has(p), `${form}: box element ${p} is not in the catalogue`);
     for (const [p, reason] of skipped) {
@@ -48,7 +52,10 @@ test("every element is printed in some box, or listed as not printed with a reas
     for (const [path, el] of els) {
       if (el.children) continue;
       const parentSkipped = [...skipped.keys()].some((s) => path.startsWith(`${s}.`));
-      assert.ok(covered(path) || skipped.has(path) || parentSkipped, `${form}: ${path} (${el.kind}) is neither printed nor listed as not printed`);
+      assert.ok(
+        covered(path) || skipped.has(path) || parentSkipped,
+        `${form}: ${path} (${el.kind}) is neither printed nor listed as not printed`,
+      );
     }
   }
 });
@@ -60,7 +67,10 @@ test("grids: cells inside the form, none overlapping, the whole form covered", (
       const { x, w, row, rows } = c.at;
       const name = c.kind === "box" ? `box ${c.box || c.title}` : c.kind;
       assert.ok(x >= 0 && w > 0 && x + w <= 100.0001, `${form} ${name}: x ${x} w ${w}`);
-      assert.ok(row >= 0 && rows >= 1 && row + rows <= l.rows, `${form} ${name}: rows ${row}+${rows} of ${l.rows}`);
+      assert.ok(
+        row >= 0 && rows >= 1 && row + rows <= l.rows,
+        `${form} ${name}: rows ${row}+${rows} of ${l.rows}`,
+      );
       // Half-unit columns: every layout coordinate is a multiple of 0.5.
       for (let r = row; r < row + rows; r++) {
         for (let u = Math.round(x * 2); u < Math.round((x + w) * 2); u++) {
@@ -71,25 +81,55 @@ test("grids: cells inside the form, none overlapping, the whole form covered", (
         }
       }
     }
-    assert.is(area.size, l.rows * 200, `${form}: ${l.rows * 200 - area.size} half-units of the grid are not covered by any cell`);
+    assert.is(
+      area.size,
+      l.rows * 200,
+      `${form}: ${l.rows * 200 - area.size} half-units of the grid are not covered by any cell`,
+    );
   }
 });
 
 test("box numbers are unique, titles are the form's, and every form names its copy and revision", () => {
   for (const [form, l] of Object.entries(COPY_B_LAYOUTS)) {
     const numbers = l.cells.flatMap((c) => (c.kind === "box" && c.box !== "" ? [c.box] : []));
-    assert.equal(numbers.length, new Set(numbers).size, `${form}: duplicate box numbers ${numbers.join(",")}`);
+    assert.equal(
+      numbers.length,
+      new Set(numbers).size,
+      `${form}: duplicate box numbers ${numbers.join(",")}`,
+    );
     for (const c of l.cells) {
       if (c.kind !== "box") continue;
       // Untitled only where the form prints none: a reserved box, or a box of captioned check boxes (1099-B box 2).
       const captioned = c.fields.length > 0 && c.fields.every((f) => f.caption !== undefined);
-      assert.ok(c.title.trim() !== "" || c.fields.length === 0 || captioned, `${form} box ${c.box}: no title`);
-      assert.not.match(c.title, /^(An? |The )amount of|^Indicates |^Indicator /i, `${form} box ${c.box}: "${c.title}" reads like a schema description`);
+      assert.ok(
+        c.title.trim() !== "" || c.fields.length === 0 || captioned,
+        `${form} box ${c.box}: no title`,
+      );
+      assert.not.match(
+        c.title,
+        /^(An? |The )amount of|^Indicates |^Indicator /i,
+        `${form} box ${c.box}: "${c.title}" reads like a schema description`,
+      );
     }
     assert.ok(l.copy[0]?.startsWith("Copy"), `${form}: copy name`);
-    assert.match(l.revision, new RegExp(`^Form ${form.replace(/[-]/g, "\\-")} \\(`), `${form}: revision "${l.revision}"`);
-    for (const kind of ["payer", "payerTin", "recipientTin", "recipientName", "formId", "title", "copy"] as const) {
-      assert.ok(l.cells.some((c) => c.kind === kind), `${form}: no ${kind} cell`);
+    assert.match(
+      l.revision,
+      new RegExp(`^Form ${form.replace(/[-]/g, "\\-")} \\(`),
+      `${form}: revision "${l.revision}"`,
+    );
+    for (const kind of [
+      "payer",
+      "payerTin",
+      "recipientTin",
+      "recipientName",
+      "formId",
+      "title",
+      "copy",
+    ] as const) {
+      assert.ok(
+        l.cells.some((c) => c.kind === kind),
+        `${form}: no ${kind} cell`,
+      );
     }
   }
 });
@@ -111,7 +151,10 @@ test("where the catalogue numbers an element, the layout prints it in that box (
         for (const p of typeof f.el === "string" ? [f.el] : f.el) {
           const schemaBox = els.get(p)?.box;
           if (schemaBox === undefined || c.box === "") continue;
-          assert.ok(schemaBox === c.box || known[`${form} ${p}`] === c.box, `${form}: ${p} is box ${schemaBox} in the schema, printed in box ${c.box}`);
+          assert.ok(
+            schemaBox === c.box || known[`${form} ${p}`] === c.box,
+            `${form}: ${p} is box ${schemaBox} in the schema, printed in box ${c.box}`,
+          );
         }
       }
     }

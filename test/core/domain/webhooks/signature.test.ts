@@ -14,16 +14,23 @@ import {
 
 const secret = newSigningSecret(Uint8Array.from({ length: 32 }, (_, i) => i));
 const oldSecret = newSigningSecret(new Uint8Array(32).fill(0xee));
-const body = JSON.stringify({ id: "evt_1", type: "filing.accepted", created: 1_781_000_000, data: { id: "f", status: "accepted" } });
+const body = JSON.stringify({
+  id: "evt_1",
+  type: "filing.accepted",
+  created: 1_781_000_000,
+  data: { id: "f", status: "accepted" },
+});
 const t = 1_781_000_000;
 const at = (unix: number) => new Date(unix * 1000);
 
 test("secret: whsec_ + base64 of the 32 bytes; preview shows the prefix and four characters", () => {
   assert.is(secret, "whsec_" + Buffer.from(Uint8Array.from({ length: 32 }, (_, i) => i)).toString("base64"));
   assert.is(secret, "whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
-  fc.assert(fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
-    assert.is(newSigningSecret(bytes), "whsec_" + Buffer.from(bytes).toString("base64"));
-  }));
+  fc.assert(
+    fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
+      assert.is(newSigningSecret(bytes), "whsec_" + Buffer.from(bytes).toString("base64"));
+    }),
+  );
   assert.throws(() => newSigningSecret(new Uint8Array(16)), /32/);
   assert.is(secretPreview(secret), "whsec_AAEC\u2026");
   assert.not.ok(secretPreview(secret).includes(secret.slice(10)));
@@ -38,35 +45,74 @@ test("header format, and agreement with a hand-written node:crypto check", () =>
   // Bytes and text give the same signature (UTF-8), non-ASCII included.
   const unicode = JSON.stringify({ name: "Zoë Ørsted — 株式会社" });
   assert.is(signPayload([secret], t, new TextEncoder().encode(unicode)), signPayload([secret], t, unicode));
-  assert.is(signPayload([secret], t, unicode).split("v1=")[1], createHmac("sha256", secret).update(`${t}.${unicode}`, "utf8").digest("hex"));
+  assert.is(
+    signPayload([secret], t, unicode).split("v1=")[1],
+    createHmac("sha256", secret).update(`${t}.${unicode}`, "utf8").digest("hex"),
+  );
 });
 
 test("sign then verify round trip (property)", () => {
-  fc.assert(fc.property(fc.string(), fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.integer({ min: 0, max: 4_000_000_000 }), (raw, bytes, ts) => {
-    const s = newSigningSecret(bytes);
-    const header = signPayload([s], ts, raw);
-    assert.equal(verifySignature({ header, rawBody: raw, secret: s, now: at(ts) }), { ok: true });
-  }));
+  fc.assert(
+    fc.property(
+      fc.string(),
+      fc.uint8Array({ minLength: 32, maxLength: 32 }),
+      fc.integer({ min: 0, max: 4_000_000_000 }),
+      (raw, bytes, ts) => {
+        const s = newSigningSecret(bytes);
+        const header = signPayload([s], ts, raw);
+        assert.equal(verifySignature({ header, rawBody: raw, secret: s, now: at(ts) }), { ok: true });
+      },
+    ),
+  );
 });
 
 test("tampered body, timestamp or signature fails", () => {
   const header = signPayload([secret], t, body);
   const now = at(t + 10);
-  assert.equal(verifySignature({ header, rawBody: body + " ", secret, now }), { ok: false, reason: "no_matching_signature" });
-  assert.equal(verifySignature({ header, rawBody: body.replace("accepted", "rejected"), secret, now }), { ok: false, reason: "no_matching_signature" });
+  assert.equal(verifySignature({ header, rawBody: body + " ", secret, now }), {
+    ok: false,
+    reason: "no_matching_signature",
+  });
+  assert.equal(verifySignature({ header, rawBody: body.replace("accepted", "rejected"), secret, now }), {
+    ok: false,
+    reason: "no_matching_signature",
+  });
   const shifted = header.replace(`t=${t}`, `t=${t + 1}`);
-  assert.equal(verifySignature({ header: shifted, rawBody: body, secret, now }), { ok: false, reason: "no_matching_signature" });
+  assert.equal(verifySignature({ header: shifted, rawBody: body, secret, now }), {
+    ok: false,
+    reason: "no_matching_signature",
+  });
   const last = header.at(-1) === "0" ? "1" : "0";
-  assert.equal(verifySignature({ header: header.slice(0, -1) + last, rawBody: body, secret, now }), { ok: false, reason: "no_matching_signature" });
-  assert.equal(verifySignature({ header, rawBody: body, secret: oldSecret, now }), { ok: false, reason: "no_matching_signature" });
+  assert.equal(verifySignature({ header: header.slice(0, -1) + last, rawBody: body, secret, now }), {
+    ok: false,
+    reason: "no_matching_signature",
+  });
+  assert.equal(verifySignature({ header, rawBody: body, secret: oldSecret, now }), {
+    ok: false,
+    reason: "no_matching_signature",
+  });
   // Upper-case hex is the same signature.
-  assert.equal(verifySignature({ header: header.toUpperCase().replace("T=", "t=").replace("V1=", "v1="), rawBody: body, secret, now }), { ok: true });
+  assert.equal(
+    verifySignature({
+      header: header.toUpperCase().replace("T=", "t=").replace("V1=", "v1="),
+      rawBody: body,
+      secret,
+      now,
+    }),
+    { ok: true },
+  );
 });
 
 test("tolerance: 300 s by default, either direction; configurable", () => {
   const header = signPayload([secret], t, body);
   const v = (now: Date, toleranceSeconds?: number) =>
-    verifySignature({ header, rawBody: body, secret, now, ...(toleranceSeconds === undefined ? {} : { toleranceSeconds }) });
+    verifySignature({
+      header,
+      rawBody: body,
+      secret,
+      now,
+      ...(toleranceSeconds === undefined ? {} : { toleranceSeconds }),
+    });
   assert.equal(v(at(t + 300)), { ok: true });
   assert.equal(v(at(t - 300)), { ok: true });
   assert.equal(v(at(t + 301)), { ok: false, reason: "timestamp_out_of_tolerance" });
@@ -80,14 +126,32 @@ test("malformed headers", () => {
   const good = signPayload([secret], t, body);
   const sig = good.split(",")[1] as string;
   const cases: Array<string | null | undefined> = [
-    null, undefined, "", "garbage", `${sig}`, `t=${t}`, `t=abc,${sig}`, `t=-5,${sig}`, `t=1.5,${sig}`,
-    `t=${t},t=${t},${sig}`, `t=${t},,${sig}`, `t=${t},${sig},`, `=1,${sig}`, `t=${t},v2=abcd`,
+    null,
+    undefined,
+    "",
+    "garbage",
+    `${sig}`,
+    `t=${t}`,
+    `t=abc,${sig}`,
+    `t=-5,${sig}`,
+    `t=1.5,${sig}`,
+    `t=${t},t=${t},${sig}`,
+    `t=${t},,${sig}`,
+    `t=${t},${sig},`,
+    `=1,${sig}`,
+    `t=${t},v2=abcd`,
   ];
   for (const header of cases) {
-    assert.equal(verifySignature({ header, rawBody: body, secret, now: at(t) }), { ok: false, reason: "malformed" }, String(header));
+    assert.equal(
+      verifySignature({ header, rawBody: body, secret, now: at(t) }),
+      { ok: false, reason: "malformed" },
+      String(header),
+    );
   }
   // Spaces after commas and unknown schemes beside v1 are accepted.
-  assert.equal(verifySignature({ header: `t=${t}, v0=zz, ${sig}`, rawBody: body, secret, now: at(t) }), { ok: true });
+  assert.equal(verifySignature({ header: `t=${t}, v0=zz, ${sig}`, rawBody: body, secret, now: at(t) }), {
+    ok: true,
+  });
 });
 
 test("rotation: two signatures, each verifies with its own secret; previous secret for 24 h only", () => {
@@ -101,11 +165,20 @@ test("rotation: two signatures, each verifies with its own secret; previous secr
   assert.is(v1b, `v1=${createHmac("sha256", oldSecret).update(`${t}.${body}`).digest("hex")}`);
   assert.equal(verifySignature({ header, rawBody: body, secret, now: at(t) }), { ok: true });
   assert.equal(verifySignature({ header, rawBody: body, secret: oldSecret, now: at(t) }), { ok: true });
-  assert.equal(verifySignature({ header: `t=${t},${v1b}`, rawBody: body, secret: [secret, oldSecret], now: at(t) }), { ok: true });
-  assert.equal(verifySignature({ header, rawBody: body, secret: "whsec_other", now: at(t) }), { ok: false, reason: "no_matching_signature" });
+  assert.equal(
+    verifySignature({ header: `t=${t},${v1b}`, rawBody: body, secret: [secret, oldSecret], now: at(t) }),
+    { ok: true },
+  );
+  assert.equal(verifySignature({ header, rawBody: body, secret: "whsec_other", now: at(t) }), {
+    ok: false,
+    reason: "no_matching_signature",
+  });
 
   const later = new Date(rotatedAt.getTime() + ROTATION_OVERLAP_MS);
-  assert.equal(activeSigningSecrets({ current: secret, previous: oldSecret, rotatedAt }, new Date(later.getTime() - 1)), [secret, oldSecret]);
+  assert.equal(
+    activeSigningSecrets({ current: secret, previous: oldSecret, rotatedAt }, new Date(later.getTime() - 1)),
+    [secret, oldSecret],
+  );
   assert.equal(activeSigningSecrets({ current: secret, previous: oldSecret, rotatedAt }, later), [secret]);
   assert.equal(activeSigningSecrets({ current: secret, previous: null, rotatedAt: null }, at(t)), [secret]);
 });

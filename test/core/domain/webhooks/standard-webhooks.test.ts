@@ -7,7 +7,12 @@ import { Webhook } from "standardwebhooks";
 import { newSigningSecret, standardWebhookHeaders } from "../../../../core/domain/webhooks/index.ts";
 
 const secret = newSigningSecret(new Uint8Array(randomBytes(32)));
-const body = JSON.stringify({ id: "evt_123", type: "filing.accepted", created: 1_760_000_000, data: { id: "f1" } });
+const body = JSON.stringify({
+  id: "evt_123",
+  type: "filing.accepted",
+  created: 1_760_000_000,
+  data: { id: "f1" },
+});
 
 test("the standardwebhooks package verifies our headers with the same secret", () => {
   const t = Math.floor(Date.now() / 1000);

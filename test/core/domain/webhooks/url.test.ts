@@ -13,7 +13,11 @@ test("URL rules (D29): accepted", () => {
     ["https://EXAMPLE.com:8443/a?b=c", true, "https://example.com:8443/a?b=c"],
     ["https://hooks.example.co.uk/x/y", false, "https://hooks.example.co.uk/x/y"],
     ["https://93.184.216.34/hook", true, "https://93.184.216.34/hook"],
-    ["https://[2606:2800:220:1:248:1893:25c8:1946]/hook", true, "https://[2606:2800:220:1:248:1893:25c8:1946]/hook"],
+    [
+      "https://[2606:2800:220:1:248:1893:25c8:1946]/hook",
+      true,
+      "https://[2606:2800:220:1:248:1893:25c8:1946]/hook",
+    ],
     ["http://localhost/hook", false, "http://localhost/hook"],
     ["http://localhost:4000/hook", false, "http://localhost:4000/hook"],
     ["http://127.0.0.1:9/hook", false, "http://127.0.0.1:9/hook"],
@@ -24,7 +28,11 @@ test("URL rules (D29): accepted", () => {
     ["http://2130706433:5432/", false, "http://127.0.0.1:5432/"],
   ];
   for (const [input, livemode, url] of cases) {
-    assert.equal(validateWebhookUrl(input, { livemode, sandboxLoopback: true }), { ok: true, url }, `${input} (${livemode ? "production" : "sandbox"})`);
+    assert.equal(
+      validateWebhookUrl(input, { livemode, sandboxLoopback: true }),
+      { ok: true, url },
+      `${input} (${livemode ? "production" : "sandbox"})`,
+    );
   }
 });
 
@@ -76,7 +84,12 @@ test("URL rules (D29): refused", () => {
 });
 
 test("sandbox refuses private targets other than loopback, as production does", () => {
-  for (const url of ["https://10.1.2.3/hook", "https://169.254.169.254/", "https://[fd00::1]/", "http://192.168.1.1/"]) {
+  for (const url of [
+    "https://10.1.2.3/hook",
+    "https://169.254.169.254/",
+    "https://[fd00::1]/",
+    "http://192.168.1.1/",
+  ]) {
     assert.not.ok(validateWebhookUrl(url, sandbox).ok, url);
     assert.not.ok(validateWebhookUrl(url, production).ok, url);
   }
@@ -84,10 +97,23 @@ test("sandbox refuses private targets other than loopback, as production does", 
 
 test("with sandbox loopback off (shared deployments), every form of a loopback address is refused", () => {
   const forms = [
-    "http://localhost/", "http://LOCALHOST.:80/", "https://localhost/", "http://127.0.0.1:5432/", "https://127.0.0.1/",
-    "http://127.1/", "http://127.0.1/", "http://2130706433/", "http://0x7f000001/", "http://0x7f.0x0.0x0.0x1/",
-    "http://0177.0.0.1/", "http://017700000001/", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://[0:0:0:0:0:ffff:7f00:1]/",
-    "http://foo.localhost/", "http://127.255.255.254:22/",
+    "http://localhost/",
+    "http://LOCALHOST.:80/",
+    "https://localhost/",
+    "http://127.0.0.1:5432/",
+    "https://127.0.0.1/",
+    "http://127.1/",
+    "http://127.0.1/",
+    "http://2130706433/",
+    "http://0x7f000001/",
+    "http://0x7f.0x0.0x0.0x1/",
+    "http://0177.0.0.1/",
+    "http://017700000001/",
+    "http://[::1]/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[0:0:0:0:0:ffff:7f00:1]/",
+    "http://foo.localhost/",
+    "http://127.255.255.254:22/",
   ];
   for (const url of forms) {
     const r = validateWebhookUrl(url, sharedSandbox);
@@ -100,29 +126,100 @@ test("with sandbox loopback off (shared deployments), every form of a loopback a
 
 test("private address table (IPv4)", () => {
   const priv = [
-    "0.0.0.0", "0.1.2.3", "10.0.0.1", "10.255.255.255", "100.64.0.1", "100.127.255.254", "127.0.0.1", "127.255.0.9",
-    "169.254.169.254", "172.16.0.1", "172.31.255.255", "192.168.1.1", "192.0.0.8", "192.0.2.5", "198.18.0.1",
-    "198.19.255.255", "198.51.100.7", "203.0.113.9", "224.0.0.1", "239.255.255.250", "240.0.0.1", "255.255.255.255",
+    "0.0.0.0",
+    "0.1.2.3",
+    "10.0.0.1",
+    "10.255.255.255",
+    "100.64.0.1",
+    "100.127.255.254",
+    "127.0.0.1",
+    "127.255.0.9",
+    "169.254.169.254",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "192.0.0.8",
+    "192.0.2.5",
+    "198.18.0.1",
+    "198.19.255.255",
+    "198.51.100.7",
+    "203.0.113.9",
+    "224.0.0.1",
+    "239.255.255.250",
+    "240.0.0.1",
+    "255.255.255.255",
   ];
-  const pub = ["8.8.8.8", "1.1.1.1", "93.184.216.34", "100.63.255.255", "100.128.0.0", "172.15.255.255", "172.32.0.0",
-    "192.167.255.255", "192.169.0.0", "169.253.255.255", "198.17.255.255", "198.20.0.0", "223.255.255.255", "11.0.0.0"];
+  const pub = [
+    "8.8.8.8",
+    "1.1.1.1",
+    "93.184.216.34",
+    "100.63.255.255",
+    "100.128.0.0",
+    "172.15.255.255",
+    "172.32.0.0",
+    "192.167.255.255",
+    "192.169.0.0",
+    "169.253.255.255",
+    "198.17.255.255",
+    "198.20.0.0",
+    "223.255.255.255",
+    "11.0.0.0",
+  ];
   for (const ip of priv) assert.ok(isPrivateAddress(ip), ip);
   for (const ip of pub) assert.not.ok(isPrivateAddress(ip), ip);
 });
 
 test("private address table (IPv6, mapped, embedded, malformed)", () => {
   const priv = [
-    "::", "::1", "[::1]", "0:0:0:0:0:0:0:1", "fe80::1", "fe80::1%eth0", "febf::1", "fc00::1", "fd12:3456:789a::1",
-    "fec0::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:7f00:1", "::ffff:a9fe:a9fe", "::127.0.0.1",
-    "::ffff:0:10.0.0.1", "64:ff9b::10.0.0.1", "64:ff9b:1::1", "2002:0a00:0001::1", "2002:7f00:1::", "2001:db8::1",
-    "2001:0:4136:e378:8000:63bf:3fff:fdd2", "100::1",
+    "::",
+    "::1",
+    "[::1]",
+    "0:0:0:0:0:0:0:1",
+    "fe80::1",
+    "fe80::1%eth0",
+    "febf::1",
+    "fc00::1",
+    "fd12:3456:789a::1",
+    "fec0::1",
+    "ff02::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:a9fe:a9fe",
+    "::127.0.0.1",
+    "::ffff:0:10.0.0.1",
+    "64:ff9b::10.0.0.1",
+    "64:ff9b:1::1",
+    "2002:0a00:0001::1",
+    "2002:7f00:1::",
+    "2001:db8::1",
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    "100::1",
     // Not IP addresses at all: refused (fail closed).
-    "", "localhost", "example.com", "1.2.3", "1.2.3.4.5", "256.1.1.1", "01.2.3.4", "1::2::3", "1:2:3:4:5:6:7:8:9",
-    "12345::1", "::ffff:1.2.3.256", "g::1", "1:2:3:4:5:6:7::8:9",
+    "",
+    "localhost",
+    "example.com",
+    "1.2.3",
+    "1.2.3.4.5",
+    "256.1.1.1",
+    "01.2.3.4",
+    "1::2::3",
+    "1:2:3:4:5:6:7:8:9",
+    "12345::1",
+    "::ffff:1.2.3.256",
+    "g::1",
+    "1:2:3:4:5:6:7::8:9",
   ];
   const pub = [
-    "2606:4700:4700::1111", "2001:4860:4860::8888", "::ffff:8.8.8.8", "::ffff:808:808", "64:ff9b::8.8.8.8",
-    "2002:0808:0808::1", "2a00:1450:4001:81b::200e", "[2606:4700:4700::1111]", "2001:4860:4860:0:0:0:0:8888",
+    "2606:4700:4700::1111",
+    "2001:4860:4860::8888",
+    "::ffff:8.8.8.8",
+    "::ffff:808:808",
+    "64:ff9b::8.8.8.8",
+    "2002:0808:0808::1",
+    "2a00:1450:4001:81b::200e",
+    "[2606:4700:4700::1111]",
+    "2001:4860:4860:0:0:0:0:8888",
   ];
   for (const ip of priv) assert.ok(isPrivateAddress(ip), ip);
   for (const ip of pub) assert.not.ok(isPrivateAddress(ip), ip);

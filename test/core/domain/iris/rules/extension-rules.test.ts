@@ -4,7 +4,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { checkExtension, extensionDueDate } from "../../../../../core/domain/iris/rules/index.ts";
 
-const codes = (taxYear: number, forms: string[], now: string) => checkExtension({ taxYear, forms, now: new Date(now) }).map((f) => `${f.code}@${f.path}`);
+const codes = (taxYear: number, forms: string[], now: string) =>
+  checkExtension({ taxYear, forms, now: new Date(now) }).map((f) => `${f.code}@${f.path}`);
 
 test("S2H001: an extension for tax year 2026 is asked for from 2027 on", () => {
   assert.equal(codes(2026, ["1099"], "2026-11-24T10:00:00Z"), ["S2H001@tax_year"]);

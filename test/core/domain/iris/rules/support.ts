@@ -6,17 +6,31 @@ import { Tin } from "../../../../../core/domain/shared/tin.ts";
 import { RECIPIENT, fillRequired } from "../../forms/samples.ts";
 
 /** The canonical jsonForm of `form` with `extra` set (and the recipient replaced by `recipient` when given). */
-export function canonical(form: string, extra: Record<string, unknown>, taxYear = 2025, recipient: Record<string, unknown> = RECIPIENT): Record<string, unknown> {
+export function canonical(
+  form: string,
+  extra: Record<string, unknown>,
+  taxYear = 2025,
+  recipient: Record<string, unknown> = RECIPIENT,
+): Record<string, unknown> {
   const def = getFormDefinition(form, taxYear);
   if (!def) throw new Error(`no form ${form} for ${String(taxYear)}`);
-  const jsonForm = fillRequired({ RecipientDetail: structuredClone(recipient), ...structuredClone(extra) }, def.elements, def.choices);
+  const jsonForm = fillRequired(
+    { RecipientDetail: structuredClone(recipient), ...structuredClone(extra) },
+    def.elements,
+    def.choices,
+  );
   const v = validateForm(form, taxYear, jsonForm);
-  if (!v.ok) throw new Error(`test form ${form} ${JSON.stringify(extra)} is invalid: ${JSON.stringify(v.issues)}`);
+  if (!v.ok)
+    throw new Error(`test form ${form} ${JSON.stringify(extra)} is invalid: ${JSON.stringify(v.issues)}`);
   return v.value.jsonForm;
 }
 
 /** The facts of a form as intake builds them. */
-export function factsOf(form: string, extra: Record<string, unknown>, more: Partial<RecordFacts> & { taxYear?: number } = {}): RecordFacts {
+export function factsOf(
+  form: string,
+  extra: Record<string, unknown>,
+  more: Partial<RecordFacts> & { taxYear?: number } = {},
+): RecordFacts {
   const taxYear = more.taxYear ?? 2025;
   const def = getFormDefinition(form, taxYear);
   if (!def) throw new Error(`no form ${form}`);

@@ -22,26 +22,55 @@ test("1099-NEC: $1,999.99 in tax year 2026 is below the $2,000 threshold; $2,000
 });
 
 test("1099-NEC below the threshold with backup withholding or another box is required anyway: no notice", () => {
-  assert.is(notice("1099-NEC", { NonemployeeCompensationAmt: 500, FederalIncomeTaxWithheldAmt: 120 }, 2026), undefined);
-  assert.is(notice("1099-NEC", { NonemployeeCompensationAmt: 500, ExcessParachutePaymentAmt: 10 }, 2026), undefined);
+  assert.is(
+    notice("1099-NEC", { NonemployeeCompensationAmt: 500, FederalIncomeTaxWithheldAmt: 120 }, 2026),
+    undefined,
+  );
+  assert.is(
+    notice("1099-NEC", { NonemployeeCompensationAmt: 500, ExcessParachutePaymentAmt: 10 }, 2026),
+    undefined,
+  );
 });
 
 test("1099-MISC: the IRC 6041 boxes (rents, other income, medical, crop insurance) together below $2,000 in 2026", () => {
   assert.ok(notice("1099-MISC", { RentAmt: 1000, OtherIncomeAmt: 900 }, 2026));
   assert.is(notice("1099-MISC", { RentAmt: 1000, OtherIncomeAmt: 1000 }, 2026), undefined);
   assert.is(notice("1099-MISC", { RentAmt: 1000, OtherIncomeAmt: 900 }, 2025), undefined);
-  assert.is(notice("1099-MISC", { RentAmt: 100, RoyaltyAmt: 50 }, 2026), undefined, "royalties have their own $10 threshold");
+  assert.is(
+    notice("1099-MISC", { RentAmt: 100, RoyaltyAmt: 50 }, 2026),
+    undefined,
+    "royalties have their own $10 threshold",
+  );
 });
 
 test("1099-K third party network: required above $20,000 and above 200 transactions", () => {
   const k = (gross: number, count: number, extra: Record<string, unknown> = {}) =>
-    notice("1099-K", { ThirdPartyNetworkInd: true, PSEInd: true, GrossAmt: gross, JanuaryAmt: gross, PaymentTransactionCnt: count, ...extra }, 2026);
+    notice(
+      "1099-K",
+      {
+        ThirdPartyNetworkInd: true,
+        PSEInd: true,
+        GrossAmt: gross,
+        JanuaryAmt: gross,
+        PaymentTransactionCnt: count,
+        ...extra,
+      },
+      2026,
+    );
   assert.match(k(20000, 500)?.message ?? "", /not more than the \$20000\.00/);
   assert.is(k(20000, 500)?.path, "jsonForm.GrossAmt");
   assert.match(k(50000, 200)?.message ?? "", /PaymentTransactionCnt is 200/);
   assert.is(k(50000, 200)?.path, "jsonForm.PaymentTransactionCnt");
   assert.is(k(20000.01, 201), undefined);
-  assert.is(notice("1099-K", { PaymentCardInd: true, PSEInd: true, GrossAmt: 100, JanuaryAmt: 100, PaymentTransactionCnt: 2 }, 2026), undefined, "payment card transactions have no threshold");
+  assert.is(
+    notice(
+      "1099-K",
+      { PaymentCardInd: true, PSEInd: true, GrossAmt: 100, JanuaryAmt: 100, PaymentTransactionCnt: 2 },
+      2026,
+    ),
+    undefined,
+    "payment card transactions have no threshold",
+  );
 });
 
 test("S1H012 at intake: a 1099-INT without interest gets a warning (pay decides), one with interest does not", () => {
@@ -49,7 +78,9 @@ test("S1H012 at intake: a 1099-INT without interest gets a warning (pay decides)
   assert.is(w?.severity, "Reject");
   assert.is(w?.path, "jsonForm.InterestIncomeAmt");
   assert.is(checkForm(factsOf("1099-INT", { BondPremiumAmt: 20 })).rejects.length, 0);
-  assert.not.ok(checkForm(factsOf("1099-INT", { TaxExemptInterestAmt: 20 })).warnings.some((f) => f.code === "S1H012"));
+  assert.not.ok(
+    checkForm(factsOf("1099-INT", { TaxExemptInterestAmt: 20 })).warnings.some((f) => f.code === "S1H012"),
+  );
 });
 
 test.run();
