@@ -11,11 +11,11 @@
 import { createHash } from "node:crypto";
 import { Effect, Layer } from "effect";
 import type { Knex } from "knex";
-import { isApiKey, type Principal, type Role } from "../../core/domain/parties/account.ts";
+import { isApiKey, type Principal } from "../../core/domain/parties/account.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import { run } from "./store.knex.ts";
 import { hotQuery } from "./hot-query.ts";
-import { roleOf, toAccount, type Row } from "./rows.ts";
+import { accountFrom, KeyCredentialRow, RateWindowRow, TokenCredentialRow } from "./rows.ts";
 
 const WINDOW_SECONDS = 60;
 const FLUSH_MS = 100;
@@ -51,7 +51,7 @@ interface WindowState {
 
 export class SharedWindowCounter {
   private readonly windows = new Map<string, WindowState>();
-  private readonly incrementQuery: (values: unknown[]) => Promise<Row[]>;
+  private readonly incrementQuery: (values: unknown[]) => Promise<unknown[]>;
   constructor(
     knex: Knex,
     private readonly limit: number,
@@ -64,8 +64,8 @@ export class SharedWindowCounter {
   }
 
   private async increment(id: string, start: number, delta: number): Promise<number> {
-    const row = (await this.incrementQuery([id, start, delta]))[0] as Row;
-    return Number(row["window_start"]) > start ? 0 : Number(row["used"]);
+    const row = RateWindowRow.decode((await this.incrementQuery([id, start, delta]))[0]);
+    return row.window_start > start ? 0 : row.used;
   }
 
   private flushSoon(id: string, s: WindowState): void {
@@ -162,15 +162,16 @@ export function makeKnexAccessGate(
   const cache = new Map<string, { principal: Principal; until: number }>();
   const lookupQuery = hotQuery(knex, "credential_lookup", LOOKUP_SQL);
   const oauthQuery = hotQuery(knex, "oauth_token_lookup", OAUTH_LOOKUP_SQL);
-  const fromKey = (row: Row): { principal: Principal; until: number } => {
-    const account = toAccount(row);
+  const fromKey = (found: unknown): { principal: Principal; until: number } => {
+    const row = KeyCredentialRow.decode(found);
+    const account = accountFrom(row);
     return {
       principal: {
         kind: "api_key",
-        credentialId: String(row["key_id"]),
+        credentialId: row.key_id,
         accountId: account.id,
-        livemode: Boolean(row["livemode"]),
-        role: roleOf(row["role"]),
+        livemode: row.livemode,
+        role: row.role,
         scopes: null,
         payerId: null,
         account,
@@ -178,22 +179,22 @@ export function makeKnexAccessGate(
       until: Infinity,
     };
   };
-  const fromToken = (row: Row): { principal: Principal; until: number } => {
-    const account = toAccount(row);
-    const scopes = row["token_scopes"];
+  const fromToken = (found: unknown): { principal: Principal; until: number } => {
+    const row = TokenCredentialRow.decode(found);
+    const account = accountFrom(row);
     return {
       principal: {
         // The grant is the credential its rate window counts (D33).
         kind: "oauth",
-        credentialId: String(row["grant_id"]),
+        credentialId: row.grant_id,
         accountId: account.id,
-        livemode: Boolean(row["grant_livemode"]),
-        role: String(row["grant_role"]) as Role,
-        scopes: (typeof scopes === "string" ? JSON.parse(scopes) : scopes) as string[],
-        payerId: row["grant_payer_id"] === null ? null : String(row["grant_payer_id"]),
+        livemode: row.grant_livemode,
+        role: row.grant_role,
+        scopes: row.token_scopes,
+        payerId: row.grant_payer_id,
         account,
       },
-      until: new Date(row["token_expires_at"] as string | Date).getTime(),
+      until: Date.parse(row.token_expires_at),
     };
   };
   // The cache is keyed by the presented credential itself, in this process's memory only and for at most

@@ -2,10 +2,9 @@
 // connection instead of once per request. PGlite goes through Knex, which serialises its one connection.
 import { createHash } from "node:crypto";
 import type { Knex } from "knex";
-import type { Row } from "./rows.ts";
 
 interface PgConnection {
-  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
+  query(q: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
 }
 interface KnexClientInternals {
   config: { client?: unknown; rowCache?: boolean };
@@ -13,20 +12,21 @@ interface KnexClientInternals {
   releaseConnection(c: PgConnection): Promise<void>;
 }
 
+/** Knex does not type its client's internals: this is the part of them used here. */
+const clientOf = (db: Knex | Knex.Transaction) => db.client as unknown as KnexClientInternals;
+const isTransaction = (db: Knex | Knex.Transaction) => "isTransaction" in db && db.isTransaction === true;
+
 function isPostgresPool(db: Knex | Knex.Transaction): boolean {
-  return (
-    (db.client as unknown as KnexClientInternals).config.client === "pg" &&
-    !(db as Knex.Transaction).isTransaction
-  );
+  return clientOf(db).config.client === "pg" && !isTransaction(db);
 }
 
 async function preparedQuery(
   db: Knex | Knex.Transaction,
   name: string,
   sql: string,
-  values: unknown[],
-): Promise<Row[]> {
-  const client = db.client as unknown as KnexClientInternals;
+  values: readonly unknown[],
+): Promise<unknown[]> {
+  const client = clientOf(db);
   const conn = await client.acquireConnection();
   try {
     return (await conn.query({ name, text: sql, values })).rows;
@@ -40,18 +40,19 @@ async function preparedQuery(
  * each shape of a list query (its filters, with or without a cursor) is planned once per connection: on a table
  * of a million filings planning a page cost as much as running it. Elsewhere (a transaction, PGlite) as usual.
  */
-export async function runPrepared(db: Knex | Knex.Transaction, q: Knex.QueryBuilder): Promise<Row[]> {
-  if (!isPostgresPool(db)) return (await q) as Row[];
+export async function runPrepared(db: Knex | Knex.Transaction, q: Knex.QueryBuilder): Promise<unknown[]> {
+  if (!isPostgresPool(db)) return await q;
   const native = q.toSQL().toNative();
   const name = `q_${createHash("sha1").update(native.sql).digest("hex").slice(0, 20)}`;
-  return preparedQuery(db, name, native.sql, native.bindings as unknown[]);
+  return preparedQuery(db, name, native.sql, native.bindings);
 }
 
 export function hotQuery(db: Knex | Knex.Transaction, name: string, sql: string) {
   const knexSql = sql.replace(/\$\d+/g, "?");
   const isPg = isPostgresPool(db);
-  return async (values: unknown[]): Promise<Row[]> => {
-    if (!isPg) return (await db.raw(knexSql, values as Knex.RawBinding[])).rows as Row[];
+  return async (values: unknown[]): Promise<unknown[]> => {
+    // Knex types bindings as RawBinding; these are the statement's parameters, passed on as given.
+    if (!isPg) return (await db.raw(knexSql, values as Knex.RawBinding[])).rows;
     return preparedQuery(db, name, sql, values);
   };
 }
@@ -71,18 +72,18 @@ export interface CoalescedLookup {
   /** The statement for a single key (used outside the Postgres pool), with one parameter per key column. */
   readonly singleSql: string;
   /** The key of a returned row: `lookupKey` of its key columns, in the order of the parameters. */
-  readonly rowKey: (row: Row) => string;
+  readonly rowKey: (row: unknown) => string;
 }
 
 interface Pending {
   values: unknown[];
   key: string;
-  resolve: (row: Row | undefined) => void;
+  resolve: (row: unknown) => void;
   reject: (e: unknown) => void;
 }
 
 const MAX_BATCH = 500;
-const batchers = new WeakMap<object, Map<string, (values: unknown[]) => Promise<Row | undefined>>>();
+const batchers = new WeakMap<object, Map<string, (values: unknown[]) => Promise<unknown>>>();
 
 /** The key of one lookup's values; lower-cased, as uuid columns compare case-insensitively and come back lower-case. */
 export const lookupKey = (values: readonly unknown[]) => values.map(String).join("|").toLowerCase();
@@ -90,7 +91,7 @@ export const lookupKey = (values: readonly unknown[]) => values.map(String).join
 export function coalescedLookup(
   db: Knex | Knex.Transaction,
   spec: CoalescedLookup,
-): (values: unknown[]) => Promise<Row | undefined> {
+): (values: unknown[]) => Promise<unknown> {
   if (!isPostgresPool(db)) {
     const single = hotQuery(db, spec.name, spec.singleSql);
     return async (values) => (await single(values))[0];
@@ -124,7 +125,7 @@ export function coalescedLookup(
     for (let i = 0; i < all.length; i += MAX_BATCH) send(all.slice(i, i + MAX_BATCH));
   };
   const lookup = (values: unknown[]) =>
-    new Promise<Row | undefined>((resolve, reject) => {
+    new Promise<unknown>((resolve, reject) => {
       queue.push({ values, key: lookupKey(values), resolve, reject });
       if (!scheduled) {
         scheduled = true;
@@ -146,10 +147,10 @@ export function coalescedLookup(
  * safe because no other statement can run on the one connection until the transaction ends).
  */
 export interface RowCache {
-  readonly get: (key: string) => Row | undefined;
+  readonly get: (key: string) => unknown;
   readonly generation: () => number;
   /** Stores a row read when the generation was `generation`, unless a write happened since. */
-  readonly set: (key: string, row: Row, generation: number) => void;
+  readonly set: (key: string, row: unknown, generation: number) => void;
   readonly invalidate: (key: string) => void;
 }
 
@@ -158,7 +159,7 @@ const ROW_CACHE_MAX = 10_000;
 
 /** The cache named `name` of this database when it is PGlite, else null. Shared by the root Knex and its transactions. */
 export function singleProcessRowCache(db: Knex | Knex.Transaction, name: string): RowCache | null {
-  const client = db.client as unknown as KnexClientInternals;
+  const client = clientOf(db);
   if (client.config.client === "pg" || client.config.rowCache === false) return null;
   let perDb = rowCaches.get(client.config);
   if (!perDb) {
@@ -167,7 +168,7 @@ export function singleProcessRowCache(db: Knex | Knex.Transaction, name: string)
   }
   const existing = perDb.get(name);
   if (existing) return existing;
-  const rows = new Map<string, Row>();
+  const rows = new Map<string, unknown>();
   let generation = 0;
   const cache: RowCache = {
     get: (key) => rows.get(key),

@@ -4,7 +4,7 @@ import { Effect, Layer } from "effect";
 import type { Knex } from "knex";
 import { IdempotencyStore, type IdempotencyKeyRef } from "../../core/ports/idempotency.port.ts";
 import { run } from "./store.knex.ts";
-import type { Row } from "./rows.ts";
+import { decodeOptional, IdempotencyKeyRow } from "./rows.ts";
 
 const KEEP_MS = 24 * 3600 * 1000;
 
@@ -46,17 +46,20 @@ export function makeKnexIdempotencyStore(knex: Knex): IdempotencyStore["Service"
             expiredBefore,
           ],
         );
-        if ((taken.rows as Row[]).length > 0) return { kind: "claimed" as const };
-        const row = (await knex("idempotency_keys").where(where(ref)).first()) as Row | undefined;
+        if (taken.rows.length > 0) return { kind: "claimed" as const };
+        const row = decodeOptional(
+          IdempotencyKeyRow,
+          await knex("idempotency_keys").where(where(ref)).first(),
+        );
         if (!row) return { kind: "in_flight" as const };
-        if (row["request_hash"] !== requestHash) return { kind: "mismatch" as const };
-        if (row["state"] !== "done") return { kind: "in_flight" as const };
+        if (row.request_hash !== requestHash) return { kind: "mismatch" as const };
+        if (row.state !== "done") return { kind: "in_flight" as const };
         return {
           kind: "replay" as const,
           response: {
-            status: Number(row["response_status"]),
-            body: String(row["response_body"] ?? ""),
-            contentType: String(row["response_content_type"] ?? "application/json"),
+            status: Number(row.response_status),
+            body: row.response_body ?? "",
+            contentType: row.response_content_type ?? "application/json",
           },
         };
       }),

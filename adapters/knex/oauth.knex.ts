@@ -2,102 +2,12 @@
 import { Effect } from "effect";
 import type { Knex } from "knex";
 import type { OAuthAppRepo, OAuthGrantRepo, UserRepo } from "../../core/ports/store.port.ts";
-import type {
-  AuthorizationCode,
-  ConsentSession,
-  Grant,
-  GrantType,
-  OAuthApp,
-  OAuthToken,
-  User,
-} from "../../core/domain/oauth/model.ts";
-import type { Role } from "../../core/domain/parties/account.ts";
+import type { OAuthToken } from "../../core/domain/oauth/model.ts";
 import { isUuid } from "../../core/domain/shared/validation.ts";
-import { iso, type Row } from "./rows.ts";
+import { IdRow, rowsOf, toApp, toCode, toGrant, toSession, toToken, toUser } from "./rows.ts";
 import { run } from "./store.knex.ts";
 
 const NO_PAYER = "00000000-0000-0000-0000-000000000000";
-const json = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
-const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : iso(v));
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-
-export const toApp = (r: Row): OAuthApp => ({
-  id: String(r["id"]),
-  clientId: String(r["client_id"]),
-  clientSecretHash: String(r["client_secret_hash"]),
-  accountId: String(r["account_id"]),
-  livemode: Boolean(r["livemode"]),
-  name: String(r["name"]),
-  redirectUris: json(r["redirect_uris"]),
-  scopes: json(r["scopes"]),
-  grantTypes: json<GrantType[]>(r["grant_types"]),
-  createdAt: iso(r["created_at"]),
-  revokedAt: isoOrNull(r["revoked_at"]),
-});
-
-const toUser = (r: Row): User => ({
-  id: String(r["id"]),
-  accountId: String(r["account_id"]),
-  email: String(r["email"]),
-  passwordHash: str(r["password_hash"]),
-  role: r["role"] === "owner" ? "owner" : "member",
-  createdAt: iso(r["created_at"]),
-});
-
-const toGrant = (r: Row): Grant => ({
-  id: String(r["id"]),
-  appId: String(r["app_id"]),
-  accountId: String(r["account_id"]),
-  livemode: Boolean(r["livemode"]),
-  payerId: str(r["payer_id"]),
-  userId: str(r["user_id"]),
-  role: String(r["role"]) as Role,
-  scopes: json(r["scopes"]),
-  kind: r["kind"] === "client_credentials" ? "client_credentials" : "authorization_code",
-  createdAt: iso(r["created_at"]),
-  updatedAt: iso(r["updated_at"]),
-  revokedAt: isoOrNull(r["revoked_at"]),
-});
-
-const toCode = (r: Row): AuthorizationCode => ({
-  codeHash: String(r["code_hash"]),
-  grantId: String(r["grant_id"]),
-  appId: String(r["app_id"]),
-  redirectUri: String(r["redirect_uri"]),
-  codeChallenge: String(r["code_challenge"]),
-  scopes: json(r["scopes"]),
-  expiresAt: iso(r["expires_at"]),
-  usedAt: isoOrNull(r["used_at"]),
-  createdAt: iso(r["created_at"]),
-});
-
-const toToken = (r: Row): OAuthToken => ({
-  tokenHash: String(r["token_hash"]),
-  kind: r["kind"] === "refresh" ? "refresh" : "access",
-  grantId: String(r["grant_id"]),
-  appId: String(r["app_id"]),
-  scopes: json(r["scopes"]),
-  codeHash: str(r["code_hash"]),
-  expiresAt: iso(r["expires_at"]),
-  usedAt: isoOrNull(r["used_at"]),
-  revokedAt: isoOrNull(r["revoked_at"]),
-  createdAt: iso(r["created_at"]),
-});
-
-const toSession = (r: Row): ConsentSession => ({
-  id: String(r["id"]),
-  appId: String(r["app_id"]),
-  livemode: Boolean(r["livemode"]),
-  browserHash: String(r["browser_hash"]),
-  csrfHash: String(r["csrf_hash"]),
-  redirectUri: String(r["redirect_uri"]),
-  state: str(r["state"]),
-  scopes: json(r["scopes"]),
-  codeChallenge: String(r["code_challenge"]),
-  userId: str(r["user_id"]),
-  attempts: Number(r["attempts"]),
-  expiresAt: iso(r["expires_at"]),
-});
 
 const tokenColumns = (t: OAuthToken) => ({
   token_hash: t.tokenHash,
@@ -155,26 +65,27 @@ export function knexOAuthApps(knex: Knex): OAuthAppRepo {
       ).pipe(Effect.asVoid),
     byClientId: (clientId) =>
       run(async () => {
-        const row = (await knex("oauth_apps").where("client_id", clientId).first()) as Row | undefined;
+        const row: unknown = await knex("oauth_apps").where("client_id", clientId).first();
         return row ? toApp(row) : undefined;
       }),
     getMany: (ids) =>
       run(async () =>
-        ids.length === 0
-          ? []
-          : ((await knex("oauth_apps").whereIn("id", ids as string[])) as Row[]).map(toApp),
+        ids.length === 0 ? [] : rowsOf(await knex("oauth_apps").whereIn("id", [...ids])).map(toApp),
       ),
-    list: () => run(async () => ((await knex("oauth_apps").orderBy("created_at")) as Row[]).map(toApp)),
+    list: () => run(async () => rowsOf(await knex("oauth_apps").orderBy("created_at")).map(toApp)),
     revoke: (clientId, now) =>
       run(() =>
         knex.transaction(async (trx) => {
-          const rows = (await trx("oauth_apps")
-            .where("client_id", clientId)
-            .whereNull("revoked_at")
-            .update({ revoked_at: now })
-            .returning("id")) as Row[];
-          const appId = rows[0]?.["id"];
-          if (appId === undefined) return false;
+          const rows = rowsOf(
+            await trx("oauth_apps")
+              .where("client_id", clientId)
+              .whereNull("revoked_at")
+              .update({ revoked_at: now })
+              .returning("id"),
+          );
+          const revoked = rows[0];
+          if (revoked === undefined) return false;
+          const appId = IdRow.decode(revoked).id;
           const grants = trx("oauth_grants").where("app_id", appId).select("id");
           await revokeGrantTokens(trx, grants, now);
           await trx("oauth_grants")
@@ -192,8 +103,8 @@ export function knexUsers(knex: Knex): UserRepo {
     insert: (u) =>
       run(
         async () =>
-          (
-            (await knex("users")
+          rowsOf(
+            await knex("users")
               .insert({
                 id: u.id,
                 account_id: u.accountId,
@@ -204,18 +115,18 @@ export function knexUsers(knex: Knex): UserRepo {
               })
               .onConflict("email")
               .ignore()
-              .returning("id")) as Row[]
+              .returning("id"),
           ).length === 1,
       ),
     byEmail: (email) =>
       run(async () => {
-        const row = (await knex("users").where("email", email).first()) as Row | undefined;
+        const row: unknown = await knex("users").where("email", email).first();
         return row ? toUser(row) : undefined;
       }),
     get: (id) =>
       run(async () => {
         if (!isUuid(id)) return undefined;
-        const row = (await knex("users").where("id", id).first()) as Row | undefined;
+        const row: unknown = await knex("users").where("id", id).first();
         return row ? toUser(row) : undefined;
       }),
   };
@@ -245,24 +156,24 @@ export function knexOAuthGrants(knex: Knex): OAuthGrantRepo {
             g.updatedAt,
           ],
         );
-        return toGrant((r.rows as Row[])[0] as Row);
+        return toGrant(rowsOf(r.rows)[0]);
       }),
     get: (id) =>
       run(async () => {
         if (!isUuid(id)) return undefined;
-        const row = (await knex("oauth_grants").where("id", id).first()) as Row | undefined;
+        const row: unknown = await knex("oauth_grants").where("id", id).first();
         return row ? toGrant(row) : undefined;
       }),
     listActive: (scope, kind) =>
       run(async () =>
-        (
-          (await knex("oauth_grants")
+        rowsOf(
+          await knex("oauth_grants")
             .where({ account_id: scope.accountId, livemode: scope.livemode, kind })
             .whereNull("revoked_at")
             .orderBy([
               { column: "created_at", order: "desc" },
               { column: "id", order: "desc" },
-            ])) as Row[]
+            ]),
         ).map(toGrant),
       ),
     revoke: (id, now, opts) =>
@@ -270,11 +181,13 @@ export function knexOAuthGrants(knex: Knex): OAuthGrantRepo {
         !isUuid(id)
           ? Promise.resolve(false)
           : knex.transaction(async (trx) => {
-              const rows = (await trx("oauth_grants")
-                .where("id", id)
-                .whereNull("revoked_at")
-                .update({ revoked_at: now })
-                .returning("id")) as Row[];
+              const rows = rowsOf(
+                await trx("oauth_grants")
+                  .where("id", id)
+                  .whereNull("revoked_at")
+                  .update({ revoked_at: now })
+                  .returning("id"),
+              );
               if (rows.length === 0) return false;
               if (opts.tokens) await revokeGrantTokens(trx, id, now);
               else
@@ -301,18 +214,20 @@ export function knexOAuthGrants(knex: Knex): OAuthGrantRepo {
       ).pipe(Effect.asVoid),
     code: (hash) =>
       run(async () => {
-        const row = (await knex("oauth_codes").where("code_hash", hash).first()) as Row | undefined;
+        const row: unknown = await knex("oauth_codes").where("code_hash", hash).first();
         return row ? toCode(row) : undefined;
       }),
     // The row lock taken by the update makes a racing redemption wait, then find the code used.
     redeemCode: (hash, now, tokens) =>
       run(() =>
         knex.transaction(async (trx) => {
-          const rows = (await trx("oauth_codes")
-            .where("code_hash", hash)
-            .whereNull("used_at")
-            .update({ used_at: now })
-            .returning("code_hash")) as Row[];
+          const rows = rowsOf(
+            await trx("oauth_codes")
+              .where("code_hash", hash)
+              .whereNull("used_at")
+              .update({ used_at: now })
+              .returning("code_hash"),
+          );
           if (rows.length === 0) return false;
           await insertTokenRows(trx, tokens);
           return true;
@@ -324,19 +239,21 @@ export function knexOAuthGrants(knex: Knex): OAuthGrantRepo {
       ).pipe(Effect.asVoid),
     token: (hash) =>
       run(async () => {
-        const row = (await knex("oauth_tokens").where("token_hash", hash).first()) as Row | undefined;
+        const row: unknown = await knex("oauth_tokens").where("token_hash", hash).first();
         return row ? toToken(row) : undefined;
       }),
     insertTokens: (tokens) => run(() => insertTokenRows(knex, tokens)),
     rotateRefresh: (hash, now, tokens) =>
       run(() =>
         knex.transaction(async (trx) => {
-          const rows = (await trx("oauth_tokens")
-            .where({ token_hash: hash, kind: "refresh" })
-            .whereNull("used_at")
-            .whereNull("revoked_at")
-            .update({ used_at: now })
-            .returning("token_hash")) as Row[];
+          const rows = rowsOf(
+            await trx("oauth_tokens")
+              .where({ token_hash: hash, kind: "refresh" })
+              .whereNull("used_at")
+              .whereNull("revoked_at")
+              .update({ used_at: now })
+              .returning("token_hash"),
+          );
           if (rows.length === 0) return false;
           await insertTokenRows(trx, tokens);
           return true;
@@ -365,7 +282,7 @@ export function knexOAuthGrants(knex: Knex): OAuthGrantRepo {
       }),
     session: (id) =>
       run(async () => {
-        const row = (await knex("oauth_consent_sessions").where("id", id).first()) as Row | undefined;
+        const row: unknown = await knex("oauth_consent_sessions").where("id", id).first();
         return row ? toSession(row) : undefined;
       }),
     updateSession: (id, patch) =>

@@ -2,7 +2,7 @@
 // acknowledgements survive a restart and every process sees them (D22). Rows are JSON by UniqueTransmissionId and
 // receipt id; first writer wins per UTID. Rows written before the emulator (no `utid` member) read as absent.
 import type { Knex } from "knex";
-import type { Row } from "./rows.ts";
+import { decodeOptional, SandboxReceiptRow } from "./rows.ts";
 
 export interface SandboxReceiptRows<T extends { readonly utid: string; readonly receiptId: string }> {
   readonly insertIfAbsent: (t: T) => Promise<{ readonly kept: T; readonly inserted: boolean }>;
@@ -13,11 +13,10 @@ export interface SandboxReceiptRows<T extends { readonly utid: string; readonly 
 export function makeKnexSandboxReceipts<T extends { readonly utid: string; readonly receiptId: string }>(
   knex: Knex,
 ): SandboxReceiptRows<T> {
-  const parse = (row: Row | undefined): T | undefined => {
-    if (!row) return undefined;
-    const v = row["receipt"];
-    const body = (typeof v === "string" ? JSON.parse(v) : v) as Partial<T> | null;
-    return body && typeof body.utid === "string" ? (body as T) : undefined;
+  const parse = (row: unknown): T | undefined => {
+    const body = decodeOptional(SandboxReceiptRow, row)?.receipt;
+    // The receipt is the emulator's own T, written by insertIfAbsent below; a row without `utid` predates it.
+    return body && typeof body["utid"] === "string" ? (body as T) : undefined;
   };
   return {
     insertIfAbsent: async (t) => {
@@ -25,16 +24,13 @@ export function makeKnexSandboxReceipts<T extends { readonly utid: string; reado
         .insert({ transmission_id: t.utid, receipt_id: t.receiptId, receipt: JSON.stringify(t) })
         .onConflict()
         .ignore()
-        .returning("transmission_id")) as unknown[];
+        .returning("transmission_id")) as unknown[]; // knex types `returning` loosely: only the count is used
       if (inserted.length > 0) return { kept: t, inserted: true };
-      const kept = parse(
-        (await knex("sandbox_receipts").where("transmission_id", t.utid).first()) as Row | undefined,
-      );
+      const kept = parse(await knex("sandbox_receipts").where("transmission_id", t.utid).first());
       return { kept: kept ?? t, inserted: false };
     },
     byReceiptId: async (receiptId) =>
-      parse((await knex("sandbox_receipts").where("receipt_id", receiptId).first()) as Row | undefined),
-    byUtid: async (utid) =>
-      parse((await knex("sandbox_receipts").where("transmission_id", utid).first()) as Row | undefined),
+      parse(await knex("sandbox_receipts").where("receipt_id", receiptId).first()),
+    byUtid: async (utid) => parse(await knex("sandbox_receipts").where("transmission_id", utid).first()),
   };
 }

@@ -1,32 +1,13 @@
 // The SSA operator queue on the service database (table ssa_files, Postgres and PGlite). A wage file holds whole
 // SSNs and EINs, so its content is encrypted at rest with the service's secret box, as webhook secrets are.
 import type { Knex } from "knex";
-import type { SsaFile, SsaFileStatus } from "../../core/ports/ssa-transmitter.port.ts";
+import type { SsaFile } from "../../core/ports/ssa-transmitter.port.ts";
 import type { SsaFileRows } from "../ssa/ssa-transmitter.ts";
-import type { Row } from "./rows.ts";
+import { toSsaFile } from "./rows.ts";
 import { plainSecretBox, type SecretBox } from "../system/system.ts";
 
-function fromRow(r: Row | undefined, box: SecretBox): SsaFile | undefined {
-  if (!r) return undefined;
-  const ids = r["filing_ids"];
-  const nullable = (k: string) => (r[k] === null || r[k] === undefined ? null : String(r[k]));
-  return {
-    id: String(r["id"]),
-    accountId: String(r["account_id"]),
-    livemode: r["livemode"] === true || r["livemode"] === 1,
-    orderId: String(r["order_id"]),
-    taxYear: Number(r["tax_year"]),
-    format: r["format"] === "efw2c" ? "efw2c" : "efw2",
-    filingIds: (typeof ids === "string" ? JSON.parse(ids) : ids) as string[],
-    employers: Number(r["employers"]),
-    content: box.open(String(r["content"])),
-    status: String(r["status"]) as SsaFileStatus,
-    wfid: nullable("wfid"),
-    message: nullable("message"),
-    createdAt: String(r["created_at"]),
-    submittedAt: nullable("submitted_at"),
-    decidedAt: nullable("decided_at"),
-  };
+function fromRow(r: unknown, box: SecretBox): SsaFile | undefined {
+  return r === undefined ? undefined : toSsaFile(r, box);
 }
 
 const COLUMNS: Record<string, string> = {
@@ -39,8 +20,7 @@ const COLUMNS: Record<string, string> = {
 
 export function makeKnexSsaFiles(knex: Knex, options: { readonly secrets?: SecretBox } = {}): SsaFileRows {
   const box = options.secrets ?? plainSecretBox;
-  const get = async (id: string) =>
-    fromRow((await knex("ssa_files").where("id", id).first()) as Row | undefined, box);
+  const get = async (id: string) => fromRow(await knex("ssa_files").where("id", id).first(), box);
   return {
     insertIfAbsent: async (f) => {
       await knex("ssa_files")
@@ -66,16 +46,13 @@ export function makeKnexSsaFiles(knex: Knex, options: { readonly secrets?: Secre
       return (await get(f.id)) ?? f;
     },
     get,
-    byWfid: async (livemode, wfid) =>
-      fromRow((await knex("ssa_files").where({ livemode, wfid }).first()) as Row | undefined, box),
+    byWfid: async (livemode, wfid) => fromRow(await knex("ssa_files").where({ livemode, wfid }).first(), box),
     list: async ({ status, livemode }) => {
       const q = knex("ssa_files").orderBy([{ column: "created_at" }, { column: "id" }]);
       if (status !== undefined) void q.where("status", status);
       if (livemode !== undefined) void q.where("livemode", livemode);
-      return ((await q) as Row[]).flatMap((r) => {
-        const f = fromRow(r, box);
-        return f ? [f] : [];
-      });
+      const rows: unknown[] = await q;
+      return rows.map((r) => toSsaFile(r, box));
     },
     update: async (id, from, patch) => {
       const set: Record<string, unknown> = {};

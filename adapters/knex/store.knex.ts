@@ -6,9 +6,9 @@ import { Effect, Exit, Layer } from "effect";
 import type { Knex } from "knex";
 import { Store, type Scope, type ScopedStore } from "../../core/ports/store.port.ts";
 import { plainSecretBox, type SecretBox } from "../system/system.ts";
-import type { Row } from "./rows.ts";
+import { DispatchRow, rowsOf, ScopedIdRow, SumRow, TinMatchSendRow, toOutboxEvent } from "./rows.ts";
 import { knexOAuthApps, knexOAuthGrants, knexUsers } from "./oauth.knex.ts";
-import { type Db, run, isoOf, jsonOf } from "./store/shared.ts";
+import { type Db, run } from "./store/shared.ts";
 import { payerRepo, recipientRepo, extensionRepo } from "./store/parties.knex.ts";
 import { filingRepo, batchRepo } from "./store/filings.knex.ts";
 import { cartRepo, orderRepo, dispatchRepo } from "./store/carts.knex.ts";
@@ -84,6 +84,12 @@ export function scopedRepos(db: Db, scope: Scope, box: SecretBox = plainSecretBo
   return new KnexScopedStore(db, scope, box);
 }
 
+/** A queued piece of work (a due delivery, a pending TIN-match run) and the scope it runs in. */
+function scopedId(row: unknown) {
+  const r = ScopedIdRow.decode(row);
+  return { id: r.id, accountId: r.account_id, livemode: r.livemode };
+}
+
 class Rollback<E> {
   constructor(readonly exit: Exit.Exit<unknown, E>) {}
 }
@@ -137,15 +143,8 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
     outbox: {
       pending: (limit) =>
         run(async () =>
-          ((await knex("events").whereNull("fanned_out_at").orderBy("created_at").limit(limit)) as Row[]).map(
-            (r) => ({
-              id: String(r["id"]),
-              type: String(r["type"]),
-              data: jsonOf<Record<string, unknown>>(r["data"]),
-              createdAt: isoOf(r["created_at"]),
-              accountId: String(r["account_id"]),
-              livemode: Boolean(r["livemode"]),
-            }),
+          rowsOf(await knex("events").whereNull("fanned_out_at").orderBy("created_at").limit(limit)).map(
+            toOutboxEvent,
           ),
         ),
       markFannedOut: (ids, now) =>
@@ -156,33 +155,28 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
         ).pipe(Effect.asVoid),
       dueDeliveries: (before, limit) =>
         run(async () =>
-          (
-            (await knex("webhook_deliveries")
+          rowsOf(
+            await knex("webhook_deliveries")
               .where("status", "pending")
               .andWhere("next_attempt_at", "<", before)
               .orderBy("next_attempt_at")
-              .limit(limit)) as Row[]
-          ).map((r) => ({
-            id: String(r["id"]),
-            accountId: String(r["account_id"]),
-            livemode: Boolean(r["livemode"]),
-          })),
+              .limit(limit),
+          ).map(scopedId),
         ),
     },
     dispatchQueue: {
       pending: (before, limit) =>
         run(async () =>
-          (
-            (await knex("dispatches")
+          rowsOf(
+            await knex("dispatches")
               .where("state", "pending")
               .andWhere("created_at", "<", before)
               .orderBy("created_at")
-              .limit(limit)) as Row[]
-          ).map((r) => ({
-            orderId: String(r["order_id"]),
-            accountId: String(r["account_id"]),
-            livemode: Boolean(r["livemode"]),
-          })),
+              .limit(limit),
+          ).map((row) => {
+            const r = DispatchRow.decode(row);
+            return { orderId: r.order_id, accountId: r.account_id, livemode: r.livemode };
+          }),
         ),
       markDone: (orderId) =>
         run(() => knex("dispatches").where("order_id", orderId).update({ state: "done" })).pipe(
@@ -191,33 +185,33 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
     },
     tinMatchQueue: {
       liveMatchesSince: (since) =>
-        run(async () =>
-          Number(
-            (
-              (await knex("tin_match_runs")
-                .where({ livemode: true, status: "completed" })
-                .andWhere("completed_at", ">=", since)
-                .sum({ n: "count" })) as Row[]
-            )[0]?.["n"] ?? 0,
-          ),
+        run(
+          async () =>
+            SumRow.decode(
+              rowsOf(
+                await knex("tin_match_runs")
+                  .where({ livemode: true, status: "completed" })
+                  .andWhere("completed_at", ">=", since)
+                  .sum({ n: "count" }),
+              )[0],
+            ).n ?? 0,
         ),
       pairSends: (keys, since) =>
         run(async () => {
           const out = new Map<string, { count: number; last: string | null }>();
           if (keys.length === 0) return out;
-          const rows = (await knex("tin_match_sends")
-            .select("pair_key", "outcome")
-            .whereIn("pair_key", [...keys])
-            .andWhere("sent_at", ">=", since)
-            .orderBy("sent_at")
-            .orderBy("id")) as Row[];
-          for (const r of rows) {
-            const key = String(r["pair_key"]);
-            const seen = out.get(key) ?? { count: 0, last: null };
-            out.set(key, {
-              count: seen.count + 1,
-              last: r["outcome"] === null || r["outcome"] === undefined ? seen.last : String(r["outcome"]),
-            });
+          const rows = rowsOf(
+            await knex("tin_match_sends")
+              .select("pair_key", "outcome")
+              .whereIn("pair_key", [...keys])
+              .andWhere("sent_at", ">=", since)
+              .orderBy("sent_at")
+              .orderBy("id"),
+          );
+          for (const row of rows) {
+            const r = TinMatchSendRow.decode(row);
+            const seen = out.get(r.pair_key) ?? { count: 0, last: null };
+            out.set(r.pair_key, { count: seen.count + 1, last: r.outcome ?? seen.last });
           }
           return out;
         }),
@@ -240,17 +234,13 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
         }),
       pending: (before, limit) =>
         run(async () =>
-          (
-            (await knex("tin_match_runs")
+          rowsOf(
+            await knex("tin_match_runs")
               .where("status", "processing")
               .andWhere("created_at", "<", before)
               .orderBy("created_at")
-              .limit(limit)) as Row[]
-          ).map((r) => ({
-            id: String(r["id"]),
-            accountId: String(r["account_id"]),
-            livemode: Boolean(r["livemode"]),
-          })),
+              .limit(limit),
+          ).map(scopedId),
         ),
     },
   });

@@ -3,7 +3,7 @@ import { Effect } from "effect";
 import type { Knex } from "knex";
 import { type AccountRepo, type ApiKeyRepo, type Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
-import { roleOf, toAccount, type Row } from "../rows.ts";
+import { CountRow, rowsOf, toAccount, toApiKey, type Row } from "../rows.ts";
 import type { SandboxRepo } from "../../../core/ports/store.port.ts";
 import { type Db, run } from "./shared.ts";
 
@@ -12,9 +12,7 @@ export function sandboxRepo(db: Db, scope: Scope): SandboxRepo {
     reset: (now, startingBalance, entryId) =>
       run(async () => {
         const where = { account_id: scope.accountId, livemode: scope.livemode };
-        const cleared = Number(
-          ((await db("filings").where(where).count({ n: "*" })) as Row[])[0]?.["n"] ?? 0,
-        );
+        const cleared = CountRow.decode(rowsOf(await db("filings").where(where).count({ n: "*" }))[0]).n;
         for (const table of [
           "cart_items",
           "filings",
@@ -62,11 +60,11 @@ export const accountRepo = (db: Knex): AccountRepo => ({
   get: (id) =>
     run(async () => {
       if (!isUuid(id)) return undefined;
-      const row = (await db("accounts").where("id", id).first()) as Row | undefined;
+      const row: unknown = await db("accounts").where("id", id).first();
       return row ? toAccount(row) : undefined;
     }),
-  list: () => run(async () => ((await db("accounts").orderBy("created_at", "asc")) as Row[]).map(toAccount)),
-  count: () => run(async () => Number(((await db("accounts").count({ n: "*" })) as Row[])[0]?.["n"] ?? 0)),
+  list: () => run(async () => rowsOf(await db("accounts").orderBy("created_at", "asc")).map(toAccount)),
+  count: () => run(async () => CountRow.decode(rowsOf(await db("accounts").count({ n: "*" }))[0]).n),
   update: (id, patch) =>
     run(async () => {
       if (!isUuid(id)) return undefined;
@@ -74,7 +72,7 @@ export const accountRepo = (db: Knex): AccountRepo => ({
       if (patch.liveEnabled !== undefined) cols["live_enabled"] = patch.liveEnabled;
       if (patch.defaultApiVersion !== undefined) cols["default_api_version"] = patch.defaultApiVersion;
       if (patch.ipAllowlist !== undefined) cols["ip_allowlist"] = JSON.stringify(patch.ipAllowlist);
-      const rows = (await db("accounts").where("id", id).update(cols).returning("*")) as Row[];
+      const rows = rowsOf(await db("accounts").where("id", id).update(cols).returning("*"));
       return rows[0] ? toAccount(rows[0]) : undefined;
     }),
 });
@@ -94,14 +92,6 @@ export const apiKeyRepo = (db: Knex): ApiKeyRepo => ({
     ).pipe(Effect.asVoid),
   listForAccount: (accountId) =>
     run(async () =>
-      ((await db("api_keys").where("account_id", accountId).orderBy("created_at")) as Row[]).map((r) => ({
-        id: String(r["id"]),
-        accountId: String(r["account_id"]),
-        livemode: Boolean(r["livemode"]),
-        role: roleOf(r["role"]),
-        keyHash: String(r["key_hash"]),
-        displayPrefix: String(r["display_prefix"]),
-        createdAt: String(r["created_at"]),
-      })),
+      rowsOf(await db("api_keys").where("account_id", accountId).orderBy("created_at")).map(toApiKey),
     ),
 });

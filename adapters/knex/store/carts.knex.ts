@@ -2,19 +2,21 @@
 import { Effect } from "effect";
 import type { Knex } from "knex";
 import type { Scope } from "../../../core/ports/store.port.ts";
-import type { Row } from "../rows.ts";
-import type {
-  Cart,
-  CartItem,
-  CartRepo,
-  DispatchRepo,
-  Order,
-  OrderRepo,
-} from "../../../core/ports/store.port.ts";
-import type { CartFiling, CartItemGroup, PayFiling, PayRecipient } from "../../../core/domain/cart/cart.ts";
-import type { FilingStatus } from "../../../core/domain/filing/status.ts";
-import type { Service } from "../../../core/domain/filing/status.ts";
-import { type Db, run, scopedTable, pageOf, pageMap, isoOf, jsonOf } from "./shared.ts";
+import {
+  cartItemFrom,
+  CartItemWithFilingRow,
+  IdRow,
+  ItemGroupRow,
+  LockTakenRow,
+  PayItemsRow,
+  rowsOf,
+  toCart,
+  toCartItem,
+  toOrder,
+} from "../rows.ts";
+import type { CartItem, CartRepo, DispatchRepo, OrderRepo } from "../../../core/ports/store.port.ts";
+import type { CartFiling, PayFiling, PayRecipient } from "../../../core/domain/cart/cart.ts";
+import { type Db, run, scopedTable, pageOf, pageMap } from "./shared.ts";
 
 export function cartRepo(db: Db, scope: Scope): CartRepo {
   return {
@@ -26,8 +28,8 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
             "select id from carts where account_id = ? and livemode = ? and status = 'open' for share",
             [scope.accountId, scope.livemode],
           );
-          const row = (open.rows as Row[])[0];
-          if (row) return { id: String(row["id"]) };
+          const row = rowsOf(open.rows)[0];
+          if (row) return { id: IdRow.decode(row).id };
           await db.raw(
             `insert into carts (id, account_id, livemode, status, created_at) values (?, ?, ?, 'open', ?)
           on conflict (account_id, livemode) where status = 'open' do nothing`,
@@ -42,7 +44,7 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
           "select * from carts where account_id = ? and livemode = ? and status = 'open' for share",
           [scope.accountId, scope.livemode],
         );
-        const row = (r.rows as Row[])[0];
+        const row = rowsOf(r.rows)[0];
         return row ? toCart(row) : undefined;
       }),
     hold: (id) =>
@@ -51,27 +53,25 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
           "select * from carts where id = ? and account_id = ? and livemode = ? for share",
           [id, scope.accountId, scope.livemode],
         );
-        const row = (r.rows as Row[])[0];
+        const row = rowsOf(r.rows)[0];
         return row ? toCart(row) : undefined;
       }),
     current: () =>
       run(async () => {
-        const row = (await scopedTable(db, "carts", scope).where("status", "open").first()) as
-          | Row
-          | undefined;
+        const row: unknown = await scopedTable(db, "carts", scope).where("status", "open").first();
         return row ? toCart(row) : undefined;
       }),
     latestPaid: () =>
       run(async () => {
-        const row = (await scopedTable(db, "carts", scope)
+        const row: unknown = await scopedTable(db, "carts", scope)
           .where("status", "paid")
           .orderBy("created_at", "desc")
-          .first()) as Row | undefined;
+          .first();
         return row ? toCart(row) : undefined;
       }),
     get: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "carts", scope).where("id", id).first()) as Row | undefined;
+        const row: unknown = await scopedTable(db, "carts", scope).where("id", id).first();
         return row ? toCart(row) : undefined;
       }),
     lockForPay: (id) =>
@@ -79,26 +79,26 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
         // Pays of one cart exclude each other without waiting (the loser answers 409 request_in_progress); a pay
         // waits for the short transactions that hold the cart row (adds, removals, voids), up to the lock timeout.
         const taken = await db.raw("select pg_try_advisory_xact_lock(hashtext(?)) as ok", [`pay:${id}`]);
-        if ((taken.rows as Row[])[0]?.["ok"] !== true) return "busy" as const;
+        if (!LockTakenRow.decode(rowsOf(taken.rows)[0]).ok) return "busy" as const;
         try {
           await db.raw("set local lock_timeout = '15s'");
           const r = await db.raw(
             "select * from carts where id = ? and account_id = ? and livemode = ? for update",
             [id, scope.accountId, scope.livemode],
           );
-          const row = (r.rows as Row[])[0];
+          const row = rowsOf(r.rows)[0];
           return row ? toCart(row) : undefined;
         } catch (e) {
-          if ((e as { code?: string }).code === "55P03") return "busy" as const;
+          if (e instanceof Error && "code" in e && e.code === "55P03") return "busy" as const;
           throw e;
         }
       }),
     items: (cartId) =>
       run(async () =>
-        (
-          (await scopedTable(db, "cart_items", scope)
+        rowsOf(
+          await scopedTable(db, "cart_items", scope)
             .where("cart_id", cartId)
-            .orderBy([{ column: "created_at" }, { column: "id" }])) as Row[]
+            .orderBy([{ column: "created_at" }, { column: "id" }]),
         ).map(toCartItem),
       ),
     // One join reading the few filing columns pricing needs (the form contents stay in the table).
@@ -112,21 +112,22 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
         where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? order by ci.created_at, ci.id`,
             [scope.accountId, scope.livemode, cartId],
           )
-        ).rows as Row[];
+        ).rows;
+        const decoded = rowsOf(rows).map(CartItemWithFilingRow.decode);
         const filings = new Map<string, CartFiling>();
-        for (const r of rows) {
-          if (r["f_id"] === null || r["f_id"] === undefined) continue;
-          const id = String(r["f_id"]);
+        for (const r of decoded) {
+          if (r.f_id === null) continue;
+          const id = r.f_id;
           filings.set(id, {
             id,
-            form: String(r["f_form"]),
-            taxYear: Number(r["f_tax_year"]),
-            reference: r["f_reference"] === null ? null : String(r["f_reference"]),
-            corrects: r["f_corrects"] === null ? null : String(r["f_corrects"]),
-            refileOf: r["f_refile_of"] === null ? null : String(r["f_refile_of"]),
+            form: r.f_form,
+            taxYear: r.f_tax_year,
+            reference: r.f_reference,
+            corrects: r.f_corrects,
+            refileOf: r.f_refile_of,
           });
         }
-        return { items: rows.map(toCartItem), filings };
+        return { items: decoded.map(cartItemFrom), filings };
       }),
     // The rows come back as one JSON text (arrays of columns), parsed natively: a hundred thousand rows parsed
     // field by field in the driver cost seconds (issue 19).
@@ -143,45 +144,43 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
         where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ?`,
           [scope.accountId, scope.livemode, cartId],
         );
-        type Cell = string | number | boolean | null;
-        const rows = JSON.parse(String((r.rows as Row[])[0]?.["rows"] ?? "[]")) as Cell[][];
+        const rows = PayItemsRow.decode(rowsOf(r.rows)[0]).rows;
         const items: CartItem[] = [];
         const filings = new Map<string, PayFiling>();
         const recipients = new Map<string, PayRecipient>();
-        const str = (v: Cell | undefined) => (v === null || v === undefined ? null : String(v));
         for (const c of rows) {
           items.push({
-            id: String(c[0]),
+            id: c[0],
             cartId,
-            filingId: String(c[1]),
-            service: c[2] as Service,
-            physicalMail: c[3] === null ? null : Boolean(c[3]),
-            portalAccess: c[4] === null ? null : Boolean(c[4]),
-            createdAt: String(c[5]),
+            filingId: c[1],
+            service: c[2],
+            physicalMail: c[3],
+            portalAccess: c[4],
+            createdAt: c[5],
           });
           if (c[6] !== null) {
-            const id = String(c[6]);
+            const id = c[6];
             filings.set(id, {
               id,
-              form: String(c[7]),
-              taxYear: Number(c[8]),
-              reference: str(c[9]),
-              corrects: str(c[10]),
-              refileOf: str(c[11]),
-              status: c[12] as FilingStatus,
-              payerId: String(c[13]),
-              recipientId: String(c[14]),
-              rulesChecked: str(c[15]),
+              form: c[7],
+              taxYear: c[8],
+              reference: c[9],
+              corrects: c[10],
+              refileOf: c[11],
+              status: c[12],
+              payerId: c[13],
+              recipientId: c[14],
+              rulesChecked: c[15],
             });
           }
-          if (c[16] !== null && c[16] !== undefined) {
-            const id = String(c[16]);
+          if (c[16] !== null) {
+            const id = c[16];
             recipients.set(id, {
               id,
-              addressLine1: str(c[17]),
-              city: str(c[18]),
-              state: str(c[19]),
-              postalCode: str(c[20]),
+              addressLine1: c[17],
+              city: c[18],
+              state: c[19],
+              postalCode: c[20],
             });
           }
         }
@@ -189,7 +188,7 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
       }),
     itemGroups: (cartId) =>
       run(async () =>
-        (
+        rowsOf(
           (
             await db.raw(
               `select ci.service, ci.physical_mail, ci.portal_access,
@@ -198,28 +197,28 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
       where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? group by 1, 2, 3, 4`,
               [scope.accountId, scope.livemode, cartId],
             )
-          ).rows as Row[]
-        ).map((r) => ({
-          service: r["service"] as Service,
-          physicalMail: r["physical_mail"] === null ? null : Boolean(r["physical_mail"]),
-          portalAccess: r["portal_access"] === null ? null : Boolean(r["portal_access"]),
-          kind: r["kind"] as CartItemGroup["kind"],
-          count: Number(r["n"]),
-        })),
+          ).rows,
+        ).map((row) => {
+          const r = ItemGroupRow.decode(row);
+          return {
+            service: r.service,
+            physicalMail: r.physical_mail,
+            portalAccess: r.portal_access,
+            kind: r.kind,
+            count: r.n,
+          };
+        }),
       ),
     itemByFiling: (filingId) =>
       run(async () => {
-        const row = (await scopedTable(db, "cart_items", scope).where("filing_id", filingId).first()) as
-          | Row
-          | undefined;
+        const row: unknown = await scopedTable(db, "cart_items", scope).where("filing_id", filingId).first();
         return row ? toCartItem(row) : undefined;
       }),
     removeItem: (id) =>
       run(async () => {
-        const rows = (await scopedTable(db, "cart_items", scope)
-          .where("id", id)
-          .delete()
-          .returning("*")) as Row[];
+        const rows = rowsOf(
+          await scopedTable(db, "cart_items", scope).where("id", id).delete().returning("*"),
+        );
         return rows[0] ? toCartItem(rows[0]) : undefined;
       }),
     markPaid: (id, orderId) =>
@@ -250,48 +249,6 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
   };
 }
 
-export function toCart(r: Row): Cart {
-  return {
-    id: String(r["id"]),
-    status: r["status"] === "paid" ? "paid" : "open",
-    orderId: r["order_id"] ? String(r["order_id"]) : null,
-    createdAt: String(
-      r["created_at"] instanceof Date ? (r["created_at"] as Date).toISOString() : r["created_at"],
-    ),
-  };
-}
-
-export function toCartItem(r: Row): CartItem {
-  return {
-    id: String(r["id"]),
-    cartId: String(r["cart_id"]),
-    filingId: String(r["filing_id"]),
-    service: r["service"] as Service,
-    physicalMail: r["physical_mail"] === null ? null : Boolean(r["physical_mail"]),
-    portalAccess: r["portal_access"] === null ? null : Boolean(r["portal_access"]),
-    createdAt:
-      r["created_at"] instanceof Date ? (r["created_at"] as Date).toISOString() : String(r["created_at"]),
-  };
-}
-
-export function toOrder(r: Row): Order {
-  return {
-    id: String(r["id"]),
-    number: String(r["number"]),
-    cartId: String(r["cart_id"]),
-    paymentStatus: "paid",
-    forms: Number(r["forms"]),
-    chargeLines: jsonOf(r["charge_lines"]),
-    pricingSegments: jsonOf(r["pricing_segments"]),
-    grandTotalCents: Number(r["grand_total_cents"]),
-    fromBalanceCents: Number(r["from_balance_cents"]),
-    fromCardCents: Number(r["from_card_cents"]),
-    cardChargeId: r["card_charge_id"] === null ? null : String(r["card_charge_id"]),
-    receipt: jsonOf(r["receipt"]),
-    createdAt: isoOf(r["created_at"]),
-  };
-}
-
 export function orderRepo(db: Db, scope: Scope): OrderRepo {
   return {
     insert: (o) =>
@@ -316,14 +273,12 @@ export function orderRepo(db: Db, scope: Scope): OrderRepo {
       ).pipe(Effect.asVoid),
     get: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "orders", scope).where("id", id).first()) as Row | undefined;
+        const row: unknown = await scopedTable(db, "orders", scope).where("id", id).first();
         return row ? toOrder(row) : undefined;
       }),
     byCart: (cartId) =>
       run(async () => {
-        const row = (await scopedTable(db, "orders", scope).where("cart_id", cartId).first()) as
-          | Row
-          | undefined;
+        const row: unknown = await scopedTable(db, "orders", scope).where("cart_id", cartId).first();
         return row ? toOrder(row) : undefined;
       }),
     list: (page) => run(async () => pageMap(await pageOf(db, "orders", scope, page), page.limit, toOrder)),

@@ -3,10 +3,10 @@ import { Effect } from "effect";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
 import type { SecretBox } from "../../system/system.ts";
-import { toColumns, type Row } from "../rows.ts";
+import { IdRow, rowsOf, toColumns, toDelivery, toEndpointWith, toEvent } from "../rows.ts";
 import type { EventRepo, StoredEvent } from "../../../core/ports/store.port.ts";
-import type { WebhookDelivery, WebhookEndpoint, WebhookRepo } from "../../../core/ports/store.port.ts";
-import { type Db, run, scopedTable, pageOf, pageMap, isoOf, jsonOf } from "./shared.ts";
+import type { WebhookRepo } from "../../../core/ports/store.port.ts";
+import { type Db, run, scopedTable, pageOf, pageMap } from "./shared.ts";
 
 export function eventRepo(db: Db, scope: Scope): EventRepo {
   const toEventRow = (e: StoredEvent) => ({
@@ -16,12 +16,6 @@ export function eventRepo(db: Db, scope: Scope): EventRepo {
     type: e.type,
     data: JSON.stringify(e.data),
     created_at: e.createdAt,
-  });
-  const toEvent = (r: Row): StoredEvent => ({
-    id: String(r["id"]),
-    type: String(r["type"]),
-    data: jsonOf(r["data"]),
-    createdAt: isoOf(r["created_at"]),
   });
   return {
     insert: (e) => run(() => db("events").insert(toEventRow(e))).pipe(Effect.asVoid),
@@ -48,46 +42,14 @@ export function eventRepo(db: Db, scope: Scope): EventRepo {
     list: (page) => run(async () => pageMap(await pageOf(db, "events", scope, page), page.limit, toEvent)),
     get: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "events", scope).where("id", id).first()) as Row | undefined;
+        const row: unknown = await scopedTable(db, "events", scope).where("id", id).first();
         return row ? toEvent(row) : undefined;
       }),
   };
 }
 
-export function toEndpointWith(r: Row, box: SecretBox): WebhookEndpoint {
-  return {
-    id: String(r["id"]),
-    url: String(r["url"]),
-    events: jsonOf(r["events"]),
-    status: r["status"] === "disabled" ? "disabled" : "active",
-    secret: box.open(String(r["secret"])),
-    previousSecret: r["previous_secret"] ? box.open(String(r["previous_secret"])) : null,
-    rotatedAt: r["rotated_at"] ? isoOf(r["rotated_at"]) : null,
-    livemode: Boolean(r["livemode"]),
-    createdAt: isoOf(r["created_at"]),
-    updatedAt: isoOf(r["updated_at"]),
-  };
-}
-
-export function toDelivery(r: Row): WebhookDelivery {
-  const t = (k: string) => (r[k] ? isoOf(r[k]) : null);
-  return {
-    id: String(r["id"]),
-    endpointId: String(r["endpoint_id"]),
-    eventId: String(r["event_id"]),
-    eventType: String(r["event_type"]),
-    status: r["status"] as WebhookDelivery["status"],
-    attempts: Number(r["attempts"]),
-    lastStatusCode: r["last_status_code"] === null ? null : Number(r["last_status_code"]),
-    lastError: r["last_error"] === null ? null : String(r["last_error"]),
-    nextAttemptAt: t("next_attempt_at"),
-    lastAttemptAt: t("last_attempt_at"),
-    createdAt: isoOf(r["created_at"]),
-  };
-}
-
 export function webhookRepo(db: Db, scope: Scope, box: SecretBox): WebhookRepo {
-  const toEndpoint = (r: Row) => toEndpointWith(r, box);
+  const toEndpoint = (r: unknown) => toEndpointWith(r, box);
   return {
     insert: (e) =>
       run(() =>
@@ -108,9 +70,7 @@ export function webhookRepo(db: Db, scope: Scope, box: SecretBox): WebhookRepo {
     get: (id) =>
       run(async () => {
         if (!isUuid(id)) return undefined;
-        const row = (await scopedTable(db, "webhook_endpoints", scope).where("id", id).first()) as
-          | Row
-          | undefined;
+        const row: unknown = await scopedTable(db, "webhook_endpoints", scope).where("id", id).first();
         return row ? toEndpoint(row) : undefined;
       }),
     list: (page) =>
@@ -123,21 +83,16 @@ export function webhookRepo(db: Db, scope: Scope, box: SecretBox): WebhookRepo {
         if (patch.secret !== undefined) cols["secret"] = box.seal(patch.secret);
         if (patch.previousSecret !== undefined)
           cols["previous_secret"] = patch.previousSecret === null ? null : box.seal(patch.previousSecret);
-        const rows = (await scopedTable(db, "webhook_endpoints", scope)
-          .where("id", id)
-          .update(cols)
-          .returning("*")) as Row[];
+        const rows = rowsOf(
+          await scopedTable(db, "webhook_endpoints", scope).where("id", id).update(cols).returning("*"),
+        );
         return rows[0] ? toEndpoint(rows[0]) : undefined;
       }),
     remove: (id) =>
       run(async () =>
         isUuid(id)
-          ? (
-              (await scopedTable(db, "webhook_endpoints", scope)
-                .where("id", id)
-                .delete()
-                .returning("id")) as Row[]
-            ).length > 0
+          ? rowsOf(await scopedTable(db, "webhook_endpoints", scope).where("id", id).delete().returning("id"))
+              .length > 0
           : false,
       ),
     deliveries: (endpointId, page) =>
@@ -152,38 +107,36 @@ export function webhookRepo(db: Db, scope: Scope, box: SecretBox): WebhookRepo {
       ),
     active: () =>
       run(async () =>
-        ((await scopedTable(db, "webhook_endpoints", scope).where("status", "active")) as Row[]).map(
-          toEndpoint,
-        ),
+        rowsOf(await scopedTable(db, "webhook_endpoints", scope).where("status", "active")).map(toEndpoint),
       ),
     insertDeliveries: (rows) =>
       run(async () => {
         if (rows.length === 0) return [];
-        const inserted = (await db("webhook_deliveries")
-          .insert(
-            rows.map((d) => ({
-              id: d.id,
-              account_id: scope.accountId,
-              livemode: scope.livemode,
-              endpoint_id: d.endpointId,
-              event_id: d.eventId,
-              event_type: d.eventType,
-              status: d.status,
-              attempts: d.attempts,
-              next_attempt_at: d.nextAttemptAt,
-              created_at: d.createdAt,
-            })),
-          )
-          .onConflict(["endpoint_id", "event_id"])
-          .ignore()
-          .returning("id")) as Row[];
-        return inserted.map((r) => String(r["id"]));
+        const inserted = rowsOf(
+          await db("webhook_deliveries")
+            .insert(
+              rows.map((d) => ({
+                id: d.id,
+                account_id: scope.accountId,
+                livemode: scope.livemode,
+                endpoint_id: d.endpointId,
+                event_id: d.eventId,
+                event_type: d.eventType,
+                status: d.status,
+                attempts: d.attempts,
+                next_attempt_at: d.nextAttemptAt,
+                created_at: d.createdAt,
+              })),
+            )
+            .onConflict(["endpoint_id", "event_id"])
+            .ignore()
+            .returning("id"),
+        );
+        return inserted.map((r) => IdRow.decode(r).id);
       }),
     getDelivery: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "webhook_deliveries", scope).where("id", id).first()) as
-          | Row
-          | undefined;
+        const row: unknown = await scopedTable(db, "webhook_deliveries", scope).where("id", id).first();
         return row ? toDelivery(row) : undefined;
       }),
     recordAttempt: (id, p) =>

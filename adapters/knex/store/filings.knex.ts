@@ -3,7 +3,16 @@ import { Effect } from "effect";
 import type { Knex } from "knex";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
-import { toBatch, toColumns, toFiling, type Row } from "../rows.ts";
+import {
+  IdRow,
+  rowCountOf,
+  rowsOf,
+  toBatch,
+  toColumns,
+  toFiling,
+  toMovedFiling,
+  toReceiptRecord,
+} from "../rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../../core/domain/filing/filing.ts";
 import type { BatchRepo, FilingRepo, MovedFiling } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
@@ -89,13 +98,13 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
           const r = await db.raw(FILING_INSERT, [
             JSON.stringify(rows.slice(i, i + INSERT_CHUNK).map(filingRecord)),
           ]);
-          for (const row of r.rows as Row[]) out.add(String(row["id"]));
+          for (const row of rowsOf(r.rows)) out.add(IdRow.decode(row).id);
         }
         return out;
       }),
     get: (id) =>
       run(async () => {
-        const row = (await byId(scopedTable(db, "filings", scope), id).first()) as Row | undefined;
+        const row: unknown = await byId(scopedTable(db, "filings", scope), id).first();
         return row ? toFiling(row) : undefined;
       }),
     list: (page, filter) =>
@@ -110,7 +119,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       run(async () => {
         const q = scopedTable(db, "filings", scope);
         filterFilings(q, filter);
-        return ((await q.orderBy("filings.id").select("filings.*")) as Row[]).map(toFiling);
+        return rowsOf(await q.orderBy("filings.id").select("filings.*")).map(toFiling);
       }),
     getMany: (ids) =>
       run(async () => {
@@ -120,19 +129,21 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
             "select * from filings where account_id = ? and livemode = ? and id = any(?::uuid[])",
             [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[],
           )
-        ).rows as Row[];
-        return rows.map(toFiling);
+        ).rows;
+        return rowsOf(rows).map(toFiling);
       }),
     update: (id, from, patch) =>
       run(async () => {
         const cols = toColumns(patch);
         if (patch.ackErrors !== undefined)
           cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
-        const rows = (await scopedTable(db, "filings", scope)
-          .where("id", id)
-          .whereIn("status", from as string[])
-          .update(cols)
-          .returning("*")) as Row[];
+        const rows = rowsOf(
+          await scopedTable(db, "filings", scope)
+            .where("id", id)
+            .whereIn("status", from as string[])
+            .update(cols)
+            .returning("*"),
+        );
         return rows[0] ? toFiling(rows[0]) : undefined;
       }),
     updateMany: (ids, from, patch) =>
@@ -142,12 +153,14 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
           cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
         const changed: string[] = [];
         for (let i = 0; i < ids.length; i += 5000) {
-          const rows = (await scopedTable(db, "filings", scope)
-            .whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
-            .whereIn("status", from as string[])
-            .update(cols)
-            .returning("id")) as Row[];
-          for (const r of rows) changed.push(String(r["id"]));
+          const rows = rowsOf(
+            await scopedTable(db, "filings", scope)
+              .whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
+              .whereIn("status", from as string[])
+              .update(cols)
+              .returning("id"),
+          );
+          for (const r of rows) changed.push(IdRow.decode(r).id);
         }
         return changed;
       }),
@@ -158,18 +171,14 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
           cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
         const moved: MovedFiling[] = [];
         for (let i = 0; i < ids.length; i += 5000) {
-          const rows = (await scopedTable(db, "filings", scope)
-            .whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
-            .whereIn("status", from as string[])
-            .update(cols)
-            .returning(["id", "form", "tax_year", "corrects"])) as Row[];
-          for (const r of rows)
-            moved.push({
-              id: String(r["id"]),
-              form: String(r["form"]),
-              taxYear: Number(r["tax_year"]),
-              corrects: r["corrects"] === null ? null : String(r["corrects"]),
-            });
+          const rows = rowsOf(
+            await scopedTable(db, "filings", scope)
+              .whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
+              .whereIn("status", from as string[])
+              .update(cols)
+              .returning(["id", "form", "tax_year", "corrects"]),
+          );
+          for (const r of rows) moved.push(toMovedFiling(r));
         }
         return moved;
       }),
@@ -191,23 +200,17 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
             scope.livemode,
           ] as unknown as Knex.RawBinding[],
         );
-        return Number((r as { rowCount?: number }).rowCount ?? 0);
+        return rowCountOf(r);
       }),
     receiptRecords: (receiptId) =>
       run(async () =>
-        (
-          (await scopedTable(db, "filings", scope)
+        rowsOf(
+          await scopedTable(db, "filings", scope)
             .where("receipt_id", receiptId)
             .whereNotNull("submission_id")
             .whereNotNull("record_id")
-            .select("id", "submission_id", "record_id", "form", "tax_year")) as Row[]
-        ).map((r) => ({
-          filingId: String(r["id"]),
-          submissionId: Number(r["submission_id"]),
-          recordId: Number(r["record_id"]),
-          form: String(r["form"]),
-          taxYear: Number(r["tax_year"]),
-        })),
+            .select("id", "submission_id", "record_id", "form", "tax_year"),
+        ).map(toReceiptRecord),
       ),
     markQueued: (pay, orderId, charges, now) =>
       run(async () => {
@@ -227,16 +230,16 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
             pay.from,
           ] as unknown as Knex.RawBinding[],
         );
-        return Number((r as { rowCount?: number }).rowCount ?? 0);
+        return rowCountOf(r);
       }),
     findFiledOriginal: (key) =>
       run(async () => {
-        const row = (await scopedTable(db, "filings", scope)
+        const row: unknown = await scopedTable(db, "filings", scope)
           .where({ dup_key: dupKey(key) })
           .whereNull("corrects")
           .whereIn("status", ["accepted", "accepted_with_errors"])
           .orderBy("created_at", "desc")
-          .first()) as Row | undefined;
+          .first();
         return row ? toFiling(row) : undefined;
       }),
   };
@@ -261,7 +264,7 @@ export function batchRepo(db: Db, scope: Scope): BatchRepo {
       ).pipe(Effect.asVoid),
     get: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "batches", scope).where("id", id).first()) as Row | undefined;
+        const row: unknown = await scopedTable(db, "batches", scope).where("id", id).first();
         return row ? toBatch(row) : undefined;
       }),
   };

@@ -1,48 +1,8 @@
 // The prepaid balance and its ledger on Knex.
 import type { Scope } from "../../../core/ports/store.port.ts";
-import type { Row } from "../rows.ts";
-import type { BalanceRepo, BalanceState, LedgerEntryRow } from "../../../core/ports/store.port.ts";
-import type { LedgerKind } from "../../../core/domain/ledger/index.ts";
-import { type Db, run, pageOf, pageMap, isoOf } from "./shared.ts";
-
-export function toBalance(r: Row | undefined): BalanceState {
-  if (!r)
-    return {
-      balanceCents: 0,
-      entryCount: 0,
-      orderCount: 0,
-      autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 },
-      card: null,
-      cardCustomer: null,
-    };
-  return {
-    balanceCents: Number(r["balance_cents"]),
-    entryCount: Number(r["entry_count"]),
-    orderCount: Number(r["order_count"]),
-    autoReplenish: {
-      enabled: Boolean(r["auto_enabled"]),
-      threshold_cents: Number(r["auto_threshold_cents"]),
-      topup_cents: Number(r["auto_topup_cents"]),
-    },
-    card: r["card_token"]
-      ? { token: String(r["card_token"]), brand: String(r["card_brand"]), last4: String(r["card_last4"]) }
-      : null,
-    cardCustomer: r["card_customer"] ? String(r["card_customer"]) : null,
-  };
-}
-
-export function toEntry(r: Row): LedgerEntryRow {
-  return {
-    id: String(r["id"]),
-    seq: Number(r["seq"]),
-    kind: r["kind"] as LedgerKind,
-    amount_cents: Number(r["amount_cents"]),
-    balance_after_cents: Number(r["balance_after_cents"]),
-    reference: r["reference"] === null ? undefined : String(r["reference"]),
-    description: r["description"] === null ? undefined : String(r["description"]),
-    createdAt: isoOf(r["created_at"]),
-  };
-}
+import { rowsOf, toBalance, toEntry, type Row } from "../rows.ts";
+import type { BalanceRepo } from "../../../core/ports/store.port.ts";
+import { type Db, run, pageOf, pageMap } from "./shared.ts";
 
 export function balanceRepo(db: Db, scope: Scope): BalanceRepo {
   const key = { account_id: scope.accountId, livemode: scope.livemode };
@@ -57,9 +17,9 @@ export function balanceRepo(db: Db, scope: Scope): BalanceRepo {
           scope.accountId,
           scope.livemode,
         ]);
-        return toBalance((r.rows as Row[])[0]);
+        return toBalance(rowsOf(r.rows)[0]);
       }),
-    get: () => run(async () => toBalance((await db("balances").where(key).first()) as Row | undefined)),
+    get: () => run(async () => toBalance(await db("balances").where(key).first())),
     append: (entries) =>
       run(async () => {
         const last = entries[entries.length - 1];
@@ -110,9 +70,9 @@ export function balanceRepo(db: Db, scope: Scope): BalanceRepo {
       run(async () => pageMap(await pageOf(db, "ledger_entries", scope, page), page.limit, toEntry)),
     creditByReference: (reference) =>
       run(async () => {
-        const r = (await db("ledger_entries")
+        const r: unknown = await db("ledger_entries")
           .where({ ...key, kind: "credit", reference })
-          .first()) as Row | undefined;
+          .first();
         return r ? toEntry(r) : undefined;
       }),
   };

@@ -4,10 +4,21 @@ import type { Knex } from "knex";
 import { type PayerRepo, type RecipientRepo, type Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
 import { coalescedLookup, lookupKey, singleProcessRowCache, type CoalescedLookup } from "../hot-query.ts";
-import { toColumns, toPayer, toRecipient, type Row } from "../rows.ts";
-import type { Extension } from "../../../core/domain/extensions/extension.ts";
+import {
+  decodeOptional,
+  IdRow,
+  PayerKeyRow,
+  rowsOf,
+  TinCiphertextRow,
+  TinHashRow,
+  toColumns,
+  toExtension,
+  toPayer,
+  toRecipient,
+  toRecipientWithTinHash,
+} from "../rows.ts";
 import type { ExtensionRepo } from "../../../core/ports/store.port.ts";
-import { type Db, run, scopedTable, pageOf, pageMap, camel, INSERT_CHUNK, isoOf, jsonOf } from "./shared.ts";
+import { type Db, run, scopedTable, pageOf, pageMap, camel, INSERT_CHUNK } from "./shared.ts";
 
 // The payer read by id is the hottest read of the API: concurrent ones share one query (see coalescedLookup).
 export const PAYER_GET: CoalescedLookup = {
@@ -15,14 +26,17 @@ export const PAYER_GET: CoalescedLookup = {
   singleSql: "select * from payers where id = $1 and account_id = $2 and livemode = $3",
   batchSql: `select p.* from unnest($1::uuid[], $2::uuid[], $3::boolean[]) as k(id, account_id, livemode)
     join payers p on p.id = k.id and p.account_id = k.account_id and p.livemode = k.livemode`,
-  rowKey: (r) => lookupKey([r["id"], r["account_id"], r["livemode"]]),
+  rowKey: (row) => {
+    const r = PayerKeyRow.decode(row);
+    return lookupKey([r.id, r.account_id, r.livemode]);
+  },
 };
 
 export function payerRepo(db: Db, scope: Scope): PayerRepo {
   const getPayer = coalescedLookup(db, PAYER_GET);
   // On the embedded database a payer read by id is served from memory after the first read (see singleProcessRowCache).
   const cache = singleProcessRowCache(db, "payers");
-  const readCache = (db as Knex.Transaction).isTransaction ? null : cache;
+  const readCache = "isTransaction" in db && db.isTransaction ? null : cache;
   const cacheKey = (id: string) => lookupKey([id, scope.accountId, scope.livemode]);
   return {
     insert: (row) =>
@@ -43,10 +57,9 @@ export function payerRepo(db: Db, scope: Scope): PayerRepo {
     update: (id, patch) =>
       run(async () => {
         cache?.invalidate(cacheKey(id));
-        const rows = (await scopedTable(db, "payers", scope)
-          .where("id", id)
-          .update(toColumns(patch))
-          .returning("*")) as Row[];
+        const rows = rowsOf(
+          await scopedTable(db, "payers", scope).where("id", id).update(toColumns(patch)).returning("*"),
+        );
         return rows[0] ? toPayer(rows[0]) : undefined;
       }),
     list: (page) => run(async () => pageMap(await pageOf(db, "payers", scope, page), page.limit, toPayer)),
@@ -54,21 +67,17 @@ export function payerRepo(db: Db, scope: Scope): PayerRepo {
       run(async () =>
         ids.length === 0
           ? []
-          : ((await scopedTable(db, "payers", scope).whereIn("id", ids as string[])) as Row[]).map(toPayer),
+          : rowsOf(await scopedTable(db, "payers", scope).whereIn("id", [...ids])).map(toPayer),
       ),
     tinCiphertext: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_ciphertext")) as
-          | Row
-          | undefined;
-        return row ? String(row["tin_ciphertext"]) : undefined;
+        const row: unknown = await scopedTable(db, "payers", scope).where("id", id).first("tin_ciphertext");
+        return decodeOptional(TinCiphertextRow, row)?.tin_ciphertext;
       }),
     tinHash: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "payers", scope).where("id", id).first("tin_hash")) as
-          | Row
-          | undefined;
-        return row ? String(row["tin_hash"]) : undefined;
+        const row: unknown = await scopedTable(db, "payers", scope).where("id", id).first("tin_hash");
+        return decodeOptional(TinHashRow, row)?.tin_hash;
       }),
   };
 }
@@ -79,23 +88,23 @@ export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
   return {
     insert: (row) =>
       run(async () => {
-        const rows = (await db("recipients")
-          .insert(toColumns(row))
-          .onConflict()
-          .ignore()
-          .returning("id")) as Row[];
+        const rows = rowsOf(
+          await db("recipients").insert(toColumns(row)).onConflict().ignore().returning("id"),
+        );
         return rows.length === 1;
       }),
     get: (id) =>
       run(async () => {
-        const row = (await byId(scopedTable(db, "recipients", scope), id).first()) as Row | undefined;
+        const row: unknown = await byId(scopedTable(db, "recipients", scope), id).first();
         return row ? toRecipient(row) : undefined;
       }),
     update: (id, patch) =>
       run(async () => {
-        const rows = (await byId(scopedTable(db, "recipients", scope), id)
-          .update(toColumns(patch))
-          .returning("*")) as Row[];
+        const rows = rowsOf(
+          await byId(scopedTable(db, "recipients", scope), id)
+            .update(toColumns(patch))
+            .returning("*"),
+        );
         return rows[0] ? toRecipient(rows[0]) : undefined;
       }),
     list: (page, filter) =>
@@ -112,7 +121,7 @@ export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
       run(async () => {
         const q = scopedTable(db, "recipients", scope).where({ payer_id: payerId, tin_hash: tinHash });
         if (tinType) q.where("tin_type", tinType);
-        const row = (await q.orderBy("created_at", "asc").first()) as Row | undefined;
+        const row: unknown = await q.orderBy("created_at", "asc").first();
         return row ? toRecipient(row) : undefined;
       }),
     hasFilings: (id) =>
@@ -123,31 +132,27 @@ export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
     getMany: (ids) =>
       run(async () => {
         if (ids.length === 0) return [];
-        const rows = (
-          await db.raw(
-            "select * from recipients where account_id = ? and livemode = ? and id = any(?::uuid[])",
-            [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[],
-          )
-        ).rows as Row[];
-        return rows.map(toRecipient);
+        const r = await db.raw(
+          "select * from recipients where account_id = ? and livemode = ? and id = any(?::uuid[])",
+          [scope.accountId, scope.livemode, [...ids]],
+        );
+        return rowsOf(r.rows).map(toRecipient);
       }),
     tinCiphertext: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "recipients", scope).where("id", id).first("tin_ciphertext")) as
-          | Row
-          | undefined;
-        return row ? String(row["tin_ciphertext"]) : undefined;
+        const row: unknown = await scopedTable(db, "recipients", scope)
+          .where("id", id)
+          .first("tin_ciphertext");
+        return decodeOptional(TinCiphertextRow, row)?.tin_ciphertext;
       }),
     findManyByTin: (payerId, hashes) =>
       run(async () => {
         if (hashes.length === 0) return [];
-        const rows = (
-          await db.raw(
-            `select * from recipients where account_id = ? and livemode = ? and payer_id = ? and tin_hash = any(?::text[]) order by created_at asc`,
-            [scope.accountId, scope.livemode, payerId, hashes as string[]],
-          )
-        ).rows as Row[];
-        return rows.map((r) => ({ ...toRecipient(r), tinHash: String(r["tin_hash"]) }));
+        const r = await db.raw(
+          `select * from recipients where account_id = ? and livemode = ? and payer_id = ? and tin_hash = any(?::text[]) order by created_at asc`,
+          [scope.accountId, scope.livemode, payerId, [...hashes]],
+        );
+        return rowsOf(r.rows).map(toRecipientWithTinHash);
       }),
     insertMany: (rows) =>
       run(async () => {
@@ -156,13 +161,13 @@ export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
         const inserted = new Set<string>();
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
           const records = rows.slice(i, i + INSERT_CHUNK).map((r) => {
+            const fields: Record<string, unknown> = { ...r };
             const o: Record<string, unknown> = {};
-            for (const [col, , field] of RECIPIENT_COLS)
-              o[col] = (r as unknown as Record<string, unknown>)[field] ?? null;
+            for (const [col, , field] of RECIPIENT_COLS) o[col] = fields[field] ?? null;
             return o;
           });
           const r = await db.raw(RECIPIENT_INSERT, [JSON.stringify(records)]);
-          for (const x of r.rows as Row[]) inserted.add(String(x["id"]));
+          for (const x of rowsOf(r.rows)) inserted.add(IdRow.decode(x).id);
         }
         return inserted;
       }),
@@ -199,53 +204,41 @@ export const RECIPIENT_INSERT = `insert into recipients (${RECIPIENT_COLS.map((c
   select ${RECIPIENT_COLS.map((c) => c[0]).join(", ")} from json_to_recordset(?::json) as t(${RECIPIENT_COLS.map((c) => `${c[0]} ${c[1]}`).join(", ")})
   on conflict do nothing returning id`;
 
-export function toExtension(r: Row): Extension {
-  return {
-    id: String(r["id"]),
-    payerId: String(r["payer_id"]),
-    taxYear: Number(r["tax_year"]),
-    forms: jsonOf(r["forms"]),
-    reasons: jsonOf(r["reasons"]),
-    status: "accepted",
-    receiptId: String(r["receipt_id"]),
-    livemode: Boolean(r["livemode"]),
-    createdAt: isoOf(r["created_at"]),
-  };
-}
-
 export function extensionRepo(db: Db, scope: Scope): ExtensionRepo {
   return {
     insert: (e, formsKey) =>
       run(async () => {
-        const rows = (await db("extensions")
-          .insert({
-            id: e.id,
-            account_id: scope.accountId,
-            livemode: scope.livemode,
-            payer_id: e.payerId,
-            tax_year: e.taxYear,
-            forms: JSON.stringify(e.forms),
-            forms_key: formsKey,
-            reasons: JSON.stringify(e.reasons),
-            status: e.status,
-            receipt_id: e.receiptId,
-            created_at: e.createdAt,
-          })
-          .onConflict()
-          .ignore()
-          .returning("id")) as Row[];
+        const rows = rowsOf(
+          await db("extensions")
+            .insert({
+              id: e.id,
+              account_id: scope.accountId,
+              livemode: scope.livemode,
+              payer_id: e.payerId,
+              tax_year: e.taxYear,
+              forms: JSON.stringify(e.forms),
+              forms_key: formsKey,
+              reasons: JSON.stringify(e.reasons),
+              status: e.status,
+              receipt_id: e.receiptId,
+              created_at: e.createdAt,
+            })
+            .onConflict()
+            .ignore()
+            .returning("id"),
+        );
         return rows.length === 1;
       }),
     find: (payerId, taxYear, formsKey) =>
       run(async () => {
-        const row = (await scopedTable(db, "extensions", scope)
+        const row: unknown = await scopedTable(db, "extensions", scope)
           .where({ payer_id: payerId, tax_year: taxYear, forms_key: formsKey })
-          .first()) as Row | undefined;
+          .first();
         return row ? toExtension(row) : undefined;
       }),
     get: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "extensions", scope).where("id", id).first()) as Row | undefined;
+        const row: unknown = await scopedTable(db, "extensions", scope).where("id", id).first();
         return row ? toExtension(row) : undefined;
       }),
     list: (page, payerId) =>

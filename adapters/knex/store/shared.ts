@@ -6,7 +6,6 @@ import { toPage, unknownCursorPage } from "../../../core/domain/shared/paging.ts
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
 import { runPrepared } from "../hot-query.ts";
-import type { Row } from "../rows.ts";
 
 export type Db = Knex | Knex.Transaction;
 
@@ -49,7 +48,7 @@ export async function pageOf(
   scope: Scope,
   page: PageQuery,
   filter?: (q: Knex.QueryBuilder) => void,
-): Promise<{ rows: Row[]; cursorNotFound?: true }> {
+): Promise<{ rows: unknown[]; cursorNotFound?: true }> {
   const listing = LISTINGS[table];
   if (!listing) throw new Error(`no listing for ${table}`);
   const keys = listing.bySeq ? ["seq"] : ["created_at", "id"];
@@ -86,9 +85,9 @@ export async function pageOf(
 }
 
 export function pageMap<T extends { id: string }>(
-  result: { rows: Row[]; cursorNotFound?: true },
+  result: { rows: unknown[]; cursorNotFound?: true },
   limit: number,
-  map: (r: Row) => T,
+  map: (r: unknown) => T,
 ): Page<T> {
   return result.cursorNotFound ? unknownCursorPage() : toPage(result.rows.map(map), limit);
 }
@@ -97,7 +96,3 @@ export const camel = (c: string) => c.replace(/_([a-z0-9])/g, (_m, ch: string) =
 
 /** Rows per INSERT statement of a bulk insert. */
 export const INSERT_CHUNK = 2000;
-
-export const isoOf = (v: unknown) =>
-  v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
-export const jsonOf = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;

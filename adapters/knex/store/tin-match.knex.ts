@@ -1,21 +1,9 @@
 // TIN-match runs on Knex.
 import { Effect } from "effect";
 import type { Scope } from "../../../core/ports/store.port.ts";
-import type { Row } from "../rows.ts";
-import type { TinMatchRepo, TinMatchRun } from "../../../core/ports/store.port.ts";
-import { type Db, run, scopedTable, pageOf, pageMap, isoOf, jsonOf } from "./shared.ts";
-
-export function toRun(r: Row): TinMatchRun {
-  return {
-    id: String(r["id"]),
-    status: r["status"] === "completed" ? "completed" : "processing",
-    count: Number(r["count"]),
-    entries: jsonOf(r["entries"]),
-    results: r["results"] ? jsonOf(r["results"]) : null,
-    createdAt: isoOf(r["created_at"]),
-    completedAt: r["completed_at"] ? isoOf(r["completed_at"]) : null,
-  };
-}
+import { rowsOf, toRun } from "../rows.ts";
+import type { TinMatchRepo } from "../../../core/ports/store.port.ts";
+import { type Db, run, scopedTable, pageOf, pageMap } from "./shared.ts";
 
 export function tinMatchRepo(db: Db, scope: Scope): TinMatchRepo {
   return {
@@ -34,9 +22,7 @@ export function tinMatchRepo(db: Db, scope: Scope): TinMatchRepo {
       ).pipe(Effect.asVoid),
     get: (id) =>
       run(async () => {
-        const row = (await scopedTable(db, "tin_match_runs", scope).where("id", id).first()) as
-          | Row
-          | undefined;
+        const row: unknown = await scopedTable(db, "tin_match_runs", scope).where("id", id).first();
         return row ? toRun(row) : undefined;
       }),
     list: (page) =>
@@ -44,11 +30,11 @@ export function tinMatchRepo(db: Db, scope: Scope): TinMatchRepo {
     complete: (id, results, now) =>
       run(
         async () =>
-          (
-            (await scopedTable(db, "tin_match_runs", scope)
+          rowsOf(
+            await scopedTable(db, "tin_match_runs", scope)
               .where({ id, status: "processing" })
               .update({ status: "completed", results: JSON.stringify(results), completed_at: now })
-              .returning("id")) as Row[]
+              .returning("id"),
           ).length === 1,
       ),
   };

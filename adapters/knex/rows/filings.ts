@@ -1,0 +1,201 @@
+// Rows of filings and intake batches.
+import type { Filing } from "../../../core/domain/filing/filing.ts";
+import { FILING_STATUSES, SERVICES } from "../../../core/domain/filing/status.ts";
+import type { Batch, BatchKind } from "../../../core/domain/filing/batch.ts";
+import type { FindingSeverity } from "../../../core/domain/iris/rules/model.ts";
+import { SEVERITIES } from "../../../core/domain/iris/business-rules.ts";
+import type { MovedFiling, ReceiptRecord } from "../../../core/ports/filings.port.ts";
+import {
+  arrayOf,
+  Bool,
+  json,
+  JsonObject,
+  literals,
+  nullable,
+  NullableBool,
+  NullableNum,
+  NullableText,
+  NullableTimestamp,
+  Num,
+  optional,
+  recordOf,
+  rowCodec,
+  type SameMembers,
+  struct,
+  Text,
+  Timestamp,
+} from "./columns.ts";
+
+const BATCH_KINDS = ["payer_forms", "filing", "filings_batch", "fire"] as const;
+const FINDING_SEVERITIES = [...SEVERITIES, "Notice"] as const;
+const lists: [
+  SameMembers<(typeof BATCH_KINDS)[number], BatchKind>,
+  SameMembers<(typeof FINDING_SEVERITIES)[number], FindingSeverity>,
+] = [true, true];
+void lists;
+
+/** A finding of the IRS rules (filings.warnings, a batch row's warnings). */
+const Finding = struct({ code: Text, severity: literals(FINDING_SEVERITIES), path: Text, message: Text });
+const AckErrorColumn = struct({ code: Text, severity: Text, xpath: Text, message: Text });
+
+export const FilingRow = rowCodec(
+  "filings",
+  struct({
+    id: Text,
+    short_id: Text,
+    account_id: Text,
+    livemode: Bool,
+    payer_id: Text,
+    recipient_id: Text,
+    form: Text,
+    tax_year: Num,
+    status: literals(FILING_STATUSES),
+    service: literals(SERVICES),
+    physical_mail: NullableBool,
+    portal_access: NullableBool,
+    reference: NullableText,
+    batch_id: NullableText,
+    order_id: NullableText,
+    corrects: NullableText,
+    superseded_by: NullableText,
+    refile_of: NullableText,
+    receipt_id: NullableText,
+    amount_charged_cents: Num,
+    // The filled form as intake validated and stored it: checked to be an object (see JsonObject).
+    json_form: json(JsonObject),
+    sealed_tins: json(recordOf(Text)),
+    submitted_at: NullableTimestamp,
+    acknowledged_at: NullableTimestamp,
+    voided_at: NullableTimestamp,
+    ack_errors: nullable(json(arrayOf(AckErrorColumn))),
+    warnings: nullable(json(arrayOf(Finding))),
+    amount_refunded_cents: Num,
+    transmission_id: NullableText,
+    submission_id: NullableNum,
+    record_id: NullableNum,
+    account_number: NullableText,
+    recipient_tin_hash: Text,
+    rules_checked: NullableText,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  }),
+);
+
+export function toFiling(row: unknown): Filing {
+  const r = FilingRow.decode(row);
+  return {
+    id: r.id,
+    shortId: r.short_id,
+    accountId: r.account_id,
+    livemode: r.livemode,
+    payerId: r.payer_id,
+    recipientId: r.recipient_id,
+    form: r.form,
+    taxYear: r.tax_year,
+    status: r.status,
+    service: r.service,
+    physicalMail: r.physical_mail,
+    portalAccess: r.portal_access,
+    reference: r.reference,
+    batchId: r.batch_id,
+    orderId: r.order_id,
+    corrects: r.corrects,
+    supersededBy: r.superseded_by,
+    refileOf: r.refile_of,
+    receiptId: r.receipt_id,
+    amountChargedCents: r.amount_charged_cents,
+    jsonForm: r.json_form,
+    sealedTins: r.sealed_tins,
+    submittedAt: r.submitted_at,
+    acknowledgedAt: r.acknowledged_at,
+    voidedAt: r.voided_at,
+    ackErrors: r.ack_errors === null ? null : r.ack_errors,
+    warnings: r.warnings === null ? [] : r.warnings,
+    amountRefundedCents: r.amount_refunded_cents,
+    transmissionId: r.transmission_id,
+    submissionId: r.submission_id,
+    recordId: r.record_id,
+    accountNumber: r.account_number,
+    recipientTinHash: r.recipient_tin_hash,
+    ...(r.rules_checked ? { rulesChecked: r.rules_checked } : {}),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** What `moveMany` returns of each moved filing. */
+export const MovedFilingRow = rowCodec(
+  "filings (moved)",
+  struct({ id: Text, form: Text, tax_year: Num, corrects: NullableText }),
+);
+export function toMovedFiling(row: unknown): MovedFiling {
+  const r = MovedFilingRow.decode(row);
+  return { id: r.id, form: r.form, taxYear: r.tax_year, corrects: r.corrects };
+}
+
+/** Where the IRS has a filing of a receipt (`receiptRecords`). */
+export const ReceiptRecordRow = rowCodec(
+  "filings (receipt records)",
+  struct({ id: Text, submission_id: Num, record_id: Num, form: Text, tax_year: Num }),
+);
+export function toReceiptRecord(row: unknown): ReceiptRecord {
+  const r = ReceiptRecordRow.decode(row);
+  return {
+    filingId: r.id,
+    submissionId: r.submission_id,
+    recordId: r.record_id,
+    form: r.form,
+    taxYear: r.tax_year,
+  };
+}
+
+const RowErrorColumn = struct({
+  type: Text,
+  message: Text,
+  param: optional(Text),
+  rule: optional(Text),
+  code: optional(Text),
+});
+/** One row of an intake batch, as intake reported it. */
+const IntakeRowColumn = struct({
+  reference: NullableText,
+  id: NullableText,
+  status: literals([...FILING_STATUSES, "failed"]),
+  added_to_cart: Bool,
+  cart_item_id: NullableText,
+  service: literals(SERVICES),
+  form: optional(Text),
+  error: optional(RowErrorColumn),
+  warnings: optional(arrayOf(Finding)),
+});
+
+export const BatchRow = rowCodec(
+  "batches",
+  struct({
+    id: Text,
+    account_id: Text,
+    livemode: Bool,
+    kind: literals(BATCH_KINDS),
+    payer_id: NullableText,
+    reference: NullableText,
+    created: Num,
+    failed: Num,
+    rows: json(arrayOf(IntakeRowColumn)),
+    created_at: Timestamp,
+  }),
+);
+export function toBatch(row: unknown): Batch {
+  const r = BatchRow.decode(row);
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    livemode: r.livemode,
+    kind: r.kind,
+    payerId: r.payer_id,
+    reference: r.reference,
+    created: r.created,
+    failed: r.failed,
+    rows: r.rows,
+    createdAt: r.created_at,
+  };
+}
