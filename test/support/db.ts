@@ -5,6 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
+import { checkFastPathsAgainstSchemas } from "../../adapters/knex/rows.ts";
+
+// Every row a test database returns is decoded by both paths of its row codec, which must agree.
+checkFastPathsAgainstSchemas();
 
 // A fresh PGlite cluster costs seconds of initdb; every test database instead starts from a dump of a migrated
 // empty one, made once per set of migrations (and PGlite version) and kept in the temp folder.

@@ -9,6 +9,7 @@
 // the casts it replaced, which a page of 100 filings, the authenticated read or a pay of 100,000 forms would have
 // felt; the generated plain decoder costs about 1.5 µs. test/adapters/knex/rows.test.ts holds the two paths to
 // the same answers, column by column and row by row.
+import { isDeepStrictEqual } from "node:util";
 import { Schema, SchemaGetter } from "effect";
 
 /** What a column's plain decoder returns for a value its schema refuses. */
@@ -287,6 +288,15 @@ export interface RowCodec<T> {
   readonly decodeWithSchema: (row: unknown) => T;
 }
 
+let checkFastPaths = false;
+/**
+ * Tests only: from now on every row is decoded both ways and a difference between the plain decoder and the
+ * schema throws, so the adapter tests hold the fast paths to the schemas on the rows Postgres and PGlite return.
+ */
+export function checkFastPathsAgainstSchemas(): void {
+  checkFastPaths = true;
+}
+
 /** The codec of a row shape: a `struct` of its columns (those a query selects; others are ignored), or a `oneOf`. */
 export function rowCodec<T>(name: string, column: Column<T>): RowCodec<T> {
   const viaSchema = Schema.decodeUnknownSync(column.schema);
@@ -306,7 +316,10 @@ export function rowCodec<T>(name: string, column: Column<T>): RowCodec<T> {
     schema: column.schema,
     decode: (row) => {
       const v = fast(row);
-      return v === INVALID ? decodeWithSchema(row) : v;
+      if (v === INVALID) return decodeWithSchema(row);
+      if (checkFastPaths && !isDeepStrictEqual(v, decodeWithSchema(row)))
+        throw new Error(`${name} row: the plain decoder and the schema disagree`);
+      return v;
     },
     decodeWithSchema,
   };
