@@ -1,5 +1,7 @@
 // Hot-path reads as named (server-side prepared) statements on Postgres: parse and plan once per
 // connection instead of once per request. PGlite goes through Knex, which serialises its one connection.
+// Rows come back undecoded (`unknown`): callers decode them with the row codec of their shape (rows/columns.ts,
+// a decoder generated at module load, the schema only to report a refusal), which keeps these reads lean.
 import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 

@@ -150,7 +150,7 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
       markFannedOut: (ids, now) =>
         run(() =>
           knex("events")
-            .whereIn("id", ids as string[])
+            .whereIn("id", [...ids])
             .update({ fanned_out_at: now }),
         ).pipe(Effect.asVoid),
       dueDeliveries: (before, limit) =>
