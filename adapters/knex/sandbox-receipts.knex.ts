@@ -2,7 +2,7 @@
 // acknowledgements survive a restart and every process sees them (D22). Rows are JSON by UniqueTransmissionId and
 // receipt id; first writer wins per UTID. Rows written before the emulator (no `utid` member) read as absent.
 import type { Knex } from "knex";
-import { decodeOptional, SandboxReceiptRow } from "./rows.ts";
+import { decodeOptional, rowsOf, SandboxReceiptRow } from "./rows.ts";
 
 export interface SandboxReceiptRows<T extends { readonly utid: string; readonly receiptId: string }> {
   readonly insertIfAbsent: (t: T) => Promise<{ readonly kept: T; readonly inserted: boolean }>;
@@ -15,16 +15,18 @@ export function makeKnexSandboxReceipts<T extends { readonly utid: string; reado
 ): SandboxReceiptRows<T> {
   const parse = (row: unknown): T | undefined => {
     const body = decodeOptional(SandboxReceiptRow, row)?.receipt;
-    // The receipt is the emulator's own T, written by insertIfAbsent below; a row without `utid` predates it.
+    // A generic store of its caller's T: the receipt is the T insertIfAbsent wrote (a row without `utid` predates it).
     return body && typeof body["utid"] === "string" ? (body as T) : undefined;
   };
   return {
     insertIfAbsent: async (t) => {
-      const inserted = (await knex("sandbox_receipts")
-        .insert({ transmission_id: t.utid, receipt_id: t.receiptId, receipt: JSON.stringify(t) })
-        .onConflict()
-        .ignore()
-        .returning("transmission_id")) as unknown[]; // knex types `returning` loosely: only the count is used
+      const inserted = rowsOf(
+        await knex("sandbox_receipts")
+          .insert({ transmission_id: t.utid, receipt_id: t.receiptId, receipt: JSON.stringify(t) })
+          .onConflict()
+          .ignore()
+          .returning("transmission_id"),
+      );
       if (inserted.length > 0) return { kept: t, inserted: true };
       const kept = parse(await knex("sandbox_receipts").where("transmission_id", t.utid).first());
       return { kept: kept ?? t, inserted: false };
