@@ -50,13 +50,20 @@ export const importFire = Effect.fnUntraced(function* (
   // (keeping it for every form of a 12 MB file cost tens of megabytes; issue 19).
   const located = new Map<number, FireForm>();
   const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
+  const payerTinMatches = new Map<string, boolean>();
   for (const f of parsed.forms) {
     if (!f.supported) {
       notes.push(`B record ${f.record}: form type ${f.form} is not supported by this service; skipped.`);
       continue;
     }
-    const payerTin = Tin.parse(f.payer.tin);
-    if (!payerTin || vault.hash(payerTin) !== payerHash) {
+    // Every B record of a payer group repeats the A record's TIN: its keyed hash is computed once per TIN.
+    let payerMatches = payerTinMatches.get(f.payer.tin);
+    if (payerMatches === undefined) {
+      const payerTin = Tin.parse(f.payer.tin);
+      payerMatches = payerTin !== undefined && vault.hash(payerTin) === payerHash;
+      payerTinMatches.set(f.payer.tin, payerMatches);
+    }
+    if (!payerMatches) {
       problems.push({
         record: f.record,
         recordType: "A",
