@@ -9,7 +9,6 @@ import { pipeline } from "node:stream/promises";
 import type { Knex } from "knex";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import ClientPgLite from "knex-pglite";
 import type { Db } from "./store/shared.ts";
 
 /** Below this many rows a single JSON statement is as fast and needs no temp table. */
@@ -19,8 +18,8 @@ type CopyKind = "pg" | "pglite" | null;
 
 /** How `db` can COPY: node-postgres streams (COPY FROM STDIN), PGlite reads a Blob; null for another client. */
 export function copyKind(db: Db): CopyKind {
-  const client = (db.client as { config?: { client?: unknown } }).config?.client;
-  return client === "pg" ? "pg" : client === ClientPgLite ? "pglite" : null;
+  const config = (db.client as { config?: { client?: unknown; embedded?: unknown } }).config;
+  return config?.client === "pg" ? "pg" : config?.embedded === "pglite" ? "pglite" : null;
 }
 
 export const copyAvailable = (db: Db): boolean => copyKind(db) !== null;

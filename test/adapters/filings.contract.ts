@@ -134,7 +134,7 @@ export function filingsContract(
   );
 
   s(
-    "bulk insertMany (past the COPY threshold on Postgres): awkward text round-trips, duplicates skipped, also in one call",
+    "bulk insertMany (past the COPY threshold: Postgres and PGlite): awkward text round-trips, duplicates skipped, also in one call",
     async ({ store, a, pa }) => {
       const awkward = 'Tab\there, line\nbreak, CR\r, back\\slash \\N, quote " é 漢字 🙂';
       const recs = Array.from({ length: 260 }, (_, i) =>
