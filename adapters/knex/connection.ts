@@ -2,9 +2,8 @@
 // The same migrations run on both. PGlite is single-process, so the folder is locked while open.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import knexFactory, { type Knex } from "knex";
-import ClientPgLite from "knex-pglite";
 import pg from "pg";
 import { migrationSource } from "./migrations/index.ts";
 
@@ -110,12 +109,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const pgDir = join(resolve(dir), "pg");
     const fromTemplate =
       config.template && (inMemory || !existsSync(pgDir)) ? { loadDataDir: config.template } : {};
-    const pglite = inMemory ? new PGlite(fromTemplate) : new PGlite(pgDir, fromTemplate);
+    // Loaded only for the embedded database: a service on Postgres does not carry PGlite's ~20 MB.
+    const { PGlite: PGliteClass } = await import("@electric-sql/pglite");
+    const { default: ClientPgLite } = await import("knex-pglite");
+    const pglite = inMemory ? new PGliteClass(fromTemplate) : new PGliteClass(pgDir, fromTemplate);
     await pglite.waitReady;
     const knex = knexFactory({
       client: ClientPgLite,
       dialect: "postgres",
       connection: () => ({ pglite }),
+      // Read by copy.ts (COPY through a Blob on PGlite) without loading knex-pglite there.
+      embedded: "pglite",
       rowCache: config.rowCache ?? true,
     } as Knex.Config);
     await knex.migrate.latest({ migrationSource });

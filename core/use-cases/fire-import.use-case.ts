@@ -16,6 +16,7 @@ import { InvalidRequest } from "../domain/shared/errors.ts";
 import { Tin } from "../domain/shared/tin.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
+import type { Payer } from "../domain/parties/payer.ts";
 import { getPayer } from "./payers.use-case.ts";
 import { intake } from "./intake.use-case.ts";
 
@@ -23,13 +24,11 @@ export type { FireLocatedProblem };
 
 const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(reference ?? "")?.[1] ?? 0);
 
-export const importFire = Effect.fnUntraced(function* (
-  scope: Scope,
-  payerId: string,
-  bytes: Uint8Array,
-  addToCart: boolean,
-) {
-  const payer = yield* getPayer(scope, payerId);
+/**
+ * Parses the file and maps its forms to intake rows. Kept apart from `importFire` so the parsed file (every B record
+ * as an object) can be collected while intake runs: a failing form is located by parsing the file again.
+ */
+const prepareRows = Effect.fnUntraced(function* (scope: Scope, payer: Payer, bytes: Uint8Array) {
   const parsed = parseFire(bytes);
   if (!parsed.ok) {
     const first = parsed.problems[0];
@@ -46,17 +45,21 @@ export const importFire = Effect.fnUntraced(function* (
   const problems: FireLocatedProblem[] = [];
   const rows: RawRow[] = [];
   const corrects = new Map<number, string>();
-  // B record number -> its form; where each element came from is worked out again only for a form that fails
-  // (keeping it for every form of a 12 MB file cost tens of megabytes; issue 19).
-  const located = new Map<number, FireForm>();
   const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
+  const payerTinMatches = new Map<string, boolean>();
   for (const f of parsed.forms) {
     if (!f.supported) {
       notes.push(`B record ${f.record}: form type ${f.form} is not supported by this service; skipped.`);
       continue;
     }
-    const payerTin = Tin.parse(f.payer.tin);
-    if (!payerTin || vault.hash(payerTin) !== payerHash) {
+    // Every B record of a payer group repeats the A record's TIN: its keyed hash is computed once per TIN.
+    let payerMatches = payerTinMatches.get(f.payer.tin);
+    if (payerMatches === undefined) {
+      const payerTin = Tin.parse(f.payer.tin);
+      payerMatches = payerTin !== undefined && vault.hash(payerTin) === payerHash;
+      payerTinMatches.set(f.payer.tin, payerMatches);
+    }
+    if (!payerMatches) {
       problems.push({
         record: f.record,
         recordType: "A",
@@ -86,7 +89,6 @@ export const importFire = Effect.fnUntraced(function* (
       corrects.set(rows.length, original.id);
     }
     const iris = fireFormToIris(f);
-    located.set(f.record, f);
     if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
     rows.push({
       raw: { form: f.form, tax_year: f.taxYear, jsonForm: iris.jsonForm, reference: `B record ${f.record}` },
@@ -100,6 +102,17 @@ export const importFire = Effect.fnUntraced(function* (
       extra: { problems },
     });
   }
+  return { rows, corrects, notes, rowsParsed: parsed.rows };
+});
+
+export const importFire = Effect.fnUntraced(function* (
+  scope: Scope,
+  payerId: string,
+  bytes: Uint8Array,
+  addToCart: boolean,
+) {
+  const payer = yield* getPayer(scope, payerId);
+  const { rows, corrects, notes, rowsParsed } = yield* prepareRows(scope, payer, bytes);
   const result = yield* intake(
     scope,
     "fire",
@@ -115,6 +128,12 @@ export const importFire = Effect.fnUntraced(function* (
     Effect.catchTag("InvalidRequest", (e) => {
       const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];
       if (failed.length === 0) return Effect.fail(e);
+      // B record number -> its form, for the failing forms only: the file is parsed again (it parsed the first time).
+      const wanted = new Set(failed.map((r) => recordOf(r.reference)));
+      const again = parseFire(bytes);
+      const located = new Map<number, FireForm>(
+        again.ok ? again.forms.filter((f) => wanted.has(f.record)).map((f) => [f.record, f] as const) : [],
+      );
       const problems: FireLocatedProblem[] = failed.map((r) => {
         const record = recordOf(r.reference);
         const form = located.get(record);
@@ -142,7 +161,7 @@ export const importFire = Effect.fnUntraced(function* (
     object: "fire_file",
     batch: result.batch.id,
     bytes: bytes.length,
-    rows_parsed: parsed.rows,
+    rows_parsed: rowsParsed,
     forms_imported: saved.length,
     forms_added_to_cart: saved.filter((r) => r.added_to_cart).length,
     form_ids: saved.map((r) => r.id as string),

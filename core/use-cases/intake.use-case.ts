@@ -207,6 +207,8 @@ export const intake = Effect.fnUntraced(
       Effect.gen(function* () {
         // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
         const recipientFor = new Map<number, string>();
+        // A TIN sealed for a new recipient is not sealed again for its form (one AES-GCM per TIN, not two).
+        const sealedDigits = new Map<string, string>();
         const newRecipients: RecipientRow[] = [];
         const byPayer = new Map<string, GoodRow[]>();
         for (const g of good) {
@@ -230,11 +232,13 @@ export const intake = Effect.fnUntraced(
             const type = g.normalized.recipient.tinType;
             let match = byHash.get(g.tinHash)?.find((r) => type === null || r.tinType === type);
             if (!match) {
+              const sealed = vault.seal(g.tin);
+              sealedDigits.set(g.tin.reveal(), sealed.ciphertext);
               const rec = newRecipient(
                 scope,
                 payerId,
                 g,
-                vault.seal(g.tin),
+                { ciphertext: sealed.ciphertext, last4: sealed.last4, hash: g.tinHash },
                 ids.uuid(),
                 ids.short(recipientShortPrefix()),
                 now,
@@ -271,7 +275,7 @@ export const intake = Effect.fnUntraced(
         const filings: Filing[] = good.map((g) => {
           const { jsonForm, sealed } = sealTins(
             g.normalized.jsonForm,
-            (digits) => vault.seal(Tin.fromDigits(digits)).ciphertext,
+            (digits) => sealedDigits.get(digits) ?? vault.seal(Tin.fromDigits(digits)).ciphertext,
           );
           return {
             id: ids.uuid(),

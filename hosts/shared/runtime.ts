@@ -12,7 +12,7 @@ import { DEFAULT_TUNING, tuningOf, type Config, type Tuning } from "./config.ts"
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { cardProcessorFor, cardProcessorNames } from "./card-processor.ts";
-import * as pdfkit from "../../adapters/pdfkit/copy-b.pdfkit.ts";
+import * as pdfkit from "../../adapters/pdfkit/lazy.ts";
 import { IrsTransmitter } from "../../core/ports/irs-transmitter.port.ts";
 import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
 import { makeIrsAdapters, type IrsAdapters } from "./irs.ts";

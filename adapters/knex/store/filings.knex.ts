@@ -16,6 +16,7 @@ import {
 import { duplicateKey as dupKey, type Filing } from "../../../core/domain/filing/filing.ts";
 import type { BatchRepo, FilingRepo, MovedFiling } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
+import { COPY_MIN_ROWS, copyAvailable, copyThenInsert } from "../copy.ts";
 import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK } from "./shared.ts";
 
 export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) => unknown]> = [
@@ -55,11 +56,18 @@ export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) =>
 // parses it in C, where an array parameter per column costs the driver's per-element escaping in JavaScript
 // (a third of intake's CPU in the API process, by profile). The JSON columns go in as nested JSON, not strings.
 export const JSON_COLS = new Set(["json_form", "sealed_tins", "warnings"]);
+const FILING_CONFLICT = `on conflict (account_id, livemode, dup_key) where corrects is null and status not in ('voided', 'rejected') do nothing
+  returning id`;
 export const FILING_INSERT = `insert into filings (${FILING_COLS.map((c) => c[0]).join(", ")})
   select ${FILING_COLS.map((c) => c[0]).join(", ")}
   from json_to_recordset(?::json) as t(${FILING_COLS.map((c) => `${c[0]} ${JSON_COLS.has(c[0]) ? "json" : c[1]}`).join(", ")})
-  on conflict (account_id, livemode, dup_key) where corrects is null and status not in ('voided', 'rejected') do nothing
-  returning id`;
+  ${FILING_CONFLICT}`;
+
+const FILING_COLUMN_NAMES = FILING_COLS.map((c) => c[0]);
+/** Large batches on Postgres: COPY into a temp table (../copy.ts), then this statement with the same guard. */
+const FILING_MOVE = (stage: string) =>
+  `insert into filings (${FILING_COLUMN_NAMES.join(", ")}) select ${FILING_COLUMN_NAMES.join(", ")} from ${stage} ${FILING_CONFLICT}`;
+const filingValues = (f: Filing): unknown[] => FILING_COLS.map((c) => c[2](f));
 
 /** One filing as the JSON object FILING_INSERT reads. */
 export function filingRecord(f: Filing): Record<string, unknown> {
@@ -91,6 +99,17 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       run(async () => {
         if (rows.length === 0) return new Set<string>();
         const out = new Set<string>();
+        if (copyAvailable(db) && rows.length >= COPY_MIN_ROWS) {
+          const inserted = await copyThenInsert(
+            db,
+            "filings",
+            FILING_COLUMN_NAMES,
+            rows.map(filingValues),
+            (stage) => FILING_MOVE(stage),
+          );
+          for (const row of inserted) out.add(String(row["id"]));
+          return out;
+        }
         // Originals go through the duplicate guard; corrections carry `corrects` and are outside the index.
         // In statements of INSERT_CHUNK rows: a FIRE import of 16,000 forms is then not one 25 MB JSON string (and its
         // copy in the driver's buffer) at once.

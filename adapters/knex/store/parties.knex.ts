@@ -1,4 +1,5 @@
 // Payers, recipients and extensions on Knex.
+import { COPY_MIN_ROWS, copyAvailable, copyThenInsert } from "../copy.ts";
 import { Effect } from "effect";
 import type { Knex } from "knex";
 import { type PayerRepo, type RecipientRepo, type Scope } from "../../../core/ports/store.port.ts";
@@ -159,6 +160,22 @@ export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
         if (rows.length === 0) return new Set<string>();
         // One JSON array parameter, as for filings (FILING_INSERT).
         const inserted = new Set<string>();
+        if (copyAvailable(db) && rows.length >= COPY_MIN_ROWS) {
+          const values = rows.map((r) =>
+            RECIPIENT_COLS.map(([, , field]) => (r as unknown as Record<string, unknown>)[field] ?? null),
+          );
+          const names = RECIPIENT_COLS.map((c) => c[0]);
+          for (const x of await copyThenInsert(
+            db,
+            "recipients",
+            names,
+            values,
+            (stage) =>
+              `insert into recipients (${names.join(", ")}) select ${names.join(", ")} from ${stage} on conflict do nothing returning id`,
+          ))
+            inserted.add(String(x["id"]));
+          return inserted;
+        }
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
           const records = rows.slice(i, i + INSERT_CHUNK).map((r) => {
             const fields: Record<string, unknown> = { ...r };

@@ -1,0 +1,85 @@
+// Bulk inserts through COPY on Postgres (pg-copy-streams speaks the protocol): the rows stream in COPY's text
+// format into a temp table dropped at commit, then one INSERT ... SELECT moves them into the real table with its ON CONFLICT
+// guard. Postgres parses COPY text about twice as fast as the rows of a json_to_recordset INSERT (measured on
+// 20,000 filings rows: 0.57 s against 1.0 s), and intake's database time is mostly that parsing.
+// On PGlite the same COPY reads the text from a Blob (`COPY ... FROM '/dev/blob'`), through the one session
+// knex-pglite shares, so it runs inside the caller's transaction as well.
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Knex } from "knex";
+import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import type { Db } from "./store/shared.ts";
+
+/** Below this many rows a single JSON statement is as fast and needs no temp table. */
+export const COPY_MIN_ROWS = 200;
+
+type CopyKind = "pg" | "pglite" | null;
+
+/** How `db` can COPY: node-postgres streams (COPY FROM STDIN), PGlite reads a Blob; null for another client. */
+export function copyKind(db: Db): CopyKind {
+  const config = (db.client as { config?: { client?: unknown; embedded?: unknown } }).config;
+  return config?.client === "pg" ? "pg" : config?.embedded === "pglite" ? "pglite" : null;
+}
+
+export const copyAvailable = (db: Db): boolean => copyKind(db) !== null;
+
+const ESCAPE = /[\\\t\n\r]/;
+const ESCAPES = /[\\\t\n\r]/g;
+const escapeChar = (c: string): string =>
+  c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r";
+
+/** One value in COPY text format: NULL as \N, objects as JSON, backslash, tab, newline and CR escaped. */
+export function copyField(v: unknown): string {
+  if (v === null || v === undefined) return "\\N";
+  const s = typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
+  return ESCAPE.test(s) ? s.replace(ESCAPES, escapeChar) : s;
+}
+
+/** COPY text lines, about 256 KB at a time, so a large import is never one string in memory. */
+function* lines(rows: readonly (readonly unknown[])[]): Generator<string> {
+  let buf = "";
+  for (const r of rows) {
+    let line = "";
+    for (let i = 0; i < r.length; i++) line += (i === 0 ? "" : "\t") + copyField(r[i]);
+    buf += line + "\n";
+    if (buf.length >= 262_144) {
+      yield buf;
+      buf = "";
+    }
+  }
+  if (buf.length > 0) yield buf;
+}
+
+/**
+ * Streams `rows` (values in `columns` order) into a temp table shaped like `table`, then runs `moveSql` (an
+ * INSERT ... SELECT from `stage`, the temp table's name) on the same connection and returns its rows. Inside a
+ * transaction it uses the transaction's connection; otherwise it opens one of its own.
+ */
+export async function copyThenInsert(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  moveSql: (stage: string) => string,
+): Promise<Record<string, unknown>[]> {
+  if (!(db as Knex.Transaction).isTransaction)
+    return db.transaction((trx) => copyThenInsert(trx, table, columns, rows, moveSql));
+  const stage = `copy_stage_${table}`;
+  // The temp table lives only as long as the transaction: no session state is left on the connection (PgBouncer in
+  // transaction mode, several schemas on one server), at the cost of a catalog entry per bulk insert.
+  const prepare = [
+    `create temp table if not exists ${stage} (like ${table} including defaults) on commit drop`,
+    `delete from ${stage}`,
+  ];
+  const copy = `copy ${stage} (${columns.join(", ")}) from`;
+  if (copyKind(db) === "pglite") {
+    for (const sql of prepare) await db.raw(sql);
+    await db.raw(`${copy} '/dev/blob'`).options({ blob: new Blob([...lines(rows)]) });
+    return (await db.raw(moveSql(stage))).rows as Record<string, unknown>[];
+  }
+  const conn = (await db.client.acquireConnection()) as pg.Client;
+  for (const sql of prepare) await conn.query(sql);
+  await pipeline(Readable.from(lines(rows)), conn.query(copyFrom(`${copy} stdin`)));
+  return (await conn.query(moveSql(stage))).rows as Record<string, unknown>[];
+}
