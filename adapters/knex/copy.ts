@@ -9,6 +9,7 @@ import { pipeline } from "node:stream/promises";
 import type { Knex } from "knex";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { rowsOf } from "./rows.ts";
 import type { Db } from "./store/shared.ts";
 
 /** Below this many rows a single JSON statement is as fast and needs no temp table. */
@@ -62,7 +63,7 @@ export async function copyThenInsert(
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
   moveSql: (stage: string) => string,
-): Promise<Record<string, unknown>[]> {
+): Promise<unknown[]> {
   if (!(db as Knex.Transaction).isTransaction)
     return db.transaction((trx) => copyThenInsert(trx, table, columns, rows, moveSql));
   const stage = `copy_stage_${table}`;
@@ -76,10 +77,10 @@ export async function copyThenInsert(
   if (copyKind(db) === "pglite") {
     for (const sql of prepare) await db.raw(sql);
     await db.raw(`${copy} '/dev/blob'`).options({ blob: new Blob([...lines(rows)]) });
-    return (await db.raw(moveSql(stage))).rows as Record<string, unknown>[];
+    return rowsOf((await db.raw(moveSql(stage))).rows);
   }
   const conn = (await db.client.acquireConnection()) as pg.Client;
   for (const sql of prepare) await conn.query(sql);
   await pipeline(Readable.from(lines(rows)), conn.query(copyFrom(`${copy} stdin`)));
-  return (await conn.query(moveSql(stage))).rows as Record<string, unknown>[];
+  return rowsOf((await conn.query(moveSql(stage))).rows);
 }

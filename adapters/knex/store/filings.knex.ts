@@ -107,7 +107,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
             rows.map(filingValues),
             (stage) => FILING_MOVE(stage),
           );
-          for (const row of inserted) out.add(String(row["id"]));
+          for (const row of inserted) out.add(IdRow.decode(row).id);
           return out;
         }
         // Originals go through the duplicate guard; corrections carry `corrects` and are outside the index.

@@ -161,9 +161,10 @@ export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
         // One JSON array parameter, as for filings (FILING_INSERT).
         const inserted = new Set<string>();
         if (copyAvailable(db) && rows.length >= COPY_MIN_ROWS) {
-          const values = rows.map((r) =>
-            RECIPIENT_COLS.map(([, , field]) => (r as unknown as Record<string, unknown>)[field] ?? null),
-          );
+          const values = rows.map((r) => {
+            const fields: Record<string, unknown> = { ...r };
+            return RECIPIENT_COLS.map(([, , field]) => fields[field] ?? null);
+          });
           const names = RECIPIENT_COLS.map((c) => c[0]);
           for (const x of await copyThenInsert(
             db,
@@ -173,7 +174,7 @@ export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
             (stage) =>
               `insert into recipients (${names.join(", ")}) select ${names.join(", ")} from ${stage} on conflict do nothing returning id`,
           ))
-            inserted.add(String(x["id"]));
+            inserted.add(IdRow.decode(x).id);
           return inserted;
         }
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
