@@ -318,7 +318,11 @@ export function rowCodec<T>(name: string, column: Column<T>): RowCodec<T> {
     schema: column.schema,
     decode: (row) => {
       const v = fast(row);
-      if (v === INVALID) return decodeWithSchema(row);
+      if (v === INVALID) {
+        const accepted = decodeWithSchema(row); // throws the schema's refusal
+        if (checkFastPaths) throw new Error(`${name} row: the plain decoder refused what the schema accepts`);
+        return accepted;
+      }
       if (checkFastPaths && !isDeepStrictEqual(v, decodeWithSchema(row)))
         throw new Error(`${name} row: the plain decoder and the schema disagree`);
       return v;
