@@ -15,6 +15,7 @@
 // - Every other form: the current revision of its IRS form PDF (irs.gov/Form<number>) and the box list in the 2025
 //   Instructions for Forms 1099, 1098, 5498, W-2G, 1097-BTC, 3921/3922; see each layout's `revision`.
 // The catalogue's own element descriptions (IRIS schema text such as "An amount of rent") are never printed.
+import { MONTHS } from "../shared/months.ts";
 import type { GridPos } from "./copy-b.ts";
 import type { BoxSpec, CellSpec, FieldSpec, FormLayout, NotPrinted, Roles } from "./layout.ts";
 import {
@@ -1238,20 +1239,6 @@ const F1098F = standard({
   notPrinted: [ACCT],
 });
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 const F1098Q = standard({
   form: "1098-Q",
   title: "Qualifying Longevity Annuity Contract Information",
