@@ -13,8 +13,8 @@ import {
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
 import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 import { httpOperation } from "../operations.ts";
-import { listBody, orThrow, pageQuery, scopeOf, type Api } from "../http.ts";
-import { answer, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { orThrow, pageQuery, scopeOf, type Api } from "../http.ts";
+import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function filingRoutes(api: Api): RouteDef[] {
   return [
@@ -59,14 +59,15 @@ export function filingRoutes(api: Api): RouteDef[] {
       path: "/v1/filings",
       scopes: SCOPES.filingsRead,
       payers: "confined",
-      handler: async (ctx) => {
-        const page = pageQuery(ctx);
-        const filter = orThrow(parseFilingFilter(ctx.query));
-        ctx.body = listBody(
-          await api.run(listFilings(scopeOf(ctx), page, filter, confinedPayer(ctx))),
-          filingView,
-        );
-      },
+      handler: answerList(
+        api,
+        (ctx) => {
+          const page = pageQuery(ctx);
+          const filter = orThrow(parseFilingFilter(ctx.query));
+          return listFilings(scopeOf(ctx), page, filter, confinedPayer(ctx));
+        },
+        filingView,
+      ),
     },
     {
       method: "get",

@@ -5,8 +5,8 @@ import {
   listRecipients,
   updateRecipient,
 } from "../../../core/use-cases/recipients.use-case.ts";
-import { listBody, pageQuery, scopeOf, type Api } from "../http.ts";
-import { answer, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { pageQuery, scopeOf, type Api } from "../http.ts";
+import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function recipientRoutes(api: Api): RouteDef[] {
   return [
@@ -15,14 +15,15 @@ export function recipientRoutes(api: Api): RouteDef[] {
       path: "/v1/recipients",
       scopes: SCOPES.recipientsRead,
       payers: "confined",
-      handler: async (ctx) => {
-        const page = pageQuery(ctx);
-        const payer = typeof ctx.query["payer"] === "string" ? ctx.query["payer"] : undefined;
-        ctx.body = listBody(
-          await api.run(listRecipients(scopeOf(ctx), page, payer, confinedPayer(ctx))),
-          recipientView,
-        );
-      },
+      handler: answerList(
+        api,
+        (ctx) => {
+          const page = pageQuery(ctx);
+          const payer = typeof ctx.query["payer"] === "string" ? ctx.query["payer"] : undefined;
+          return listRecipients(scopeOf(ctx), page, payer, confinedPayer(ctx));
+        },
+        recipientView,
+      ),
     },
     {
       method: "post",
