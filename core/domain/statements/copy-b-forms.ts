@@ -280,22 +280,7 @@ const F1099K: FormLayout = {
     box("2", "Merchant category code", at(B2, BW, 4), "MerchantCategoryCd"),
     box("3", "Number of payment transactions", at(B1, BW, 5), "PaymentTransactionCnt"),
     box("4", "Federal income tax withheld", at(B2, BW, 5), "FederalIncomeTaxWithheldAmt"),
-    ...(
-      [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-      ] as const
-    ).map((m, i) =>
+    ...MONTHS.map((m, i) =>
       box(`5${"abcdefghijkl".charAt(i)}`, m, at(i % 2 === 0 ? B1 : B2, BW, 6 + Math.floor(i / 2)), `${m}Amt`),
     ),
     box("6", "State", at(B1, 7, 12), ST.state),
@@ -1119,22 +1104,7 @@ const F1097BTC = standard({
     ["2b", "Unique identifier", "IssuerAssignedUniqueId"],
     ["3", "Bond type", "BondTypeCd"],
     ["4", ""],
-    ...(
-      [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-      ] as const
-    ).map((m, i): BoxDef => [`5${"abcdefghijkl".charAt(i)}`, m, `${m}Amt`]),
+    ...MONTHS.map((m, i): BoxDef => [`5${"abcdefghijkl".charAt(i)}`, m, `${m}Amt`]),
     ["6", "Comments", "AdditionalInformationTxt"],
   ],
   leftBoxes: [
