@@ -4,7 +4,7 @@
 //   acknowledgements (sandbox, IRIS A2A and the IRS emulator, ack delay 0). Then: every filing accepted, exactly one
 //   receipt per filing, one transmission per planned transmission, and no event written twice.
 import { spawn, type ChildProcess } from "node:child_process";
-import { apiCaller, headers, necForm, payerBody } from "./support/api.ts";
+import { apiCaller, headers, necForm, benchPayer } from "./support/api.ts";
 import { benchSchema, root, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
 
@@ -67,7 +67,7 @@ async function intake(payer: string, ports: readonly number[], from: number, cou
 }
 
 try {
-  const payer = (await call(3931, "POST", "/v1/payers", payerBody("Two Process LLC"))).body["id"] as string;
+  const payer = (await call(3931, "POST", "/v1/payers", benchPayer("Two Process LLC"))).body["id"] as string;
   await intake(payer, [3931, 3932], 1000, 2); // warm-up of both processes (validators, pools)
   const one = await intake(payer, [3931], 0, BATCHES);
   const two = await intake(payer, [3931, 3932], BATCHES, BATCHES);

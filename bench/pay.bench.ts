@@ -1,5 +1,5 @@
 // Issue 5: pay of a 10,000-form cart on Postgres (target under 3 s).
-import { apiCaller, necForm, payerBody } from "./support/api.ts";
+import { apiCaller, necForm, benchPayer } from "./support/api.ts";
 import { benchSchema, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
 
@@ -10,7 +10,7 @@ const api = await db.startApi(3905, { SANDBOX_ACK_DELAY_MS: "0" });
 const base = "http://127.0.0.1:3905";
 const call = apiCaller(base);
 const post = (path: string, body?: unknown) => call("POST", path, body);
-const payer = (await post("/v1/payers", payerBody("Bench Payer LLC"))).body["id"] as string;
+const payer = (await post("/v1/payers", benchPayer("Bench Payer LLC"))).body["id"] as string;
 for (let b = 0; b < 10; b++) {
   const forms = Array.from({ length: 1000 }, (_, i) => necForm(b * 1000 + i));
   const r = await post(`/v1/payers/${payer}/forms`, { addToCart: true, forms });

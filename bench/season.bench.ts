@@ -11,7 +11,7 @@
 // 5. Pay of the 100,000 (POST /v1/cart/pay): < 5 s.
 // 6. Paid to all 100,000 accepted (sandbox: IRIS A2A adapter and the IRS emulator, the live transmission path,
 //    ack delay 0, the worker inside the API process): < 60 s.
-import { apiCaller, headers, necForm, payerBody } from "./support/api.ts";
+import { apiCaller, headers, necForm, benchPayer } from "./support/api.ts";
 import { benchSchema, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
 
@@ -32,7 +32,7 @@ const call = apiCaller(base);
 const seconds = (t0: number) => (performance.now() - t0) / 1000;
 
 try {
-  const payer = (await call("POST", "/v1/payers", payerBody("Season Payroll LLC"))).body["id"] as string;
+  const payer = (await call("POST", "/v1/payers", benchPayer("Season Payroll LLC"))).body["id"] as string;
 
   // 2 first (it makes the template row), then 1 with older timestamps.
   const batches = Math.ceil(JANUARY / PER_BATCH);

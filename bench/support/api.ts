@@ -1,4 +1,5 @@
 // What the HTTP benches send: JSON calls with the bench key, a payer, and numbered 1099-NEC forms (made-up TINs).
+import { letters, payerBody } from "../../test/support/forms.ts";
 import { BENCH_KEY } from "./servers.ts";
 
 export type Reply = { status: number; body: Record<string, unknown> };
@@ -17,23 +18,7 @@ export function apiCaller(base: string): (method: string, path: string, body?: u
 }
 
 /** A POST /v1/payers body: a payer named `legalName` (made-up TIN). */
-export function payerBody(legalName: string) {
-  return {
-    legal_name: legalName,
-    tin: "123456789",
-    address_line1: "1 Elm St",
-    city: "Austin",
-    state: "TX",
-    postal_code: "73301",
-    contact_name: "Pat Doe",
-    contact_email: "pat@example.com",
-    contact_phone: "5125550100",
-  };
-}
-
-/** 0 a, 25 z, 26 ba, ...: a number as lower-case letters (a surname may hold no digit). */
-const letters = (n: number): string =>
-  (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
+export const benchPayer = (legalName: string) => payerBody(legalName, "123456789");
 
 /** Form `n` of an intake: a 1099-NEC for a recipient of its own (TIN 300000000 + n, surname Doe + n in letters). */
 export function necForm(n: number) {

@@ -8,6 +8,21 @@ export function madeUpTin(n: number): string {
   return String(100_000_000 + (n % 900_000_000));
 }
 
+/** A POST /v1/payers body with every field a payer needs to file: `name` and a made-up `tin`, a Texas address. */
+export function payerBody(legalName: string, tin: string) {
+  return {
+    legal_name: legalName,
+    tin,
+    address_line1: "1 Elm St",
+    city: "Austin",
+    state: "TX",
+    postal_code: "73301",
+    contact_name: "Pat Doe",
+    contact_email: "pat@example.com",
+    contact_phone: "5125550100",
+  };
+}
+
 export const RECIPIENT_ADDRESS = {
   AddressLine1Txt: "100 Main St",
   CityNm: "Springfield",

@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { Effect } from "effect";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
-import { RECIPIENT_ADDRESS, necRow } from "../../support/forms.ts";
+import { RECIPIENT_ADDRESS, necRow, payerBody } from "../../support/forms.ts";
 import { payCart } from "../../../core/use-cases/pay.use-case.ts";
 import { intake } from "../../../core/use-cases/intake.use-case.ts";
 import { parsePayerFormsBody, type ParsedIntake } from "../../../core/domain/filing/intake.ts";
@@ -16,17 +16,7 @@ import { Clock } from "../../../core/ports/clock.port.ts";
 import { requestExtension } from "../../../core/use-cases/platform.use-case.ts";
 import type { TransmitterProfile } from "../../../core/domain/iris/rules/index.ts";
 
-const PAYER = {
-  legal_name: "Rules Payer LLC",
-  tin: "12-3456701",
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-};
+const PAYER = payerBody("Rules Payer LLC", "12-3456701");
 const RECIPIENT_TIN = "234567891";
 
 const recipient = (tin = RECIPIENT_TIN) => ({

@@ -5,19 +5,9 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
-import { necRows } from "../../support/forms.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 
-const fullPayer = (tin: string) => ({
-  legal_name: "Race Payer LLC",
-  tin,
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-});
+const fullPayer = (tin: string) => payerBody("Race Payer LLC", tin);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

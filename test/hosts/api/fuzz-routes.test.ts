@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { startApi, testConfig, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
-import { necRow, necRows } from "../../support/forms.ts";
+import { necRow, necRows, payerBody } from "../../support/forms.ts";
 import { routeTable } from "../../../hosts/api/app.ts";
 import { Api } from "../../../hosts/api/http.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
@@ -257,17 +257,7 @@ const headers = fc
 async function fixtures(api: TestApi): Promise<Fixtures> {
   const payer = (
     await api.request("POST", "/v1/payers", {
-      body: {
-        legal_name: "Fuzz Payer LLC",
-        tin: "123450099",
-        address_line1: "1 Elm St",
-        city: "Austin",
-        state: "TX",
-        postal_code: "73301",
-        contact_name: "Pat Doe",
-        contact_email: "pat@example.com",
-        contact_phone: "5125550100",
-      },
+      body: payerBody("Fuzz Payer LLC", "123450099"),
     })
   ).body.id as string;
   const recipient = (

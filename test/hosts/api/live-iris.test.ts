@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { necRow, necRows } from "../../support/forms.ts";
+import { necRow, necRows, payerBody } from "../../support/forms.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 import { applyAcknowledgements, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
 import { createIrsEmulator } from "../../../hosts/irs-emulator/emulator.ts";
@@ -22,18 +22,6 @@ const dir = mkdtempSync(join(tmpdir(), "live-iris-"));
 const keyFile = join(dir, "iris-private.pem");
 writeFileSync(keyFile, keys.privateKey.export({ type: "pkcs8", format: "pem" }));
 const IDS = { clientId: "2b9f1c4e-0000-4000-8000-00000000c1d0", userId: "jdoe-123456", keyId: "kid-live-1" };
-
-const payerBody = (name: string, tin: string) => ({
-  legal_name: name,
-  tin,
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-});
 
 interface Ctx {
   api: TestApi;

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
-import { necRow, necRows } from "../../support/forms.ts";
+import { necRow, necRows, payerBody } from "../../support/forms.ts";
 import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 import { loadIrisConfig } from "../../../hosts/shared/iris-config.ts";
@@ -135,17 +135,7 @@ if (POSTGRES_URL) {
       const payer = (name: string, tin: string) =>
         api.request("POST", "/v1/payers", {
           key,
-          body: {
-            legal_name: name,
-            tin,
-            address_line1: "1 Elm St",
-            city: "Austin",
-            state: "TX",
-            postal_code: "73301",
-            contact_name: "Pat Doe",
-            contact_email: "pat@example.com",
-            contact_phone: "5125550100",
-          },
+          body: payerBody(name, tin),
         });
       const good = (await payer("Good Payer LLC", "123450081")).body.id;
       const bad = (await payer("Reject Payer Inc", "123450082")).body.id;

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
-import { necRows } from "../../support/forms.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 import { verifyChain } from "../../../core/domain/ledger/index.ts";
 
 const root = join(import.meta.dirname, "../../..");
@@ -51,17 +51,7 @@ if (POSTGRES_URL) {
     const schema = (await api.db.knex.raw("select current_schema() as s")).rows[0].s as string;
     const payer = (
       await api.request("POST", "/v1/payers", {
-        body: {
-          legal_name: "Crash Payer LLC",
-          tin: "123450044",
-          address_line1: "1 Elm St",
-          city: "Austin",
-          state: "TX",
-          postal_code: "73301",
-          contact_name: "Pat Doe",
-          contact_email: "pat@example.com",
-          contact_phone: "5125550100",
-        },
+        body: payerBody("Crash Payer LLC", "123450044"),
       })
     ).body.id;
     const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
