@@ -23,6 +23,27 @@ export function payerBody(legalName: string, tin: string) {
   };
 }
 
+/** The members of the payer and recipient bodies, the vocabulary of the fuzz tests' random bodies. */
+export const PARTY_FIELDS = [
+  "legal_name",
+  "name",
+  "tin",
+  "tin_type",
+  "address_line1",
+  "address_line2",
+  "city",
+  "state",
+  "postal_code",
+  "country",
+  "contact_name",
+  "contact_email",
+  "contact_phone",
+  "payer",
+  "email",
+  "delivery_method",
+  "account_number",
+];
+
 export const RECIPIENT_ADDRESS = {
   AddressLine1Txt: "100 Main St",
   CityNm: "Springfield",
