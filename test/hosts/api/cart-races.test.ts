@@ -3,7 +3,7 @@
 // key eventually gets (a 409 request_in_progress is never stored as the key's answer).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { startApi, type TestApi } from "../../support/api.ts";
+import { withTwoInstances, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 
@@ -57,14 +57,7 @@ async function assertLedgerMatchesOrders(api: TestApi) {
 
 const s = suite<{ a: TestApi; b: TestApi }>("cart races (postgres, two instances)");
 if (POSTGRES_URL) {
-  s.before(async (ctx) => {
-    ctx.a = await startApi("postgres");
-    ctx.b = await ctx.a.another();
-  });
-  s.after(async (ctx) => {
-    await ctx.b.close();
-    await ctx.a.close();
-  });
+  withTwoInstances(s);
 
   s("adds racing a pay: every 201 lands in the paid order or the next open cart", async ({ a, b }) => {
     const payer = (await a.request("POST", "/v1/payers", { body: fullPayer("123450021") })).body.id;

@@ -2,7 +2,7 @@
 // Idempotency-Keys: exactly one order, one ledger draw; the rest are already_paid, replays or 409.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { startApi, type TestApi } from "../../support/api.ts";
+import { withTwoInstances, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 
@@ -10,14 +10,7 @@ const fullPayer = payerBody("Race Payer LLC", "123450011");
 
 const s = suite<{ a: TestApi; b: TestApi }>("pay races (postgres)");
 if (POSTGRES_URL) {
-  s.before(async (ctx) => {
-    ctx.a = await startApi("postgres");
-    ctx.b = await ctx.a.another();
-  });
-  s.after(async (ctx) => {
-    await ctx.b.close();
-    await ctx.a.close();
-  });
+  withTwoInstances(s);
 
   for (const withKeys of [false, true]) {
     s(
