@@ -49,6 +49,18 @@ export interface XsdSimpleType {
   union?: string[];
   doc?: string;
 }
+/** The XSD facets an XsdSimpleType carries (merged along its restriction chain). */
+export const SIMPLE_TYPE_FACETS = [
+  "pattern",
+  "enumeration",
+  "maxLength",
+  "minLength",
+  "length",
+  "totalDigits",
+  "fractionDigits",
+  "minInclusive",
+  "maxInclusive",
+] as const;
 export interface IrisElements {
   _meta: { schemaPackage: string };
   /** CountryCd -> name. */
@@ -234,17 +246,7 @@ class Generator {
     }
     if (st.union) return { ...this.facetsOf(st.union[0] ?? ""), name: type };
     const facets: Facets = {};
-    for (const k of [
-      "pattern",
-      "enumeration",
-      "maxLength",
-      "minLength",
-      "length",
-      "totalDigits",
-      "fractionDigits",
-      "minInclusive",
-      "maxInclusive",
-    ] as const) {
+    for (const k of SIMPLE_TYPE_FACETS) {
       const v = st[k];
       if (v !== undefined) (facets as Record<string, unknown>)[k] = v;
     }
