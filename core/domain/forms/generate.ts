@@ -266,15 +266,19 @@ class Generator {
     let kind: RawSimpleType["kind"];
     let jsonType: RawSimpleType["jsonType"];
     const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
-    if (name === "USDecimalAmountNNType" || name === "USDecimalAmountType" || name === "USAmountNNType") {
-      kind = "amount";
-      jsonType = "number";
+    /** A decimal's digits from its facets (17 in all and none after the point unless they say): its integer digits. */
+    const decimalDigits = (): number => {
       const total = num(facets.totalDigits) ?? 17;
       const fraction = num(facets.fractionDigits) ?? 0;
       c.fractionDigits = fraction;
       c.totalDigits = total;
       c.integerDigits = total - fraction;
-      c.numberIntegerDigits = Math.min(total - fraction, NUMBER_INTEGER_DIGITS);
+      return total - fraction;
+    };
+    if (name === "USDecimalAmountNNType" || name === "USDecimalAmountType" || name === "USAmountNNType") {
+      kind = "amount";
+      jsonType = "number";
+      c.numberIntegerDigits = Math.min(decimalDigits(), NUMBER_INTEGER_DIGITS);
       c.negative = name === "USDecimalAmountType";
     } else if (name === "DigitBooleanType") {
       kind = "indicator";
@@ -303,11 +307,7 @@ class Generator {
     } else if (base === "xsd:decimal") {
       kind = "decimal";
       jsonType = "number";
-      const total = num(facets.totalDigits) ?? 17;
-      const fraction = num(facets.fractionDigits) ?? 0;
-      c.fractionDigits = fraction;
-      c.totalDigits = total;
-      c.integerDigits = total - fraction;
+      decimalDigits();
       const min = num(facets.minInclusive);
       const max = num(facets.maxInclusive);
       c.negative = min === undefined || min < 0;
