@@ -9,7 +9,7 @@ import {
   type RowError,
 } from "../domain/filing/intake.ts";
 import { DEFAULT_SERVICE } from "../domain/pricing/delivery.ts";
-import { allFilings, ledgerRows } from "./shared.ts";
+import { ledgerRows } from "./shared.ts";
 import {
   Conflict,
   InvalidRequest,
@@ -23,7 +23,7 @@ import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
-import { getBatch, getFiling } from "./filings.use-case.ts";
+import { getFiling, groupFilings, type FilingGroup } from "./filings.use-case.ts";
 import { intake } from "./intake.use-case.ts";
 import { nextStatus } from "../domain/filing/status.ts";
 
@@ -238,14 +238,7 @@ export const filingAck = Effect.fnUntraced(function* (scope: Scope, id: string) 
 });
 
 /** Every filing of an order or batch, each with its acknowledgement (or its status until it has one). */
-export const groupAck = Effect.fnUntraced(function* (
-  scope: Scope,
-  group: { orderId?: string; batchId?: string },
-) {
-  const repos = (yield* Store).scoped(scope);
-  if (group.orderId && !(yield* repos.orders.get(group.orderId)))
-    return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
-  if (group.batchId) yield* getBatch(scope, group.batchId);
-  const all = yield* allFilings(repos, group);
+export const groupAck = Effect.fnUntraced(function* (scope: Scope, group: FilingGroup) {
+  const all = yield* groupFilings(scope, group);
   return { object: "list", data: all.map(ackView), has_more: false, next_cursor: null };
 });
