@@ -2,7 +2,7 @@
 // an order or batch in one PDF.
 import { Effect } from "effect";
 import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
-import { buildCopyB, cityLine } from "../domain/statements/build.ts";
+import { buildCopyB, partyAddressLines } from "../domain/statements/build.ts";
 import { buildW2Copies, buildW3, type W2Employer } from "../domain/statements/w2.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import { parseEfw2, w3Totals, type Efw2Record } from "../domain/efw2/index.ts";
@@ -19,9 +19,7 @@ function employerOf(p: Payer, ein: Tin): W2Employer {
   return {
     name: p.legalName,
     ein: ein.reveal(),
-    addressLines: [p.addressLine1, p.addressLine2, cityLine(p.city, p.state, p.postalCode, p.country)].filter(
-      (x): x is string => !!x,
-    ),
+    addressLines: partyAddressLines(p),
   };
 }
 
