@@ -1,6 +1,7 @@
 // Issues 4 and 19: end-to-end import of a generated ~12 MB Pub 1220 file over HTTP into Postgres (target under 1.5 s,
 // API peak RSS under 400 MB).
 import { writeFire, type FireFormInput } from "../core/domain/fire/index.ts";
+import { payer as firePayer, recipient as fireRecipient } from "../test/core/domain/fire/helpers.ts";
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -16,23 +17,7 @@ const db = await benchSchema(schema);
 const PAYER_TIN = "123456789";
 const alpha = (i: number): string =>
   (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
-const payer = {
-  tin: PAYER_TIN,
-  tinType: "ein" as const,
-  name: "EXAMPLE PAYER LLC",
-  name2: null,
-  address: "1 MAIN ST",
-  city: "SACRAMENTO",
-  state: "CA",
-  postalCode: "95814",
-  country: null,
-  foreign: false,
-  transferAgent: false,
-  phone: "9165550100",
-  combinedFederalState: false,
-  nameControl: null,
-  lastFiling: false,
-};
+const payer = firePayer({ tin: PAYER_TIN });
 const forms: FireFormInput[] = [];
 const target = 12 * 1024 * 1024 - 750 * 4;
 for (let i = 0; (forms.length + 4) * 752 < target; i++) {
@@ -41,19 +26,11 @@ for (let i = 0; (forms.length + 4) * 752 < target; i++) {
     corrected: null,
     payer,
     accountNumber: `A${i}`,
-    recipient: {
+    recipient: fireRecipient({
       tin: String(500000000 + i),
-      tinType: "ssn",
       name: `ALEX SAMPLE${alpha(i)}`,
-      name2: null,
-      address: "22 ELM AVE",
-      city: "FRESNO",
-      state: "CA",
       postalCode: "93721",
-      country: null,
-      foreign: false,
-      nameControl: "SAMP",
-    },
+    }),
     amounts: { NonemployeeCompensationAmt: 10_000 + i },
     indicators: {},
     codes: {},

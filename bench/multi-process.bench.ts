@@ -4,7 +4,8 @@
 //   acknowledgements (sandbox, IRIS A2A and the IRS emulator, ack delay 0). Then: every filing accepted, exactly one
 //   receipt per filing, one transmission per planned transmission, and no event written twice.
 import { spawn, type ChildProcess } from "node:child_process";
-import { BENCH_KEY, benchSchema, root, stop } from "./support/servers.ts";
+import { apiCaller, headers, necForm, benchPayer } from "./support/api.ts";
+import { benchSchema, root, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
 
 const BATCHES = Number(process.env["MULTI_BATCHES"] ?? 10);
@@ -31,42 +32,12 @@ const workers: ChildProcess[] = [0, 1].map(() =>
     stdio: ["ignore", "ignore", "inherit"],
   }),
 );
-const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
-const call = async (port: number, method: string, path: string, body?: unknown) => {
-  const r = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-};
-const letters = (n: number): string =>
-  (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
+const call = (port: number, method: string, path: string, body?: unknown) =>
+  apiCaller(`http://127.0.0.1:${port}`)(method, path, body);
 const batchBody = (b: number) =>
   JSON.stringify({
     addToCart: true,
-    forms: Array.from({ length: PER_BATCH }, (_, i) => {
-      const n = b * PER_BATCH + i;
-      return {
-        form: "1099-NEC",
-        tax_year: 2025,
-        jsonForm: {
-          RecipientDetail: {
-            TIN: String(300000000 + n),
-            PersonName: { PersonFirstNm: "Jane", PersonLastNm: `Doe${letters(n)}` },
-            MailingAddressGrp: {
-              USAddress: {
-                AddressLine1Txt: "1 Oak",
-                CityNm: "Reno",
-                StateAbbreviationCd: "NV",
-                ZIPCd: "89501",
-              },
-            },
-          },
-          NonemployeeCompensationAmt: 1000 + n,
-        },
-      };
-    }),
+    forms: Array.from({ length: PER_BATCH }, (_, i) => necForm(b * PER_BATCH + i)),
   });
 
 /** Posts batches [from, from + count) through the given API ports, IN_FLIGHT_PER_API at a time on each: forms/s. */
@@ -96,19 +67,7 @@ async function intake(payer: string, ports: readonly number[], from: number, cou
 }
 
 try {
-  const payer = (
-    await call(3931, "POST", "/v1/payers", {
-      legal_name: "Two Process LLC",
-      tin: "123456789",
-      address_line1: "1 Elm St",
-      city: "Austin",
-      state: "TX",
-      postal_code: "73301",
-      contact_name: "Pat Doe",
-      contact_email: "pat@example.com",
-      contact_phone: "5125550100",
-    })
-  ).body["id"] as string;
+  const payer = (await call(3931, "POST", "/v1/payers", benchPayer("Two Process LLC"))).body["id"] as string;
   await intake(payer, [3931, 3932], 1000, 2); // warm-up of both processes (validators, pools)
   const one = await intake(payer, [3931], 0, BATCHES);
   const two = await intake(payer, [3931, 3932], BATCHES, BATCHES);

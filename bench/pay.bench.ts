@@ -1,5 +1,6 @@
 // Issue 5: pay of a 10,000-form cart on Postgres (target under 3 s).
-import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
+import { apiCaller, necForm, benchPayer } from "./support/api.ts";
+import { benchSchema, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
 
 const schema = "bench_pay";
@@ -7,53 +8,11 @@ const db = await benchSchema(schema);
 const { admin } = db;
 const api = await db.startApi(3905, { SANDBOX_ACK_DELAY_MS: "0" });
 const base = "http://127.0.0.1:3905";
-const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
-const post = async (path: string, body?: unknown) => {
-  const r = await fetch(base + path, {
-    method: "POST",
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-};
-const letters = (n: number): string =>
-  (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
-const payer = (
-  await post("/v1/payers", {
-    legal_name: "Bench Payer LLC",
-    tin: "123456789",
-    address_line1: "1 Elm St",
-    city: "Austin",
-    state: "TX",
-    postal_code: "73301",
-    contact_name: "Pat Doe",
-    contact_email: "pat@example.com",
-    contact_phone: "5125550100",
-  })
-).body["id"] as string;
+const call = apiCaller(base);
+const post = (path: string, body?: unknown) => call("POST", path, body);
+const payer = (await post("/v1/payers", benchPayer("Bench Payer LLC"))).body["id"] as string;
 for (let b = 0; b < 10; b++) {
-  const forms = Array.from({ length: 1000 }, (_, i) => {
-    const n = b * 1000 + i;
-    return {
-      form: "1099-NEC",
-      tax_year: 2025,
-      jsonForm: {
-        RecipientDetail: {
-          TIN: String(300000000 + n),
-          PersonName: { PersonFirstNm: "Jane", PersonLastNm: `Doe${letters(n)}` },
-          MailingAddressGrp: {
-            USAddress: {
-              AddressLine1Txt: "1 Oak",
-              CityNm: "Reno",
-              StateAbbreviationCd: "NV",
-              ZIPCd: "89501",
-            },
-          },
-        },
-        NonemployeeCompensationAmt: 1000 + n,
-      },
-    };
-  });
+  const forms = Array.from({ length: 1000 }, (_, i) => necForm(b * 1000 + i));
   const r = await post(`/v1/payers/${payer}/forms`, { addToCart: true, forms });
   if (r.status !== 201) throw new Error(JSON.stringify(r.body).slice(0, 300));
 }

@@ -11,7 +11,8 @@
 // 5. Pay of the 100,000 (POST /v1/cart/pay): < 5 s.
 // 6. Paid to all 100,000 accepted (sandbox: IRIS A2A adapter and the IRS emulator, the live transmission path,
 //    ack delay 0, the worker inside the API process): < 60 s.
-import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
+import { apiCaller, headers, necForm, benchPayer } from "./support/api.ts";
+import { benchSchema, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
 
 const SEEDED = Number(process.env["SEASON_SEEDED"] ?? 900_000);
@@ -27,33 +28,11 @@ const db = await benchSchema(schema);
 const { admin } = db;
 const api = await db.startApi(PORT, { SANDBOX_ACK_DELAY_MS: "0" });
 const base = `http://127.0.0.1:${PORT}`;
-const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
-const call = async (method: string, path: string, body?: unknown) => {
-  const r = await fetch(base + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-};
+const call = apiCaller(base);
 const seconds = (t0: number) => (performance.now() - t0) / 1000;
-const letters = (n: number): string =>
-  (n >= 26 ? letters(Math.floor(n / 26)) : "") + String.fromCharCode(97 + (n % 26));
 
 try {
-  const payer = (
-    await call("POST", "/v1/payers", {
-      legal_name: "Season Payroll LLC",
-      tin: "123456789",
-      address_line1: "1 Elm St",
-      city: "Austin",
-      state: "TX",
-      postal_code: "73301",
-      contact_name: "Pat Doe",
-      contact_email: "pat@example.com",
-      contact_phone: "5125550100",
-    })
-  ).body["id"] as string;
+  const payer = (await call("POST", "/v1/payers", benchPayer("Season Payroll LLC"))).body["id"] as string;
 
   // 2 first (it makes the template row), then 1 with older timestamps.
   const batches = Math.ceil(JANUARY / PER_BATCH);
@@ -63,28 +42,9 @@ try {
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       for (let b = next++; b < batches; b = next++) {
-        const forms = Array.from({ length: Math.min(PER_BATCH, JANUARY - b * PER_BATCH) }, (_, i) => {
-          const n = b * PER_BATCH + i;
-          return {
-            form: "1099-NEC",
-            tax_year: 2025,
-            jsonForm: {
-              RecipientDetail: {
-                TIN: String(300000000 + n),
-                PersonName: { PersonFirstNm: "Jane", PersonLastNm: `Doe${letters(n)}` },
-                MailingAddressGrp: {
-                  USAddress: {
-                    AddressLine1Txt: "1 Oak",
-                    CityNm: "Reno",
-                    StateAbbreviationCd: "NV",
-                    ZIPCd: "89501",
-                  },
-                },
-              },
-              NonemployeeCompensationAmt: 1000 + n,
-            },
-          };
-        });
+        const forms = Array.from({ length: Math.min(PER_BATCH, JANUARY - b * PER_BATCH) }, (_, i) =>
+          necForm(b * PER_BATCH + i),
+        );
         const r = await call("POST", `/v1/payers/${payer}/forms`, { addToCart: true, forms });
         if (r.status !== 201) throw new Error(`intake: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
         created += Number(r.body["created"] ?? 0);

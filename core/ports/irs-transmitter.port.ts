@@ -1,5 +1,5 @@
 import { Context, Data, type Effect } from "effect";
-import type { RecordOutcome, TransmissionStatus } from "../domain/iris/ack.ts";
+import type { AckOutcome } from "../domain/iris/ack.ts";
 import type { TransmitterProfile } from "../domain/iris/rules/model.ts";
 import type { TransmissionInput, TransmissionProblem } from "../domain/iris/transmission.ts";
 
@@ -26,16 +26,8 @@ export interface TransmitReceipt {
   readonly submittedAt: Date;
 }
 
-export type Acknowledgement =
-  | { readonly status: "processing" }
-  /** The IRS does not know the receipt (IRIS "Not Found"). */
-  | { readonly status: "not_found" }
-  /** One outcome per filing of the transmission. */
-  | {
-      readonly status: "done";
-      readonly transmissionStatus: TransmissionStatus;
-      readonly records: readonly RecordOutcome[];
-    };
+/** Processing; not found (the IRS does not know the receipt); or done, one outcome per filing (AckOutcome). */
+export type Acknowledgement = AckOutcome;
 
 /** One receipt to ask about, with its records: recordKey(submissionId, recordId) -> filing id. */
 export interface AcknowledgementRequest {

@@ -2,27 +2,24 @@
 // an order or batch in one PDF.
 import { Effect } from "effect";
 import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
-import { buildCopyB, cityLine } from "../domain/statements/build.ts";
+import { buildCopyB, partyAddressLines } from "../domain/statements/build.ts";
 import { buildW2Copies, buildW3, type W2Employer } from "../domain/statements/w2.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import { parseEfw2, w3Totals, type Efw2Record } from "../domain/efw2/index.ts";
 import { SSA_STATE_CODES } from "../domain/forms/index.ts";
 import { SsaTransmitter } from "../ports/ssa-transmitter.port.ts";
 import { NotFound, NotReady } from "../domain/shared/errors.ts";
-import { allFilings } from "./shared.ts";
 import { StatementRenderer } from "../ports/statement-renderer.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import type { Tin } from "../domain/shared/tin.ts";
 import { Store, type Scope, type ScopedStore } from "../ports/store.port.ts";
-import { getBatch, getFiling } from "./filings.use-case.ts";
+import { getFiling, groupFilings, type FilingGroup } from "./filings.use-case.ts";
 
 function employerOf(p: Payer, ein: Tin): W2Employer {
   return {
     name: p.legalName,
     ein: ein.reveal(),
-    addressLines: [p.addressLine1, p.addressLine2, cityLine(p.city, p.state, p.postalCode, p.country)].filter(
-      (x): x is string => !!x,
-    ),
+    addressLines: partyAddressLines(p),
   };
 }
 
@@ -73,20 +70,13 @@ export const filingCopyB = Effect.fnUntraced(function* (scope: Scope, id: string
   return { pdf, filename: `copy-b-${f.form}-${f.taxYear}-${f.shortId}.pdf` };
 });
 
-export const groupCopyB = Effect.fnUntraced(function* (
-  scope: Scope,
-  group: { orderId?: string; batchId?: string },
-) {
-  const repos = (yield* Store).scoped(scope);
-  if (group.orderId && !(yield* repos.orders.get(group.orderId)))
-    return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
-  if (group.batchId) yield* getBatch(scope, group.batchId);
-  const ready = (yield* allFilings(repos, group)).filter((f) => COPY_B_STATUSES.includes(f.status));
+export const groupCopyB = Effect.fnUntraced(function* (scope: Scope, group: FilingGroup) {
+  const ready = (yield* groupFilings(scope, group)).filter((f) => COPY_B_STATUSES.includes(f.status));
   if (ready.length === 0)
     return yield* new NotReady({
       message: "No filing of this group has been accepted yet; Copy B is available after acceptance.",
     });
-  const pdf = yield* render(repos, ready);
+  const pdf = yield* render((yield* Store).scoped(scope), ready);
   return { pdf, filename: `copy-b-${group.orderId ?? group.batchId}.pdf`, count: ready.length };
 });
 

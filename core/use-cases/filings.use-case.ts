@@ -9,6 +9,7 @@ import { getPayer } from "./payers.use-case.ts";
 import { isUuid } from "../domain/shared/validation.ts";
 import { Store, type FilingFilter, type Scope } from "../ports/store.port.ts";
 import { intake } from "./intake.use-case.ts";
+import { allFilings } from "./shared.ts";
 
 /** A filing UUID or short id (`fil_…`, `fil_sb_…`), before any lookup. */
 export const looksLikeFilingId = (id: string) => isUuid(id) || /^fil_(sb_)?[A-Za-z0-9]{6,40}$/.test(id);
@@ -39,6 +40,18 @@ export const getBatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
     : undefined;
   if (!b) return yield* new NotFound({ message: `No batch ${id} in this environment.` });
   return b;
+});
+
+/** An order or a batch of the caller's, by id. */
+export type FilingGroup = { orderId?: string; batchId?: string };
+
+/** Every filing of an order or a batch; 404 when the order or batch is not in this environment. */
+export const groupFilings = Effect.fnUntraced(function* (scope: Scope, group: FilingGroup) {
+  const repos = (yield* Store).scoped(scope);
+  if (group.orderId && !(yield* repos.orders.get(group.orderId)))
+    return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
+  if (group.batchId) yield* getBatch(scope, group.batchId);
+  return yield* allFilings(repos, group);
 });
 
 /** One form: the row's failure becomes the call's error (404 payer, 409 duplicate, 422 validation). */

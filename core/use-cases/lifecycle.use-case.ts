@@ -1,8 +1,15 @@
 // After intake: void (D18), corrections (D19), re-file (D20) and acknowledgements (D21).
 import { Effect } from "effect";
 import { ackView, unsealTins, type Filing } from "../domain/filing/filing.ts";
-import type { ParsedIntake } from "../domain/filing/intake.ts";
-import { allFilings, ledgerRows } from "./shared.ts";
+import {
+  intakeOptions,
+  OPTION_PROPS,
+  type OptionFields,
+  type ParsedIntake,
+  type RowError,
+} from "../domain/filing/intake.ts";
+import { DEFAULT_SERVICE } from "../domain/pricing/delivery.ts";
+import { ledgerRows } from "./shared.ts";
 import {
   Conflict,
   InvalidRequest,
@@ -16,7 +23,7 @@ import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
-import { getBatch, getFiling } from "./filings.use-case.ts";
+import { getFiling, groupFilings, type FilingGroup } from "./filings.use-case.ts";
 import { intake } from "./intake.use-case.ts";
 import { nextStatus } from "../domain/filing/status.ts";
 
@@ -81,31 +88,15 @@ export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string)
   );
 });
 
-export const correctionBody = compileBody<{
-  boxes?: Record<string, unknown>;
-  jsonForm?: Record<string, unknown>;
-  addToCart?: boolean;
-  service?: string;
-  physical_mail?: boolean;
-  portal_access?: boolean;
-}>({
+export const correctionBody = compileBody<
+  { boxes?: Record<string, unknown>; jsonForm?: Record<string, unknown> } & OptionFields
+>({
   type: "object",
   additionalProperties: false,
-  properties: {
-    boxes: { type: "object" },
-    jsonForm: { type: "object" },
-    addToCart: { type: "boolean" },
-    service: { type: "string", maxLength: 40 },
-    physical_mail: { type: "boolean" },
-    portal_access: { type: "boolean" },
-  },
+  properties: { boxes: { type: "object" }, jsonForm: { type: "object" }, ...OPTION_PROPS },
 });
 
-function intakeOf(
-  original: Filing,
-  jsonForm: Record<string, unknown>,
-  b: { addToCart?: boolean; service?: string; physical_mail?: boolean; portal_access?: boolean },
-): ParsedIntake {
+function intakeOf(original: Filing, jsonForm: Record<string, unknown>, b: OptionFields): ParsedIntake {
   return {
     rows: [
       {
@@ -120,14 +111,13 @@ function intakeOf(
     ],
     reference: null,
     defaultPayer: original.payerId,
-    options: {
-      addToCart: b.addToCart === true,
-      service: b.service ?? "efile_print_mail",
-      physicalMail: b.physical_mail,
-      portalAccess: b.portal_access,
-    },
+    options: intakeOptions({ ...b, service: b.service ?? DEFAULT_SERVICE }),
   };
 }
+
+/** The 422 of the one intake row a correction or re-file saves, when intake refused it. */
+const rowInvalid = (e: RowError) =>
+  new InvalidRequest({ param: e.param, message: e.message, ...(e.code ? { code: e.code } : {}) });
 
 /** D19: `boxes` merged over the original, or a whole `jsonForm`; one pending correction per original. */
 export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
@@ -187,12 +177,7 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
     corrects: new Map([[0, original.id]]),
   });
   const row = result.rows[0];
-  if (row?.error)
-    return yield* new InvalidRequest({
-      param: row.error.param,
-      message: row.error.message,
-      ...(row.error.code ? { code: row.error.code } : {}),
-    });
+  if (row?.error) return yield* rowInvalid(row.error);
   const f = result.filings.get(row?.id ?? "");
   if (!f) return yield* Effect.die(new Error("correction saved no filing"));
   return {
@@ -211,22 +196,10 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
   };
 });
 
-export const refileBody = compileBody<{
-  jsonForm?: Record<string, unknown>;
-  addToCart?: boolean;
-  service?: string;
-  physical_mail?: boolean;
-  portal_access?: boolean;
-}>({
+export const refileBody = compileBody<{ jsonForm?: Record<string, unknown> } & OptionFields>({
   type: "object",
   additionalProperties: false,
-  properties: {
-    jsonForm: { type: "object" },
-    addToCart: { type: "boolean" },
-    service: { type: "string", maxLength: 40 },
-    physical_mail: { type: "boolean" },
-    portal_access: { type: "boolean" },
-  },
+  properties: { jsonForm: { type: "object" }, ...OPTION_PROPS },
 });
 
 /** D20: a rejected filing is filed again as a new filing linked by refile_of; its e-file fee is waived at pay. */
@@ -247,11 +220,7 @@ export const refileFiling = Effect.fnUntraced(function* (scope: Scope, id: strin
   const row = result.rows[0];
   if (row?.error) {
     if (row.error.type === "conflict") return yield* new Conflict({ message: row.error.message });
-    return yield* new InvalidRequest({
-      param: row.error.param,
-      message: row.error.message,
-      ...(row.error.code ? { code: row.error.code } : {}),
-    });
+    return yield* rowInvalid(row.error);
   }
   const f = result.filings.get(row?.id ?? "");
   if (!f) return yield* Effect.die(new Error("re-file saved no filing"));
@@ -269,14 +238,7 @@ export const filingAck = Effect.fnUntraced(function* (scope: Scope, id: string) 
 });
 
 /** Every filing of an order or batch, each with its acknowledgement (or its status until it has one). */
-export const groupAck = Effect.fnUntraced(function* (
-  scope: Scope,
-  group: { orderId?: string; batchId?: string },
-) {
-  const repos = (yield* Store).scoped(scope);
-  if (group.orderId && !(yield* repos.orders.get(group.orderId)))
-    return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
-  if (group.batchId) yield* getBatch(scope, group.batchId);
-  const all = yield* allFilings(repos, group);
+export const groupAck = Effect.fnUntraced(function* (scope: Scope, group: FilingGroup) {
+  const all = yield* groupFilings(scope, group);
   return { object: "list", data: all.map(ackView), has_more: false, next_cursor: null };
 });

@@ -3,10 +3,9 @@
 import "reflect-metadata";
 import { parseArgs } from "node:util";
 import { Container, inject, injectable } from "inversify";
-import { loadConfigOrExit, type Config } from "../shared/config.ts";
-import { openRuntime, type AppRuntime } from "../shared/runtime.ts";
+import type { Config } from "../shared/config.ts";
+import type { AppRuntime } from "../shared/runtime.ts";
 import { TOKENS } from "../shared/tokens.ts";
-import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { Exit } from "effect";
 import {
   createApiKey,
@@ -20,6 +19,7 @@ import type { Role } from "../../core/domain/parties/account.ts";
 import { creditBalance } from "../../core/use-cases/credit-balance.use-case.ts";
 import { dollars, parseCreditArgs, type CreditArgs } from "./balance-credit.ts";
 import { argumentError, commandUsage, COMMANDS, leadingWords } from "./usage.ts";
+import { withServiceRuntime } from "./service-runtime.ts";
 
 export const USAGE = `Usage: npm run cli -- <command> [--help]
 
@@ -365,43 +365,31 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
 
-  const config = loadConfigOrExit();
-  let opened;
-  try {
-    opened = await openRuntime(config, { jobs: false });
-  } catch (e) {
-    if (e instanceof DataFolderInUse) {
-      console.error(e.message);
-      return 1;
+  return withServiceRuntime(async (runtime, config) => {
+    const container = new Container();
+    container.bind(TOKENS.Config).toConstantValue(config);
+    container.bind(TOKENS.Runtime).toConstantValue(runtime);
+    container.bind(Commands).toSelf();
+    const commands = container.get(Commands);
+    try {
+      if (command === "keys create") await commands.keysCreate(values);
+      else if (command === "accounts list") await commands.accountsList(values);
+      else if (command === "accounts set-ip-allowlist") await commands.accountsSetIpAllowlist(values, extra);
+      else if (command === "apps create") await commands.appsCreate(values);
+      else if (command === "apps list") await commands.appsList(values);
+      else if (command === "apps revoke") await commands.appsRevoke(values);
+      else if (command === "users create") await commands.usersCreate(values);
+      else if (command === "balance credit") await commands.balanceCredit(values);
+      else await commands.accountsEnableLive(values);
+      return 0;
+    } catch (e) {
+      if (e instanceof UsageError) {
+        console.error(e.message);
+        return 2;
+      }
+      throw e;
     }
-    throw e;
-  }
-  const container = new Container();
-  container.bind(TOKENS.Config).toConstantValue(config);
-  container.bind(TOKENS.Runtime).toConstantValue(opened.runtime);
-  container.bind(Commands).toSelf();
-  const commands = container.get(Commands);
-  try {
-    if (command === "keys create") await commands.keysCreate(values);
-    else if (command === "accounts list") await commands.accountsList(values);
-    else if (command === "accounts set-ip-allowlist") await commands.accountsSetIpAllowlist(values, extra);
-    else if (command === "apps create") await commands.appsCreate(values);
-    else if (command === "apps list") await commands.appsList(values);
-    else if (command === "apps revoke") await commands.appsRevoke(values);
-    else if (command === "users create") await commands.usersCreate(values);
-    else if (command === "balance credit") await commands.balanceCredit(values);
-    else await commands.accountsEnableLive(values);
-    return 0;
-  } catch (e) {
-    if (e instanceof UsageError) {
-      console.error(e.message);
-      return 2;
-    }
-    throw e;
-  } finally {
-    await opened.runtime.dispose();
-    await opened.db.close();
-  }
+  });
 }
 
 /** The process around runCli: its status, and one line (no stack) for a failure it did not expect. */

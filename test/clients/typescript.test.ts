@@ -18,6 +18,7 @@ import { apiDocument } from "../../hosts/api/openapi/snapshot.ts";
 import { setDefaultLogDestination } from "../../hosts/shared/logger.ts";
 import { applyAcknowledgement, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
 import { startApi, type TestApi } from "../support/api.ts";
+import { necRow, payerBody } from "../support/forms.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const logs: string[] = [];
@@ -38,25 +39,7 @@ s.after(async (ctx) => {
   setDefaultLogDestination(undefined);
 });
 
-const row = (tin: string, last: string) => ({
-  form: "1099-NEC",
-  tax_year: 2025,
-  jsonForm: {
-    RecipientDetail: {
-      TIN: tin,
-      PersonName: { PersonFirstNm: "Jane", PersonLastNm: last },
-      MailingAddressGrp: {
-        USAddress: {
-          AddressLine1Txt: "2 Oak Ave",
-          CityNm: "Reno",
-          StateAbbreviationCd: "NV",
-          ZIPCd: "89501",
-        },
-      },
-    },
-    NonemployeeCompensationAmt: "1500.00",
-  },
-});
+const row = (tin: string, last: string) => necRow({ tin, last, amount: "1500.00" });
 
 s(
   "the quick start, through the typed client: payer -> forms -> cart -> pay -> accepted -> Copy B",
@@ -64,17 +47,7 @@ s(
     const client = createClient({ baseUrl: api.base, apiKey: api.key });
     const payer = unwrap(
       await client.POST("/v1/payers", {
-        body: {
-          legal_name: "Acme Widgets LLC",
-          tin: PAYER_TIN,
-          address_line1: "1 Elm St",
-          city: "Austin",
-          state: "TX",
-          postal_code: "73301",
-          contact_name: "Pat Doe",
-          contact_email: "pat@example.com",
-          contact_phone: "5125550100",
-        },
+        body: payerBody("Acme Widgets LLC", PAYER_TIN),
       }),
     );
     assert.is(payer.object, "payer");

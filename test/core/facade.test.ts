@@ -1,36 +1,18 @@
 // The embedder's Promise facade over the in-memory adapters: payers, intake and reads without Effect or a database.
 import { test } from "uvu";
-import { Effect } from "effect";
 import * as assert from "uvu/assert";
-import { createFilingService, verifySignature, signPayload, NotFound, forms } from "../../core/index.ts";
-import { makeFakeStore } from "../../adapters/in-memory/store.fake.ts";
-import { makeTinVault, sha256Hasher, systemIds } from "../../adapters/system/system.ts";
-import { DEFAULT_RATE_CARD } from "../../core/domain/pricing/index.ts";
+import { verifySignature, signPayload, NotFound, forms } from "../../core/index.ts";
+import { embeddedService } from "../support/core.ts";
 import { necRows } from "../support/forms.ts";
 
-const store = makeFakeStore();
 let t = Date.UTC(2026, 0, 5);
-const service = createFilingService({
-  store,
-  clock: { now: () => new Date((t += 1000)) },
-  ids: systemIds,
-  vault: makeTinVault("facade-test"),
-  hasher: sha256Hasher,
-  pricing: { rateCard: DEFAULT_RATE_CARD },
-});
-const scope = { accountId: "3f1b8c2e-0000-4000-8000-000000000001", livemode: false };
+const { service, scope } = await embeddedService(
+  "3f1b8c2e-0000-4000-8000-000000000001",
+  "facade-test",
+  () => new Date((t += 1000)),
+);
 
 test("payer, intake of two forms (one recipient matched twice), reads, typed errors", async () => {
-  await Effect.runPromise(
-    store.accounts.insert({
-      id: scope.accountId,
-      name: "Embedder",
-      liveEnabled: false,
-      defaultApiVersion: null,
-      ipAllowlist: [],
-      createdAt: new Date().toISOString(),
-    }),
-  );
   const payer = await service.createPayer(scope, { name: "Embedded Co", tin: "12-3456789" });
   assert.is(payer.tinLast4, "6789");
   const rows = necRows(1, 5);

@@ -1,5 +1,6 @@
 // Starts the real Koa host on a random port over a test database, seeded with a known sandbox key.
 import type { AddressInfo } from "node:net";
+import type { Test } from "uvu";
 import { request as nodeRequest, Agent, type Server } from "node:http";
 import { ManagedRuntime } from "effect";
 import { createApp } from "../../hosts/api/app.ts";
@@ -168,4 +169,16 @@ export async function startApi(
 ): Promise<TestApi> {
   const t = await openTestDb(backend);
   return listen(t.db, testConfig(over), null, t.drop, { ...opts, schema: t.schema });
+}
+
+/** Two app instances on one fresh Postgres database, `a` and `b`, started before a suite's tests and closed after. */
+export function withTwoInstances(s: Test<{ a: TestApi; b: TestApi }>): void {
+  s.before(async (ctx) => {
+    ctx.a = await startApi("postgres");
+    ctx.b = await ctx.a.another();
+  });
+  s.after(async (ctx) => {
+    await ctx.b.close();
+    await ctx.a.close();
+  });
 }

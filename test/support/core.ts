@@ -28,6 +28,7 @@ import { sandboxTinMatcher } from "../../adapters/sandbox-tin-match/sandbox-tin-
 import { makeSsaTransmitter, SANDBOX_SUBMITTER } from "../../adapters/ssa/ssa-transmitter.ts";
 import { makeInMemorySsaFiles } from "../../adapters/in-memory/ssa-files.fake.ts";
 import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
+import { createFilingService } from "../../core/index.ts";
 
 export interface ScriptedIrs {
   /** Transmissions sent, in order. */
@@ -166,4 +167,35 @@ export async function coreTest(): Promise<CoreTest> {
     owner,
     dispose: () => runtime.dispose(),
   };
+}
+
+/**
+ * The embedder's Promise facade over a fresh fake store holding one sandbox account, `accountId` ("Embedder"),
+ * with system ids, a vault keyed `vaultKey`, the default rate card and `now` as its clock.
+ */
+export async function embeddedService(
+  accountId: string,
+  vaultKey: string,
+  now: () => Date = () => new Date(),
+) {
+  const store = makeFakeStore();
+  const service = createFilingService({
+    store,
+    clock: { now },
+    ids: systemIds,
+    vault: makeTinVault(vaultKey),
+    hasher: sha256Hasher,
+    pricing: { rateCard: DEFAULT_RATE_CARD },
+  });
+  await Effect.runPromise(
+    store.accounts.insert({
+      id: accountId,
+      name: "Embedder",
+      liveEnabled: false,
+      defaultApiVersion: null,
+      ipAllowlist: [],
+      createdAt: new Date().toISOString(),
+    }),
+  );
+  return { service, scope: { accountId, livemode: false } };
 }

@@ -8,6 +8,67 @@ export function madeUpTin(n: number): string {
   return String(100_000_000 + (n % 900_000_000));
 }
 
+/** The forms SPEC requires, in its order: the list the catalogue and the FIRE layout are checked against. */
+export const REQUIRED_FORMS: readonly string[] = [
+  "1099-NEC",
+  "1099-MISC",
+  "1099-INT",
+  "1099-DIV",
+  "1099-R",
+  "1099-K",
+  "1099-B",
+  "1099-G",
+  "1099-S",
+  "1099-C",
+  "1099-A",
+  "1099-OID",
+  "1099-PATR",
+  "1099-SA",
+  "1099-Q",
+  "1099-LTC",
+  "1098",
+  "1098-T",
+  "1098-E",
+  "5498",
+  "W-2G",
+];
+
+/** A POST /v1/payers body with every field a payer needs to file: `name` and a made-up `tin`, a Texas address. */
+export function payerBody(legalName: string, tin: string) {
+  return {
+    legal_name: legalName,
+    tin,
+    address_line1: "1 Elm St",
+    city: "Austin",
+    state: "TX",
+    postal_code: "73301",
+    contact_name: "Pat Doe",
+    contact_email: "pat@example.com",
+    contact_phone: "5125550100",
+  };
+}
+
+/** The members of the payer and recipient bodies, the vocabulary of the fuzz tests' random bodies. */
+export const PARTY_FIELDS = [
+  "legal_name",
+  "name",
+  "tin",
+  "tin_type",
+  "address_line1",
+  "address_line2",
+  "city",
+  "state",
+  "postal_code",
+  "country",
+  "contact_name",
+  "contact_email",
+  "contact_phone",
+  "payer",
+  "email",
+  "delivery_method",
+  "account_number",
+];
+
 export const RECIPIENT_ADDRESS = {
   AddressLine1Txt: "100 Main St",
   CityNm: "Springfield",

@@ -5,6 +5,21 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadIrisConfig } from "../../hosts/shared/iris-config.ts";
+import type { TestApi } from "./api.ts";
+import { necRow, necRows, payerBody } from "./forms.ts";
+
+/** IRIS_TRANSMITTER_JSON of the tests: the service's own made-up transmitter. */
+export const TRANSMITTER_JSON = JSON.stringify({
+  tin: "000000001",
+  name: "Filing Service Inc",
+  address_line1: "1 Market St",
+  city: "San Francisco",
+  state: "CA",
+  postal_code: "94105",
+  contact_name: "Ops Desk",
+  contact_email: "ops@filing.example",
+  contact_phone: "4155550100",
+});
 
 export function testIrisConfig(apiBase = "http://127.0.0.1:9") {
   const keys = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -19,16 +34,40 @@ export function testIrisConfig(apiBase = "http://127.0.0.1:9") {
     IRIS_TCC: "BB003",
     IRIS_TEST_CD: "P",
     IRIS_SOFTWARE_IDS: "2025=25A0000001,2026=26A0000001",
-    IRIS_TRANSMITTER_JSON: JSON.stringify({
-      tin: "000000001",
-      name: "Filing Service Inc",
-      address_line1: "1 Market St",
-      city: "San Francisco",
-      state: "CA",
-      postal_code: "94105",
-      contact_name: "Ops Desk",
-      contact_email: "ops@filing.example",
-      contact_phone: "4155550100",
-    }),
+    IRIS_TRANSMITTER_JSON: TRANSMITTER_JSON,
   });
+}
+
+/**
+ * What the live emulator tests pay: `goodForms` 1099-NECs (from `necRows(goodForms, tins.rowsFrom)`) under "Good
+ * Payer LLC" and one under "Reject Payer Inc" (the emulator rejects a payer named so), e-file only, added to the
+ * cart and paid with `key`. Returns the forms of each and the order.
+ */
+export async function payGoodAndRejected(
+  api: Pick<TestApi, "request">,
+  key: string,
+  o: {
+    goodPayerTin: string;
+    badPayerTin: string;
+    goodForms: number;
+    rowsFrom: number;
+    badRecipientTin: string;
+  },
+) {
+  const payer = async (name: string, tin: string) =>
+    (await api.request("POST", "/v1/payers", { key, body: payerBody(name, tin) })).body.id as string;
+  const file = async (payerId: string, forms: unknown[]) =>
+    (
+      await api.request("POST", `/v1/payers/${payerId}/forms`, {
+        key,
+        body: { addToCart: true, service: "efile", forms },
+      })
+    ).body.forms;
+  const good = await payer("Good Payer LLC", o.goodPayerTin);
+  const bad = await payer("Reject Payer Inc", o.badPayerTin);
+  const goodForms = await file(good, necRows(o.goodForms, o.rowsFrom));
+  const badForms = await file(bad, [necRow({ tin: o.badRecipientTin, first: "Ann", last: "Lee" })]);
+  const paid = await api.request("POST", "/v1/cart/pay", { key });
+  if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${paid.text}`);
+  return { goodForms, badForms, order: paid.body.order as string };
 }

@@ -1,4 +1,19 @@
 // W-2 samples for tests: made-up SSNs, amounts that pass the SSA's checks.
+import { buildEfw2, writeEfw2, type Efw2Employee, type Efw2Submitter } from "../../core/domain/efw2/index.ts";
+
+/** The EFW2 text of one employer's W-2s (Wire Employer LLC, EIN 12-3450092, at the submitter's address), TY2025. */
+export function oneEmployerEfw2(submitter: Efw2Submitter, employees: readonly Efw2Employee[]): string {
+  return writeEfw2(
+    "efw2",
+    buildEfw2({
+      taxYear: 2025,
+      submitter,
+      employers: [
+        { employer: { ein: "123450092", name: "Wire Employer LLC", address: submitter.address }, employees },
+      ],
+    }),
+  );
+}
 export function w2Form(
   over: { ssn?: string; first?: string; last?: string; wages?: number; state?: string } = {},
 ): Record<string, unknown> {

@@ -7,10 +7,26 @@ import {
   type PayRecipient,
 } from "../../../core/domain/cart/cart.ts";
 import type * as Ports from "../../../core/ports/store.port.ts";
-import { pageFrom, type FakeScope } from "./shared.ts";
+import { oldestFirst, pageFrom, type FakeScope } from "./shared.ts";
 
 export function fakeCarts(c: FakeScope): Ports.CartRepo {
   const { ref, scope, mine, toCart } = c;
+  const cartById = (id: string) => {
+    const c = ref.t.carts.get(id);
+    return c && mine(c) ? toCart(c) : undefined;
+  };
+  const openCart = () => toCart([...ref.t.carts.values()].find((c) => mine(c) && c.status === "open"));
+  /** The cart's items, oldest first (as the SQL adapter orders them). */
+  const itemsOf = (cartId: string) =>
+    [...ref.t.cartItems.values()].filter((i) => mine(i) && i.cartId === cartId).sort(oldestFirst);
+  const cartFiling = (f: CartFiling): CartFiling => ({
+    id: f.id,
+    form: f.form,
+    taxYear: f.taxYear,
+    reference: f.reference,
+    corrects: f.corrects,
+    refileOf: f.refileOf,
+  });
   return {
     openCart: (newId, now) =>
       Effect.sync(() => {
@@ -29,16 +45,10 @@ export function fakeCarts(c: FakeScope): Ports.CartRepo {
       Effect.sync(() => {
         for (const i of items) ref.t.cartItems.set(i.id, { ...i, ...scope });
       }),
-    current: () =>
-      Effect.sync(() => toCart([...ref.t.carts.values()].find((c) => mine(c) && c.status === "open"))),
+    current: () => Effect.sync(openCart),
     // Transactions run one at a time here, so holding a cart is reading it.
-    holdOpen: () =>
-      Effect.sync(() => toCart([...ref.t.carts.values()].find((c) => mine(c) && c.status === "open"))),
-    hold: (id) =>
-      Effect.sync(() => {
-        const c = ref.t.carts.get(id);
-        return c && mine(c) ? toCart(c) : undefined;
-      }),
+    holdOpen: () => Effect.sync(openCart),
+    hold: (id) => Effect.sync(() => cartById(id)),
     latestPaid: () =>
       Effect.sync(() =>
         toCart(
@@ -47,65 +57,29 @@ export function fakeCarts(c: FakeScope): Ports.CartRepo {
             .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0],
         ),
       ),
-    get: (id) =>
-      Effect.sync(() => {
-        const c = ref.t.carts.get(id);
-        return c && mine(c) ? toCart(c) : undefined;
-      }),
-    lockForPay: (id) =>
-      Effect.sync(() => {
-        const c = ref.t.carts.get(id);
-        return c && mine(c) ? toCart(c) : undefined;
-      }),
-    items: (cartId) =>
-      Effect.sync(() =>
-        [...ref.t.cartItems.values()]
-          .filter((i) => mine(i) && i.cartId === cartId)
-          .sort((a, b) =>
-            a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1,
-          ),
-      ),
+    get: (id) => Effect.sync(() => cartById(id)),
+    lockForPay: (id) => Effect.sync(() => cartById(id)),
+    items: (cartId) => Effect.sync(() => itemsOf(cartId)),
     itemsWithFilings: (cartId) =>
       Effect.sync(() => {
-        const items = [...ref.t.cartItems.values()]
-          .filter((i) => mine(i) && i.cartId === cartId)
-          .sort((a, b) =>
-            a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1,
-          );
+        const items = itemsOf(cartId);
         const filings = new Map<string, CartFiling>();
         for (const i of items) {
           const f = ref.t.filings.get(i.filingId);
-          if (f && mine(f))
-            filings.set(f.id, {
-              id: f.id,
-              form: f.form,
-              taxYear: f.taxYear,
-              reference: f.reference,
-              corrects: f.corrects,
-              refileOf: f.refileOf,
-            });
+          if (f && mine(f)) filings.set(f.id, cartFiling(f));
         }
         return { items, filings };
       }),
     payItems: (cartId) =>
       Effect.sync(() => {
-        const items = [...ref.t.cartItems.values()]
-          .filter((i) => mine(i) && i.cartId === cartId)
-          .sort((a, b) =>
-            a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1,
-          );
+        const items = itemsOf(cartId);
         const filings = new Map<string, PayFiling>();
         const recipients = new Map<string, PayRecipient>();
         for (const i of items) {
           const f = ref.t.filings.get(i.filingId);
           if (!f || !mine(f)) continue;
           filings.set(f.id, {
-            id: f.id,
-            form: f.form,
-            taxYear: f.taxYear,
-            reference: f.reference,
-            corrects: f.corrects,
-            refileOf: f.refileOf,
+            ...cartFiling(f),
             status: f.status,
             payerId: f.payerId,
             recipientId: f.recipientId,

@@ -107,6 +107,9 @@ const newestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) =>
       ? 1
       : -1;
 
+/** Oldest first on (createdAt, id). */
+export const oldestFirst = <T extends { id: string; createdAt: string }>(a: T, b: T) => newestFirst(b, a);
+
 /**
  * A page of `rows` in `order`, after the item the cursor names. The cursor is looked up among `anchors` (by default
  * the rows themselves): a filtered list still pages from an item that no longer matches its filter, as in SQL.

@@ -2,8 +2,10 @@
 import type { Filing } from "../filing/filing.ts";
 import type { Recipient } from "../parties/recipient.ts";
 import {
+  DELIVERY_PROPS,
   priceOrder,
   resolveDelivery,
+  type DeliveryFields,
   type PricedOrder,
   type PricingItem,
   type RateCard,
@@ -111,25 +113,13 @@ export interface AddRequest {
   readonly portalAccess: boolean | undefined;
 }
 
-export const describedShape = compileBody<{
-  filing_id: string;
-  service?: string;
-  physical_mail?: boolean;
-  portal_access?: boolean;
-}>({
+export const describedShape = compileBody<{ filing_id: string } & DeliveryFields>({
   type: "object",
   additionalProperties: false,
   required: ["filing_id"],
-  properties: {
-    filing_id: { type: "string", maxLength: 64 },
-    service: { type: "string", maxLength: 40 },
-    physical_mail: { type: "boolean" },
-    portal_access: { type: "boolean" },
-  },
+  properties: { filing_id: { type: "string", maxLength: 64 }, ...DELIVERY_PROPS },
 });
-export const referenceShape = compileBody<{
-  forms: Array<{ form_id: string; service?: string; physical_mail?: boolean; portal_access?: boolean }>;
-}>({
+export const referenceShape = compileBody<{ forms: Array<{ form_id: string } & DeliveryFields> }>({
   type: "object",
   additionalProperties: false,
   required: ["forms"],
@@ -142,12 +132,7 @@ export const referenceShape = compileBody<{
         type: "object",
         additionalProperties: false,
         required: ["form_id"],
-        properties: {
-          form_id: { type: "string", maxLength: 64 },
-          service: { type: "string", maxLength: 40 },
-          physical_mail: { type: "boolean" },
-          portal_access: { type: "boolean" },
-        },
+        properties: { form_id: { type: "string", maxLength: 64 }, ...DELIVERY_PROPS },
       },
     },
   },

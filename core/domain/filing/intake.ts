@@ -2,6 +2,7 @@
 import type { RuleFinding } from "../iris/rules/model.ts";
 import { InvalidRequest } from "../shared/errors.ts";
 import { compileBody } from "../shared/validation.ts";
+import { DELIVERY_PROPS, type DeliveryFields } from "../pricing/delivery.ts";
 import type { FilingStatus, Service } from "./status.ts";
 
 export const MAX_INTAKE_ROWS = 1000;
@@ -62,46 +63,31 @@ const rowProps = {
   reference: { type: "string", maxLength: 200 },
   payer: { type: "string", maxLength: 64 },
 };
-const optionProps = {
-  reference: { type: "string", maxLength: 200 },
-  addToCart: { type: "boolean" },
-  service: { type: "string", maxLength: 40 },
-  physical_mail: { type: "boolean" },
-  portal_access: { type: "boolean" },
-};
+/** The intake options of a request body: whether the forms go into the cart, and their delivery. */
+export type OptionFields = { addToCart?: boolean } & DeliveryFields;
+/** The JSON Schema properties of OptionFields. */
+export const OPTION_PROPS = { addToCart: { type: "boolean" }, ...DELIVERY_PROPS };
+const optionProps = { reference: { type: "string", maxLength: 200 }, ...OPTION_PROPS };
 
 // Rows are checked for shape only here (form/tax_year/jsonForm present); a bad row fails alone later.
-export const payerFormsBody = compileBody<{
-  forms: unknown[];
-  reference?: string;
-  addToCart?: boolean;
-  service?: string;
-  physical_mail?: boolean;
-  portal_access?: boolean;
-}>({
+export const payerFormsBody = compileBody<{ forms: unknown[]; reference?: string } & OptionFields>({
   type: "object",
   additionalProperties: false,
   required: ["forms"],
   properties: { forms: { type: "array", minItems: 1, maxItems: MAX_INTAKE_ROWS }, ...optionProps },
 });
-export const batchBody = compileBody<{
-  payer?: string;
-  forms: unknown[];
-  addToCart?: boolean;
-  service?: string;
-  physical_mail?: boolean;
-  portal_access?: boolean;
-  reference?: string;
-}>({
-  type: "object",
-  additionalProperties: false,
-  required: ["forms"],
-  properties: {
-    payer: { type: "string", maxLength: 64 },
-    forms: { type: "array", minItems: 1, maxItems: MAX_INTAKE_ROWS },
-    ...optionProps,
+export const batchBody = compileBody<{ payer?: string; forms: unknown[]; reference?: string } & OptionFields>(
+  {
+    type: "object",
+    additionalProperties: false,
+    required: ["forms"],
+    properties: {
+      payer: { type: "string", maxLength: 64 },
+      forms: { type: "array", minItems: 1, maxItems: MAX_INTAKE_ROWS },
+      ...optionProps,
+    },
   },
-});
+);
 export const singleBody = compileBody<
   { payer: string; form: string; tax_year: number; jsonForm: Record<string, unknown> } & Record<
     string,
@@ -132,12 +118,8 @@ export interface RawRow {
   readonly index: number;
 }
 
-function options(b: {
-  addToCart?: boolean;
-  service?: string;
-  physical_mail?: boolean;
-  portal_access?: boolean;
-}): IntakeOptions {
+/** The options of a request's OptionFields. */
+export function intakeOptions(b: OptionFields): IntakeOptions {
   return {
     addToCart: b.addToCart === true,
     service: b.service,
@@ -152,7 +134,7 @@ export function parsePayerFormsBody(body: unknown): ParsedIntake | InvalidReques
   return {
     rows: c.value.forms.map((raw, index) => ({ raw, index })),
     reference: c.value.reference ?? null,
-    options: options(c.value),
+    options: intakeOptions(c.value),
     defaultPayer: null,
   };
 }
@@ -163,7 +145,7 @@ export function parseBatchBody(body: unknown): ParsedIntake | InvalidRequest {
   return {
     rows: c.value.forms.map((raw, index) => ({ raw, index })),
     reference: c.value.reference ?? null,
-    options: options(c.value),
+    options: intakeOptions(c.value),
     defaultPayer: c.value.payer ?? null,
   };
 }
@@ -175,7 +157,7 @@ export function parseSingleBody(body: unknown): ParsedIntake | InvalidRequest {
   return {
     rows: [{ raw: { payer, form, tax_year, jsonForm, reference }, index: 0 }],
     reference: null,
-    options: options(c.value as never),
+    options: intakeOptions(c.value as OptionFields),
     defaultPayer: payer,
   };
 }

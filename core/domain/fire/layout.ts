@@ -1,5 +1,6 @@
 // Pub 1220 record layouts (tax years 2025 and 2026). Positions are 1-based and inclusive, as in the
 // publication; README.md beside this file says where each came from and what is not verified.
+import { MONTHS } from "../shared/months.ts";
 
 export const RECORD_LENGTH = 750;
 export const SUPPORTED_TAX_YEARS: readonly number[] = [2025, 2026];
@@ -843,21 +844,6 @@ const EXTRA_FORM_SPECS: readonly FormSpec[] = [
     ],
     unverified: ["whole tail (moov-io TY2020)"],
   },
-];
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
 ];
 
 // The rest of the forms Pub 1220 lays out and IRIS files. Tails from moov-io's TY2020 layout (pkg/config

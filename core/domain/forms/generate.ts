@@ -49,6 +49,18 @@ export interface XsdSimpleType {
   union?: string[];
   doc?: string;
 }
+/** The XSD facets an XsdSimpleType carries (merged along its restriction chain). */
+export const SIMPLE_TYPE_FACETS = [
+  "pattern",
+  "enumeration",
+  "maxLength",
+  "minLength",
+  "length",
+  "totalDigits",
+  "fractionDigits",
+  "minInclusive",
+  "maxInclusive",
+] as const;
 export interface IrisElements {
   _meta: { schemaPackage: string };
   /** CountryCd -> name. */
@@ -234,17 +246,7 @@ class Generator {
     }
     if (st.union) return { ...this.facetsOf(st.union[0] ?? ""), name: type };
     const facets: Facets = {};
-    for (const k of [
-      "pattern",
-      "enumeration",
-      "maxLength",
-      "minLength",
-      "length",
-      "totalDigits",
-      "fractionDigits",
-      "minInclusive",
-      "maxInclusive",
-    ] as const) {
+    for (const k of SIMPLE_TYPE_FACETS) {
       const v = st[k];
       if (v !== undefined) (facets as Record<string, unknown>)[k] = v;
     }
@@ -264,15 +266,19 @@ class Generator {
     let kind: RawSimpleType["kind"];
     let jsonType: RawSimpleType["jsonType"];
     const num = (s: string | undefined) => (s === undefined ? undefined : Number(s));
-    if (name === "USDecimalAmountNNType" || name === "USDecimalAmountType" || name === "USAmountNNType") {
-      kind = "amount";
-      jsonType = "number";
+    /** A decimal's digits from its facets (17 in all and none after the point unless they say): its integer digits. */
+    const decimalDigits = (): number => {
       const total = num(facets.totalDigits) ?? 17;
       const fraction = num(facets.fractionDigits) ?? 0;
       c.fractionDigits = fraction;
       c.totalDigits = total;
       c.integerDigits = total - fraction;
-      c.numberIntegerDigits = Math.min(total - fraction, NUMBER_INTEGER_DIGITS);
+      return total - fraction;
+    };
+    if (name === "USDecimalAmountNNType" || name === "USDecimalAmountType" || name === "USAmountNNType") {
+      kind = "amount";
+      jsonType = "number";
+      c.numberIntegerDigits = Math.min(decimalDigits(), NUMBER_INTEGER_DIGITS);
       c.negative = name === "USDecimalAmountType";
     } else if (name === "DigitBooleanType") {
       kind = "indicator";
@@ -301,11 +307,7 @@ class Generator {
     } else if (base === "xsd:decimal") {
       kind = "decimal";
       jsonType = "number";
-      const total = num(facets.totalDigits) ?? 17;
-      const fraction = num(facets.fractionDigits) ?? 0;
-      c.fractionDigits = fraction;
-      c.totalDigits = total;
-      c.integerDigits = total - fraction;
+      decimalDigits();
       const min = num(facets.minInclusive);
       const max = num(facets.maxInclusive);
       c.negative = min === undefined || min < 0;

@@ -7,6 +7,11 @@
 // The employer (boxes b and c) is the payer record, as the issuer is for the IRIS forms.
 import type { RawComplexType, RawElement, RawForm, RawSimpleType } from "./model.ts";
 
+/** The name suffixes EFW2 takes (RW suffix field). */
+export const SSA_SUFFIXES = ["JR", "SR", "II", "III", "IV", "V", "VI", "VII"] as const;
+/** An EFW2 name: letters, hyphen, apostrophe, period, single spaces between. */
+const NAME_PATTERN = "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$";
+
 /** Box 12 codes of the 2025 and 2026 General Instructions for Forms W-2 and W-3. */
 export const BOX12_CODES = [
   "A",
@@ -63,25 +68,25 @@ export const SSA_SIMPLE_TYPES: Readonly<Record<string, RawSimpleType>> = {
   "SSA:FirstNameType": {
     kind: "text",
     jsonType: "string",
-    constraints: { pattern: "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$", maxLength: 15 },
+    constraints: { pattern: NAME_PATTERN, maxLength: 15 },
     doc: "Employee first name: letters, hyphen, apostrophe, period, single spaces",
   },
   "SSA:MiddleNameType": {
     kind: "text",
     jsonType: "string",
-    constraints: { pattern: "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$", maxLength: 15 },
+    constraints: { pattern: NAME_PATTERN, maxLength: 15 },
     doc: "Employee middle name or initial",
   },
   "SSA:LastNameType": {
     kind: "text",
     jsonType: "string",
-    constraints: { pattern: "^(?:([A-Za-z'.\\-] ?)*[A-Za-z'.\\-])$", maxLength: 20 },
+    constraints: { pattern: NAME_PATTERN, maxLength: 20 },
     doc: "Employee last name",
   },
   "SSA:SuffixType": {
     kind: "code",
     jsonType: "string",
-    constraints: { enum: ["JR", "SR", "II", "III", "IV", "V", "VI", "VII"] },
+    constraints: { enum: [...SSA_SUFFIXES] },
     doc: "Employee name suffix",
   },
   "SSA:ControlNumType": {

@@ -3,6 +3,7 @@
 // their limits, state codes, and EFW2 field widths. Every issue names the element and the SSA rule; a form with
 // one is refused at intake, so an EFW2 file the SSA would not take is never written.
 import { amountToCents } from "./decimal.ts";
+import { SSA_SUFFIXES } from "./ssa-forms.ts";
 import type { FormIssue } from "./validate.ts";
 
 /** Social security wage base (contribution and benefit base) per tax year, in cents: $176,100 (2025), $184,500 (2026, SSA's 2026 COLA announcement). */
@@ -137,7 +138,7 @@ const BOX12_LIMITS: Readonly<Record<number, readonly Box12Limit[]>> = {
   ],
 };
 
-const SUFFIXES = new Set(["JR", "SR", "II", "III", "IV", "V", "VI", "VII"]);
+const SUFFIXES: ReadonlySet<string> = new Set(SSA_SUFFIXES);
 const TITLES = new Set(["MR", "MRS", "MS", "MISS", "DR", "PROF", "REV"]);
 
 function isObject(v: unknown): v is Record<string, unknown> {

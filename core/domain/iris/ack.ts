@@ -238,9 +238,12 @@ function toAckError(e: ErrorInformation, fallback: Severity, formTypeCd: string 
   };
 }
 
+/** What an acknowledgement says of a transmission's filings (the IRS transmitter port's Acknowledgement). */
 export type AckOutcome =
   | { readonly status: "processing" }
+  /** The IRS does not know the receipt (IRIS "Not Found"). */
   | { readonly status: "not_found" }
+  /** One outcome per filing of the transmission. */
   | {
       readonly status: "done";
       readonly transmissionStatus: TransmissionStatus;

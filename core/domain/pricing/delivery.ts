@@ -24,6 +24,20 @@ export type Service = (typeof SERVICES)[number];
 
 export const DEFAULT_SERVICE: Service = "efile_print_mail";
 
+/** The delivery fields of a request (a cart item, intake options): the service and its two overrides. */
+export interface DeliveryFields {
+  service?: string;
+  physical_mail?: boolean;
+  portal_access?: boolean;
+}
+
+/** The JSON Schema properties of DeliveryFields (the service's type is checked by normaliseService later). */
+export const DELIVERY_PROPS = {
+  service: { type: "string", maxLength: 40 },
+  physical_mail: { type: "boolean" },
+  portal_access: { type: "boolean" },
+};
+
 export interface Delivery {
   readonly service: Service;
   /** FederalEFile: transmitted to the IRS. */

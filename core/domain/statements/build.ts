@@ -301,10 +301,24 @@ export function composeCopyB(input: CopyBInput): CopyBStatement {
   };
 }
 
-export const cityLine = (city: string | null, state: string | null, zip: string | null, country: string) =>
+const cityLine = (city: string | null, state: string | null, zip: string | null, country: string) =>
   [[city, state].filter(Boolean).join(", "), zip, country !== "US" ? country : null]
     .filter(Boolean)
     .join(" ");
+
+/** A payer's or recipient's address as printed: its street lines, then city, state, ZIP (and country abroad). */
+export function partyAddressLines(a: {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string;
+}): string[] {
+  return [a.addressLine1, a.addressLine2, cityLine(a.city, a.state, a.postalCode, a.country)].filter(
+    (x): x is string => !!x,
+  );
+}
 
 /** Stored phone digits as printed: "2175550142" -> "(217) 555-0142"; other lengths as stored. */
 export function formatPhone(digits: string): string {
@@ -324,21 +338,13 @@ export function buildCopyB(f: Filing, payer: Payer, recipient: Recipient, payerT
     receiptId: f.receiptId,
     payer: {
       name: payer.legalName,
-      addressLines: [
-        payer.addressLine1,
-        payer.addressLine2,
-        cityLine(payer.city, payer.state, payer.postalCode, payer.country),
-      ].filter((x): x is string => !!x),
+      addressLines: partyAddressLines(payer),
       phone: payer.contactPhone === null ? null : formatPhone(payer.contactPhone),
       tin: payerTin ? formatTin(payerTin.reveal(), payer.tinType) : maskTin(payer.tinLast4, payer.tinType),
     },
     recipient: {
       name: recipient.name,
-      addressLines: [
-        recipient.addressLine1,
-        recipient.addressLine2,
-        cityLine(recipient.city, recipient.state, recipient.postalCode, recipient.country),
-      ].filter((x): x is string => !!x),
+      addressLines: partyAddressLines(recipient),
       tinMasked: maskTin(recipient.tinLast4, recipient.tinType),
     },
   });

@@ -15,6 +15,7 @@
 // - Every other form: the current revision of its IRS form PDF (irs.gov/Form<number>) and the box list in the 2025
 //   Instructions for Forms 1099, 1098, 5498, W-2G, 1097-BTC, 3921/3922; see each layout's `revision`.
 // The catalogue's own element descriptions (IRIS schema text such as "An amount of rent") are never printed.
+import { MONTHS } from "../shared/months.ts";
 import type { GridPos } from "./copy-b.ts";
 import type { BoxSpec, CellSpec, FieldSpec, FormLayout, NotPrinted, Roles } from "./layout.ts";
 import {
@@ -279,22 +280,7 @@ const F1099K: FormLayout = {
     box("2", "Merchant category code", at(B2, BW, 4), "MerchantCategoryCd"),
     box("3", "Number of payment transactions", at(B1, BW, 5), "PaymentTransactionCnt"),
     box("4", "Federal income tax withheld", at(B2, BW, 5), "FederalIncomeTaxWithheldAmt"),
-    ...(
-      [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-      ] as const
-    ).map((m, i) =>
+    ...MONTHS.map((m, i) =>
       box(`5${"abcdefghijkl".charAt(i)}`, m, at(i % 2 === 0 ? B1 : B2, BW, 6 + Math.floor(i / 2)), `${m}Amt`),
     ),
     box("6", "State", at(B1, 7, 12), ST.state),
@@ -1118,22 +1104,7 @@ const F1097BTC = standard({
     ["2b", "Unique identifier", "IssuerAssignedUniqueId"],
     ["3", "Bond type", "BondTypeCd"],
     ["4", ""],
-    ...(
-      [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-      ] as const
-    ).map((m, i): BoxDef => [`5${"abcdefghijkl".charAt(i)}`, m, `${m}Amt`]),
+    ...MONTHS.map((m, i): BoxDef => [`5${"abcdefghijkl".charAt(i)}`, m, `${m}Amt`]),
     ["6", "Comments", "AdditionalInformationTxt"],
   ],
   leftBoxes: [
@@ -1238,20 +1209,6 @@ const F1098F = standard({
   notPrinted: [ACCT],
 });
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 const F1098Q = standard({
   form: "1098-Q",
   title: "Qualifying Longevity Annuity Contract Information",

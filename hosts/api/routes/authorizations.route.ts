@@ -5,7 +5,7 @@ import {
   revokeAuthorization,
 } from "../../../core/use-cases/oauth-authorizations.use-case.ts";
 import { scopeOf, type Api } from "../http.ts";
-import type { RouteDef } from "./route.ts";
+import { answer, idParam, type RouteDef } from "./route.ts";
 
 export function authorizationRoutes(api: Api): RouteDef[] {
   return [
@@ -14,18 +14,14 @@ export function authorizationRoutes(api: Api): RouteDef[] {
       path: "/v1/authorizations",
       scopes: [],
       ownerOnly: true,
-      handler: async (ctx) => {
-        ctx.body = await api.run(listAuthorizations(scopeOf(ctx)));
-      },
+      handler: answer(api, (ctx) => listAuthorizations(scopeOf(ctx))),
     },
     {
       method: "delete",
       path: "/v1/authorizations/:id",
       scopes: [],
       ownerOnly: true,
-      handler: async (ctx) => {
-        ctx.body = await api.run(revokeAuthorization(scopeOf(ctx), String(ctx.params["id"])));
-      },
+      handler: answer(api, (ctx) => revokeAuthorization(scopeOf(ctx), idParam(ctx))),
     },
   ];
 }

@@ -13,8 +13,8 @@ import {
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
 import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 import { httpOperation } from "../operations.ts";
-import { listBody, orThrow, pageQuery, scopeOf, type Api } from "../http.ts";
-import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { orThrow, pageQuery, scopeOf, type Api } from "../http.ts";
+import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function filingRoutes(api: Api): RouteDef[] {
   return [
@@ -23,13 +23,14 @@ export function filingRoutes(api: Api): RouteDef[] {
       path: "/v1/payers/:payerId/forms",
       scopes: SCOPES.filingsWrite,
       payers: PAYERS.param("payerId"),
-      handler: async (ctx) => {
-        const { view } = await api.run(
-          filePayerForms(scopeOf(ctx), String(ctx.params["payerId"]), ctx.state.body),
-        );
-        ctx.status = 201;
-        ctx.body = view;
-      },
+      handler: answer(
+        api,
+        (ctx) => filePayerForms(scopeOf(ctx), String(ctx.params["payerId"]), ctx.state.body),
+        {
+          status: 201,
+          view: (r) => r.view,
+        },
+      ),
     },
     {
       method: "post",
@@ -48,43 +49,39 @@ export function filingRoutes(api: Api): RouteDef[] {
       path: "/v1/filings/batch",
       scopes: SCOPES.filingsWrite,
       payers: (ctx) => bodyTargets.batch(ctx.state.body),
-      handler: async (ctx) => {
-        const { view } = await api.run(fileBatch(scopeOf(ctx), ctx.state.body));
-        ctx.status = 201;
-        ctx.body = view;
-      },
+      handler: answer(api, (ctx) => fileBatch(scopeOf(ctx), ctx.state.body), {
+        status: 201,
+        view: (r) => r.view,
+      }),
     },
     {
       method: "get",
       path: "/v1/filings",
       scopes: SCOPES.filingsRead,
       payers: "confined",
-      handler: async (ctx) => {
-        const page = pageQuery(ctx);
-        const filter = orThrow(parseFilingFilter(ctx.query));
-        ctx.body = listBody(
-          await api.run(listFilings(scopeOf(ctx), page, filter, confinedPayer(ctx))),
-          filingView,
-        );
-      },
+      handler: answerList(
+        api,
+        (ctx) => {
+          const page = pageQuery(ctx);
+          const filter = orThrow(parseFilingFilter(ctx.query));
+          return listFilings(scopeOf(ctx), page, filter, confinedPayer(ctx));
+        },
+        filingView,
+      ),
     },
     {
       method: "get",
       path: "/v1/filings/:id",
       scopes: SCOPES.filingsRead,
       payers: PAYERS.filing,
-      handler: async (ctx) => {
-        ctx.body = filingView(await api.run(getFiling(scopeOf(ctx), String(ctx.params["id"]))));
-      },
+      handler: answer(api, (ctx) => getFiling(scopeOf(ctx), idParam(ctx)), { view: filingView }),
     },
     {
       method: "get",
       path: "/v1/batches/:id",
       scopes: SCOPES.filingsRead,
       payers: PAYERS.batch,
-      handler: async (ctx) => {
-        ctx.body = batchView(await api.run(getBatch(scopeOf(ctx), String(ctx.params["id"]))));
-      },
+      handler: answer(api, (ctx) => getBatch(scopeOf(ctx), idParam(ctx)), { view: batchView }),
     },
   ];
 }

@@ -1,6 +1,6 @@
 import { formShape, listFormsView } from "../../../core/use-cases/forms.use-case.ts";
-import type { Api } from "../http.ts";
-import { SCOPES, type RouteDef } from "./route.ts";
+import { type Api } from "../http.ts";
+import { answer, SCOPES, type RouteDef } from "./route.ts";
 
 export function formRoutes(api: Api): RouteDef[] {
   return [
@@ -9,18 +9,14 @@ export function formRoutes(api: Api): RouteDef[] {
       path: "/v1/forms",
       scopes: SCOPES.filingsRead,
       payers: "none",
-      handler: async (ctx) => {
-        ctx.body = await api.run(listFormsView());
-      },
+      handler: answer(api, () => listFormsView()),
     },
     {
       method: "get",
       path: "/v1/forms/:form",
       scopes: SCOPES.filingsRead,
       payers: "none",
-      handler: async (ctx) => {
-        ctx.body = await api.run(formShape(String(ctx.params["form"]), ctx.query["tax_year"]));
-      },
+      handler: answer(api, (ctx) => formShape(String(ctx.params["form"]), ctx.query["tax_year"])),
     },
   ];
 }

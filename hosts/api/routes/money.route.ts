@@ -15,8 +15,8 @@ import {
 } from "../../../core/use-cases/balance.use-case.ts";
 import { getOrder, listOrders, orderListView } from "../../../core/use-cases/orders.use-case.ts";
 import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
-import { listBody, pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
-import { PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
+import { answer, answerList, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
 const itemFilings = (ctx: ApiContext) => bodyTargets.cartItems(ctx.state.body);
@@ -25,7 +25,7 @@ const itemFilings = (ctx: ApiContext) => bodyTargets.cartItems(ctx.state.body);
 // forms; balance writes, the ledger and the order list are account-wide (no payer rule).
 export function moneyRoutes(api: Api): RouteDef[] {
   const addItems = (cartParam: boolean) => async (ctx: ApiContext) => {
-    const cartId = cartParam ? String(ctx.params["id"]) : null;
+    const cartId = cartParam ? idParam(ctx) : null;
     const r = await api.run(addCartItems(scopeOf(ctx), cartId, ctx.state.body));
     // Each caller gets the shape it used: the description's line item (201) or the reference's cart (200).
     if (r.shape === "item") {
@@ -42,36 +42,28 @@ export function moneyRoutes(api: Api): RouteDef[] {
       path: "/v1/prices",
       scopes: SCOPES.filingsRead,
       payers: "none",
-      handler: async (ctx) => {
-        ctx.body = await api.run(getRateCard());
-      },
+      handler: answer(api, () => getRateCard()),
     },
     {
       method: "get",
       path: "/v1/prices/quote",
       scopes: SCOPES.filingsRead,
       payers: "none",
-      handler: async (ctx) => {
-        ctx.body = await api.run(getQuote(ctx.query));
-      },
+      handler: answer(api, (ctx) => getQuote(ctx.query)),
     },
     {
       method: "get",
       path: "/v1/cart/details",
       scopes: SCOPES.filingsRead,
       payers: PAYERS.openCart,
-      handler: async (ctx) => {
-        ctx.body = await api.run(cartDetails(scopeOf(ctx)));
-      },
+      handler: answer(api, (ctx) => cartDetails(scopeOf(ctx))),
     },
     {
       method: "get",
       path: "/v1/cart/value",
       scopes: SCOPES.filingsRead,
       payers: PAYERS.openCart,
-      handler: async (ctx) => {
-        ctx.body = await api.run(cartValue(scopeOf(ctx)));
-      },
+      handler: answer(api, (ctx) => cartValue(scopeOf(ctx))),
     },
     {
       method: "post",
@@ -91,10 +83,8 @@ export function moneyRoutes(api: Api): RouteDef[] {
       method: "delete",
       path: "/v1/cart/items/:id",
       scopes: SCOPES.filingsWrite,
-      payers: (ctx) => [{ cartItem: String(ctx.params["id"]) }],
-      handler: async (ctx) => {
-        ctx.body = await api.run(removeCartItem(scopeOf(ctx), String(ctx.params["id"])));
-      },
+      payers: (ctx) => [{ cartItem: idParam(ctx) }],
+      handler: answer(api, (ctx) => removeCartItem(scopeOf(ctx), idParam(ctx))),
     },
     {
       method: "post",
@@ -102,71 +92,54 @@ export function moneyRoutes(api: Api): RouteDef[] {
       scopes: SCOPES.paymentsWrite,
       ownerOnly: true,
       payers: PAYERS.openCart,
-      handler: async (ctx) => {
-        ctx.body = await api.run(payCart(scopeOf(ctx), principalOf(ctx)));
-      },
+      handler: answer(api, (ctx) => payCart(scopeOf(ctx), principalOf(ctx))),
     },
     {
       method: "get",
       path: "/v1/balance",
       scopes: SCOPES.paymentsRead,
       payers: "none",
-      handler: async (ctx) => {
-        ctx.body = await api.run(getBalance(scopeOf(ctx)));
-      },
+      handler: answer(api, (ctx) => getBalance(scopeOf(ctx))),
     },
     {
       method: "patch",
       path: "/v1/balance",
       scopes: SCOPES.paymentsWrite,
       ownerOnly: true,
-      handler: async (ctx) => {
-        ctx.body = await api.run(setAutoReplenish(scopeOf(ctx), ctx.state.body));
-      },
+      handler: answer(api, (ctx) => setAutoReplenish(scopeOf(ctx), ctx.state.body)),
     },
     {
       method: "get",
       path: "/v1/balance/entries",
       scopes: SCOPES.paymentsRead,
-      handler: async (ctx) => {
-        ctx.body = listBody(await api.run(listEntries(scopeOf(ctx), pageQuery(ctx))), entryView);
-      },
+      handler: answerList(api, (ctx) => listEntries(scopeOf(ctx), pageQuery(ctx)), entryView),
     },
     {
       method: "post",
       path: "/v1/balance/top-ups",
       scopes: SCOPES.paymentsWrite,
       ownerOnly: true,
-      handler: async (ctx) => {
-        ctx.status = 201;
-        ctx.body = await api.run(topUp(scopeOf(ctx), ctx.state.body));
-      },
+      handler: answer(api, (ctx) => topUp(scopeOf(ctx), ctx.state.body), { status: 201 }),
     },
     {
       method: "put",
       path: "/v1/payment-method",
       scopes: SCOPES.paymentsWrite,
       ownerOnly: true,
-      handler: async (ctx) => {
-        ctx.body = await api.run(setPaymentMethod(scopeOf(ctx), ctx.state.body));
-      },
+      handler: answer(api, (ctx) => setPaymentMethod(scopeOf(ctx), ctx.state.body)),
     },
     {
       method: "get",
       path: "/v1/orders",
       scopes: SCOPES.paymentsRead,
-      handler: async (ctx) => {
-        ctx.body = listBody(await api.run(listOrders(scopeOf(ctx), pageQuery(ctx))), orderListView);
-      },
+      handler: answerList(api, (ctx) => listOrders(scopeOf(ctx), pageQuery(ctx)), orderListView),
     },
     {
       method: "get",
       path: "/v1/orders/:id",
       scopes: SCOPES.paymentsRead,
       payers: PAYERS.order,
-      handler: async (ctx) => {
-        ctx.body = await api.run(getOrder(scopeOf(ctx), String(ctx.params["id"])));
-      },
+      handler: answer(api, (ctx) => getOrder(scopeOf(ctx), idParam(ctx))),
     },
   ];
 }

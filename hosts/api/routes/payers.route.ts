@@ -1,7 +1,7 @@
 import { payerView } from "../../../core/domain/parties/payer.ts";
 import { createPayer, getPayer, listPayers, updatePayer } from "../../../core/use-cases/payers.use-case.ts";
-import { listBody, pageQuery, scopeOf, type Api } from "../http.ts";
-import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { pageQuery, scopeOf, type Api } from "../http.ts";
+import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function payerRoutes(api: Api): RouteDef[] {
   return [
@@ -10,43 +10,38 @@ export function payerRoutes(api: Api): RouteDef[] {
       path: "/v1/payers",
       scopes: SCOPES.payersRead,
       payers: "confined",
-      handler: async (ctx) => {
-        const page = pageQuery(ctx);
-        // A payer-scoped grant lists its one payer.
-        ctx.body = listBody(await api.run(listPayers(scopeOf(ctx), page, confinedPayer(ctx))), (p) =>
-          payerView(p, { list: true }),
-        );
-      },
+      // A payer-scoped grant lists its one payer.
+      handler: answerList(
+        api,
+        (ctx) => listPayers(scopeOf(ctx), pageQuery(ctx), confinedPayer(ctx)),
+        (p) => payerView(p, { list: true }),
+      ),
     },
     {
       method: "post",
       path: "/v1/payers",
       scopes: SCOPES.payersWrite,
       // No payer rule: a payer-scoped grant may not create payers (403 forbidden).
-      handler: async (ctx) => {
-        ctx.status = 201;
-        ctx.body = payerView(await api.run(createPayer(scopeOf(ctx), ctx.state.body)));
-      },
+      handler: answer(api, (ctx) => createPayer(scopeOf(ctx), ctx.state.body), {
+        status: 201,
+        view: payerView,
+      }),
     },
     {
       method: "get",
       path: "/v1/payers/:id",
       scopes: SCOPES.payersRead,
       payers: PAYERS.param("id"),
-      handler: async (ctx) => {
-        ctx.body = payerView(await api.run(getPayer(scopeOf(ctx), String(ctx.params["id"]))));
-      },
+      handler: answer(api, (ctx) => getPayer(scopeOf(ctx), idParam(ctx)), { view: payerView }),
     },
     {
       method: "patch",
       path: "/v1/payers/:id",
       scopes: SCOPES.payersWrite,
       payers: PAYERS.param("id"),
-      handler: async (ctx) => {
-        ctx.body = payerView(
-          await api.run(updatePayer(scopeOf(ctx), String(ctx.params["id"]), ctx.state.body ?? {})),
-        );
-      },
+      handler: answer(api, (ctx) => updatePayer(scopeOf(ctx), idParam(ctx), ctx.state.body ?? {}), {
+        view: payerView,
+      }),
     },
   ];
 }

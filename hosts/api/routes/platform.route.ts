@@ -5,8 +5,8 @@ import {
   requestExtension,
   resetSandbox,
 } from "../../../core/use-cases/platform.use-case.ts";
-import { listBody, pageQuery, scopeOf, type Api } from "../http.ts";
-import { confinedPayer, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { pageQuery, scopeOf, type Api } from "../http.ts";
+import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
 export function platformRoutes(api: Api): RouteDef[] {
   return [
@@ -15,13 +15,12 @@ export function platformRoutes(api: Api): RouteDef[] {
       path: "/v1/extensions",
       scopes: SCOPES.filingsRead,
       payers: "confined",
-      handler: async (ctx) => {
-        const page = pageQuery(ctx);
-        // A payer-scoped grant sees its payer's extensions.
-        ctx.body = listBody(await api.run(listExtensions(scopeOf(ctx), page, confinedPayer(ctx))), (e) =>
-          extensionView(e, false),
-        );
-      },
+      // A payer-scoped grant sees its payer's extensions.
+      handler: answerList(
+        api,
+        (ctx) => listExtensions(scopeOf(ctx), pageQuery(ctx), confinedPayer(ctx)),
+        (e) => extensionView(e, false),
+      ),
     },
     {
       method: "post",
@@ -38,19 +37,15 @@ export function platformRoutes(api: Api): RouteDef[] {
       method: "get",
       path: "/v1/extensions/:id",
       scopes: SCOPES.filingsRead,
-      payers: (ctx) => [{ extension: String(ctx.params["id"]) }],
-      handler: async (ctx) => {
-        ctx.body = await api.run(getExtension(scopeOf(ctx), String(ctx.params["id"])));
-      },
+      payers: (ctx) => [{ extension: idParam(ctx) }],
+      handler: answer(api, (ctx) => getExtension(scopeOf(ctx), idParam(ctx))),
     },
     {
       method: "post",
       path: "/v1/sandbox/reset",
       scopes: ["filings:write", "sandbox:reset"],
       ownerOnly: true,
-      handler: async (ctx) => {
-        ctx.body = await api.run(resetSandbox(scopeOf(ctx)));
-      },
+      handler: answer(api, (ctx) => resetSandbox(scopeOf(ctx))),
     },
   ];
 }

@@ -1,13 +1,16 @@
 // Route declarations: method, path, the scopes that allow it (both vocabularies, D31), owner-only calls (D4),
 // what a payer-scoped OAuth grant may touch (D32) and the handler.
-import { Forbidden, InsufficientScope } from "../../../core/domain/shared/errors.ts";
+import { Forbidden, InsufficientScope, type DomainError } from "../../../core/domain/shared/errors.ts";
 import type { Principal } from "../../../core/domain/parties/account.ts";
 import {
   bodyTargets,
   confineToPayer,
   type PayerTarget,
 } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
-import { scopeOf, type Api, type ApiContext, type Handler } from "../http.ts";
+import type { Effect } from "effect";
+import type { Page } from "../../../core/domain/shared/paging.ts";
+import type { AppServices } from "../../shared/runtime.ts";
+import { listBody, scopeOf, type Api, type ApiContext, type Handler } from "../http.ts";
 
 /**
  * How a payer-scoped OAuth grant is confined on a route:
@@ -63,14 +66,17 @@ export async function runRoute(api: Api, route: RouteDef, ctx: ApiContext): Prom
   await route.handler(ctx);
 }
 
+/** The `:id` of the route's path. */
+export const idParam = (ctx: ApiContext): string => String(ctx.params["id"]);
+
 /** Payer rules shared by many routes. */
 export const PAYERS = {
   param:
     (name: string) =>
     (ctx: ApiContext): readonly PayerTarget[] => [{ payer: String(ctx.params[name]) }],
-  filing: (ctx: ApiContext): readonly PayerTarget[] => [{ filings: [String(ctx.params["id"])] }],
-  batch: (ctx: ApiContext): readonly PayerTarget[] => [{ batch: String(ctx.params["id"]) }],
-  order: (ctx: ApiContext): readonly PayerTarget[] => [{ order: String(ctx.params["id"]) }],
+  filing: (ctx: ApiContext): readonly PayerTarget[] => [{ filings: [idParam(ctx)] }],
+  batch: (ctx: ApiContext): readonly PayerTarget[] => [{ batch: idParam(ctx) }],
+  order: (ctx: ApiContext): readonly PayerTarget[] => [{ order: idParam(ctx) }],
   openCart: (): readonly PayerTarget[] => [{ openCart: true }],
   /** `payer` of the JSON body, when it is a string (a missing one fails validation in the handler). */
   bodyPayer: (ctx: ApiContext): readonly PayerTarget[] => bodyTargets.payer(ctx.state.body),
@@ -86,3 +92,39 @@ export const SCOPES = {
   paymentsRead: ["payments:read", "filings:read"],
   paymentsWrite: ["payments:write", "filings:write"],
 } as const;
+
+/** The use case a route runs, built from the request. */
+type Call<A> = (ctx: ApiContext) => Effect.Effect<A, DomainError, AppServices>;
+
+/**
+ * The handler of a route that answers what its use case returns: sets `status` when given (else Koa's 200), runs
+ * the call and sends its value, through `view` when given, as the JSON body.
+ */
+export function answer<A>(
+  api: Api,
+  call: Call<A>,
+  options: { readonly status?: number; readonly view?: (value: A) => unknown } = {},
+): Handler {
+  const { status, view } = options;
+  return async (ctx) => {
+    if (status !== undefined) ctx.status = status;
+    const value = await api.run(call(ctx));
+    ctx.body = view ? view(value) : value;
+  };
+}
+
+/** The handler of a list route: the page the call returns in the list envelope, each item through `view`. */
+export function answerList<T>(api: Api, call: Call<Page<T>>, view: (item: T) => unknown): Handler {
+  return answer(api, call, { view: (page) => listBody(page, view) });
+}
+
+/** The handler of a route that answers a PDF, as an attachment under the name the use case gives it. */
+export function answerPdf(api: Api, call: Call<{ pdf: Uint8Array; filename: string }>): Handler {
+  return async (ctx) => {
+    const doc = await api.run(call(ctx));
+    ctx.status = 200;
+    ctx.type = "application/pdf";
+    ctx.set("Content-Disposition", `attachment; filename="${doc.filename}"`);
+    ctx.body = Buffer.from(doc.pdf.buffer, doc.pdf.byteOffset, doc.pdf.byteLength);
+  };
+}

@@ -12,55 +12,49 @@ import {
   rotateWebhookSecret,
   updateWebhook,
 } from "../../../core/use-cases/webhooks.use-case.ts";
-import { listBody, pageQuery, scopeOf, type Api, type ApiContext } from "../http.ts";
-import { type RouteDef } from "./route.ts";
+import { pageQuery, scopeOf, type Api } from "../http.ts";
+import { answer, answerList, idParam, type RouteDef } from "./route.ts";
 
 const READ = ["webhooks:read", "webhooks:manage"];
 const WRITE = ["webhooks:write", "webhooks:manage"];
 const page = pageQuery;
 
 export function webhookRoutes(api: Api): RouteDef[] {
-  const id = (ctx: ApiContext) => String(ctx.params["id"]);
   return [
     {
       method: "get",
       path: "/v1/webhooks",
       scopes: READ,
-      handler: async (ctx) => {
-        ctx.body = listBody(await api.run(listWebhooks(scopeOf(ctx), page(ctx))), (e) => endpointView(e));
-      },
+      handler: answerList(
+        api,
+        (ctx) => listWebhooks(scopeOf(ctx), page(ctx)),
+        (e) => endpointView(e),
+      ),
     },
     {
       method: "post",
       path: "/v1/webhooks",
       scopes: WRITE,
-      handler: async (ctx) => {
-        ctx.status = 201;
-        ctx.body = await api.run(createWebhook(scopeOf(ctx), ctx.state.body));
-      },
+      handler: answer(api, (ctx) => createWebhook(scopeOf(ctx), ctx.state.body), { status: 201 }),
     },
     {
       method: "get",
       path: "/v1/webhooks/:id",
       scopes: READ,
-      handler: async (ctx) => {
-        ctx.body = endpointView(await api.run(getWebhook(scopeOf(ctx), id(ctx))));
-      },
+      handler: answer(api, (ctx) => getWebhook(scopeOf(ctx), idParam(ctx)), { view: endpointView }),
     },
     {
       method: "patch",
       path: "/v1/webhooks/:id",
       scopes: WRITE,
-      handler: async (ctx) => {
-        ctx.body = await api.run(updateWebhook(scopeOf(ctx), id(ctx), ctx.state.body));
-      },
+      handler: answer(api, (ctx) => updateWebhook(scopeOf(ctx), idParam(ctx), ctx.state.body)),
     },
     {
       method: "delete",
       path: "/v1/webhooks/:id",
       scopes: WRITE,
       handler: async (ctx) => {
-        await api.run(deleteWebhook(scopeOf(ctx), id(ctx)));
+        await api.run(deleteWebhook(scopeOf(ctx), idParam(ctx)));
         ctx.status = 204;
       },
     },
@@ -68,33 +62,25 @@ export function webhookRoutes(api: Api): RouteDef[] {
       method: "post",
       path: "/v1/webhooks/:id/rotate-secret",
       scopes: WRITE,
-      handler: async (ctx) => {
-        ctx.body = await api.run(rotateWebhookSecret(scopeOf(ctx), id(ctx)));
-      },
+      handler: answer(api, (ctx) => rotateWebhookSecret(scopeOf(ctx), idParam(ctx))),
     },
     {
       method: "get",
       path: "/v1/webhooks/:id/deliveries",
       scopes: READ,
-      handler: async (ctx) => {
-        ctx.body = listBody(await api.run(listDeliveries(scopeOf(ctx), id(ctx), page(ctx))), deliveryView);
-      },
+      handler: answerList(api, (ctx) => listDeliveries(scopeOf(ctx), idParam(ctx), page(ctx)), deliveryView),
     },
     {
       method: "get",
       path: "/v1/events",
       scopes: READ,
-      handler: async (ctx) => {
-        ctx.body = listBody(await api.run(listEvents(scopeOf(ctx), page(ctx))), eventView);
-      },
+      handler: answerList(api, (ctx) => listEvents(scopeOf(ctx), page(ctx)), eventView),
     },
     {
       method: "get",
       path: "/v1/events/:id",
       scopes: READ,
-      handler: async (ctx) => {
-        ctx.body = await api.run(getEvent(scopeOf(ctx), id(ctx)));
-      },
+      handler: answer(api, (ctx) => getEvent(scopeOf(ctx), idParam(ctx))),
     },
   ];
 }

@@ -4,25 +4,16 @@
 // simple types with their facets merged along the restriction chain, the submission totals groups, the country
 // names and the fixed SchemaVersionNum. Pure: file texts in, data out.
 import { parseXml, type XmlElement } from "../../../core/domain/iris/xml.ts";
-import type {
-  IrisElements,
-  XsdElement,
-  XsdForm,
-  XsdSimpleType,
+import {
+  SIMPLE_TYPE_FACETS,
+  type IrisElements,
+  type XsdElement,
+  type XsdForm,
+  type XsdSimpleType,
 } from "../../../core/domain/forms/generate.ts";
 
-const FACETS = [
-  "pattern",
-  "enumeration",
-  "maxLength",
-  "minLength",
-  "length",
-  "totalDigits",
-  "fractionDigits",
-  "minInclusive",
-  "maxInclusive",
-  "minExclusive",
-] as const;
+// minExclusive is read too, though the generator does not use it.
+const FACETS = [...SIMPLE_TYPE_FACETS, "minExclusive"] as const;
 
 const local = (qname: string): string => qname.slice(qname.indexOf(":") + 1);
 const kids = (el: XmlElement, name?: string): XmlElement[] =>

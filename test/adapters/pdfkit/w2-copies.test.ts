@@ -8,8 +8,8 @@ import { makePdfkitRenderer, statementGeometry } from "../../../adapters/pdfkit/
 import { validateForm } from "../../../core/domain/forms/index.ts";
 import { sealTins } from "../../../core/domain/filing/filing.ts";
 import { buildW2Copies, buildW3 } from "../../../core/domain/statements/w2.ts";
-import { buildEfw2, parseEfw2, w3Totals, writeEfw2 } from "../../../core/domain/efw2/index.ts";
-import { w2Form, w2cForm } from "../../support/w2.ts";
+import { parseEfw2, w3Totals } from "../../../core/domain/efw2/index.ts";
+import { oneEmployerEfw2, w2Form, w2cForm } from "../../support/w2.ts";
 import { pageCount, pageTexts, placedRuns } from "./pdf-text.ts";
 
 const renderer = makePdfkitRenderer({ compress: false });
@@ -138,22 +138,10 @@ test("W-2c copies print both columns; W-3 prints the RT totals", async () => {
   };
   const records = parseEfw2(
     "efw2",
-    writeEfw2(
-      "efw2",
-      buildEfw2({
-        taxYear: 2025,
-        submitter,
-        employers: [
-          {
-            employer: { ein: "123450092", name: "Wire Employer LLC", address: submitter.address },
-            employees: [
-              { filingId: "a", jsonForm: full() },
-              { filingId: "b", jsonForm: stored(w2Form({ ssn: "234-56-7890" })) },
-            ],
-          },
-        ],
-      }),
-    ),
+    oneEmployerEfw2(submitter, [
+      { filingId: "a", jsonForm: full() },
+      { filingId: "b", jsonForm: stored(w2Form({ ssn: "234-56-7890" })) },
+    ]),
   ).records;
   const [t] = w3Totals("efw2", records);
   const w3 = buildW3(t as NonNullable<typeof t>, {

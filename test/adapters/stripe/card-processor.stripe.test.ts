@@ -244,30 +244,14 @@ s(
   async ({ fake, cards, logs }) => {
     const { card, customer } = await attach(cards, "tok_visa");
     const count = () => [...fake.intents.values()].filter((i) => i.customer === customer).length;
+    const charge = (processor: typeof cards, idempotencyKey: string) =>
+      processor.charge({ scope, card, customer, amountCents: 1000, idempotencyKey, description: "Order" });
     fake.failNext(2);
-    const down = await failure(
-      cards.charge({
-        scope,
-        card,
-        customer,
-        amountCents: 1000,
-        idempotencyKey: "ord_5xx:order",
-        description: "Order",
-      }),
-    );
+    const down = await failure(charge(cards, "ord_5xx:order"));
     assert.is(down._tag, "ServiceUnavailable");
     assert.is(count(), 0);
     fake.failNext(1);
-    const retried = await Effect.runPromise(
-      cards.charge({
-        scope,
-        card,
-        customer,
-        amountCents: 1000,
-        idempotencyKey: "ord_5xx:order",
-        description: "Order",
-      }),
-    );
+    const retried = await Effect.runPromise(charge(cards, "ord_5xx:order"));
     assert.ok(fake.intents.has(retried.chargeId));
     assert.is(count(), 1);
 
@@ -276,21 +260,7 @@ s(
       apiBase: "http://127.0.0.1:9",
       maxNetworkRetries: 0,
     });
-    assert.is(
-      (
-        await failure(
-          gone.charge({
-            scope,
-            card,
-            customer,
-            amountCents: 1000,
-            idempotencyKey: "ord_gone:order",
-            description: "Order",
-          }),
-        )
-      )._tag,
-      "ServiceUnavailable",
-    );
+    assert.is((await failure(charge(gone, "ord_gone:order")))._tag, "ServiceUnavailable");
     assert.is(
       (await failure(gone.attach({ scope, token: "tok_visa", customer: null })))._tag,
       "ServiceUnavailable",

@@ -7,7 +7,7 @@ import * as assert from "uvu/assert";
 import { Effect } from "effect";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
-import { RECIPIENT_ADDRESS, necRow } from "../../support/forms.ts";
+import { RECIPIENT_ADDRESS, necRow, payerBody } from "../../support/forms.ts";
 import { payCart } from "../../../core/use-cases/pay.use-case.ts";
 import { intake } from "../../../core/use-cases/intake.use-case.ts";
 import { parsePayerFormsBody, type ParsedIntake } from "../../../core/domain/filing/intake.ts";
@@ -16,17 +16,7 @@ import { Clock } from "../../../core/ports/clock.port.ts";
 import { requestExtension } from "../../../core/use-cases/platform.use-case.ts";
 import type { TransmitterProfile } from "../../../core/domain/iris/rules/index.ts";
 
-const PAYER = {
-  legal_name: "Rules Payer LLC",
-  tin: "12-3456701",
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-};
+const PAYER = payerBody("Rules Payer LLC", "12-3456701");
 const RECIPIENT_TIN = "234567891";
 
 const recipient = (tin = RECIPIENT_TIN) => ({
@@ -99,6 +89,11 @@ for (const backend of backends) {
     assert.is(r.status, 201, r.text);
     return r.body.id as string;
   };
+  /** Files `rows` under `payer` into the cart, to be e-filed. */
+  const fileToCart = (api: TestApi, payer: string, ...rows: ReturnType<typeof row>[]) =>
+    api.request("POST", `/v1/payers/${payer}/forms`, {
+      body: { addToCart: true, service: "efile", forms: rows },
+    });
   const emptyCart = async (api: TestApi) => {
     for (const item of (await api.request("GET", "/v1/cart/details")).body.items ?? [])
       await api.request("DELETE", `/v1/cart/items/${item.id}`);
@@ -213,13 +208,7 @@ for (const backend of backends) {
     async ({ api }) => {
       await emptyCart(api);
       const payer = await newPayer(api);
-      const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
-        body: {
-          addToCart: true,
-          service: "efile",
-          forms: [row("1099-INT", { BondPremiumAmt: 20 }, 2025, "567891234")],
-        },
-      });
+      const r = await fileToCart(api, payer, row("1099-INT", { BondPremiumAmt: 20 }, 2025, "567891234"));
       assert.is(r.status, 201, r.text);
       assert.equal(
         r.body.forms[0].warnings.map((w: { code: string }) => w.code),
@@ -243,13 +232,11 @@ for (const backend of backends) {
       assert.is((await api.request("GET", "/v1/balance")).body.available_cents, before);
       assert.is((await api.request("GET", `/v1/filings/${r.body.forms[0].id}`)).body.status, "in_cart");
       // A 1099-INT of the same payer with interest makes the submission's totals non-zero.
-      const more = await api.request("POST", `/v1/payers/${payer}/forms`, {
-        body: {
-          addToCart: true,
-          service: "efile",
-          forms: [row("1099-INT", { InterestIncomeAmt: 50 }, 2025, "567891235")],
-        },
-      });
+      const more = await fileToCart(
+        api,
+        payer,
+        row("1099-INT", { InterestIncomeAmt: 50 }, 2025, "567891235"),
+      );
       assert.is(more.status, 201, more.text);
       const paid = await api.request("POST", "/v1/cart/pay");
       assert.is(paid.status, 200, paid.text);
@@ -272,13 +259,11 @@ for (const backend of backends) {
     async ({ api }) => {
       await emptyCart(api);
       const payer = await newPayer(api);
-      const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
-        body: {
-          addToCart: true,
-          service: "efile",
-          forms: [row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2025, "678912345")],
-        },
-      });
+      const r = await fileToCart(
+        api,
+        payer,
+        row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2025, "678912345"),
+      );
       assert.is(r.status, 201, r.text);
       const test: TransmitterProfile = { test: true, softwareIdFor: (y) => `${String(y).slice(-2)}A0000001` };
       const exit = await api.runtime.runPromiseExit(withProfile(test)(payCart(scopeOf(api), owner)));
@@ -304,13 +289,11 @@ for (const backend of backends) {
   s("pay: TMFST020 — no software id for the form's tax year: refused, nothing charged", async ({ api }) => {
     await emptyCart(api);
     const payer = await newPayer(api);
-    const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
-      body: {
-        addToCart: true,
-        service: "efile",
-        forms: [row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2026, "789123456")],
-      },
-    });
+    const r = await fileToCart(
+      api,
+      payer,
+      row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2026, "789123456"),
+    );
     assert.is(r.status, 201, r.text);
     const only2025: TransmitterProfile = {
       test: false,

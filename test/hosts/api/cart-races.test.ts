@@ -3,21 +3,11 @@
 // key eventually gets (a 409 request_in_progress is never stored as the key's answer).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { startApi, type TestApi } from "../../support/api.ts";
+import { withTwoInstances, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
-import { necRows } from "../../support/forms.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 
-const fullPayer = (tin: string) => ({
-  legal_name: "Race Payer LLC",
-  tin,
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-});
+const fullPayer = (tin: string) => payerBody("Race Payer LLC", tin);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -67,14 +57,7 @@ async function assertLedgerMatchesOrders(api: TestApi) {
 
 const s = suite<{ a: TestApi; b: TestApi }>("cart races (postgres, two instances)");
 if (POSTGRES_URL) {
-  s.before(async (ctx) => {
-    ctx.a = await startApi("postgres");
-    ctx.b = await ctx.a.another();
-  });
-  s.after(async (ctx) => {
-    await ctx.b.close();
-    await ctx.a.close();
-  });
+  withTwoInstances(s);
 
   s("adds racing a pay: every 201 lands in the paid order or the next open cart", async ({ a, b }) => {
     const payer = (await a.request("POST", "/v1/payers", { body: fullPayer("123450021") })).body.id;

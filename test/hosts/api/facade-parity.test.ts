@@ -2,12 +2,9 @@
 // same: the unknown payer (404), every row failing (D10: 422 with the rows) and a partial batch (201).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
 import { createFilingService, InvalidRequest, NotFound } from "../../../core/index.ts";
-import { makeFakeStore } from "../../../adapters/in-memory/store.fake.ts";
-import { makeTinVault, sha256Hasher, systemIds } from "../../../adapters/system/system.ts";
-import { DEFAULT_RATE_CARD } from "../../../core/domain/pricing/index.ts";
 import { startApi, type TestApi } from "../../support/api.ts";
+import { embeddedService } from "../../support/core.ts";
 import { necRow, necRows } from "../../support/forms.ts";
 
 const s = suite<{ api: TestApi; service: ReturnType<typeof createFilingService>; payerId: string }>(
@@ -17,25 +14,7 @@ const scope = { accountId: "3f1b8c2e-0000-4000-8000-0000000000aa", livemode: fal
 
 s.before(async (ctx) => {
   ctx.api = await startApi();
-  const store = makeFakeStore();
-  ctx.service = createFilingService({
-    store,
-    clock: { now: () => new Date() },
-    ids: systemIds,
-    vault: makeTinVault("parity-test"),
-    hasher: sha256Hasher,
-    pricing: { rateCard: DEFAULT_RATE_CARD },
-  });
-  await Effect.runPromise(
-    store.accounts.insert({
-      id: scope.accountId,
-      name: "Embedder",
-      liveEnabled: false,
-      defaultApiVersion: null,
-      ipAllowlist: [],
-      createdAt: new Date().toISOString(),
-    }),
-  );
+  ctx.service = (await embeddedService(scope.accountId, "parity-test")).service;
   ctx.payerId = (await ctx.service.createPayer(scope, { name: "Parity Co", tin: "12-3456789" })).id;
 });
 s.after(async ({ api, service }) => {

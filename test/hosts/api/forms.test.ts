@@ -3,7 +3,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { fillSkeleton, madeUpTin } from "../../support/forms.ts";
+import { fillSkeleton, madeUpTin, REQUIRED_FORMS } from "../../support/forms.ts";
 
 const s = suite<{ api: TestApi }>("forms");
 s.before(async (ctx) => {
@@ -35,18 +35,7 @@ s("GET /v1/forms lists every form with its title and tax years", async ({ api })
   assert.is(r.body.next_cursor, null);
   const data = r.body.data as FormSummary[];
   assert.ok(data.length >= 30, `${data.length} forms`);
-  for (const f of [
-    "1099-NEC",
-    "1099-MISC",
-    "1099-INT",
-    "1099-DIV",
-    "1099-R",
-    "1099-K",
-    "1099-B",
-    "W-2G",
-    "1098",
-    "5498",
-  ]) {
+  for (const f of REQUIRED_FORMS) {
     assert.ok(
       data.some((d) => d.form === f),
       `${f} listed`,

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { startApi, testConfig, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
-import { necRow, necRows } from "../../support/forms.ts";
+import { necRow, necRows, PARTY_FIELDS, payerBody } from "../../support/forms.ts";
 import { routeTable } from "../../../hosts/api/app.ts";
 import { Api } from "../../../hosts/api/http.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
@@ -62,23 +62,7 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 
 // Field names the routes read, so random bodies reach the validators and the use cases, not only the parser.
 const FIELDS = [
-  "name",
-  "legal_name",
-  "tin",
-  "tin_type",
-  "address_line1",
-  "address_line2",
-  "city",
-  "state",
-  "postal_code",
-  "country",
-  "contact_name",
-  "contact_email",
-  "contact_phone",
-  "payer",
-  "email",
-  "delivery_method",
-  "account_number",
+  ...PARTY_FIELDS,
   "forms",
   "form",
   "tax_year",
@@ -257,17 +241,7 @@ const headers = fc
 async function fixtures(api: TestApi): Promise<Fixtures> {
   const payer = (
     await api.request("POST", "/v1/payers", {
-      body: {
-        legal_name: "Fuzz Payer LLC",
-        tin: "123450099",
-        address_line1: "1 Elm St",
-        city: "Austin",
-        state: "TX",
-        postal_code: "73301",
-        contact_name: "Pat Doe",
-        contact_email: "pat@example.com",
-        contact_phone: "5125550100",
-      },
+      body: payerBody("Fuzz Payer LLC", "123450099"),
     })
   ).body.id as string;
   const recipient = (

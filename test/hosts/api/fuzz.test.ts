@@ -4,30 +4,9 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
+import { PARTY_FIELDS } from "../../support/forms.ts";
 
-const fields = [
-  "legal_name",
-  "name",
-  "tin",
-  "tin_type",
-  "address_line1",
-  "address_line2",
-  "city",
-  "state",
-  "postal_code",
-  "country",
-  "contact_name",
-  "contact_email",
-  "contact_phone",
-  "payer",
-  "email",
-  "delivery_method",
-  "account_number",
-  "id",
-  "object",
-  "__proto__",
-  "constructor",
-];
+const fields = [...PARTY_FIELDS, "id", "object", "__proto__", "constructor"];
 const value = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.constantFrom("123456789", "12-3456789", "ca", "electronic", "ssn", ""),

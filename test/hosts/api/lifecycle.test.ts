@@ -5,21 +5,11 @@ import * as assert from "uvu/assert";
 import { forced } from "../../support/status.ts";
 import { Effect } from "effect";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { necRows } from "../../support/forms.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 import { Store, type FilingPatch } from "../../../core/ports/store.port.ts";
 import type { FilingStatus } from "../../../core/domain/filing/status.ts";
 
-const fullPayer = {
-  legal_name: "Life Payer LLC",
-  tin: "123450022",
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-};
+const fullPayer = payerBody("Life Payer LLC", "123450022");
 let seq = 9000;
 
 async function forms(api: TestApi, n: number, addToCart = false): Promise<string[]> {

@@ -10,7 +10,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { necRow, necRows } from "../../support/forms.ts";
+import { payGoodAndRejected, TRANSMITTER_JSON } from "../../support/iris.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 import { applyAcknowledgements, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
 import { createIrsEmulator } from "../../../hosts/irs-emulator/emulator.ts";
@@ -22,18 +23,6 @@ const dir = mkdtempSync(join(tmpdir(), "live-iris-"));
 const keyFile = join(dir, "iris-private.pem");
 writeFileSync(keyFile, keys.privateKey.export({ type: "pkcs8", format: "pem" }));
 const IDS = { clientId: "2b9f1c4e-0000-4000-8000-00000000c1d0", userId: "jdoe-123456", keyId: "kid-live-1" };
-
-const payerBody = (name: string, tin: string) => ({
-  legal_name: name,
-  tin,
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-});
 
 interface Ctx {
   api: TestApi;
@@ -59,17 +48,7 @@ s.before(async (ctx) => {
     IRIS_TEST_CD: "P",
     IRIS_SOFTWARE_IDS: "2025=25A0000001",
     IRIS_POLL_INTERVAL_MS: "1000",
-    IRIS_TRANSMITTER_JSON: JSON.stringify({
-      tin: "000000001",
-      name: "Filing Service Inc",
-      address_line1: "1 Market St",
-      city: "San Francisco",
-      state: "CA",
-      postal_code: "94105",
-      contact_name: "Ops Desk",
-      contact_email: "ops@filing.example",
-      contact_phone: "4155550100",
-    }),
+    IRIS_TRANSMITTER_JSON: TRANSMITTER_JSON,
   });
   ctx.live = await ctx.api.another({ iris });
   await ctx.api.runtime.runPromise(enableLive(ctx.api.accountId));
@@ -130,33 +109,16 @@ s(
   async ({ live, emulator, liveKey }) => {
     const key = liveKey;
     const scope = { accountId: live.accountId, livemode: true };
-    const good = (
-      await live.request("POST", "/v1/payers", { key, body: payerBody("Good Payer LLC", "123450072") })
-    ).body.id;
-    const bad = (
-      await live.request("POST", "/v1/payers", { key, body: payerBody("Reject Payer Inc", "123450073") })
-    ).body.id;
-    const goodForms = (
-      await live.request("POST", `/v1/payers/${good}/forms`, {
-        key,
-        body: { addToCart: true, service: "efile", forms: necRows(2, 72_000) },
-      })
-    ).body.forms;
-    const badForms = (
-      await live.request("POST", `/v1/payers/${bad}/forms`, {
-        key,
-        body: {
-          addToCart: true,
-          service: "efile",
-          forms: [necRow({ tin: "123450074", first: "Ann", last: "Lee" })],
-        },
-      })
-    ).body.forms;
-    const paid = await live.request("POST", "/v1/cart/pay", { key });
-    assert.is(paid.status, 200, paid.text);
+    const { goodForms, badForms, order } = await payGoodAndRejected(live, key, {
+      goodPayerTin: "123450072",
+      badPayerTin: "123450073",
+      goodForms: 2,
+      rowsFrom: 72_000,
+      badRecipientTin: "123450074",
+    });
 
     emulator.faults.dropIntakeReplies = 1;
-    const first = await live.runtime.runPromiseExit(transmitOrder(scope, paid.body.order));
+    const first = await live.runtime.runPromiseExit(transmitOrder(scope, order));
     assert.is(first._tag, "Failure", "the reply was lost: the job fails and is retried");
     assert.is(
       (await live.request("GET", `/v1/filings/${goodForms[0].id}`, { key })).body.status,
@@ -164,7 +126,7 @@ s(
     );
     emulator.faults.unavailable = 2;
     emulator.faults.retryAfterSeconds = 0;
-    const sent = await live.runtime.runPromise(transmitOrder(scope, paid.body.order));
+    const sent = await live.runtime.runPromise(transmitOrder(scope, order));
     assert.is(sent.receipts.length, 1);
     assert.is(emulator.stats.intakeRequests, 1, "recovered by UTID: the transmission was never sent again");
     assert.is(emulator.stats.transmissions, 1);
@@ -194,7 +156,7 @@ s(
       rejected.errors.map((e: { code: string; severity: string }) => [e.code, e.severity]),
       [["SMF018", "Reject"]],
     );
-    const again = await live.runtime.runPromise(transmitOrder(scope, paid.body.order));
+    const again = await live.runtime.runPromise(transmitOrder(scope, order));
     assert.equal(again.receipts, []);
     assert.is(emulator.stats.intakeRequests, 1);
   },

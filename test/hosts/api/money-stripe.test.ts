@@ -5,21 +5,11 @@ import * as assert from "uvu/assert";
 import { Redacted } from "effect";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { testIrisConfig } from "../../support/iris.ts";
-import { necRows } from "../../support/forms.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 import { startStripeFake, type StripeFake } from "../../support/stripe-fake.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 
-const payerBody = {
-  legal_name: "Live Payer LLC",
-  tin: "12-3456701",
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-};
+const livePayer = payerBody("Live Payer LLC", "12-3456701");
 
 const s = suite<{ api: TestApi; fake: StripeFake; live: string }>("live card payments through Stripe");
 s.before(async (ctx) => {
@@ -82,7 +72,7 @@ s(
 s(
   "live pay with a card Stripe declines is 402 card_declined with the decline code; nothing filed, drawn or charged",
   async ({ api, fake, live }) => {
-    const payer = (await api.request("POST", "/v1/payers", { key: live, body: payerBody })).body.id;
+    const payer = (await api.request("POST", "/v1/payers", { key: live, body: livePayer })).body.id;
     const forms = await api.request("POST", `/v1/payers/${payer}/forms`, {
       key: live,
       body: { forms: necRows(2, 7100) },

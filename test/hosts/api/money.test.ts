@@ -2,32 +2,22 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { necRows } from "../../support/forms.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 import { makeSandboxCardProcessor } from "../../../adapters/sandbox-card/sandbox-card.ts";
 import { createAccount, createApiKey } from "../../../core/use-cases/accounts.use-case.ts";
 import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
 
-const fullPayer = {
-  legal_name: "Cart Payer LLC",
-  tin: "12-3456700",
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-};
+const fullPayer = payerBody("Cart Payer LLC", "12-3456700");
 let tinSeq = 1000;
 
 /** Files n ready forms under a complete payer; returns their ids. */
 async function readyForms(
   api: TestApi,
   n: number,
-  payerBody: Record<string, unknown> = fullPayer,
+  payerFields: Record<string, unknown> = fullPayer,
   key?: string,
 ): Promise<{ payer: string; ids: string[] }> {
-  const payer = (await api.request("POST", "/v1/payers", { body: { ...payerBody }, key })).body.id;
+  const payer = (await api.request("POST", "/v1/payers", { body: { ...payerFields }, key })).body.id;
   const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
     body: { forms: necRows(n, (tinSeq += n)) },
     key,

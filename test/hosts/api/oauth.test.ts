@@ -33,6 +33,10 @@ s.after(async (ctx) => {
   await ctx.api.close();
 });
 
+/** The status of GET /v1/payers with `accessToken` on `server` (one with its own clock). */
+const payersStatus = async (server: { base: string }, accessToken: string) =>
+  (await fetch(`${server.base}/v1/payers`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+
 const oauthError = (r: { status: number; body: any }, status: number, error: string) => {
   assert.is(r.status, status, JSON.stringify(r.body));
   assert.is(r.body.error, error);
@@ -384,17 +388,9 @@ s(
       assert.match(body.error_description, /expired/);
       const t = await clientCredentials(api, app);
       offset = 3_599_000;
-      assert.is(
-        (await fetch(`${later.base}/v1/payers`, { headers: { authorization: `Bearer ${t.access_token}` } }))
-          .status,
-        200,
-      );
+      assert.is(await payersStatus(later, t.access_token), 200);
       offset = 3_601_000;
-      assert.is(
-        (await fetch(`${later.base}/v1/payers`, { headers: { authorization: `Bearer ${t.access_token}` } }))
-          .status,
-        401,
-      );
+      assert.is(await payersStatus(later, t.access_token), 401);
     } finally {
       await later.close();
     }
@@ -504,11 +500,7 @@ s(
     );
     const later = await serverWithClock(api, () => new Date(Date.now() + 3_600_000));
     try {
-      assert.is(
-        (await fetch(`${later.base}/v1/payers`, { headers: { authorization: `Bearer ${t.access_token}` } }))
-          .status,
-        401,
-      );
+      assert.is(await payersStatus(later, t.access_token), 401);
     } finally {
       await later.close();
     }

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { necRow } from "../../support/forms.ts";
+import { necRow, payerBody } from "../../support/forms.ts";
 import { apiDocument, declaredRoutes } from "../../../hosts/api/openapi/snapshot.ts";
 import { openApiPath, operationKey } from "../../../hosts/api/openapi/document.ts";
 import { RouteTable } from "../../../hosts/api/routes/route-table.ts";
@@ -105,17 +105,7 @@ s("every route answers as documented", async ({ api }) => {
 
   const payer = (
     await call("POST", "/v1/payers", {
-      body: {
-        legal_name: "Spec Payer LLC",
-        tin: "12-3450077",
-        address_line1: "1 Elm St",
-        city: "Austin",
-        state: "TX",
-        postal_code: "73301",
-        contact_name: "Pat Doe",
-        contact_email: "pat@example.com",
-        contact_phone: "5125550100",
-      },
+      body: payerBody("Spec Payer LLC", "12-3450077"),
     })
   ).body.id as string;
   await call("POST", "/v1/payers", { body: { tin: "x" } });

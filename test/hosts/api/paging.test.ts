@@ -5,20 +5,10 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
-import { necRows } from "../../support/forms.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 import { fanOutEvents } from "../../../core/use-cases/deliveries.use-case.ts";
 
-const payerBody = (i: number) => ({
-  legal_name: `Pager ${i} LLC`,
-  tin: String(987650000 + i),
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-});
+const pagerBody = (i: number) => payerBody(`Pager ${i} LLC`, String(987650000 + i));
 
 async function walk(api: TestApi, path: string, limit: number): Promise<string[]> {
   const ids: string[] = [];
@@ -50,7 +40,7 @@ for (const backend of backends) {
     ctx.api = api;
     const payers: string[] = [];
     for (let i = 0; i < 5; i++)
-      payers.push((await api.request("POST", "/v1/payers", { body: payerBody(i) })).body.id);
+      payers.push((await api.request("POST", "/v1/payers", { body: pagerBody(i) })).body.id);
     ctx.endpoint = (
       await api.request("POST", "/v1/webhooks", { body: { url: "https://example.com/h", events: ["*"] } })
     ).body.id;

@@ -2,32 +2,15 @@
 // Idempotency-Keys: exactly one order, one ledger draw; the rest are already_paid, replays or 409.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { startApi, type TestApi } from "../../support/api.ts";
+import { withTwoInstances, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
-import { necRows } from "../../support/forms.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 
-const fullPayer = {
-  legal_name: "Race Payer LLC",
-  tin: "123450011",
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-};
+const fullPayer = payerBody("Race Payer LLC", "123450011");
 
 const s = suite<{ a: TestApi; b: TestApi }>("pay races (postgres)");
 if (POSTGRES_URL) {
-  s.before(async (ctx) => {
-    ctx.a = await startApi("postgres");
-    ctx.b = await ctx.a.another();
-  });
-  s.after(async (ctx) => {
-    await ctx.b.close();
-    await ctx.a.close();
-  });
+  withTwoInstances(s);
 
   for (const withKeys of [false, true]) {
     s(

@@ -4,20 +4,10 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
-import { necRow, necRows } from "../../support/forms.ts";
+import { necRow, necRows, payerBody } from "../../support/forms.ts";
 import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
 
-const fullPayer = {
-  legal_name: "Wire Payer LLC",
-  tin: "123450033",
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-};
+const fullPayer = payerBody("Wire Payer LLC", "123450033");
 
 for (const backend of backends) {
   const s = suite<{ api: TestApi }>(`transmission (${backend})`);

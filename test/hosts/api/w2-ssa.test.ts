@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
+import { payerBody } from "../../support/forms.ts";
 import { w2Form, w2cForm } from "../../support/w2.ts";
 import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
@@ -17,17 +18,7 @@ import { checkEfw2, parseEfw2, w3Totals } from "../../../core/domain/efw2/index.
 import { loadSsaConfig } from "../../../hosts/shared/ssa-config.ts";
 import { ssaCommand } from "../../../hosts/cli/ssa.ts";
 
-const employer = (name: string, tin: string) => ({
-  legal_name: name,
-  tin,
-  address_line1: "1 Elm St",
-  city: "Austin",
-  state: "TX",
-  postal_code: "73301",
-  contact_name: "Pat Doe",
-  contact_email: "pat@example.com",
-  contact_phone: "5125550100",
-});
+const employer = payerBody;
 const row = (jsonForm: Record<string, unknown>, form = "W-2") => ({ form, tax_year: 2025, jsonForm });
 
 interface Ctx {

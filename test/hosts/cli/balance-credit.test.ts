@@ -57,7 +57,7 @@ test("balance credit: --json prints the credit entry; the same reference again a
   try {
     const account = JSON.parse((await cli(dir, ["accounts", "list", "--json"])).stdout.trim())[0]
       .id as string;
-    const args = [
+    const credit = (amountCents: string, reference: string) => [
       "balance",
       "credit",
       "--account",
@@ -65,10 +65,11 @@ test("balance credit: --json prints the credit entry; the same reference again a
       "--env",
       "live",
       "--amount-cents",
-      "250000",
+      amountCents,
       "--reference",
-      "WIRE-2026-0042",
+      reference,
     ];
+    const args = credit("250000", "WIRE-2026-0042");
     const ok = await cli(dir, [...args, "--json"]);
     assert.is(ok.code, 0, ok.stderr);
     const lines = ok.stdout.trim().split("\n");
@@ -101,18 +102,7 @@ test("balance credit: --json prints the credit entry; the same reference again a
       twice.stderr.trim(),
       /^Account \S+ already has a live credit with reference "WIRE-2026-0042" \(250000 cents on .+\); nothing was credited\.$/,
     );
-    const negative = await cli(dir, [
-      "balance",
-      "credit",
-      "--account",
-      account,
-      "--env",
-      "live",
-      "--amount-cents",
-      "-5",
-      "--reference",
-      "WIRE-X",
-    ]);
+    const negative = await cli(dir, credit("-5", "WIRE-X"));
     assert.is(negative.code, 2);
     assert.is(negative.stderr.trim().split("\n").length, 1);
     assert.match(negative.stderr, /^--amount-cents must be a whole number of cents greater than 0/);

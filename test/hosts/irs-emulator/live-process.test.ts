@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
+import { payGoodAndRejected, TRANSMITTER_JSON } from "../../support/iris.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
-import { necRow, necRows } from "../../support/forms.ts";
 import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 import { loadIrisConfig } from "../../../hosts/shared/iris-config.ts";
@@ -34,17 +34,7 @@ const IRIS_ENV = {
   IRIS_TEST_CD: "P",
   IRIS_SOFTWARE_IDS: "2025=25A0000001",
   IRIS_POLL_INTERVAL_MS: "1000",
-  IRIS_TRANSMITTER_JSON: JSON.stringify({
-    tin: "000000001",
-    name: "Filing Service Inc",
-    address_line1: "1 Market St",
-    city: "San Francisco",
-    state: "CA",
-    postal_code: "94105",
-    contact_name: "Ops Desk",
-    contact_email: "ops@filing.example",
-    contact_phone: "4155550100",
-  }),
+  IRIS_TRANSMITTER_JSON: TRANSMITTER_JSON,
 };
 
 function startProcess(
@@ -132,41 +122,13 @@ if (POSTGRES_URL) {
         }),
       );
       assert.is((await api.request("GET", "/v1/balance/entries", { key })).body.data[0].kind, "credit");
-      const payer = (name: string, tin: string) =>
-        api.request("POST", "/v1/payers", {
-          key,
-          body: {
-            legal_name: name,
-            tin,
-            address_line1: "1 Elm St",
-            city: "Austin",
-            state: "TX",
-            postal_code: "73301",
-            contact_name: "Pat Doe",
-            contact_email: "pat@example.com",
-            contact_phone: "5125550100",
-          },
-        });
-      const good = (await payer("Good Payer LLC", "123450081")).body.id;
-      const bad = (await payer("Reject Payer Inc", "123450082")).body.id;
-      const goodForms = (
-        await api.request("POST", `/v1/payers/${good}/forms`, {
-          key,
-          body: { addToCart: true, service: "efile", forms: necRows(3, 81_000) },
-        })
-      ).body.forms;
-      const badForms = (
-        await api.request("POST", `/v1/payers/${bad}/forms`, {
-          key,
-          body: {
-            addToCart: true,
-            service: "efile",
-            forms: [necRow({ tin: "123450083", first: "Ann", last: "Lee" })],
-          },
-        })
-      ).body.forms;
-      const paid = await api.request("POST", "/v1/cart/pay", { key });
-      assert.is(paid.status, 200, paid.text);
+      const { goodForms, badForms, order } = await payGoodAndRejected(api, key, {
+        goodPayerTin: "123450081",
+        badPayerTin: "123450082",
+        goodForms: 3,
+        rowsFrom: 81_000,
+        badRecipientTin: "123450083",
+      });
 
       // The IRS takes the transmission and holds its reply: the worker dies waiting for it.
       await fetch(`${emu}/faults`, {
@@ -218,7 +180,7 @@ if (POSTGRES_URL) {
           (
             await api.db
               .knex("filings")
-              .where({ order_id: paid.body.order })
+              .where({ order_id: order })
               .whereIn("status", ["accepted", "rejected"])
               .count({ n: "*" })
           )[0]?.n ?? 0,
@@ -243,10 +205,7 @@ if (POSTGRES_URL) {
       assert.ok((seen["statusRequests"] ?? 0) >= 2, "a UTID lookup and acknowledgement polls");
       assert.ok((seen["tokensIssued"] ?? 0) >= 2, "each process has its own token");
 
-      const receipts = await api.db
-        .knex("filings")
-        .where({ order_id: paid.body.order })
-        .distinct("receipt_id");
+      const receipts = await api.db.knex("filings").where({ order_id: order }).distinct("receipt_id");
       assert.is(receipts.length, 1);
       const receipt = receipts[0]?.receipt_id as string;
       for (const f of goodForms) {

@@ -3,40 +3,20 @@
 // filing.accepted event each), the order is one IRS transmission, nothing is refunded, the ledger chain holds.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
-import { necRows } from "../../support/forms.ts";
+import { startWorkerProcess } from "../../support/worker.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 import { verifyChain } from "../../../core/domain/ledger/index.ts";
 
-const root = join(import.meta.dirname, "../../..");
 const KILLS = Number(process.env["CRASH_KILLS"] ?? 4); // CRASH_KILLS=20 for a longer soak
 
-function startWorkerProcess(schema: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "test/hosts/worker/crash-worker.ts"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        DATABASE_URL: POSTGRES_URL,
-        DB_SCHEMA: schema,
-        TIN_ENCRYPTION_KEY: "test-only-tin-key",
-        SANDBOX_ACK_DELAY_MS: "0",
-        LOG_LEVEL: "silent",
-        DISPATCH_SWEEP_AFTER_MS: "0",
-        DISPATCH_SWEEP_EVERY_MS: "200",
-        JOB_EXPIRE_SECONDS: "4",
-        JOB_MAINTENANCE_SECONDS: "1",
-      },
-    });
-    proc.stdout?.on("data", (d: Buffer) => {
-      if (d.toString().includes("ready")) resolve(proc);
-    });
-    proc.on("exit", (code) => reject(new Error(`worker exited early (${code})`)));
+const startWorker = (schema: string) =>
+  startWorkerProcess(schema, {
+    SANDBOX_ACK_DELAY_MS: "0",
+    DISPATCH_SWEEP_AFTER_MS: "0",
+    DISPATCH_SWEEP_EVERY_MS: "200",
   });
-}
 
 const s = suite<{ api: TestApi }>("worker crash (postgres)");
 if (POSTGRES_URL) {
@@ -51,17 +31,7 @@ if (POSTGRES_URL) {
     const schema = (await api.db.knex.raw("select current_schema() as s")).rows[0].s as string;
     const payer = (
       await api.request("POST", "/v1/payers", {
-        body: {
-          legal_name: "Crash Payer LLC",
-          tin: "123450044",
-          address_line1: "1 Elm St",
-          city: "Austin",
-          state: "TX",
-          postal_code: "73301",
-          contact_name: "Pat Doe",
-          contact_email: "pat@example.com",
-          contact_phone: "5125550100",
-        },
+        body: payerBody("Crash Payer LLC", "123450044"),
       })
     ).body.id;
     const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
@@ -79,12 +49,12 @@ if (POSTGRES_URL) {
 
     // The harness has no job runner: the worker's dispatch sweep finds the paid order by itself.
     for (let k = 0; k < KILLS; k++) {
-      const w = await startWorkerProcess(schema);
+      const w = await startWorker(schema);
       await new Promise((res) => setTimeout(res, 300 + Math.floor(Math.random() * 2500)));
       w.kill("SIGKILL");
       await new Promise((res) => w.once("exit", res));
     }
-    const w = await startWorkerProcess(schema);
+    const w = await startWorker(schema);
     const deadline = Date.now() + 90_000;
     while ((await accepted()) < 500 && Date.now() < deadline)
       await new Promise((res) => setTimeout(res, 500));

@@ -2,39 +2,15 @@
 // restart: the events table is the outbox. The receiver sees one event id (deliveries are at least once).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
+import { startWorkerProcess } from "../../support/worker.ts";
 import { necRows } from "../../support/forms.ts";
 
-const root = join(import.meta.dirname, "../../..");
-
-function worker(schema: string): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "test/hosts/worker/crash-worker.ts"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        DATABASE_URL: POSTGRES_URL,
-        DB_SCHEMA: schema,
-        TIN_ENCRYPTION_KEY: "test-only-tin-key",
-        LOG_LEVEL: "silent",
-        OUTBOX_POLL_MS: "100",
-        SANDBOX_WEBHOOK_LOOPBACK: "true",
-        JOB_EXPIRE_SECONDS: "4",
-        JOB_MAINTENANCE_SECONDS: "1",
-      },
-    });
-    proc.stdout?.on("data", (d: Buffer) => {
-      if (d.toString().includes("ready")) resolve(proc);
-    });
-    proc.on("exit", (code) => reject(new Error(`worker exited early (${code})`)));
-  });
-}
+const worker = (schema: string) =>
+  startWorkerProcess(schema, { OUTBOX_POLL_MS: "100", SANDBOX_WEBHOOK_LOOPBACK: "true" });
 
 const s = suite<{ api: TestApi; receiver: Server; hook: string; got: string[] }>(
   "outbox across a crash (postgres)",

@@ -7,7 +7,7 @@
 //    accepted, of the same tax year and form type.
 import { amountToCents } from "../../forms/index.ts";
 import type { FilingStatus } from "../../filing/status.ts";
-import { finding } from "./engine.ts";
+import { finding, INT_TOTALS } from "./engine.ts";
 import type { RuleFinding, TransmitterProfile } from "./model.ts";
 
 /** One cart item as the cart rules see it. */
@@ -50,12 +50,6 @@ export interface CartFinding {
   readonly finding: RuleFinding;
 }
 
-const INT_TOTALS = [
-  "InterestIncomeAmt",
-  "EarlyWithdrawalPenaltyAmt",
-  "USSavingsBondsTreasObligIntAmt",
-  "TaxExemptInterestAmt",
-] as const;
 const ACCEPTED: readonly (FilingStatus | undefined)[] = ["accepted", "accepted_with_errors", "superseded"];
 
 export function checkCart(entries: readonly CartEntry[], transmitter?: TransmitterProfile): CartFinding[] {

@@ -60,7 +60,8 @@ export interface FormCheck {
   readonly warnings: readonly RuleFinding[];
 }
 
-const INT_TOTALS = [
+/** The 1099-INT amounts of rule S1H012: a 1099-INT submission whose totals of all four are zero is rejected. */
+export const INT_TOTALS = [
   "InterestIncomeAmt",
   "EarlyWithdrawalPenaltyAmt",
   "USSavingsBondsTreasObligIntAmt",

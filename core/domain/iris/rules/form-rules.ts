@@ -2,6 +2,7 @@
 // row per IRS rule number; element names are the IRIS names of the catalogue (the rule texts sometimes spell
 // them differently: "GrossProceedsIndicator" is GrossProceedsInd, "GrossProceedsFromSaleofVehAmt" is
 // GrossProceedsFromSaleOfVehAmt, "ValueOfGoodsAndSrvsForVehAmt" is ValueOfGoodsAndSrvcForVehAmt).
+import { MONTH_AMOUNTS } from "../../shared/months.ts";
 import { dollars, type FormReader } from "./reader.ts";
 
 export interface RecordRule {
@@ -16,21 +17,6 @@ export interface RecordRule {
   /** Specifics added to the IRS text: amounts, dates, never a TIN. */
   readonly detail?: (r: FormReader) => string;
 }
-
-const MONTHS = [
-  "JanuaryAmt",
-  "FebruaryAmt",
-  "MarchAmt",
-  "AprilAmt",
-  "MayAmt",
-  "JuneAmt",
-  "JulyAmt",
-  "AugustAmt",
-  "SeptemberAmt",
-  "OctoberAmt",
-  "NovemberAmt",
-  "DecemberAmt",
-] as const;
 
 /** "a is greater than b" rules: `a` (when non-zero) must not exceed `b`. */
 function notAbove(code: string, form: string, a: string, b: string, onlyWhenNonZero = true): RecordRule {
@@ -239,9 +225,9 @@ export const FORM_RULES: readonly RecordRule[] = [
     code: "F1099K001",
     forms: ["1099K"],
     element: "GrossAmt",
-    broken: (r) => r.sum(MONTHS) !== r.cents("GrossAmt"),
+    broken: (r) => r.sum(MONTH_AMOUNTS) !== r.cents("GrossAmt"),
     detail: (r) =>
-      `The months add up to ${dollars(r.sum(MONTHS))}; GrossAmt is ${dollars(r.cents("GrossAmt"))}.`,
+      `The months add up to ${dollars(r.sum(MONTH_AMOUNTS))}; GrossAmt is ${dollars(r.cents("GrossAmt"))}.`,
   },
   {
     code: "F1099K002",
@@ -323,9 +309,9 @@ export const FORM_RULES: readonly RecordRule[] = [
     code: "F1097BTC001",
     forms: ["1097BTC"],
     element: "TotalCreditsAmt",
-    broken: (r) => r.sum(MONTHS) !== r.cents("TotalCreditsAmt"),
+    broken: (r) => r.sum(MONTH_AMOUNTS) !== r.cents("TotalCreditsAmt"),
     detail: (r) =>
-      `The months add up to ${dollars(r.sum(MONTHS))}; TotalCreditsAmt is ${dollars(r.cents("TotalCreditsAmt"))}.`,
+      `The months add up to ${dollars(r.sum(MONTH_AMOUNTS))}; TotalCreditsAmt is ${dollars(r.cents("TotalCreditsAmt"))}.`,
   },
   atMostOne("F1097BTC002", "1097BTC", ["BondIssuerInd", "EntityRcvdBondDistriCreditInd"]),
   // 1098, 1098-C, 1098-Q
@@ -364,9 +350,9 @@ export const FORM_RULES: readonly RecordRule[] = [
     code: "F1098Q001",
     forms: ["1098Q"],
     element: "TotalPremiumsAmt",
-    broken: (r) => r.cents("TotalPremiumsAmt") < r.sum(MONTHS),
+    broken: (r) => r.cents("TotalPremiumsAmt") < r.sum(MONTH_AMOUNTS),
     detail: (r) =>
-      `TotalPremiumsAmt is ${dollars(r.cents("TotalPremiumsAmt"))}; the months add up to ${dollars(r.sum(MONTHS))}.`,
+      `TotalPremiumsAmt is ${dollars(r.cents("TotalPremiumsAmt"))}; the months add up to ${dollars(r.sum(MONTH_AMOUNTS))}.`,
   },
   // 5498
   {

@@ -4,7 +4,7 @@
 // builds and refuses to hand over one that breaks a blocking rule.
 import { IRIS_BUSINESS_RULES } from "../business-rules.generated.ts";
 import { XmlParseError, childNamed, childText, childrenNamed, parseXml, type XmlElement } from "../xml.ts";
-import { finding } from "./engine.ts";
+import { finding, INT_TOTALS } from "./engine.ts";
 import { extensionHits } from "./extension-rules.ts";
 import type { RuleFinding } from "./model.ts";
 
@@ -169,12 +169,6 @@ const CFSF_FORMS = new Set([
   "1099R",
   "5498",
 ]);
-const INT_TOTALS = [
-  "InterestIncomeAmt",
-  "EarlyWithdrawalPenaltyAmt",
-  "USSavingsBondsTreasObligIntAmt",
-  "TaxExemptInterestAmt",
-] as const;
 
 function duplicates<T>(items: readonly T[], key: (t: T) => string | undefined): T[] {
   const seen = new Set<string>();

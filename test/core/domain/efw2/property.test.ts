@@ -3,8 +3,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { buildEfw2, checkEfw2, parseEfw2, w3Totals, writeEfw2 } from "../../../../core/domain/efw2/index.ts";
+import { checkEfw2, parseEfw2, w3Totals, writeEfw2 } from "../../../../core/domain/efw2/index.ts";
 import { validateForm } from "../../../../core/domain/forms/index.ts";
+import { oneEmployerEfw2 } from "../../../support/w2.ts";
 
 const submitter = {
   ein: "000000001",
@@ -57,19 +58,7 @@ test("built EFW2 files read back, check out and write back byte-identical", () =
         if (!v.ok) throw new Error(JSON.stringify(v.issues));
         return { filingId: `f${String(i)}`, jsonForm: v.value.jsonForm };
       });
-      const text = writeEfw2(
-        "efw2",
-        buildEfw2({
-          taxYear: 2025,
-          submitter,
-          employers: [
-            {
-              employer: { ein: "123450092", name: "Wire Employer LLC", address: submitter.address },
-              employees,
-            },
-          ],
-        }),
-      );
+      const text = oneEmployerEfw2(submitter, employees);
       const read = parseEfw2("efw2", text);
       assert.equal(read.problems, []);
       assert.equal(checkEfw2("efw2", read.records), []);

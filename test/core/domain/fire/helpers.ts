@@ -12,6 +12,7 @@ import {
   type FormSpec,
 } from "../../../../core/domain/fire/index.ts";
 import { getFormDefinition, type ElementDefinition } from "../../../../core/domain/forms/index.ts";
+import { MONTHS } from "../../../../core/domain/shared/months.ts";
 
 export const transmitter: FireTransmitterInput = {
   tin: "987654321",
@@ -259,21 +260,6 @@ export function irsValidInput(spec: FormSpec, p: FirePayer): FireFormInput {
   keepIrsRules(spec, amountsByCode, indicators);
   return { ...f, amountsByCode, indicators };
 }
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /**
  * What the IRS business rules add to "every field filled": monthly amounts add up to their total (F1099K001,

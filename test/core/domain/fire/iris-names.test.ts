@@ -16,6 +16,7 @@ import {
   listIrisForms,
   type ElementDefinition,
 } from "../../../../core/domain/forms/index.ts";
+import { REQUIRED_FORMS } from "../../../support/forms.ts";
 
 interface IrisForm {
   amountElements: string[];
@@ -29,30 +30,6 @@ const subset = join(root, "fixtures/fire/iris-elements-subset.json");
 const iris = JSON.parse(
   readFileSync(process.env["IRIS_ELEMENTS_JSON"] ?? (existsSync(shared) ? shared : subset), "utf8"),
 ) as Record<string, IrisForm>;
-
-const REQUIRED = [
-  "1099-NEC",
-  "1099-MISC",
-  "1099-INT",
-  "1099-DIV",
-  "1099-R",
-  "1099-K",
-  "1099-B",
-  "1099-G",
-  "1099-S",
-  "1099-C",
-  "1099-A",
-  "1099-OID",
-  "1099-PATR",
-  "1099-SA",
-  "1099-Q",
-  "1099-LTC",
-  "1098",
-  "1098-T",
-  "1098-E",
-  "5498",
-  "W-2G",
-];
 
 // IRIS amount elements no Pub 1220 amount code carries (IRIS splits or adds boxes FIRE does not have).
 const NOT_IN_FIRE: Record<string, string[]> = {
@@ -69,7 +46,7 @@ const NOT_IN_FIRE: Record<string, string[]> = {
 test("every required form has a Pub 1220 type of return and spec", () => {
   assert.equal(
     REQUIRED_FORM_SPECS.map((s) => s.form),
-    REQUIRED,
+    REQUIRED_FORMS,
   );
   const forms = FORM_SPECS.map((s) => s.form);
   for (const f of [

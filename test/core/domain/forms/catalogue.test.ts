@@ -18,30 +18,8 @@ import {
   statementBoxes,
   type ElementDefinition,
 } from "../../../../core/domain/forms/index.ts";
+import { REQUIRED_FORMS } from "../../../support/forms.ts";
 
-const REQUIRED_FORMS = [
-  "1099-NEC",
-  "1099-MISC",
-  "1099-INT",
-  "1099-DIV",
-  "1099-R",
-  "1099-K",
-  "1099-B",
-  "1099-G",
-  "1099-S",
-  "1099-C",
-  "1099-A",
-  "1099-OID",
-  "1099-PATR",
-  "1099-SA",
-  "1099-Q",
-  "1099-LTC",
-  "1098",
-  "1098-T",
-  "1098-E",
-  "5498",
-  "W-2G",
-];
 const KINDS = new Set(["amount", "indicator", "code", "text", "integer", "date", "decimal", "group"]);
 const JSON_TYPES = new Set(["number", "string", "boolean", "integer", "object", "array"]);
 

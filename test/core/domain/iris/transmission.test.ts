@@ -480,18 +480,8 @@ test("other TINs of a form (1099-LTC insured) come from otherTins", () => {
   const insured = (form["InsuredGrp"] ?? {}) as Record<string, unknown>;
   insured["TIN"] = "000765432";
   form["InsuredGrp"] = insured;
-  const s = stored("1099-LTC", form);
-  assert.ok(Object.keys(s.otherTins).length > 0, "the sample has an insured TIN");
-  const f: FilingToTransmit = {
-    filingId: "ltc",
-    payerId: "p",
-    payer: ACME,
-    form: "1099-LTC",
-    taxYear: 2025,
-    jsonForm: s.jsonForm,
-    recipientTin: s.tin,
-    otherTins: s.otherTins,
-  };
+  const f = filing("ltc", "p", ACME, "1099-LTC", form);
+  assert.ok(Object.keys(f.otherTins ?? {}).length > 0, "the sample has an insured TIN");
   const ok = buildTransmission(withId(planTransmissions([f])[0] as TransmissionPlan), TRANSMITTER);
   assert.ok(ok.ok);
   if (ok.ok) assert.ok(ok.value.xml.includes("<TIN>000765432</TIN>"));
@@ -859,17 +849,7 @@ for (const variant of [0, 1]) {
         const json = fillAll(def.elements, def.choices, variant);
         const rd = json["RecipientDetail"] as Record<string, unknown>;
         rd["TIN"] = `0001112${String(10 + i)}`;
-        const s = stored(form, json);
-        return {
-          filingId: `f${String(i)}`,
-          payerId: "p",
-          payer: ACME,
-          form,
-          taxYear: 2025,
-          jsonForm: s.jsonForm,
-          recipientTin: s.tin,
-          otherTins: s.otherTins,
-        };
+        return filing(`f${String(i)}`, "p", ACME, form, json);
       });
       assert.ok(filings.length >= 35);
       validates(filings);
@@ -883,17 +863,7 @@ xsdTest("xmllint: every catalogue form validates (one submission each, sample va
     if (!def) throw new Error(form);
     const sample = filledSkeleton(def, formSkeleton(form, 2025)).form;
     (sample["RecipientDetail"] as Record<string, unknown>)["TIN"] = "000123456"; // TestCd T takes test TINs only (SHAREDIRFORM021)
-    const s = stored(form, sample);
-    return {
-      filingId: `f${String(i)}`,
-      payerId: "p",
-      payer: ACME,
-      form,
-      taxYear: 2025,
-      jsonForm: s.jsonForm,
-      recipientTin: s.tin,
-      otherTins: s.otherTins,
-    };
+    return filing(`f${String(i)}`, "p", ACME, form, sample);
   });
   assert.ok(filings.length >= 35);
   validates(filings);
