@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { Batch, CartItem, PayerRow, RecipientRow, Scope, Store } from "../../core/ports/store.port.ts";
 import { contractSetup, shortId, storeRows, type ContractContext } from "../support/rows.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
+import { move } from "../../core/domain/filing/status.ts";
 
 type StoreService = Store["Service"];
 const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
@@ -819,19 +820,62 @@ export function filingsContract(
   s(
     "filings.listAll: every match of a filter, by id, in one read; scoped",
     async ({ store, a, live, pa, ra }) => {
-      const ordered = [1, 2, 3].map((n) =>
-        filing(a, pa, ra, { accountNumber: `L${n}`, status: "queued", orderId: "ord_all" }),
-      );
-      await insert(store, a, [
-        ...ordered,
-        filing(a, pa, ra, { accountNumber: "L4", status: "queued", orderId: "ord_other" }),
-      ]);
+      // An order's filings are what pay moved out of its cart (the Knex adapters find them through the cart's items).
+      const payInto = async (orderId: string, fs: Filing[]) => {
+        await insert(store, a, fs);
+        await run(
+          store.transaction(a, (tx) =>
+            Effect.gen(function* () {
+              const cart = yield* tx.carts.openCart(shortId("crt_"), at());
+              yield* tx.carts.insertItems(
+                fs.map((f) => ({
+                  id: shortId("cit_"),
+                  cartId: cart.id,
+                  filingId: f.id,
+                  service: "efile" as const,
+                  physicalMail: null,
+                  portalAccess: null,
+                  createdAt: at(),
+                })),
+              );
+              yield* tx.orders.insert({
+                id: orderId,
+                number: `2026-${orderId}`,
+                cartId: cart.id,
+                paymentStatus: "paid",
+                forms: fs.length,
+                chargeLines: [],
+                pricingSegments: [],
+                grandTotalCents: 0,
+                fromBalanceCents: 0,
+                fromCardCents: 0,
+                cardChargeId: null,
+                receipt: {},
+                createdAt: at(),
+              });
+              const moved = yield* tx.filings.markQueued(
+                move("pay"),
+                orderId,
+                fs.map((f) => ({ id: f.id, amountChargedCents: 100 })),
+                at(),
+              );
+              yield* tx.carts.markPaid(cart.id, orderId);
+              return moved;
+            }),
+          ),
+        );
+      };
+      const ordered = [1, 2, 3].map((n) => filing(a, pa, ra, { accountNumber: `L${n}`, status: "in_cart" }));
+      await payInto("ord_all", ordered);
+      await payInto("ord_other", [filing(a, pa, ra, { accountNumber: "L4", status: "in_cart" })]);
       const got = await run(store.scoped(a).filings.listAll({ orderId: "ord_all" }));
       assert.equal(
         got.map((f) => f.id),
         ids(ordered),
       );
       assert.is(got[0]?.orderId, "ord_all");
+      assert.is(got[0]?.status, "queued");
+      assert.is(got[0]?.amountChargedCents, 100);
       assert.equal(await run(store.scoped(live).filings.listAll({ orderId: "ord_all" })), []);
     },
   );

@@ -13,6 +13,7 @@ import * as filingWarnings from "./20261124000000_filing_warnings.ts";
 import * as statusPagingIndex from "./20261125000000_status_paging_index.ts";
 import * as ssaFiles from "./20261125000000_ssa_files.ts";
 import * as rulesChecked from "./20261126000000_rules_checked.ts";
+import * as hotPay from "./20261127000000_hot_pay.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +33,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261125000000_status_paging_index", statusPagingIndex],
   ["20261125000000_ssa_files", ssaFiles],
   ["20261126000000_rules_checked", rulesChecked],
+  ["20261127000000_hot_pay", hotPay],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

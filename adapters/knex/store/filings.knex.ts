@@ -56,7 +56,7 @@ export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) =>
 // parses it in C, where an array parameter per column costs the driver's per-element escaping in JavaScript
 // (a third of intake's CPU in the API process, by profile). The JSON columns go in as nested JSON, not strings.
 export const JSON_COLS = new Set(["json_form", "sealed_tins", "warnings"]);
-const FILING_CONFLICT = `on conflict (account_id, livemode, dup_key) where corrects is null and status not in ('voided', 'rejected') do nothing
+const FILING_CONFLICT = `on conflict (account_id, livemode, dup_key) where corrects is null and indexed_status not in ('voided', 'rejected') do nothing
   returning id`;
 export const FILING_INSERT = `insert into filings (${FILING_COLS.map((c) => c[0]).join(", ")})
   select ${FILING_COLS.map((c) => c[0]).join(", ")}
@@ -81,13 +81,30 @@ export const JSON_FIELD: Readonly<Record<string, (f: Filing) => unknown>> = {
   warnings: (f) => (f.warnings.length > 0 ? f.warnings : null),
 };
 
+/** What `filings.indexed_status` holds for a status (see migration hot_pay). */
+const indexedStatus = (s: string): string => (s === "queued" ? "in_cart" : s);
+
 export function filterFilings(q: Knex.QueryBuilder, filter: FilingFilter): void {
-  if (filter.statuses && filter.statuses.length > 0) q.whereIn("filings.status", filter.statuses as string[]);
+  if (filter.statuses && filter.statuses.length > 0) {
+    q.whereIn("filings.status", filter.statuses as string[]);
+    // The paging index is on indexed_status (migration hot_pay): `queued` is indexed as `in_cart`.
+    q.whereIn("filings.indexed_status", [...new Set(filter.statuses.map(indexedStatus))]);
+  }
   if (filter.payerId) q.where("filings.payer_id", filter.payerId);
   if (filter.form) q.where("filings.form", filter.form);
   if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
   if (filter.batchId) q.where("filings.batch_id", filter.batchId);
-  if (filter.orderId) q.where("filings.order_id", filter.orderId);
+  if (filter.orderId) {
+    // No index on order_id (migration hot_pay): the order's filings are found through its cart's items.
+    const orderId = filter.orderId;
+    q.where("filings.order_id", orderId).whereIn("filings.id", (sub) =>
+      sub
+        .select("ci.filing_id")
+        .from("cart_items as ci")
+        .join("orders as o", "o.cart_id", "ci.cart_id")
+        .where("o.id", orderId),
+    );
+  }
   if (filter.corrects) q.where("filings.corrects", filter.corrects);
 }
 
