@@ -1,8 +1,8 @@
 // In-memory Store for domain tests and embedders' tests. Same scoping and paging rules as the Knex adapter;
 // a transaction works on a copy of the tables and swaps it in only on success.
 // Each role's repository is in store/<role>.fake.ts (the same split as the ports); this file composes them.
-import { Effect, Exit, Layer } from "effect";
-import { Store, type Scope, type ScopedStore } from "../../core/ports/store.port.ts";
+import { Effect, Layer, Semaphore } from "effect";
+import { Store, type OpenTransaction, type Scope, type ScopedStore } from "../../core/ports/store.port.ts";
 import { fakeOAuthRepos } from "./oauth.fake.ts";
 import { cloneTables, emptyTables, fakeScope, type Tables } from "./store/shared.ts";
 import { fakeExtensions, fakePayers, fakeRecipients } from "./store/parties.fake.ts";
@@ -35,37 +35,51 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
   };
 }
 
+/** A copy of `parent`'s tables, swapped into it on commit; `end` runs after commit or rollback. */
+class FakeTransaction implements OpenTransaction {
+  readonly tables: { t: Tables };
+  constructor(
+    private readonly parent: { t: Tables },
+    private readonly end: Effect.Effect<void>,
+  ) {
+    this.tables = { t: cloneTables(parent.t) };
+  }
+  scoped(scope: Scope): ScopedStore {
+    return scoped(this.tables, scope);
+  }
+  get commit() {
+    return Effect.andThen(
+      Effect.sync(() => {
+        this.parent.t = this.tables.t;
+      }),
+      this.end,
+    );
+  }
+  get rollback() {
+    return this.end;
+  }
+}
+
 export function makeFakeStore(
   tables: Tables = emptyTables(),
 ): Store["Service"] & { readonly tables: () => Tables } {
   const ref = { t: tables };
-  let queue: Promise<unknown> = Promise.resolve();
+  // Transactions run one at a time, each on a copy of the tables swapped in only when it commits; a savepoint is
+  // a copy of its transaction's copy, swapped into it.
+  const oneAtATime = Semaphore.makeUnsafe(1);
   const done = new Set<string>();
   // Production TIN Matching requests (tin_match_sends): outside the transactional tables, like the SQL rows are counted before the send.
   const tinSends: { key: string; sentAt: string; outcome: string | null }[] = [];
-  const transaction = <A, E, R = never>(
-    scope: Scope,
-    body: (tx: ScopedStore) => Effect.Effect<A, E, R>,
-  ): Effect.Effect<A, E, R> =>
-    Effect.flatMap(Effect.context<R>(), (services) =>
-      Effect.flatten(
-        Effect.promise((signal) => {
-          // Transactions run one at a time, each on a copy swapped in only when it succeeds.
-          const next = queue.then(async () => {
-            const copy = { t: cloneTables(ref.t) };
-            const exit = await Effect.runPromiseExitWith(services)(body(scoped(copy, scope)), { signal });
-            if (Exit.isSuccess(exit)) ref.t = copy.t;
-            return exit;
-          });
-          queue = next.catch(() => undefined);
-          return next;
-        }),
-      ),
-    );
+  const begin = (outer: OpenTransaction | undefined): Effect.Effect<OpenTransaction> => {
+    if (outer === undefined)
+      return Effect.as(oneAtATime.take(1), new FakeTransaction(ref, Effect.asVoid(oneAtATime.release(1))));
+    if (!(outer instanceof FakeTransaction)) return Effect.die(new Error("a transaction of another store"));
+    return Effect.succeed(new FakeTransaction(outer.tables, Effect.void));
+  };
   return {
     ...Store.of({
       scoped: (scope) => scoped(ref, scope),
-      transaction,
+      begin,
       accounts: {
         insert: (a) =>
           Effect.sync(() => {

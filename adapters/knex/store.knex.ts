@@ -1,10 +1,10 @@
 // The Store port on Knex (Postgres or PGlite). Scoping by account and environment (D2) happens here, in
 // `scopedTable`, for every query of a scoped repository.
 // The repositories of each role are in store/<role>.knex.ts (the split of the ports); this file composes them
-// and runs transactions.
-import { Effect, Exit, Layer } from "effect";
+// and opens transactions.
+import { Effect, Layer } from "effect";
 import type { Knex } from "knex";
-import { Store, type Scope, type ScopedStore } from "../../core/ports/store.port.ts";
+import { Store, type OpenTransaction, type Scope, type ScopedStore } from "../../core/ports/store.port.ts";
 import { plainSecretBox, type SecretBox } from "../system/system.ts";
 import { DispatchRow, rowsOf, ScopedIdRow, SumRow, TinMatchSendRow, toOutboxEvent } from "./rows.ts";
 import { knexOAuthApps, knexOAuthGrants, knexUsers } from "./oauth.knex.ts";
@@ -90,38 +90,46 @@ function scopedId(row: unknown) {
   return { id: r.id, accountId: r.account_id, livemode: r.livemode };
 }
 
-class Rollback<E> {
-  constructor(readonly exit: Exit.Exit<unknown, E>) {}
+/** A Knex transaction (or a savepoint of one, a nested Knex transaction) with its repositories. */
+class KnexTransaction implements OpenTransaction {
+  readonly #repos = new Map<string, ScopedStore>();
+  constructor(
+    readonly trx: Knex.Transaction,
+    private readonly box: SecretBox,
+  ) {}
+  scoped(scope: Scope): ScopedStore {
+    const key = `${scope.accountId}:${scope.livemode ? "live" : "test"}`;
+    let repos = this.#repos.get(key);
+    if (!repos) {
+      repos = scopedRepos(this.trx, { accountId: scope.accountId, livemode: scope.livemode }, this.box);
+      this.#repos.set(key, repos);
+    }
+    return repos;
+  }
+  // Knex reports a failed COMMIT (or RELEASE SAVEPOINT) only through the transaction's own promise.
+  readonly commit = Effect.promise(async () => {
+    await this.trx.commit();
+    await this.trx.executionPromise;
+  });
+  readonly rollback = Effect.promise(async () => {
+    await this.trx.rollback();
+    await this.trx.executionPromise;
+  });
 }
 
 /** `secrets` encrypts webhook signing secrets at rest (the service passes one built from its configured key). */
 export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBox } = {}): Store["Service"] {
   const box = options.secrets ?? plainSecretBox;
   const scopedCache = new Map<string, ScopedStore>();
-  const transaction = <A, E, R = never>(
-    scope: Scope,
-    body: (tx: ScopedStore) => Effect.Effect<A, E, R>,
-  ): Effect.Effect<A, E, R> =>
-    Effect.flatMap(Effect.context<R>(), (services) =>
-      Effect.flatten(
-        Effect.promise(async (signal) => {
-          try {
-            const value = await knex.transaction(async (trx) => {
-              // The caller's services and interruption reach the body: an interrupted caller rolls the transaction back.
-              const exit = await Effect.runPromiseExitWith(services)(body(scopedRepos(trx, scope, box)), {
-                signal,
-              });
-              if (Exit.isFailure(exit)) throw new Rollback(exit);
-              return exit.value;
-            });
-            return Effect.succeed(value) as Effect.Effect<A, E>;
-          } catch (e) {
-            if (e instanceof Rollback) return (e as Rollback<E>).exit as Effect.Effect<A, E>;
-            return Effect.die(e);
-          }
-        }),
-      ),
-    );
+  // A transaction without a handler: the unit of work (core/ports/unit-of-work.port.ts) commits or rolls back.
+  const begin = (outer: OpenTransaction | undefined) =>
+    Effect.suspend(() => {
+      if (outer !== undefined && !(outer instanceof KnexTransaction))
+        return Effect.die(new Error("a transaction of another store"));
+      return Effect.promise(() => (outer ? outer.trx.transaction() : knex.transaction())).pipe(
+        Effect.map((trx): OpenTransaction => new KnexTransaction(trx, box)),
+      );
+    });
   return Store.of({
     scoped: (scope) => {
       // Outside transactions a scope's repositories are kept and reused: they hold nothing but (db, scope).
@@ -134,7 +142,7 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
       }
       return repos;
     },
-    transaction,
+    begin,
     accounts: accountRepo(knex),
     apiKeys: apiKeyRepo(knex),
     oauthApps: knexOAuthApps(knex),

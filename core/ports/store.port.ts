@@ -44,19 +44,26 @@ export interface ScopedStore {
   readonly tinMatches: TinMatchRepo;
 }
 
+/** A database transaction (or a savepoint in one) opened by `Store.begin`. */
+export interface OpenTransaction {
+  /** The repositories of `scope` that read and write inside this transaction. */
+  readonly scoped: (scope: Scope) => ScopedStore;
+  /** Commits the transaction (releases the savepoint); a commit that fails is a defect. */
+  readonly commit: Effect.Effect<void>;
+  /** Rolls the transaction back (to the savepoint). */
+  readonly rollback: Effect.Effect<void>;
+}
+
 export class Store extends Context.Service<
   Store,
   {
     readonly scoped: (scope: Scope) => ScopedStore;
     /**
-     * Runs `body` in one database transaction; a failure (typed or defect) or an interruption rolls everything
-     * back. The body runs with the caller's services (it may use any port the caller has) and is interrupted when
-     * the caller is: the unit of work lives in the calling fiber, not in a detached run.
+     * The adapters' transaction primitive behind `withTransaction` (core/ports/unit-of-work.port.ts); use cases
+     * do not call it. Opens a database transaction, or a savepoint in `outer` when one is given (`outer` is a
+     * transaction this store opened). The caller ends it with exactly one of `commit` or `rollback`.
      */
-    readonly transaction: <A, E, R = never>(
-      scope: Scope,
-      body: (tx: ScopedStore) => Effect.Effect<A, E, R>,
-    ) => Effect.Effect<A, E, R>;
+    readonly begin: (outer: OpenTransaction | undefined) => Effect.Effect<OpenTransaction>;
     readonly accounts: AccountRepo;
     readonly apiKeys: ApiKeyRepo;
     readonly oauthApps: OAuthAppRepo;

@@ -8,6 +8,7 @@ import { Hasher } from "../ports/hasher.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store } from "../ports/store.port.ts";
 import { createPayer } from "./payers.use-case.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 const KEY_BODY = /^[A-Za-z0-9]{32,}$/;
 
@@ -115,8 +116,9 @@ export const seedSandbox = Effect.fnUntraced(function* (presetKey: string | unde
   const key = yield* createApiKey(account.id, "sandbox", "owner", presetKey);
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
-  yield* store.transaction(scope, (tx) =>
+  yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       const balance = yield* tx.balance.lock();
       if (balance.entryCount > 0) return;
       yield* tx.balance.append([

@@ -6,7 +6,8 @@ import type { AckError } from "../domain/filing/filing.ts";
 import { move, moveEvent, type FilingMove } from "../domain/filing/status.ts";
 import type { RecordOutcome } from "../domain/iris/ack.ts";
 import { Ids } from "../ports/ids.port.ts";
-import { Store, type Scope, type StoredEvent } from "../ports/store.port.ts";
+import type { Scope, StoredEvent } from "../ports/store.port.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 const SUPERSEDE = move("supersede");
 
@@ -21,10 +22,10 @@ export const applyOutcomes = Effect.fnUntraced(function* (
   records: readonly RecordOutcome[],
   now: string,
 ) {
-  const store = yield* Store;
   const ids = yield* Ids;
-  const applied = yield* store.transaction(scope, (tx) =>
+  const applied = yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       // Filings with the same outcome (status and errors; most often "accepted", none) move in one statement.
       const groups = new Map<string, { move: FilingMove; errors: AckError[]; ids: string[] }>();
       const seen = new Set<string>();

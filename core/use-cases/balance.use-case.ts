@@ -10,6 +10,7 @@ import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type LedgerEntryRow, type Scope } from "../ports/store.port.ts";
 import { balanceView, entryView } from "../domain/ledger/views.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 export { balanceView, entryView } from "../domain/ledger/views.ts";
 
 export const getBalance = Effect.fnUntraced(function* (scope: Scope) {
@@ -35,65 +36,63 @@ export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const c = topUpBody(body);
   if (!c.ok) return yield* c.error;
   const amount = c.value.amount_cents;
-  const store = yield* Store;
   const processor = yield* CardProcessor;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
   const charged: string[] = [];
-  return yield* store
-    .transaction(scope, (tx) =>
-      Effect.gen(function* () {
-        const balance = yield* tx.balance.lock();
-        if (!balance.card)
-          return yield* new InvalidRequest({
-            param: "amount_cents",
-            message: "No card on file: add one first.",
-            see: { op: "set_payment_method" },
-          });
-        const topupId = ids.short("top_");
-        const { chargeId } = yield* processor.charge({
-          scope,
-          card: balance.card,
-          customer: balance.cardCustomer,
-          amountCents: amount,
-          idempotencyKey: topupId,
-          description: "Prepaid balance top-up",
+  return yield* withTransaction(
+    Effect.gen(function* () {
+      const tx = yield* Repos(scope);
+      const balance = yield* tx.balance.lock();
+      if (!balance.card)
+        return yield* new InvalidRequest({
+          param: "amount_cents",
+          message: "No card on file: add one first.",
+          see: { op: "set_payment_method" },
         });
-        charged.push(chargeId);
-        const next = ledgerRows(
-          balance,
-          [
-            {
-              kind: "topup",
-              amount_cents: amount,
-              reference: chargeId,
-              description: "Top-up from the card on file",
-            },
-          ],
-          () => ids.short("", 10),
-          now,
-        );
-        if (!next.ok) return yield* new InvalidRequest({ param: "amount_cents", message: next.message });
-        const row = next.rows[0] as LedgerEntryRow;
-        yield* tx.balance.append(next.rows);
-        return {
-          object: "balance_topup",
-          id: topupId,
-          amount_cents: amount,
-          currency: "usd",
-          balance_after_cents: row.balance_after_cents,
-          charge: chargeId,
-          entry: entryView(row),
-        };
+      const topupId = ids.short("top_");
+      const { chargeId } = yield* processor.charge({
+        scope,
+        card: balance.card,
+        customer: balance.cardCustomer,
+        amountCents: amount,
+        idempotencyKey: topupId,
+        description: "Prepaid balance top-up",
+      });
+      charged.push(chargeId);
+      const next = ledgerRows(
+        balance,
+        [
+          {
+            kind: "topup",
+            amount_cents: amount,
+            reference: chargeId,
+            description: "Top-up from the card on file",
+          },
+        ],
+        () => ids.short("", 10),
+        now,
+      );
+      if (!next.ok) return yield* new InvalidRequest({ param: "amount_cents", message: next.message });
+      const row = next.rows[0] as LedgerEntryRow;
+      yield* tx.balance.append(next.rows);
+      return {
+        object: "balance_topup",
+        id: topupId,
+        amount_cents: amount,
+        currency: "usd",
+        balance_after_cents: row.balance_after_cents,
+        charge: chargeId,
+        entry: entryView(row),
+      };
+    }),
+  ).pipe(
+    Effect.tapCause(() =>
+      Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), {
+        discard: true,
       }),
-    )
-    .pipe(
-      Effect.tapCause(() =>
-        Effect.forEach(charged, (chargeId) => Effect.ignore(processor.refund({ scope, chargeId })), {
-          discard: true,
-        }),
-      ),
-    );
+    ),
+  );
 });
 
 export const autoBody = compileBody<{

@@ -17,6 +17,7 @@ import { Ids } from "../ports/ids.port.ts";
 import { Pricing } from "../ports/pricing.port.ts";
 import { Store, type CartItem, type Scope, type ScopedStore } from "../ports/store.port.ts";
 import { move } from "../domain/filing/status.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 const ADD = move("add_to_cart");
 const REMOVE = move("remove_from_cart");
@@ -62,14 +63,14 @@ export const addCartItems = Effect.fnUntraced(function* (
 ) {
   const parsed = parseAddItems(body);
   if (parsed instanceof InvalidRequest) return yield* parsed;
-  const store = yield* Store;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
   const card = (yield* Pricing).rateCard;
   const param = (i: number, k: string) =>
     parsed.shape === "cart" ? `forms.${i}.${k}` : k === "form_id" ? "filing_id" : k;
-  return yield* store.transaction(scope, (tx) =>
+  return yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       if (cartIdInPath !== null) {
         const current = yield* tx.carts.current();
         if (!current || current.id !== cartIdInPath) {
@@ -135,10 +136,10 @@ export const addCartItems = Effect.fnUntraced(function* (
 
 /** Compatible addition: DELETE /v1/cart/items/{id}; the form returns to ready_to_file. */
 export const removeCartItem = Effect.fnUntraced(function* (scope: Scope, itemId: string) {
-  const store = yield* Store;
   const now = (yield* Clock).now().toISOString();
-  return yield* store.transaction(scope, (tx) =>
+  return yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       const current = yield* tx.carts.holdOpen();
       const items = current ? yield* tx.carts.items(current.id) : [];
       const item = items.find((i) => i.id === itemId || i.filingId === itemId);

@@ -8,6 +8,7 @@ import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type LedgerEntryRow } from "../ports/store.port.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 /** $10 million: far above any filing bill, low enough to catch a mistyped amount. */
 export const MAX_CREDIT_CENTS = 1_000_000_000;
@@ -43,8 +44,9 @@ export const creditBalance = Effect.fnUntraced(function* (input: CreditInput) {
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
   const scope = { accountId: input.accountId, livemode: input.livemode };
-  return yield* store.transaction(scope, (tx) =>
+  return yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       const balance = yield* tx.balance.lock();
       const earlier = yield* tx.balance.creditByReference(reference);
       if (earlier) {

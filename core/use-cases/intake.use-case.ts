@@ -34,6 +34,7 @@ import {
 } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { recipientShortPrefix } from "./recipients.use-case.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 export interface IntakeResult {
   readonly batch: Batch;
@@ -203,8 +204,9 @@ export const intake = Effect.fnUntraced(
 
     if (extras.atomic && good.length < parsed.rows.length)
       return yield* Effect.fail(new AtomicIntakeFailed(results, parsed.rows.length));
-    const saved = yield* store.transaction(scope, (tx) =>
+    const saved = yield* withTransaction(
       Effect.gen(function* () {
+        const tx = yield* Repos(scope);
         // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
         const recipientFor = new Map<number, string>();
         // A TIN sealed for a new recipient is not sealed again for its form (one AES-GCM per TIN, not two).

@@ -26,15 +26,16 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 import { getFiling, groupFilings, type FilingGroup } from "./filings.use-case.ts";
 import { intake } from "./intake.use-case.ts";
 import { nextStatus } from "../domain/filing/status.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 /** D18: before transmission only; a charged form's money goes back to the prepaid balance. */
 export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const original = yield* getFiling(scope, id);
-  const store = yield* Store;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
-  return yield* store.transaction(scope, (tx) =>
+  return yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       // A form in a cart: hold that cart first, so a pay in flight finishes and the status read next is final
       // (queued and charged after that pay, so refunded below; still in_cart otherwise).
       const item =

@@ -34,6 +34,7 @@ import { Store, type CartItem, type Order, type Scope } from "../ports/store.por
 import type { PayFiling, PayRecipient } from "../domain/cart/cart.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import type { Operation } from "../domain/shared/operations.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 class AlreadyPaid {
   readonly _tag = "AlreadyPaid";
@@ -133,8 +134,9 @@ export const payCart = Effect.fnUntraced(function* (
   const orderId = ids.short("ord_");
   const charged: string[] = [];
 
-  const pay = store.transaction(scope, (tx) =>
+  const pay = withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       // The cart is taken first: adds, removals and voids in flight finish before the items are read, and none
       // can start until this transaction ends, so what is checked and charged is exactly what is filed.
       const locked = yield* tx.carts.lockForPay(cart.id);

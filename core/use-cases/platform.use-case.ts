@@ -9,6 +9,7 @@ import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
 import { SEED_BALANCE_CENTS } from "./accounts.use-case.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 /** An IRS-format receipt id ([1-9][0-9]{3}-[0-9]{11}-[0-9a-zA-Z]{9}) for free, immediately accepted requests. */
 export function sandboxReceiptId(now: Date, random: string): string {
@@ -85,11 +86,11 @@ export const resetSandbox = Effect.fnUntraced(function* (scope: Scope) {
     return yield* new Forbidden({
       message: "The sandbox reset takes a sandbox key; production data is never reset.",
     });
-  const store = yield* Store;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
-  const cleared = yield* store.transaction(scope, (tx) =>
+  const cleared = yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       yield* tx.balance.lock();
       return yield* tx.sandbox.reset(
         now,

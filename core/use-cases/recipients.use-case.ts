@@ -16,6 +16,7 @@ import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type RecipientPatch, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 const notFound = (id: string) => new NotFound({ message: `No recipient ${id} in this environment.` });
 const looksLikeRecipientId = (id: string) => isUuid(id) || /^rcp_[A-Za-z0-9]{6,40}$/.test(id);
@@ -95,11 +96,11 @@ export const updateRecipient = Effect.fnUntraced(function* (scope: Scope, id: st
   if (!looksLikeRecipientId(id)) return yield* notFound(id);
   const input = parseRecipientUpdate(body);
   if (input instanceof InvalidRequest) return yield* input;
-  const store = yield* Store;
   const vault = yield* TinVault;
   const now = (yield* Clock).now().toISOString();
-  return yield* store.transaction(scope, (tx) =>
+  return yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       const current = yield* tx.recipients.get(id);
       if (!current) return yield* notFound(id);
       const { tin, payerId: _payer, ...fields } = input;

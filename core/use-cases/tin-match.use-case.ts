@@ -21,6 +21,7 @@ import { TinMatcher, type TinMatchOutcome } from "../ports/tin-matcher.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { Jobs } from "../ports/jobs.port.ts";
 import { TIN_MATCH_QUEUE } from "./queues.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 const MAX_NAMES = 1000;
 export const body = compileBody<{
@@ -240,8 +241,9 @@ export const completeTinMatch = Effect.fnUntraced(function* (scope: Scope, id: s
     result: outcomes[i] ?? "mismatch",
   }));
   const now = (yield* Clock).now().toISOString();
-  return yield* store.transaction(scope, (tx) =>
+  return yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       if (!(yield* tx.tinMatches.complete(id, results, now))) return false;
       yield* tx.events.insert({
         id: ids.short("evt_"),

@@ -32,6 +32,7 @@ import { IrsTransmitter, type AcknowledgementRequest } from "../ports/irs-transm
 import { getFormDefinition } from "../domain/forms/index.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 /** Transmissions of one order sent at once (issue 19: a 100,000-form order is five of them). */
 const TRANSMISSIONS_IN_FLIGHT = 3;
@@ -77,8 +78,9 @@ export const transmitOrder = Effect.fnUntraced(function* (
   // 1. Claim and plan in one transaction over one read of the order (issue 19: a 100,000-form order read and
   //    rewritten once, not twice): print-only forms are furnished; e-file forms become submitted, each with the id
   //    (UTID) of the transmission planned for it, so every transmission's id is stored before it is sent.
-  const claim = yield* store.transaction(scope, (tx) =>
+  const claim = yield* withTransaction(
     Effect.gen(function* () {
+      const tx = yield* Repos(scope);
       const all = yield* allFilings(tx, { orderId });
       const byTarget = new Map<MovedStatus, { from: FilingStatus; ids: string[] }>();
       const claiming: Filing[] = [];
@@ -288,8 +290,9 @@ export const transmitOrder = Effect.fnUntraced(function* (
   // A charged form that cannot be transmitted goes back to the payer: voided, its charge refunded to the balance.
   let refunded = 0;
   if (unsendable.length > 0) {
-    refunded = yield* store.transaction(scope, (tx) =>
+    refunded = yield* withTransaction(
       Effect.gen(function* () {
+        const tx = yield* Repos(scope);
         let n = 0;
         const balance = yield* tx.balance.lock();
         const drafts: LedgerDraft[] = [];

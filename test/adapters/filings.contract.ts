@@ -6,7 +6,7 @@ import { forced } from "../support/status.ts";
 import { Effect } from "effect";
 import { randomUUID } from "node:crypto";
 import type { Batch, CartItem, PayerRow, RecipientRow, Scope, Store } from "../../core/ports/store.port.ts";
-import { contractSetup, shortId, storeRows, type ContractContext } from "../support/rows.ts";
+import { contractSetup, inTransaction, shortId, storeRows, type ContractContext } from "../support/rows.ts";
 import type { Filing } from "../../core/domain/filing/filing.ts";
 import { move } from "../../core/domain/filing/status.ts";
 
@@ -719,7 +719,7 @@ export function filingsContract(
       const first = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
       const again = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
       assert.is(again.id, first.id);
-      const inTx = await run(store.transaction(a, (tx) => tx.carts.openCart(shortId("crt_"), at())));
+      const inTx = await run(inTransaction(store, a, (tx) => tx.carts.openCart(shortId("crt_"), at())));
       assert.is(inTx.id, first.id);
       const other = await run(store.scoped(b).carts.openCart(shortId("crt_"), at()));
       const liveCart = await run(store.scoped(live).carts.openCart(shortId("crt_"), at()));
@@ -824,7 +824,7 @@ export function filingsContract(
       const payInto = async (orderId: string, fs: Filing[]) => {
         await insert(store, a, fs);
         await run(
-          store.transaction(a, (tx) =>
+          inTransaction(store, a, (tx) =>
             Effect.gen(function* () {
               const cart = yield* tx.carts.openCart(shortId("crt_"), at());
               yield* tx.carts.insertItems(
@@ -956,7 +956,7 @@ export function filingsContract(
         createdAt: at(),
       };
       const exit = await Effect.runPromiseExit(
-        store.transaction(a, (tx) =>
+        inTransaction(store, a, (tx) =>
           Effect.gen(function* () {
             yield* tx.recipients.insertMany([r]);
             yield* tx.filings.insertMany([f]);
@@ -971,7 +971,7 @@ export function filingsContract(
       assert.is(await run(store.scoped(a).batches.get(batch.id)), undefined);
       // Inside a transaction, the duplicate guard sees the transaction's own rows.
       const twice = await run(
-        store.transaction(a, (tx) =>
+        inTransaction(store, a, (tx) =>
           Effect.gen(function* () {
             yield* tx.recipients.insertMany([r]);
             const one = yield* tx.filings.insertMany([f]);

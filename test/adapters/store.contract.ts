@@ -4,7 +4,7 @@ import * as assert from "uvu/assert";
 import { Context, Effect, Fiber } from "effect";
 import { randomUUID } from "node:crypto";
 import type { Store, Scope } from "../../core/ports/store.port.ts";
-import { contractSetup, storeRows, type ContractContext } from "../support/rows.ts";
+import { contractSetup, inTransaction, storeRows, type ContractContext } from "../support/rows.ts";
 
 type StoreService = Store["Service"];
 const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
@@ -105,11 +105,11 @@ export function storeContract(
       assert.is((await run(store.scoped(a).payers.get(p.id.toUpperCase())))?.city, "Boston");
       await run(store.scoped(a).payers.update(p.id, { city: "Springfield" }));
       assert.is((await run(store.scoped(a).payers.get(p.id)))?.city, "Springfield");
-      await run(store.transaction(a, (tx) => tx.payers.update(p.id, { city: "Salem" })));
+      await run(inTransaction(store, a, (tx) => tx.payers.update(p.id, { city: "Salem" })));
       assert.is((await run(store.scoped(a).payers.get(p.id)))?.city, "Salem");
       assert.is((await run(store.scoped(a).payers.get(p.id.toUpperCase())))?.city, "Salem");
       const rolledBack = await Effect.runPromiseExit(
-        store.transaction(a, (tx) =>
+        inTransaction(store, a, (tx) =>
           Effect.gen(function* () {
             yield* tx.payers.update(p.id, { city: "Lowell" });
             return yield* Effect.fail("stop");
@@ -214,7 +214,7 @@ export function storeContract(
       const got = await run(repos.balance.get());
       assert.equal(got.card, { token: "pm_2", brand: "mastercard", last4: "4444" });
       assert.is(got.cardCustomer, "cus_A");
-      assert.is((await run(store.transaction(live, (tx) => tx.balance.lock()))).cardCustomer, "cus_A");
+      assert.is((await run(inTransaction(store, live, (tx) => tx.balance.lock()))).cardCustomer, "cus_A");
       for (const other of [a, b]) {
         const o = await run(store.scoped(other).balance.get());
         assert.is(o.card, null);
@@ -242,7 +242,7 @@ export function storeContract(
         createdAt: at(),
       });
       await run(
-        store.transaction(live, (tx) =>
+        inTransaction(store, live, (tx) =>
           Effect.gen(function* () {
             yield* tx.balance.lock();
             yield* tx.balance.append([
@@ -273,7 +273,7 @@ export function storeContract(
   s("transaction: a failure rolls back every write", async ({ store, a }) => {
     const p = payer(a);
     const result = await Effect.runPromiseExit(
-      store.transaction(a, (tx) =>
+      inTransaction(store, a, (tx) =>
         Effect.gen(function* () {
           yield* tx.payers.insert(p);
           return yield* Effect.fail("boom" as const);
@@ -283,7 +283,7 @@ export function storeContract(
     assert.is(result._tag, "Failure");
     assert.is(await run(store.scoped(a).payers.get(p.id)), undefined);
     const ok = await run(
-      store.transaction(a, (tx) =>
+      inTransaction(store, a, (tx) =>
         Effect.gen(function* () {
           yield* tx.payers.insert(p);
           return "done";
@@ -297,7 +297,7 @@ export function storeContract(
   s("transaction: a defect rolls back too", async ({ store, a }) => {
     const p = payer(a);
     const exit = await Effect.runPromiseExit(
-      store.transaction(a, (tx) =>
+      inTransaction(store, a, (tx) =>
         Effect.gen(function* () {
           yield* tx.payers.insert(p);
           return yield* Effect.die(new Error("crash"));
@@ -313,14 +313,12 @@ export function storeContract(
   s("transaction: the body runs with the caller's services", async ({ store, a }) => {
     const p = payer(a);
     const word = await Effect.runPromise(
-      store
-        .transaction(a, (tx) =>
-          Effect.gen(function* () {
-            yield* tx.payers.insert(p);
-            return (yield* Greeting).word;
-          }),
-        )
-        .pipe(Effect.provideService(Greeting, { word: "hello" })),
+      inTransaction(store, a, (tx) =>
+        Effect.gen(function* () {
+          yield* tx.payers.insert(p);
+          return (yield* Greeting).word;
+        }),
+      ).pipe(Effect.provideService(Greeting, { word: "hello" })),
     );
     assert.is(word, "hello");
     assert.is((await run(store.scoped(a).payers.get(p.id)))?.id, p.id);
@@ -331,7 +329,7 @@ export function storeContract(
     let inserted!: () => void;
     const bodyInserted = new Promise<void>((resolve) => (inserted = resolve));
     const fiber = Effect.runFork(
-      store.transaction(a, (tx) =>
+      inTransaction(store, a, (tx) =>
         Effect.gen(function* () {
           yield* tx.payers.insert(p);
           yield* Effect.sync(() => inserted());
@@ -344,7 +342,7 @@ export function storeContract(
     await Effect.runPromise(Fiber.interrupt(fiber));
     assert.is(await run(store.scoped(a).payers.get(p.id)), undefined);
     // The interrupted unit of work released what it held: the next transaction runs.
-    assert.is(await run(store.transaction(a, (tx) => tx.payers.get(p.id))), undefined);
+    assert.is(await run(inTransaction(store, a, (tx) => tx.payers.get(p.id))), undefined);
   });
 
   s(

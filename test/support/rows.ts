@@ -3,10 +3,25 @@
 import { randomUUID } from "node:crypto";
 import type * as uvu from "uvu";
 import { Effect } from "effect";
-import type { PayerRow, RecipientRow, Scope, Store } from "../../core/ports/store.port.ts";
+import {
+  Store,
+  type PayerRow,
+  type RecipientRow,
+  type Scope,
+  type ScopedStore,
+} from "../../core/ports/store.port.ts";
+import { Repos, withTransaction } from "../../core/ports/unit-of-work.port.ts";
 import type { Account } from "../../core/domain/parties/account.ts";
 
 /** A random id with a prefix, the shape of the service's short ids. */
+/** `body` in one unit of work of `store` (`withTransaction`), given the transaction's repositories of `scope`. */
+export const inTransaction = <A, E, R = never>(
+  store: Store["Service"],
+  scope: Scope,
+  body: (tx: ScopedStore) => Effect.Effect<A, E, R>,
+): Effect.Effect<A, E, Exclude<R, Store>> =>
+  withTransaction(Effect.flatMap(Repos(scope), body)).pipe(Effect.provideService(Store, store));
+
 export const shortId = (prefix: string) => prefix + randomUUID().replace(/-/g, "").slice(0, 20);
 
 export function storeRows(at: () => string) {
