@@ -23,8 +23,7 @@ import { TinVault } from "../ports/tin-vault.port.ts";
 
 /**
  * `transmitter` is the profile of the environment's IRS transmitter (undefined: the manifest rules about it are
- * checked when the transmission is built). It is passed in, not read from the context: pay runs this inside its
- * database transaction, whose body does not see the caller's services.
+ * checked when the transmission is built). It is passed in by the caller, which knows the environment.
  *
  * A stored form never changes, so a filing stamped at intake with the current `rulesStamp` is not read again:
  * only the rules about its payer (who can be edited since) are checked, once per payer and form type. Every other
