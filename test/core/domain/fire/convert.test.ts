@@ -9,25 +9,36 @@ import * as assert from "uvu/assert";
 import { FORM_SPECS, checkFire, fireToIris, writeFire } from "../../../../core/domain/fire/index.ts";
 import { parseXml, childrenNamed, childText, childNamed } from "../../../../core/domain/iris/index.ts";
 import { XSD } from "../iris/fixtures.ts";
-import { fileInput, payer, recipient, validInput } from "./helpers.ts";
+import { fileInput, irsValidInput, payer as anyPayer, recipient, validInput } from "./helpers.ts";
 
 let uuid = 0;
 const ids = () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, "0")}`;
 const opts = { taxYear: 2025, softwareId: "25A0000001", newTransmissionId: ids };
+/**
+ * fileInput writes test files, which become IRIS TestCd T, where the IRS wants test TINs (SMF027, SHAREDIRFORM021):
+ * payers and recipients here have TINs starting 000.
+ */
+const payer: typeof anyPayer = (o = {}) => anyPayer({ tin: "000456789", ...o });
+const testRecipient = { ...recipient(), tin: "000450001" };
+/** A form within the IRS business rules of a test file. */
+const irsInput = (...args: Parameters<typeof irsValidInput>) => ({
+  ...irsValidInput(...args),
+  recipient: testRecipient,
+});
 
 function allForms() {
-  const a = payer({ tin: "123456780", name: "FIRST PAYER INC", combinedFederalState: true });
-  const b = payer({ tin: "223456780", name: "SECOND PAYER LLC" });
+  const a = payer({ tin: "000456780", name: "FIRST PAYER INC", combinedFederalState: true });
+  const b = payer({ tin: "000556780", name: "SECOND PAYER LLC" });
   return FORM_SPECS.map((spec, i) => {
     const p = i % 2 === 0 ? a : b;
-    const f = validInput(
+    const f = irsValidInput(
       spec,
       spec.tail.some((t) => t.kind === "cfsf") ? p : { ...p, combinedFederalState: false },
     );
     return {
       ...f,
       recipient: recipient({
-        tin: `3000000${String(10 + i)}`,
+        tin: `0000000${String(10 + i)}`,
         name: `PAT SAMPLE ${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 26]}`,
       }),
     };
@@ -85,8 +96,8 @@ test("fireToIris: wrong tax year, corrections and a foreign payer without a coun
     );
   const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
   const withG = [
-    validInput(nec, payer()),
-    { ...validInput(nec, payer()), corrected: "G" as const, accountNumber: "G-1" },
+    irsInput(nec, payer()),
+    { ...irsInput(nec, payer()), corrected: "G" as const, accountNumber: "G-1" },
   ];
   const g = fireToIris(writeFire(fileInput(withG)), opts);
   assert.ok(g.ok);
@@ -98,7 +109,7 @@ test("fireToIris: wrong tax year, corrections and a foreign payer without a coun
     );
   }
   const foreign = payer({ foreign: true, city: "SOMEWHERE 123", state: "", postalCode: "" });
-  const f = fireToIris(writeFire(fileInput([validInput(nec, foreign)])), opts);
+  const f = fireToIris(writeFire(fileInput([irsInput(nec, foreign)])), opts);
   assert.not.ok(f.ok);
   if (!f.ok)
     assert.equal(
