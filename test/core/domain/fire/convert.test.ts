@@ -64,6 +64,63 @@ test("checkFire: a clean file has no problems and counts its forms; a refused el
   assert.ok(parse.problems.length > 0 && parse.parsed === null);
 });
 
+test("checkFire: the IRS business rules intake runs, each problem located at its record and citing the rule", () => {
+  const misc = FORM_SPECS.find((s) => s.form === "1099-MISC")!;
+  const good = irsInput(misc, payer());
+  // FATCA filing requirement without the payee's account number: SHAREDIRFORM018 (Reject).
+  const fatca = {
+    ...good,
+    indicators: { ...good.indicators, FATCAFilingRequirementInd: true },
+    accountNumber: "",
+  };
+  const r = checkFire(writeFire(fileInput([good, fatca]), { lineEnding: "none" }));
+  assert.equal(
+    r.problems.map((p) => [p.code, p.record, p.recordType, p.field, p.position, p.offset]),
+    [["SHAREDIRFORM018", 4, "B", "PayerAccountNumberForPayee", 21, 3 * 750 + 20]],
+  );
+  assert.match(r.problems[0]!.message, /^IRS rule SHAREDIRFORM018 \(Reject\): /);
+  assert.is(r.checked, 1);
+  // fireToIris refuses it.
+  const t = fireToIris(writeFire(fileInput([good, fatca])), opts);
+  assert.not.ok(t.ok);
+  if (!t.ok) assert.equal(t.problems.map((p) => p.code), ["SHAREDIRFORM018"]);
+});
+
+test("checkFire: a test file becomes TestCd T, where the IRS wants test TINs (SHAREDIRFORM021 per form, SMF027 per A record)", () => {
+  const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
+  const real = anyPayer({ tin: "123456789" });
+  const forms = [irsValidInput(nec, real), { ...irsValidInput(nec, real), accountNumber: "B-2" }];
+  const r = checkFire(writeFire(fileInput(forms)));
+  assert.equal(
+    r.problems.map((p) => [p.code, p.record, p.recordType, p.field, p.position]),
+    [
+      ["SHAREDIRFORM021", 3, "B", "PayeeTIN", 12],
+      ["SMF027", 2, "A", "PayerTIN", 12],
+      ["SHAREDIRFORM021", 4, "B", "PayeeTIN", 12],
+    ],
+  );
+  assert.not.ok(r.problems.some((p) => p.message.includes("123456789") || p.message.includes("123450001")));
+  // A production file (TestCd P), or a transmitter profile given in TestCd P: no test-TIN rule.
+  assert.equal(checkFire(writeFire(fileInput(forms, { test: false }))).problems, []);
+  assert.equal(
+    checkFire(writeFire(fileInput(forms)), { transmitter: { test: false, softwareIdFor: () => undefined } })
+      .problems,
+    [],
+  );
+});
+
+test("checkFire: a rule the IRS reports without rejecting is a note, not a problem (S1H001)", () => {
+  const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
+  const short = payer({ phone: "5550100" });
+  const r = checkFire(writeFire(fileInput([irsInput(nec, short), irsInput(nec, short)])));
+  assert.equal(r.problems, []);
+  assert.is(r.checked, 2);
+  assert.ok(
+    r.notes.some((n) => n.startsWith("2 B record(s) (3, 4), not refused: IRS rule S1H001 (Report Error)")),
+    JSON.stringify(r.notes),
+  );
+});
+
 test("fireToIris: one transmission per payer, submissions per form, records per B record, the T record as transmitter", () => {
   const r = fireToIris(writeFire(fileInput(allForms())), opts);
   if (!r.ok) throw new Error(JSON.stringify(r.problems.slice(0, 5)));
