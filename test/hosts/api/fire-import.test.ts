@@ -205,9 +205,8 @@ for (const backend of backends) {
     async ({ api }) => {
       // A payer of its own, so its lists show exactly what this import stored.
       const tin = "223456789";
-      const payerId = (
-        await api.request("POST", "/v1/payers", { body: { name: "Rule Breaker LLC", tin } })
-      ).body.id as string;
+      const payerId = (await api.request("POST", "/v1/payers", { body: { name: "Rule Breaker LLC", tin } }))
+        .body.id as string;
       const misc = FORM_SPECS.find((x) => x.form === "1099-MISC")!;
       const good = {
         ...irsValidInput(misc, firePayer({ tin })),

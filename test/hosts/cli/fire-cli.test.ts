@@ -103,7 +103,17 @@ test("fire validate: a record breaking an IRS business rule exits 1, located and
 
 test("fire to-iris: a file breaking an IRS business rule is refused, nothing written", () => {
   const out = join(dir, "fatca-out");
-  const r = cli(["fire", "to-iris", fatca, "--tax-year", "2025", "--out", out, "--software-id", "25A0000001"]);
+  const r = cli([
+    "fire",
+    "to-iris",
+    fatca,
+    "--tax-year",
+    "2025",
+    "--out",
+    out,
+    "--software-id",
+    "25A0000001",
+  ]);
   assert.is(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /1 problem\(s\); no IRIS files written\./);
   assert.match(r.stdout, /record 4 \(B\) PayerAccountNumberForPayee position 21: IRS rule SHAREDIRFORM018/);

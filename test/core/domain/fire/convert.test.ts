@@ -83,7 +83,11 @@ test("checkFire: the IRS business rules intake runs, each problem located at its
   // fireToIris refuses it.
   const t = fireToIris(writeFire(fileInput([good, fatca])), opts);
   assert.not.ok(t.ok);
-  if (!t.ok) assert.equal(t.problems.map((p) => p.code), ["SHAREDIRFORM018"]);
+  if (!t.ok)
+    assert.equal(
+      t.problems.map((p) => p.code),
+      ["SHAREDIRFORM018"],
+    );
 });
 
 test("checkFire: a test file becomes TestCd T, where the IRS wants test TINs (SHAREDIRFORM021 per form, SMF027 per A record)", () => {
