@@ -14,7 +14,7 @@ import {
   type Efw2Input,
 } from "../../../../core/domain/efw2/index.ts";
 import { validateForm } from "../../../../core/domain/forms/index.ts";
-import { w2Form, w2cForm } from "../../../support/w2.ts";
+import { w2Form, w2cForm, w2cOptionalForm } from "../../../support/w2.ts";
 
 function stored(form: Record<string, unknown>, code = "W-2"): Record<string, unknown> {
   const v = validateForm(code, 2025, form);
@@ -282,35 +282,9 @@ test("W-2c: EFW2C with originally reported and correct amounts, totals, byte-ide
   assert.is(writeEfw2("efw2c", parsed.records), text);
 });
 
-/** A W-2c correcting box 8 (allocated tips), box 12 code EE and the California row: RCO, RCS and RCU fields. */
-function w2cOptional(): Record<string, unknown> {
-  const base = w2cForm();
-  const amounts = (tips: number, ee: number, wages: number, tax: number) => ({
-    AllocatedTipsAmt: tips,
-    EmployersUseGrp: [{ EmployersUseCd: "EE", EmployersUseAmt: ee }],
-    W2StateLocalTaxGrp: [
-      { W2StateTaxGrp: { StateAbbreviationCd: "CA", StateWagesAmt: wages, StateIncomeTaxAmt: tax } },
-    ],
-  });
-  return stored(
-    {
-      ...base,
-      PreviouslyReportedGrp: {
-        ...(base["PreviouslyReportedGrp"] as object),
-        ...amounts(100, 200, 40_000, 1000),
-      },
-      CorrectInformationGrp: {
-        ...(base["CorrectInformationGrp"] as object),
-        ...amounts(150, 250.5, 45_000, 1100),
-      },
-    },
-    "W-2c",
-  );
-}
-
 test("W-2c of optional amounts and a state: RCO after its RCW, RCS, RCU after RCT, at their positions", () => {
   const plain = stored({ ...w2cForm(), EmployeeSSN: "234-56-7890" }, "W-2c");
-  const text = writeEfw2("efw2c", buildEfw2c(input([w2cOptional(), plain])));
+  const text = writeEfw2("efw2c", buildEfw2c(input([stored(w2cOptionalForm(), "W-2c"), plain])));
   const lines = text.split("\r\n").slice(0, -1);
   assert.ok(lines.every((l) => l.length === 1024));
   assert.equal(
