@@ -1,9 +1,9 @@
-// In-memory Jobs with the pg-boss adapter's rules (dedupe key, retries with backoff, startAfter), for domain
+// In-memory Jobs with the pg-boss adapter's rules (dedupe key, retries with backoff, startAfter, RetryLater), for domain
 // tests without a database. Nothing runs by itself: time comes from the clock passed in, and `drain()` runs
 // every job that is due at that time (including retries that become due while draining, and jobs sent by handlers).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Effect } from "effect";
-import { Jobs, type JobHandler, type JobRunner } from "../../core/ports/jobs.port.ts";
+import { Jobs, RetryLater, type JobHandler, type JobRunner } from "../../core/ports/jobs.port.ts";
 
 export type FakeJobState = "created" | "retry" | "active" | "completed" | "failed";
 
@@ -101,7 +101,8 @@ export function makeFakeJobs(options: FakeJobsOptions): FakeJobs {
       const retriesSoFar = row.attempts - 1;
       if (retriesSoFar < row.retryLimit) {
         row.state = "retry";
-        row.startAfter = now() + retryDelayMs(retriesSoFar);
+        const asked = e instanceof RetryLater ? Math.max(0, e.retryAfterSeconds) * 1000 : 0;
+        row.startAfter = now() + Math.max(retryDelayMs(retriesSoFar), asked);
       } else {
         row.state = "failed";
       }

@@ -251,10 +251,11 @@ export class IrsApiClient {
             `The IRS answered the ${what} request with HTTP ${String(res.status)}; it may have been received.`,
           );
         const delay = after ?? Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+        // Only the IRS's own Retry-After travels on the error: the job's retry waits for it (hosts/worker).
         if (attempt >= attempts || delay > maxDelayMs)
           throw new Unavailable(
             `The IRS answered the ${what} request with HTTP ${String(res.status)}.`,
-            delay,
+            after,
           );
         await this.#sleep(delay);
         continue;

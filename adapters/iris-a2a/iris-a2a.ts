@@ -185,7 +185,15 @@ export function makeIrisA2a(options: IrisA2aOptions, client = new IrsApiClient(o
   const recover = async (utid: string): Promise<string | undefined> => {
     const answer = await status("S", "UTID", [utid]);
     const r: AckResult | undefined = resultFor(answer, utid);
-    if (!r || r.transmission.status === "Not Found") return undefined;
+    // Only the IRS's own Not Found allows a send: a reply that does not speak of this UTID says nothing about it.
+    if (!r) {
+      log("error", "IRIS status reply has no result for the UTID asked about", {
+        environment: options.environment,
+        utid,
+      });
+      throw new Unavailable(`The IRIS status reply has no result for ${utid}; nothing was sent.`);
+    }
+    if (r.transmission.status === "Not Found") return undefined;
     if (!r.transmission.receiptId || !RECEIPT_ID_PATTERN.test(r.transmission.receiptId))
       throw new Unavailable(`IRIS knows ${utid} but gave no receipt id.`);
     log("info", "IRIS transmission recovered by UTID", {

@@ -13,7 +13,13 @@
 import PgBoss from "pg-boss";
 import { Effect } from "effect";
 import type { Database } from "../knex/connection.ts";
-import { Jobs, type JobHandler, type JobRunner, type WorkOptions } from "../../core/ports/jobs.port.ts";
+import {
+  Jobs,
+  RetryLater,
+  type JobHandler,
+  type JobRunner,
+  type WorkOptions,
+} from "../../core/ports/jobs.port.ts";
 
 export interface JobDefaults {
   /** Retries after the first run (pg-boss 10 retries nothing unless told). */
@@ -190,6 +196,16 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
   const loops = new Set<Loop>();
   let stopping = false;
 
+  // pg-boss 10 sets a failed job's next start from its retry delay alone: a RetryLater moves it later, never
+  // earlier, while the job waits in state retry (a job out of retries, or already taken again, is left alone).
+  const jobTable = `${quoteIdent(schema)}.job`;
+  const retryNoEarlier = (queue: string, id: string, e: RetryLater) =>
+    sql.executeSql(
+      `UPDATE ${jobTable} SET start_after = GREATEST(start_after, now() + $3::float8 * interval '1 second')
+        WHERE name = $1 AND id = $2 AND state = 'retry'`,
+      [queue, id, e.retryAfterSeconds],
+    );
+
   // Each job completes (or fails) as soon as its own handler settles: a slow neighbour in the batch must not keep
   // it active until its expiry sends it round again.
   const runBatch = (
@@ -212,7 +228,12 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
         }
         const e = failure.error;
         const data = e instanceof Error ? { message: e.message, name: e.name } : { message: String(e) };
-        await boss.fail(queue, job.id, data).catch(onError);
+        try {
+          await boss.fail(queue, job.id, data);
+          if (e instanceof RetryLater && e.retryAfterSeconds > 0) await retryNoEarlier(queue, job.id, e);
+        } catch (err) {
+          onError(err);
+        }
       }),
     );
 

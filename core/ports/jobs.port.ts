@@ -37,7 +37,25 @@ export interface JobInfo {
   readonly attempt: number;
 }
 
-/** Resolves = done; throws = try again after the retry delay, until the retry limit is used up. */
+/**
+ * Thrown by a handler whose work the far side asked to be tried again later (an IRS 503 with Retry-After): a
+ * failed attempt like any other, whose retry waits at least `retryAfterSeconds`, or the adapter's retry delay when
+ * that is longer.
+ */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = "RetryLater";
+  }
+}
+
+/**
+ * Resolves = done; throws = try again after the retry delay (at least `retryAfterSeconds` for a RetryLater), until
+ * the retry limit is used up.
+ */
 export type JobHandler = (data: Record<string, unknown>, job: JobInfo) => Promise<void>;
 
 export interface WorkOptions {

@@ -139,9 +139,11 @@ export const importFire = Effect.fnUntraced(function* (
         const form = located.get(record);
         const at = form ? { form, sources: fireFormToIris(form).sources } : undefined;
         const message = r.error?.message ?? "invalid";
+        // A row that breaks an IRS business rule names it (the row error's code, e.g. "SHAREDIRFORM018").
+        const code = r.error?.code !== undefined ? { code: r.error.code } : {};
         return at
-          ? locateIssue(at.form, r.error?.param ?? "", message, at.sources)
-          : { record, recordType: "B", field: r.error?.param ?? "", message };
+          ? { ...locateIssue(at.form, r.error?.param ?? "", message, at.sources), ...code }
+          : { record, recordType: "B", field: r.error?.param ?? "", message, ...code };
       });
       const first = problems[0];
       const where = first

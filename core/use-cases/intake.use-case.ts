@@ -2,7 +2,7 @@
 // save the good rows as ready_to_file (or in_cart with addToCart) in one transaction, record a batch.
 // Intake never charges and never files.
 import { Effect, Option } from "effect";
-import { getFormDefinition, validateForm, canonicalFormCode } from "../domain/forms/index.ts";
+import { validateForm, canonicalFormCode } from "../domain/forms/index.ts";
 import type { NormalizedForm } from "../domain/forms/index.ts";
 import { filingShortPrefix, sealTins, type Filing } from "../domain/filing/filing.ts";
 import {
@@ -14,7 +14,7 @@ import {
   type ParsedIntake,
   type RowError,
 } from "../domain/filing/intake.ts";
-import { checkForm, rulesStamp, type RuleFinding } from "../domain/iris/rules/index.ts";
+import { checkFiledForm, rulesStamp, type RuleFinding } from "../domain/iris/rules/index.ts";
 import { DEFAULT_SERVICE } from "../domain/filing/status.ts";
 import { deliveryOf, resolveDelivery, type Delivery } from "../domain/pricing/index.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
@@ -173,17 +173,15 @@ export const intake = Effect.fnUntraced(
         payerTins.set(payer.id, ct ? vault.open(ct) : undefined);
       }
       const payerTin = payerTins.get(payer.id);
-      const toSsa = getFormDefinition(form, row.taxYear)?.filedWith === "SSA";
-      const rules = toSsa
-        ? { rejects: [], warnings: [] }
-        : checkForm({
-            formTypeCd: getFormDefinition(form, row.taxYear)?.formTypeCd ?? form,
-            taxYear: row.taxYear,
-            jsonForm: v.value.jsonForm,
-            recipientTin: tin,
-            issuer: { phone: payer.contactPhone, ...(payerTin ? { tin: payerTin } : {}) },
-            ...(transmitter ? { transmitter } : {}),
-          });
+      const checked = checkFiledForm(form, {
+        taxYear: row.taxYear,
+        jsonForm: v.value.jsonForm,
+        recipientTin: tin,
+        issuer: { phone: payer.contactPhone, ...(payerTin ? { tin: payerTin } : {}) },
+        ...(transmitter ? { transmitter } : {}),
+      });
+      const toSsa = checked === undefined;
+      const rules = checked ?? { rejects: [], warnings: [] };
       if (rules.rejects.length > 0) {
         results[index] = failedRow(reference, ruleRowError(rules.rejects));
         continue;

@@ -6,16 +6,18 @@
 // operator's part itself: its files are "uploaded" at once and acknowledged after the usual delay, a file whose
 // employer or employee name contains "reject" rejected.
 import { Effect } from "effect";
-import type { Filing } from "../domain/filing/filing.ts";
+import type { AckError, Filing } from "../domain/filing/filing.ts";
 import { unsealTins } from "../domain/filing/filing.ts";
 import {
   buildEfw2,
   buildEfw2c,
   checkEfw2,
+  layoutsOf,
   parseEfw2,
   writeEfw2,
   type Efw2EmployerGroup,
   type Efw2Format,
+  type Efw2Problem,
 } from "../domain/efw2/index.ts";
 import type { RecordOutcome } from "../domain/iris/ack.ts";
 import type { Payer } from "../domain/parties/payer.ts";
@@ -42,6 +44,48 @@ export interface SsaQueued {
   readonly receipts: readonly string[];
   /** Filings no file could be built for (the caller refunds them). */
   readonly unsendable: readonly Filing[];
+}
+
+/** At most this many of a refused file's problems are kept on each of its filings. */
+const PROBLEMS_KEPT = 10;
+
+/**
+ * What a filing of a refused file says (its acknowledgement's errors): the file's problems, record by record, each
+ * employee record named by the last four digits of its SSN.
+ */
+export function fileCheckErrors(
+  format: Efw2Format,
+  content: string,
+  problems: readonly Efw2Problem[],
+): AckError[] {
+  const name = format.toUpperCase();
+  const lines = content.split("\r\n");
+  const where = (p: Efw2Problem): string => {
+    if (p.record <= 0) return "";
+    const line = lines[p.record - 1] ?? "";
+    const ssn = layoutsOf(format)
+      .get(line.slice(0, format === "efw2" ? 2 : 3))
+      ?.byName.get("ssn");
+    const digits = ssn ? line.slice(ssn.start - 1, ssn.start - 1 + ssn.length) : "";
+    const employee = /^[0-9]{9}$/.test(digits) ? ` (employee SSN ending ${digits.slice(5)})` : "";
+    return `record ${String(p.record)}${employee}${p.field ? `, ${p.field}` : ""}: `;
+  };
+  const kept = problems.slice(0, PROBLEMS_KEPT).map(
+    (p): AckError => ({
+      code: "SSA-FILE-CHECK",
+      severity: "Reject",
+      xpath: "",
+      message: `The ${name} file failed the SSA's checks and was not queued for the SSA (the charge is refunded): ${where(p)}${p.message}.`,
+    }),
+  );
+  if (problems.length > PROBLEMS_KEPT)
+    kept.push({
+      code: "SSA-FILE-CHECK",
+      severity: "Reject",
+      xpath: "",
+      message: `${String(problems.length - PROBLEMS_KEPT)} more problems in the same ${name} file.`,
+    });
+  return kept;
 }
 
 /**
@@ -123,7 +167,17 @@ export const queueSsaFiles = Effect.fnUntraced(function* (
       const content = writeEfw2(format, format === "efw2" ? buildEfw2(input) : buildEfw2c(input));
       // Never queue a file the SSA would not take: read it back and check its structure and totals.
       const read = parseEfw2(format, content);
-      if (read.problems.length > 0 || checkEfw2(format, read.records).length > 0) {
+      const problems = [...read.problems, ...checkEfw2(format, read.records)];
+      if (problems.length > 0) {
+        // Its filings are refunded by the caller; each keeps the reason as its acknowledgement's errors.
+        yield* repos.filings.updateMany(
+          included.map((f) => f.id),
+          ["submitted"],
+          {
+            ackErrors: fileCheckErrors(format, content, problems),
+            updatedAt: now,
+          },
+        );
         unsendable.push(...included);
         continue;
       }

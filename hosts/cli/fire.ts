@@ -1,6 +1,7 @@
 // `npm run cli -- fire validate FILE` and `npm run cli -- fire to-iris FILE --tax-year YYYY [--out DIR]`: offline
 // tools for filers moving from FIRE to IRIS. No server, no database, no configuration: the file is read, checked
-// exactly as the import checks it, and (to-iris) written as IRIS A2A transmissions, one per payer, plus a summary.
+// as the import checks it (the Pub 1220 layout, the form catalogue and the IRS business rules intake runs), and
+// (to-iris) written as IRIS A2A transmissions, one per payer, plus a summary.
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,11 +10,13 @@ import { checkFire, fireToIris, type FireLocatedProblem } from "../../core/domai
 import { argumentError } from "./usage.ts";
 
 export const FIRE_USAGE = `  fire validate FILE [--json]
-              check a Pub 1220 (FIRE) file as the import does; exit status 1 when it has problems
+              check a Pub 1220 (FIRE) file as the import does (layout, forms, IRS business rules);
+              exit status 1 when it has problems
   fire to-iris FILE --tax-year YYYY [--out DIR] [--software-id ID] [--json]
               convert it to IRIS A2A transmission XML, one file per payer, plus summary.json (default DIR: ./iris-out)`;
 
-const USAGE = `Usage: npm run cli -- fire <command>\n\n${FIRE_USAGE}\n\nFILE is at most 12 MB. Problems name the record, its type, the Pub 1220 field and position.`;
+const USAGE = `Usage: npm run cli -- fire <command>\n\n${FIRE_USAGE}\n\nFILE is at most 12 MB. Problems name the record, its type, the Pub 1220 field and position, and the IRS rule a
+record breaks. A test file (T record position 28) becomes IRIS TestCd T, where the IRS wants test TINs (000...).`;
 
 const MAX_BYTES = 12 * 1024 * 1024;
 

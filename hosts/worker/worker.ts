@@ -14,7 +14,8 @@ import {
 } from "../../core/use-cases/deliveries.use-case.ts";
 import { completeTinMatch } from "../../core/use-cases/tin-match.use-case.ts";
 import { Store } from "../../core/ports/store.port.ts";
-import type { JobRunner } from "../../core/ports/jobs.port.ts";
+import { RetryLater, type JobRunner } from "../../core/ports/jobs.port.ts";
+import { IrsUnavailable } from "../../core/ports/irs-transmitter.port.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
 import { tuningOf, type Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -33,6 +34,20 @@ function receiptsOf(data: Record<string, unknown>): string[] {
   const list = Array.isArray(data["receipts"]) ? data["receipts"].map(String) : [];
   return typeof data["receiptId"] === "string" ? [...list, data["receiptId"]] : list;
 }
+
+/** The longest Retry-After a job waits for; the IRS asking for longer is asked again after this. */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
+
+/**
+ * The error a job fails with: an IRS that answered 503 or 429 with a Retry-After longer than the client waits
+ * (IrsUnavailable.retryAfterMs) is tried again no earlier than that (RetryLater), not on the queue's backoff.
+ */
+export function jobFailure(e: unknown): unknown {
+  if (!(e instanceof IrsUnavailable) || e.retryAfterMs === undefined || e.retryAfterMs <= 0) return e;
+  return new RetryLater(e.message, Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(e.retryAfterMs / 1000)));
+}
+
+const retryAfterOf = (e: unknown) => (e instanceof RetryLater ? e.retryAfterSeconds : undefined);
 
 /** How many polls a receipt the IRS does not know yet gets before it is reported and left. */
 const NOT_FOUND_POLLS = 10;
@@ -88,12 +103,14 @@ export async function startWorker(deps: {
       const result = await runtime
         .runPromise(transmitOrder(scope, orderId, { onReceipt }))
         .catch((e: unknown) => {
+          const failure = jobFailure(e);
           logger.warn("transmission not finished; the job will be retried", {
             order: orderId,
             livemode: scope.livemode,
             error: e instanceof Error ? e.message : String(e),
+            retry_after_seconds: retryAfterOf(failure),
           });
-          throw e;
+          throw failure;
         });
       const rest = result.awaitingAck.filter((r) => !polled.has(r));
       if (rest.length > 0) await sendAck(scope, rest, 0, {}, firstPollSeconds(scope.livemode));
@@ -122,12 +139,14 @@ export async function startWorker(deps: {
           : {}
       ) as Record<string, number>;
       const r = await runtime.runPromise(applyAcknowledgements(scope, receipts)).catch((e: unknown) => {
+        const failure = jobFailure(e);
         logger.warn("acknowledgements not read; the job will be retried", {
           receipts,
           livemode: scope.livemode,
           error: e instanceof Error ? e.message : String(e),
+          retry_after_seconds: retryAfterOf(failure),
         });
-        throw e;
+        throw failure;
       });
       const unknown: Record<string, number> = {};
       for (const receipt of r.notFound) {
@@ -151,7 +170,11 @@ export async function startWorker(deps: {
   await jobs.work(
     TIN_MATCH_QUEUE,
     async (data) => {
-      const r = await runtime.runPromise(completeTinMatch(scopeOf(data), String(data["runId"])));
+      const r = await runtime
+        .runPromise(completeTinMatch(scopeOf(data), String(data["runId"])))
+        .catch((e: unknown) => {
+          throw jobFailure(e);
+        });
       // Over the IRS's daily allowance: the run waits in the queue (it stays `processing`).
       if (typeof r === "object")
         await send(TIN_MATCH_QUEUE, data, {

@@ -83,3 +83,29 @@ export function w2cForm(): Record<string, unknown> {
     },
   };
 }
+
+/**
+ * A W-2c that corrects, beyond w2cForm's wages, box 8 (allocated tips: $100 -> $150), box 12 code EE ($200 ->
+ * $250.50) and the California row (wages $40,000 -> $45,000, tax $1,000 -> $1,100): an EFW2C RCO, RCS and RCU.
+ */
+export function w2cOptionalForm(): Record<string, unknown> {
+  const base = w2cForm();
+  const amounts = (tips: number, ee: number, wages: number, tax: number) => ({
+    AllocatedTipsAmt: tips,
+    EmployersUseGrp: [{ EmployersUseCd: "EE", EmployersUseAmt: ee }],
+    W2StateLocalTaxGrp: [
+      { W2StateTaxGrp: { StateAbbreviationCd: "CA", StateWagesAmt: wages, StateIncomeTaxAmt: tax } },
+    ],
+  });
+  return {
+    ...base,
+    PreviouslyReportedGrp: {
+      ...(base["PreviouslyReportedGrp"] as object),
+      ...amounts(100, 200, 40_000, 1000),
+    },
+    CorrectInformationGrp: {
+      ...(base["CorrectInformationGrp"] as object),
+      ...amounts(150, 250.5, 45_000, 1100),
+    },
+  };
+}

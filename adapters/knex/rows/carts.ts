@@ -94,7 +94,7 @@ export const CartItemWithFilingRow = rowCodec(
   ),
 );
 
-const PAY_ITEM = [Text, Text, literals(SERVICES), NullableBool, NullableBool, Text] as const;
+const PAY_ITEM = [Text, Text, literals(SERVICES), NullableBool, NullableBool, Timestamp, Num] as const;
 const PAY_FILING = [
   Text,
   Text,
@@ -109,8 +109,8 @@ const PAY_FILING = [
 ] as const;
 const PAY_RECIPIENT = [Text, NullableText, NullableText, NullableText, NullableText] as const;
 /**
- * `payItems`: one JSON text of every item's cells (json_build_array): the item's 6, its filing's 10, the filing's
- * recipient's 5; the left-joined ones all null when nothing joined.
+ * `payItems`: one JSON text of every item's cells (json_build_array): the item's 6 and its sort key (created_at in
+ * microseconds), its filing's 10, the filing's recipient's 5; the left-joined ones all null when nothing joined.
  */
 export const PayItemsRow = rowCodec(
   "cart_items (pay)",

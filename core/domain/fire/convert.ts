@@ -1,7 +1,9 @@
 // Offline FIRE tools (no server, no database): check a Pub 1220 file the way the import does (parse, map every B
-// record to IRIS, validate it against the catalogue) and convert it to IRIS A2A transmissions, one per payer.
+// record to IRIS, validate it against the catalogue, run the IRS business rules intake runs) and convert it to IRIS
+// A2A transmissions, one per payer.
 // Pure: bytes in, problems or XML out; the caller supplies transmission ids and writes files.
 import { validateForm, type NormalizedForm } from "../forms/index.ts";
+import { checkFiledForm, type RuleFinding, type TransmitterProfile } from "../iris/rules/index.ts";
 import {
   buildTransmission,
   planTransmissions,
@@ -12,7 +14,13 @@ import {
 } from "../iris/transmission.ts";
 import { Tin } from "../shared/tin.ts";
 import { parseFire } from "./parse.ts";
-import { fireFormToIris, sourceOf, type FireDropped, type FireSource } from "./to-json-form.ts";
+import {
+  fireFormToIris,
+  layoutSourceOf,
+  sourceOf,
+  type FireDropped,
+  type FireSource,
+} from "./to-json-form.ts";
 import type { FireForm, FireParseResult, FirePayer, FireProblem, FireTransmitter } from "./types.ts";
 
 /** A problem located in the file: the record, its type, the Pub 1220 field and position (and byte offset). */
@@ -25,6 +33,8 @@ export interface FireLocatedProblem {
   message: string;
   /** The jsonForm element a catalogue issue names, when the problem comes from IRIS validation. */
   param?: string;
+  /** The IRS business rule the record breaks ("SHAREDIRFORM018"), when the problem is one. */
+  code?: string;
 }
 
 type Parsed = Extract<FireParseResult, { ok: true }>;
@@ -35,13 +45,19 @@ export interface CheckedForm {
 }
 
 export interface FireCheck {
-  /** Empty when the file converts: every record parses and every supported form passes the catalogue. */
+  /**
+   * Empty when the file converts: every record parses and every supported form passes the catalogue and the IRS
+   * business rules intake checks (a finding that blocks: Reject, Report Error and Reject if over Threshold).
+   */
   readonly problems: FireLocatedProblem[];
   readonly parsed: Parsed | null;
   readonly forms: CheckedForm[];
-  /** Values IRIS has no element for (not carried over), unsupported forms, one note per form and field. */
+  /**
+   * Values IRIS has no element for (not carried over), unsupported forms, one note per form and field; the IRS
+   * rules a form breaks without being refused (Report Error) and reporting thresholds, one note per rule.
+   */
   readonly notes: string[];
-  /** Forms that passed the catalogue. */
+  /** Forms that passed the catalogue and the IRS business rules. */
   readonly checked: number;
 }
 
@@ -54,7 +70,7 @@ export function locateIssue(
   message: string,
   sources: Readonly<Record<string, FireSource>>,
 ): FireLocatedProblem {
-  const at = sourceOf(sources, param);
+  const at = sourceOf(sources, param) ?? layoutSourceOf(form.form, param);
   return {
     record: form.record,
     recordType: "B",
@@ -97,14 +113,58 @@ export function droppedNotes(
   });
 }
 
+/** The A record fields the payer rules of the engine read ("payer.tin", "payer.contact_phone"). */
+const PAYER_FIELDS: Readonly<Record<string, { field: string; position: number }>> = {
+  "payer.tin": { field: "PayerTIN", position: 12 },
+  "payer.contact_phone": { field: "PayerTelephoneNumber", position: 225 },
+};
+
+/** An IRS rule finding of a B record, located: a payer rule at the A record, a form rule at the field it reads. */
+function locateFinding(
+  form: FireForm,
+  f: RuleFinding,
+  sources: () => Readonly<Record<string, FireSource>>,
+): FireLocatedProblem {
+  if (f.path.startsWith("payer.")) {
+    const at = PAYER_FIELDS[f.path];
+    return {
+      record: form.payerRecord,
+      recordType: "A",
+      field: at?.field ?? f.path,
+      ...(at ? { position: at.position } : {}),
+      message: f.message,
+      param: f.path,
+      code: f.code,
+    };
+  }
+  return { ...locateIssue(form, f.path, f.message, sources()), code: f.code };
+}
+
+/** The rule findings that do not refuse a form, as notes: one per rule with the number of B records and the first few. */
+function warningNotes(warnings: ReadonlyMap<string, { message: string; records: number[] }>): string[] {
+  return [...warnings.values()].map((w) => {
+    const shown = w.records.slice(0, 5).join(", ");
+    const more = w.records.length > 5 ? ` and ${w.records.length - 5} more` : "";
+    return `${w.records.length} B record(s) (${shown}${more}), not refused: ${w.message}`;
+  });
+}
+
+export interface FireCheckOptions {
+  readonly maxProblems?: number;
+  readonly keepForms?: boolean;
+  /**
+   * What the IRIS manifest will carry, for the rules about TestCd (SHAREDIRFORM021, SMF027). Default: TestCd "T"
+   * when the T record marks a test file (as fireToIris writes it), else "P".
+   */
+  readonly transmitter?: TransmitterProfile;
+}
+
 /**
- * Parses the file and checks every supported form against the catalogue, as the import would. `keepForms: false`
- * leaves `forms` empty (a check that only reports does not hold 16,000 validated forms in memory); `checked` counts.
+ * Parses the file and checks every supported form against the catalogue and the IRS business rules, as the import
+ * would (`checkFiledForm`, the function intake calls). `keepForms: false` leaves `forms` empty (a check that only
+ * reports does not hold 16,000 validated forms in memory); `checked` counts.
  */
-export function checkFire(
-  bytes: Uint8Array,
-  options: { maxProblems?: number; keepForms?: boolean } = {},
-): FireCheck {
+export function checkFire(bytes: Uint8Array, options: FireCheckOptions = {}): FireCheck {
   const max = options.maxProblems ?? 1000;
   const keep = options.keepForms !== false;
   let checked = 0;
@@ -115,6 +175,13 @@ export function checkFire(
   const forms: CheckedForm[] = [];
   const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
   const notes = [...parsed.notes];
+  const transmitter: TransmitterProfile = options.transmitter ?? {
+    test: parsed.test,
+    softwareIdFor: () => undefined,
+  };
+  const payerTins = new Map<string, Tin | undefined>();
+  const payerProblems = new Set<string>();
+  const warnings = new Map<string, { message: string; records: number[] }>();
   for (const f of parsed.forms) {
     if (!f.supported) continue;
     const iris = fireFormToIris(f, { sources: false });
@@ -128,6 +195,39 @@ export function checkFire(
       }
       continue;
     }
+    // The IRS business rules intake runs, with the payer of the A record (its phone and TIN as IRIS gets them).
+    if (!payerTins.has(f.payer.tin)) payerTins.set(f.payer.tin, Tin.parse(f.payer.tin));
+    const payerTin = payerTins.get(f.payer.tin);
+    const recipientTin = Tin.parse(v.value.recipient.tin);
+    const rules = checkFiledForm(f.form, {
+      taxYear: f.taxYear,
+      jsonForm: v.value.jsonForm,
+      ...(recipientTin ? { recipientTin } : {}),
+      issuer: { phone: f.payer.phone, ...(payerTin ? { tin: payerTin } : {}) },
+      transmitter,
+    });
+    if (rules !== undefined && rules.rejects.length > 0) {
+      let sources: Readonly<Record<string, FireSource>> | undefined;
+      const sourcesOf = () => {
+        sources ??= fireFormToIris(f).sources;
+        return sources;
+      };
+      for (const finding of rules.rejects) {
+        if (finding.path.startsWith("payer.")) {
+          // A payer rule once per A record, not once per form of the payer.
+          const key = `${f.payerRecord}\u0000${finding.code}`;
+          if (payerProblems.has(key)) continue;
+          payerProblems.add(key);
+        }
+        if (problems.length < max) problems.push(locateFinding(f, finding, sourcesOf));
+      }
+      continue;
+    }
+    for (const w of rules?.warnings ?? []) {
+      const g = warnings.get(w.code);
+      if (g) g.records.push(f.record);
+      else warnings.set(w.code, { message: w.message, records: [f.record] });
+    }
     checked++;
     if (keep) forms.push({ form: f, normalized: v.value });
   }
@@ -138,7 +238,7 @@ export function checkFire(
       field: "File",
       message: `more than ${max} problems; the rest are not listed`,
     });
-  notes.push(...droppedNotes(dropped));
+  notes.push(...droppedNotes(dropped), ...warningNotes(warnings));
   return { problems, parsed, forms, notes, checked };
 }
 
@@ -341,8 +441,9 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
     );
     entry.filings = [];
     plans.forEach((plan, i) => {
-      // The offline converter writes XSD-valid IRIS files for the filer to transmit with its own software; the IRS
-      // business rules (which need its TCC, software id and test mode) run where the files are filed.
+      // The offline converter writes XSD-valid IRIS files for the filer to transmit with its own software. The form
+      // rules ran in checkFire; the transmission rules (its TCC and software id as the IRS knows them) run where the
+      // files are filed.
       const built = buildTransmission(
         { transmissionId: options.newTransmissionId(), taxYear: plan.taxYear, submissions: plan.submissions },
         transmitter,

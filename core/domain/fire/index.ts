@@ -23,6 +23,7 @@ export { checkFire, droppedNotes, fireToIris, locateIssue } from "./convert.ts";
 export type {
   CheckedForm,
   FireCheck,
+  FireCheckOptions,
   FireLocatedProblem,
   FireToIrisOptions,
   FireToIrisResult,

@@ -426,3 +426,27 @@ export function sourceOf(
   }
   return undefined;
 }
+
+/**
+ * The Pub 1220 field of `form`'s B record that would fill an element, from the layout alone: for an issue about an
+ * element the record left blank ("RecipientAccountNum" required by an IRS rule), which `sourceOf` cannot find.
+ */
+export function layoutSourceOf(form: string, param: string): FireSource | undefined {
+  const spec = SPEC_BY_FORM.get(form);
+  if (!spec) return undefined;
+  const path = param
+    .replace(/^jsonForm\.?/, "")
+    .split(".")
+    .filter((s) => !/^\d+$/.test(s))
+    .join(".");
+  if (path === "") return undefined;
+  if (path === (spec.accountNumberElement ?? "RecipientAccountNum"))
+    return src("PayerAccountNumberForPayee", 21);
+  for (const [code, def] of Object.entries(spec.amounts))
+    if (def.iris === path) return src(`PaymentAmount${code}`, B_AMOUNT_POS + 12 * AMOUNT_CODES.indexOf(code));
+  for (const t of spec.tail) {
+    if (t.kind === "flag" ? Object.values(t.values).includes(path) : "iris" in t && t.iris === path)
+      return tailSource(t);
+  }
+  return undefined;
+}

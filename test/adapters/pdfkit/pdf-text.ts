@@ -1,5 +1,7 @@
 // Reads back what the renderer drew: the text runs of each page of an uncompressed pdfkit PDF, in drawing order.
 // pdfkit writes every run as `[<hex> kern <hex> ...] TJ` in WinAnsi; kerning numbers are dropped when joining.
+// A compressed PDF (what the API serves) is read after `inflated`.
+import { inflateSync } from "node:zlib";
 
 const WIN_ANSI_HIGH: Readonly<Record<number, string>> = {
   0x80: "\u20ac",
@@ -24,6 +26,19 @@ function decodeHex(hex: string): string {
 
 export function latin1(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("latin1");
+}
+
+/**
+ * The PDF with its FlateDecode streams inflated, for `pageTexts` (the /Length entries are no longer right: for
+ * reading text only, not a PDF to open).
+ */
+export function inflated(bytes: Uint8Array): Uint8Array {
+  const pdf = latin1(bytes).replace(
+    /(\/FlateDecode[^>]*>>\s*stream\n)([\s\S]*?)(\nendstream)/g,
+    (_, head: string, body: string, tail: string) =>
+      head + inflateSync(Buffer.from(body, "latin1")).toString("latin1") + tail,
+  );
+  return Buffer.from(pdf, "latin1");
 }
 
 /** Page objects (not the /Pages tree). Object dictionaries are never compressed by pdfkit, so this works either way. */

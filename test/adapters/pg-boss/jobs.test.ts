@@ -6,6 +6,7 @@ import * as assert from "uvu/assert";
 import { Effect } from "effect";
 import { makeFakeJobs } from "../../../adapters/in-memory/jobs.fake.ts";
 import { openJobs, type PgBossJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
+import { RetryLater } from "../../../core/ports/jobs.port.ts";
 import type { Database } from "../../../adapters/knex/connection.ts";
 import { bossSchema, jobRows } from "./support.ts";
 import { backends, openTestDb } from "../../support/db.ts";
@@ -134,6 +135,37 @@ p(
       await trx.raw("select 1");
     });
     await db.knex.raw(`drop schema "${schema}" cascade`);
+  },
+);
+
+p(
+  "a RetryLater failure is due again no earlier than its retryAfterSeconds (read in the job row, not waited for)",
+  async ({ db, jobs }) => {
+    await jobs.work("retry-later", async (data) => {
+      if (data["id"] === "later") throw new RetryLater("the IRS asked for 10 minutes", 600);
+      throw new Error("plain failure");
+    });
+    await Effect.runPromise(jobs.service.send("retry-later", { id: "later" }));
+    await Effect.runPromise(jobs.service.send("retry-later", { id: "plain" }));
+    const waits = async () => {
+      const r = await db.knex.raw(
+        `select data->>'id' as id, state, extract(epoch from start_after - now())::float8 as wait
+          from "${jobs.schema}".job where name = 'retry-later'`,
+      );
+      return new Map(
+        (r.rows as { id: string; state: string; wait: number }[]).map((x) => [x.id, x] as const),
+      );
+    };
+    for (let i = 0; i < 60; i++) {
+      const w = await waits();
+      if (w.get("later")?.state === "retry" && w.get("plain")?.state === "retry") break;
+      await sleep(50);
+    }
+    const w = await waits();
+    assert.is(w.get("later")?.state, "retry");
+    assert.ok((w.get("later")?.wait ?? 0) > 590, `due in ${String(w.get("later")?.wait)} s, not before 600`);
+    assert.is(w.get("plain")?.state, "retry");
+    assert.ok((w.get("plain")?.wait ?? 99) < 5, "a plain failure keeps the retry delay (1 s, doubling)");
   },
 );
 

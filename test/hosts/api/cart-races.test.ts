@@ -1,6 +1,7 @@
 // Issue 13 findings 1 and 5, on Postgres with two app instances: adds and voids racing a pay never strand a
 // form in a paid cart, and twenty pays with distinct Idempotency-Keys leave one order whose receipt every loser's
-// key eventually gets (a 409 request_in_progress is never stored as the key's answer).
+// key eventually gets (a 409 request_in_progress is never stored as the key's answer; the test holds the cart row so
+// that 19 of the pays do answer 409).
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { withTwoInstances, type TestApi } from "../../support/api.ts";
@@ -130,35 +131,57 @@ if (POSTGRES_URL) {
   );
 
   s(
-    "20 concurrent pays with distinct Idempotency-Keys: one order; every loser's key gets the receipt on retry",
+    "20 concurrent pays with distinct Idempotency-Keys: one order; every loser's 409 is retried into the receipt",
     async ({ a, b }) => {
       const payer = (await a.request("POST", "/v1/payers", { body: fullPayer("123450023") })).body.id;
       await a.request("POST", `/v1/payers/${payer}/forms`, {
         body: { addToCart: true, forms: necRows(50, 30_000) },
       });
+      const cartId = (await a.request("GET", "/v1/cart/details")).body.id as string;
       const ordersBefore = (await a.request("GET", "/v1/orders?limit=500")).body.data.length;
       const keys = Array.from({ length: 20 }, (_, i) => `distinct-${Date.now()}-${i}`);
-      const first = await Promise.all(
-        keys.map((k, i) =>
-          (i % 2 ? b : a).request("POST", "/v1/cart/pay", { headers: { "Idempotency-Key": k } }),
-        ),
-      );
+      // The race is forced, not hoped for: the test holds the cart row, so the first pay to take the cart's pay
+      // lock waits on the row (its lock_timeout is 15 s) while every other pay finds the cart busy and answers
+      // 409. Only once those 19 answers are in is the row let go and the winner finishes.
+      const holder = await a.db.knex.transaction();
+      let first: Awaited<ReturnType<TestApi["request"]>>[];
+      try {
+        const held = await holder.raw("select id from carts where id = ? for update", [cartId]);
+        assert.is(held.rows.length, 1, "the test holds the open cart's row");
+        const answered: Awaited<ReturnType<TestApi["request"]>>[] = [];
+        const pays = keys.map((k, i) =>
+          (i % 2 ? b : a).request("POST", "/v1/cart/pay", { headers: { "Idempotency-Key": k } }).then((r) => {
+            answered.push(r);
+            return r;
+          }),
+        );
+        const deadline = Date.now() + 8_000;
+        while (answered.length < keys.length - 1 && Date.now() < deadline) await sleep(20);
+        assert.is(answered.length, keys.length - 1, "19 pays answer while the winner waits on the cart");
+        for (const r of answered) {
+          assert.is(r.status, 409, r.text);
+          assert.is(r.body.error.type, "request_in_progress");
+        }
+        await holder.commit();
+        first = await Promise.all(pays);
+      } finally {
+        if (!holder.isCompleted()) await holder.rollback();
+      }
       const winners = first.filter((r) => r.status === 200 && !r.body.already_paid);
       assert.is(winners.length, 1, first.map((r) => `${r.status} ${r.text.slice(0, 100)}`).join("\n"));
       const order = winners[0]?.body.order;
-      for (const r of first)
-        assert.ok(
-          r.status === 200 || (r.status === 409 && r.body.error.type === "request_in_progress"),
-          `${r.status} ${r.text}`,
-        );
-      // Retrying each key as the 409 advises: the receipt of the one order, never a stored 409.
+      assert.ok(order, "the winner's receipt names its order");
+      const losers = keys.filter((_, i) => first[i]?.status === 409);
+      assert.is(losers.length, keys.length - 1);
+      // Retrying each loser's key as the 409 advises: the receipt of the one order, never a replayed 409.
       const again = await Promise.all(
-        keys.map((k, i) =>
+        losers.map((k, i) =>
           (i % 2 ? a : b).request("POST", "/v1/cart/pay", { headers: { "Idempotency-Key": k } }),
         ),
       );
       for (const r of again) {
         assert.is(r.status, 200, r.text);
+        assert.is(r.headers.get("idempotent-replayed"), null, "the 409 was not stored as the key's answer");
         assert.is(r.body.order, order);
       }
       assert.is(

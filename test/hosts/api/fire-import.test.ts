@@ -201,6 +201,62 @@ for (const backend of backends) {
   );
 
   s(
+    "a file breaking an IRS business rule is refused: the record located, the rule cited, nothing stored",
+    async ({ api }) => {
+      // A payer of its own, so its lists show exactly what this import stored.
+      const tin = "223456789";
+      const payerId = (await api.request("POST", "/v1/payers", { body: { name: "Rule Breaker LLC", tin } }))
+        .body.id as string;
+      const misc = FORM_SPECS.find((x) => x.form === "1099-MISC")!;
+      const good = {
+        ...irsValidInput(misc, firePayer({ tin })),
+        recipient: recipient({ tin: "555009001", name: "ALEX SAMPLEGOOD" }),
+      };
+      // Passes the layout and the catalogue; breaks SHAREDIRFORM018 (Reject): the FATCA filing requirement box
+      // checked without the payee's account number. T, A, then this B record second: record 4.
+      const bad = {
+        ...good,
+        recipient: recipient({ tin: "555009002", name: "ALEX SAMPLEBAD" }),
+        indicators: { ...good.indicators, FATCAFilingRequirementInd: true },
+        accountNumber: "",
+      };
+      const filings = async () =>
+        (await api.request("GET", `/v1/filings?limit=500&payer=${payerId}`)).body.data as unknown[];
+      const recipients = async () =>
+        (await api.request("GET", `/v1/recipients?limit=500&payer=${payerId}`)).body.data as unknown[];
+      const allFilings = async () => (await api.request("GET", "/v1/filings?limit=500")).body.data.length;
+      const before = await allFilings();
+
+      for (const query of ["", "?addToCart=true"]) {
+        const r = await post(api, payerId, writeFire(fileInput([good, bad]), { lineEnding: "lf" }), query);
+        assert.is(r.status, 422, r.text.slice(0, 500));
+        assert.is(r.body.error.type, "invalid_request");
+        assert.match(r.body.error.message, /^Nothing was imported: 1 form\(s\) failed\. First: record 4, /);
+        assert.match(r.body.error.message, /IRS rule SHAREDIRFORM018 \(Reject\)/);
+        assert.is(r.body.problems.length, 1, JSON.stringify(r.body.problems));
+        const p = r.body.problems[0];
+        assert.equal(
+          [p.code, p.record, p.recordType, p.field, p.position, p.offset],
+          ["SHAREDIRFORM018", 4, "B", "PayerAccountNumberForPayee", 21, 3 * 751 + 20],
+          JSON.stringify(p),
+        );
+        assert.match(p.message, /IRS rule SHAREDIRFORM018 \(Reject\)/);
+        assert.not.ok(r.text.includes("555009002") || r.text.includes(tin), "no full TIN");
+        // All or nothing: not even the good form, nor either recipient.
+        assert.equal(await filings(), []);
+        assert.equal(await recipients(), []);
+        assert.is(await allFilings(), before);
+      }
+
+      // The same file without the bad record imports, and the lists show it.
+      const ok = await post(api, payerId, writeFire(fileInput([good]), { lineEnding: "lf" }));
+      assert.is(ok.status, 200, ok.text.slice(0, 500));
+      assert.is((await filings()).length, 1);
+      assert.is((await recipients()).length, 1);
+    },
+  );
+
+  s(
     "a file of another payer's TIN is 422 with a located problem, nothing saved",
     async ({ api, payerId }) => {
       const before = (await api.request("GET", "/v1/filings?limit=500")).body.data.length;

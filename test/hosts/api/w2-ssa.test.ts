@@ -10,7 +10,8 @@ import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { payerBody } from "../../support/forms.ts";
-import { w2Form, w2cForm } from "../../support/w2.ts";
+import { w2Form, w2cForm, w2cOptionalForm } from "../../support/w2.ts";
+import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
 import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 import { getSsaFile } from "../../../core/use-cases/ssa-filing.use-case.ts";
@@ -205,6 +206,61 @@ for (const backend of backends) {
     await api.runtime.runPromise(applyAcknowledgement(scope, sent.receipts[0] as string));
     assert.is((await api.request("GET", `/v1/filings/${ids[0]}`)).body.status, "accepted");
   });
+
+  s(
+    "a W-2c of optional amounts and a state: RCO, RCS and RCU in the EFW2C; the order's W-3c",
+    async ({ api }) => {
+      const scope = { accountId: api.accountId, livemode: false };
+      const { order } = await fileAndPay(
+        api,
+        [row(w2cOptionalForm(), "W-2c"), row({ ...w2cForm(), EmployeeSSN: "234-56-7890" }, "W-2c")],
+        "Tips Correcting Employer LLC",
+        "123450097",
+      );
+      await api.runtime.runPromise(transmitOrder(scope, order));
+      const file = await api.runtime.runPromise(getSsaFile(`ssa_${order.replace(/^ord_/, "")}_2025c`));
+      const parsed = parseEfw2("efw2c", file.content);
+      assert.equal(parsed.problems, []);
+      assert.equal(checkEfw2("efw2c", parsed.records), []);
+      const types = parsed.records.map((r) => r.type);
+      assert.equal(
+        types.filter((t) => ["RCO", "RCS", "RCU"].includes(t)),
+        ["RCO", "RCS", "RCU"],
+      );
+      const rco = parsed.records.find((r) => r.type === "RCO");
+      assert.equal([rco?.fields["orig_code_EE"], rco?.fields["code_EE"]], ["00000020000", "00000025050"]);
+
+      // The employer's W-3c: the RCT/RCU totals as filed, previously reported and correct.
+      const res = await fetch(`${api.base}/v1/orders/${order}/w3`, {
+        headers: { authorization: `Bearer ${api.key}` },
+      });
+      assert.is(res.status, 200);
+      assert.is(res.headers.get("content-type"), "application/pdf");
+      const pdf = new Uint8Array(await res.arrayBuffer());
+      assert.ok(Buffer.from(pdf.subarray(0, 5)).toString("latin1") === "%PDF-");
+      const pages = pageTexts(inflated(pdf)).map((p) => p.join(" ").replace(/\s+/g, " "));
+      assert.is(pages.length, 1, "one employer, one page");
+      const text = pages[0] ?? "";
+      for (const v of [
+        "Form W-3c Transmittal of Corrected Wage and Tax Statements 2025",
+        "TIPS CORRECTING EMPLOYER LLC",
+        "12-3450097",
+        "EFW2C",
+        "was $80,000.00", // box 1: two W-2cs of $40,000 -> $45,000
+        "now $90,000.00",
+        "was $4,960.00", // box 4
+        "now $5,580.00",
+        "was $100.00", // box 8: allocated tips, from the RCU
+        "now $150.00",
+        "was $200.00", // box 12a: code EE, deferred compensation
+        "now $250.50",
+        "$45,000.00", // box 16: California, as corrected
+        "$1,100.00",
+      ])
+        assert.ok(text.includes(v), `${v} in: ${text}`);
+      assert.match(text, /Number of Forms W-2c 2\b/);
+    },
+  );
 
   s(
     "live: the operator lists the file, writes it, marks it submitted with the WFID, then accepted (CLI in-process)",

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { FORM_SPECS, writeFire } from "../../../core/domain/fire/index.ts";
-import { fileInput, payer, validInput } from "../../core/domain/fire/helpers.ts";
+import { fileInput, irsValidInput, payer, recipient, validInput } from "../../core/domain/fire/helpers.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const dir = mkdtempSync(join(tmpdir(), "fire-cli-"));
@@ -24,14 +24,37 @@ function cli(args: string[]) {
 }
 
 const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
+const misc = FORM_SPECS.find((s) => s.form === "1099-MISC")!;
+// A test file (IRIS TestCd T): test TINs starting 000 for the payer and the recipients (SMF027, SHAREDIRFORM021).
+const testPayer = payer({ tin: "000456789" });
+const testRecipient = recipient({ tin: "000450001" });
+/** A form within the layout, the catalogue and the IRS business rules. */
+const irsForm = (spec: typeof nec) => ({ ...irsValidInput(spec, testPayer), recipient: testRecipient });
 const good = join(dir, "good.txt");
 writeFileSync(
   good,
   writeFire(
     fileInput([
-      validInput(nec, payer()),
-      { ...validInput(FORM_SPECS.find((s) => s.form === "1099-R")!, payer()), accountNumber: "R-1" },
+      irsForm(nec),
+      { ...irsForm(FORM_SPECS.find((s) => s.form === "1099-R")!), accountNumber: "R-1" },
     ]),
+  ),
+);
+// Passes the layout and the catalogue, breaks IRS rule SHAREDIRFORM018 (Reject): the FATCA filing requirement
+// box checked without the payee's account number, on the second B record (record 4).
+const fatca = join(dir, "fatca.txt");
+writeFileSync(
+  fatca,
+  writeFire(
+    fileInput([
+      irsForm(misc),
+      {
+        ...irsForm(misc),
+        indicators: { ...irsForm(misc).indicators, FATCAFilingRequirementInd: true },
+        accountNumber: "",
+      },
+    ]),
+    { lineEnding: "lf" },
   ),
 );
 const bad = join(dir, "bad.txt");
@@ -57,6 +80,53 @@ test("fire validate: problems exit 1, each with record, type, field and position
     [j.problems[0]!.record, j.problems[0]!.field, j.problems[0]!.position],
     [3, "PaymentAmount1", 55],
   );
+});
+
+test("fire validate: a record breaking an IRS business rule exits 1, located and citing the rule", () => {
+  const r = cli(["fire", "validate", fatca]);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /1 problem\(s\)/);
+  assert.match(
+    r.stdout,
+    /record 4 \(B\) PayerAccountNumberForPayee position 21: IRS rule SHAREDIRFORM018 \(Reject\): If 'FATCAFilingRequirementInd' equals a value of "1", then 'RecipientAccountNum' must have a value\./,
+  );
+  const j = JSON.parse(cli(["fire", "validate", fatca, "--json"]).stdout) as {
+    forms: number;
+    problems: Array<{ record: number; recordType: string; field: string; position: number; code: string }>;
+  };
+  assert.equal(
+    j.problems.map((p) => [p.code, p.record, p.recordType, p.field, p.position]),
+    [["SHAREDIRFORM018", 4, "B", "PayerAccountNumberForPayee", 21]],
+  );
+  assert.is(j.forms, 1);
+});
+
+test("fire to-iris: a file breaking an IRS business rule is refused, nothing written", () => {
+  const out = join(dir, "fatca-out");
+  const r = cli([
+    "fire",
+    "to-iris",
+    fatca,
+    "--tax-year",
+    "2025",
+    "--out",
+    out,
+    "--software-id",
+    "25A0000001",
+  ]);
+  assert.is(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /1 problem\(s\); no IRIS files written\./);
+  assert.match(r.stdout, /record 4 \(B\) PayerAccountNumberForPayee position 21: IRS rule SHAREDIRFORM018/);
+  assert.not.ok(existsSync(out), "nothing written");
+  const j = JSON.parse(
+    cli(["fire", "to-iris", fatca, "--tax-year", "2025", "--out", out, "--json"]).stdout,
+  ) as { ok: boolean; problems: Array<{ code: string; record: number }> };
+  assert.is(j.ok, false);
+  assert.equal(
+    j.problems.map((p) => [p.code, p.record]),
+    [["SHAREDIRFORM018", 4]],
+  );
+  assert.not.ok(existsSync(out), "nothing written");
 });
 
 test("fire to-iris: one XML file per payer and summary.json; nothing written when the file has problems", () => {

@@ -58,4 +58,13 @@ test("a bad value is a ConfigError naming the variable and the value", () => {
   }
 });
 
+test("SANDBOX_WEBHOOK_LOOPBACK: on for the embedded database, off on Postgres; true/false override either", () => {
+  const pg = { DATABASE_URL: "postgres://user@db.invalid:5432/app" };
+  assert.is(loadConfig(base).sandboxWebhookLoopback, true, "embedded (no DATABASE_URL): on");
+  assert.is(loadConfig({ ...base, DATABASE_URL: "" }).sandboxWebhookLoopback, true, "empty DATABASE_URL: on");
+  assert.is(loadConfig({ ...base, ...pg }).sandboxWebhookLoopback, false, "Postgres: off");
+  assert.is(loadConfig({ ...base, ...pg, SANDBOX_WEBHOOK_LOOPBACK: "" }).sandboxWebhookLoopback, false);
+  assert.is(loadConfig({ ...base, ...pg, SANDBOX_WEBHOOK_LOOPBACK: "true" }).sandboxWebhookLoopback, true);
+  assert.is(loadConfig({ ...base, SANDBOX_WEBHOOK_LOOPBACK: "false" }).sandboxWebhookLoopback, false);
+});
 test.run();

@@ -1,5 +1,6 @@
 // The rule engine: runs the rule tables over one form (intake, and again at pay) and over a cart (pay). Every
 // finding carries the IRS rule number, the IRS severity, the element path and a message citing the rule.
+import { getFormDefinition } from "../../forms/index.ts";
 import { businessRule, businessRuleText } from "../business-rules.ts";
 import { FORM_RULES, type RecordRule } from "./form-rules.ts";
 import {
@@ -99,6 +100,18 @@ export function checkForm(facts: RecordFacts): FormCheck {
       message: miss.message,
     });
   return { rejects, warnings };
+}
+
+/**
+ * The form rules intake applies to one validated form of the catalogue (`form` as the catalogue names it, e.g.
+ * "1099-NEC"): `checkForm` under its IRIS form type. A form filed with the SSA (the W-2 family) is checked by the
+ * SSA's rules instead: undefined. The offline FIRE tools call this too, so `fire validate` refuses what the import
+ * refuses.
+ */
+export function checkFiledForm(form: string, facts: Omit<RecordFacts, "formTypeCd">): FormCheck | undefined {
+  const def = getFormDefinition(form, facts.taxYear);
+  if (def?.filedWith === "SSA") return undefined;
+  return checkForm({ ...facts, formTypeCd: def?.formTypeCd ?? form });
 }
 
 // ---- Checked once at intake, trusted at pay (issue 19) -----------------------------------------------------------

@@ -12,6 +12,7 @@ export type { FindingSeverity, IssuerFacts, RecordFacts, RuleFinding, Transmitte
 export {
   RECORD_RULES,
   RULES_VERSION,
+  checkFiledForm,
   checkForm,
   checkIssuer,
   finding,

@@ -14,7 +14,7 @@ import {
   type Efw2Input,
 } from "../../../../core/domain/efw2/index.ts";
 import { validateForm } from "../../../../core/domain/forms/index.ts";
-import { w2Form, w2cForm } from "../../../support/w2.ts";
+import { w2Form, w2cForm, w2cOptionalForm } from "../../../support/w2.ts";
 
 function stored(form: Record<string, unknown>, code = "W-2"): Record<string, unknown> {
   const v = validateForm(code, 2025, form);
@@ -280,6 +280,65 @@ test("W-2c: EFW2C with originally reported and correct amounts, totals, byte-ide
   assert.is(rcw?.fields["code_D"], "", "a field not corrected is blank");
   assert.is(w3Totals("efw2c", parsed.records)[0]?.amounts["orig_socialSecurityTax"], 248_000);
   assert.is(writeEfw2("efw2c", parsed.records), text);
+});
+
+test("W-2c of optional amounts and a state: RCO after its RCW, RCS, RCU after RCT, at their positions", () => {
+  const plain = stored({ ...w2cForm(), EmployeeSSN: "234-56-7890" }, "W-2c");
+  const text = writeEfw2("efw2c", buildEfw2c(input([stored(w2cOptionalForm(), "W-2c"), plain])));
+  const lines = text.split("\r\n").slice(0, -1);
+  assert.ok(lines.every((l) => l.length === 1024));
+  assert.equal(
+    lines.map((l) => l.slice(0, 3)),
+    ["RCA", "RCE", "RCW", "RCO", "RCS", "RCW", "RCT", "RCU", "RCF"],
+    "an RCO only for the employee whose optional amounts are corrected",
+  );
+  // 1-based positions, as publication 42-014 prints them (layout.ts).
+  const at = (line: string | undefined, start: number, length: number) =>
+    line?.slice(start - 1, start - 1 + length);
+  const [rco, rcs, rct, rcu] = [lines[3], lines[4], lines[6], lines[7]];
+  assert.is(at(rco, 4, 9), " ".repeat(9));
+  assert.is(at(rco, 13, 22), "0000001000000000015000", "allocated tips: was $100, now $150");
+  assert.is(at(rco, 35, 22), " ".repeat(22), "code A/B not corrected: blank");
+  assert.is(at(rco, 189, 22), " ".repeat(22), "reserved pair");
+  assert.is(at(rco, 211, 22), "0000002000000000025050", "code EE: was $200, now $250.50");
+  assert.is(at(rco, 233, 22), " ".repeat(22), "code GG not corrected");
+  assert.is(rco?.slice(298).trim(), "", "the rest of the RCO is blank");
+  assert.is(at(rcs, 4, 2), "06", "California's SSA state code");
+  assert.is(at(rcs, 25, 9), "123456789");
+  assert.is(at(rcs, 34, 50), " ".repeat(50), "the name was not corrected: no previously reported name");
+  assert.is(at(rcs, 84, 15), "JANE".padEnd(15));
+  assert.is(at(rcs, 114, 20), "ROE".padEnd(20));
+  assert.is(at(rcs, 396, 2), "06");
+  assert.is(at(rcs, 398, 22), "0000400000000004500000", "state wages: was $40,000, now $45,000");
+  assert.is(at(rcs, 420, 22), "0000010000000000110000", "state tax: was $1,000, now $1,100");
+  assert.is(at(rct, 4, 7), "0000002", "two RCWs");
+  assert.is(at(rct, 11, 30), "000000008000000000000009000000", "wages: was $80,000, now $90,000");
+  assert.is(at(rcu, 4, 7), "0000001", "one RCO");
+  assert.is(at(rcu, 11, 30), "000000000010000000000000015000", "allocated tips totals");
+  assert.is(at(rcu, 281, 30), "000000000020000000000000025050", "code EE totals");
+  assert.is(at(lines[8], 4, 9), "000000002");
+
+  const parsed = parseEfw2("efw2c", text);
+  assert.equal(parsed.problems, []);
+  assert.equal(checkEfw2("efw2c", parsed.records), []);
+  assert.is(parsed.records[3]?.fields["code_EE"], "00000025050");
+  assert.is(parsed.records[3]?.fields["code_GG"], "");
+  assert.is(parsed.records[4]?.fields["orig_stateIncomeTax"], "00000100000");
+  const [w3c] = w3Totals("efw2c", parsed.records);
+  assert.is(w3c?.forms, 2);
+  assert.is(w3c?.amounts["orig_allocatedTips"], 10_000);
+  assert.is(w3c?.amounts["allocatedTips"], 15_000);
+  assert.is(w3c?.amounts["code_EE"], 25_050);
+  assert.is(writeEfw2("efw2c", parsed.records), text, "byte-identical round trip");
+
+  // The checker holds the RCU to its RCOs.
+  const badRcu = [...lines];
+  badRcu[7] = `${badRcu[7]?.slice(0, 24)}1${badRcu[7]?.slice(25)}`;
+  const problems = checkEfw2("efw2c", parseEfw2("efw2c", `${badRcu.join("\r\n")}\r\n`).records);
+  assert.ok(
+    problems.some((p) => p.message.startsWith("RCU orig_allocatedTips")),
+    problems.map((p) => p.message).join("; "),
+  );
 });
 
 test.run();

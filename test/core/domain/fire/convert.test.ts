@@ -9,25 +9,36 @@ import * as assert from "uvu/assert";
 import { FORM_SPECS, checkFire, fireToIris, writeFire } from "../../../../core/domain/fire/index.ts";
 import { parseXml, childrenNamed, childText, childNamed } from "../../../../core/domain/iris/index.ts";
 import { XSD } from "../iris/fixtures.ts";
-import { fileInput, payer, recipient, validInput } from "./helpers.ts";
+import { fileInput, irsValidInput, payer as anyPayer, recipient, validInput } from "./helpers.ts";
 
 let uuid = 0;
 const ids = () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, "0")}`;
 const opts = { taxYear: 2025, softwareId: "25A0000001", newTransmissionId: ids };
+/**
+ * fileInput writes test files, which become IRIS TestCd T, where the IRS wants test TINs (SMF027, SHAREDIRFORM021):
+ * payers and recipients here have TINs starting 000.
+ */
+const payer: typeof anyPayer = (o = {}) => anyPayer({ tin: "000456789", ...o });
+const testRecipient = { ...recipient(), tin: "000450001" };
+/** A form within the IRS business rules of a test file. */
+const irsInput = (...args: Parameters<typeof irsValidInput>) => ({
+  ...irsValidInput(...args),
+  recipient: testRecipient,
+});
 
 function allForms() {
-  const a = payer({ tin: "123456780", name: "FIRST PAYER INC", combinedFederalState: true });
-  const b = payer({ tin: "223456780", name: "SECOND PAYER LLC" });
+  const a = payer({ tin: "000456780", name: "FIRST PAYER INC", combinedFederalState: true });
+  const b = payer({ tin: "000556780", name: "SECOND PAYER LLC" });
   return FORM_SPECS.map((spec, i) => {
     const p = i % 2 === 0 ? a : b;
-    const f = validInput(
+    const f = irsValidInput(
       spec,
       spec.tail.some((t) => t.kind === "cfsf") ? p : { ...p, combinedFederalState: false },
     );
     return {
       ...f,
       recipient: recipient({
-        tin: `3000000${String(10 + i)}`,
+        tin: `0000000${String(10 + i)}`,
         name: `PAT SAMPLE ${"ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i % 26]}`,
       }),
     };
@@ -51,6 +62,67 @@ test("checkFire: a clean file has no problems and counts its forms; a refused el
   );
   const parse = checkFire(new Uint8Array([1, 2, 3]));
   assert.ok(parse.problems.length > 0 && parse.parsed === null);
+});
+
+test("checkFire: the IRS business rules intake runs, each problem located at its record and citing the rule", () => {
+  const misc = FORM_SPECS.find((s) => s.form === "1099-MISC")!;
+  const good = irsInput(misc, payer());
+  // FATCA filing requirement without the payee's account number: SHAREDIRFORM018 (Reject).
+  const fatca = {
+    ...good,
+    indicators: { ...good.indicators, FATCAFilingRequirementInd: true },
+    accountNumber: "",
+  };
+  const r = checkFire(writeFire(fileInput([good, fatca]), { lineEnding: "none" }));
+  assert.equal(
+    r.problems.map((p) => [p.code, p.record, p.recordType, p.field, p.position, p.offset]),
+    [["SHAREDIRFORM018", 4, "B", "PayerAccountNumberForPayee", 21, 3 * 750 + 20]],
+  );
+  assert.match(r.problems[0]!.message, /^IRS rule SHAREDIRFORM018 \(Reject\): /);
+  assert.is(r.checked, 1);
+  // fireToIris refuses it.
+  const t = fireToIris(writeFire(fileInput([good, fatca])), opts);
+  assert.not.ok(t.ok);
+  if (!t.ok)
+    assert.equal(
+      t.problems.map((p) => p.code),
+      ["SHAREDIRFORM018"],
+    );
+});
+
+test("checkFire: a test file becomes TestCd T, where the IRS wants test TINs (SHAREDIRFORM021 per form, SMF027 per A record)", () => {
+  const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
+  const real = anyPayer({ tin: "123456789" });
+  const forms = [irsValidInput(nec, real), { ...irsValidInput(nec, real), accountNumber: "B-2" }];
+  const r = checkFire(writeFire(fileInput(forms)));
+  assert.equal(
+    r.problems.map((p) => [p.code, p.record, p.recordType, p.field, p.position]),
+    [
+      ["SHAREDIRFORM021", 3, "B", "PayeeTIN", 12],
+      ["SMF027", 2, "A", "PayerTIN", 12],
+      ["SHAREDIRFORM021", 4, "B", "PayeeTIN", 12],
+    ],
+  );
+  assert.not.ok(r.problems.some((p) => p.message.includes("123456789") || p.message.includes("123450001")));
+  // A production file (TestCd P), or a transmitter profile given in TestCd P: no test-TIN rule.
+  assert.equal(checkFire(writeFire(fileInput(forms, { test: false }))).problems, []);
+  assert.equal(
+    checkFire(writeFire(fileInput(forms)), { transmitter: { test: false, softwareIdFor: () => undefined } })
+      .problems,
+    [],
+  );
+});
+
+test("checkFire: a rule the IRS reports without rejecting is a note, not a problem (S1H001)", () => {
+  const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
+  const short = payer({ phone: "5550100" });
+  const r = checkFire(writeFire(fileInput([irsInput(nec, short), irsInput(nec, short)])));
+  assert.equal(r.problems, []);
+  assert.is(r.checked, 2);
+  assert.ok(
+    r.notes.some((n) => n.startsWith("2 B record(s) (3, 4), not refused: IRS rule S1H001 (Report Error)")),
+    JSON.stringify(r.notes),
+  );
 });
 
 test("fireToIris: one transmission per payer, submissions per form, records per B record, the T record as transmitter", () => {
@@ -85,8 +157,8 @@ test("fireToIris: wrong tax year, corrections and a foreign payer without a coun
     );
   const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
   const withG = [
-    validInput(nec, payer()),
-    { ...validInput(nec, payer()), corrected: "G" as const, accountNumber: "G-1" },
+    irsInput(nec, payer()),
+    { ...irsInput(nec, payer()), corrected: "G" as const, accountNumber: "G-1" },
   ];
   const g = fireToIris(writeFire(fileInput(withG)), opts);
   assert.ok(g.ok);
@@ -98,7 +170,7 @@ test("fireToIris: wrong tax year, corrections and a foreign payer without a coun
     );
   }
   const foreign = payer({ foreign: true, city: "SOMEWHERE 123", state: "", postalCode: "" });
-  const f = fireToIris(writeFire(fileInput([validInput(nec, foreign)])), opts);
+  const f = fireToIris(writeFire(fileInput([irsInput(nec, foreign)])), opts);
   assert.not.ok(f.ok);
   if (!f.ok)
     assert.equal(
