@@ -1,12 +1,9 @@
-import { makeFakeStore } from "../../adapters/in-memory/store.fake.ts";
-import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
-import { backends, openTestDb } from "../support/db.ts";
-import { filingsContract } from "./filings.contract.ts";
+// The filings-side storage roles' contract suites (test/adapters/contract/) on every Store adapter: the in-memory
+// fake, PGlite, and Postgres when DATABASE_URL is set. The other roles run in store.test.ts.
+import { cartsOrdersContract } from "./contract/carts-orders.contract.ts";
+import { filingsContract } from "./contract/filings.contract.ts";
+import { eachStoreAdapter } from "./contract/adapters.ts";
 
-filingsContract("in-memory", async () => ({ store: makeFakeStore(), close: async () => {} })).run();
-for (const backend of backends) {
-  filingsContract(backend, async () => {
-    const t = await openTestDb(backend);
-    return { store: makeKnexStore(t.db.knex), close: t.drop };
-  }).run();
-}
+eachStoreAdapter((name, open) => {
+  for (const contract of [filingsContract, cartsOrdersContract]) contract(name, open).run();
+});

@@ -1,12 +1,22 @@
-import { makeFakeStore } from "../../adapters/in-memory/store.fake.ts";
-import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
-import { backends, openTestDb } from "../support/db.ts";
-import { storeContract } from "./store.contract.ts";
+// Every storage role's contract suite (test/adapters/contract/) on every Store adapter: the in-memory fake,
+// PGlite, and Postgres when DATABASE_URL is set. The filings-side roles run in filings-store.test.ts (a second
+// process). A partial adapter runs one role's suite alone: contract/partial-adapter.test.ts.
+import { accountsContract } from "./contract/accounts.contract.ts";
+import { eventsOutboxContract } from "./contract/events-outbox.contract.ts";
+import { ledgerContract } from "./contract/ledger.contract.ts";
+import { partiesContract } from "./contract/parties.contract.ts";
+import { tinMatchContract } from "./contract/tin-match.contract.ts";
+import { unitOfWorkContract } from "./contract/unit-of-work.contract.ts";
+import { eachStoreAdapter } from "./contract/adapters.ts";
 
-storeContract("in-memory", async () => ({ store: makeFakeStore(), close: async () => {} })).run();
-for (const backend of backends) {
-  storeContract(backend, async () => {
-    const t = await openTestDb(backend);
-    return { store: makeKnexStore(t.db.knex), close: t.drop };
-  }).run();
-}
+eachStoreAdapter((name, open) => {
+  for (const contract of [
+    accountsContract,
+    partiesContract,
+    ledgerContract,
+    eventsOutboxContract,
+    tinMatchContract,
+    unitOfWorkContract,
+  ])
+    contract(name, open).run();
+});

@@ -1,124 +1,35 @@
-// The intake repositories (filings, batches, carts, recipient matching) against every Store adapter
-// (in-memory fake, PGlite, Postgres): D2 scoping, D11 duplicates, D34 paging, D8 one recipient per TIN.
+// The filings role (core/ports/filings.port.ts: filings, intake batches) against a store adapter: D2 scoping,
+// D11 duplicates, D34 paging (moved from the whole-store filings contract). Runs on a store with filings,
+// batches, and the payers and recipients its rows point at (seeded through them), in and out of a transaction.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { forced } from "../support/status.ts";
+import { forced } from "../../support/status.ts";
 import { Effect } from "effect";
 import { randomUUID } from "node:crypto";
-import type { Batch, CartItem, PayerRow, RecipientRow, Scope, Store } from "../../core/ports/store.port.ts";
-import { contractSetup, inTransaction, shortId, storeRows, type ContractContext } from "../support/rows.ts";
-import type { Filing } from "../../core/domain/filing/filing.ts";
-import { move } from "../../core/domain/filing/status.ts";
+import type { Batch, RecipientRow, Store } from "../../../core/ports/store.port.ts";
+import { shortId } from "../../support/rows.ts";
+import type { Filing } from "../../../core/domain/filing/filing.ts";
+import {
+  clock,
+  contractSetup,
+  inTransaction,
+  run,
+  type OpenStore,
+  type TransactionalStore,
+} from "./harness.ts";
+import { intakeRows, intakeStart, type IntakeContext } from "./intake-rows.ts";
 
 type StoreService = Store["Service"];
-const run = <A, E>(e: Effect.Effect<A, E>) => Effect.runPromise(e as Effect.Effect<A, never>);
 
-interface Ctx extends ContractContext {
-  /** A payer and a recipient in scope a (and the same in b and live), for filings to point at. */
-  pa: PayerRow;
-  ra: RecipientRow;
-  pb: PayerRow;
-  rb: RecipientRow;
-  pl: PayerRow;
-  rl: RecipientRow;
-}
+/** What the filings suite needs of a store: filings and batches, and the parties their rows point at. */
+export type FilingsStore = TransactionalStore<"payers" | "recipients" | "filings" | "batches">;
 
-export function filingsContract(
-  name: string,
-  open: () => Promise<{ store: StoreService; close: () => Promise<void> }>,
-) {
-  const s = suite<Ctx>(`Filings store contract: ${name}`);
-  let t = 0;
-  const at = () => new Date(Date.UTC(2026, 1, 1, 0, 0, 0, 0) + 1000 * t++).toISOString();
-  const rows = storeRows(at);
-  const { account } = rows;
-  const payer = (scope: Scope) => rows.payer(scope);
-  const recipient = (scope: Scope, payerId: string, over: Partial<RecipientRow> = {}) =>
-    rows.recipient(scope, payerId, {
-      addressLine1: "1 Main St",
-      city: "Springfield",
-      state: "IL",
-      postalCode: "62701",
-      tinHash: `h-${randomUUID()}`,
-      ...over,
-    });
-  const jsonForm = () => ({
-    RecipientDetail: {
-      TINLast4: "1234",
-      PersonName: { PersonFirstNm: "Jane", PersonLastNm: "Doe" },
-      MailingAddressGrp: {
-        USAddress: {
-          AddressLine1Txt: "100 Main St",
-          CityNm: "Springfield",
-          StateAbbreviationCd: "IL",
-          ZIPCd: "62701",
-        },
-      },
-    },
-    RecipientAccountNum: "AC-1",
-    NonemployeeCompensationAmt: 1234.56,
-    FederalIncomeTaxWithheldAmt: 10,
-    StateLocalTaxGrp: [{ StateAbbreviationCd: "IL", StateTaxGrp: { StateTaxWithheldAmt: 0.5 } }],
-  });
-  const filing = (scope: Scope, p: PayerRow, r: RecipientRow, over: Partial<Filing> = {}): Filing => {
-    const now = at();
-    return {
-      id: randomUUID(),
-      shortId: shortId(scope.livemode ? "fil_" : "fil_sb_"),
-      accountId: scope.accountId,
-      livemode: scope.livemode,
-      sealedTins: { "RecipientDetail.TIN": "v1:x" },
-      submittedAt: null,
-      acknowledgedAt: null,
-      voidedAt: null,
-      ackErrors: null,
-      warnings: [],
-      amountRefundedCents: 0,
-      transmissionId: null,
-      submissionId: null,
-      recordId: null,
-      payerId: p.id,
-      recipientId: r.id,
-      form: "1099-NEC",
-      taxYear: 2025,
-      status: "ready_to_file",
-      service: "efile_print_mail",
-      physicalMail: null,
-      portalAccess: null,
-      reference: null,
-      batchId: null,
-      orderId: null,
-      corrects: null,
-      supersededBy: null,
-      refileOf: null,
-      receiptId: null,
-      amountChargedCents: 0,
-      jsonForm: jsonForm(),
-      accountNumber: "AC-1",
-      recipientTinHash: r.tinHash,
-      createdAt: now,
-      updatedAt: now,
-      ...over,
-    };
-  };
-  const insert = async (store: StoreService, scope: Scope, rows: Filing[]) =>
-    [...(await run(store.scoped(scope).filings.insertMany(rows)))].sort();
-  const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id).sort();
+export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
+  const s = suite<IntakeContext<FilingsStore>>(`Filings contract: ${name}`);
+  const at = clock(intakeStart);
+  const { account, payer, recipient, jsonForm, filing, insert, ids, seedParties } = intakeRows(at);
 
-  contractSetup(s, open, account, async (ctx) => {
-    for (const [scope, p, r] of [
-      ["a", "pa", "ra"],
-      ["b", "pb", "rb"],
-      ["live", "pl", "rl"],
-    ] as const) {
-      const pr = payer(ctx[scope]);
-      await run(ctx.store.scoped(ctx[scope]).payers.insert(pr));
-      const rr = recipient(ctx[scope], pr.id);
-      await run(ctx.store.scoped(ctx[scope]).recipients.insert(rr));
-      ctx[p] = pr;
-      ctx[r] = rr;
-    }
-  });
+  contractSetup(s, open, account, seedParties);
 
   s(
     "filings.insertMany returns the ids inserted; an empty call inserts nothing",
@@ -577,26 +488,6 @@ export function filingsContract(
   );
 
   s(
-    "tinMatchQueue: TIN-and-name sends counted before they go, outcomes set after, counted within the window",
-    async ({ store }) => {
-      const q = store.tinMatchQueue;
-      await run(q.recordPairSends(["k1", "k2"], "2026-03-01T00:00:00.000Z"));
-      await run(q.recordPairSends(["k1"], "2026-03-01T10:00:00.000Z"));
-      let seen = await run(q.pairSends(["k1", "k2", "k3"], "2026-02-28T12:00:00.000Z"));
-      assert.equal(seen.get("k1"), { count: 2, last: null });
-      assert.equal(seen.get("k2"), { count: 1, last: null });
-      assert.is(seen.has("k3"), false);
-      await run(q.setPairOutcomes([{ key: "k1", outcome: "match" }], "2026-03-01T00:00:00.000Z"));
-      await run(q.setPairOutcomes([{ key: "k1", outcome: "mismatch" }], "2026-03-01T10:00:00.000Z"));
-      seen = await run(q.pairSends(["k1"], "2026-02-28T12:00:00.000Z"));
-      assert.equal(seen.get("k1"), { count: 2, last: "mismatch" }, "the latest answer");
-      seen = await run(q.pairSends(["k1"], "2026-03-01T05:00:00.000Z"));
-      assert.equal(seen.get("k1"), { count: 1, last: "mismatch" }, "only sends since the window start count");
-      assert.equal(await run(q.pairSends([], "2026-02-28T12:00:00.000Z")), new Map());
-    },
-  );
-
-  s(
     "filings.moveMany: updateMany returning id, form, tax year and corrects of each changed filing; scoped",
     async ({ store, a, live, pa, ra }) => {
       const submitted = [1, 2].map((n) =>
@@ -641,23 +532,6 @@ export function filingsContract(
       );
     },
   );
-
-  s("events.insertMany: all stored, scoped", async ({ store, a, b }) => {
-    const at = "2026-03-01T00:00:00.000Z";
-    const events = [1, 2, 3].map((n) => ({
-      id: `evt_many${n}_${Math.random().toString(36).slice(2, 8)}`,
-      type: "filing.accepted",
-      data: { n, errors: [{ message: 'It\'s "quoted" & <odd>' }] },
-      createdAt: at,
-    }));
-    await run(store.scoped(a).events.insertMany(events));
-    await run(store.scoped(a).events.insertMany([]));
-    for (const e of events) {
-      const got = await run(store.scoped(a).events.get(e.id));
-      assert.equal(got && { id: got.id, type: got.type, data: got.data, createdAt: got.createdAt }, e);
-      assert.is(await run(store.scoped(b).events.get(e.id)), undefined);
-    }
-  });
 
   s("batches: insert and get (rows round-trip), scoped", async ({ store, a, b, live, pa }) => {
     const batch: Batch = {
@@ -712,231 +586,6 @@ export function filingsContract(
     await run(store.scoped(a).batches.insert(noPayer));
     assert.equal(await run(store.scoped(a).batches.get(noPayer.id)), noPayer);
   });
-
-  s(
-    "carts: openCart returns the same open cart twice; one per account and environment; items insert",
-    async ({ store, a, b, live, pa, ra }) => {
-      const first = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
-      const again = await run(store.scoped(a).carts.openCart(shortId("crt_"), at()));
-      assert.is(again.id, first.id);
-      const inTx = await run(inTransaction(store, a, (tx) => tx.carts.openCart(shortId("crt_"), at())));
-      assert.is(inTx.id, first.id);
-      const other = await run(store.scoped(b).carts.openCart(shortId("crt_"), at()));
-      const liveCart = await run(store.scoped(live).carts.openCart(shortId("crt_"), at()));
-      assert.is.not(other.id, first.id);
-      assert.is.not(liveCart.id, first.id);
-      assert.is.not(liveCart.id, other.id);
-      const f = filing(a, pa, ra, { status: "in_cart" });
-      await insert(store, a, [f]);
-      const items: CartItem[] = [
-        {
-          id: shortId("cit_"),
-          cartId: first.id,
-          filingId: f.id,
-          service: "efile",
-          physicalMail: null,
-          portalAccess: true,
-          createdAt: at(),
-        },
-      ];
-      await run(store.scoped(a).carts.insertItems(items));
-      await run(store.scoped(a).carts.insertItems([]));
-      const both = await run(store.scoped(a).carts.itemsWithFilings(first.id));
-      assert.equal(both.items, await run(store.scoped(a).carts.items(first.id)));
-      assert.equal(both.filings.get(f.id), {
-        id: f.id,
-        form: "1099-NEC",
-        taxYear: 2025,
-        reference: null,
-        corrects: null,
-        refileOf: null,
-      });
-      assert.is((await run(store.scoped(b).carts.itemsWithFilings(first.id))).items.length, 0, "scoped");
-      assert.equal(await run(store.scoped(a).carts.itemGroups(first.id)), [
-        { service: "efile", physicalMail: null, portalAccess: true, kind: "original", count: 1 },
-      ]);
-      assert.equal(await run(store.scoped(b).carts.itemGroups(first.id)), [], "scoped");
-      // Pay's read: the same items, the filing's state and parties and the recipient's address, no form contents.
-      const stamped = filing(a, pa, ra, {
-        status: "in_cart",
-        accountNumber: "PAY-1",
-        reference: "r-pay",
-        rulesChecked: "0123abcd.p",
-      });
-      await insert(store, a, [stamped]);
-      const second: CartItem = {
-        id: shortId("cit_"),
-        cartId: first.id,
-        filingId: stamped.id,
-        service: "print_mail",
-        physicalMail: true,
-        portalAccess: null,
-        createdAt: at(),
-      };
-      await run(store.scoped(a).carts.insertItems([second]));
-      assert.equal((await run(store.scoped(a).filings.get(stamped.id)))?.rulesChecked, "0123abcd.p");
-      const pay = await run(store.scoped(a).carts.payItems(first.id));
-      assert.equal(pay.items, await run(store.scoped(a).carts.items(first.id)));
-      assert.equal(pay.filings.get(f.id), {
-        id: f.id,
-        form: "1099-NEC",
-        taxYear: 2025,
-        reference: null,
-        corrects: null,
-        refileOf: null,
-        status: "in_cart",
-        payerId: pa.id,
-        recipientId: ra.id,
-        rulesChecked: null,
-      });
-      assert.equal(pay.filings.get(stamped.id), {
-        id: stamped.id,
-        form: "1099-NEC",
-        taxYear: 2025,
-        reference: "r-pay",
-        corrects: null,
-        refileOf: null,
-        status: "in_cart",
-        payerId: pa.id,
-        recipientId: ra.id,
-        rulesChecked: "0123abcd.p",
-      });
-      assert.equal(
-        [...pay.recipients.values()],
-        [
-          {
-            id: ra.id,
-            addressLine1: ra.addressLine1,
-            city: ra.city,
-            state: ra.state,
-            postalCode: ra.postalCode,
-          },
-        ],
-      );
-      assert.is((await run(store.scoped(b).carts.payItems(first.id))).items.length, 0, "scoped");
-    },
-  );
-
-  s(
-    "filings.listAll: every match of a filter, by id, in one read; scoped",
-    async ({ store, a, live, pa, ra }) => {
-      // An order's filings are what pay moved out of its cart (the Knex adapters find them through the cart's items).
-      const payInto = async (orderId: string, fs: Filing[]) => {
-        await insert(store, a, fs);
-        await run(
-          inTransaction(store, a, (tx) =>
-            Effect.gen(function* () {
-              const cart = yield* tx.carts.openCart(shortId("crt_"), at());
-              yield* tx.carts.insertItems(
-                fs.map((f) => ({
-                  id: shortId("cit_"),
-                  cartId: cart.id,
-                  filingId: f.id,
-                  service: "efile" as const,
-                  physicalMail: null,
-                  portalAccess: null,
-                  createdAt: at(),
-                })),
-              );
-              yield* tx.orders.insert({
-                id: orderId,
-                number: `2026-${orderId}`,
-                cartId: cart.id,
-                paymentStatus: "paid",
-                forms: fs.length,
-                chargeLines: [],
-                pricingSegments: [],
-                grandTotalCents: 0,
-                fromBalanceCents: 0,
-                fromCardCents: 0,
-                cardChargeId: null,
-                receipt: {},
-                createdAt: at(),
-              });
-              const moved = yield* tx.filings.markQueued(
-                move("pay"),
-                orderId,
-                fs.map((f) => ({ id: f.id, amountChargedCents: 100 })),
-                at(),
-              );
-              yield* tx.carts.markPaid(cart.id, orderId);
-              return moved;
-            }),
-          ),
-        );
-      };
-      const ordered = [1, 2, 3].map((n) => filing(a, pa, ra, { accountNumber: `L${n}`, status: "in_cart" }));
-      await payInto("ord_all", ordered);
-      await payInto("ord_other", [filing(a, pa, ra, { accountNumber: "L4", status: "in_cart" })]);
-      const got = await run(store.scoped(a).filings.listAll({ orderId: "ord_all" }));
-      assert.equal(
-        got.map((f) => f.id),
-        ids(ordered),
-      );
-      assert.is(got[0]?.orderId, "ord_all");
-      assert.is(got[0]?.status, "queued");
-      assert.is(got[0]?.amountChargedCents, 100);
-      assert.equal(await run(store.scoped(live).filings.listAll({ orderId: "ord_all" })), []);
-    },
-  );
-
-  s(
-    "recipients: insertMany returns the ids inserted and skips a TIN (and type) the payer already has; findManyByTin",
-    async ({ store, a, b, live, pa, ra }) => {
-      const r1 = recipient(a, pa.id, { tinHash: "hm-1" });
-      const r2 = recipient(a, pa.id, { tinHash: "hm-2", tinType: null });
-      const r3 = recipient(a, pa.id, { tinHash: "hm-1", tinType: "ein" });
-      assert.equal(
-        [...(await run(store.scoped(a).recipients.insertMany([r1, r2, r3])))].sort(),
-        ids([r1, r2, r3]),
-      );
-      assert.equal([...(await run(store.scoped(a).recipients.insertMany([])))], []);
-      // Same payer, hash and type: skipped (D8), also within one call.
-      const dup = recipient(a, pa.id, { tinHash: "hm-1" });
-      const n1 = recipient(a, pa.id, { tinHash: "hm-3" }),
-        n2 = recipient(a, pa.id, { tinHash: "hm-3" });
-      assert.equal([...(await run(store.scoped(a).recipients.insertMany([dup, n1, n2])))], [n1.id]);
-      assert.is(await run(store.scoped(a).recipients.get(dup.id)), undefined);
-      // findManyByTin: the payer's recipients with one of the hashes, oldest first, with their hash; scoped.
-      const found = await run(store.scoped(a).recipients.findManyByTin(pa.id, ["hm-1", "hm-2", "nope"]));
-      assert.equal(
-        found.map((r) => r.id),
-        [r1.id, r2.id, r3.id],
-      );
-      assert.equal(
-        found.map((r) => r.tinHash),
-        ["hm-1", "hm-2", "hm-1"],
-      );
-      assert.is(found[0]?.name, "Rec");
-      assert.is(found[0]?.city, "Springfield");
-      assert.not.ok("tinCiphertext" in (found[0] ?? {}));
-      assert.is(found[1]?.tinType, null);
-      assert.equal(await run(store.scoped(a).recipients.findManyByTin(pa.id, [])), []);
-      assert.equal(
-        await run(store.scoped(a).recipients.findManyByTin(pa.id, [ra.tinHash])).then((x) =>
-          x.map((r) => r.id),
-        ),
-        [ra.id],
-      );
-      assert.equal(await run(store.scoped(b).recipients.findManyByTin(pa.id, ["hm-1"])), []);
-      assert.equal(await run(store.scoped(live).recipients.findManyByTin(pa.id, ["hm-1"])), []);
-      // Another payer of the account may hold the same TIN.
-      const p2 = payer(a);
-      await run(store.scoped(a).payers.insert(p2));
-      const other = recipient(a, p2.id, { tinHash: "hm-1" });
-      assert.equal([...(await run(store.scoped(a).recipients.insertMany([other])))], [other.id]);
-      assert.equal(
-        (await run(store.scoped(a).recipients.findManyByTin(p2.id, ["hm-1"]))).map((r) => r.id),
-        [other.id],
-      );
-      // Inserted rows are ordinary recipients: get by id or short id, listed under their payer.
-      assert.is((await run(store.scoped(a).recipients.get(r2.shortId)))?.id, r2.id);
-      const listed = await run(
-        store.scoped(a).recipients.list({ limit: 100, startingAfter: null }, { payerId: pa.id }),
-      );
-      assert.equal(ids(listed.data), ids([ra, r1, r2, r3, n1]));
-    },
-  );
 
   s(
     "transaction: filings, recipients and the batch of a failed intake roll back together",
