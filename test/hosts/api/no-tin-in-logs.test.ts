@@ -8,6 +8,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { necRow, payerBody } from "../../support/forms.ts";
 import { startApiProcess, type ApiProcess } from "../../support/api-process.ts";
+import { freshDataDir } from "../../support/db.ts";
 
 const PAYER_TIN = "41-5550173";
 const OTHER_PAYER_TIN = "41-5550174";
@@ -30,11 +31,14 @@ const SETTLED = new Set(["accepted", "accepted_with_errors", "rejected"]);
 
 const s = suite<{ api: ApiProcess; logs: string; requests: number }>("no TIN in the logs of a debug run");
 s.before(async (ctx) => {
-  ctx.api = await startApiProcess({
-    LOG_LEVEL: "debug",
-    SANDBOX_ACK_DELAY_MS: "200",
-    SANDBOX_TIN_MATCH_DELAY_MS: "0",
-  });
+  ctx.api = await startApiProcess(
+    {
+      LOG_LEVEL: "debug",
+      SANDBOX_ACK_DELAY_MS: "200",
+      SANDBOX_TIN_MATCH_DELAY_MS: "0",
+    },
+    { dataDir: await freshDataDir("irs-no-tin-logs-") },
+  );
   ctx.requests = 0;
 });
 s.after(async (ctx) => {
@@ -124,7 +128,9 @@ s("a flow carrying TINs in requests, answers and errors", async (ctx) => {
     entries: [{ name: "Quinn Vale", tin: MATCH_ENTRY_TIN }],
   });
   assert.is(match.status, 202, match.text);
-  const badMatch = await call("POST", "/v1/tin-match", { entries: [{ name: "Quinn Vale", tin: BAD_TINS[1] }] });
+  const badMatch = await call("POST", "/v1/tin-match", {
+    entries: [{ name: "Quinn Vale", tin: BAD_TINS[1] }],
+  });
   assert.is(badMatch.status, 422, badMatch.text);
   let run = match.body;
   for (let i = 0; i < 300 && run.status !== "completed"; i++) {
@@ -154,23 +160,26 @@ s("a flow carrying TINs in requests, answers and errors", async (ctx) => {
   ctx.logs = api.stdout() + api.stderr();
 });
 
-s("the run was logged: one access line per request, and the worker's transmission and acknowledgements", ({
-  logs,
-  requests,
-}) => {
-  const lines = logs.split("\n").filter((l) => l.startsWith("{"));
-  const access = lines.filter((l) => l.includes('"msg":"request"'));
-  assert.ok(access.length >= requests, `${String(access.length)} access lines for ${String(requests)} requests`);
-  assert.ok(
-    access.some((l) => l.includes('"status":422')),
-    "the refused TINs were logged",
-  );
-  for (const msg of ["order transmitted", "acknowledgements polled"])
+s(
+  "the run was logged: one access line per request, and the worker's transmission and acknowledgements",
+  ({ logs, requests }) => {
+    const lines = logs.split("\n").filter((l) => l.startsWith("{"));
+    const access = lines.filter((l) => l.includes('"msg":"request"'));
     assert.ok(
-      lines.some((l) => l.includes(`"msg":"${msg}"`)),
-      `the worker's "${msg}" line`,
+      access.length >= requests,
+      `${String(access.length)} access lines for ${String(requests)} requests`,
     );
-});
+    assert.ok(
+      access.some((l) => l.includes('"status":422')),
+      "the refused TINs were logged",
+    );
+    for (const msg of ["order transmitted", "acknowledgements polled"])
+      assert.ok(
+        lines.some((l) => l.includes(`"msg":"${msg}"`)),
+        `the worker's "${msg}" line`,
+      );
+  },
+);
 
 s("no TIN it sent is in the output, with or without hyphens", ({ logs }) => {
   for (const tin of ALL_TINS) {
