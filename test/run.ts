@@ -71,6 +71,8 @@ function runFile(file: string): Promise<Outcome> {
 // together instead of one lane running a minute-long file alone at the end.
 const SLOW = [
   "hosts/cli/",
+  "readme-quickstart",
+  "no-tin-in-logs",
   "worker/crash",
   "outbox-crash",
   "live-process",
