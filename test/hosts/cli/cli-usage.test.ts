@@ -13,7 +13,7 @@ import { COMMANDS } from "../../../hosts/cli/usage.ts";
 import { ssaCommand } from "../../../hosts/cli/ssa.ts";
 import type { AppRuntime } from "../../../hosts/shared/runtime.ts";
 import { FORM_SPECS, writeFire } from "../../../core/domain/fire/index.ts";
-import { fileInput, payer, validInput } from "../../core/domain/fire/helpers.ts";
+import { fileInput, irsValidInput, payer, recipient } from "../../core/domain/fire/helpers.ts";
 
 async function capture(
   run: () => Promise<number>,
@@ -109,7 +109,12 @@ test("fire to-iris and fire validate report progress while they work (stderr on 
     const file = join(dir, "IRSTAX.txt");
     const nec = FORM_SPECS.find((spec) => spec.form === "1099-NEC");
     if (!nec) throw new Error("no 1099-NEC spec");
-    writeFileSync(file, writeFire(fileInput([validInput(nec, payer())]), { lineEnding: "crlf" }));
+    // A test file (IRIS TestCd T) within the IRS business rules: test TINs starting 000 (SMF027, SHAREDIRFORM021).
+    const form = {
+      ...irsValidInput(nec, payer({ tin: "000456789" })),
+      recipient: recipient({ tin: "000450001" }),
+    };
+    writeFileSync(file, writeFire(fileInput([form]), { lineEnding: "crlf" }));
     const lines: string[] = [];
     const converted = await capture(() =>
       fireCommand(["to-iris", file, "--tax-year", "2025", "--out", join(dir, "out")], (l) => lines.push(l)),
