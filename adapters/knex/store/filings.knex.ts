@@ -258,7 +258,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         const r = await db.raw(
           `update filings f set status = ?, order_id = ?, amount_charged_cents = c.amount, updated_at = ?
         from unnest(?::uuid[], ?::int[]) as c(id, amount)
-        where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = any((select ?::text[]))`,
+        where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = any(array(select unnest(?::text[])))`,
           [
             pay.to,
             orderId,
