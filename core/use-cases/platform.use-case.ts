@@ -5,6 +5,7 @@ import { checkExtension } from "../domain/iris/rules/index.ts";
 import { Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { isUuid } from "../domain/shared/validation.ts";
+import { sandboxResetView } from "../domain/parties/views.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
@@ -99,5 +100,5 @@ export const resetSandbox = Effect.fnUntraced(function* (scope: Scope) {
       );
     }),
   );
-  return { object: "sandbox_reset", status: "reset", cleared };
+  return sandboxResetView(cleared);
 });
