@@ -1,6 +1,7 @@
 // Form 8809 extensions (D24) and the sandbox reset (SPEC "Sandbox", D3).
 import { Effect } from "effect";
-import { extensionView, parseExtension, type Extension } from "../domain/extensions/extension.ts";
+import { parseExtension, type Extension } from "../domain/extensions/extension.ts";
+import { extensionView } from "../domain/extensions/views.ts";
 import { checkExtension } from "../domain/iris/rules/index.ts";
 import { Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";

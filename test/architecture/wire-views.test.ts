@@ -1,7 +1,7 @@
-// Wire views (the response objects with SPEC's field names) have one home: core/domain (`views.ts` of their
-// area). Use cases call a view; routes call one use case and answer. So no file of core/use-cases, the facade
-// (core/index.ts) or the HTTP host (hosts/api, but for the OpenAPI document's examples) writes an `object: "..."`
-// discriminator.
+// Wire views (the response objects with SPEC's field names) have one home: the `views.ts` of their area in
+// core/domain. Use cases call a view; routes call one use case and answer. So no file of core/use-cases, the
+// facade (core/index.ts), the HTTP host (hosts/api, but for the OpenAPI document's examples) or core/domain
+// outside a views.ts writes an `object: "..."` discriminator.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -34,16 +34,25 @@ test("no use case, facade or HTTP host file builds a wire object (they call core
   assert.equal(offenders(SCANNED), []);
 });
 
+test("in core/domain, only an area's views.ts builds a wire object", () => {
+  assert.equal(
+    offenders(["core/domain"]).filter((path) => !path.endsWith("/views.ts")),
+    [],
+  );
+});
+
 test("the scan sees the views where they live", () => {
   const views = offenders(["core/domain"]);
   for (const home of [
     "core/domain/cart/views.ts",
+    "core/domain/extensions/views.ts",
     "core/domain/filing/views.ts",
     "core/domain/fire/views.ts",
     "core/domain/forms/views.ts",
     "core/domain/ledger/views.ts",
     "core/domain/oauth/views.ts",
     "core/domain/parties/views.ts",
+    "core/domain/pricing/views.ts",
     "core/domain/shared/views.ts",
     "core/domain/webhooks/views.ts",
   ]) {
