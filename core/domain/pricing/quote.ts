@@ -13,7 +13,7 @@
 //   It is informative only: `total_cents` is authoritative and unit_cents * quantity may differ from it by up
 //   to quantity / 2 cents.
 
-import { deliveryOf, type Service } from "./delivery.ts";
+import { deliveryOf } from "./delivery.ts";
 import { summarise } from "./price-order.ts";
 import type { RateCard } from "./rate-card.ts";
 import { priceQuoteView, type PriceQuote } from "./views.ts";
