@@ -9,7 +9,7 @@ import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type LedgerEntryRow, type Scope } from "../ports/store.port.ts";
-import { balanceView, entryView } from "../domain/ledger/views.ts";
+import { balanceView, paymentMethodView, topupView } from "../domain/ledger/views.ts";
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 export { balanceView, entryView } from "../domain/ledger/views.ts";
 
@@ -76,15 +76,7 @@ export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
       if (!next.ok) return yield* new InvalidRequest({ param: "amount_cents", message: next.message });
       const row = next.rows[0] as LedgerEntryRow;
       yield* tx.balance.append(next.rows);
-      return {
-        object: "balance_topup",
-        id: topupId,
-        amount_cents: amount,
-        currency: "usd",
-        balance_after_cents: row.balance_after_cents,
-        charge: chargeId,
-        entry: entryView(row),
-      };
+      return topupView(topupId, amount, chargeId, row);
     }),
   ).pipe(
     Effect.tapCause(() =>
@@ -154,5 +146,5 @@ export const setPaymentMethod = Effect.fnUntraced(function* (scope: Scope, body:
     customer: current.cardCustomer,
   });
   yield* repos.balance.update({ card, cardCustomer: customer ?? current.cardCustomer });
-  return { object: "payment_method", brand: card.brand, last4: card.last4 };
+  return paymentMethodView(card);
 });

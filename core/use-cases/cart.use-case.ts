@@ -1,13 +1,7 @@
 // The cart (SPEC "Cart, pricing and payment"): add ready forms with a delivery service, remove them, price it.
 import { Effect } from "effect";
-import {
-  cartView,
-  cartItemView,
-  parseAddItems,
-  priceCart,
-  priceCartGroups,
-  type CartFiling,
-} from "../domain/cart/cart.ts";
+import { parseAddItems, priceCart, priceCartGroups, type CartFiling } from "../domain/cart/cart.ts";
+import { cartItemView, cartValueView, cartView, removedCartItemView } from "../domain/cart/views.ts";
 import type { Filing } from "../domain/filing/filing.ts";
 import { resolveDelivery, type RateCard } from "../domain/pricing/index.ts";
 import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
@@ -47,13 +41,7 @@ export const cartValue = Effect.fnUntraced(function* (scope: Scope) {
   const cart = yield* repos.carts.current();
   const groups = cart ? yield* repos.carts.itemGroups(cart.id) : [];
   const priced = priceCartGroups((yield* Pricing).rateCard, groups);
-  return {
-    object: "cart_value",
-    id: cart?.id ?? null,
-    item_count: priced.items.length,
-    total_cents: priced.total_cents,
-    currency: "usd",
-  } as const;
+  return cartValueView(cart?.id ?? null, priced);
 });
 
 export const addCartItems = Effect.fnUntraced(function* (
@@ -150,13 +138,7 @@ export const removeCartItem = Effect.fnUntraced(function* (scope: Scope, itemId:
       });
       if (!back) return yield* new Conflict({ message: `Filing ${item.filingId} is no longer in the cart.` });
       yield* tx.carts.removeItem(item.id);
-      return {
-        object: "cart_item",
-        id: item.id,
-        deleted: true,
-        filing: item.filingId,
-        filing_status: back.status,
-      };
+      return removedCartItemView(item, back.status);
     }),
   );
 });

@@ -4,7 +4,7 @@ import { Conflict, Forbidden, InvalidRequest, NotFound } from "../domain/shared/
 import { confinedFilter } from "./oauth-payer-access.use-case.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { parseBatchBody, parsePayerFormsBody, type ParsedIntake } from "../domain/filing/intake.ts";
-import { allFailed, batchCreatedView, payerFormsView } from "../domain/filing/views.ts";
+import { allFailed, batchCreatedView, payerFormsView, singleFilingView } from "../domain/filing/views.ts";
 import { getPayer } from "./payers.use-case.ts";
 import { isUuid } from "../domain/shared/validation.ts";
 import { Store, type FilingFilter, type Scope } from "../ports/store.port.ts";
@@ -70,7 +70,8 @@ export const fileOne = Effect.fnUntraced(function* (scope: Scope, parsed: Parsed
   }
   const filing = row?.id ? result.filings.get(row.id) : undefined;
   if (!filing) return yield* Effect.die(new Error("intake saved no filing and reported no error"));
-  return { filing, cartItemId: row?.cart_item_id ?? null };
+  const cartItemId = row?.cart_item_id ?? null;
+  return { filing, cartItemId, view: singleFilingView(filing, cartItemId) };
 });
 
 /**

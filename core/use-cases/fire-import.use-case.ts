@@ -1,6 +1,5 @@
 // FIRE import (SPEC "FIRE import result", intake rule 4): parse a Pub 1220 file, then file its forms through
 // the same intake as JSON, all or nothing. The file's payer (A record TIN) must be the payer in the path.
-import type { Operation } from "../domain/shared/operations.ts";
 import { Effect } from "effect";
 import {
   droppedNotes,
@@ -11,6 +10,7 @@ import {
   type FireForm,
   type FireLocatedProblem,
 } from "../domain/fire/index.ts";
+import { fireFileView } from "../domain/fire/views.ts";
 import type { IntakeRowResult, RawRow } from "../domain/filing/intake.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import { Tin } from "../domain/shared/tin.ts";
@@ -158,42 +158,14 @@ export const importFire = Effect.fnUntraced(function* (
       );
     }),
   );
-  const saved = result.rows.filter((r) => r.id !== null);
-  return {
-    object: "fire_file",
-    batch: result.batch.id,
+  return fireFileView({
+    batchId: result.batch.id,
     bytes: bytes.length,
-    rows_parsed: rowsParsed,
-    forms_imported: saved.length,
-    forms_added_to_cart: saved.filter((r) => r.added_to_cart).length,
-    form_ids: saved.map((r) => r.id as string),
-    currency: "usd",
-    ...(addToCart ? { service: "efile_print_mail" } : {}),
-    cart_item_ids: saved.map((r) => r.cart_item_id).filter((x): x is string => x !== null),
-    forms: saved.map((r) => {
-      const f = result.filings.get(r.id as string);
-      return {
-        id: r.id,
-        form: f?.form ?? r.form,
-        payer: payer.id,
-        recipient: f?.recipientId ?? null,
-        status: r.status,
-        corrects: f?.corrects ?? null,
-      };
-    }),
+    rowsParsed,
+    rows: result.rows,
+    filings: result.filings,
+    payerId: payer.id,
+    addToCart,
     notes,
-    // What to do next, as text and the calls it names (the host words them).
-    next:
-      saved.length === 0
-        ? { message: "Nothing to file.", see: [] as Operation[] }
-        : addToCart
-          ? {
-              message: "The forms are in the cart: review it, then pay the cart to file them.",
-              see: [{ op: "cart_details" }, { op: "pay_cart" }] as Operation[],
-            }
-          : {
-              message: "The forms are ready to file: add them to the cart, or import again with addToCart.",
-              see: [{ op: "add_cart_items" }] as Operation[],
-            },
-  };
+  });
 });

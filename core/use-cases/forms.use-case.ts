@@ -4,20 +4,13 @@ import {
   LATEST_TAX_YEAR,
   SUPPORTED_TAX_YEARS,
   canonicalFormCode,
-  formElementTypes,
-  formSkeleton,
   getFormDefinition,
   listForms,
 } from "../domain/forms/index.ts";
+import { formElementsView, formListView } from "../domain/forms/views.ts";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 
-export const listFormsView = () =>
-  Effect.sync(() => ({
-    object: "list",
-    data: listForms().map((f) => ({ object: "form", ...f })),
-    has_more: false,
-    next_cursor: null,
-  }));
+export const listFormsView = () => Effect.sync(() => formListView(listForms()));
 
 /** 404 for an unknown form, 422 for a malformed or unsupported tax year (default: the latest year). */
 export const formShape = Effect.fnUntraced(function* (requested: string, taxYear: unknown) {
@@ -40,17 +33,5 @@ export const formShape = Effect.fnUntraced(function* (requested: string, taxYear
       message: `Form ${form} is not supported for tax year ${year}. Supported years: ${SUPPORTED_TAX_YEARS.join(", ")}.`,
     });
   }
-  const def = getFormDefinition(form, year);
-  return {
-    object: "form_elements",
-    form,
-    tax_year: year,
-    // The IRS schema package the form is filed with: a year the IRS has not published one for yet uses the newest
-    // earlier one (TY2026 forms file with the TY2025 package until the TY2026 package is imported).
-    schema_tax_year: def?.schemaTaxYear ?? year,
-    schema_version: def?.schemaVersionNum ?? null,
-    filed_with: def?.filedWith === "SSA" ? "ssa" : "irs",
-    elements: formElementTypes(form, year),
-    formJson: formSkeleton(form, year),
-  };
+  return formElementsView(form, year, getFormDefinition(form, year));
 });

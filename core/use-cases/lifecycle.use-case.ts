@@ -1,6 +1,7 @@
 // After intake: void (D18), corrections (D19), re-file (D20) and acknowledgements (D21).
 import { Effect } from "effect";
-import { ackView, unsealTins, type Filing } from "../domain/filing/filing.ts";
+import { unsealTins, type Filing } from "../domain/filing/filing.ts";
+import { ackListView, ackView, correctionIntakeView } from "../domain/filing/views.ts";
 import {
   intakeOptions,
   OPTION_PROPS,
@@ -181,20 +182,7 @@ export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: stri
   if (row?.error) return yield* rowInvalid(row.error);
   const f = result.filings.get(row?.id ?? "");
   if (!f) return yield* Effect.die(new Error("correction saved no filing"));
-  return {
-    object: "correction_intake",
-    id: f.id,
-    short_id: f.shortId,
-    corrects: original.id,
-    form: f.form,
-    tax_year: f.taxYear,
-    status: f.status,
-    currency: "usd",
-    added_to_cart: row?.added_to_cart ?? false,
-    cart_item_id: row?.cart_item_id ?? null,
-    service: f.service,
-    warnings: f.warnings,
-  };
+  return correctionIntakeView(f, original.id, row);
 });
 
 export const refileBody = compileBody<{ jsonForm?: Record<string, unknown> } & OptionFields>({
@@ -241,5 +229,5 @@ export const filingAck = Effect.fnUntraced(function* (scope: Scope, id: string) 
 /** Every filing of an order or batch, each with its acknowledgement (or its status until it has one). */
 export const groupAck = Effect.fnUntraced(function* (scope: Scope, group: FilingGroup) {
   const all = yield* groupFilings(scope, group);
-  return { object: "list", data: all.map(ackView), has_more: false, next_cursor: null };
+  return ackListView(all);
 });

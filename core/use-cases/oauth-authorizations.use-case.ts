@@ -3,7 +3,7 @@
 // invalid_grant; access tokens already issued run to their expiry (SPEC "Authentication", Revocation).
 import { Effect } from "effect";
 import { NotFound } from "../domain/shared/errors.ts";
-import { grantView } from "../domain/oauth/model.ts";
+import { grantListView, revokedGrantView } from "../domain/oauth/views.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
 
@@ -13,12 +13,7 @@ export const listAuthorizations = Effect.fnUntraced(function* (scope: Scope) {
   const apps = new Map(
     (yield* store.oauthApps.getMany([...new Set(grants.map((g) => g.appId))])).map((a) => [a.id, a] as const),
   );
-  return {
-    object: "list",
-    data: grants.map((g) => grantView(g, apps.get(g.appId))),
-    has_more: false,
-    next_cursor: null,
-  };
+  return grantListView(grants, apps);
 });
 
 export const revokeAuthorization = Effect.fnUntraced(function* (scope: Scope, id: string) {
@@ -37,5 +32,5 @@ export const revokeAuthorization = Effect.fnUntraced(function* (scope: Scope, id
   const now = (yield* Clock).now().toISOString();
   if (!(yield* store.oauth.revoke(grant.id, now, { tokens: false }))) return yield* notFound;
   const app = (yield* store.oauthApps.getMany([grant.appId]))[0];
-  return { ...grantView({ ...grant, revokedAt: now }, app), revoked: true, revoked_at: now };
+  return revokedGrantView(grant, app, now);
 });

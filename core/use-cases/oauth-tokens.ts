@@ -16,19 +16,12 @@ import {
 } from "../domain/oauth/model.ts";
 import { constantTimeEqual } from "../domain/oauth/pkce.ts";
 import type { ClientCredentials } from "../domain/oauth/token-request.ts";
+import { tokenResponseView } from "../domain/oauth/views.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Hasher } from "../ports/hasher.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store } from "../ports/store.port.ts";
 import type { HostEnvironment } from "./authenticate.use-case.ts";
-
-export interface TokenResponse {
-  readonly access_token: string;
-  readonly token_type: "Bearer";
-  readonly expires_in: number;
-  readonly scope: string;
-  readonly refresh_token?: string;
-}
 
 /** RFC 6749 §2.3.1: the client's secret, compared by hash in constant time; its environment must be the host's. */
 export const authenticateClient = Effect.fnUntraced(function* (
@@ -100,12 +93,6 @@ export const mintTokens = Effect.fnUntraced(function* (
     refresh = ids.short(PREFIX.refresh(env), SECRET_LENGTH);
     rows.push(row("refresh", refresh, opts.refreshScopes, REFRESH_TOKEN_TTL_SECONDS));
   }
-  const response: TokenResponse = {
-    access_token: access,
-    token_type: "Bearer",
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    scope: scopes.join(" "),
-    ...(refresh === undefined ? {} : { refresh_token: refresh }),
-  };
+  const response = tokenResponseView(access, ACCESS_TOKEN_TTL_SECONDS, scopes, refresh);
   return { rows, response };
 });

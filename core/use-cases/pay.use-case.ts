@@ -4,6 +4,7 @@
 // Transmission starts only after commit. A card charge whose transaction does not commit is refunded.
 import { Effect } from "effect";
 import { priceCart } from "../domain/cart/cart.ts";
+import { cartPaymentView } from "../domain/cart/views.ts";
 import { paymentDrafts, planPayment } from "../domain/ledger/index.ts";
 import { ledgerRows } from "./shared.ts";
 import { cartRuleProblems } from "./irs-rules.ts";
@@ -246,25 +247,17 @@ export const payCart = Effect.fnUntraced(function* (
           message:
             "A form in the cart changed while it was being paid; nothing was charged. Review the cart and pay again.",
         });
-      const receipt = {
-        object: "cart_payment",
-        cart: cart.id,
-        order: orderId,
-        order_number: number,
-        status: "paid",
-        filed: items.length,
-        failed: 0,
-        amount_charged: priced.total_cents,
-        currency: "usd",
-        from_balance_cents: plan.fromBalanceCents,
-        from_card_cents: plan.fromCardCents,
-        filings: items.map((i) => ({
-          reference: filings.get(i.filingId)?.reference ?? null,
-          id: i.filingId,
-          status: PAY.to,
-          amount_charged: amountOf.get(i.id) ?? 0,
-        })),
-      };
+      const receipt = cartPaymentView({
+        cartId: cart.id,
+        orderId,
+        number,
+        items,
+        filings,
+        amountOf,
+        priced,
+        plan,
+        filingStatus: PAY.to,
+      });
       const order: Order = {
         id: orderId,
         number,

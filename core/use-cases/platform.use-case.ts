@@ -1,10 +1,12 @@
 // Form 8809 extensions (D24) and the sandbox reset (SPEC "Sandbox", D3).
 import { Effect } from "effect";
-import { extensionView, parseExtension, type Extension } from "../domain/extensions/extension.ts";
+import { parseExtension, type Extension } from "../domain/extensions/extension.ts";
+import { extensionView } from "../domain/extensions/views.ts";
 import { checkExtension } from "../domain/iris/rules/index.ts";
 import { Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { isUuid } from "../domain/shared/validation.ts";
+import { sandboxResetView } from "../domain/parties/views.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
@@ -99,5 +101,5 @@ export const resetSandbox = Effect.fnUntraced(function* (scope: Scope) {
       );
     }),
   );
-  return { object: "sandbox_reset", status: "reset", cleared };
+  return sandboxResetView(cleared);
 });

@@ -15,8 +15,8 @@ import {
   type TinMatchResult,
   type TinMatchRun,
 } from "../ports/store.port.ts";
-import { runView } from "../domain/parties/tin-match-run.ts";
-export { runView } from "../domain/parties/tin-match-run.ts";
+import { runView } from "../domain/parties/views.ts";
+export { runView } from "../domain/parties/views.ts";
 import { TinMatcher, type TinMatchOutcome } from "../ports/tin-matcher.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { Jobs } from "../ports/jobs.port.ts";

@@ -8,6 +8,7 @@ import type { Principal } from "../../core/domain/parties/account.ts";
 import type { Scope } from "../../core/ports/store.port.ts";
 import { InvalidRequest, type DomainError } from "../../core/domain/shared/errors.ts";
 import { checkCursor, parsePageQuery, type Page, type PageQuery } from "../../core/domain/shared/paging.ts";
+import { pageView } from "../../core/domain/shared/views.ts";
 import type { Logger } from "../shared/logger.ts";
 
 export interface ApiState {
@@ -89,7 +90,7 @@ export type Handler = (ctx: ApiContext) => Promise<void>;
 /** The list envelope of SPEC Conventions. */
 export function listBody<T>(page: Page<T>, view: (t: T) => unknown) {
   orThrow(checkCursor(page));
-  return { object: "list", data: page.data.map(view), has_more: page.hasMore, next_cursor: page.nextCursor };
+  return pageView(page, view);
 }
 
 /** A parse result or its 422, thrown for the error middleware. */

@@ -1,4 +1,4 @@
-// The cart as priced and shown (SPEC "Cart", D13), and the request shapes of adding items.
+// The cart as priced (SPEC "Cart", D13), and the request shapes of adding items; its wire views are in views.ts.
 import type { Filing } from "../filing/filing.ts";
 import type { Recipient } from "../parties/recipient.ts";
 import {
@@ -66,44 +66,6 @@ export function priceCartGroups(card: RateCard, groups: readonly CartItemGroup[]
     for (let i = 0; i < g.count; i++) items.push(item);
   }
   return priceOrder(card, items);
-}
-
-export function cartView(
-  cartId: string | null,
-  items: readonly CartItem[],
-  filings: ReadonlyMap<string, CartFiling>,
-  priced: PricedOrder,
-) {
-  const amounts = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
-  return {
-    object: "cart",
-    id: cartId,
-    item_count: items.length,
-    total_cents: priced.total_cents,
-    currency: "usd",
-    charge_lines: priced.charge_lines,
-    pricing_segments: priced.pricing_segments,
-    items: items.map((i) => cartItemView(i, filings.get(i.filingId), amounts.get(i.id) ?? 0)),
-  };
-}
-
-export function cartItemView(i: CartItem, f: CartFiling | undefined, amountCents: number) {
-  return {
-    object: "cart_item",
-    id: i.id,
-    cart: i.cartId,
-    form_id: i.filingId,
-    filing_id: i.filingId,
-    form: f?.form ?? null,
-    tax_year: f?.taxYear ?? null,
-    reference: f?.reference ?? null,
-    service: i.service,
-    physical_mail: i.physicalMail,
-    portal_access: i.portalAccess,
-    kind: f ? pricingKind(f) : "original",
-    amount_cents: amountCents,
-    created_at: i.createdAt,
-  };
 }
 
 export interface AddRequest {

@@ -61,19 +61,3 @@ export function parseExtension(
   const forms = [...new Set(c.value.forms)].sort();
   return { payerId: c.value.payer, taxYear: c.value.tax_year, forms, reasons, formsKey: forms.join(",") };
 }
-
-export function extensionView(e: Extension, alreadyRequested: boolean) {
-  return {
-    object: "extension",
-    id: e.id,
-    payer: e.payerId,
-    tax_year: e.taxYear,
-    forms: e.forms,
-    reasons: e.reasons,
-    status: e.status,
-    receipt_id: e.receiptId,
-    livemode: e.livemode,
-    already_requested: alreadyRequested,
-    created_at: e.createdAt,
-  };
-}

@@ -1,4 +1,4 @@
-// A filing: one information return for one recipient, and how the API shows it (SPEC Filing + D37).
+// A filing: one information return for one recipient (SPEC Filing + D37); its wire views are in views.ts.
 import type { RuleFinding } from "../iris/rules/model.ts";
 import type { FilingStatus, Service } from "./status.ts";
 
@@ -104,37 +104,6 @@ export function sealTins(
   return { jsonForm: walk(jsonForm, "") as Record<string, unknown>, sealed };
 }
 
-export function filingView(f: Filing): Record<string, unknown> {
-  return {
-    object: "filing",
-    id: f.id,
-    short_id: f.shortId,
-    form: f.form,
-    tax_year: f.taxYear,
-    status: f.status,
-    payer: f.payerId,
-    recipient: f.recipientId,
-    service: f.service,
-    livemode: f.livemode,
-    reference: f.reference,
-    batch: f.batchId,
-    order: f.orderId,
-    corrects: f.corrects,
-    superseded_by: f.supersededBy,
-    refile_of: f.refileOf,
-    receipt_id: f.receiptId,
-    amount_charged_cents: f.amountChargedCents,
-    amount_refunded_cents: f.amountRefundedCents,
-    submitted_at: f.submittedAt,
-    acknowledged_at: f.acknowledgedAt,
-    voided_at: f.voidedAt,
-    created_at: f.createdAt,
-    updated_at: f.updatedAt,
-    warnings: f.warnings,
-    jsonForm: f.jsonForm,
-  };
-}
-
 /** Puts the sealed TINs back into a stored jsonForm (for corrections and transmission). */
 export function unsealTins(
   jsonForm: Record<string, unknown>,
@@ -162,15 +131,3 @@ export const COPY_B_STATUSES: readonly string[] = [
   "superseded",
   "furnishing",
 ];
-
-export function ackView(f: Filing) {
-  return {
-    object: "acknowledgment",
-    filing: f.id,
-    status: f.status,
-    receipt_id: f.receiptId,
-    errors: f.ackErrors ?? [],
-    submitted_at: f.submittedAt,
-    acknowledged_at: f.acknowledgedAt,
-  };
-}

@@ -1,10 +1,85 @@
-// Response shapes of intake (SPEC "Payer forms intake result", D10, D23) and the list filters of GET /v1/filings.
+// Wire views (SPEC field names) of filings, their acknowledgements and intake results (SPEC Filing,
+// "Payer forms intake result", D10, D21, D23): the one home of these shapes; and the list filters of GET /v1/filings.
 import { InvalidRequest } from "../shared/errors.ts";
+import { listView } from "../shared/views.ts";
 import { canonicalFormCode } from "../forms/index.ts";
 import type { Batch } from "./batch.ts";
+import type { Filing } from "./filing.ts";
+import type { IntakeRowResult } from "./intake.ts";
 import type { FilingFilter } from "./filter.ts";
 import { FILING_STATUSES, isFilingStatus } from "./status.ts";
 import { isUuid } from "../shared/validation.ts";
+
+export function filingView(f: Filing): Record<string, unknown> {
+  return {
+    object: "filing",
+    id: f.id,
+    short_id: f.shortId,
+    form: f.form,
+    tax_year: f.taxYear,
+    status: f.status,
+    payer: f.payerId,
+    recipient: f.recipientId,
+    service: f.service,
+    livemode: f.livemode,
+    reference: f.reference,
+    batch: f.batchId,
+    order: f.orderId,
+    corrects: f.corrects,
+    superseded_by: f.supersededBy,
+    refile_of: f.refileOf,
+    receipt_id: f.receiptId,
+    amount_charged_cents: f.amountChargedCents,
+    amount_refunded_cents: f.amountRefundedCents,
+    submitted_at: f.submittedAt,
+    acknowledged_at: f.acknowledgedAt,
+    voided_at: f.voidedAt,
+    created_at: f.createdAt,
+    updated_at: f.updatedAt,
+    warnings: f.warnings,
+    jsonForm: f.jsonForm,
+  };
+}
+
+/** The answer to POST /v1/filings: the filing, and whether intake put it in the cart. */
+export function singleFilingView(f: Filing, cartItemId: string | null) {
+  return { ...filingView(f), added_to_cart: cartItemId !== null, cart_item_id: cartItemId };
+}
+
+/** D19: the answer to POST /v1/filings/{id}/corrections: the correcting filing as intake saved it (`row`). */
+export function correctionIntakeView(f: Filing, corrects: string, row: IntakeRowResult | undefined) {
+  return {
+    object: "correction_intake",
+    id: f.id,
+    short_id: f.shortId,
+    corrects,
+    form: f.form,
+    tax_year: f.taxYear,
+    status: f.status,
+    currency: "usd",
+    added_to_cart: row?.added_to_cart ?? false,
+    cart_item_id: row?.cart_item_id ?? null,
+    service: f.service,
+    warnings: f.warnings,
+  };
+}
+
+export function ackView(f: Filing) {
+  return {
+    object: "acknowledgment",
+    filing: f.id,
+    status: f.status,
+    receipt_id: f.receiptId,
+    errors: f.ackErrors ?? [],
+    submitted_at: f.submittedAt,
+    acknowledged_at: f.acknowledgedAt,
+  };
+}
+
+/** Every filing of an order or batch, each with its acknowledgement (or its status until it has one). */
+export function ackListView(filings: readonly Filing[]) {
+  return listView(filings.map(ackView));
+}
 
 export function payerFormsView(batch: Batch) {
   return {

@@ -24,3 +24,21 @@ export function balanceView(b: BalanceState, recent: readonly LedgerEntryRow[]) 
     recent: recent.map(entryView),
   };
 }
+
+/** POST /v1/balance/topups: the top-up charged to the card and the ledger entry it wrote. */
+export function topupView(id: string, amountCents: number, chargeId: string, entry: LedgerEntryRow) {
+  return {
+    object: "balance_topup",
+    id,
+    amount_cents: amountCents,
+    currency: "usd",
+    balance_after_cents: entry.balance_after_cents,
+    charge: chargeId,
+    entry: entryView(entry),
+  };
+}
+
+/** The card on file as the API shows it: brand and last four digits, nothing else. */
+export function paymentMethodView(card: Pick<NonNullable<BalanceState["card"]>, "brand" | "last4">) {
+  return { object: "payment_method", brand: card.brand, last4: card.last4 };
+}

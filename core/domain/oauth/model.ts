@@ -122,18 +122,3 @@ export function addSeconds(iso: string, seconds: number): string {
 }
 
 export const isExpired = (expiresAt: string, now: Date) => Date.parse(expiresAt) <= now.getTime();
-
-export function grantView(g: Grant, app: Pick<OAuthApp, "clientId" | "name"> | undefined) {
-  return {
-    object: "authorization",
-    id: g.id,
-    client_id: app?.clientId ?? null,
-    app_name: app?.name ?? null,
-    payer: g.payerId,
-    scopes: g.scopes,
-    role: g.role,
-    livemode: g.livemode,
-    created_at: g.createdAt,
-    updated_at: g.updatedAt,
-  };
-}

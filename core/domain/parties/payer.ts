@@ -138,31 +138,6 @@ export function parsePayerUpdate(body: unknown): PayerInput | InvalidRequest {
   return normalise(c.value, false);
 }
 
-/** The payer as the API shows it (D5: both `legal_name` and `name`). */
-export function payerView(p: Payer, opts: { list?: boolean } = {}): Record<string, unknown> {
-  const view: Record<string, unknown> = {
-    id: p.id,
-    object: "payer",
-    legal_name: p.legalName,
-    name: p.legalName,
-    tin_type: p.tinType,
-    tin_last4: p.tinLast4,
-    address_line1: p.addressLine1,
-    address_line2: p.addressLine2,
-    city: p.city,
-    state: p.state,
-    postal_code: p.postalCode,
-    country: p.country,
-    contact_name: p.contactName,
-    contact_email: p.contactEmail,
-    livemode: p.livemode,
-    created_at: p.createdAt,
-    updated_at: p.updatedAt,
-  };
-  if (opts.list) view["is_main_company"] = p.isMainCompany;
-  return view;
-}
-
 /** D5: the fields the reference marks required, enforced when a form is paid. */
 export function payerMissingForFiling(p: Payer): string[] {
   const missing: string[] = [];

@@ -126,30 +126,6 @@ export function checkRecipientConsistency(r: {
   return null;
 }
 
-export function recipientView(r: Recipient): Record<string, unknown> {
-  return {
-    id: r.id,
-    object: "recipient",
-    short_id: r.shortId,
-    payer: r.payerId,
-    name: r.name,
-    tin_type: r.tinType,
-    tin_last4: r.tinLast4,
-    address_line1: r.addressLine1,
-    address_line2: r.addressLine2,
-    city: r.city,
-    state: r.state,
-    postal_code: r.postalCode,
-    country: r.country,
-    email: r.email,
-    delivery_method: r.deliveryMethod,
-    account_number: r.accountNumber,
-    livemode: r.livemode,
-    created_at: r.createdAt,
-    updated_at: r.updatedAt,
-  };
-}
-
 export function recipientMissingForFiling(
   r: Pick<Recipient, "addressLine1" | "city" | "state" | "postalCode">,
 ): string[] {

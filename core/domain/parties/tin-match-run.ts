@@ -22,21 +22,3 @@ export interface TinMatchRun {
   readonly createdAt: string;
   readonly completedAt: string | null;
 }
-
-/** The wire view (SPEC "TIN match run"): results only once the run is completed. */
-export function runView(r: TinMatchRun) {
-  return {
-    object: "tin_match_run",
-    id: r.id,
-    status: r.status,
-    count: r.count,
-    results: r.status === "completed" ? r.results : undefined,
-    created_at: r.createdAt,
-    completed_at: r.completedAt,
-  };
-}
-
-/** The answer to starting a run (202): the run without its results, which come with tin_match.completed. */
-export function runStartedView(r: Pick<TinMatchRun, "id" | "status" | "count" | "createdAt">) {
-  return { object: "tin_match_run", id: r.id, status: r.status, count: r.count, created_at: r.createdAt };
-}

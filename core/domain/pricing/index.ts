@@ -2,4 +2,4 @@ export * from "./rate-card.ts";
 export * from "./delivery.ts";
 export * from "./price-order.ts";
 export * from "./quote.ts";
-export * from "./view.ts";
+export * from "./views.ts";

@@ -13,9 +13,10 @@
 //   It is informative only: `total_cents` is authoritative and unit_cents * quantity may differ from it by up
 //   to quantity / 2 cents.
 
-import { deliveryOf, type Service } from "./delivery.ts";
-import { summarise, type ChargeLine, type PricingSegment } from "./price-order.ts";
+import { deliveryOf } from "./delivery.ts";
+import { summarise } from "./price-order.ts";
 import type { RateCard } from "./rate-card.ts";
+import { priceQuoteView, type PriceQuote } from "./views.ts";
 
 export const MAX_QUOTE_QUANTITY = 1_000_000;
 
@@ -24,18 +25,6 @@ export interface QuoteInput {
   /** A number, or a string of digits from a query string. */
   readonly quantity: unknown;
   readonly service?: unknown;
-}
-
-export interface PriceQuote {
-  readonly object: "price_quote";
-  readonly form: string;
-  readonly quantity: number;
-  readonly service: Service;
-  readonly currency: "usd";
-  readonly unit_cents: number;
-  readonly total_cents: number;
-  readonly charge_lines: readonly ChargeLine[];
-  readonly pricing_segments: readonly PricingSegment[];
 }
 
 export type QuoteResult =
@@ -60,17 +49,7 @@ export function quote(card: RateCard, input: QuoteInput): QuoteResult {
   });
   return {
     ok: true,
-    quote: {
-      object: "price_quote",
-      form: input.form,
-      quantity,
-      service: d.service,
-      currency: "usd",
-      unit_cents: Math.floor((summary.total_cents * 2 + quantity) / (quantity * 2)),
-      total_cents: summary.total_cents,
-      charge_lines: summary.charge_lines,
-      pricing_segments: summary.pricing_segments,
-    },
+    quote: priceQuoteView(input.form, quantity, d.service, summary),
   };
 }
 

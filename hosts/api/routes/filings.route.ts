@@ -1,7 +1,6 @@
 import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
-import { filingView } from "../../../core/domain/filing/filing.ts";
 import { parseSingleBody } from "../../../core/domain/filing/intake.ts";
-import { batchView, parseFilingFilter } from "../../../core/domain/filing/views.ts";
+import { batchView, filingView, parseFilingFilter } from "../../../core/domain/filing/views.ts";
 import {
   fileBatch,
   fileOne,
@@ -37,12 +36,10 @@ export function filingRoutes(api: Api): RouteDef[] {
       path: "/v1/filings",
       scopes: SCOPES.filingsWrite,
       payers: PAYERS.bodyPayer,
-      handler: async (ctx) => {
-        const parsed = orThrow(parseSingleBody(ctx.state.body));
-        const { filing, cartItemId } = await api.run(fileOne(scopeOf(ctx), parsed));
-        ctx.status = 201;
-        ctx.body = { ...filingView(filing), added_to_cart: cartItemId !== null, cart_item_id: cartItemId };
-      },
+      handler: answer(api, (ctx) => fileOne(scopeOf(ctx), orThrow(parseSingleBody(ctx.state.body))), {
+        status: 201,
+        view: (r) => r.view,
+      }),
     },
     {
       method: "post",

@@ -1,4 +1,4 @@
-import { filingView } from "../../../core/domain/filing/filing.ts";
+import { filingView } from "../../../core/domain/filing/views.ts";
 import {
   correctFiling,
   filingAck,

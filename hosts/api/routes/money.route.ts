@@ -13,7 +13,8 @@ import {
   setPaymentMethod,
   topUp,
 } from "../../../core/use-cases/balance.use-case.ts";
-import { getOrder, listOrders, orderListView } from "../../../core/use-cases/orders.use-case.ts";
+import { orderListView } from "../../../core/domain/cart/views.ts";
+import { getOrder, listOrders } from "../../../core/use-cases/orders.use-case.ts";
 import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
 import { pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
 import { answer, answerList, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";

@@ -1,4 +1,4 @@
-import { payerView } from "../../../core/domain/parties/payer.ts";
+import { payerView } from "../../../core/domain/parties/views.ts";
 import { createPayer, getPayer, listPayers, updatePayer } from "../../../core/use-cases/payers.use-case.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";

@@ -1,4 +1,4 @@
-import { extensionView } from "../../../core/domain/extensions/extension.ts";
+import { extensionView } from "../../../core/domain/extensions/views.ts";
 import {
   getExtension,
   listExtensions,

@@ -1,4 +1,4 @@
-import { recipientView } from "../../../core/domain/parties/recipient.ts";
+import { recipientView } from "../../../core/domain/parties/views.ts";
 import {
   createRecipient,
   getRecipient,

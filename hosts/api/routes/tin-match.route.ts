@@ -5,7 +5,7 @@ import {
   runView,
   startTinMatch,
 } from "../../../core/use-cases/tin-match.use-case.ts";
-import { runStartedView } from "../../../core/domain/parties/tin-match-run.ts";
+import { runStartedView } from "../../../core/domain/parties/views.ts";
 import type { Config } from "../../shared/config.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, type RouteDef } from "./route.ts";

@@ -1,4 +1,5 @@
-// Rate card view (GET /v1/prices, SPEC "Rate card").
+// Wire views (SPEC field names) of the rate card (GET /v1/prices, SPEC "Rate card") and of a price quote
+// (GET /v1/prices/quote): the one home of these shapes.
 //
 // Reading of the service row fields (SPEC lists `{ id, label, unit_cents?, print_mail_cents?, online_access_cents }`):
 // - `unit_cents`: the per-form base price when it is flat. Present for `print_mail` (the paper copy). Absent for
@@ -10,6 +11,7 @@
 // `correction_cents` is a compatible addition: the correction fee charged on top of a correction's delivery.
 
 import { SERVICE_LABELS, SERVICES, type Service } from "./delivery.ts";
+import type { ChargeLine, OrderSummary, PricingSegment } from "./price-order.ts";
 import { bracketLabel, type RateCard } from "./rate-card.ts";
 
 export interface RateCardServiceView {
@@ -51,5 +53,37 @@ export function rateCardView(card: RateCard): RateCardView {
     services,
     brackets: card.efile_brackets.map((b) => ({ forms: bracketLabel(b), efile_cents: b.efile_cents })),
     correction_cents: card.correction_cents,
+  };
+}
+
+export interface PriceQuote {
+  readonly object: "price_quote";
+  readonly form: string;
+  readonly quantity: number;
+  readonly service: Service;
+  readonly currency: "usd";
+  readonly unit_cents: number;
+  readonly total_cents: number;
+  readonly charge_lines: readonly ChargeLine[];
+  readonly pricing_segments: readonly PricingSegment[];
+}
+
+/** `quantity` forms of `form` with `service`, priced as one order (`summary`); unit_cents is the average, halves up. */
+export function priceQuoteView(
+  form: string,
+  quantity: number,
+  service: Service,
+  summary: OrderSummary,
+): PriceQuote {
+  return {
+    object: "price_quote",
+    form,
+    quantity,
+    service,
+    currency: "usd",
+    unit_cents: Math.floor((summary.total_cents * 2 + quantity) / (quantity * 2)),
+    total_cents: summary.total_cents,
+    charge_lines: summary.charge_lines,
+    pricing_segments: summary.pricing_segments,
   };
 }

@@ -1,0 +1,77 @@
+// Wire views (SPEC field names) of payers, recipients, TIN-match runs and the sandbox reset: the one home of
+// these shapes.
+import type { Payer } from "./payer.ts";
+import type { Recipient } from "./recipient.ts";
+import type { TinMatchRun } from "./tin-match-run.ts";
+
+/** The payer as the API shows it (D5: both `legal_name` and `name`). */
+export function payerView(p: Payer, opts: { list?: boolean } = {}): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: p.id,
+    object: "payer",
+    legal_name: p.legalName,
+    name: p.legalName,
+    tin_type: p.tinType,
+    tin_last4: p.tinLast4,
+    address_line1: p.addressLine1,
+    address_line2: p.addressLine2,
+    city: p.city,
+    state: p.state,
+    postal_code: p.postalCode,
+    country: p.country,
+    contact_name: p.contactName,
+    contact_email: p.contactEmail,
+    livemode: p.livemode,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+  };
+  if (opts.list) view["is_main_company"] = p.isMainCompany;
+  return view;
+}
+
+export function recipientView(r: Recipient): Record<string, unknown> {
+  return {
+    id: r.id,
+    object: "recipient",
+    short_id: r.shortId,
+    payer: r.payerId,
+    name: r.name,
+    tin_type: r.tinType,
+    tin_last4: r.tinLast4,
+    address_line1: r.addressLine1,
+    address_line2: r.addressLine2,
+    city: r.city,
+    state: r.state,
+    postal_code: r.postalCode,
+    country: r.country,
+    email: r.email,
+    delivery_method: r.deliveryMethod,
+    account_number: r.accountNumber,
+    livemode: r.livemode,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+/** The wire view (SPEC "TIN match run"): results only once the run is completed. */
+export function runView(r: TinMatchRun) {
+  return {
+    object: "tin_match_run",
+    id: r.id,
+    status: r.status,
+    count: r.count,
+    results: r.status === "completed" ? r.results : undefined,
+    created_at: r.createdAt,
+    completed_at: r.completedAt,
+  };
+}
+
+/** The answer to starting a run (202): the run without its results, which come with tin_match.completed. */
+export function runStartedView(r: Pick<TinMatchRun, "id" | "status" | "count" | "createdAt">) {
+  return { object: "tin_match_run", id: r.id, status: r.status, count: r.count, created_at: r.createdAt };
+}
+
+/** POST /v1/sandbox/reset: how many filings the reset cleared. */
+export function sandboxResetView(cleared: number) {
+  return { object: "sandbox_reset", status: "reset", cleared };
+}
