@@ -111,6 +111,29 @@ export function filterFilings(q: Knex.QueryBuilder, filter: FilingFilter): void 
 export function filingRepo(db: Db, scope: Scope): FilingRepo {
   const byId = (q: Knex.QueryBuilder, id: string) =>
     isUuid(id) ? q.where("id", id) : q.where("short_id", id);
+  /** A guarded update of many filings by id, 5,000 ids a statement; the rows it changed, with `returning`. */
+  const updateInChunks = async (
+    ids: readonly string[],
+    from: readonly string[],
+    patch: Parameters<FilingRepo["updateMany"]>[2],
+    returning: readonly string[],
+  ): Promise<unknown[]> => {
+    const cols = toColumns(patch);
+    if (patch.ackErrors !== undefined)
+      cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
+    const out: unknown[] = [];
+    for (let i = 0; i < ids.length; i += 5000) {
+      const rows = rowsOf(
+        await scopedTable(db, "filings", scope)
+          .whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
+          .whereIn("status", from as string[])
+          .update(cols)
+          .returning([...returning]),
+      );
+      out.push(...rows);
+    }
+    return out;
+  };
   return {
     insertMany: (rows) =>
       run(async () => {
@@ -183,41 +206,11 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         return rows[0] ? toFiling(rows[0]) : undefined;
       }),
     updateMany: (ids, from, patch) =>
-      run(async () => {
-        const cols = toColumns(patch);
-        if (patch.ackErrors !== undefined)
-          cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
-        const changed: string[] = [];
-        for (let i = 0; i < ids.length; i += 5000) {
-          const rows = rowsOf(
-            await scopedTable(db, "filings", scope)
-              .whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
-              .whereIn("status", from as string[])
-              .update(cols)
-              .returning("id"),
-          );
-          for (const r of rows) changed.push(IdRow.decode(r).id);
-        }
-        return changed;
-      }),
+      run(async () => (await updateInChunks(ids, from, patch, ["id"])).map((r) => IdRow.decode(r).id)),
     moveMany: (ids, from, patch) =>
-      run(async () => {
-        const cols = toColumns(patch);
-        if (patch.ackErrors !== undefined)
-          cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
-        const moved: MovedFiling[] = [];
-        for (let i = 0; i < ids.length; i += 5000) {
-          const rows = rowsOf(
-            await scopedTable(db, "filings", scope)
-              .whereRaw("id = any(?::uuid[])", [ids.slice(i, i + 5000)] as unknown as Knex.RawBinding[])
-              .whereIn("status", from as string[])
-              .update(cols)
-              .returning(["id", "form", "tax_year", "corrects"]),
-          );
-          for (const r of rows) moved.push(toMovedFiling(r));
-        }
-        return moved;
-      }),
+      run(async () =>
+        (await updateInChunks(ids, from, patch, ["id", "form", "tax_year", "corrects"])).map(toMovedFiling),
+      ),
     // recordReceipt and markQueued: the status guard is a sub-select so the planner does not estimate it from the
     // statistics. Those were taken before the rows changed status (none `submitted` yet), so it took the guard for
     // one row, scanned `filings` first and compared every row with every array element: a 20,000-form receipt ran
