@@ -14,7 +14,7 @@ import {
   toReceiptRecord,
 } from "../rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../../core/domain/filing/filing.ts";
-import type { BatchRepo, FilingRepo, MovedFiling } from "../../../core/ports/store.port.ts";
+import type { BatchRepo, FilingRepo } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 import { COPY_MIN_ROWS, copyAvailable, copyThenInsert } from "../copy.ts";
 import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK } from "./shared.ts";

@@ -16,7 +16,7 @@ import { makeLogger } from "../../../hosts/shared/logger.ts";
 import { appLayer, irsAdapters, JOB_DEFAULTS, type AppRuntime } from "../../../hosts/shared/runtime.ts";
 import type { IrsAdapters } from "../../../hosts/shared/irs.ts";
 import { jobFailure, MAX_RETRY_AFTER_SECONDS, startWorker } from "../../../hosts/worker/worker.ts";
-import { testConfig, TEST_KEY } from "../../support/api.ts";
+import { testConfig, TEST_KEY, keyedCall } from "../../support/api.ts";
 import { openTestDb, type TestDb } from "../../support/db.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 
@@ -66,15 +66,7 @@ s.after(async (ctx) => {
   await ctx.close();
 });
 
-const call = async (base: string, method: string, path: string, body?: unknown) => {
-  const r = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${TEST_KEY}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined };
-};
+const call = keyedCall;
 
 s(
   "jobFailure: an IrsUnavailable with a Retry-After becomes RetryLater (capped); anything else is left",

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { ManagedRuntime } from "effect";
 import { openTestDb, type TestDb } from "../../support/db.ts";
-import { testConfig, TEST_KEY } from "../../support/api.ts";
+import { testConfig, TEST_KEY, keyedCall } from "../../support/api.ts";
 import { appLayer, JOB_DEFAULTS, type AppRuntime } from "../../../hosts/shared/runtime.ts";
 import { createApp } from "../../../hosts/api/app.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
@@ -76,15 +76,7 @@ s.after(async (ctx) => {
   await ctx.stop();
 });
 
-const call = async (base: string, method: string, path: string, body?: unknown) => {
-  const r = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${TEST_KEY}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined };
-};
+const call = keyedCall;
 const until = async (what: () => boolean | Promise<boolean>, ms = 15_000) => {
   const end = Date.now() + ms;
   while (!(await what())) {
