@@ -13,7 +13,6 @@ import * as filingWarnings from "./20261124000000_filing_warnings.ts";
 import * as statusPagingIndex from "./20261125000000_status_paging_index.ts";
 import * as ssaFiles from "./20261125000000_ssa_files.ts";
 import * as rulesChecked from "./20261126000000_rules_checked.ts";
-import * as hotPay from "./20261127000000_hot_pay.ts";
 import * as orderReceiptJson from "./20261127000001_order_receipt_json.ts";
 
 interface Migration {
@@ -34,7 +33,6 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261125000000_status_paging_index", statusPagingIndex],
   ["20261125000000_ssa_files", ssaFiles],
   ["20261126000000_rules_checked", rulesChecked],
-  ["20261127000000_hot_pay", hotPay],
   ["20261127000001_order_receipt_json", orderReceiptJson],
 ];
 

@@ -56,7 +56,7 @@ export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) =>
 // parses it in C, where an array parameter per column costs the driver's per-element escaping in JavaScript
 // (a third of intake's CPU in the API process, by profile). The JSON columns go in as nested JSON, not strings.
 export const JSON_COLS = new Set(["json_form", "sealed_tins", "warnings"]);
-const FILING_CONFLICT = `on conflict (account_id, livemode, dup_key) where corrects is null and indexed_status not in ('voided', 'rejected') do nothing
+const FILING_CONFLICT = `on conflict (account_id, livemode, dup_key) where corrects is null and status not in ('voided', 'rejected') do nothing
   returning id`;
 export const FILING_INSERT = `insert into filings (${FILING_COLS.map((c) => c[0]).join(", ")})
   select ${FILING_COLS.map((c) => c[0]).join(", ")}
@@ -81,30 +81,13 @@ export const JSON_FIELD: Readonly<Record<string, (f: Filing) => unknown>> = {
   warnings: (f) => (f.warnings.length > 0 ? f.warnings : null),
 };
 
-/** What `filings.indexed_status` holds for a status (see migration hot_pay). */
-const indexedStatus = (s: string): string => (s === "queued" ? "in_cart" : s);
-
 export function filterFilings(q: Knex.QueryBuilder, filter: FilingFilter): void {
-  if (filter.statuses && filter.statuses.length > 0) {
-    q.whereIn("filings.status", filter.statuses as string[]);
-    // The paging index is on indexed_status (migration hot_pay): `queued` is indexed as `in_cart`.
-    q.whereIn("filings.indexed_status", [...new Set(filter.statuses.map(indexedStatus))]);
-  }
+  if (filter.statuses && filter.statuses.length > 0) q.whereIn("filings.status", filter.statuses as string[]);
   if (filter.payerId) q.where("filings.payer_id", filter.payerId);
   if (filter.form) q.where("filings.form", filter.form);
   if (filter.taxYear) q.where("filings.tax_year", filter.taxYear);
   if (filter.batchId) q.where("filings.batch_id", filter.batchId);
-  if (filter.orderId) {
-    // No index on order_id (migration hot_pay): the order's filings are found through its cart's items.
-    const orderId = filter.orderId;
-    q.where("filings.order_id", orderId).whereIn("filings.id", (sub) =>
-      sub
-        .select("ci.filing_id")
-        .from("cart_items as ci")
-        .join("orders as o", "o.cart_id", "ci.cart_id")
-        .where("o.id", orderId),
-    );
-  }
+  if (filter.orderId) q.where("filings.order_id", filter.orderId);
   if (filter.corrects) q.where("filings.corrects", filter.corrects);
 }
 
@@ -211,17 +194,19 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       run(async () =>
         (await updateInChunks(ids, from, patch, ["id", "form", "tax_year", "corrects"])).map(toMovedFiling),
       ),
-    // recordReceipt and markQueued: the status guard is a sub-select so the planner does not estimate it from the
-    // statistics. Those were taken before the rows changed status (none `submitted` yet), so it took the guard for
-    // one row, scanned `filings` first and compared every row with every array element: a 20,000-form receipt ran
-    // for minutes on a table of 100,000 filings (issue 19's season). The arrays now drive, by primary key.
+    // recordReceipt and markQueued: the status guard is a join clause against the rows sent (each row carries the
+    // status it expects), not a restriction on `filings`. As a restriction the planner estimated it from
+    // statistics taken before the rows changed status (none `submitted` yet): it took the guard for one row,
+    // scanned `filings` first and compared every row with every array element, and a 20,000-form receipt ran for
+    // minutes on a table of 100,000 filings (issue 19's season). As a join clause the rows sent drive, by primary
+    // key (or a hash join on a small table).
     recordReceipt: (receipt, records) =>
       run(async () => {
         if (records.length === 0) return 0;
         const r = await db.raw(
           `update filings f set receipt_id = ?, transmission_id = ?, submission_id = v.submission_id, record_id = v.record_id, updated_at = ?
-        from unnest(?::uuid[], ?::int[], ?::int[]) as v(id, submission_id, record_id)
-        where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = (select 'submitted')`,
+        from unnest(?::uuid[], ?::int[], ?::int[], ?::text[]) as v(id, submission_id, record_id, expected)
+        where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = v.expected`,
           [
             receipt.receiptId,
             receipt.transmissionId,
@@ -229,6 +214,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
             records.map((x) => x.filingId),
             records.map((x) => x.submissionId),
             records.map((x) => x.recordId),
+            records.map(() => "submitted"),
             scope.accountId,
             scope.livemode,
           ] as unknown as Knex.RawBinding[],
@@ -250,17 +236,17 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         if (charges.length === 0) return 0;
         const r = await db.raw(
           `update filings f set status = ?, order_id = ?, amount_charged_cents = c.amount, updated_at = ?
-        from unnest(?::uuid[], ?::int[]) as c(id, amount)
-        where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = any(array(select unnest(?::text[])))`,
+        from unnest(?::uuid[], ?::int[]) as c(id, amount), unnest(?::text[]) as m(expected)
+        where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = m.expected`,
           [
             pay.to,
             orderId,
             now,
             charges.map((c) => c.id),
             charges.map((c) => c.amountChargedCents),
+            pay.from,
             scope.accountId,
             scope.livemode,
-            pay.from,
           ] as unknown as Knex.RawBinding[],
         );
         return rowCountOf(r);
