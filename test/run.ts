@@ -88,7 +88,9 @@ const weight = (f: string) => {
 const started = Date.now();
 const queue = [...files].sort((a, b) => weight(a) - weight(b));
 const results: Outcome[] = [];
-const width = Math.max(1, Math.min(2, cpus().length));
+// Two lanes on a 2-core machine by default; TEST_LANES sets another number (most files wait on Postgres, PGlite's
+// start or a child process for part of their time).
+const width = Number(process.env["TEST_LANES"]) || Math.max(1, Math.min(2, cpus().length));
 await Promise.all(
   Array.from({ length: width }, async () => {
     for (let f = queue.shift(); f !== undefined; f = queue.shift()) {
