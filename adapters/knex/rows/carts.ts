@@ -108,6 +108,9 @@ const PAY_FILING = [
   NullableText,
 ] as const;
 const PAY_RECIPIENT = [Text, NullableText, NullableText, NullableText, NullableText] as const;
+/** The cells of a filing or a recipient that did not join (left join): all null. */
+const NO_FILING = [Null, Null, Null, Null, Null, Null, Null, Null, Null, Null] as const;
+const NO_RECIPIENT = [Null, Null, Null, Null, Null] as const;
 /**
  * `payItems`: one JSON text of every item's cells (json_build_array): the item's 6 and its sort key (created_at in
  * microseconds), its filing's 10, the filing's recipient's 5; the left-joined ones all null when nothing joined.
@@ -119,25 +122,8 @@ export const PayItemsRow = rowCodec(
       arrayOf(
         oneOf(
           tuple(...PAY_ITEM, ...PAY_FILING, ...PAY_RECIPIENT),
-          tuple(...PAY_ITEM, ...PAY_FILING, Null, Null, Null, Null, Null),
-          tuple(
-            ...PAY_ITEM,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-            Null,
-          ),
+          tuple(...PAY_ITEM, ...PAY_FILING, ...NO_RECIPIENT),
+          tuple(...PAY_ITEM, ...NO_FILING, ...NO_RECIPIENT),
         ),
       ),
     ),
