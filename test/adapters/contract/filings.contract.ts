@@ -407,16 +407,26 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
     async ({ store, a, live, pa, ra }) => {
       const queued = [1, 2, 3].map((n) => filing(a, pa, ra, { accountNumber: `U${n}`, status: "queued" }));
       const ready = filing(a, pa, ra, { accountNumber: "U4" });
-      await insert(store, a, [...queued, ready]);
+      const inCart = filing(a, pa, ra, { accountNumber: "U5", status: "in_cart" });
+      await insert(store, a, [...queued, ready, inCart]);
       const at = "2026-03-01T00:00:00.000Z";
+      // Ids unknown to the store first, so the listed filings straddle the adapters' statement chunks (5,000 ids).
+      const unknown = Array.from({ length: 4999 }, () => randomUUID());
       const changed = await run(
-        store.scoped(a).filings.updateMany(
-          [...queued, ready].map((f) => f.id),
-          ["queued"],
-          { status: forced("submitted"), submittedAt: at, transmissionId: "tx-1", updatedAt: at },
-        ),
+        store
+          .scoped(a)
+          .filings.updateMany(
+            [...unknown, ...[...queued, ready, inCart].map((f) => f.id)],
+            ["queued", "in_cart"],
+            { status: forced("submitted"), submittedAt: at, transmissionId: "tx-1", updatedAt: at },
+          ),
       );
-      assert.equal([...changed].sort(), ids(queued).sort());
+      assert.equal(
+        [...changed].sort(),
+        [...ids(queued), inCart.id].sort(),
+        "every status listed, both chunks",
+      );
+      assert.is((await run(store.scoped(a).filings.get(inCart.id)))?.status, "submitted");
       assert.equal(
         await run(
           store.scoped(live).filings.updateMany(ids(queued), ["submitted"], { status: forced("voided") }),
@@ -455,11 +465,15 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
       const ready = filing(a, pa, ra, { accountNumber: "R3" });
       await insert(store, a, [...submitted, ready]);
       const receipt = { receiptId: "RCPT-1", transmissionId: "tx-2", updatedAt: "2026-03-01T00:00:00.000Z" };
-      const records = [...submitted, ready].map((f, i) => ({
-        filingId: f.id,
-        submissionId: 1,
-        recordId: i + 1,
-      }));
+      // Unknown ids first: the filings fall on both sides of the adapters' statement chunks (5,000 ids).
+      const records = [
+        ...Array.from({ length: 4999 }, (_, i) => ({
+          filingId: randomUUID(),
+          submissionId: 9,
+          recordId: i + 1,
+        })),
+        ...[...submitted, ready].map((f, i) => ({ filingId: f.id, submissionId: 1, recordId: i + 1 })),
+      ];
       assert.is(
         await run(store.scoped(b).filings.recordReceipt(receipt, records)),
         0,
