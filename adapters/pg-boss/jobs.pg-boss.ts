@@ -38,7 +38,10 @@ export interface JobDefaults {
 export interface OpenJobsOptions {
   /** Postgres schema of pg-boss's tables. Default `pgboss`; tests use their own. */
   readonly schema?: string;
-  /** How often an idle worker looks for due jobs (pg-boss allows 0.5 s and up). Default 1. */
+  /**
+   * How often an idle worker looks for due jobs. Default 1. The polling loops are this adapter's own, so any
+   * positive value works (tests use 0.1 s); pg-boss itself, which asserts 0.5 s and up, is given at least that.
+   */
   readonly pollingIntervalSeconds?: number;
   /** How often expired jobs are swept back into their queue (one process does it per interval). Default 10. */
   readonly maintenanceIntervalSeconds?: number;
@@ -163,7 +166,7 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
     schedule: false, // no cron here; its clock-skew and cron loops would only add queries
     supervise: true, // the maintenance loop is what returns expired jobs (dead processes) to their queue
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 10,
-    pollingIntervalSeconds,
+    pollingIntervalSeconds: Math.max(0.5, pollingIntervalSeconds), // unused by our loops; pg-boss asserts >= 0.5
     retryLimit: defaults.retryLimit,
     retryDelay: defaults.retryDelay,
     retryBackoff: defaults.retryBackoff,

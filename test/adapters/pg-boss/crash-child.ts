@@ -12,7 +12,7 @@ const db = await openDatabase(
 );
 const jobs = await openJobs(db, {
   schema: env("CRASH_BOSS_SCHEMA"),
-  pollingIntervalSeconds: 0.5,
+  pollingIntervalSeconds: 0.1,
   maintenanceIntervalSeconds: 1,
   defaults: crashDefaults,
 });

@@ -85,7 +85,7 @@ async function crashOn(backend: Backend) {
   const parentLog: string[] = [];
   const worker = await openJobs(db, {
     schema,
-    pollingIntervalSeconds: 0.5,
+    pollingIntervalSeconds: 0.1,
     maintenanceIntervalSeconds: 1,
     defaults: crashDefaults,
   });

@@ -11,7 +11,7 @@ import { POSTGRES_URL, backends, openTestDb, type Backend } from "../../support/
 import { bossSchema } from "./support.ts";
 
 const defaults = { retryLimit: 2, retryDelay: 1, retryBackoff: true, expireInSeconds: 10 };
-const POLL_S = 0.5;
+const POLL_S = 0.1;
 
 interface Ctx {
   a: PgBossJobs;
@@ -92,7 +92,7 @@ for (const backend of backends) {
       const measure = async (from: PgBossJobs, label: string): Promise<number[]> => {
         const out: number[] = [];
         for (let i = 0; i < 5; i++) {
-          await sleep(100 + Math.random() * 400); // land anywhere in the worker's sleep between polls
+          await sleep(20 + Math.random() * POLL_S * 1000); // land anywhere in the worker's sleep between polls
           const id = `${label}-${i}`;
           const sent = Date.now();
           await Effect.runPromise(from.service.send("lat", { id }));

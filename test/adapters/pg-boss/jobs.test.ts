@@ -35,7 +35,7 @@ for (const backend of backends) {
     const schema = bossSchema();
     const jobs = await openJobs(t.db, {
       schema,
-      pollingIntervalSeconds: 0.5,
+      pollingIntervalSeconds: 0.1,
       maintenanceIntervalSeconds: 1,
       defaults: contractDefaults,
     });
@@ -58,7 +58,7 @@ const p = suite<{ db: Database; jobs: PgBossJobs }>("pg-boss on PGlite: one sess
 p.before(async (ctx) => {
   const t = await openTestDb("pglite");
   ctx.db = t.db;
-  ctx.jobs = await openJobs(t.db, { pollingIntervalSeconds: 0.5, defaults: contractDefaults });
+  ctx.jobs = await openJobs(t.db, { pollingIntervalSeconds: 0.1, defaults: contractDefaults });
 });
 p.after(async (ctx) => {
   await ctx.jobs.stop();

@@ -5,14 +5,15 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
-import { startWorkerProcess } from "../../support/worker.ts";
+import { standbyWorkerProcess } from "../../support/worker.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 import { verifyChain } from "../../../core/domain/ledger/index.ts";
 
 const KILLS = Number(process.env["CRASH_KILLS"] ?? 4); // CRASH_KILLS=20 for a longer soak
 
-const startWorker = (schema: string) =>
-  startWorkerProcess(schema, {
+// Each process is spawned ahead, while the one before it runs, and started once that one is dead (support/worker.ts).
+const standbyWorker = (schema: string) =>
+  standbyWorkerProcess(schema, {
     SANDBOX_ACK_DELAY_MS: "0",
     DISPATCH_SWEEP_AFTER_MS: "0",
     DISPATCH_SWEEP_EVERY_MS: "200",
@@ -48,16 +49,18 @@ if (POSTGRES_URL) {
       );
 
     // The harness has no job runner: the worker's dispatch sweep finds the paid order by itself.
+    let next = standbyWorker(schema);
     for (let k = 0; k < KILLS; k++) {
-      const w = await startWorker(schema);
+      const w = await next.go();
+      next = standbyWorker(schema);
       await new Promise((res) => setTimeout(res, 300 + Math.floor(Math.random() * 2500)));
       w.kill("SIGKILL");
       await new Promise((res) => w.once("exit", res));
     }
-    const w = await startWorker(schema);
+    const w = await next.go();
     const deadline = Date.now() + 90_000;
     while ((await accepted()) < 500 && Date.now() < deadline)
-      await new Promise((res) => setTimeout(res, 500));
+      await new Promise((res) => setTimeout(res, 100));
     w.kill("SIGTERM");
     await new Promise((res) => w.once("exit", res));
 

@@ -6,11 +6,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
-import { startWorkerProcess } from "../../support/worker.ts";
+import { standbyWorkerProcess } from "../../support/worker.ts";
 import { necRows } from "../../support/forms.ts";
 
+// Spawned ahead and started with go() (support/worker.ts): the second loads while the first starts.
 const worker = (schema: string) =>
-  startWorkerProcess(schema, { OUTBOX_POLL_MS: "100", SANDBOX_WEBHOOK_LOOPBACK: "true" });
+  standbyWorkerProcess(schema, { OUTBOX_POLL_MS: "100", SANDBOX_WEBHOOK_LOOPBACK: "true" });
 
 const s = suite<{ api: TestApi; receiver: Server; hook: string; got: string[] }>(
   "outbox across a crash (postgres)",
@@ -50,10 +51,11 @@ if (POSTGRES_URL) {
       const paid = await api.request("POST", "/v1/cart/pay");
       assert.is(paid.status, 200, paid.text);
       // The event is committed; no worker has seen it. A worker starts and is killed at once.
-      const first = await worker(schema);
+      const standby = worker(schema);
+      const first = await worker(schema).go();
       first.kill("SIGKILL");
       await new Promise((r) => first.once("exit", r));
-      const second = await worker(schema);
+      const second = await standby.go();
       const deadline = Date.now() + 20_000;
       while (got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       second.kill("SIGTERM");

@@ -50,7 +50,7 @@ s.before(async (ctx) => {
   ctx.t = await openTestDb("pglite");
   const config = testConfig({ webhookRetryScale: 0.0005, outboxPollMs: 100 });
   const jobs = await openJobs(ctx.t.db, {
-    pollingIntervalSeconds: 0.5,
+    pollingIntervalSeconds: 0.1,
     defaults: { ...JOB_DEFAULTS, retryDelay: 1, retryBackoff: false },
   });
   ctx.runtime = ManagedRuntime.make(appLayer(ctx.t.db, config, jobs.service)) as AppRuntime;
