@@ -22,6 +22,13 @@ const db = await benchSchema(schema);
 
 const koa = await startProcess("bench/support/hello-koa.ts", {}, 3901);
 const api = await db.startApi(3902);
+// The floor: bare Koa plus a primary-key read of the payer per request, concurrent reads sharing one query (see
+// bench/support/koa-one-query.ts).
+const oneQuery = await startProcess(
+  "bench/support/koa-one-query.ts",
+  { DATABASE_URL: db.url, DB_SCHEMA: schema },
+  3904,
+);
 const embedded = await startEmbeddedApi(3903);
 const auth = { authorization: `Bearer ${BENCH_KEY}` };
 const payerUrl = async (port: number) => {
@@ -36,11 +43,14 @@ const payerUrl = async (port: number) => {
 };
 const pgUrl = await payerUrl(3902);
 const liteUrl = await payerUrl(3903);
+const floorUrl = `http://127.0.0.1:3904/${pgUrl.slice(pgUrl.lastIndexOf("/") + 1)}`;
 
 await load("http://127.0.0.1:3901/", {}, 2); // warm-up
 await load(pgUrl, auth, 2);
 await load(liteUrl, auth, 2);
+await load(floorUrl, {}, 2);
 const bare: number[] = [];
+const floor: number[] = [];
 const pgRead: number[] = [];
 const liteRead: number[] = [];
 let non2xx = 0;
@@ -50,31 +60,39 @@ for (let round = 1; round <= ROUNDS; round++) {
   const b = await load("http://127.0.0.1:3901/", {}, SECONDS);
   const r = await load(pgUrl, auth, SECONDS);
   const l = await load(liteUrl, auth, SECONDS);
+  const f = await load(floorUrl, {}, SECONDS);
   bare.push(b.rps);
+  floor.push(f.rps);
   pgRead.push(r.rps);
   liteRead.push(l.rps);
-  non2xx += r.non2xx + l.non2xx;
+  non2xx += r.non2xx + l.non2xx + f.non2xx;
   p99 = Math.max(p99, r.p99);
   liteP99 = Math.max(liteP99, l.p99);
   console.log(
     `round ${round}: bare Koa ${b.rps.toFixed(0)} req/s, GET /v1/payers/{id} Postgres ${r.rps.toFixed(0)} req/s (${((r.rps / b.rps) * 100).toFixed(1)}%), ` +
-      `PGlite ${l.rps.toFixed(0)} req/s (${((l.rps / b.rps) * 100).toFixed(1)}%) (${loadNote()})`,
+      `PGlite ${l.rps.toFixed(0)} req/s (${((l.rps / b.rps) * 100).toFixed(1)}%), ` +
+      `Koa + one Postgres read ${f.rps.toFixed(0)} req/s (${((f.rps / b.rps) * 100).toFixed(1)}%) (${loadNote()})`,
   );
 }
 await stop(api);
 await stopEmbedded(embedded);
 await stop(koa);
+await stop(oneQuery);
 await db.close();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const ratio = median(pgRead) / median(bare);
 const liteRatio = median(liteRead) / median(bare);
+const floorRatio = median(floor) / median(bare);
 console.log(
   `bare Koa hello-world:                 ${median(bare).toFixed(0)} req/s (median of ${ROUNDS} rounds of ${SECONDS} s)`,
 );
 console.log(`GET /v1/payers/{id} (auth, Postgres): ${median(pgRead).toFixed(0)} req/s (worst p99 ${p99} ms)`);
 console.log(
   `GET /v1/payers/{id} (auth, PGlite):   ${median(liteRead).toFixed(0)} req/s (worst p99 ${liteP99} ms), non-2xx ${non2xx}`,
+);
+console.log(
+  `floor: bare Koa + one Postgres read per request: ${median(floor).toFixed(0)} req/s, ${(floorRatio * 100).toFixed(1)}% of bare Koa`,
 );
 console.log(
   `ratio Postgres: ${(ratio * 100).toFixed(1)}% of bare Koa (target >= 50%) ${ratio >= 0.5 ? "OK" : "BELOW TARGET"}`,
@@ -86,6 +104,8 @@ const bench = "api-read.bench.ts";
 record(bench, "bare Koa hello-world", median(bare), "req/s", null);
 record(bench, "GET /v1/payers/{id}, Postgres", median(pgRead), "req/s", null);
 record(bench, "GET /v1/payers/{id}, Postgres / bare Koa", ratio * 100, "%", { atLeast: 50 });
+record(bench, "floor: bare Koa + one Postgres read per request / bare Koa", floorRatio * 100, "%", null);
+record(bench, "GET /v1/payers/{id}, Postgres / floor", (median(pgRead) / median(floor)) * 100, "%", null);
 record(bench, "GET /v1/payers/{id}, PGlite", median(liteRead), "req/s", null);
 record(bench, "GET /v1/payers/{id}, PGlite / bare Koa", liteRatio * 100, "%", { atLeast: 10 });
 if (non2xx > 0) process.exitCode = 1;
