@@ -11,6 +11,7 @@
 // 5. Pay of the 100,000 (POST /v1/cart/pay): < 5 s.
 // 6. Paid to all 100,000 accepted (sandbox: IRIS A2A adapter and the IRS emulator, the live transmission path,
 //    ack delay 0, the worker inside the API process): < 60 s.
+// 7. The database floor of pay: the same filings moved by one bare UPDATE, rolled back (printed and recorded).
 import { apiCaller, headers, necForm, benchPayer } from "./support/api.ts";
 import { benchSchema, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
@@ -217,6 +218,29 @@ try {
     console.log(`  statuses: ${JSON.stringify(byStatus)}`);
     process.exitCode = 1;
   }
+
+  // 7. The database floor of pay: the same 100,000 filings moved as pay moves them (status, order, amount, time) by
+  // one bare UPDATE, no join, no guard, no service, rolled back. Pay cannot take less than this part of it.
+  const tFloor = performance.now();
+  await admin.query("begin");
+  await admin.query(
+    `update ${schema}.filings set status = 'queued', order_id = 'ord_floor', amount_charged_cents = 1, updated_at = now()
+    where id in (select filing_id from ${schema}.cart_items where cart_id = (select cart_id from ${schema}.orders where id = $1))`,
+    [paid.body["order"]],
+  );
+  const floorS = seconds(tFloor);
+  await admin.query("rollback");
+  console.log(
+    `database floor of pay: the ${JANUARY} filings moved by one bare UPDATE (rolled back): ${floorS.toFixed(2)} s (${loadNote()})`,
+  );
+  record(
+    bench,
+    `season: floor of pay: one bare UPDATE moving the ${JANUARY.toLocaleString("en-US")} filings`,
+    floorS,
+    "s",
+    null,
+    command,
+  );
 } finally {
   await stop(api);
   if (process.env["SEASON_KEEP"] !== "1") await db.close();
