@@ -74,6 +74,20 @@ const filingValues = (f: Filing): unknown[] => FILING_COLS.map((c) => c[2](f));
  * statement at a million filings (issue 19's season: a receipt of 20,000 took 4.6 s).
  */
 const CHUNK = 5000;
+/**
+ * `each` over `items`, CHUNK at a time. More than one chunk runs in one transaction (a savepoint inside the
+ * caller's), so the update stays all-or-nothing as the single statement was.
+ */
+async function inChunks<T>(
+  db: Db,
+  items: readonly T[],
+  each: (q: Db, part: readonly T[]) => Promise<void>,
+): Promise<void> {
+  if (items.length <= CHUNK) return each(db, items);
+  await db.transaction(async (trx) => {
+    for (let i = 0; i < items.length; i += CHUNK) await each(trx, items.slice(i, i + CHUNK));
+  });
+}
 
 /** One filing as the JSON object FILING_INSERT reads. */
 export function filingRecord(f: Filing): Record<string, unknown> {
@@ -123,16 +137,16 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = m.expected
       returning ${returning.map((c) => `f."${c}"`).join(", ")}`;
     const out: unknown[] = [];
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const r = await db.raw(sql, [
+    await inChunks(db, ids, async (q, part) => {
+      const r = await q.raw(sql, [
         ...names.map((c) => cols[c]),
-        ids.slice(i, i + CHUNK),
+        part,
         from,
         scope.accountId,
         scope.livemode,
       ] as unknown as Knex.RawBinding[]);
       out.push(...rowsOf(r.rows));
-    }
+    });
     return out;
   };
   return {
@@ -220,10 +234,10 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
     // key (or a hash join on a small table).
     recordReceipt: (receipt, records) =>
       run(async () => {
+        if (records.length === 0) return 0;
         let n = 0;
-        for (let i = 0; i < records.length; i += CHUNK) {
-          const part = records.slice(i, i + CHUNK);
-          const r = await db.raw(
+        await inChunks(db, records, async (q, part) => {
+          const r = await q.raw(
             `update filings f set receipt_id = ?, transmission_id = ?, submission_id = v.submission_id, record_id = v.record_id, updated_at = ?
         from unnest(?::uuid[], ?::int[], ?::int[], ?::text[]) as v(id, submission_id, record_id, expected)
         where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = v.expected`,
@@ -240,7 +254,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
             ] as unknown as Knex.RawBinding[],
           );
           n += rowCountOf(r);
-        }
+        });
         return n;
       }),
     receiptRecords: (receiptId) =>
@@ -255,10 +269,10 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       ),
     markQueued: (pay, orderId, charges, now) =>
       run(async () => {
+        if (charges.length === 0) return 0;
         let n = 0;
-        for (let i = 0; i < charges.length; i += CHUNK) {
-          const part = charges.slice(i, i + CHUNK);
-          const r = await db.raw(
+        await inChunks(db, charges, async (q, part) => {
+          const r = await q.raw(
             `update filings f set status = ?, order_id = ?, amount_charged_cents = c.amount, updated_at = ?
         from unnest(?::uuid[], ?::int[]) as c(id, amount), unnest(?::text[]) as m(expected)
         where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = m.expected`,
@@ -274,7 +288,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
             ] as unknown as Knex.RawBinding[],
           );
           n += rowCountOf(r);
-        }
+        });
         return n;
       }),
     findFiledOriginal: (key) =>
