@@ -22,7 +22,7 @@ const db = await benchSchema(schema);
 
 const koa = await startProcess("bench/support/hello-koa.ts", {}, 3901);
 const api = await db.startApi(3902);
-// The floor: bare Koa plus a primary-key read of the payer per request, concurrent reads sharing one query (see
+// The floor: bare Koa plus the API's own payer read by id (its coalesced lookup) per request and nothing else (see
 // bench/support/koa-one-query.ts).
 const oneQuery = await startProcess(
   "bench/support/koa-one-query.ts",

@@ -1,23 +1,24 @@
-// The floor of any handler that reads a row from Postgres on every request: bare Koa plus one primary-key read of
-// the payer through a pg pool, with concurrent reads of the same id sharing one query as the API's payer reads do
-// (no auth, no routing, no view, no envelope). What GET /v1/payers/{id} on Postgres is compared with, beside bare
-// Koa, in the api-read bench.
+// The floor of any handler that reads a row from Postgres on every request: bare Koa plus the API's own payer read
+// by id (coalescedLookup with PAYER_GET: concurrent reads share one query), and nothing else (no authentication,
+// routing, row decoding, view or envelope). What GET /v1/payers/{id} on Postgres is compared with, beside bare Koa,
+// in the api-read bench. The payer's account and environment, which the API knows from the credential, are read
+// once per payer here.
 import Koa from "koa";
-import pg from "pg";
+import { openDatabase } from "../../adapters/knex/connection.ts";
+import { coalescedLookup } from "../../adapters/knex/hot-query.ts";
+import { PAYER_GET } from "../../adapters/knex/store/parties.knex.ts";
 
-const pool = new pg.Pool({ connectionString: process.env["DATABASE_URL"], max: 10 });
-const table = `${process.env["DB_SCHEMA"] ?? "public"}.payers`;
-const inFlight = new Map<string, Promise<unknown>>();
-const read = (id: string): Promise<unknown> => {
-  let p = inFlight.get(id);
-  if (!p) {
-    p = pool
-      .query({ name: "payer", text: `select * from ${table} where id = $1`, values: [id] })
-      .then((r) => r.rows[0])
-      .finally(() => inFlight.delete(id));
-    inFlight.set(id, p);
-  }
-  return p;
+const db = await openDatabase({ databaseUrl: process.env["DATABASE_URL"], schema: process.env["DB_SCHEMA"] });
+const getPayer = coalescedLookup(db.knex, PAYER_GET);
+const scopes = new Map<string, [string, boolean]>();
+const scopeOf = async (id: string): Promise<[string, boolean] | undefined> => {
+  const known = scopes.get(id);
+  if (known) return known;
+  const row = (await db.knex("payers").where("id", id).first("account_id", "livemode")) as
+    | { account_id: string; livemode: boolean }
+    | undefined;
+  if (row) scopes.set(id, [row.account_id, row.livemode]);
+  return row ? [row.account_id, row.livemode] : undefined;
 };
 const app = new Koa();
 app.use(async (ctx) => {
@@ -26,7 +27,8 @@ app.use(async (ctx) => {
     ctx.body = { ready: true }; // the bench's readiness probe
     return;
   }
-  const row = await read(id);
+  const scope = await scopeOf(id);
+  const row = scope ? await getPayer([id, ...scope]) : undefined;
   if (row) ctx.body = row;
   else ctx.status = 404;
 });
