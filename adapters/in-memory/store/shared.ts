@@ -18,6 +18,7 @@ import type {
   StoredEvent,
 } from "../../../core/ports/store.port.ts";
 import type { Filing } from "../../../core/domain/filing/filing.ts";
+import { EMPTY_BALANCE } from "../../../core/domain/ledger/balance.ts";
 import type { Extension } from "../../../core/domain/extensions/extension.ts";
 import { emptyOAuthTables, type OAuthTables } from "../oauth.fake.ts";
 
@@ -142,15 +143,7 @@ export function strip<T extends { tinCiphertext: string; tinHash: string }>(
 export function fakeScope(ref: { t: Tables }, scope: Scope) {
   const mine = inScope(scope);
   const balanceKey = `${scope.accountId}|${scope.livemode}`;
-  const balanceOf = (): BalanceState =>
-    ref.t.balances.get(balanceKey) ?? {
-      balanceCents: 0,
-      entryCount: 0,
-      orderCount: 0,
-      autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 },
-      card: null,
-      cardCustomer: null,
-    };
+  const balanceOf = (): BalanceState => ref.t.balances.get(balanceKey) ?? EMPTY_BALANCE;
   const toCart = (
     c: { id: string; status: string; createdAt: string; orderId?: string | null } | undefined,
   ): Cart | undefined =>

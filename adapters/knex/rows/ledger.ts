@@ -1,6 +1,10 @@
 // Rows of the prepaid balance and its ledger.
 import { LEDGER_KINDS } from "../../../core/domain/ledger/ledger.ts";
-import type { BalanceState, LedgerEntryRow } from "../../../core/domain/ledger/balance.ts";
+import {
+  EMPTY_BALANCE,
+  type BalanceState,
+  type LedgerEntryRow,
+} from "../../../core/domain/ledger/balance.ts";
 import {
   Bool,
   literals,
@@ -32,18 +36,9 @@ export const BalanceRow = rowCodec(
   ),
 );
 
-const NO_BALANCE: BalanceState = {
-  balanceCents: 0,
-  entryCount: 0,
-  orderCount: 0,
-  autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 },
-  card: null,
-  cardCustomer: null,
-};
-
 /** The balance of a row, or the empty balance of an environment that has none yet. */
 export function toBalance(row: unknown): BalanceState {
-  if (row === undefined) return NO_BALANCE;
+  if (row === undefined) return EMPTY_BALANCE;
   const r = BalanceRow.decode(row);
   return {
     balanceCents: r.balance_cents,

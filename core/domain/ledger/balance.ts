@@ -11,6 +11,16 @@ export interface BalanceState {
   readonly cardCustomer: string | null;
 }
 
+/** The balance of an environment that has no balance row yet: nothing prepaid, no entries, no card. */
+export const EMPTY_BALANCE: BalanceState = {
+  balanceCents: 0,
+  entryCount: 0,
+  orderCount: 0,
+  autoReplenish: { enabled: false, threshold_cents: 0, topup_cents: 0 },
+  card: null,
+  cardCustomer: null,
+};
+
 export interface LedgerEntryRow extends LedgerEntry {
   readonly id: string;
   readonly seq: number;
