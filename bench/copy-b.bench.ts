@@ -2,7 +2,7 @@
 // Renders 1,000 1099-NEC statements (distinct names, addresses and amounts) as one bundle through the pdfkit
 // adapter, compression on, and prints the throughput. One warm-up bundle first so the JIT and caches settle.
 import { hrtime } from "node:process";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { makePdfkitRenderer } from "../adapters/pdfkit/copy-b.pdfkit.ts";
 import { composeCopyB } from "../core/domain/statements/build.ts";
 import { maskTin, type CopyBStatement } from "../core/domain/statements/copy-b.ts";

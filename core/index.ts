@@ -1,7 +1,9 @@
 // The public API of the core for embedders: the domain (form catalogue, Pub 1220 parser and writer, pricing,
 // ledger, state machine, webhook signatures), the ports an embedder implements or takes from `adapters/`, the
 // use cases as Effect programs, and a small Promise facade for services that do not use Effect.
-import { Layer, ManagedRuntime, type Effect } from "effect";
+import * as Layer from "effect/Layer";
+import * as ManagedRuntime from "effect/ManagedRuntime";
+import type * as Effect from "effect/Effect";
 import { Clock } from "./ports/clock.port.ts";
 import { Hasher } from "./ports/hasher.port.ts";
 import { Ids } from "./ports/ids.port.ts";

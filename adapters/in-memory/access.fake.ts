@@ -1,6 +1,6 @@
 // In-memory AccessGate (API keys and OAuth access tokens) and IdempotencyStore with the same rules as the SQL adapters.
 import { createHash } from "node:crypto";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";
 import {
   IdempotencyStore,

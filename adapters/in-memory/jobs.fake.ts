@@ -2,7 +2,7 @@
 // tests without a database. Nothing runs by itself: time comes from the clock passed in, and `drain()` runs
 // every job that is due at that time (including retries that become due while draining, and jobs sent by handlers).
 import { AsyncLocalStorage } from "node:async_hooks";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { Jobs, RetryLater, type JobHandler, type JobRunner } from "../../core/ports/jobs.port.ts";
 
 export type FakeJobState = "created" | "retry" | "active" | "completed" | "failed";

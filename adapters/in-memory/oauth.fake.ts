@@ -1,6 +1,6 @@
 // In-memory OAuth repositories with the SQL adapter's rules (one active grant per app, account, environment and
 // payer; single-use codes; refresh rotation), for use-case tests and embedders.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { OAuthAppRepo, OAuthGrantRepo, UserRepo } from "../../core/ports/store.port.ts";
 import type {
   AuthorizationCode,

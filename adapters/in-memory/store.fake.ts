@@ -1,7 +1,9 @@
 // In-memory Store for domain tests and embedders' tests. Same scoping and paging rules as the Knex adapter;
 // a transaction works on a copy of the tables and swaps it in only on success.
 // Each role's repository is in store/<role>.fake.ts (the same split as the ports); this file composes them.
-import { Effect, Layer, Semaphore } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
+import * as Semaphore from "effect/Semaphore";
 import { Store, type OpenTransaction, type Scope, type ScopedStore } from "../../core/ports/store.port.ts";
 import { fakeOAuthRepos } from "./oauth.fake.ts";
 import { cloneTables, emptyTables, fakeScope, type Tables } from "./store/shared.ts";

@@ -1,7 +1,7 @@
 // The IRS ports for both environments: the sandbox's channel (to the emulated IRS) and production's (to the IRS),
 // or, for production without a complete IRIS configuration, what is missing. Requests for an environment that
 // cannot file fail as IrsUnavailable (the filings wait; nothing is lost) and pay refuses before charging.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { IrsTransmitter, IrsUnavailable } from "../../core/ports/irs-transmitter.port.ts";
 import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
 import type { IrisChannel } from "./iris-a2a.ts";

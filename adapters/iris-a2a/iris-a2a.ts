@@ -9,7 +9,7 @@
 // Errors: no answer, 5xx and 429 are IrsUnavailable (retried with backoff by the client, then by the job); a 400
 // with a body on intake is TransmissionRefused with the IRS's reasons; a 401 after a renewed token is
 // IrsUnavailable with a log line naming the configuration to check.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import {
   maskTins,
   parseStatusResponse,

@@ -5,7 +5,7 @@
 //   2 TIN not currently issued -> not_issued
 //   1 TIN missing or not 9 digits, 3 name/TIN mismatch, 4 invalid request, 5 duplicate request -> mismatch
 // Names go in the IRS's character set (letters, digits, spaces, hyphen, ampersand; 70 at most).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { IrsUnavailable } from "../../core/ports/irs-transmitter.port.ts";
 import type { TinMatchOutcome } from "../../core/ports/tin-matcher.port.ts";
 import type { Tin } from "../../core/domain/shared/tin.ts";

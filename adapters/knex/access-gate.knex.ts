@@ -9,7 +9,8 @@
 //   and always for limits under 250) every request increments the shared row synchronously, so the limit
 //   itself is exact across processes.
 import { createHash } from "node:crypto";
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import type { Knex } from "knex";
 import { isApiKey, type Principal } from "../../core/domain/parties/account.ts";
 import { AccessGate } from "../../core/ports/access-gate.port.ts";

@@ -1,6 +1,7 @@
 // D30 on the database: the claim is one INSERT ... ON CONFLICT, so two processes racing on one key
 // cannot both win.
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import type { Knex } from "knex";
 import { IdempotencyStore, type IdempotencyKeyRef } from "../../core/ports/idempotency.port.ts";
 import { run } from "./store.knex.ts";

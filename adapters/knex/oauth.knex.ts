@@ -1,5 +1,5 @@
 // The Store's OAuth repositories on Knex (D32): apps, users, grants, codes, tokens, consent sessions.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import type { OAuthAppRepo, OAuthGrantRepo, UserRepo } from "../../core/ports/store.port.ts";
 import type { OAuthToken } from "../../core/domain/oauth/model.ts";

@@ -2,7 +2,8 @@
 // `scopedTable`, for every query of a scoped repository.
 // The repositories of each role are in store/<role>.knex.ts (the split of the ports); this file composes them
 // and opens transactions.
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import type { Knex } from "knex";
 import { Store, type OpenTransaction, type Scope, type ScopedStore } from "../../core/ports/store.port.ts";
 import { plainSecretBox, type SecretBox } from "../system/system.ts";

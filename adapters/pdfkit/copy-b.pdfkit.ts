@@ -5,7 +5,8 @@
 // and values. Text is placed at computed positions with line breaking off: pdfkit's own line wrapper is the slow
 // part, so labels are wrapped here once and cached.
 import PDFDocument from "pdfkit";
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
 import {
   redactTin,

@@ -1,6 +1,7 @@
 // The Copy B renderer, loaded on first use: pdfkit and its font metrics (~12 MB resident) stay out of API and worker
 // processes until one renders a statement. The first render pays the load once (about a tenth of a second).
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
 
 let loading: Promise<StatementRenderer["Service"]> | undefined;

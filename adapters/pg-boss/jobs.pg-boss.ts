@@ -11,7 +11,7 @@
 // The flip side, on PGlite only: do not await `send` inside an open Knex transaction. It waits for the
 // connection that transaction holds, until Knex's acquire timeout ("Are you missing a .transacting(trx) call?").
 import PgBoss from "pg-boss";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Database } from "../knex/connection.ts";
 import {
   Jobs,

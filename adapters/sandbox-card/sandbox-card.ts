@@ -1,7 +1,8 @@
 // The sandbox card processor (D16): `tok_visa` always succeeds, `tok_chargeDeclined` always declines (Stripe's
 // test PaymentMethods `pm_card_visa`, `pm_card_chargeDeclined` too). No customer: the sandbox keeps none.
 // `failCharges` simulates an outage for failure tests.
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import { CardDeclined, InvalidRequest, ServiceUnavailable } from "../../core/domain/shared/errors.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { randomBase62 } from "../system/system.ts";

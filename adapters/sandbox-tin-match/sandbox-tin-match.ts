@@ -1,6 +1,7 @@
 // SPEC sandbox TIN matching: all zeros -> not_issued; last digit even -> match; odd -> mismatch. The IRS emulator
 // answers the sandbox's TIN Matching requests with these rules; this in-memory matcher is the fake for core tests.
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import { TinMatcher, type TinMatchOutcome } from "../../core/ports/tin-matcher.port.ts";
 
 /** The sandbox rule for one TIN (9 digits). */

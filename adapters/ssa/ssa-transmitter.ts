@@ -1,7 +1,8 @@
 // The SSA transmitter: EFW2 files go to an operator queue (rows on the service database, or in memory), because
 // the SSA takes wage files only as uploads through Business Services Online. The submitter of each environment
 // is configuration: the sandbox has a made-up one, production reads SSA_SUBMITTER_JSON (hosts/shared/ssa-config.ts).
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import type { Efw2Submitter } from "../../core/domain/efw2/index.ts";
 import { SsaTransmitter, type SsaFile, type SsaFileStatus } from "../../core/ports/ssa-transmitter.port.ts";
 

@@ -8,7 +8,8 @@
 // Declines are CardDeclined carrying Stripe's decline code; Stripe unreachable, 5xx or rate limited (after the
 // SDK's retries) is ServiceUnavailable. Stripe's test tokens (`tok_visa`, `tok_chargeDeclined`, ...) work.
 import type Stripe from "stripe";
-import { Effect, Redacted } from "effect";
+import * as Effect from "effect/Effect";
+import * as Redacted from "effect/Redacted";
 import { CardDeclined, InvalidRequest, ServiceUnavailable } from "../../core/domain/shared/errors.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 

@@ -1,7 +1,8 @@
 // PasswordHasher on Node's scrypt: `scrypt$N$r$p$salt$hash` (base64), N = 2^15, r = 8, p = 1 (RFC 7914;
 // OWASP's minimum is N = 2^17 with 64 MB or N = 2^15 with r = 8 and p = 3 — this is the interactive middle).
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
 
 const KEY_LENGTH = 32;

@@ -9,7 +9,7 @@ import {
   randomUUID,
   hkdfSync,
 } from "node:crypto";
-import { Layer } from "effect";
+import * as Layer from "effect/Layer";
 import { Clock } from "../../core/ports/clock.port.ts";
 import { Hasher } from "../../core/ports/hasher.port.ts";
 import { Ids } from "../../core/ports/ids.port.ts";

@@ -1,4 +1,5 @@
-import { Context, type Effect } from "effect";
+import * as Context from "effect/Context";
+import type * as Effect from "effect/Effect";
 import type { CardDeclined, InvalidRequest, ServiceUnavailable } from "../domain/shared/errors.ts";
 import type { Scope } from "./store.port.ts";
 

@@ -1,4 +1,4 @@
-import type { Effect } from "effect";
+import type * as Effect from "effect/Effect";
 import type { Cart, CartItem, Order } from "../domain/cart/model.ts";
 import type { CartFiling, CartItemGroup, PayFiling, PayRecipient } from "../domain/cart/cart.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";

@@ -1,4 +1,4 @@
-import type { Effect } from "effect";
+import type * as Effect from "effect/Effect";
 import type { Filing } from "../domain/filing/filing.ts";
 import type { FilingMove, FilingStatus, MovedStatus } from "../domain/filing/status.ts";
 import type { FilingFilter } from "../domain/filing/filter.ts";

@@ -1,4 +1,4 @@
-import { Context } from "effect";
+import * as Context from "effect/Context";
 
 /** New identifiers (D1): UUIDs, short prefixed ids, and random secrets. */
 export class Ids extends Context.Service<

@@ -1,4 +1,6 @@
-import { Context, Data, type Effect } from "effect";
+import * as Context from "effect/Context";
+import * as Data from "effect/Data";
+import type * as Effect from "effect/Effect";
 import type { AckOutcome } from "../domain/iris/ack.ts";
 import type { TransmitterProfile } from "../domain/iris/rules/model.ts";
 import type { TransmissionInput, TransmissionProblem } from "../domain/iris/transmission.ts";

@@ -1,4 +1,4 @@
-import type { Effect } from "effect";
+import type * as Effect from "effect/Effect";
 import type { BalanceState, LedgerEntryRow } from "../domain/ledger/balance.ts";
 export type { BalanceState, LedgerEntryRow } from "../domain/ledger/balance.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";

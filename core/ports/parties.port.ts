@@ -1,4 +1,4 @@
-import type { Effect } from "effect";
+import type * as Effect from "effect/Effect";
 import type { Payer } from "../domain/parties/payer.ts";
 import type { Recipient } from "../domain/parties/recipient.ts";
 import type { Extension } from "../domain/extensions/extension.ts";

@@ -1,4 +1,5 @@
-import { Context, type Effect } from "effect";
+import * as Context from "effect/Context";
+import type * as Effect from "effect/Effect";
 
 /**
  * Slow, salted hashing of user passwords (scrypt) for the OAuth sign-in page (D32). Bearer secrets, which are

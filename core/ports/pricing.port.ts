@@ -1,4 +1,4 @@
-import { Context } from "effect";
+import * as Context from "effect/Context";
 import type { RateCard } from "../domain/pricing/index.ts";
 
 /** The rate card in force (D12, configurable by the operator). */

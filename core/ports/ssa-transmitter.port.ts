@@ -1,4 +1,5 @@
-import { Context, type Effect } from "effect";
+import * as Context from "effect/Context";
+import type * as Effect from "effect/Effect";
 import type { Efw2Format, Efw2Submitter } from "../domain/efw2/index.ts";
 
 /** Where an EFW2 file is: waiting for the operator, uploaded (the SSA's WFID known), or the SSA's outcome. */

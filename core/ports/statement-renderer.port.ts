@@ -1,4 +1,5 @@
-import { Context, type Effect } from "effect";
+import * as Context from "effect/Context";
+import type * as Effect from "effect/Effect";
 import type { CopyBStatement } from "../domain/statements/copy-b.ts";
 
 /** Turns recipient statements into a printable document (Copy B of a filing, an order or a batch). */

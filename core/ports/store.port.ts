@@ -1,4 +1,5 @@
-import { Context, type Effect } from "effect";
+import * as Context from "effect/Context";
+import type * as Effect from "effect/Effect";
 import type { Scope } from "../domain/shared/scope.ts";
 import type { BalanceRepo } from "./ledger.port.ts";
 import type { CartRepo, DispatchQueue, DispatchRepo, OrderRepo } from "./carts.port.ts";

@@ -1,4 +1,4 @@
-import type { Effect } from "effect";
+import type * as Effect from "effect/Effect";
 import type { TinMatchResult, TinMatchRun } from "../domain/parties/tin-match-run.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
 

@@ -1,4 +1,5 @@
-import { Context, type Effect } from "effect";
+import * as Context from "effect/Context";
+import type * as Effect from "effect/Effect";
 import type { Tin } from "../domain/shared/tin.ts";
 import type { IrsUnavailable } from "./irs-transmitter.port.ts";
 

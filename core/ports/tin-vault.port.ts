@@ -1,4 +1,4 @@
-import { Context } from "effect";
+import * as Context from "effect/Context";
 import type { Tin } from "../domain/shared/tin.ts";
 
 export interface SealedTin {

@@ -3,7 +3,10 @@
 // anything inside reads its repositories with `yield* Repos(scope)`, which gives the transaction's repositories
 // inside one and the plain scoped store outside. The store adapters only open, commit and roll back
 // (`Store.begin`); the rules of the unit of work are here, once.
-import { Context, Effect, Exit, Semaphore } from "effect";
+import * as Context from "effect/Context";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
+import * as Semaphore from "effect/Semaphore";
 import type { Scope } from "../domain/shared/scope.ts";
 import { Store, type OpenTransaction, type ScopedStore } from "./store.port.ts";
 

@@ -1,5 +1,5 @@
 // Accounts and API keys, issued by the command-line tool (D3), and the first-start sandbox seed.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Account, Role } from "../domain/parties/account.ts";
 import { normalizeAllowlist } from "../domain/parties/ip-allowlist.ts";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";

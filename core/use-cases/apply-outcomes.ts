@@ -1,7 +1,7 @@
 // Applies an acknowledgement (the IRS's, or the SSA's outcome of a wage file): each filing of the receipt moves from
 // submitted to accepted, accepted_with_errors or rejected with its event, in one transaction; an accepted correction
 // supersedes its original (D19).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { AckError } from "../domain/filing/filing.ts";
 import { move, moveEvent, type FilingMove } from "../domain/filing/status.ts";
 import type { RecordOutcome } from "../domain/iris/ack.ts";

@@ -1,7 +1,7 @@
 // SPEC "Authentication" + D2/D3/D32/D33/D35: resolve the bearer credential (API key or OAuth access token),
 // check it belongs to the environment of the host it was sent to and, for production, comes from inside the
 // account's IP allowlist, and count it against its shared rate window.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { environmentOfToken, type Principal, type RateWindow } from "../domain/parties/account.ts";
 import { ipAllowed } from "../domain/parties/ip-allowlist.ts";
 import { IpNotAllowed, RateLimited, Unauthorized } from "../domain/shared/errors.ts";

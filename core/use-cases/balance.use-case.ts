@@ -1,6 +1,6 @@
 // The prepaid balance (SPEC "Balance", D15, D16): read it and its ledger, top it up from the card, set
 // auto-replenish and the card on file.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { ledgerRows } from "./shared.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";

@@ -1,5 +1,5 @@
 // The cart (SPEC "Cart, pricing and payment"): add ready forms with a delivery service, remove them, price it.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { parseAddItems, priceCart, priceCartGroups, type CartFiling } from "../domain/cart/cart.ts";
 import { cartItemView, cartValueView, cartView, removedCartItemView } from "../domain/cart/views.ts";
 import type { Filing } from "../domain/filing/filing.ts";

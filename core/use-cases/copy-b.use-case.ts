@@ -1,6 +1,6 @@
 // Copy B recipient statements (D21) through the StatementRenderer port: one filing, or every ready filing of
 // an order or batch in one PDF.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
 import { buildCopyB, partyAddressLines } from "../domain/statements/build.ts";
 import { buildW2Copies, buildW3, type W2Employer } from "../domain/statements/w2.ts";

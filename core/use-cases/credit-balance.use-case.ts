@@ -1,7 +1,7 @@
 // Operator credit for customers who pay by wire or invoice: one `credit` entry on the prepaid balance of an
 // account's environment, never touching a card. The payment's reference (the wire or invoice number) is unique
 // per account and environment, so the same credit run twice is refused instead of counted twice.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { entryView } from "./balance.use-case.ts";
 import { ledgerRows } from "./shared.ts";
 import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";

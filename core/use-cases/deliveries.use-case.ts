@@ -1,7 +1,7 @@
 // Webhook delivery (D26-D28): the outbox of events is fanned out to every matching active endpoint of the same
 // environment as one delivery row each; a delivery job signs and POSTs it, records the attempt and plans the
 // next one on D27's schedule. A delivery interrupted after sending is sent again (receivers dedupe by event id).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import {
   activeSigningSecrets,
   matches,

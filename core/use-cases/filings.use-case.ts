@@ -1,5 +1,5 @@
 // Reading filings and batches, and the single-form intake of POST /v1/filings (D23).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import { confinedFilter } from "./oauth-payer-access.use-case.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";

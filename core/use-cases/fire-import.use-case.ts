@@ -1,6 +1,6 @@
 // FIRE import (SPEC "FIRE import result", intake rule 4): parse a Pub 1220 file, then file its forms through
 // the same intake as JSON, all or nothing. The file's payer (A record TIN) must be the payer in the path.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import {
   droppedNotes,
   fireFormToIris,

@@ -1,5 +1,5 @@
 // GET /v1/forms and GET /v1/forms/{form}: the catalogue as the API shows it.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import {
   LATEST_TAX_YEAR,
   SUPPORTED_TAX_YEARS,

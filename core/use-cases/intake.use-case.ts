@@ -1,7 +1,8 @@
 // Intake (SPEC "Forms and intake", D8, D10, D11, D23): validate every row, match or create recipients,
 // save the good rows as ready_to_file (or in_cart with addToCart) in one transaction, record a batch.
 // Intake never charges and never files.
-import { Effect, Option } from "effect";
+import * as Effect from "effect/Effect";
+import * as Option from "effect/Option";
 import { validateForm, canonicalFormCode } from "../domain/forms/index.ts";
 import type { NormalizedForm } from "../domain/forms/index.ts";
 import { filingShortPrefix, sealTins, type Filing } from "../domain/filing/filing.ts";

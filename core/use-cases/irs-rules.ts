@@ -2,7 +2,7 @@
 // transmitter may have changed mode and the payer its phone since intake; a form stamped at intake is not read
 // again while its stamp holds), and the cart as the transmissions it becomes (S1H012,
 // TMFST020, corrections). Each broken blocking rule is a `cart_not_payable` problem naming the rule.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { PayFiling } from "../domain/cart/cart.ts";
 import { getFormDefinition } from "../domain/forms/index.ts";
 import {

@@ -1,5 +1,5 @@
 // After intake: void (D18), corrections (D19), re-file (D20) and acknowledgements (D21).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { unsealTins, type Filing } from "../domain/filing/filing.ts";
 import { ackListView, ackView, correctionIntakeView } from "../domain/filing/views.ts";
 import {

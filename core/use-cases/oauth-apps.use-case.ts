@@ -1,6 +1,6 @@
 // App registration and users, for the command-line tool (D32): exact redirect URIs, allowed scopes, the
 // client secret shown once and stored hashed; users sign in on the consent page with an scrypt password.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import {
   GRANT_TYPES,

@@ -1,7 +1,7 @@
 // RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.5-4.6): the code is single-use and lives 5 minutes; it must come
 // back with the redirect URI it was issued for and the verifier of its S256 challenge. A code presented a
 // second time is refused and every token it bought is revoked (§4.1.2, RFC 9700 §4.5).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { OAuthError } from "../domain/oauth/errors.ts";
 import { isExpired, type OAuthApp } from "../domain/oauth/model.ts";
 import { verifierMatches } from "../domain/oauth/pkce.ts";

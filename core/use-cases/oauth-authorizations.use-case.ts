@@ -1,7 +1,7 @@
 // GET /v1/authorizations and DELETE /v1/authorizations/{id} (D32): the owner sees and revokes the grants made
 // on the consent page, one per (app, account, payer). After revocation the token endpoint answers
 // invalid_grant; access tokens already issued run to their expiry (SPEC "Authentication", Revocation).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { NotFound } from "../domain/shared/errors.ts";
 import { grantListView, revokedGrantView } from "../domain/oauth/views.ts";
 import { Clock } from "../ports/clock.port.ts";

@@ -3,7 +3,7 @@
 // redirect. The user signs in (no password on the sandbox), picks one payer and approves the scopes; the
 // client gets a single-use code bound to the PKCE challenge. Every form post carries the session's CSRF token
 // and comes from the browser the session was opened in (a cookie).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { AuthorizePageError, AuthorizeRedirectError } from "../domain/oauth/errors.ts";
 import {
   CODE_TTL_SECONDS,

@@ -1,7 +1,7 @@
 // RFC 6749 §4.4 client_credentials: the app acts as the owner of its own account (D4), for every payer, with
 // the requested subset of its scopes. No refresh token (§4.4.3). The app's tokens share one grant, which is
 // the credential its rate limit counts against (D33).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { OAuthError } from "../domain/oauth/errors.ts";
 import type { Grant, OAuthApp } from "../domain/oauth/model.ts";
 import { resolveScope } from "../domain/oauth/scopes.ts";

@@ -1,7 +1,7 @@
 // Payer-scoped OAuth grants (SPEC "Payers and recipients", intake rule 3, D32) act only for their payer: a
 // call that touches any other payer's data is 403 forbidden. The host names what each route touches; this
 // finds the payers behind it. Resources that do not exist touch nobody (the route then answers 404).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { Forbidden } from "../domain/shared/errors.ts";
 import { Store, type Scope, type ScopedStore } from "../ports/store.port.ts";
 

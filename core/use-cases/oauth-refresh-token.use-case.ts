@@ -1,7 +1,7 @@
 // RFC 6749 §6 with rotation (RFC 9700 §4.14.2): a refresh token is exchanged once for a new pair. Presenting
 // one that was already exchanged means two parties hold it: the whole grant and all its tokens are revoked.
 // The requested scope may narrow the access token, never widen it; the new refresh token keeps the old scope.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { OAuthError } from "../domain/oauth/errors.ts";
 import { isExpired, type OAuthApp } from "../domain/oauth/model.ts";
 import { resolveScope } from "../domain/oauth/scopes.ts";

@@ -1,5 +1,5 @@
 // POST /oauth/token (SPEC "Auth", RFC 6749 §3.2): read the request, authenticate the client, run its grant.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { OAuthError } from "../domain/oauth/errors.ts";
 import { parseTokenRequest, type FormFields } from "../domain/oauth/token-request.ts";
 import type { HostEnvironment } from "./authenticate.use-case.ts";

@@ -1,6 +1,6 @@
 // What the token grants share (D32): client authentication and minting hashed tokens. Each grant type has its
 // own use case (oauth-*.use-case.ts); `requestToken` in oauth-token.use-case.ts picks one.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { OAuthError } from "../domain/oauth/errors.ts";
 import {
   ACCESS_TOKEN_TTL_SECONDS,

@@ -1,5 +1,5 @@
 // Orders (SPEC "Order", D17): the stored charge lines and segments, never re-priced.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { NotFound } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { orderFilingIds, orderView } from "../domain/cart/views.ts";

@@ -2,7 +2,7 @@
 // in one transaction holding the cart and balance rows, draw from the prepaid balance, charge the rest to the
 // card, record the order, the ledger entries, the filings queued, the cart.paid event and the dispatch.
 // Transmission starts only after commit. A card charge whose transaction does not commit is refunded.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { priceCart } from "../domain/cart/cart.ts";
 import { cartPaymentView } from "../domain/cart/views.ts";
 import { paymentDrafts, planPayment } from "../domain/ledger/index.ts";

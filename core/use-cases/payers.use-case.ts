@@ -1,6 +1,6 @@
 // SPEC "Payers and recipients": create, read, list and PATCH payers. PATCH changes only named fields;
 // the TIN is write-once.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { newAddress } from "../domain/parties/address.ts";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import { parsePayerCreate, parsePayerUpdate, type Payer } from "../domain/parties/payer.ts";

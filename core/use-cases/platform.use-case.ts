@@ -1,5 +1,5 @@
 // Form 8809 extensions (D24) and the sandbox reset (SPEC "Sandbox", D3).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { parseExtension, type Extension } from "../domain/extensions/extension.ts";
 import { extensionView } from "../domain/extensions/views.ts";
 import { checkExtension } from "../domain/iris/rules/index.ts";

@@ -1,5 +1,5 @@
 // GET /v1/prices and /v1/prices/quote: the rate card and a priced quantity of one form.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { canonicalFormCode } from "../domain/forms/index.ts";
 import { quote, rateCardView } from "../domain/pricing/index.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";

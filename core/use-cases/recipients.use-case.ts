@@ -1,6 +1,6 @@
 // SPEC "Recipient": recipients belong to one payer of the same account and environment; the TIN is
 // immutable once the recipient has filings (a correction is filed instead).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { newAddress } from "../domain/parties/address.ts";
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import { confinedFilter } from "./oauth-payer-access.use-case.ts";

@@ -1,5 +1,5 @@
 // Small helpers shared by several use cases.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { appendEntries, type LedgerDraft } from "../domain/ledger/index.ts";
 import type { BalanceState, FilingFilter, LedgerEntryRow, ScopedStore } from "../ports/store.port.ts";
 

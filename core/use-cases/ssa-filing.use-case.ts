@@ -5,7 +5,7 @@
 // filings to accepted or rejected with their events, as an IRS acknowledgement does. The sandbox does the
 // operator's part itself: its files are "uploaded" at once and acknowledged after the usual delay, a file whose
 // employer or employee name contains "reject" rejected.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { AckError, Filing } from "../domain/filing/filing.ts";
 import { unsealTins } from "../domain/filing/filing.ts";
 import {

@@ -1,6 +1,6 @@
 // Asynchronous TIN matching (SPEC "TIN match run", D25): a run is stored with sealed TINs and completed by a job
 // through the TinMatcher port; completion emits tin_match.completed.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { InvalidRequest, NotFound, ServiceUnavailable } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { Tin } from "../domain/shared/tin.ts";

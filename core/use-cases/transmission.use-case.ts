@@ -8,7 +8,7 @@
 //   3. record receipt, submission and record ids.
 // Acknowledgements then move each filing to accepted, accepted_with_errors or rejected, with its event, and
 // supersede the original of an accepted correction.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Filing } from "../domain/filing/filing.ts";
 import { move, nextStatus, type FilingStatus, type MovedStatus } from "../domain/filing/status.ts";
 import {

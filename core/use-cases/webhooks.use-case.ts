@@ -1,5 +1,5 @@
 // Webhook endpoints (SPEC "Webhook endpoint", D26, D27, D29) and the event log (D28).
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { newSigningSecret, validateEndpointEvents, validateWebhookUrl } from "../domain/webhooks/index.ts";
 import { InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";

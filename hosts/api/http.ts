@@ -1,6 +1,8 @@
 // Glue between Koa handlers and the Effect runtime: run a use case, send its value or its mapped error.
 import type { Context } from "koa";
-import { Cause, Effect, Exit } from "effect";
+import * as Cause from "effect/Cause";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
 import { isDomainError } from "./errors.ts";
 import { errorResponse } from "./error-table.ts";
 import type { AppRuntime, AppServices } from "../shared/runtime.ts";

@@ -6,7 +6,7 @@ import { Container, inject, injectable } from "inversify";
 import type { Config } from "../shared/config.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
 import { TOKENS } from "../shared/tokens.ts";
-import { Exit } from "effect";
+import * as Exit from "effect/Exit";
 import {
   createApiKey,
   enableLive,

@@ -4,7 +4,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { argumentError } from "./usage.ts";
-import { Exit, type Effect } from "effect";
+import * as Exit from "effect/Exit";
+import type * as Effect from "effect/Effect";
 import {
   getSsaFile,
   listSsaFiles,

@@ -1,6 +1,6 @@
 // Which card processor serves which environment: the sandbox always uses the sandbox processor (or the one a
 // test injects); production uses Stripe when STRIPE_SECRET_KEY is set, else the sandbox processor too.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { makeSandboxCardProcessor } from "../../adapters/sandbox-card/sandbox-card.ts";
 import { makeStripeCardProcessor } from "../../adapters/stripe/card-processor.stripe.ts";

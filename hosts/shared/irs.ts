@@ -7,7 +7,7 @@
 //   is missing (pay and TIN matching then refuse before anything is charged or queued).
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import type { Knex } from "knex";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { IrsApiClient, type LogFn } from "../../adapters/iris-a2a/client.ts";
 import {
   irsTransmitterByEnvironment,

@@ -1,5 +1,7 @@
 // The one place the adapters are chosen and composed into the Effect runtime every host uses.
-import { Effect, Layer, ManagedRuntime } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
+import * as ManagedRuntime from "effect/ManagedRuntime";
 import { Jobs } from "../../core/ports/jobs.port.ts";
 import { openJobs, type PgBossJobs } from "../../adapters/pg-boss/jobs.pg-boss.ts";
 import { TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";

@@ -1,7 +1,7 @@
 // The background worker: durable jobs for transmission and acknowledgements (D22), plus a sweep that finds paid
 // orders whose transmit job was never sent (a process that died between commit and send). Every handler is
 // idempotent: a job retried after a crash never transmits a filing twice or refunds twice.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { applyAcknowledgements, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
 import { ACK_QUEUE, DELIVER_QUEUE, TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
 import {

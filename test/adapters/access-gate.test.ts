@@ -3,7 +3,10 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { createHash, randomUUID } from "node:crypto";
-import { Cause, Effect, Exit, Fiber } from "effect";
+import * as Cause from "effect/Cause";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
+import * as Fiber from "effect/Fiber";
 import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
 import { makeKnexAccessGate } from "../../adapters/knex/access-gate.knex.ts";
 import { backends, openTestDb, type TestDb } from "../support/db.ts";

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { JobHandler, JobInfo, JobRunner, Jobs, SendJobOptions } from "../../core/ports/jobs.port.ts";
 
 /** The defaults every harness opens its adapter with. */

@@ -2,7 +2,7 @@
 import type { AddressInfo } from "node:net";
 import type { Test } from "uvu";
 import { request as nodeRequest, Agent, type Server } from "node:http";
-import { ManagedRuntime } from "effect";
+import * as ManagedRuntime from "effect/ManagedRuntime";
 import { createApp } from "../../hosts/api/app.ts";
 import { listen as serve } from "../../hosts/api/server.ts";
 import { appLayer, type AppRuntime } from "../../hosts/shared/runtime.ts";

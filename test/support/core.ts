@@ -1,7 +1,9 @@
 // One test layer for the use cases on the in-memory adapters: the fake store, a clock the test drives, system
 // ids and vault, the sandbox card processor, a recording job queue and a scripted IRS transmitter. No database,
 // no HTTP, no child process: a use-case test builds one with `coreTest()` and runs its programs with `run`.
-import { Effect, Layer, ManagedRuntime } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
+import * as ManagedRuntime from "effect/ManagedRuntime";
 import { makeFakeStore } from "../../adapters/in-memory/store.fake.ts";
 import { makeSandboxCardProcessor } from "../../adapters/sandbox-card/sandbox-card.ts";
 import { makeTinVault, sha256Hasher, systemIds } from "../../adapters/system/system.ts";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Filing } from "../../../core/domain/filing/filing.ts";
 import { duplicateKey as dupKey } from "../../../core/domain/filing/filing.ts";
 import type * as Ports from "../../../core/ports/store.port.ts";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type * as Ports from "../../../core/ports/store.port.ts";
 import { pageFrom, type FakeScope } from "./shared.ts";
 

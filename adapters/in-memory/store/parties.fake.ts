@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Payer } from "../../../core/domain/parties/payer.ts";
 import type { Recipient } from "../../../core/domain/parties/recipient.ts";
 import type * as Ports from "../../../core/ports/store.port.ts";

@@ -12,7 +12,8 @@
 // holds the two paths to the same answers column by column, and test databases decode every row both ways
 // (checkFastPathsAgainstSchemas).
 import { isDeepStrictEqual } from "node:util";
-import { Schema, SchemaGetter } from "effect";
+import * as Schema from "effect/Schema";
+import * as SchemaGetter from "effect/SchemaGetter";
 
 /** What a column's plain decoder returns for a value its schema refuses. */
 export const INVALID: unique symbol = Symbol("invalid column value");

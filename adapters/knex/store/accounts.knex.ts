@@ -1,5 +1,5 @@
 // Accounts, API keys and the sandbox reset on Knex.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import { type AccountRepo, type ApiKeyRepo, type Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";

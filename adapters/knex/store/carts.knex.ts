@@ -1,5 +1,5 @@
 // Carts, orders and the dispatch records of paid orders on Knex.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import {

@@ -1,5 +1,5 @@
 // Events and webhook endpoints and deliveries on Knex.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
 import type { SecretBox } from "../../system/system.ts";

@@ -1,6 +1,6 @@
 // Payers, recipients and extensions on Knex.
 import { COPY_MIN_ROWS, copyAvailable, copyThenInsert } from "../copy.ts";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import { type PayerRepo, type RecipientRepo, type Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";

@@ -1,5 +1,5 @@
 // What the Knex repositories share: scoping (D2), keyset pages per table, the column helpers.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import type { Page, PageQuery } from "../../../core/domain/shared/paging.ts";
 import { toPage, unknownCursorPage } from "../../../core/domain/shared/paging.ts";

@@ -1,5 +1,5 @@
 // TIN-match runs on Knex.
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { rowsOf, toRun } from "../rows.ts";
 import type { TinMatchRepo } from "../../../core/ports/store.port.ts";

@@ -1,5 +1,5 @@
 // Token endpoint errors (RFC 6749 §5.2) and the authorization endpoint's redirect errors (§4.1.2.1).
-import { Data } from "effect";
+import * as Data from "effect/Data";
 
 export type TokenErrorCode =
   | "invalid_request"

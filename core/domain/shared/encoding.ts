@@ -1,7 +1,7 @@
 // Bytes as text, in one place: hex, base64 and base64url from effect's encoding module (pure, no Buffer), so
 // the core runs the same in Node, browsers and edge runtimes.
 import { Base64, Base64Url, Hex } from "effect/encoding";
-import { Result } from "effect";
+import * as Result from "effect/Result";
 
 export const toHex = (bytes: Uint8Array): string => Hex.encode(bytes);
 export const toBase64 = (bytes: Uint8Array): string => Base64.encode(bytes);

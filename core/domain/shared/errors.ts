@@ -1,6 +1,6 @@
 // Typed failures of the domain. Each maps to exactly one HTTP status and `error.type` in the host's
 // error table (hosts/api/error-table.ts); the core never knows about HTTP.
-import { Data } from "effect";
+import * as Data from "effect/Data";
 import type { Operation } from "./operations.ts";
 
 export interface Problem {

@@ -1,6 +1,6 @@
 // D30: Idempotency-Key claimed before work, replayed after, 409 while in flight, 422 on reuse with another body.
 import { createHash } from "node:crypto";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import {
   IdempotencyKeyReused,
   InvalidRequest,

@@ -1,7 +1,9 @@
 // POST /oauth/token and GET/POST /oauth/authorize (SPEC "Auth", D32). These two paths take no bearer token:
 // the token endpoint answers OAuth-style errors `{ error, error_description }`, the authorize endpoint HTML.
 import Router from "@koa/router";
-import { Cause, Effect, Exit } from "effect";
+import * as Cause from "effect/Cause";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
 import { tokenErrorStatus } from "../../../core/domain/oauth/errors.ts";
 import { redirectWith } from "../../../core/domain/oauth/redirect.ts";
 import type { FormFields } from "../../../core/domain/oauth/token-request.ts";

@@ -7,7 +7,7 @@ import {
   confineToPayer,
   type PayerTarget,
 } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
-import type { Effect } from "effect";
+import type * as Effect from "effect/Effect";
 import type { Page } from "../../../core/domain/shared/paging.ts";
 import type { AppServices } from "../../shared/runtime.ts";
 import { listBody, scopeOf, type Api, type ApiContext, type Handler } from "../http.ts";

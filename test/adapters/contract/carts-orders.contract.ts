@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { CartItem } from "../../../core/ports/store.port.ts";
 import { shortId } from "../../support/rows.ts";
 import type { Filing } from "../../../core/domain/filing/filing.ts";

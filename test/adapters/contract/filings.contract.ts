@@ -4,7 +4,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { forced } from "../../support/status.ts";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { randomUUID } from "node:crypto";
 import type { Batch, RecipientRow, Store } from "../../../core/ports/store.port.ts";
 import { shortId } from "../../support/rows.ts";

@@ -4,7 +4,7 @@
 // be started one port at a time: implement one role's repositories, run that role's suite against them
 // (test/adapters/contract/partial-adapter.test.ts runs the ledger and events suites on such partial stores).
 import type * as uvu from "uvu";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { Store, type AccountRepo, type Scope, type ScopedStore } from "../../../core/ports/store.port.ts";
 import { Repos, withTransaction } from "../../../core/ports/unit-of-work.port.ts";
 import type { Account } from "../../../core/domain/parties/account.ts";

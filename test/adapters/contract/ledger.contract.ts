@@ -2,7 +2,7 @@
 // the whole-store contract). Runs on a store with `balance` and `begin`.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { randomUUID } from "node:crypto";
 import { storeRows } from "../../support/rows.ts";
 import {

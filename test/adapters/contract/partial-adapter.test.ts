@@ -1,7 +1,8 @@
 // A storage adapter started one port at a time: a role's contract suite runs on a store that implements only that
 // role's repositories (here the in-memory ones, without the whole in-memory store), plus `begin` when the
 // suite's cases open transactions. No accounts repository: the cases get account ids only.
-import { Effect, Semaphore } from "effect";
+import * as Effect from "effect/Effect";
+import * as Semaphore from "effect/Semaphore";
 import { fakeBalance } from "../../../adapters/in-memory/store/ledger.fake.ts";
 import { fakeEvents } from "../../../adapters/in-memory/store/events.fake.ts";
 import {

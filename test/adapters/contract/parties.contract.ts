@@ -3,7 +3,7 @@
 // whole-store contracts). Runs on a store with these three repositories and `begin`.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { randomUUID } from "node:crypto";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { storeRows } from "../../support/rows.ts";

@@ -3,7 +3,9 @@
 // contract). Runs on a store with `payers` and `begin`; the role suites that open transactions rely on it.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Context, Effect, Fiber } from "effect";
+import * as Context from "effect/Context";
+import * as Effect from "effect/Effect";
+import * as Fiber from "effect/Fiber";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { Repos, withTransaction } from "../../../core/ports/unit-of-work.port.ts";
 import { storeRows } from "../../support/rows.ts";

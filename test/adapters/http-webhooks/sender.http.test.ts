@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as http from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import {
   makeHttpWebhookSender,
   layer,

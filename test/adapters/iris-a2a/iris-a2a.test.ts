@@ -2,7 +2,8 @@
 // protocol, acknowledgements, token renewal, retries, lost replies recovered by UTID, refusals.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect, Exit } from "effect";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
 import { generateKeyPairSync } from "node:crypto";
 import { outcomeOfResponseCode, tinMatchName } from "../../../adapters/iris-a2a/tin-matching.ts";
 import { refusalReasons, statusRequestXml } from "../../../adapters/iris-a2a/iris-a2a.ts";

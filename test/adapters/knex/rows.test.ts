@@ -2,7 +2,7 @@
 // RowDecodeError naming the field; and each column's plain decoder (the fast path) answers as its schema does.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import {
   arrayOf,
   Bool,

@@ -4,7 +4,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import PDFDocument from "pdfkit";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { makePdfkitRenderer, statementGeometry, type Rect } from "../../../adapters/pdfkit/copy-b.pdfkit.ts";
 import { listIrisForms } from "../../../core/domain/forms/index.ts";
 import type { CopyBCell } from "../../../core/domain/statements/copy-b.ts";

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { layer, makePdfkitRenderer } from "../../../adapters/pdfkit/copy-b.pdfkit.ts";
 import { StatementRenderer } from "../../../core/ports/statement-renderer.port.ts";
 import { maskTin, type CopyBStatement } from "../../../core/domain/statements/copy-b.ts";

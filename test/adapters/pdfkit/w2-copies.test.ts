@@ -3,7 +3,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import PDFDocument from "pdfkit";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { makePdfkitRenderer, statementGeometry } from "../../../adapters/pdfkit/copy-b.pdfkit.ts";
 import { validateForm } from "../../../core/domain/forms/index.ts";
 import { sealTins } from "../../../core/domain/filing/filing.ts";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { openDatabase, type Database } from "../../../adapters/knex/connection.ts";
 import { openJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
 import { POSTGRES_URL, backends, openTestDb, type Backend } from "../../support/db.ts";

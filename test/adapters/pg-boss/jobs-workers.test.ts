@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { openDatabase, type Database } from "../../../adapters/knex/connection.ts";
 import { openJobs, type PgBossJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
 import { POSTGRES_URL, backends, openTestDb, type Backend } from "../../support/db.ts";

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { makeFakeJobs } from "../../../adapters/in-memory/jobs.fake.ts";
 import { openJobs, type PgBossJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
 import { RetryLater } from "../../../core/ports/jobs.port.ts";

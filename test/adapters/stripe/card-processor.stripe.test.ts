@@ -2,7 +2,9 @@
 // PaymentIntents confirmed off-session (success, decline), refunds, idempotency keys, outages.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect, Exit, Redacted } from "effect";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
+import * as Redacted from "effect/Redacted";
 import { makeStripeCardProcessor, stripeEndpoint } from "../../../adapters/stripe/card-processor.stripe.ts";
 import type { CardProcessor } from "../../../core/ports/card-processor.port.ts";
 import { startStripeFake, type StripeFake } from "../../support/stripe-fake.ts";

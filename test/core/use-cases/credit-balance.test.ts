@@ -3,7 +3,9 @@
 // CardProcessor (its layer below has none), so it cannot touch a card.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect, Exit, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
+import * as Layer from "effect/Layer";
 import { makeFakeStore } from "../../../adapters/in-memory/store.fake.ts";
 import { systemIds } from "../../../adapters/system/system.ts";
 import { Clock } from "../../../core/ports/clock.port.ts";

@@ -2,7 +2,8 @@
 // first attempts straight from the fan-out's rows, each attempt signed and recorded; a failed one plans a retry.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import { makeFakeStore } from "../../../adapters/in-memory/store.fake.ts";
 import { systemIds } from "../../../adapters/system/system.ts";
 import { Clock } from "../../../core/ports/clock.port.ts";

@@ -2,7 +2,10 @@
 // and Postgres when DATABASE_URL is set): code and token lifetimes, single use, rotation, revocation.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect, Exit, Layer, ManagedRuntime } from "effect";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
+import * as Layer from "effect/Layer";
+import * as ManagedRuntime from "effect/ManagedRuntime";
 import { createHash, randomBytes } from "node:crypto";
 import { makeFakeStore } from "../../../adapters/in-memory/store.fake.ts";
 import { makeFakeAccessGate } from "../../../adapters/in-memory/access.fake.ts";

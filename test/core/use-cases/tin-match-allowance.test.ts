@@ -2,7 +2,8 @@
 // runs wait in the queue, and never a fourth request for the same TIN and name within 24 hours.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect, Layer } from "effect";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
 import { makeFakeStore } from "../../../adapters/in-memory/store.fake.ts";
 import { makeTinVault, systemIds } from "../../../adapters/system/system.ts";
 import {

@@ -4,7 +4,7 @@
 // or in the transmitter's mode (SHAREDIRFORM021, SMF027, TMFST020). Runs on PGlite, and Postgres with DATABASE_URL.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { RECIPIENT_ADDRESS, necRow, payerBody } from "../../support/forms.ts";

@@ -3,7 +3,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { forced } from "../../support/status.ts";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 import { Store, type FilingPatch } from "../../../core/ports/store.port.ts";

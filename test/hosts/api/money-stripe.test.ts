@@ -2,7 +2,7 @@
 // of Stripe's endpoints): the card on file, top-ups and pay, and a declined card that files and draws nothing.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Redacted } from "effect";
+import * as Redacted from "effect/Redacted";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { testIrisConfig } from "../../support/iris.ts";
 import { necRows, payerBody } from "../../support/forms.ts";

@@ -3,7 +3,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { inspect } from "node:util";
-import { Effect, Redacted } from "effect";
+import * as Effect from "effect/Effect";
+import * as Redacted from "effect/Redacted";
 import { loadConfig } from "../../../hosts/shared/config.ts";
 import { byEnvironment, cardProcessorFor, cardProcessorNames } from "../../../hosts/shared/card-processor.ts";
 import { testConfig } from "../../support/api.ts";

@@ -5,7 +5,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { ManagedRuntime } from "effect";
+import * as ManagedRuntime from "effect/ManagedRuntime";
 import { makeFakeJobs, type FakeJobs } from "../../../adapters/in-memory/jobs.fake.ts";
 import { seedSandbox } from "../../../core/use-cases/accounts.use-case.ts";
 import { ACK_QUEUE, TRANSMIT_QUEUE } from "../../../core/use-cases/queues.ts";

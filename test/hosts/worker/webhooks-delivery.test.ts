@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { createServer, type Server } from "node:http";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { ManagedRuntime } from "effect";
+import * as ManagedRuntime from "effect/ManagedRuntime";
 import { openTestDb, type TestDb } from "../../support/db.ts";
 import { testConfig, TEST_KEY, keyedCall } from "../../support/api.ts";
 import { appLayer, JOB_DEFAULTS, type AppRuntime } from "../../../hosts/shared/runtime.ts";
