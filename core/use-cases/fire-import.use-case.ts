@@ -18,7 +18,7 @@ import { Store, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import type { Payer } from "../domain/parties/payer.ts";
 import { getPayer } from "./payers.use-case.ts";
-import { intake } from "./intake.use-case.ts";
+import { intakeInChunks } from "./intake.use-case.ts";
 
 export type { FireLocatedProblem };
 
@@ -113,7 +113,7 @@ export const importFire = Effect.fnUntraced(function* (
 ) {
   const payer = yield* getPayer(scope, payerId);
   const { rows, corrects, notes, rowsParsed } = yield* prepareRows(scope, payer, bytes);
-  const result = yield* intake(
+  const result = yield* intakeInChunks(
     scope,
     "fire",
     {
@@ -123,7 +123,7 @@ export const importFire = Effect.fnUntraced(function* (
       options: { addToCart, service: "efile_print_mail", physicalMail: undefined, portalAccess: undefined },
     },
     payer.id,
-    { atomic: true, corrects, knownPayer: payer },
+    { corrects, knownPayer: payer },
   ).pipe(
     Effect.catchTag("InvalidRequest", (e) => {
       const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];

@@ -13,6 +13,7 @@ import {
   type IntakeOptions,
   type IntakeRowResult,
   type ParsedIntake,
+  type RawRow,
   type RowError,
 } from "../domain/filing/intake.ts";
 import { checkFiledForm, rulesStamp, type RuleFinding } from "../domain/iris/rules/index.ts";
@@ -32,6 +33,7 @@ import {
   type CartItem,
   type RecipientRow,
   type Scope,
+  type ScopedStore,
 } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { recipientShortPrefix } from "./recipients.use-case.ts";
@@ -95,6 +97,346 @@ export class AtomicIntakeFailed {
   ) {}
 }
 
+/** What one intake call shares across its rows (and, for a large import, across its chunks). */
+interface IntakeRun {
+  readonly scope: Scope;
+  readonly parsed: ParsedIntake;
+  readonly pathPayerId: string | null;
+  readonly extras: IntakeExtras;
+  readonly delivery: Delivery;
+  readonly status: "in_cart" | "ready_to_file";
+  readonly batchId: string;
+  readonly now: string;
+  readonly vault: TinVault["Service"];
+  readonly ids: Ids["Service"];
+  readonly repos: ScopedStore;
+  readonly transmitter: ReturnType<IrsTransmitter["Service"]["profile"]> | undefined;
+  readonly stamp: string;
+  readonly payerTins: Map<string, Tin | undefined>;
+  readonly payers: Map<string, Payer | null>;
+  /** Every row's result by row index; a row not decided yet is a hole. */
+  readonly results: IntakeRowResult[];
+  /** The cart the rows go into (addToCart), opened with the first filing saved. */
+  cartId: string | null;
+}
+
+const startRun = Effect.fnUntraced(function* (
+  scope: Scope,
+  parsed: ParsedIntake,
+  pathPayerId: string | null,
+  extras: IntakeExtras,
+) {
+  const delivery = intakeDelivery(parsed.options);
+  if (delivery instanceof InvalidRequest) return yield* delivery;
+  const store = yield* Store;
+  const ids = yield* Ids;
+  // The IRS business rules (core/domain/iris/rules); the TestCd rules need the payer's TIN in test mode only.
+  const transmitter = Option.getOrUndefined(yield* Effect.serviceOption(IrsTransmitter))?.profile(
+    scope.livemode,
+  );
+  const run: IntakeRun = {
+    scope,
+    parsed,
+    pathPayerId,
+    extras,
+    delivery,
+    status: parsed.options.addToCart ? "in_cart" : "ready_to_file",
+    batchId: ids.short("bat_"),
+    now: (yield* Clock).now().toISOString(),
+    vault: yield* TinVault,
+    ids,
+    repos: store.scoped(scope),
+    transmitter,
+    stamp: rulesStamp(transmitter),
+    payerTins: new Map(),
+    payers: new Map(extras.knownPayer ? [[extras.knownPayer.id, extras.knownPayer]] : []),
+    results: Array.from({ length: parsed.rows.length }),
+    cartId: null,
+  };
+  return run;
+});
+
+/** Validates `rows` (a failed row's result is set here) and returns the rows to save. */
+const validateRows = Effect.fnUntraced(function* (run: IntakeRun, rows: readonly RawRow[]) {
+  const { parsed, pathPayerId, repos, vault, transmitter, payers, payerTins, results } = run;
+  const good: GoodRow[] = [];
+  for (const { raw, index } of rows) {
+    const row = parseRow(raw, pathPayerId ?? parsed.defaultPayer);
+    const rowRef =
+      typeof raw === "object" &&
+      raw !== null &&
+      typeof (raw as Record<string, unknown>)["reference"] === "string"
+        ? ((raw as Record<string, string>)["reference"] ?? null)
+        : null;
+    const reference = rowReference(parsed.reference, rowRef, index);
+    if ("type" in row) {
+      results[index] = failedRow(reference, row);
+      continue;
+    }
+    if (pathPayerId !== null && row.payerId !== pathPayerId) {
+      results[index] = failedRow(reference, {
+        type: "invalid_request",
+        param: "payer",
+        rule: "payer_mismatch",
+        message: `This row names payer ${row.payerId}, but the request files under payer ${pathPayerId}; leave payer out of the rows.`,
+      });
+      continue;
+    }
+    const payerId = pathPayerId ?? row.payerId;
+    if (!payers.has(payerId))
+      payers.set(payerId, isUuid(payerId) ? ((yield* repos.payers.get(payerId)) ?? null) : null);
+    const payer = payers.get(payerId);
+    if (!payer) {
+      results[index] = failedRow(reference, {
+        type: "not_found",
+        param: "payer",
+        message: `No payer ${payerId} in this environment.`,
+      });
+      continue;
+    }
+    const form = canonicalFormCode(row.form) ?? row.form;
+    const v = validateForm(form, row.taxYear, row.jsonForm);
+    if (!v.ok) {
+      const issue = v.issues[0];
+      results[index] = failedRow(reference, {
+        type: "invalid_request",
+        param: issue?.param ?? "jsonForm",
+        rule: issue?.rule ?? "invalid",
+        message: v.issues.map((i) => `${i.param}: ${i.message}`).join("; "),
+      });
+      continue;
+    }
+    const tin = Tin.fromDigits(v.value.recipient.tin);
+    if (transmitter?.test && !payerTins.has(payer.id)) {
+      const ct = yield* repos.payers.tinCiphertext(payer.id);
+      payerTins.set(payer.id, ct ? vault.open(ct) : undefined);
+    }
+    const payerTin = payerTins.get(payer.id);
+    const checked = checkFiledForm(form, {
+      taxYear: row.taxYear,
+      jsonForm: v.value.jsonForm,
+      recipientTin: tin,
+      issuer: { phone: payer.contactPhone, ...(payerTin ? { tin: payerTin } : {}) },
+      ...(transmitter ? { transmitter } : {}),
+    });
+    const toSsa = checked === undefined;
+    const rules = checked ?? { rejects: [], warnings: [] };
+    if (rules.rejects.length > 0) {
+      results[index] = failedRow(reference, ruleRowError(rules.rejects));
+      continue;
+    }
+    good.push({
+      index,
+      payer,
+      form,
+      taxYear: row.taxYear,
+      normalized: v.value,
+      tin,
+      tinHash: vault.hash(tin),
+      reference,
+      warnings: rules.warnings,
+      rulesChecked: toSsa ? undefined : run.stamp,
+    });
+  }
+  return good;
+});
+
+/**
+ * Saves `good` inside the caller's transaction: matches or creates each row's recipient (D8), inserts the filings
+ * (a duplicate of a filing already saved fails its row, D11) and their cart items. Sets each row's result and
+ * returns the filings saved.
+ */
+const saveRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly GoodRow[]) {
+  const { scope, parsed, extras, delivery, status, vault, ids, now, results } = run;
+  const tx = yield* Repos(scope);
+  // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
+  const recipientFor = new Map<number, string>();
+  // A TIN sealed for a new recipient is not sealed again for its form (one AES-GCM per TIN, not two).
+  const sealedDigits = new Map<string, string>();
+  const newRecipients: RecipientRow[] = [];
+  const byPayer = new Map<string, GoodRow[]>();
+  for (const g of good) {
+    const list = byPayer.get(g.payer.id);
+    if (list) list.push(g);
+    else byPayer.set(g.payer.id, [g]);
+  }
+  for (const [payerId, rows] of byPayer) {
+    // Index the payer's recipients by TIN hash (oldest first), then match each row in constant time.
+    const byHash = new Map<string, Array<{ id: string; tinType: string | null }>>();
+    const add = (hash: string, r: { id: string; tinType: string | null }) => {
+      const list = byHash.get(hash);
+      if (list) list.push(r);
+      else byHash.set(hash, [r]);
+    };
+    for (const r of yield* tx.recipients.findManyByTin(payerId, [...new Set(rows.map((r) => r.tinHash))]))
+      add(r.tinHash, r);
+    for (const g of rows) {
+      const type = g.normalized.recipient.tinType;
+      let match = byHash.get(g.tinHash)?.find((r) => type === null || r.tinType === type);
+      if (!match) {
+        const sealed = vault.seal(g.tin);
+        sealedDigits.set(g.tin.reveal(), sealed.ciphertext);
+        const rec = newRecipient(
+          scope,
+          payerId,
+          g,
+          { ciphertext: sealed.ciphertext, last4: sealed.last4, hash: g.tinHash },
+          ids.uuid(),
+          ids.short(recipientShortPrefix()),
+          now,
+        );
+        newRecipients.push(rec);
+        add(g.tinHash, rec);
+        match = rec;
+      }
+      recipientFor.set(g.index, match.id);
+    }
+  }
+  // A concurrent intake may have created the same recipient first: use the one that won.
+  const insertedRecipients = yield* tx.recipients.insertMany(newRecipients);
+  const lost = newRecipients.filter((r) => !insertedRecipients.has(r.id));
+  if (lost.length > 0) {
+    const lostIds = new Set(lost.map((r) => r.id));
+    for (const [payerId, rows] of byPayer) {
+      const winners = yield* tx.recipients.findManyByTin(payerId, [
+        ...new Set(lost.filter((r) => r.payerId === payerId).map((r) => r.tinHash)),
+      ]);
+      for (const g of rows) {
+        if (!lostIds.has(recipientFor.get(g.index) as string)) continue;
+        const type = g.normalized.recipient.tinType;
+        const winner =
+          winners.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ??
+          winners.find((w) => w.tinHash === g.tinHash);
+        if (winner) recipientFor.set(g.index, winner.id);
+      }
+    }
+  }
+
+  const filings: Filing[] = good.map((g) => {
+    const { jsonForm, sealed } = sealTins(
+      g.normalized.jsonForm,
+      (digits) => sealedDigits.get(digits) ?? vault.seal(Tin.fromDigits(digits)).ciphertext,
+    );
+    return {
+      id: ids.uuid(),
+      shortId: ids.short(filingShortPrefix(scope.livemode)),
+      accountId: scope.accountId,
+      livemode: scope.livemode,
+      payerId: g.payer.id,
+      recipientId: recipientFor.get(g.index) as string,
+      form: g.form,
+      taxYear: g.taxYear,
+      status,
+      service: delivery.service,
+      physicalMail: parsed.options.addToCart ? (parsed.options.physicalMail ?? null) : null,
+      portalAccess: parsed.options.addToCart ? (parsed.options.portalAccess ?? null) : null,
+      reference: g.reference,
+      batchId: run.batchId,
+      orderId: null,
+      corrects: extras.corrects?.get(g.index) ?? null,
+      supersededBy: null,
+      receiptId: null,
+      amountChargedCents: 0,
+      jsonForm,
+      sealedTins: sealed,
+      accountNumber: g.normalized.accountNumber,
+      submittedAt: null,
+      acknowledgedAt: null,
+      voidedAt: null,
+      ackErrors: null,
+      warnings: g.warnings,
+      amountRefundedCents: 0,
+      transmissionId: null,
+      submissionId: null,
+      recordId: null,
+      refileOf: extras.refileOf?.get(g.index) ?? null,
+      recipientTinHash: g.tinHash,
+      ...(g.rulesChecked ? { rulesChecked: g.rulesChecked } : {}),
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  const inserted = yield* tx.filings.insertMany(filings);
+
+  const items: CartItem[] = [];
+  if (parsed.options.addToCart && inserted.size > 0) {
+    run.cartId ??= (yield* tx.carts.openCart(ids.short("crt_"), now)).id;
+    for (const f of filings) {
+      if (!inserted.has(f.id)) continue;
+      items.push({
+        id: ids.short("cit_"),
+        cartId: run.cartId,
+        filingId: f.id,
+        service: delivery.service,
+        physicalMail: f.physicalMail,
+        portalAccess: f.portalAccess,
+        createdAt: now,
+      });
+    }
+    yield* tx.carts.insertItems(items);
+  }
+  const itemFor = new Map(items.map((i) => [i.filingId, i.id]));
+  const saved: Filing[] = [];
+  good.forEach((g, i) => {
+    const f = filings[i] as Filing;
+    if (!inserted.has(f.id)) {
+      results[g.index] = failedRow(g.reference, {
+        type: "conflict",
+        param: "jsonForm.RecipientDetail.TIN",
+        message: `A ${g.form} for tax year ${g.taxYear} already exists for this payer, recipient TIN and account number (D11). Void it or file a correction instead.`,
+      });
+      return;
+    }
+    saved.push(f);
+    results[g.index] = {
+      reference: g.reference,
+      id: f.id,
+      status,
+      added_to_cart: parsed.options.addToCart,
+      cart_item_id: itemFor.get(f.id) ?? null,
+      service: delivery.service,
+      form: g.form,
+      warnings: g.warnings,
+    };
+  });
+  return saved;
+});
+
+/** Records the call's batch (D10) with every row's result, inside the caller's transaction. */
+const saveBatch = Effect.fnUntraced(function* (run: IntakeRun, kind: BatchKind, created: number) {
+  const { scope, parsed, pathPayerId, payers, results } = run;
+  const batch: Batch = {
+    id: run.batchId,
+    accountId: scope.accountId,
+    livemode: scope.livemode,
+    kind,
+    payerId:
+      pathPayerId ??
+      (parsed.defaultPayer !== null && payers.get(parsed.defaultPayer) ? parsed.defaultPayer : null),
+    reference: parsed.reference,
+    created,
+    failed: results.length - created,
+    rows: results,
+    createdAt: run.now,
+  };
+  yield* (yield* Repos(scope)).batches.insert(batch);
+  return batch;
+});
+
+const atomicIntakeFailed = (e: AtomicIntakeFailed) => {
+  const failed = e.rows.filter((r): r is IntakeRowResult => r !== undefined && r.status === "failed");
+  return Effect.fail(
+    new InvalidRequest({
+      param: failed[0]?.error?.param,
+      message: `Nothing was saved: ${failed.length} of ${e.total} forms failed. ${failed
+        .slice(0, 3)
+        .map((r) => `${r.reference ?? ""}: ${r.error?.message ?? ""}`)
+        .join(" | ")}`,
+      extra: { failed_rows: failed },
+    }),
+  );
+};
+
 export const intake = Effect.fnUntraced(
   function* (
     scope: Scope,
@@ -103,299 +445,75 @@ export const intake = Effect.fnUntraced(
     pathPayerId: string | null,
     extras: IntakeExtras = {},
   ) {
-    const delivery = intakeDelivery(parsed.options);
-    if (delivery instanceof InvalidRequest) return yield* delivery;
-    const store = yield* Store;
-    const vault = yield* TinVault;
-    const ids = yield* Ids;
-    const now = (yield* Clock).now().toISOString();
-    const repos = store.scoped(scope);
-    // The IRS business rules (core/domain/iris/rules); the TestCd rules need the payer's TIN in test mode only.
-    const transmitter = Option.getOrUndefined(yield* Effect.serviceOption(IrsTransmitter))?.profile(
-      scope.livemode,
-    );
-    const stamp = rulesStamp(transmitter);
-    const payerTins = new Map<string, Tin | undefined>();
-
-    const results: IntakeRowResult[] = Array.from({ length: parsed.rows.length });
-    const payers = new Map<string, Payer | null>(
-      extras.knownPayer ? [[extras.knownPayer.id, extras.knownPayer]] : [],
-    );
-    const good: GoodRow[] = [];
-    for (const { raw, index } of parsed.rows) {
-      const row = parseRow(raw, pathPayerId ?? parsed.defaultPayer);
-      const rowRef =
-        typeof raw === "object" &&
-        raw !== null &&
-        typeof (raw as Record<string, unknown>)["reference"] === "string"
-          ? ((raw as Record<string, string>)["reference"] ?? null)
-          : null;
-      const reference = rowReference(parsed.reference, rowRef, index);
-      if ("type" in row) {
-        results[index] = failedRow(reference, row);
-        continue;
-      }
-      if (pathPayerId !== null && row.payerId !== pathPayerId) {
-        results[index] = failedRow(reference, {
-          type: "invalid_request",
-          param: "payer",
-          rule: "payer_mismatch",
-          message: `This row names payer ${row.payerId}, but the request files under payer ${pathPayerId}; leave payer out of the rows.`,
-        });
-        continue;
-      }
-      const payerId = pathPayerId ?? row.payerId;
-      if (!payers.has(payerId))
-        payers.set(payerId, isUuid(payerId) ? ((yield* repos.payers.get(payerId)) ?? null) : null);
-      const payer = payers.get(payerId);
-      if (!payer) {
-        results[index] = failedRow(reference, {
-          type: "not_found",
-          param: "payer",
-          message: `No payer ${payerId} in this environment.`,
-        });
-        continue;
-      }
-      const form = canonicalFormCode(row.form) ?? row.form;
-      const v = validateForm(form, row.taxYear, row.jsonForm);
-      if (!v.ok) {
-        const issue = v.issues[0];
-        results[index] = failedRow(reference, {
-          type: "invalid_request",
-          param: issue?.param ?? "jsonForm",
-          rule: issue?.rule ?? "invalid",
-          message: v.issues.map((i) => `${i.param}: ${i.message}`).join("; "),
-        });
-        continue;
-      }
-      const tin = Tin.fromDigits(v.value.recipient.tin);
-      if (transmitter?.test && !payerTins.has(payer.id)) {
-        const ct = yield* repos.payers.tinCiphertext(payer.id);
-        payerTins.set(payer.id, ct ? vault.open(ct) : undefined);
-      }
-      const payerTin = payerTins.get(payer.id);
-      const checked = checkFiledForm(form, {
-        taxYear: row.taxYear,
-        jsonForm: v.value.jsonForm,
-        recipientTin: tin,
-        issuer: { phone: payer.contactPhone, ...(payerTin ? { tin: payerTin } : {}) },
-        ...(transmitter ? { transmitter } : {}),
-      });
-      const toSsa = checked === undefined;
-      const rules = checked ?? { rejects: [], warnings: [] };
-      if (rules.rejects.length > 0) {
-        results[index] = failedRow(reference, ruleRowError(rules.rejects));
-        continue;
-      }
-      good.push({
-        index,
-        payer,
-        form,
-        taxYear: row.taxYear,
-        normalized: v.value,
-        tin,
-        tinHash: vault.hash(tin),
-        reference,
-        warnings: rules.warnings,
-        rulesChecked: toSsa ? undefined : stamp,
-      });
-    }
-
+    const run = yield* startRun(scope, parsed, pathPayerId, extras);
+    const good = yield* validateRows(run, parsed.rows);
     if (extras.atomic && good.length < parsed.rows.length)
-      return yield* Effect.fail(new AtomicIntakeFailed(results, parsed.rows.length));
-    const saved = yield* withTransaction(
+      return yield* Effect.fail(new AtomicIntakeFailed(run.results, parsed.rows.length));
+    return yield* withTransaction(
       Effect.gen(function* () {
-        const tx = yield* Repos(scope);
-        // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
-        const recipientFor = new Map<number, string>();
-        // A TIN sealed for a new recipient is not sealed again for its form (one AES-GCM per TIN, not two).
-        const sealedDigits = new Map<string, string>();
-        const newRecipients: RecipientRow[] = [];
-        const byPayer = new Map<string, GoodRow[]>();
-        for (const g of good) {
-          const list = byPayer.get(g.payer.id);
-          if (list) list.push(g);
-          else byPayer.set(g.payer.id, [g]);
-        }
-        for (const [payerId, rows] of byPayer) {
-          // Index the payer's recipients by TIN hash (oldest first), then match each row in constant time.
-          const byHash = new Map<string, Array<{ id: string; tinType: string | null }>>();
-          const add = (hash: string, r: { id: string; tinType: string | null }) => {
-            const list = byHash.get(hash);
-            if (list) list.push(r);
-            else byHash.set(hash, [r]);
-          };
-          for (const r of yield* tx.recipients.findManyByTin(payerId, [
-            ...new Set(rows.map((r) => r.tinHash)),
-          ]))
-            add(r.tinHash, r);
-          for (const g of rows) {
-            const type = g.normalized.recipient.tinType;
-            let match = byHash.get(g.tinHash)?.find((r) => type === null || r.tinType === type);
-            if (!match) {
-              const sealed = vault.seal(g.tin);
-              sealedDigits.set(g.tin.reveal(), sealed.ciphertext);
-              const rec = newRecipient(
-                scope,
-                payerId,
-                g,
-                { ciphertext: sealed.ciphertext, last4: sealed.last4, hash: g.tinHash },
-                ids.uuid(),
-                ids.short(recipientShortPrefix()),
-                now,
-              );
-              newRecipients.push(rec);
-              add(g.tinHash, rec);
-              match = rec;
-            }
-            recipientFor.set(g.index, match.id);
-          }
-        }
-        // A concurrent intake may have created the same recipient first: use the one that won.
-        const insertedRecipients = yield* tx.recipients.insertMany(newRecipients);
-        const lost = newRecipients.filter((r) => !insertedRecipients.has(r.id));
-        if (lost.length > 0) {
-          const lostIds = new Set(lost.map((r) => r.id));
-          for (const [payerId, rows] of byPayer) {
-            const winners = yield* tx.recipients.findManyByTin(payerId, [
-              ...new Set(lost.filter((r) => r.payerId === payerId).map((r) => r.tinHash)),
-            ]);
-            for (const g of rows) {
-              if (!lostIds.has(recipientFor.get(g.index) as string)) continue;
-              const type = g.normalized.recipient.tinType;
-              const winner =
-                winners.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ??
-                winners.find((w) => w.tinHash === g.tinHash);
-              if (winner) recipientFor.set(g.index, winner.id);
-            }
-          }
-        }
-
-        const batchId = ids.short("bat_");
-        const status = parsed.options.addToCart ? ("in_cart" as const) : ("ready_to_file" as const);
-        const filings: Filing[] = good.map((g) => {
-          const { jsonForm, sealed } = sealTins(
-            g.normalized.jsonForm,
-            (digits) => sealedDigits.get(digits) ?? vault.seal(Tin.fromDigits(digits)).ciphertext,
-          );
-          return {
-            id: ids.uuid(),
-            shortId: ids.short(filingShortPrefix(scope.livemode)),
-            accountId: scope.accountId,
-            livemode: scope.livemode,
-            payerId: g.payer.id,
-            recipientId: recipientFor.get(g.index) as string,
-            form: g.form,
-            taxYear: g.taxYear,
-            status,
-            service: delivery.service,
-            physicalMail: parsed.options.addToCart ? (parsed.options.physicalMail ?? null) : null,
-            portalAccess: parsed.options.addToCart ? (parsed.options.portalAccess ?? null) : null,
-            reference: g.reference,
-            batchId,
-            orderId: null,
-            corrects: extras.corrects?.get(g.index) ?? null,
-            supersededBy: null,
-            receiptId: null,
-            amountChargedCents: 0,
-            jsonForm,
-            sealedTins: sealed,
-            accountNumber: g.normalized.accountNumber,
-            submittedAt: null,
-            acknowledgedAt: null,
-            voidedAt: null,
-            ackErrors: null,
-            warnings: g.warnings,
-            amountRefundedCents: 0,
-            transmissionId: null,
-            submissionId: null,
-            recordId: null,
-            refileOf: extras.refileOf?.get(g.index) ?? null,
-            recipientTinHash: g.tinHash,
-            ...(g.rulesChecked ? { rulesChecked: g.rulesChecked } : {}),
-            createdAt: now,
-            updatedAt: now,
-          };
-        });
-        const inserted = yield* tx.filings.insertMany(filings);
-
-        let cartId: string | null = null;
-        const items: CartItem[] = [];
-        if (parsed.options.addToCart && inserted.size > 0) {
-          cartId = (yield* tx.carts.openCart(ids.short("crt_"), now)).id;
-          for (const f of filings) {
-            if (!inserted.has(f.id)) continue;
-            items.push({
-              id: ids.short("cit_"),
-              cartId,
-              filingId: f.id,
-              service: delivery.service,
-              physicalMail: f.physicalMail,
-              portalAccess: f.portalAccess,
-              createdAt: now,
-            });
-          }
-          yield* tx.carts.insertItems(items);
-        }
-        const itemFor = new Map(items.map((i) => [i.filingId, i.id]));
-        const kept = new Map<string, Filing>();
-        good.forEach((g, i) => {
-          const f = filings[i] as Filing;
-          if (!inserted.has(f.id)) {
-            results[g.index] = failedRow(g.reference, {
-              type: "conflict",
-              param: "jsonForm.RecipientDetail.TIN",
-              message: `A ${g.form} for tax year ${g.taxYear} already exists for this payer, recipient TIN and account number (D11). Void it or file a correction instead.`,
-            });
-            return;
-          }
-          kept.set(f.id, f);
-          results[g.index] = {
-            reference: g.reference,
-            id: f.id,
-            status,
-            added_to_cart: parsed.options.addToCart,
-            cart_item_id: itemFor.get(f.id) ?? null,
-            service: delivery.service,
-            form: g.form,
-            warnings: g.warnings,
-          };
-        });
-        if (extras.atomic && kept.size < results.length)
-          return yield* Effect.fail(new AtomicIntakeFailed(results, results.length));
-        const batch: Batch = {
-          id: batchId,
-          accountId: scope.accountId,
-          livemode: scope.livemode,
-          kind,
-          payerId:
-            pathPayerId ??
-            (parsed.defaultPayer !== null && payers.get(parsed.defaultPayer) ? parsed.defaultPayer : null),
-          reference: parsed.reference,
-          created: kept.size,
-          failed: results.length - kept.size,
-          rows: results,
-          createdAt: now,
-        };
-        yield* tx.batches.insert(batch);
-        return { batch, rows: results, filings: kept } satisfies IntakeResult;
+        const saved = yield* saveRows(run, good);
+        if (extras.atomic && saved.length < run.results.length)
+          return yield* Effect.fail(new AtomicIntakeFailed(run.results, run.results.length));
+        const batch = yield* saveBatch(run, kind, saved.length);
+        return {
+          batch,
+          rows: run.results,
+          filings: new Map(saved.map((f) => [f.id, f])),
+        } satisfies IntakeResult;
       }),
     );
-    return saved;
   },
-  Effect.catchTag("AtomicIntakeFailed", (e: AtomicIntakeFailed) => {
-    const failed = e.rows.filter((r): r is IntakeRowResult => r !== undefined && r.status === "failed");
-    return Effect.fail(
-      new InvalidRequest({
-        param: failed[0]?.error?.param,
-        message: `Nothing was saved: ${failed.length} of ${e.total} forms failed. ${failed
-          .slice(0, 3)
-          .map((r) => `${r.reference ?? ""}: ${r.error?.message ?? ""}`)
-          .join(" | ")}`,
-        extra: { failed_rows: failed },
+  Effect.catchTag("AtomicIntakeFailed", atomicIntakeFailed),
+);
+
+/** Rows a large import validates and saves at a time (see `intakeInChunks`). */
+export const INTAKE_CHUNK = 2000;
+
+/** What a large import keeps of each filing it saved, for its answer (the filings themselves are not kept). */
+export type SavedFiling = Pick<Filing, "id" | "form" | "recipientId" | "corrects">;
+
+/**
+ * Intake of a large, all-or-nothing import (a FIRE file of many thousand forms): the same rows, checks and results
+ * as `intake` with `atomic`, but validated and saved INTAKE_CHUNK rows at a time inside one transaction, so the
+ * process holds one chunk's validated forms and filings at a time, not the whole file's. After the first row that
+ * fails validation nothing more is saved; the remaining rows are still validated so that every failing row is
+ * reported, and the transaction rolls back. As with `intake`, a row's duplicate conflict (D11) is reported only when
+ * every row validates.
+ */
+export const intakeInChunks = Effect.fnUntraced(
+  function* (
+    scope: Scope,
+    kind: BatchKind,
+    parsed: ParsedIntake,
+    pathPayerId: string | null,
+    extras: Omit<IntakeExtras, "atomic"> = {},
+  ) {
+    const run = yield* startRun(scope, parsed, pathPayerId, { ...extras, atomic: true });
+    return yield* withTransaction(
+      Effect.gen(function* () {
+        const saved = new Map<string, SavedFiling>();
+        let invalid = false;
+        for (let at = 0; at < parsed.rows.length; at += INTAKE_CHUNK) {
+          const rows = parsed.rows.slice(at, at + INTAKE_CHUNK);
+          const good = yield* validateRows(run, rows);
+          if (good.length < rows.length && !invalid) {
+            invalid = true;
+            // A conflict found in a chunk already saved is not reported beside validation failures.
+            for (let i = 0; i < run.results.length; i++)
+              if (run.results[i]?.error?.type === "conflict") delete run.results[i];
+          }
+          if (invalid) continue;
+          for (const f of yield* saveRows(run, good))
+            saved.set(f.id, { id: f.id, form: f.form, recipientId: f.recipientId, corrects: f.corrects });
+        }
+        if (saved.size < run.results.length)
+          return yield* Effect.fail(new AtomicIntakeFailed(run.results, run.results.length));
+        const batch = yield* saveBatch(run, kind, saved.size);
+        return { batch, rows: run.results, filings: saved };
       }),
     );
-  }),
+  },
+  Effect.catchTag("AtomicIntakeFailed", atomicIntakeFailed),
 );
 
 function newRecipient(

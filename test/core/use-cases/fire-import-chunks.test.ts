@@ -1,0 +1,164 @@
+// A FIRE import larger than one intake chunk (INTAKE_CHUNK rows) on the in-memory adapters: the rows are validated
+// and saved a chunk at a time inside one transaction, and the result is the one a single pass gives: every form
+// saved, or nothing saved and every failing row reported.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import {
+  FORM_SPECS,
+  parseFire,
+  writeFire,
+  type FireFormInput,
+  type FormSpec,
+} from "../../../core/domain/fire/index.ts";
+import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
+import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
+import { INTAKE_CHUNK } from "../../../core/use-cases/intake.use-case.ts";
+import { createPayer } from "../../../core/use-cases/payers.use-case.ts";
+import { coreTest, type CoreTest } from "../../support/core.ts";
+import { fileInput, irsValidInput, payer as firePayer, recipient } from "../domain/fire/helpers.ts";
+
+const PAYER_TIN = "123456789";
+const alpha = (i: number): string =>
+  (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
+
+/** Form `i` of a file: recipient TIN 5xxxxxxxx unique per `tinOf(i)`, account number unique per `i`. */
+function necForm(i: number, over: Partial<FireFormInput> = {}, tinOf = (n: number) => n): FireFormInput {
+  return {
+    form: "1099-NEC",
+    corrected: null,
+    payer: firePayer({ tin: PAYER_TIN }),
+    accountNumber: `A-${i}`,
+    recipient: recipient({ tin: String(500_000_000 + tinOf(i)), name: `ALEX SAMPLE${alpha(i)}` }),
+    amounts: { NonemployeeCompensationAmt: 100_00 + i },
+    indicators: {},
+    codes: {},
+    extra: {},
+    state: null,
+    ...over,
+  };
+}
+
+/**
+ * A 1099-MISC that passes the layout and the catalogue but breaks IRS rule SHAREDIRFORM018 (the FATCA box checked
+ * without the payee's account number). Its TIN is 4xxxxxxxx, told apart from the good forms'.
+ */
+function badForm(i: number): FireFormInput {
+  const spec = FORM_SPECS.find((x) => x.form === "1099-MISC") as FormSpec;
+  const misc = irsValidInput(spec, firePayer({ tin: PAYER_TIN }));
+  return {
+    ...misc,
+    recipient: recipient({ tin: String(400_000_000 + i), name: `ALEX SAMPLE${alpha(i)}` }),
+    indicators: { ...misc.indicators, FATCAFilingRequirementInd: true },
+    accountNumber: "",
+  };
+}
+
+const file = (forms: FireFormInput[]) => writeFire(fileInput(forms), { lineEnding: "crlf" });
+/** The B record numbers in `bytes` of the forms whose recipient TIN `tin` picks. */
+function recordsWhere(bytes: Uint8Array, tin: (t: string) => boolean): number[] {
+  const parsed = parseFire(bytes);
+  if (!parsed.ok) throw new Error("the test file does not parse");
+  return parsed.forms.filter((f) => tin(f.recipient.tin)).map((f) => f.record);
+}
+
+const s = suite<{ t: CoreTest; payerId: string }>("FIRE import in chunks (in-memory adapters)");
+s.before(async (ctx) => {
+  ctx.t = await coreTest();
+  ctx.payerId = (await ctx.t.run(createPayer(ctx.t.scope, { name: "Chunk Payer LLC", tin: PAYER_TIN }))).id;
+});
+s.after(async ({ t }) => {
+  await t.dispose();
+});
+
+const n = 2 * INTAKE_CHUNK + 3;
+const savedCount = async (t: CoreTest) => (await t.run(t.store.scoped(t.scope).filings.listAll({}))).length;
+const recipientCount = async (t: CoreTest) =>
+  (
+    await t.run(
+      t.store.scoped(t.scope).recipients.list({ limit: 10 * INTAKE_CHUNK, startingAfter: null }, {}),
+    )
+  ).data.length;
+const failure = async (p: Promise<unknown>): Promise<InvalidRequest> =>
+  p.then(
+    () => assert.unreachable("expected the import to fail"),
+    (e: unknown) => {
+      assert.instance(e, InvalidRequest);
+      return e as InvalidRequest;
+    },
+  ) as Promise<InvalidRequest>;
+const problemCodes = (e: InvalidRequest) =>
+  ((e.extra?.["problems"] ?? []) as Array<{ code?: string }>).map((p) => p.code);
+const problemRecords = (e: InvalidRequest) =>
+  ((e.extra?.["problems"] ?? []) as Array<{ record: number; code?: string }>).map((p) => p.record);
+
+s(
+  "a bad form in the last chunk and one in the first: nothing saved, both reported",
+  async ({ t, payerId }) => {
+    const forms = Array.from({ length: n }, (_, i) => (i === 5 || i === n - 1 ? badForm(i) : necForm(i)));
+    const bytes = file(forms);
+    const e = await failure(t.run(importFire(t.scope, payerId, bytes, true)));
+    const bad = recordsWhere(bytes, (tin) => tin.startsWith("4"));
+    assert.is(bad.length, 2);
+    assert.equal(problemRecords(e), bad);
+    assert.equal(problemCodes(e), ["SHAREDIRFORM018", "SHAREDIRFORM018"]);
+    assert.match(e.message, /^Nothing was imported: 2 form\(s\) failed/);
+    assert.is(await savedCount(t), 0);
+    assert.is(await recipientCount(t), 0);
+  },
+);
+
+s(
+  "a form of the third chunk duplicating one of the first: nothing saved, the duplicate reported (D11)",
+  async ({ t, payerId }) => {
+    const forms = Array.from({ length: n }, (_, i) => necForm(i));
+    forms[n - 2] = necForm(7, { amounts: { NonemployeeCompensationAmt: 5_00 } });
+    const bytes = file(forms);
+    const e = await failure(t.run(importFire(t.scope, payerId, bytes, false)));
+    // The second of payee 7's two forms: the first is saved, the second conflicts with it.
+    const twins = recordsWhere(bytes, (tin) => tin === String(500_000_007));
+    assert.is(twins.length, 2);
+    assert.equal(problemRecords(e), twins.slice(1));
+    assert.match(e.message, /already exists/);
+    assert.is(await savedCount(t), 0);
+  },
+);
+
+s(
+  "a duplicate in the first chunk and a bad form in the second: only the bad form is reported",
+  async ({ t, payerId }) => {
+    const forms = Array.from({ length: n }, (_, i) => necForm(i));
+    forms[3] = necForm(1);
+    forms[INTAKE_CHUNK + 4] = badForm(INTAKE_CHUNK + 4);
+    const bytes = file(forms);
+    const e = await failure(t.run(importFire(t.scope, payerId, bytes, false)));
+    assert.equal(
+      problemRecords(e),
+      recordsWhere(bytes, (tin) => tin.startsWith("4")),
+    );
+    assert.is(await savedCount(t), 0);
+  },
+);
+
+s(
+  "every form saved across the chunks, a recipient of the first chunk matched in the last",
+  async ({ t, payerId }) => {
+    // Forms i and i + 2 * INTAKE_CHUNK (i < 3) share a recipient TIN, with their own account numbers.
+    const forms = Array.from({ length: n }, (_, i) => necForm(i, {}, (k) => k % (2 * INTAKE_CHUNK)));
+    const r = await t.run(importFire(t.scope, payerId, file(forms), true));
+    assert.is(r.forms_imported, n);
+    assert.is(r.forms_added_to_cart, n);
+    assert.is(new Set(r.cart_item_ids).size, n);
+    assert.is(new Set(r.form_ids).size, n);
+    assert.is(await savedCount(t), n);
+    assert.is(await recipientCount(t), 2 * INTAKE_CHUNK);
+    const first = r.forms[1];
+    const last = r.forms[2 * INTAKE_CHUNK + 1];
+    assert.ok(first?.recipient);
+    assert.is(last?.recipient, first?.recipient);
+    // One cart holds them all.
+    const cart = await t.run(t.store.scoped(t.scope).carts.current());
+    assert.is((await t.run(t.store.scoped(t.scope).carts.items(cart?.id ?? ""))).length, n);
+  },
+);
+
+s.run();
