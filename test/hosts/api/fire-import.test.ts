@@ -2,6 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
+import { INTAKE_CHUNK } from "../../../core/use-cases/intake.use-case.ts";
 import { backends } from "../../support/db.ts";
 import { FORM_SPECS, writeFire, type FireFormInput } from "../../../core/domain/fire/index.ts";
 import {
@@ -279,6 +280,36 @@ for (const backend of backends) {
     assert.ok(r.body.problems.some((p: { record: number }) => p.record > 0));
     assert.is((await api.request("GET", "/v1/filings?limit=500")).body.data.length, before);
   });
+
+  s(
+    "a file of several intake chunks: a duplicate in the last chunk rolls back every chunk; without it, all saved",
+    async ({ api, payerId }) => {
+      // Forms 1000 + i, over two chunks' worth of rows and into a third (INTAKE_CHUNK rows are saved at a time).
+      const forms = Array.from({ length: 2 * INTAKE_CHUNK + 2 }, (_, i) =>
+        necForm(1000 + i, {
+          recipient: recipient({ tin: String(700_000_000 + i), name: `ALEX SAMPLE${alpha(1000 + i)}` }),
+        }),
+      );
+      const recipients = async () =>
+        (await api.request("GET", `/v1/recipients?limit=500&payer=${payerId}`)).body.data.length;
+      const inCart = async () => (await api.request("GET", "/v1/cart/details")).body.item_count as number;
+      const [recipientsBefore, cartBefore] = [await recipients(), await inCart()];
+      const withTwin = [...forms, forms[3] as FireFormInput];
+      const r = await post(api, payerId, writeFire(fileInput(withTwin)), "?addToCart=true");
+      assert.is(r.status, 422, r.text.slice(0, 300));
+      assert.is(r.body.problems.length, 1);
+      assert.is(r.body.problems[0].record, withTwin.length + 2); // T, A, then the B records
+      assert.is(await recipients(), recipientsBefore);
+      assert.is(await inCart(), cartBefore);
+
+      const ok = await post(api, payerId, writeFire(fileInput(forms)), "?addToCart=true");
+      assert.is(ok.status, 200, ok.text.slice(0, 300));
+      assert.is(ok.body.forms_imported, forms.length);
+      assert.is(new Set(ok.body.cart_item_ids).size, forms.length);
+      assert.is(new Set(ok.body.forms.map((f: { recipient: string }) => f.recipient)).size, forms.length);
+      assert.is(await inCart(), cartBefore + forms.length);
+    },
+  );
 
   s(
     "bad files: truncated, binary, B before A, letters in amounts: 422 with record, type, field, position",
