@@ -11,6 +11,62 @@ import { migrationSource } from "./migrations/index.ts";
 pg.types.setTypeParser(20, (v: string) => Number(v));
 pg.types.setTypeParser(1700, (v: string) => Number(v));
 
+const parseTimestamptz = pg.types.getTypeParser(1184, "text") as (v: string) => unknown;
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
+const digits = (s: string, i: number, n: number) => {
+  let v = 0;
+  for (let k = i; k < i + n; k++) {
+    const d = s.charCodeAt(k) - 48;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+};
+/**
+ * timestamptz as pg's own parser reads it (the same Date), without its regular expressions for the form a UTC
+ * session sends, `YYYY-MM-DD HH:MM:SS[.ffffff]+00` with a year from 1000: every timestamp of a row read on the hot
+ * paths (a payer has two). Any other form (another offset, BC, infinity, a year under 1000) goes to pg's parser.
+ */
+export function parseTimestamptzFast(v: string): unknown {
+  const n = v.length;
+  if (
+    n >= 22 &&
+    n <= 29 &&
+    v.charCodeAt(n - 3) === 43 /* + */ &&
+    v.charCodeAt(n - 2) === 48 &&
+    v.charCodeAt(n - 1) === 48
+  ) {
+    const year = digits(v, 0, 4);
+    const month = digits(v, 5, 2);
+    const day = digits(v, 8, 2);
+    const hour = digits(v, 11, 2);
+    const minute = digits(v, 14, 2);
+    const second = digits(v, 17, 2);
+    const fractionOk = n === 22 || (v.charCodeAt(19) === 46 /* . */ && n > 23 && digits(v, 20, n - 23) >= 0);
+    if (
+      year >= 1000 &&
+      month >= 0 &&
+      day >= 0 &&
+      hour >= 0 &&
+      minute >= 0 &&
+      second >= 0 &&
+      fractionOk &&
+      v.charCodeAt(4) === 45 &&
+      v.charCodeAt(7) === 45 &&
+      v.charCodeAt(10) === 32 &&
+      v.charCodeAt(13) === 58 &&
+      v.charCodeAt(16) === 58 &&
+      digit(v, 0) > 0
+    ) {
+      // The milliseconds computed as pg's parser computes them (1000 * parseFloat(".ffffff")), so equal Dates.
+      const ms = n === 22 ? 0 : 1000 * parseFloat(v.slice(19, n - 3));
+      return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms));
+    }
+  }
+  return parseTimestamptz(v);
+}
+pg.types.setTypeParser(1184, parseTimestamptzFast);
+
 export interface DatabaseConfig {
   /** Postgres connection string; absent = embedded PGlite. */
   readonly databaseUrl?: string;

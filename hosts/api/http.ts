@@ -37,9 +37,23 @@ export class Api {
    * Once the runtime is built, the effect runs on its services directly: an effect that needs no I/O (a
    * cached credential check) completes synchronously, without a promise per fiber.
    */
-  async run<A>(effect: Effect.Effect<A, DomainError, AppServices>): Promise<A> {
+  run<A>(effect: Effect.Effect<A, DomainError, AppServices>): Promise<A> {
     const exit = this.start(effect);
-    return settle(exit instanceof Promise ? await exit : exit);
+    if (exit instanceof Promise) return exit.then(settle);
+    try {
+      return Promise.resolve(settle(exit));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /**
+   * As `run`, but an effect that finished synchronously answers at once: its value, or its failure thrown here.
+   * For the hot path (a cached credential check), which then goes on without waiting for a promise.
+   */
+  runNow<A>(effect: Effect.Effect<A, DomainError, AppServices>): A | Promise<A> {
+    const exit = this.start(effect);
+    return exit instanceof Promise ? exit.then(settle) : settle(exit);
   }
 
   /** Runs `effect` to its exit, for callers that handle their own failures. */

@@ -88,25 +88,31 @@ export function findUnstorableText(
   value: unknown,
   root = "",
 ): { readonly param: string; readonly message: string } | null {
+  if (typeof value === "string") {
+    const why = unstorable(value);
+    return why ? { param: root, message: `${root || "The value"} ${why}` } : null;
+  }
   const stack: Array<[unknown, string]> = [[value, root]];
-  const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
   while (stack.length > 0) {
     const [v, path] = stack.pop() as [unknown, string];
     if (typeof v === "string") {
       const why = unstorable(v);
       if (why) return { param: path, message: `${path || "The value"} ${why}` };
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], join(path, String(i))]);
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], joinPath(path, String(i))]);
     } else if (typeof v === "object" && v !== null) {
       for (const [k, child] of Object.entries(v)) {
         const why = unstorable(k);
         if (why) return { param: path, message: `A field name in ${path || "the body"} ${why}` };
-        stack.push([child, join(path, k)]);
+        stack.push([child, joinPath(path, k)]);
       }
     }
   }
   return null;
 }
+
+// Module level, not a closure made per call: this runs on every request's path parameters.
+const joinPath = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

@@ -7,6 +7,7 @@ import {
 } from "../../../core/use-cases/authenticate.use-case.ts";
 import { resolveVersion } from "../../../core/domain/shared/versioning.ts";
 import { MalformedRequest } from "../../../core/domain/shared/errors.ts";
+import type { Principal, RateWindow } from "../../../core/domain/parties/account.ts";
 import type { Api, ApiContext } from "../http.ts";
 import type { Config } from "../../shared/config.ts";
 
@@ -40,30 +41,38 @@ function checkSingleAuthorization(ctx: ApiContext): void {
     }
 }
 
-/** Resolves the request's principal and scope, sets the RateLimit headers, refuses what it must. */
+/**
+ * Resolves the request's principal and scope, sets the RateLimit headers, refuses what it must. Returns nothing
+ * when the credential check finished synchronously (a cached credential far from its rate limit, the common
+ * case), else a promise: the caller awaits only then.
+ */
 export function authentication(api: Api, config: Config) {
   const hostsConfigured = config.liveHosts.length > 0 || config.sandboxHosts.length > 0;
-  return async (ctx: ApiContext): Promise<void> => {
+  return (ctx: ApiContext): Promise<void> | undefined => {
     checkSingleAuthorization(ctx);
     const hostEnv = hostsConfigured ? hostEnvironment(config, ctx.host) : null;
-    const { principal, rate } = await api.run(
-      authenticate(ctx.get("Authorization") || undefined, hostEnv, ctx.ip),
-    );
-    ctx.state.principal = principal;
-    ctx.state.scope = { accountId: principal.accountId, livemode: principal.livemode };
-    const header = ctx.get("API-Version");
-    ctx.state.apiVersion = resolveVersion(
-      header === "" ? undefined : header.trim(),
-      principal.livemode,
-      principal.account.defaultApiVersion,
-    );
-    const now = new Date();
-    ctx.set({
-      "RateLimit-Limit": String(rate.limit),
-      "RateLimit-Remaining": String(Math.max(0, rate.limit - rate.used)),
-      "RateLimit-Reset": String(Math.max(0, Math.ceil(rate.resetAtSeconds - now.getTime() / 1000))),
-    });
-    const limited = rateLimitExceeded(rate, now);
-    if (limited) throw limited;
+    const admitted = api.runNow(authenticate(ctx.get("Authorization") || undefined, hostEnv, ctx.ip));
+    if (admitted instanceof Promise) return admitted.then((a) => admit(ctx, a));
+    admit(ctx, admitted);
+    return undefined;
   };
+}
+
+function admit(ctx: ApiContext, { principal, rate }: { principal: Principal; rate: RateWindow }): void {
+  ctx.state.principal = principal;
+  ctx.state.scope = { accountId: principal.accountId, livemode: principal.livemode };
+  const header = ctx.get("API-Version");
+  ctx.state.apiVersion = resolveVersion(
+    header === "" ? undefined : header.trim(),
+    principal.livemode,
+    principal.account.defaultApiVersion,
+  );
+  const now = new Date();
+  ctx.set({
+    "RateLimit-Limit": String(rate.limit),
+    "RateLimit-Remaining": String(Math.max(0, rate.limit - rate.used)),
+    "RateLimit-Reset": String(Math.max(0, Math.ceil(rate.resetAtSeconds - now.getTime() / 1000))),
+  });
+  const limited = rateLimitExceeded(rate, now);
+  if (limited) throw limited;
 }

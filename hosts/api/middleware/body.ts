@@ -28,10 +28,12 @@ export async function readRaw(ctx: ApiContext, limit: number, what: string): Pro
 /** Methods whose requests carry no body to read. */
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Parses a JSON body for write methods; raw-body routes (FIRE import) get the bytes, up to 12 MB. */
+/**
+ * Parses a JSON body for write methods; raw-body routes (FIRE import) get the bytes, up to 12 MB. Returns null at
+ * once (no promise to wait for) for methods that carry no body.
+ */
 export function jsonBody(rawPaths: RegExp) {
-  return async (ctx: ApiContext): Promise<void> => {
-    if (BODYLESS.has(ctx.method)) return;
+  const read = async (ctx: ApiContext): Promise<void> => {
     if (rawPaths.test(ctx.path)) {
       ctx.state.rawBody = await readRaw(ctx, FIRE_LIMIT, "The file");
       return;
@@ -50,6 +52,7 @@ export function jsonBody(rawPaths: RegExp) {
       if (bad) throw new InvalidRequest(bad);
     }
   };
+  return (ctx: ApiContext): Promise<void> | null => (BODYLESS.has(ctx.method) ? null : read(ctx));
 }
 
 /** Path parameters and query values get the same text rule as bodies (a `%00` in an id is a 422, not a 500). */

@@ -11,7 +11,8 @@ import { isDomainError } from "../errors.ts";
 import { sendError, type Api, type ApiContext } from "../http.ts";
 
 const CLAIM_TTL_MS = 60_000;
-const WRITE_METHODS = new Set(["POST", "PATCH", "DELETE", "PUT"]);
+/** The methods an Idempotency-Key applies to; other requests need not go through `idempotency` at all. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PATCH", "DELETE", "PUT"]);
 
 const RETRY_LATER = new Set(["request_in_progress", "rate_limited"]);
 

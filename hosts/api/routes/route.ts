@@ -63,7 +63,7 @@ export async function runRoute(api: Api, route: RouteDef, ctx: ApiContext): Prom
   if (principal?.payerId && typeof route.payers === "function") {
     await api.run(confineToPayer(scopeOf(ctx), principal.payerId, route.payers(ctx)));
   }
-  await route.handler(ctx);
+  return route.handler(ctx);
 }
 
 /** The `:id` of the route's path. */
