@@ -14,6 +14,7 @@ import * as statusPagingIndex from "./20261125000000_status_paging_index.ts";
 import * as ssaFiles from "./20261125000000_ssa_files.ts";
 import * as rulesChecked from "./20261126000000_rules_checked.ts";
 import * as orderReceiptJson from "./20261127000001_order_receipt_json.ts";
+import * as batchRowsJson from "./20261128000000_batch_rows_json.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261125000000_ssa_files", ssaFiles],
   ["20261126000000_rules_checked", rulesChecked],
   ["20261127000001_order_receipt_json", orderReceiptJson],
+  ["20261128000000_batch_rows_json", batchRowsJson],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
