@@ -84,3 +84,41 @@ export async function copyThenInsert(
   await pipeline(Readable.from(lines(rows)), conn.query(copyFrom(`${copy} stdin`)));
   return rowsOf((await conn.query(moveSql(stage))).rows);
 }
+
+const isUniqueViolation = (e: unknown): boolean =>
+  typeof e === "object" && e !== null && (e as { code?: unknown }).code === "23505";
+
+/**
+ * As `copyThenInsert` for rows whose conflicts are rare (intake's new recipients and filings): the rows are COPY'd
+ * straight into `table` under a savepoint, with no temp table to write and read back, and every row's id
+ * (`idOf`) is returned. When a row breaks a unique constraint (a duplicate filing, D11, or a recipient another
+ * intake created first, D8), the savepoint is rolled back and the rows go through `copyThenInsert` and its guard.
+ */
+export async function copyInsertElseGuarded(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  idOf: (row: readonly unknown[]) => string,
+  moveSql: (stage: string) => string,
+): Promise<unknown[]> {
+  if (!(db as Knex.Transaction).isTransaction)
+    return db.transaction((trx) => copyInsertElseGuarded(trx, table, columns, rows, idOf, moveSql));
+  const copy = `copy ${table} (${columns.join(", ")}) from`;
+  const savepoint = `copy_${table}`;
+  const kind = copyKind(db);
+  const conn = kind === "pg" ? ((await db.client.acquireConnection()) as pg.Client) : null;
+  const sql = (text: string) => (conn ? conn.query(text) : db.raw(text));
+  await sql(`savepoint ${savepoint}`);
+  try {
+    if (conn) await pipeline(Readable.from(lines(rows)), conn.query(copyFrom(`${copy} stdin`)));
+    else await db.raw(`${copy} '/dev/blob'`).options({ blob: new Blob([...lines(rows)]) });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    await sql(`rollback to savepoint ${savepoint}`);
+    await sql(`release savepoint ${savepoint}`);
+    return copyThenInsert(db, table, columns, rows, moveSql);
+  }
+  await sql(`release savepoint ${savepoint}`);
+  return rows.map((r) => ({ id: idOf(r) }));
+}

@@ -16,7 +16,7 @@ import {
 import { duplicateKey as dupKey, type Filing } from "../../../core/domain/filing/filing.ts";
 import type { BatchRepo, FilingRepo } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
-import { COPY_MIN_ROWS, copyAvailable, copyThenInsert } from "../copy.ts";
+import { COPY_MIN_ROWS, copyAvailable, copyInsertElseGuarded } from "../copy.ts";
 import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK } from "./shared.ts";
 
 export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) => unknown]> = [
@@ -155,11 +155,12 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         if (rows.length === 0) return new Set<string>();
         const out = new Set<string>();
         if (copyAvailable(db) && rows.length >= COPY_MIN_ROWS) {
-          const inserted = await copyThenInsert(
+          const inserted = await copyInsertElseGuarded(
             db,
             "filings",
             FILING_COLUMN_NAMES,
             rows.map(filingValues),
+            (values) => values[0] as string,
             (stage) => FILING_MOVE(stage),
           );
           for (const row of inserted) out.add(IdRow.decode(row).id);

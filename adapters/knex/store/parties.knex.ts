@@ -1,5 +1,5 @@
 // Payers, recipients and extensions on Knex.
-import { COPY_MIN_ROWS, copyAvailable, copyThenInsert } from "../copy.ts";
+import { COPY_MIN_ROWS, copyAvailable, copyInsertElseGuarded } from "../copy.ts";
 import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import { type PayerRepo, type RecipientRepo, type Scope } from "../../../core/ports/store.port.ts";
@@ -166,11 +166,12 @@ export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
             return RECIPIENT_COLS.map(([, , field]) => fields[field] ?? null);
           });
           const names = RECIPIENT_COLS.map((c) => c[0]);
-          for (const x of await copyThenInsert(
+          for (const x of await copyInsertElseGuarded(
             db,
             "recipients",
             names,
             values,
+            (v) => v[0] as string,
             (stage) =>
               `insert into recipients (${names.join(", ")}) select ${names.join(", ")} from ${stage} on conflict do nothing returning id`,
           ))

@@ -84,6 +84,54 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
   );
 
   s(
+    "bulk insertMany in a transaction: new rows all saved; a row clashing with a saved one skipped, the transaction's earlier writes kept",
+    async ({ store, a, pa }) => {
+      const recs = Array.from({ length: 240 }, (_, i) => recipient(a, pa.id, { tinHash: `tx-bulk-${i}` }));
+      const rows = recs.map((r, i) => filing(a, pa, r, { accountNumber: `TXB-${i}` }));
+      const first = await run(
+        inTransaction(store, a, (tx) =>
+          Effect.gen(function* () {
+            const r = yield* tx.recipients.insertMany(recs);
+            const f = yield* tx.filings.insertMany(rows);
+            return [r.size, f.size];
+          }),
+        ),
+      );
+      assert.equal(first, [240, 240]);
+      assert.equal(await run(store.scoped(a).filings.get(rows[239]?.id ?? "")), rows[239]);
+
+      // A second call: one new recipient, then 240 filings of which one repeats a saved filing (D11) and one a
+      // saved recipient's TIN (D8 for the recipients' call).
+      const lone = recipient(a, pa.id, { tinHash: "tx-bulk-lone" });
+      const moreRecs = [
+        ...Array.from({ length: 239 }, (_, i) => recipient(a, pa.id, { tinHash: `tx-bulk2-${i}` })),
+        recipient(a, pa.id, { tinHash: "tx-bulk-5" }),
+      ];
+      const more = moreRecs
+        .slice(0, 239)
+        .map((r, i) => filing(a, pa, r, { accountNumber: `TXB2-${i}` }))
+        .concat([filing(a, pa, recs[5] as RecipientRow, { accountNumber: "TXB-5" })]);
+      const second = await run(
+        inTransaction(store, a, (tx) =>
+          Effect.gen(function* () {
+            const l = yield* tx.recipients.insertMany([lone]);
+            const r = yield* tx.recipients.insertMany(moreRecs);
+            const f = yield* tx.filings.insertMany(more);
+            return [l.size, r.size, f.size, f.has(more[239]?.id ?? ""), r.has(moreRecs[239]?.id ?? "")];
+          }),
+        ),
+      );
+      assert.equal(second, [1, 239, 239, false, false]);
+      assert.ok(
+        await run(store.scoped(a).recipients.get(lone.id)),
+        "the earlier write of the transaction is kept",
+      );
+      assert.equal(await run(store.scoped(a).filings.get(more[238]?.id ?? "")), more[238]);
+      assert.is(await run(store.scoped(a).filings.get(more[239]?.id ?? "")), undefined);
+    },
+  );
+
+  s(
     "filings.get returns the filing as inserted (all fields, amounts as numbers)",
     async ({ store, a, pa, ra }) => {
       const f = filing(a, pa, ra, {
