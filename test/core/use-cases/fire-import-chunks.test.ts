@@ -15,28 +15,19 @@ import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
 import { INTAKE_CHUNK } from "../../../core/use-cases/intake.use-case.ts";
 import { createPayer } from "../../../core/use-cases/payers.use-case.ts";
 import { coreTest, type CoreTest } from "../../support/core.ts";
-import { fileInput, irsValidInput, payer as firePayer, recipient } from "../domain/fire/helpers.ts";
+import {
+  alpha,
+  fileInput,
+  irsValidInput,
+  necFireForm,
+  payer as firePayer,
+  recipient,
+} from "../domain/fire/helpers.ts";
 
 const PAYER_TIN = "123456789";
-const alpha = (i: number): string =>
-  (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
-
 /** Form `i` of a file: recipient TIN 5xxxxxxxx unique per `tinOf(i)`, account number unique per `i`. */
-function necForm(i: number, over: Partial<FireFormInput> = {}, tinOf = (n: number) => n): FireFormInput {
-  return {
-    form: "1099-NEC",
-    corrected: null,
-    payer: firePayer({ tin: PAYER_TIN }),
-    accountNumber: `A-${i}`,
-    recipient: recipient({ tin: String(500_000_000 + tinOf(i)), name: `ALEX SAMPLE${alpha(i)}` }),
-    amounts: { NonemployeeCompensationAmt: 100_00 + i },
-    indicators: {},
-    codes: {},
-    extra: {},
-    state: null,
-    ...over,
-  };
-}
+const necForm = (i: number, over: Partial<FireFormInput> = {}, tinOf = (n: number) => n): FireFormInput =>
+  necFireForm(i, String(500_000_000 + tinOf(i)), over);
 
 /**
  * A 1099-MISC that passes the layout and the catalogue but breaks IRS rule SHAREDIRFORM018 (the FATCA box checked

@@ -9,36 +9,17 @@ import {
   ascii,
   bytesOf,
   fileInput,
+  alpha,
   irsValidInput,
+  necFireForm,
   payer as firePayer,
   recipient,
   validInput,
 } from "../../core/domain/fire/helpers.ts";
 
 const PAYER_TIN = "123456789";
-/** Person names take letters only (IRIS PersonLastNm): 1 -> "B", 22 -> "W", 41 -> "BP". */
-const alpha = (i: number): string =>
-  (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
-
-function necForm(i: number, over: Partial<FireFormInput> = {}): FireFormInput {
-  return {
-    form: "1099-NEC",
-    corrected: null,
-    payer: firePayer(),
-    accountNumber: `A-${i}`,
-    recipient: recipient({
-      tin: `55500${String(1000 + i).slice(-4)}`,
-      name: `ALEX SAMPLE${alpha(i)}`,
-      nameControl: "SAMP",
-    }),
-    amounts: { NonemployeeCompensationAmt: 100_00 + i },
-    indicators: {},
-    codes: {},
-    extra: {},
-    state: null,
-    ...over,
-  };
-}
+const necForm = (i: number, over: Partial<FireFormInput> = {}): FireFormInput =>
+  necFireForm(i, `55500${String(1000 + i).slice(-4)}`, over);
 
 for (const backend of backends) {
   const s = suite<{ api: TestApi; payerId: string }>(`FIRE import (${backend})`);

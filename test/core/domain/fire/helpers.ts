@@ -67,6 +67,30 @@ export function recipient(overrides: Partial<FireRecipient> = {}): FireRecipient
   };
 }
 
+/** Person names take letters only (IRIS PersonLastNm): 1 -> "B", 22 -> "W", 41 -> "BP". */
+export const alpha = (i: number): string =>
+  (i >= 26 ? alpha(Math.floor(i / 26)) : "") + String.fromCharCode(65 + (i % 26));
+
+/**
+ * 1099-NEC number `i` of the default payer: account number `A-i`, an amount of 100.00 + i cents, its recipient
+ * ALEX SAMPLE<alpha(i)> with the made-up TIN `tin`.
+ */
+export function necFireForm(i: number, tin: string, over: Partial<FireFormInput> = {}): FireFormInput {
+  return {
+    form: "1099-NEC",
+    corrected: null,
+    payer: payer(),
+    accountNumber: `A-${i}`,
+    recipient: recipient({ tin, name: `ALEX SAMPLE${alpha(i)}`, nameControl: "SAMP" }),
+    amounts: { NonemployeeCompensationAmt: 100_00 + i },
+    indicators: {},
+    codes: {},
+    extra: {},
+    state: null,
+    ...over,
+  };
+}
+
 export function fileInput(forms: FireFormInput[], overrides: Partial<FireFileInput> = {}): FireFileInput {
   return { taxYear: 2025, test: true, transmitter, forms, ...overrides };
 }
