@@ -681,6 +681,55 @@ for (const backend of backends) {
       assert.is(recs.length, 1, `${recs.length} recipients for one TIN under one payer`);
     });
 
+    // Past COPY_MIN_ROWS the rows are COPY'd straight into the tables; a clash with a concurrent intake's rows makes
+    // the COPY fail and the rows take the guarded path.
+    s(
+      "concurrent bulk batches sharing 250 new TINs under one payer: one recipient per TIN, all filings saved",
+      async ({ api }) => {
+        const payer = await newPayer(api);
+        const results = await Promise.all(
+          ["K0", "K1", "K2"].map((accountNum) =>
+            intake(api, payer, { forms: necRows(250, 5000, { accountNum }) }),
+          ),
+        );
+        assert.equal(
+          results.map((r) => [r.status, r.body.created]),
+          [
+            [201, 250],
+            [201, 250],
+            [201, 250],
+          ],
+        );
+        const recs = (await api.request("GET", `/v1/recipients?payer=${payer}&limit=500`)).body.data;
+        assert.is(recs.length, 250);
+        // Each TIN's three filings point at its one recipient.
+        const byTin = new Map<string, Set<string>>();
+        for (const r of results)
+          for (const row of r.body.forms as Array<{ id: string }>) {
+            const f = (await api.request("GET", `/v1/filings/${row.id}`)).body;
+            const tin =
+              f.jsonForm.RecipientDetail.TINLast4 + f.jsonForm.RecipientDetail.PersonName?.PersonLastNm;
+            byTin.set(tin, (byTin.get(tin) ?? new Set()).add(f.recipient));
+          }
+        assert.is(byTin.size, 250);
+        assert.ok([...byTin.values()].every((ids) => ids.size === 1));
+      },
+    );
+
+    s(
+      "concurrent identical bulk batches: D11 holds across transactions (one batch saved)",
+      async ({ api }) => {
+        const payer = await newPayer(api);
+        const body = { forms: necRows(250, 6000, { accountNum: "SAME" }) };
+        const results = await Promise.all(Array.from({ length: 3 }, () => intake(api, payer, body)));
+        assert.equal(results.map((r) => r.status).sort(), [201, 422, 422]);
+        assert.is(results.find((r) => r.status === 201)?.body.created, 250);
+        assert.is((await filingsOf(api, payer)).length, 250);
+        const recs = (await api.request("GET", `/v1/recipients?payer=${payer}&limit=500`)).body.data;
+        assert.is(recs.length, 250);
+      },
+    );
+
     s("concurrent identical rows: D11 holds across transactions (one saved)", async ({ api }) => {
       const payer = await newPayer(api);
       const row = necRow({ tin: madeUpTin(3200), accountNum: "SAME" });
