@@ -111,6 +111,19 @@ export function findUnstorableText(
   return null;
 }
 
+/**
+ * False when JSON text (as JSON.parse read it) cannot hold what `findUnstorableText` looks for, so the walk over its
+ * parsed value can be skipped: a NUL can only be written `\u0000` in JSON (JSON.parse refuses a raw control
+ * character), and text decoded from UTF-8 holds no lone surrogate, so one can only come from a `\uD800`-`\uDFFF`
+ * escape. Any surrogate in the text, an escape of either kind (even after an escaped backslash) or a raw NUL
+ * answers true: the walk then decides.
+ */
+export function jsonTextMayHoldUnstorable(text: string): boolean {
+  return ESCAPED_UNSTORABLE.test(text) || SURROGATE.test(text) || text.includes("\u0000");
+}
+const ESCAPED_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])/;
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 // Module level, not a closure made per call: this runs on every request's path parameters.
 const joinPath = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
 
