@@ -7,6 +7,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /** The value at a dotted path of top-level groups ("PropertyAddressGrp.USAddress"); arrays are not entered. */
 export function valueAt(form: Readonly<Record<string, unknown>>, path: string): unknown {
+  // Most rule paths name a top-level element: no split (an array per read, for every rule on every form).
+  if (!path.includes(".")) return Object.hasOwn(form, path) ? form[path] : undefined;
   let node: unknown = form;
   for (const key of path.split(".")) {
     if (!isObject(node) || !Object.hasOwn(node, key)) return undefined;
