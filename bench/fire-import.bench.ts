@@ -99,6 +99,8 @@ const dbFloor = await (async (): Promise<number> => {
     if (filings.length === 0) return NaN;
     await q(`delete from ${schema}.filings where payer_id = $1`);
     await q(`delete from ${schema}.recipients where payer_id = $1`);
+    // Vacuumed: the rows are written again into tables and indexes free of their own dead versions.
+    await client.query(`vacuum ${schema}.filings, ${schema}.recipients`);
     const text = (rows: Record<string, unknown>[], cols: string[]) =>
       rows
         .map((r) =>
