@@ -76,6 +76,7 @@ export function filingShortPrefix(livemode: boolean): string {
 }
 
 const TIN_KEY = /(?:^TIN|TIN|EIN|SSN)$/;
+const NINE_DIGITS = /^\d{9}$/;
 
 /**
  * D6 for every TIN inside a form (the recipient's, an insured's, a transferor's, a plan sponsor's EIN...):
@@ -86,17 +87,19 @@ export function sealTins(
   seal: (digits: string) => string,
 ): { jsonForm: Record<string, unknown>; sealed: Record<string, string> } {
   const sealed: Record<string, string> = {};
+  // Runs on every form of an intake: a leaf's path is spelled only when it is sealed or descended into.
   const walk = (node: unknown, path: string): unknown => {
     if (Array.isArray(node)) return node.map((v, i) => walk(v, `${path}.${i}`));
     if (typeof node !== "object" || node === null) return node;
+    const obj = node as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) {
-      const here = path ? `${path}.${k}` : k;
-      if (TIN_KEY.test(k) && typeof v === "string" && /^\d{9}$/.test(v)) {
-        sealed[here] = seal(v);
+    for (const k of Object.keys(obj)) {
+      const v = obj[k];
+      if (typeof v === "string" && NINE_DIGITS.test(v) && TIN_KEY.test(k)) {
+        sealed[path ? `${path}.${k}` : k] = seal(v);
         out[`${k}Last4`] = v.slice(5);
       } else {
-        out[k] = walk(v, here);
+        out[k] = typeof v === "object" && v !== null ? walk(v, path ? `${path}.${k}` : k) : v;
       }
     }
     return out;

@@ -452,19 +452,23 @@ function canonObject(
 ): Record<string, unknown> | typeof ABSENT {
   const out: Record<string, unknown> = {};
   let any = false;
-  for (const el of elements) {
+  // Indexed loops, and each element's path spelled only for an amount or a group (canonSingle): this runs on
+  // every element of every form of an intake.
+  for (let e = 0; e < elements.length; e++) {
+    const el = elements[e] as ElementDefinition;
     const value = input[el.name];
     if (value === undefined) continue;
     let v: unknown;
     if (el.repeated) {
       const items: unknown[] = [];
-      for (const item of value as unknown[]) {
-        const c = canonSingle(item, el, `${prefix}${el.name}.${items.length}`, amounts);
+      const list = value as unknown[];
+      for (let i = 0; i < list.length; i++) {
+        const c = canonSingle(list[i], el, prefix, items.length, amounts);
         if (c !== ABSENT) items.push(c);
       }
       v = items.length > 0 ? items : ABSENT;
     } else {
-      v = canonSingle(value, el, prefix === "" ? el.name : `${prefix}${el.name}`, amounts);
+      v = canonSingle(value, el, prefix, undefined, amounts);
     }
     if (v !== ABSENT) {
       out[el.name] = v;
@@ -474,16 +478,27 @@ function canonObject(
   return any ? out : ABSENT;
 }
 
+/** `prefix` + the element's name (+ `.index` for an item of a repeated element): its path in the form. */
+const pathOf = (prefix: string, el: ElementDefinition, index: number | undefined) =>
+  index === undefined ? `${prefix}${el.name}` : `${prefix}${el.name}.${index}`;
+
 function canonSingle(
   value: unknown,
   el: ElementDefinition,
-  path: string,
+  prefix: string,
+  index: number | undefined,
   amounts: Record<string, number | bigint>,
 ): unknown {
   switch (el.kind) {
     case "group":
-      return canonObject(value as Record<string, unknown>, el.children ?? [], `${path}.`, amounts);
+      return canonObject(
+        value as Record<string, unknown>,
+        el.children ?? [],
+        `${pathOf(prefix, el, index)}.`,
+        amounts,
+      );
     case "amount": {
+      const path = pathOf(prefix, el, index);
       const p = parseDecimal(value) ?? { negative: false, int: "", frac: "" };
       if (p.int.length > NUMBER_INTEGER_DIGITS) {
         // Beyond what a JSON number holds exactly: kept as its decimal text, cents as a bigint.

@@ -79,8 +79,9 @@ export class FormReader {
   /** Names of the top-level amount elements present in the form (its boxes with money in them). */
   amountNames(): string[] {
     const out: string[] = [];
-    for (const [k, v] of Object.entries(this.facts.jsonForm)) {
-      if (k.endsWith("Amt") && amountToCents(v) !== undefined) out.push(k);
+    const form = this.facts.jsonForm;
+    for (const k of Object.keys(form)) {
+      if (k.endsWith("Amt") && amountToCents(form[k]) !== undefined) out.push(k);
     }
     return out;
   }
