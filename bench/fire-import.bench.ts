@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { copyField } from "../adapters/knex/copy.ts";
+import { copyText } from "../adapters/knex/copy.ts";
 import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
 
@@ -101,20 +101,9 @@ const dbFloor = await (async (): Promise<number> => {
     await q(`delete from ${schema}.recipients where payer_id = $1`);
     // Vacuumed: the rows are written again into tables and indexes free of their own dead versions.
     await client.query(`vacuum ${schema}.filings, ${schema}.recipients`);
-    const text = (rows: Record<string, unknown>[], cols: string[]) =>
-      rows
-        .map((r) =>
-          cols
-            .map((c) => {
-              const v = r[c];
-              return copyField(v instanceof Date ? v.toISOString() : v);
-            })
-            .join("\t"),
-        )
-        .join("\n") + "\n";
     const copy = async (table: string, rows: Record<string, unknown>[]) => {
       const cols = Object.keys(rows[0] ?? {});
-      const body = text(rows, cols);
+      const body = copyText(rows.map((r) => cols.map((c) => r[c])));
       await pipeline(
         Readable.from([body]),
         client.query(copyFrom(`copy ${schema}.${table} (${cols.join(", ")}) from stdin`)),

@@ -8,7 +8,7 @@
 import pg from "pg";
 import autocannon from "autocannon";
 import { openDatabase } from "../adapters/knex/connection.ts";
-import { copyField, copyInsertElseGuarded } from "../adapters/knex/copy.ts";
+import { copyInsertElseGuarded, copyText } from "../adapters/knex/copy.ts";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
@@ -128,8 +128,6 @@ async function pgliteWriteSet(dir: string, payerId: string): Promise<number> {
     // otherwise visit the deleted row of the same key): the floor is what writing them costs, not more.
     await k.raw("vacuum filings, recipients");
     const byId = new Map(recipients.map((r) => [r["id"], r]));
-    const rowsOf = (rows: Record<string, unknown>[], cols: string[]) =>
-      rows.map((r) => cols.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : r[c])));
     const start = performance.now();
     for (let i = 0; i < filings.length; i += PER_BATCH) {
       const f = filings.slice(i, i + PER_BATCH);
@@ -145,7 +143,7 @@ async function pgliteWriteSet(dir: string, payerId: string): Promise<number> {
             trx,
             table,
             cols,
-            rowsOf(rows, cols),
+            rows.map((r) => cols.map((c) => r[c])),
             (v) => String(v[0]),
             (stage) => `insert into ${table} select * from ${stage}`,
           );
@@ -276,12 +274,10 @@ try {
     /** The rows as one COPY text (built before the clock starts) and the statement that reads it. */
     const copyOf = (table: string, chunk: Record<string, unknown>[]) => {
       const keys = Object.keys(chunk[0] ?? {});
-      const text = chunk
-        .map((r) =>
-          keys.map((c) => copyField(r[c] instanceof Date ? (r[c] as Date).toISOString() : r[c])).join("\t"),
-        )
-        .join("\n");
-      return { sql: `copy ${schema}.${table} (${keys.join(", ")}) from stdin`, text: `${text}\n` };
+      return {
+        sql: `copy ${schema}.${table} (${keys.join(", ")}) from stdin`,
+        text: copyText(chunk.map((r) => keys.map((c) => r[c]))),
+      };
     };
     const byRecipient = new Map(recipientRows.map((r) => [r["id"], r]));
     const batches: Array<{ recipients: ReturnType<typeof copyOf>; filings: ReturnType<typeof copyOf> }> = [];

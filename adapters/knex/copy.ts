@@ -30,10 +30,17 @@ const ESCAPES = /[\\\t\n\r]/g;
 const escapeChar = (c: string): string =>
   c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r";
 
-/** One value in COPY text format: NULL as \N, objects as JSON, backslash, tab, newline and CR escaped. */
+/** One value in COPY text format: NULL as \N, a Date as ISO 8601, other objects as JSON; backslash, tab, newline and CR escaped. */
 export function copyField(v: unknown): string {
   if (v === null || v === undefined) return "\\N";
-  const s = typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v);
+  const s =
+    typeof v === "string"
+      ? v
+      : typeof v === "object"
+        ? v instanceof Date
+          ? v.toISOString()
+          : JSON.stringify(v)
+        : String(v);
   return ESCAPE.test(s) ? s.replace(ESCAPES, escapeChar) : s;
 }
 
@@ -52,6 +59,26 @@ function* lines(rows: readonly (readonly unknown[])[]): Generator<string> {
   if (buf.length > 0) yield buf;
 }
 
+/** `rows` as one COPY text (for the benches' raw floors, which COPY with no service in front). */
+export const copyText = (rows: readonly (readonly unknown[])[]): string => [...lines(rows)].join("");
+
+/**
+ * The statements a bulk insert runs inside the transaction `db`: on node-postgres through the transaction's own
+ * connection (COPY FROM STDIN streams), on PGlite through Knex and the one session it shares (COPY from a Blob).
+ */
+async function copySession(db: Db) {
+  const conn = copyKind(db) === "pg" ? ((await db.client.acquireConnection()) as pg.Client) : null;
+  return {
+    sql: async (text: string): Promise<unknown[]> =>
+      rowsOf((conn ? await conn.query(text) : await db.raw(text)).rows),
+    copy: async (target: string, columns: readonly string[], rows: readonly (readonly unknown[])[]) => {
+      const copy = `copy ${target} (${columns.join(", ")}) from`;
+      if (conn) await pipeline(Readable.from(lines(rows)), conn.query(copyFrom(`${copy} stdin`)));
+      else await db.raw(`${copy} '/dev/blob'`).options({ blob: new Blob([...lines(rows)]) });
+    },
+  };
+}
+
 /**
  * Streams `rows` (values in `columns` order) into a temp table shaped like `table`, then runs `moveSql` (an
  * INSERT ... SELECT from `stage`, the temp table's name) on the same connection and returns its rows. Inside a
@@ -67,22 +94,15 @@ export async function copyThenInsert(
   if (!(db as Knex.Transaction).isTransaction)
     return db.transaction((trx) => copyThenInsert(trx, table, columns, rows, moveSql));
   const stage = `copy_stage_${table}`;
+  const session = await copySession(db);
   // The temp table lives only as long as the transaction: no session state is left on the connection (PgBouncer in
   // transaction mode, several schemas on one server), at the cost of a catalog entry per bulk insert.
-  const prepare = [
+  await session.sql(
     `create temp table if not exists ${stage} (like ${table} including defaults) on commit drop`,
-    `delete from ${stage}`,
-  ];
-  const copy = `copy ${stage} (${columns.join(", ")}) from`;
-  if (copyKind(db) === "pglite") {
-    for (const sql of prepare) await db.raw(sql);
-    await db.raw(`${copy} '/dev/blob'`).options({ blob: new Blob([...lines(rows)]) });
-    return rowsOf((await db.raw(moveSql(stage))).rows);
-  }
-  const conn = (await db.client.acquireConnection()) as pg.Client;
-  for (const sql of prepare) await conn.query(sql);
-  await pipeline(Readable.from(lines(rows)), conn.query(copyFrom(`${copy} stdin`)));
-  return rowsOf((await conn.query(moveSql(stage))).rows);
+  );
+  await session.sql(`delete from ${stage}`);
+  await session.copy(stage, columns, rows);
+  return session.sql(moveSql(stage));
 }
 
 const isUniqueViolation = (e: unknown): boolean =>
@@ -104,21 +124,17 @@ export async function copyInsertElseGuarded(
 ): Promise<unknown[]> {
   if (!(db as Knex.Transaction).isTransaction)
     return db.transaction((trx) => copyInsertElseGuarded(trx, table, columns, rows, idOf, moveSql));
-  const copy = `copy ${table} (${columns.join(", ")}) from`;
   const savepoint = `copy_${table}`;
-  const kind = copyKind(db);
-  const conn = kind === "pg" ? ((await db.client.acquireConnection()) as pg.Client) : null;
-  const sql = (text: string) => (conn ? conn.query(text) : db.raw(text));
-  await sql(`savepoint ${savepoint}`);
+  const session = await copySession(db);
+  await session.sql(`savepoint ${savepoint}`);
   try {
-    if (conn) await pipeline(Readable.from(lines(rows)), conn.query(copyFrom(`${copy} stdin`)));
-    else await db.raw(`${copy} '/dev/blob'`).options({ blob: new Blob([...lines(rows)]) });
+    await session.copy(table, columns, rows);
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
-    await sql(`rollback to savepoint ${savepoint}`);
-    await sql(`release savepoint ${savepoint}`);
+    await session.sql(`rollback to savepoint ${savepoint}`);
+    await session.sql(`release savepoint ${savepoint}`);
     return copyThenInsert(db, table, columns, rows, moveSql);
   }
-  await sql(`release savepoint ${savepoint}`);
+  await session.sql(`release savepoint ${savepoint}`);
   return rows.map((r) => ({ id: idOf(r) }));
 }
