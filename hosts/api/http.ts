@@ -38,10 +38,8 @@ export class Api {
    * cached credential check) completes synchronously, without a promise per fiber.
    */
   run<A>(effect: Effect.Effect<A, DomainError, AppServices>): Promise<A> {
-    const exit = this.start(effect);
-    if (exit instanceof Promise) return exit.then(settle);
     try {
-      return Promise.resolve(settle(exit));
+      return Promise.resolve(this.runNow(effect));
     } catch (e) {
       return Promise.reject(e);
     }
