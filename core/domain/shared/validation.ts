@@ -88,10 +88,6 @@ export function findUnstorableText(
   value: unknown,
   root = "",
 ): { readonly param: string; readonly message: string } | null {
-  if (typeof value === "string") {
-    const why = unstorable(value);
-    return why ? { param: root, message: `${root || "The value"} ${why}` } : null;
-  }
   const stack: Array<[unknown, string]> = [[value, root]];
   while (stack.length > 0) {
     const [v, path] = stack.pop() as [unknown, string];
