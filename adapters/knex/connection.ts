@@ -12,7 +12,6 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 pg.types.setTypeParser(1700, (v: string) => Number(v));
 
 const parseTimestamptz = pg.types.getTypeParser(1184, "text") as (v: string) => unknown;
-const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
 const digits = (s: string, i: number, n: number) => {
   let v = 0;
   for (let k = i; k < i + n; k++) {
@@ -55,8 +54,7 @@ export function parseTimestamptzFast(v: string): unknown {
       v.charCodeAt(7) === 45 &&
       v.charCodeAt(10) === 32 &&
       v.charCodeAt(13) === 58 &&
-      v.charCodeAt(16) === 58 &&
-      digit(v, 0) > 0
+      v.charCodeAt(16) === 58
     ) {
       // The milliseconds computed as pg's parser computes them (1000 * parseFloat(".ffffff")), so equal Dates.
       const ms = n === 22 ? 0 : 1000 * parseFloat(v.slice(19, n - 3));
