@@ -488,7 +488,7 @@ export const intakeInChunks = Effect.fnUntraced(
     pathPayerId: string | null,
     extras: Omit<IntakeExtras, "atomic"> = {},
   ) {
-    const run = yield* startRun(scope, parsed, pathPayerId, { ...extras, atomic: true });
+    const run = yield* startRun(scope, parsed, pathPayerId, extras);
     return yield* withTransaction(
       Effect.gen(function* () {
         const saved = new Map<string, SavedFiling>();
