@@ -227,8 +227,8 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       run(async () =>
         (await updateInChunks(ids, from, patch, ["id", "form", "tax_year", "corrects"])).map(toMovedFiling),
       ),
-    // recordReceipt and markQueued: the status guard is a join clause against the rows sent (each row carries the
-    // status it expects), not a restriction on `filings`. As a restriction the planner estimated it from
+    // recordReceipt and markQueued: the status guard is a join clause (`f.status = m.expected`, the expected
+    // statuses unnested beside the rows sent), not a restriction on `filings`. As a restriction the planner estimated it from
     // statistics taken before the rows changed status (none `submitted` yet): it took the guard for one row,
     // scanned `filings` first and compared every row with every array element, and a 20,000-form receipt ran for
     // minutes on a table of 100,000 filings (issue 19's season). As a join clause the rows sent drive, by primary
@@ -240,8 +240,8 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         await inChunks(db, records, async (q, part) => {
           const r = await q.raw(
             `update filings f set receipt_id = ?, transmission_id = ?, submission_id = v.submission_id, record_id = v.record_id, updated_at = ?
-        from unnest(?::uuid[], ?::int[], ?::int[], ?::text[]) as v(id, submission_id, record_id, expected)
-        where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = v.expected`,
+        from unnest(?::uuid[], ?::int[], ?::int[]) as v(id, submission_id, record_id), unnest(?::text[]) as m(expected)
+        where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = m.expected`,
             [
               receipt.receiptId,
               receipt.transmissionId,
@@ -249,7 +249,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
               part.map((x) => x.filingId),
               part.map((x) => x.submissionId),
               part.map((x) => x.recordId),
-              part.map(() => "submitted"),
+              ["submitted"],
               scope.accountId,
               scope.livemode,
             ] as unknown as Knex.RawBinding[],
