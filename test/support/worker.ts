@@ -9,8 +9,6 @@ const root = join(import.meta.dirname, "../..");
 export interface StandbyWorker {
   /** Opens the runtime and starts the worker; resolves with the process once it is ready. */
   go(): Promise<ChildProcess>;
-  /** Ends a standby process that was never told to go. */
-  discard(): Promise<void>;
 }
 
 /**
@@ -44,22 +42,11 @@ export function standbyWorkerProcess(schema: string, env: Record<string, string>
     proc.stderr?.on("data", (d: Buffer) => (err += d.toString()));
     proc.on("exit", (code) => reject(new Error(`worker exited early (${code}): ${err.slice(-1000)}`)));
   });
-  ready.catch(() => {}); // a discarded standby process never gets ready
+  ready.catch(() => {}); // a standby process never told to go never gets ready
   return {
     go: () => {
       proc.stdin?.end("go\n");
       return ready;
     },
-    discard: async () => {
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      const exited = new Promise((r) => proc.once("exit", r));
-      proc.kill("SIGKILL");
-      await exited;
-    },
   };
-}
-
-/** Starts a worker process on `schema` with `env` added to the test defaults; resolves once it is ready. */
-export function startWorkerProcess(schema: string, env: Record<string, string>): Promise<ChildProcess> {
-  return standbyWorkerProcess(schema, env).go();
 }
