@@ -704,13 +704,24 @@ for (const backend of backends) {
         assert.is(recs.length, 250);
         // Each TIN's three filings point at its one recipient.
         const byTin = new Map<string, Set<string>>();
-        for (const r of results)
-          for (const row of r.body.forms as Array<{ id: string }>) {
-            const f = (await api.request("GET", `/v1/filings/${row.id}`)).body;
+        let listed = 0;
+        for (let cursor: string | null = null, more = true; more; ) {
+          const page: { data: Array<Record<string, any>>; has_more: boolean } = (
+            await api.request(
+              "GET",
+              `/v1/filings?payer=${payer}&limit=500${cursor ? `&starting_after=${cursor}` : ""}`,
+            )
+          ).body;
+          for (const f of page.data) {
             const tin =
               f.jsonForm.RecipientDetail.TINLast4 + f.jsonForm.RecipientDetail.PersonName?.PersonLastNm;
             byTin.set(tin, (byTin.get(tin) ?? new Set()).add(f.recipient));
           }
+          listed += page.data.length;
+          more = page.has_more;
+          cursor = page.data.at(-1)?.id ?? null;
+        }
+        assert.is(listed, 750);
         assert.is(byTin.size, 250);
         assert.ok([...byTin.values()].every((ids) => ids.size === 1));
       },
