@@ -9,7 +9,7 @@ import { requestContext } from "./middleware/request-context.ts";
 import { checkApiVersion } from "./middleware/api-version.ts";
 import { authentication } from "./middleware/authenticate.ts";
 import { checkUrlText, jsonBody } from "./middleware/body.ts";
-import { idempotency, WRITE_METHODS } from "./middleware/idempotency.ts";
+import { idempotency } from "./middleware/idempotency.ts";
 import { runRoute, type RouteDef } from "./routes/route.ts";
 import { RouteTable } from "./routes/route-table.ts";
 import { payerRoutes } from "./routes/payers.route.ts";
@@ -101,15 +101,14 @@ export function createApp(deps: {
     if (matched.kind === "method_not_allowed") return methodNotAllowed(ctx, matched.allowed);
     ctx.params = matched.params;
     ctx.state.route = matched.route.path;
-    // Each step below that can finish synchronously (a cached credential, a GET's absent body, a read's missing
-    // Idempotency-Key) returns no promise then, and is not awaited: this is every request's hot path.
+    // Each step below that can finish synchronously (a cached credential, a GET's absent body) returns no promise
+    // then, and is not awaited; a read goes to its route with no idempotency layer: this is every request's hot path.
     const authenticated = authenticate(ctx);
     if (authenticated) await authenticated;
     checkUrlText(ctx);
     const bodyRead = readBody(ctx);
     if (bodyRead) await bodyRead;
-    if (WRITE_METHODS.has(ctx.method)) await withIdempotency(ctx, () => runRoute(api, matched.route, ctx));
-    else await runRoute(api, matched.route, ctx);
+    await withIdempotency(ctx, () => runRoute(api, matched.route, ctx));
   });
   app.on("error", () => {
     /* already answered by requestContext */

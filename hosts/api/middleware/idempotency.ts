@@ -11,8 +11,8 @@ import { isDomainError } from "../errors.ts";
 import { sendError, type Api, type ApiContext } from "../http.ts";
 
 const CLAIM_TTL_MS = 60_000;
-/** The methods an Idempotency-Key applies to; other requests need not go through `idempotency` at all. */
-export const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PATCH", "DELETE", "PUT"]);
+/** The methods an Idempotency-Key applies to. */
+const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PATCH", "DELETE", "PUT"]);
 
 const RETRY_LATER = new Set(["request_in_progress", "rate_limited"]);
 
@@ -24,8 +24,7 @@ function isRetryLater(ctx: ApiContext): boolean {
 
 /** Runs `next` (the route) under the request's Idempotency-Key, when it is a write that has one. */
 export function idempotency(api: Api) {
-  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
-    if (!WRITE_METHODS.has(ctx.method)) return next();
+  const guarded = async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const key = ctx.get("Idempotency-Key");
     if (key === "" || !ctx.state.scope) return next();
     if (key.length > 255)
@@ -93,4 +92,7 @@ export function idempotency(api: Api) {
       }
     }
   };
+  // A read has no Idempotency-Key to honour: it goes straight on, with no async layer of its own.
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> =>
+    WRITE_METHODS.has(ctx.method) ? guarded(ctx, next) : next();
 }
