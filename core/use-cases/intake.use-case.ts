@@ -160,7 +160,10 @@ const startRun = Effect.fnUntraced(function* (
 const validateRows = Effect.fnUntraced(function* (run: IntakeRun, rows: readonly RawRow[]) {
   const { parsed, pathPayerId, repos, vault, transmitter, payers, payerTins, results } = run;
   const good: GoodRow[] = [];
+  let n = 0;
   for (const { raw, index } of rows) {
+    // A batch of thousands of rows validates in tens of milliseconds: let other requests' I/O in between.
+    if (++n % 100 === 0) yield* Effect.yieldNow;
     const row = parseRow(raw, pathPayerId ?? parsed.defaultPayer);
     const rowRef =
       typeof raw === "object" &&
@@ -241,14 +244,23 @@ const validateRows = Effect.fnUntraced(function* (run: IntakeRun, rows: readonly
   return good;
 });
 
+/** What `planRows` decides before the transaction: the recipients to create and the filings to insert. */
+interface IntakePlan {
+  readonly good: readonly GoodRow[];
+  readonly byPayer: ReadonlyMap<string, readonly GoodRow[]>;
+  readonly newRecipients: readonly RecipientRow[];
+  /** By position in `good`; a filing's recipient changes when a concurrent intake created it first. */
+  readonly filings: Filing[];
+}
+
 /**
- * Saves `good` inside the caller's transaction: matches or creates each row's recipient (D8), inserts the filings
- * (a duplicate of a filing already saved fails its row, D11) and their cart items. Sets each row's result and
- * returns the filings saved.
+ * Matches each row's recipient (D8) with the reads of `repos`, seals the TINs and builds every filing, all before
+ * the transaction that saves them opens: the transaction then holds its connection only for its statements (on
+ * the embedded database there is only one). A recipient created meanwhile by a concurrent intake is settled by
+ * `saveRows`, inside the transaction.
  */
-const saveRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly GoodRow[]) {
-  const { scope, parsed, extras, delivery, status, vault, ids, now, results } = run;
-  const tx = yield* Repos(scope);
+const planRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly GoodRow[], repos: ScopedStore) {
+  const { scope, parsed, extras, delivery, status, vault, ids, now } = run;
   // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
   const recipientFor = new Map<number, string>();
   // A TIN sealed for a new recipient is not sealed again for its form (one AES-GCM per TIN, not two).
@@ -268,7 +280,7 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly Goo
       if (list) list.push(r);
       else byHash.set(hash, [r]);
     };
-    for (const r of yield* tx.recipients.findManyByTin(payerId, [...new Set(rows.map((r) => r.tinHash))]))
+    for (const r of yield* repos.recipients.findManyByTin(payerId, [...new Set(rows.map((r) => r.tinHash))]))
       add(r.tinHash, r);
     for (const g of rows) {
       const type = g.normalized.recipient.tinType;
@@ -290,25 +302,6 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly Goo
         match = rec;
       }
       recipientFor.set(g.index, match.id);
-    }
-  }
-  // A concurrent intake may have created the same recipient first: use the one that won.
-  const insertedRecipients = yield* tx.recipients.insertMany(newRecipients);
-  const lost = newRecipients.filter((r) => !insertedRecipients.has(r.id));
-  if (lost.length > 0) {
-    const lostIds = new Set(lost.map((r) => r.id));
-    for (const [payerId, rows] of byPayer) {
-      const winners = yield* tx.recipients.findManyByTin(payerId, [
-        ...new Set(lost.filter((r) => r.payerId === payerId).map((r) => r.tinHash)),
-      ]);
-      for (const g of rows) {
-        if (!lostIds.has(recipientFor.get(g.index) as string)) continue;
-        const type = g.normalized.recipient.tinType;
-        const winner =
-          winners.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ??
-          winners.find((w) => w.tinHash === g.tinHash);
-        if (winner) recipientFor.set(g.index, winner.id);
-      }
     }
   }
 
@@ -356,6 +349,40 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly Goo
       updatedAt: now,
     };
   });
+  return { good, byPayer, newRecipients, filings } satisfies IntakePlan;
+});
+
+/**
+ * Saves a plan inside the caller's transaction: creates its recipients (a concurrent intake may have created one
+ * first: its filings then take the one that won), inserts the filings (a duplicate of a filing already saved fails
+ * its row, D11) and their cart items. Sets each row's result and returns the filings saved.
+ */
+const saveRows = Effect.fnUntraced(function* (run: IntakeRun, plan: IntakePlan) {
+  const { scope, parsed, delivery, status, ids, now, results } = run;
+  const { good, byPayer, newRecipients, filings } = plan;
+  const tx = yield* Repos(scope);
+  const insertedRecipients = yield* tx.recipients.insertMany(newRecipients);
+  const lost = newRecipients.filter((r) => !insertedRecipients.has(r.id));
+  if (lost.length > 0) {
+    const lostIds = new Set(lost.map((r) => r.id));
+    const position = new Map(good.map((g, i) => [g.index, i]));
+    for (const [payerId, rows] of byPayer) {
+      const winners = yield* tx.recipients.findManyByTin(payerId, [
+        ...new Set(lost.filter((r) => r.payerId === payerId).map((r) => r.tinHash)),
+      ]);
+      for (const g of rows) {
+        const i = position.get(g.index) as number;
+        const filing = filings[i] as Filing;
+        if (!lostIds.has(filing.recipientId)) continue;
+        const type = g.normalized.recipient.tinType;
+        const winner =
+          winners.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ??
+          winners.find((w) => w.tinHash === g.tinHash);
+        if (winner) filings[i] = { ...filing, recipientId: winner.id };
+      }
+    }
+  }
+
   const inserted = yield* tx.filings.insertMany(filings);
 
   const items: CartItem[] = [];
@@ -449,9 +476,10 @@ export const intake = Effect.fnUntraced(
     const good = yield* validateRows(run, parsed.rows);
     if (extras.atomic && good.length < parsed.rows.length)
       return yield* Effect.fail(new AtomicIntakeFailed(run.results, parsed.rows.length));
+    const plan = yield* planRows(run, good, run.repos);
     return yield* withTransaction(
       Effect.gen(function* () {
-        const saved = yield* saveRows(run, good);
+        const saved = yield* saveRows(run, plan);
         if (extras.atomic && saved.length < run.results.length)
           return yield* Effect.fail(new AtomicIntakeFailed(run.results, run.results.length));
         const batch = yield* saveBatch(run, kind, saved.length);
@@ -503,7 +531,7 @@ export const intakeInChunks = Effect.fnUntraced(
               if (run.results[i]?.error?.type === "conflict") delete run.results[i];
           }
           if (invalid) continue;
-          for (const f of yield* saveRows(run, good))
+          for (const f of yield* saveRows(run, yield* planRows(run, good, yield* Repos(scope))))
             saved.set(f.id, { id: f.id, form: f.form, recipientId: f.recipientId, corrects: f.corrects });
         }
         if (saved.size < run.results.length)
