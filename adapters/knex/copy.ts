@@ -67,16 +67,48 @@ export const copyText = (rows: readonly (readonly unknown[])[]): string => [...l
  * connection (COPY FROM STDIN streams), on PGlite through Knex and the one session it shares (COPY from a Blob).
  */
 async function copySession(db: Db) {
-  const conn = copyKind(db) === "pg" ? ((await db.client.acquireConnection()) as pg.Client) : null;
+  const kind = copyKind(db);
+  const conn = (await db.client.acquireConnection()) as unknown;
+  const pgConn = kind === "pg" ? (conn as pg.Client) : null;
+  const blobOf = (rows: readonly (readonly unknown[])[]) => new Blob([...lines(rows)]);
+  const copySql = (target: string, columns: readonly string[]) =>
+    `copy ${target} (${columns.join(", ")}) from ${pgConn ? "stdin" : "'/dev/blob'"}`;
   return {
     sql: async (text: string): Promise<unknown[]> =>
-      rowsOf((conn ? await conn.query(text) : await db.raw(text)).rows),
+      rowsOf((pgConn ? await pgConn.query(text) : await db.raw(text)).rows),
     copy: async (target: string, columns: readonly string[], rows: readonly (readonly unknown[])[]) => {
-      const copy = `copy ${target} (${columns.join(", ")}) from`;
-      if (conn) await pipeline(Readable.from(lines(rows)), conn.query(copyFrom(`${copy} stdin`)));
-      else await db.raw(`${copy} '/dev/blob'`).options({ blob: new Blob([...lines(rows)]) });
+      if (pgConn)
+        await pipeline(Readable.from(lines(rows)), pgConn.query(copyFrom(copySql(target, columns))));
+      else await db.raw(copySql(target, columns)).options({ blob: blobOf(rows) });
+    },
+    /**
+     * `savepoint`, the COPY and `release savepoint`. On PGlite the text is made first and the three go in one
+     * script: one call into PGlite instead of three through Knex.
+     */
+    copyUnderSavepoint: async (
+      savepoint: string,
+      target: string,
+      columns: readonly string[],
+      rows: readonly (readonly unknown[])[],
+    ) => {
+      if (pgConn) {
+        await pgConn.query(`savepoint ${savepoint}`);
+        await pipeline(Readable.from(lines(rows)), pgConn.query(copyFrom(copySql(target, columns))));
+        await pgConn.query(`release savepoint ${savepoint}`);
+        return;
+      }
+      const blob = blobOf(rows);
+      await (conn as PgliteScripts).exec(
+        `savepoint ${savepoint}; ${copySql(target, columns)}; release savepoint ${savepoint}`,
+        { blob },
+      );
     },
   };
+}
+
+/** What copy.ts runs on PGlite's one session beside Knex: a script of several statements (PGlite's exec). */
+interface PgliteScripts {
+  exec(sql: string, options?: { blob?: Blob }): Promise<unknown>;
 }
 
 /**
@@ -126,15 +158,13 @@ export async function copyInsertElseGuarded(
     return db.transaction((trx) => copyInsertElseGuarded(trx, table, columns, rows, idOf, moveSql));
   const savepoint = `copy_${table}`;
   const session = await copySession(db);
-  await session.sql(`savepoint ${savepoint}`);
   try {
-    await session.copy(table, columns, rows);
+    await session.copyUnderSavepoint(savepoint, table, columns, rows);
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     await session.sql(`rollback to savepoint ${savepoint}`);
     await session.sql(`release savepoint ${savepoint}`);
     return copyThenInsert(db, table, columns, rows, moveSql);
   }
-  await session.sql(`release savepoint ${savepoint}`);
   return rows.map((r) => ({ id: idOf(r) }));
 }
