@@ -2,6 +2,8 @@
 // the rules live in the core, so they hold for every host and for the embedder's facade.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import { Effect } from "effect";
+import { Store } from "../../../core/ports/store.port.ts";
 import { InvalidRequest, NotFound } from "../../../core/domain/shared/errors.ts";
 import type { Extension } from "../../../core/domain/extensions/extension.ts";
 import { filePayerForms, getFiling } from "../../../core/use-cases/filings.use-case.ts";
@@ -208,6 +210,39 @@ s(
     // The stamped form is not read again (the payer rules it still needs: rules/stamp.test.ts).
     const receipt = await t.run(payCart(t.scope, t.owner));
     assert.is((receipt as { filed?: number }).filed, 1);
+  },
+);
+
+s(
+  "intake matches recipients before its transaction: a recipient another intake created meanwhile wins, and the filing takes it (D8)",
+  async ({ t }) => {
+    const tin = "500009901";
+    const first = await t.run(
+      filePayerForms(t.scope, t.payerId, { forms: [necRow({ tin, accountNum: "RACE-1" })] }),
+    );
+    const winner = (await t.run(t.store.scoped(t.scope).filings.get(first.rows[0]?.id ?? "")))?.recipientId;
+    assert.ok(winner);
+    // The read made before the transaction does not see that recipient yet, as when the other intake commits
+    // between that read and this one's insert; the reads inside the transaction do.
+    const blind = {
+      ...t.store,
+      scoped: (scope: typeof t.scope) => {
+        const repos = t.store.scoped(scope);
+        return { ...repos, recipients: { ...repos.recipients, findManyByTin: () => Effect.succeed([]) } };
+      },
+    };
+    const second = await t.run(
+      Effect.provideService(
+        filePayerForms(t.scope, t.payerId, { forms: [necRow({ tin, accountNum: "RACE-2" })] }),
+        Store,
+        blind,
+      ),
+    );
+    assert.is(second.batch.created, 1);
+    const filing = await t.run(t.store.scoped(t.scope).filings.get(second.rows[0]?.id ?? ""));
+    assert.is(filing?.recipientId, winner, "the filing links to the recipient that exists");
+    const withTin = [...t.store.tables().recipients.values()].filter((r) => r.tinLast4 === "9901");
+    assert.is(withTin.length, 1, "one recipient for the TIN");
   },
 );
 
