@@ -54,7 +54,7 @@ async function harness(backend: "fake" | "pglite" | "postgres") {
     const t = await openTestDb(backend);
     adapters = Layer.merge(
       Layer.succeed(Store, makeKnexStore(t.db.knex)),
-      Layer.succeed(AccessGate, makeKnexAccessGate(t.db.knex, 1000, 0)),
+      Layer.succeed(AccessGate, makeKnexAccessGate(t.db.knex, 1000, 0, t.db.onClose)),
     );
     close = t.drop;
   }
