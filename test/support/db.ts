@@ -30,7 +30,8 @@ class BytesBlob extends Blob {
     this.#data = data;
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#data.slice().buffer);
+    // A copy of exactly these bytes (a Buffer's own slice() would share its memory and its pool's).
+    return Promise.resolve(new Uint8Array(this.#data).buffer);
   }
 }
 function templatePath(): string {
