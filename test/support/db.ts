@@ -98,13 +98,15 @@ export async function openTestDb(backend: Backend, schema?: string): Promise<Tes
   return {
     db,
     schema: name,
-    // Close first (flushing counters into the schema), then drop the schema over a connection of its own.
+    // Close first (flushing counters into the schema), then drop the schema over a connection of its own, with the
+    // job queue's schema that a host process started on it makes (`<schema>_pgboss`, hosts/shared/runtime.ts).
     drop: async () => {
       await db.close();
       const client = new pg.Client({ connectionString: POSTGRES_URL });
       await client.connect();
       try {
         await client.query(`drop schema if exists "${name}" cascade`);
+        await client.query(`drop schema if exists "${name}_pgboss" cascade`);
       } finally {
         await client.end();
       }
