@@ -1,7 +1,8 @@
-// Bulk inserts through COPY on Postgres (pg-copy-streams speaks the protocol): the rows stream in COPY's text
-// format into a temp table dropped at commit, then one INSERT ... SELECT moves them into the real table with its ON CONFLICT
-// guard. Postgres parses COPY text about twice as fast as the rows of a json_to_recordset INSERT (measured on
-// 20,000 filings rows: 0.57 s against 1.0 s), and intake's database time is mostly that parsing.
+// Bulk inserts through COPY on Postgres (pg-copy-streams speaks the protocol). Postgres parses COPY text about twice
+// as fast as the rows of a json_to_recordset INSERT (measured on 20,000 filings rows: 0.57 s against 1.0 s), and
+// intake's database time is mostly that parsing. Rows whose conflicts are rare go straight into their table under a
+// savepoint (`copyInsertElseGuarded`); otherwise, or when such a COPY breaks a unique constraint, they go into a temp
+// table dropped at commit and one INSERT ... SELECT moves them with its ON CONFLICT guard (`copyThenInsert`).
 // On PGlite the same COPY reads the text from a Blob (`COPY ... FROM '/dev/blob'`), through the one session
 // knex-pglite shares, so it runs inside the caller's transaction as well.
 import { Readable } from "node:stream";
@@ -67,20 +68,20 @@ export const copyText = (rows: readonly (readonly unknown[])[]): string => [...l
  * connection (COPY FROM STDIN streams), on PGlite through Knex and the one session it shares (COPY from a Blob).
  */
 async function copySession(db: Db) {
-  const kind = copyKind(db);
   const conn = (await db.client.acquireConnection()) as unknown;
-  const pgConn = kind === "pg" ? (conn as pg.Client) : null;
+  const pgConn = copyKind(db) === "pg" ? (conn as pg.Client) : null;
   const blobOf = (rows: readonly (readonly unknown[])[]) => new Blob([...lines(rows)]);
   const copySql = (target: string, columns: readonly string[]) =>
     `copy ${target} (${columns.join(", ")}) from ${pgConn ? "stdin" : "'/dev/blob'"}`;
+  const sql = async (text: string): Promise<unknown[]> =>
+    rowsOf((pgConn ? await pgConn.query(text) : await db.raw(text)).rows);
+  const copy = async (target: string, columns: readonly string[], rows: readonly (readonly unknown[])[]) => {
+    if (pgConn) await pipeline(Readable.from(lines(rows)), pgConn.query(copyFrom(copySql(target, columns))));
+    else await db.raw(copySql(target, columns)).options({ blob: blobOf(rows) });
+  };
   return {
-    sql: async (text: string): Promise<unknown[]> =>
-      rowsOf((pgConn ? await pgConn.query(text) : await db.raw(text)).rows),
-    copy: async (target: string, columns: readonly string[], rows: readonly (readonly unknown[])[]) => {
-      if (pgConn)
-        await pipeline(Readable.from(lines(rows)), pgConn.query(copyFrom(copySql(target, columns))));
-      else await db.raw(copySql(target, columns)).options({ blob: blobOf(rows) });
-    },
+    sql,
+    copy,
     /**
      * `savepoint`, the COPY and `release savepoint`. On PGlite the text is made first and the three go in one
      * script: one call into PGlite instead of three through Knex.
@@ -91,17 +92,17 @@ async function copySession(db: Db) {
       columns: readonly string[],
       rows: readonly (readonly unknown[])[],
     ) => {
-      if (pgConn) {
-        await pgConn.query(`savepoint ${savepoint}`);
-        await pipeline(Readable.from(lines(rows)), pgConn.query(copyFrom(copySql(target, columns))));
-        await pgConn.query(`release savepoint ${savepoint}`);
+      if (!pgConn) {
+        const blob = blobOf(rows);
+        await (conn as PgliteScripts).exec(
+          `savepoint ${savepoint}; ${copySql(target, columns)}; release savepoint ${savepoint}`,
+          { blob },
+        );
         return;
       }
-      const blob = blobOf(rows);
-      await (conn as PgliteScripts).exec(
-        `savepoint ${savepoint}; ${copySql(target, columns)}; release savepoint ${savepoint}`,
-        { blob },
-      );
+      await sql(`savepoint ${savepoint}`);
+      await copy(target, columns, rows);
+      await sql(`release savepoint ${savepoint}`);
     },
   };
 }
