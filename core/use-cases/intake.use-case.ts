@@ -247,7 +247,6 @@ const validateRows = Effect.fnUntraced(function* (run: IntakeRun, rows: readonly
 /** What `planRows` decides before the transaction: the recipients to create and the filings to insert. */
 interface IntakePlan {
   readonly good: readonly GoodRow[];
-  readonly byPayer: ReadonlyMap<string, readonly GoodRow[]>;
   readonly newRecipients: readonly RecipientRow[];
   /** By position in `good`; a filing's recipient changes when a concurrent intake created it first. */
   readonly filings: Filing[];
@@ -349,7 +348,7 @@ const planRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly Goo
       updatedAt: now,
     };
   });
-  return { good, byPayer, newRecipients, filings } satisfies IntakePlan;
+  return { good, newRecipients, filings } satisfies IntakePlan;
 });
 
 /**
@@ -359,28 +358,31 @@ const planRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly Goo
  */
 const saveRows = Effect.fnUntraced(function* (run: IntakeRun, plan: IntakePlan) {
   const { scope, parsed, delivery, status, ids, now, results } = run;
-  const { good, byPayer, newRecipients, filings } = plan;
+  const { good, newRecipients, filings } = plan;
   const tx = yield* Repos(scope);
   const insertedRecipients = yield* tx.recipients.insertMany(newRecipients);
   const lost = newRecipients.filter((r) => !insertedRecipients.has(r.id));
   if (lost.length > 0) {
+    // The recipients that won, read per payer of a lost one; each filing of a lost recipient takes its winner.
     const lostIds = new Set(lost.map((r) => r.id));
-    const position = new Map(good.map((g, i) => [g.index, i]));
-    for (const [payerId, rows] of byPayer) {
-      const winners = yield* tx.recipients.findManyByTin(payerId, [
-        ...new Set(lost.filter((r) => r.payerId === payerId).map((r) => r.tinHash)),
-      ]);
-      for (const g of rows) {
-        const i = position.get(g.index) as number;
-        const filing = filings[i] as Filing;
-        if (!lostIds.has(filing.recipientId)) continue;
-        const type = g.normalized.recipient.tinType;
-        const winner =
-          winners.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ??
-          winners.find((w) => w.tinHash === g.tinHash);
-        if (winner) filings[i] = { ...filing, recipientId: winner.id };
-      }
-    }
+    const winners = new Map<string, ReadonlyArray<{ id: string; tinHash: string; tinType: string | null }>>();
+    for (const payerId of new Set(lost.map((r) => r.payerId)))
+      winners.set(
+        payerId,
+        yield* tx.recipients.findManyByTin(payerId, [
+          ...new Set(lost.filter((r) => r.payerId === payerId).map((r) => r.tinHash)),
+        ]),
+      );
+    good.forEach((g, i) => {
+      const filing = filings[i] as Filing;
+      if (!lostIds.has(filing.recipientId)) return;
+      const type = g.normalized.recipient.tinType;
+      const found = winners.get(g.payer.id) ?? [];
+      const winner =
+        found.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ??
+        found.find((w) => w.tinHash === g.tinHash);
+      if (winner) filings[i] = { ...filing, recipientId: winner.id };
+    });
   }
 
   const inserted = yield* tx.filings.insertMany(filings);
