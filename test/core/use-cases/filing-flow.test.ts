@@ -2,7 +2,7 @@
 // the rules live in the core, so they hold for every host and for the embedder's facade.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { Store } from "../../../core/ports/store.port.ts";
 import { InvalidRequest, NotFound } from "../../../core/domain/shared/errors.ts";
 import type { Extension } from "../../../core/domain/extensions/extension.ts";
