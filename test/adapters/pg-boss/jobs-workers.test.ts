@@ -114,3 +114,39 @@ for (const backend of backends) {
 
   s.run();
 }
+
+if (backends.includes("postgres")) {
+  const s = suite("pg-boss on postgres: processes starting together");
+  s("four processes opening the same queues on a fresh schema at once all start", async () => {
+    // Seen in the multi-process bench, where an API process died at start: pg-boss 10's install collides on
+    // CREATE SCHEMA (23505) and its create_queue deadlocks (40P01) when processes start together (see
+    // oneStartAtATime). Four pools (four processes), five queues, three fresh schemas; before the fix three of
+    // the four failed in every round.
+    const t = await openTestDb("postgres");
+    const pools = await Promise.all(
+      [1, 2, 3, 4].map(() => openDatabase({ databaseUrl: POSTGRES_URL, schema: t.schema, poolMax: 2 })),
+    );
+    const queues = ["q-a", "q-b", "q-c", "q-d", "q-e"];
+    try {
+      for (let round = 0; round < 3; round++) {
+        const schema = bossSchema();
+        const opened = await Promise.allSettled(
+          pools.map((db) => openJobs(db, { schema, queues, defaults, onError: () => {} })),
+        );
+        const failures = opened.flatMap((o) => (o.status === "rejected" ? [String(o.reason)] : []));
+        for (const o of opened) if (o.status === "fulfilled") await o.value.stop();
+        const made = await t.db.knex.raw(`select name from "${schema}".queue order by name`);
+        await t.db.knex.raw(`drop schema if exists "${schema}" cascade`);
+        assert.equal(failures, [], `round ${round}`);
+        assert.equal(
+          made.rows.map((r: { name: string }) => r.name),
+          queues,
+        );
+      }
+    } finally {
+      for (const db of pools) await db.close();
+      await t.drop();
+    }
+  });
+  s.run();
+}
