@@ -121,7 +121,7 @@ if (backends.includes("postgres")) {
     // Seen in the multi-process bench, where an API process died at start: pg-boss 10's install collides on
     // CREATE SCHEMA (23505) and its create_queue deadlocks (40P01) when processes start together (see
     // oneStartAtATime). Four pools (four processes), five queues, three fresh schemas; before the fix three of
-    // the four failed in every round.
+    // the four failed in the first round (23505), in each of two runs.
     const t = await openTestDb("postgres");
     const pools = await Promise.all(
       [1, 2, 3, 4].map(() => openDatabase({ databaseUrl: POSTGRES_URL, schema: t.schema, poolMax: 2 })),
