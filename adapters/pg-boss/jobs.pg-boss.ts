@@ -154,12 +154,12 @@ function literal(text: string): string {
  * advisory lock still collide on `CREATE SCHEMA IF NOT EXISTS` (23505 on pg_namespace; the second process died at
  * start), and two creators of one queue deadlock in `create_queue` (40P01: one holds the queue's new row, the other
  * attaches the queue's partition to the job table, whose foreign key wants a lock on the queue table). On Postgres
- * the whole start (install or migration, the dedupe index, the queues named at open) runs under a session advisory
- * lock held on a connection of its own, outside the pool: processes start one after another, and a later one finds
- * everything made. PGlite is one process.
+ * each of those steps (the install or migration with the dedupe index; each queue's creation, on its first use in
+ * this process) runs under a session advisory lock held on a connection of its own, outside the pool: processes take
+ * turns, and a later one finds the step done. PGlite is one process.
  */
-async function oneStartAtATime<T>(db: Database, schema: string, start: () => Promise<T>): Promise<T> {
-  if (db.kind !== "postgres") return start();
+async function oneAtATime<T>(db: Database, schema: string, step: () => Promise<T>): Promise<T> {
+  if (db.kind !== "postgres") return step();
   const client = db.knex.client as {
     acquireRawConnection(): Promise<QueryConnection>;
     destroyRawConnection(conn: QueryConnection): Promise<void>;
@@ -167,24 +167,13 @@ async function oneStartAtATime<T>(db: Database, schema: string, start: () => Pro
   const conn = await client.acquireRawConnection();
   try {
     await conn.query(
-      `SELECT pg_advisory_lock(('x' || md5(current_database() || '.jobs-start.' || $1))::bit(64)::bigint)`,
+      `SELECT pg_advisory_lock(('x' || md5(current_database() || '.jobs-setup.' || $1))::bit(64)::bigint)`,
       [schema],
     );
-    return await start();
+    return await step();
   } finally {
     // Closing the session releases its lock.
     await client.destroyRawConnection(conn).catch(() => {});
-  }
-}
-
-/** pg-boss's createQueue, again when Postgres picked it as a deadlock's victim (it is idempotent; see above). */
-async function createQueueRetryingDeadlock(create: () => Promise<void>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await create();
-    } catch (e) {
-      if (attempt >= 5 || (e as { code?: unknown }).code !== "40P01") throw e;
-    }
   }
 }
 
@@ -213,28 +202,27 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
   });
   boss.on("error", onError);
 
-  const queues = new Map<string, Promise<void>>();
-  const ensureQueue = (name: string): Promise<void> => {
-    let p = queues.get(name);
-    if (!p) {
-      p = createQueueRetryingDeadlock(() =>
-        boss.createQueue(name, { name, policy: "standard", ...defaults }),
-      );
-      p.catch(() => queues.delete(name)); // let a later call try again
-      queues.set(name, p);
-    }
-    return p;
-  };
-  await oneStartAtATime(db, schema, async () => {
+  await oneAtATime(db, schema, async () => {
     await boss.start(); // installs or migrates pg-boss's schema
     try {
       await ensureDedupeIndex(sql.executeSql, schema);
-      for (const q of options.queues ?? []) await ensureQueue(q);
     } catch (e) {
       await boss.stop({ graceful: false, close: false });
       throw e;
     }
   });
+
+  const queues = new Map<string, Promise<void>>();
+  const ensureQueue = (name: string): Promise<void> => {
+    let p = queues.get(name);
+    if (!p) {
+      p = oneAtATime(db, schema, () => boss.createQueue(name, { name, policy: "standard", ...defaults }));
+      p.catch(() => queues.delete(name)); // let a later call try again
+      queues.set(name, p);
+    }
+    return p;
+  };
+  for (const q of options.queues ?? []) await ensureQueue(q);
 
   // Our own polling loops over boss.fetch rather than boss.work: pg-boss 10's work() settles a batch as one
   // (one failing job sends its neighbours round again) and completes without awaiting (a failed completion is
