@@ -24,4 +24,13 @@ test("copyText: one line a row, fields tab-separated", () => {
   assert.is(copyText([]), "");
 });
 
+test("copyText: many pieces of text (multi-byte characters, a field larger than a piece) come out whole", () => {
+  const rows: unknown[][] = [];
+  for (let i = 0; i < 3000; i++) rows.push([`Zoë Ñúñez ${i}`, "€".repeat(i % 50), { n: i, s: "ü\t" }, null]);
+  rows.splice(1500, 0, ["x".repeat(600_000), "日本".repeat(200_000), 1, 2]);
+  const naive = rows.map((r) => r.map(copyField).join("\t")).join("\n") + "\n";
+  assert.ok(Buffer.byteLength(naive) > 4 * 262_144);
+  assert.is(copyText(rows), naive);
+});
+
 test.run();
