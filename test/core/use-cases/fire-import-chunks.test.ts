@@ -159,7 +159,7 @@ s(
     // Forms i and i + INTAKE_CHUNK share a recipient TIN (the first chunk's recipients, found by the second). TINs
     // 6xxxxxxxx and account numbers of their own: the suite's earlier imports saved 5xxxxxxxx.
     const forms = Array.from({ length: n }, (_, i) =>
-      necFireForm(i, String(600_000_000 + (i % INTAKE_CHUNK)), { accountNumber: `C-${i}` }),
+      necForm(i, { accountNumber: `C-${i}` }, (k) => 100_000_000 + (k % INTAKE_CHUNK)),
     );
     // The last form, in the last chunk: IRIS has no state group for a 1099-S, so its state tax is dropped.
     const spec = FORM_SPECS.find((x) => x.form === "1099-S") as FormSpec;
