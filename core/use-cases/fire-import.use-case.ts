@@ -25,8 +25,10 @@ export type { FireLocatedProblem };
 const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(reference ?? "")?.[1] ?? 0);
 
 /**
- * Parses the file and maps its forms to intake rows. Kept apart from `importFire` so the parsed file (every B record
- * as an object) can be collected while intake runs: a failing form is located by parsing the file again.
+ * Parses the file and checks its forms' payer and corrections; returns the intake rows and `prepare`, which converts
+ * a chunk of them to IRIS JSON when intake reaches it (while the chunk before is saved), noting what each form drops.
+ * Kept apart from `importFire` so the parsed file (every B record as an object) can be collected while intake runs:
+ * a failing form is located by parsing the file again.
  */
 const prepareRows = Effect.fnUntraced(function* (scope: Scope, payer: Payer, bytes: Uint8Array) {
   const parsed = parseFire(bytes);
@@ -44,6 +46,8 @@ const prepareRows = Effect.fnUntraced(function* (scope: Scope, payer: Payer, byt
   const notes = [...parsed.notes];
   const problems: FireLocatedProblem[] = [];
   const rows: RawRow[] = [];
+  /** Each row's B record, by row index, until `prepare` converts it. */
+  const forms: Array<FireForm | undefined> = [];
   const corrects = new Map<number, string>();
   const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
   const payerTinMatches = new Map<string, boolean>();
@@ -88,21 +92,34 @@ const prepareRows = Effect.fnUntraced(function* (scope: Scope, payer: Payer, byt
       }
       corrects.set(rows.length, original.id);
     }
-    const iris = fireFormToIris(f);
-    if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
-    rows.push({
-      raw: { form: f.form, tax_year: f.taxYear, jsonForm: iris.jsonForm, reference: `B record ${f.record}` },
-      index: rows.length,
-    });
+    forms.push(f);
+    rows.push({ raw: null, index: rows.length });
   }
-  notes.push(...droppedNotes(dropped));
   if (problems.length > 0) {
     return yield* new InvalidRequest({
       message: `Nothing was imported: ${problems[0]?.message ?? ""}`,
       extra: { problems },
     });
   }
-  return { rows, corrects, notes, rowsParsed: parsed.rows };
+  const prepare = (chunk: readonly RawRow[]): RawRow[] =>
+    chunk.map(({ index }) => {
+      const f = forms[index] as FireForm;
+      forms[index] = undefined;
+      const iris = fireFormToIris(f);
+      if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
+      return {
+        raw: {
+          form: f.form,
+          tax_year: f.taxYear,
+          jsonForm: iris.jsonForm,
+          reference: `B record ${f.record}`,
+        },
+        index,
+      };
+    });
+  /** The notes, with what each converted form dropped (complete once intake has converted every row). */
+  const allNotes = () => [...notes, ...droppedNotes(dropped)];
+  return { rows, corrects, prepare, allNotes, rowsParsed: parsed.rows };
 });
 
 export const importFire = Effect.fnUntraced(function* (
@@ -112,7 +129,7 @@ export const importFire = Effect.fnUntraced(function* (
   addToCart: boolean,
 ) {
   const payer = yield* getPayer(scope, payerId);
-  const { rows, corrects, notes, rowsParsed } = yield* prepareRows(scope, payer, bytes);
+  const { rows, corrects, prepare, allNotes, rowsParsed } = yield* prepareRows(scope, payer, bytes);
   const result = yield* intakeInChunks(
     scope,
     "fire",
@@ -124,6 +141,7 @@ export const importFire = Effect.fnUntraced(function* (
     },
     payer.id,
     { corrects, knownPayer: payer },
+    prepare,
   ).pipe(
     Effect.catchTag("InvalidRequest", (e) => {
       const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];
@@ -166,6 +184,6 @@ export const importFire = Effect.fnUntraced(function* (
     filings: result.filings,
     payerId: payer.id,
     addToCart,
-    notes,
+    notes: allNotes(),
   });
 });

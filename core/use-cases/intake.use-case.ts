@@ -498,15 +498,22 @@ export const intake = Effect.fnUntraced(
 
 /** Rows a large import validates and saves at a time (see `intakeInChunks`). */
 export const INTAKE_CHUNK = 2000;
+/**
+ * A large import's first chunk; each next one is twice the one before, up to INTAKE_CHUNK. The database starts
+ * writing once this many rows are checked, not a whole chunk's worth.
+ */
+export const INTAKE_FIRST_CHUNK = 500;
 
 /** What a large import keeps of each filing it saved, for its answer (the filings themselves are not kept). */
 export type SavedFiling = Pick<Filing, "id" | "form" | "recipientId" | "corrects">;
 
 /**
  * Intake of a large, all-or-nothing import (a FIRE file of many thousand forms): the same rows, checks and results
- * as `intake` with `atomic`, but validated and saved INTAKE_CHUNK rows at a time inside one transaction, so the
- * process holds one chunk's validated forms and filings at a time, not the whole file's. After the first row that
- * fails validation nothing more is saved; the remaining rows are still validated so that every failing row is
+ * as `intake` with `atomic`, but validated and saved a chunk (up to INTAKE_CHUNK rows) at a time inside one
+ * transaction, so the process holds two chunks' validated forms and filings at a time, not the whole file's. A
+ * chunk is saved while the next one is made (`prepare`, given the rows of the chunk: a FIRE import converts its
+ * records there) and validated: the database writes one chunk as the process checks the next. After the first row
+ * that fails validation nothing more is saved; the remaining rows are still validated so that every failing row is
  * reported, and the transaction rolls back. As with `intake`, a row's duplicate conflict (D11) is reported only when
  * every row validates.
  */
@@ -517,24 +524,39 @@ export const intakeInChunks = Effect.fnUntraced(
     parsed: ParsedIntake,
     pathPayerId: string | null,
     extras: Omit<IntakeExtras, "atomic"> = {},
+    prepare: (rows: readonly RawRow[]) => readonly RawRow[] = (rows) => rows,
   ) {
     const run = yield* startRun(scope, parsed, pathPayerId, extras);
+    const checked = (rows: readonly RawRow[]) => Effect.suspend(() => validateRows(run, prepare(rows)));
     return yield* withTransaction(
       Effect.gen(function* () {
         const saved = new Map<string, SavedFiling>();
         let invalid = false;
-        for (let at = 0; at < parsed.rows.length; at += INTAKE_CHUNK) {
-          const rows = parsed.rows.slice(at, at + INTAKE_CHUNK);
-          const good = yield* validateRows(run, rows);
+        let size = Math.min(INTAKE_FIRST_CHUNK, INTAKE_CHUNK);
+        let rows = parsed.rows.slice(0, size);
+        let good = yield* checked(rows);
+        let at = 0;
+        while (rows.length > 0) {
           if (good.length < rows.length && !invalid) {
             invalid = true;
             // A conflict found in a chunk already saved is not reported beside validation failures.
             for (let i = 0; i < run.results.length; i++)
               if (run.results[i]?.error?.type === "conflict") delete run.results[i];
           }
-          if (invalid) continue;
-          for (const f of yield* saveRows(run, yield* planRows(run, good, yield* Repos(scope))))
+          // A chunk's recipients are matched once the chunk before it is saved, so a recipient it created is found.
+          const save = invalid
+            ? Effect.succeed([])
+            : Effect.flatMap(Repos(scope), (repos) =>
+                Effect.flatMap(planRows(run, good, repos), (plan) => saveRows(run, plan)),
+              );
+          at += rows.length;
+          size = Math.min(2 * size, INTAKE_CHUNK);
+          const next = parsed.rows.slice(at, at + size);
+          const [filings, nextGood] = yield* Effect.all([save, checked(next)], { concurrency: 2 });
+          for (const f of filings)
             saved.set(f.id, { id: f.id, form: f.form, recipientId: f.recipientId, corrects: f.corrects });
+          rows = next;
+          good = nextGood;
         }
         if (saved.size < run.results.length)
           return yield* Effect.fail(new AtomicIntakeFailed(run.results, run.results.length));

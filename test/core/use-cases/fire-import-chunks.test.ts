@@ -1,6 +1,7 @@
 // A FIRE import larger than one intake chunk (INTAKE_CHUNK rows) on the in-memory adapters: the rows are validated
-// and saved a chunk at a time inside one transaction, and the result is the one a single pass gives: every form
-// saved, or nothing saved and every failing row reported.
+// and saved a chunk at a time inside one transaction (INTAKE_FIRST_CHUNK rows first, then twice as many each time,
+// up to INTAKE_CHUNK; a chunk is converted and validated while the one before is saved), and the result is the one
+// a single pass gives: every form saved, or nothing saved and every failing row reported.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import {
@@ -12,7 +13,7 @@ import {
 } from "../../../core/domain/fire/index.ts";
 import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
-import { INTAKE_CHUNK } from "../../../core/use-cases/intake.use-case.ts";
+import { INTAKE_CHUNK, INTAKE_FIRST_CHUNK } from "../../../core/use-cases/intake.use-case.ts";
 import { createPayer } from "../../../core/use-cases/payers.use-case.ts";
 import { coreTest, type CoreTest } from "../../support/core.ts";
 import {
@@ -100,7 +101,7 @@ s(
 );
 
 s(
-  "a form of the third chunk duplicating one of the first: nothing saved, the duplicate reported (D11)",
+  "a form of the last chunk duplicating one of the first: nothing saved, the duplicate reported (D11)",
   async ({ t, payerId }) => {
     const forms = Array.from({ length: n }, (_, i) => necForm(i));
     forms[n - 2] = necForm(7, { amounts: { NonemployeeCompensationAmt: 5_00 } });
@@ -116,7 +117,7 @@ s(
 );
 
 s(
-  "a duplicate in the first chunk and a bad form in the second: only the bad form is reported",
+  "a duplicate in the first chunk and a bad form in a later one: only the bad form is reported",
   async ({ t, payerId }) => {
     const forms = Array.from({ length: n }, (_, i) => necForm(i));
     forms[3] = necForm(1);
@@ -156,22 +157,22 @@ s(
 s(
   "a recipient of one chunk matched in the next, and what a form of the last chunk drops noted",
   async ({ t, payerId }) => {
-    // Forms i and i + INTAKE_CHUNK share a recipient TIN (the first chunk's recipients, found by the second). TINs
-    // 6xxxxxxxx and account numbers of their own: the suite's earlier imports saved 5xxxxxxxx.
+    // Forms i and i + INTAKE_FIRST_CHUNK share a recipient TIN (the first chunk's recipients, found by the second).
+    // TINs 6xxxxxxxx and account numbers of their own: the suite's earlier imports saved 5xxxxxxxx.
     const forms = Array.from({ length: n }, (_, i) =>
-      necForm(i, { accountNumber: `C-${i}` }, (k) => 100_000_000 + (k % INTAKE_CHUNK)),
+      necForm(i, { accountNumber: `C-${i}` }, (k) => 100_000_000 + (k % INTAKE_FIRST_CHUNK)),
     );
-    // The last form, in the last chunk: IRIS has no state group for a 1099-S, so its state tax is dropped.
+    const before = await recipientCount(t);
+    // The last form, converted in the last chunk: IRIS has no state group for a 1099-S, so its state tax is dropped.
     const spec = FORM_SPECS.find((x) => x.form === "1099-S") as FormSpec;
     forms[n - 1] = { ...fullForm(spec, 1, firePayer({ tin: PAYER_TIN })), corrected: null };
-    const before = await recipientCount(t);
     const bytes = file(forms);
     const r = await t.run(importFire(t.scope, payerId, bytes, false));
     assert.is(r.forms_imported, n);
-    assert.is((await recipientCount(t)) - before, INTAKE_CHUNK + 1);
+    assert.is((await recipientCount(t)) - before, INTAKE_FIRST_CHUNK + 1);
     assert.ok(r.forms[0]?.recipient);
-    assert.is(r.forms[INTAKE_CHUNK]?.recipient, r.forms[0]?.recipient);
-    assert.is(r.forms[2 * INTAKE_CHUNK + 1]?.recipient, r.forms[1]?.recipient);
+    assert.is(r.forms[INTAKE_FIRST_CHUNK]?.recipient, r.forms[0]?.recipient);
+    assert.is(r.forms[2 * INTAKE_FIRST_CHUNK + 1]?.recipient, r.forms[1]?.recipient);
     const last = recordsWhere(bytes, (tin) => !tin.startsWith("6"));
     assert.is(last.length, 1);
     const note = r.notes.find((x) => /StateIncomeTaxWithheld/.test(x));

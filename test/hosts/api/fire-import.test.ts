@@ -265,7 +265,7 @@ for (const backend of backends) {
   s(
     "a file of several intake chunks: a duplicate in the last chunk rolls back every chunk; without it, all saved",
     async ({ api, payerId }) => {
-      // Forms 1000 + i, over two chunks' worth of rows and into a third (INTAKE_CHUNK rows are saved at a time).
+      // Forms 1000 + i, over INTAKE_CHUNK rows twice: four chunks (500, 1,000, 2,000 and the rest), each saved in turn.
       const forms = Array.from({ length: 2 * INTAKE_CHUNK + 2 }, (_, i) =>
         necForm(1000 + i, {
           recipient: recipient({ tin: String(700_000_000 + i), name: `ALEX SAMPLE${alpha(1000 + i)}` }),
