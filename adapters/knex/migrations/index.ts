@@ -15,6 +15,7 @@ import * as ssaFiles from "./20261125000000_ssa_files.ts";
 import * as rulesChecked from "./20261126000000_rules_checked.ts";
 import * as orderReceiptJson from "./20261127000001_order_receipt_json.ts";
 import * as batchRowsJson from "./20261128000000_batch_rows_json.ts";
+import * as payerAccountKeys from "./20261129000000_payer_account_keys.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +37,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261126000000_rules_checked", rulesChecked],
   ["20261127000001_order_receipt_json", orderReceiptJson],
   ["20261128000000_batch_rows_json", batchRowsJson],
+  ["20261129000000_payer_account_keys", payerAccountKeys],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
