@@ -311,17 +311,19 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
 
   s(
     "D11 is scoped: the same key in another account or environment is not a duplicate",
-    async ({ store, a, b, live, pa, ra, rb, rl }) => {
+    async ({ store, a, b, live, pa, ra, pb, rb, rl }) => {
       const f = filing(a, pa, ra);
       await insert(store, a, [f]);
-      // Rows with exactly the same duplicate key (same payer id, TIN hash, form, year, account number).
+      // The other environment: exactly the same duplicate key (same payer id, TIN hash, form, year, account number).
       const l = filing(live, pa, ra, { recipientId: rl.id });
       assert.equal(await insert(store, live, [l]), [l.id]);
-      const bf = filing(b, pa, ra, { recipientId: rb.id });
+      // Another account: its own payer (a row's payer belongs to the row's account; the Knex schema refuses any other),
+      // with the same recipient TIN, form, year and account number.
+      const bf = filing(b, pb, rb, { recipientTinHash: ra.tinHash });
       assert.equal(await insert(store, b, [bf]), [bf.id]);
       // And each scope still guards its own.
       assert.equal(await insert(store, live, [filing(live, pa, ra, { recipientId: rl.id })]), []);
-      assert.equal(await insert(store, b, [filing(b, pa, ra, { recipientId: rb.id })]), []);
+      assert.equal(await insert(store, b, [filing(b, pb, rb, { recipientTinHash: ra.tinHash })]), []);
     },
   );
 
