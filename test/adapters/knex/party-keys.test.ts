@@ -4,78 +4,29 @@
 import { randomUUID } from "node:crypto";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
+import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import * as migration from "../../../adapters/knex/migrations/20261129000000_payer_account_keys.ts";
+import { makeKnexStore } from "../../../adapters/knex/store.knex.ts";
+import type { Scope } from "../../../core/ports/store.port.ts";
 import { backends, openTestDb, type TestDb } from "../../support/db.ts";
+import { clock, run } from "../contract/harness.ts";
+import { intakeRows, intakeStart } from "../contract/intake-rows.ts";
 
-const now = new Date("2026-11-25T00:00:00Z");
+const { account, payer, recipient, filing } = intakeRows(clock(intakeStart));
 
-async function account(knex: Knex): Promise<string> {
-  const id = randomUUID();
-  await knex("accounts").insert({ id, name: "Keys Test", created_at: now });
-  return id;
-}
-
-async function payer(knex: Knex, accountId: string): Promise<string> {
-  const id = randomUUID();
-  await knex("payers").insert({
-    id,
-    account_id: accountId,
-    livemode: false,
-    legal_name: "Example Payer LLC",
-    tin_ciphertext: "x",
-    tin_hash: randomUUID(),
-    tin_last4: "6789",
-    tin_type: "ein",
-    country: "US",
-    created_at: now,
-    updated_at: now,
-  });
-  return id;
-}
-
-const recipientRow = (accountId: string, payerId: string) => ({
-  id: randomUUID(),
-  short_id: `rcp_${randomUUID()}`,
-  account_id: accountId,
-  livemode: false,
-  payer_id: payerId,
-  name: "Alex Sample",
-  tin_ciphertext: "x",
-  tin_hash: randomUUID(),
-  tin_last4: "4321",
-  country: "US",
-  delivery_method: "email",
-  created_at: now,
-  updated_at: now,
-});
-
-const filingRow = (accountId: string, payerId: string, recipientId: string) => ({
-  id: randomUUID(),
-  short_id: `fil_${randomUUID()}`,
-  account_id: accountId,
-  livemode: false,
-  payer_id: payerId,
-  recipient_id: recipientId,
-  form: "1099-NEC",
-  tax_year: 2026,
-  status: "draft",
-  service: "efile",
-  json_form: "{}",
-  sealed_tins: "{}",
-  recipient_tin_hash: randomUUID(),
-  dup_key: randomUUID(),
-  created_at: now,
-  updated_at: now,
-});
-
-/** The SQLSTATE of what `run` threw, or null when it did not throw. */
-async function sqlState(run: () => Promise<unknown>): Promise<string | null> {
+/** The SQLSTATE of the database error under what `effect` died of, or null when it succeeded. */
+async function sqlState(effect: Effect.Effect<unknown>): Promise<string | null> {
   try {
-    await run();
+    await Effect.runPromise(effect);
     return null;
   } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
+    // The store dies with the driver's error somewhere down its `cause` chain.
+    for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) {
+      const code = (c as { code?: unknown }).code;
+      if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    }
+    return String(e);
   }
 }
 
@@ -106,22 +57,29 @@ for (const backend of backends) {
   s(
     "a row under its payer's account is kept; another account's payer or an unknown payer is refused",
     async ({ t }) => {
-      const knex = t.db.knex;
-      const a = await account(knex);
-      const b = await account(knex);
-      const payerOfA = await payer(knex, a);
-      const good = recipientRow(a, payerOfA);
-      assert.is(await sqlState(() => knex("recipients").insert(good)), null);
+      const store = makeKnexStore(t.db.knex);
+      const [accountA, accountB] = [account(), account()];
+      await run(store.accounts.insert(accountA));
+      await run(store.accounts.insert(accountB));
+      const a: Scope = { accountId: accountA.id, livemode: false };
+      const b: Scope = { accountId: accountB.id, livemode: false };
+      const payerOfA = payer(a);
+      await run(store.scoped(a).payers.insert(payerOfA));
+      const good = recipient(a, payerOfA.id);
+      assert.is(await sqlState(store.scoped(a).recipients.insert(good)), null);
       // The account exists and so does the payer, but the payer is A's: the two single keys let this through.
-      assert.is(await sqlState(() => knex("recipients").insert(recipientRow(b, payerOfA))), "23503");
-      assert.is(await sqlState(() => knex("recipients").insert(recipientRow(a, randomUUID()))), "23503");
-      assert.is(await sqlState(() => knex("filings").insert(filingRow(a, payerOfA, good.id))), null);
-      assert.is(await sqlState(() => knex("filings").insert(filingRow(b, payerOfA, good.id))), "23503");
-      assert.is(await sqlState(() => knex("filings").insert(filingRow(a, randomUUID(), good.id))), "23503");
+      assert.is(await sqlState(store.scoped(b).recipients.insert(recipient(b, payerOfA.id))), "23503");
+      assert.is(await sqlState(store.scoped(a).recipients.insert(recipient(a, randomUUID()))), "23503");
+      const filings = (scope: Scope, payerId: string) => [filing(scope, { ...payerOfA, id: payerId }, good)];
+      assert.is(await sqlState(store.scoped(a).filings.insertMany(filings(a, payerOfA.id))), null);
+      assert.is(await sqlState(store.scoped(b).filings.insertMany(filings(b, payerOfA.id))), "23503");
+      assert.is(await sqlState(store.scoped(a).filings.insertMany(filings(a, randomUUID()))), "23503");
       // A payer with rows under it cannot be deleted.
-      assert.is(await sqlState(() => knex("payers").where({ id: payerOfA }).del()), "23503");
-      const counts = await knex("filings")
-        .where({ payer_id: payerOfA })
+      const del = Effect.promise(() => t.db.knex("payers").where({ id: payerOfA.id }).del());
+      assert.is(await sqlState(del), "23503");
+      const counts = await t.db
+        .knex("filings")
+        .where({ payer_id: payerOfA.id })
         .count<Array<{ count: string }>>("* as count");
       assert.is(Number(counts[0]?.count), 1);
     },
