@@ -365,14 +365,11 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, plan: IntakePlan) 
   if (lost.length > 0) {
     // The recipients that won, read per payer of a lost one; each filing of a lost recipient takes its winner.
     const lostIds = new Set(lost.map((r) => r.id));
+    const lostTins = new Map<string, Set<string>>();
+    for (const r of lost) lostTins.set(r.payerId, (lostTins.get(r.payerId) ?? new Set()).add(r.tinHash));
     const winners = new Map<string, ReadonlyArray<{ id: string; tinHash: string; tinType: string | null }>>();
-    for (const payerId of new Set(lost.map((r) => r.payerId)))
-      winners.set(
-        payerId,
-        yield* tx.recipients.findManyByTin(payerId, [
-          ...new Set(lost.filter((r) => r.payerId === payerId).map((r) => r.tinHash)),
-        ]),
-      );
+    for (const [payerId, tins] of lostTins)
+      winners.set(payerId, yield* tx.recipients.findManyByTin(payerId, [...tins]));
     good.forEach((g, i) => {
       const filing = filings[i] as Filing;
       if (!lostIds.has(filing.recipientId)) return;
