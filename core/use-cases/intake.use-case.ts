@@ -158,7 +158,10 @@ const startRun = Effect.fnUntraced(function* (
 
 /** Validates `rows` (a failed row's result is set here) and returns the rows to save. */
 const validateRows = Effect.fnUntraced(function* (run: IntakeRun, rows: readonly RawRow[]) {
-  const { parsed, pathPayerId, repos, vault, transmitter, payers, payerTins, results } = run;
+  const { parsed, pathPayerId, vault, transmitter, payers, payerTins, results } = run;
+  // The current unit of work's reads: a large import validates inside its transaction, and on the embedded
+  // database (one connection) a read outside it would wait for it to end.
+  const repos = yield* Repos(run.scope);
   const good: GoodRow[] = [];
   let n = 0;
   for (const { raw, index } of rows) {
