@@ -27,7 +27,6 @@ import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
 import {
-  Store,
   type Batch,
   type BatchKind,
   type CartItem,
@@ -109,7 +108,6 @@ interface IntakeRun {
   readonly now: string;
   readonly vault: TinVault["Service"];
   readonly ids: Ids["Service"];
-  readonly repos: ScopedStore;
   readonly transmitter: ReturnType<IrsTransmitter["Service"]["profile"]> | undefined;
   readonly stamp: string;
   readonly payerTins: Map<string, Tin | undefined>;
@@ -128,7 +126,6 @@ const startRun = Effect.fnUntraced(function* (
 ) {
   const delivery = intakeDelivery(parsed.options);
   if (delivery instanceof InvalidRequest) return yield* delivery;
-  const store = yield* Store;
   const ids = yield* Ids;
   // The IRS business rules (core/domain/iris/rules); the TestCd rules need the payer's TIN in test mode only.
   const transmitter = Option.getOrUndefined(yield* Effect.serviceOption(IrsTransmitter))?.profile(
@@ -145,7 +142,6 @@ const startRun = Effect.fnUntraced(function* (
     now: (yield* Clock).now().toISOString(),
     vault: yield* TinVault,
     ids,
-    repos: store.scoped(scope),
     transmitter,
     stamp: rulesStamp(transmitter),
     payerTins: new Map(),
@@ -478,7 +474,8 @@ export const intake = Effect.fnUntraced(
     const good = yield* validateRows(run, parsed.rows);
     if (extras.atomic && good.length < parsed.rows.length)
       return yield* Effect.fail(new AtomicIntakeFailed(run.results, parsed.rows.length));
-    const plan = yield* planRows(run, good, run.repos);
+    // Before the transaction: the store's reads.
+    const plan = yield* planRows(run, good, yield* Repos(scope));
     return yield* withTransaction(
       Effect.gen(function* () {
         const saved = yield* saveRows(run, plan);
