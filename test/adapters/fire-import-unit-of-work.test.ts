@@ -8,8 +8,6 @@ import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
 import * as Layer from "effect/Layer";
 import * as ManagedRuntime from "effect/ManagedRuntime";
-import { makeFakeStore } from "../../adapters/in-memory/store.fake.ts";
-import { makeKnexStore } from "../../adapters/knex/store.knex.ts";
 import { makeTinVault, sha256Hasher, systemIds } from "../../adapters/system/system.ts";
 import { writeFire } from "../../core/domain/fire/index.ts";
 import { InvalidRequest } from "../../core/domain/shared/errors.ts";
@@ -23,7 +21,7 @@ import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import { importFire } from "../../core/use-cases/fire-import.use-case.ts";
 import { createPayer } from "../../core/use-cases/payers.use-case.ts";
 import { fileInput, necFireForm, payer as firePayer } from "../core/domain/fire/helpers.ts";
-import { backends, openTestDb } from "../support/db.ts";
+import { eachStoreAdapter } from "./contract/adapters.ts";
 
 /** An IRS transmitter in test mode (TestCd T): the rules then want test TINs, the payer's read from the store. */
 const testModeIrs = IrsTransmitter.of({
@@ -53,19 +51,7 @@ function within<A>(ms: number, what: string, p: Promise<A>): Promise<A> {
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
-type Opened = { store: Store["Service"]; close: () => Promise<void> };
-const adapters: Array<[string, () => Promise<Opened>]> = [
-  ["in-memory", async () => ({ store: makeFakeStore(), close: async () => {} })],
-  ...backends.map((backend): [string, () => Promise<Opened>] => [
-    backend,
-    async () => {
-      const t = await openTestDb(backend);
-      return { store: makeKnexStore(t.db.knex), close: t.drop };
-    },
-  ]),
-];
-
-for (const [name, open] of adapters) {
+eachStoreAdapter((name, open) => {
   const s = suite(`FIRE import under the IRS test-mode rules (${name})`);
   s(
     "reads the payer's TIN inside its transaction: the import finishes, and the rule on that TIN applies",
@@ -118,4 +104,4 @@ for (const [name, open] of adapters) {
     },
   );
   s.run();
-}
+});
