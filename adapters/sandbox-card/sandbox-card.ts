@@ -1,6 +1,7 @@
 // The sandbox card processor (D16): `tok_visa` always succeeds, `tok_chargeDeclined` always declines (Stripe's
 // test PaymentMethods `pm_card_visa`, `pm_card_chargeDeclined` too). No customer: the sandbox keeps none.
-// `failCharges` simulates an outage for failure tests.
+// `failCharges` simulates an outage for failure tests. Charges are kept in this process's memory (sandbox money is
+// not real): `charges` lists them for reconciliation as Stripe lists its PaymentIntents.
 import * as Effect from "effect/Effect";
 import * as Layer from "effect/Layer";
 import { CardDeclined, InvalidRequest, ServiceUnavailable } from "../../core/domain/shared/errors.ts";
@@ -19,15 +20,27 @@ const CARDS: Record<string, { brand: string; last4: string; declines: boolean }>
 
 export interface SandboxCardOptions {
   failCharges?: () => boolean;
+  /** When a charge is made (the clock of the tests that drive it); the wall clock by default. */
+  now?: () => Date;
+}
+
+interface SandboxCharge {
+  amountCents: number;
+  refunded: boolean;
+  accountId: string;
+  livemode: boolean;
+  idempotencyKey: string;
+  createdAt: string;
 }
 
 export function makeSandboxCardProcessor(options: SandboxCardOptions = {}): CardProcessor["Service"] & {
-  readonly charges: ReadonlyMap<string, { amountCents: number; refunded: boolean }>;
+  readonly made: ReadonlyMap<string, SandboxCharge>;
 } {
+  const now = options.now ?? (() => new Date());
   const byKey = new Map<string, string>();
-  const charges = new Map<string, { amountCents: number; refunded: boolean }>();
+  const made = new Map<string, SandboxCharge>();
   return {
-    charges,
+    made,
     ...CardProcessor.of({
       attach: ({ token }) => {
         const card = CARDS[token];
@@ -40,7 +53,7 @@ export function makeSandboxCardProcessor(options: SandboxCardOptions = {}): Card
               }),
             );
       },
-      charge: ({ card: saved, amountCents, idempotencyKey }) =>
+      charge: ({ scope, card: saved, amountCents, idempotencyKey }) =>
         Effect.suspend((): Effect.Effect<{ chargeId: string }, CardDeclined | ServiceUnavailable> => {
           if (options.failCharges?.())
             return Effect.fail(
@@ -54,18 +67,45 @@ export function makeSandboxCardProcessor(options: SandboxCardOptions = {}): Card
             return Effect.fail(
               new CardDeclined({ message: "The card on file was declined; nothing was charged or filed." }),
             );
-          const existing = byKey.get(idempotencyKey);
+          // Keyed per environment and account, as the processor's own idempotency keys are per API key.
+          const key = `${String(scope.livemode)}:${scope.accountId}:${idempotencyKey}`;
+          const existing = byKey.get(key);
           if (existing) return Effect.succeed({ chargeId: existing });
           const chargeId = "ch_sb_" + randomBase62(20);
-          byKey.set(idempotencyKey, chargeId);
-          charges.set(chargeId, { amountCents, refunded: false });
+          byKey.set(key, chargeId);
+          made.set(chargeId, {
+            amountCents,
+            refunded: false,
+            accountId: scope.accountId,
+            livemode: scope.livemode,
+            idempotencyKey,
+            createdAt: now().toISOString(),
+          });
           return Effect.succeed({ chargeId });
         }),
       refund: ({ chargeId }) =>
         Effect.sync(() => {
-          const c = charges.get(chargeId);
-          if (c) charges.set(chargeId, { ...c, refunded: true });
+          const c = made.get(chargeId);
+          if (c) made.set(chargeId, { ...c, refunded: true });
         }),
+      charges: ({ livemode, createdFrom, createdBefore }) =>
+        Effect.sync(() =>
+          [...made]
+            .filter(
+              ([, c]) =>
+                c.livemode === livemode &&
+                !c.refunded &&
+                c.createdAt >= createdFrom &&
+                c.createdAt < createdBefore,
+            )
+            .map(([chargeId, c]) => ({
+              chargeId,
+              accountId: c.accountId,
+              idempotencyKey: c.idempotencyKey,
+              amountCents: c.amountCents,
+              createdAt: c.createdAt,
+            })),
+        ),
     }),
   };
 }

@@ -5,13 +5,15 @@
 // - charge: a PaymentIntent created and confirmed off-session in one request, under the caller's idempotency
 //   key (the SDK's own retries resend the same key, so a lost reply never charges twice).
 // - refund: a Stripe refund of the PaymentIntent; refunding twice is refunding once.
+// - charges: the succeeded, unrefunded PaymentIntents this service made (they carry its account and idempotency key
+//   in their metadata) created in a window, every page of Stripe's list, for reconciliation.
 // Declines are CardDeclined carrying Stripe's decline code; Stripe unreachable, 5xx or rate limited (after the
 // SDK's retries) is ServiceUnavailable. Stripe's test tokens (`tok_visa`, `tok_chargeDeclined`, ...) work.
 import type Stripe from "stripe";
 import * as Effect from "effect/Effect";
 import * as Redacted from "effect/Redacted";
 import { CardDeclined, InvalidRequest, ServiceUnavailable } from "../../core/domain/shared/errors.ts";
-import { CardProcessor } from "../../core/ports/card-processor.port.ts";
+import { CardProcessor, type ProcessorCharge } from "../../core/ports/card-processor.port.ts";
 
 export interface StripeCardOptions {
   readonly secretKey: Redacted.Redacted<string>;
@@ -217,6 +219,39 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
         }
         return { chargeId: intent.id };
       }),
+
+    charges: ({ createdFrom, createdBefore }) => {
+      const failed = (e: Stripe.errors.StripeError) =>
+        new ServiceUnavailable({ message: `Stripe could not list payments (${e.code ?? e.type}): ${e.message}` });
+      const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+      return call(
+        async (stripe) => {
+          const out: ProcessorCharge[] = [];
+          const list = stripe.paymentIntents.list({
+            created: { gte: seconds(createdFrom), lt: seconds(createdBefore) },
+            limit: 100,
+            expand: ["data.latest_charge"],
+          });
+          for await (const pi of list) {
+            const charge = typeof pi.latest_charge === "object" ? pi.latest_charge : null;
+            const account = pi.metadata["account"];
+            const key = pi.metadata["idempotency_key"];
+            if (pi.status !== "succeeded" || !account || !key) continue;
+            if (charge && (charge.refunded || charge.amount_refunded > 0)) continue;
+            out.push({
+              chargeId: pi.id,
+              accountId: account,
+              idempotencyKey: key,
+              amountCents: pi.amount_received,
+              createdAt: new Date(pi.created * 1000).toISOString(),
+            });
+          }
+          return out;
+        },
+        failed,
+        failed,
+      );
+    },
 
     refund: ({ chargeId }) => {
       const failed = (e: Stripe.errors.StripeError) =>

@@ -13,6 +13,17 @@ export interface SavedCard extends CardSummary {
   readonly token: string;
 }
 
+/** A charge this service made, as the processor keeps it: succeeded and not refunded. */
+export interface ProcessorCharge {
+  readonly chargeId: string;
+  /** The account the charge was made for, and the caller's idempotency key, both kept with it at the processor. */
+  readonly accountId: string;
+  readonly idempotencyKey: string;
+  readonly amountCents: number;
+  /** When the processor made it (ISO 8601). */
+  readonly createdAt: string;
+}
+
 /**
  * The card on file (D16): tokens come from the processor's own client-side form, never card numbers. Every call
  * names the account and environment it is for, so one service can route the sandbox and production apart.
@@ -42,5 +53,14 @@ export class CardProcessor extends Context.Service<
     }) => Effect.Effect<{ chargeId: string }, CardDeclined | ServiceUnavailable>;
     /** Returns a charge (compensation when a payment could not be recorded); refunding twice refunds once. */
     readonly refund: (input: { scope: Scope; chargeId: string }) => Effect.Effect<void, ServiceUnavailable>;
+    /**
+     * The environment's charges made by this service in [createdFrom, createdBefore) that succeeded and are not
+     * refunded, for reconciliation: a charge whose payment a crash kept from being recorded is found here.
+     */
+    readonly charges: (input: {
+      livemode: boolean;
+      createdFrom: string;
+      createdBefore: string;
+    }) => Effect.Effect<readonly ProcessorCharge[], ServiceUnavailable>;
   }
 >()("core/CardProcessor") {}

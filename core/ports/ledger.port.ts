@@ -1,5 +1,6 @@
 import type * as Effect from "effect/Effect";
 import type { BalanceState, LedgerEntryRow } from "../domain/ledger/balance.ts";
+import type { LedgerKind } from "../domain/ledger/ledger.ts";
 export type { BalanceState, LedgerEntryRow } from "../domain/ledger/balance.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
 
@@ -13,6 +14,9 @@ export interface BalanceRepo {
     patch: Partial<Pick<BalanceState, "autoReplenish" | "card" | "cardCustomer" | "orderCount">>,
   ) => Effect.Effect<void>;
   readonly entries: (page: PageQuery) => Effect.Effect<Page<LedgerEntryRow>>;
-  /** The operator credit (`credit` entry) recorded with this payment reference, if any. */
-  readonly creditByReference: (reference: string) => Effect.Effect<LedgerEntryRow | undefined>;
+  /**
+   * The entry of this kind recorded with this reference, if any: an operator credit by its payment reference, a
+   * top-up by its charge, an order's auto top-up by the order.
+   */
+  readonly entryByReference: (kind: LedgerKind, reference: string) => Effect.Effect<LedgerEntryRow | undefined>;
 }

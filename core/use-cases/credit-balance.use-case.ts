@@ -48,7 +48,7 @@ export const creditBalance = Effect.fnUntraced(function* (input: CreditInput) {
     Effect.gen(function* () {
       const tx = yield* Repos(scope);
       const balance = yield* tx.balance.lock();
-      const earlier = yield* tx.balance.creditByReference(reference);
+      const earlier = yield* tx.balance.entryByReference("credit", reference);
       if (earlier) {
         return yield* new Conflict({
           param: "reference",

@@ -16,6 +16,7 @@ export function byEnvironment(
     attach: (input) => Effect.suspend(() => pick(input.scope.livemode).attach(input)),
     charge: (input) => Effect.suspend(() => pick(input.scope.livemode).charge(input)),
     refund: (input) => Effect.suspend(() => pick(input.scope.livemode).refund(input)),
+    charges: (input) => Effect.suspend(() => pick(input.livemode).charges(input)),
   });
 }
 

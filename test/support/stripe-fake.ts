@@ -1,7 +1,8 @@
 // A local fake of the few Stripe endpoints the card processor uses, speaking Stripe's wire format: form-encoded
 // request bodies (`card[token]=…`), Bearer secret key, `Idempotency-Key` replay (same key and parameters: the
 // first answer again, with `Idempotent-Replayed: true`; other parameters: 400 idempotency_error), and Stripe's
-// error bodies `{ error: { type, code, decline_code, message, param } }`.
+// error bodies `{ error: { type, code, decline_code, message, param } }`. PaymentIntents are listed as Stripe lists
+// them (GET with query parameters, newest first, `created` filters, `starting_after` pages, the charge expanded).
 // Test cards, as Stripe documents them: tok_visa / pm_card_visa (4242) succeed; tok_chargeDeclined (0002) and
 // tok_chargeDeclinedInsufficientFunds (9995) are declined when attached; tok_chargeCustomerFail (0341)
 // attaches and is declined when charged. Fault switches: answer the next N requests 500, or do the next
@@ -38,6 +39,9 @@ export interface FakeIntent {
   payment_method: string;
   status: string;
   refunded: boolean;
+  metadata: Record<string, string>;
+  /** Unix seconds, as Stripe's `created`. */
+  created: number;
 }
 
 export interface StripeFake {
@@ -113,6 +117,8 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
     payment_method: pi.payment_method,
     status: pi.status,
     latest_charge: pi.status === "succeeded" ? pi.id.replace("pi_", "ch_") : null,
+    metadata: pi.metadata,
+    created: pi.created,
     livemode: false,
   });
   /** A `pm_card_<name>` test id makes a new PaymentMethod of that test card, as Stripe does. */
@@ -181,10 +187,44 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
         payment_method: pmId,
         status: pm.card.charge ? "requires_payment_method" : "succeeded",
         refunded: false,
+        metadata: metadataOf(p),
+        created: Math.floor(Date.now() / 1000),
       };
       intents.set(pi.id, pi);
       if (pm.card.charge) throw declined(pm.card.charge, { payment_intent: intentView(pi) });
       return intentView(pi);
+    }
+    if (method === "GET" && path === "/v1/payment_intents") {
+      // Newest first, as Stripe lists; `created[gte]`/`created[lt]` filter, `starting_after` pages on.
+      const limit = Number(p["limit"] ?? 10);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid("Invalid limit.", "limit");
+      const gte = p["created[gte]"] !== undefined ? Number(p["created[gte]"]) : -Infinity;
+      const lt = p["created[lt]"] !== undefined ? Number(p["created[lt]"]) : Infinity;
+      let all = [...intents.values()].reverse().filter((pi) => pi.created >= gte && pi.created < lt);
+      const after = p["starting_after"];
+      if (after !== undefined) {
+        const at = all.findIndex((pi) => pi.id === after);
+        if (at < 0) throw missing("payment_intent", after, "starting_after");
+        all = all.slice(at + 1);
+      }
+      const expandCharge = Object.entries(p).some(
+        ([k, v]) => k.startsWith("expand") && v === "data.latest_charge",
+      );
+      const data = all.slice(0, limit).map((pi) => {
+        const view = intentView(pi);
+        return expandCharge && view.latest_charge
+          ? {
+              ...view,
+              latest_charge: {
+                id: view.latest_charge,
+                object: "charge",
+                refunded: pi.refunded,
+                amount_refunded: pi.refunded ? pi.amount : 0,
+              },
+            }
+          : view;
+      });
+      return { object: "list", url: path, has_more: all.length > limit, data };
     }
     if (method === "POST" && path === "/v1/refunds") {
       const piId = p["payment_intent"] ?? "";
@@ -211,8 +251,11 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const path = (req.url ?? "").split("?")[0] as string;
-      const params = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString("utf8")));
+      const [path = "", query = ""] = (req.url ?? "").split("?");
+      // A GET's parameters are its query string; a POST's its form-encoded body.
+      const params = Object.fromEntries(
+        new URLSearchParams(req.method === "GET" ? query : Buffer.concat(chunks).toString("utf8")),
+      );
       const key = req.headers["idempotency-key"] as string | undefined;
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": id("req"), ...headers });

@@ -27,9 +27,9 @@ export function fakeBalance(c: FakeScope): Ports.BalanceRepo {
       Effect.sync(() =>
         pageFrom([...ref.t.ledger.values()].filter(mine), page, undefined, (a, b) => b.seq - a.seq),
       ),
-    creditByReference: (reference) =>
+    entryByReference: (kind, reference) =>
       Effect.sync(() =>
-        [...ref.t.ledger.values()].find((e) => mine(e) && e.kind === "credit" && e.reference === reference),
+        [...ref.t.ledger.values()].find((e) => mine(e) && e.kind === kind && e.reference === reference),
       ),
   };
 }

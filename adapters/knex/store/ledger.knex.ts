@@ -68,10 +68,10 @@ export function balanceRepo(db: Db, scope: Scope): BalanceRepo {
       }),
     entries: (page) =>
       run(async () => pageMap(await pageOf(db, "ledger_entries", scope, page), page.limit, toEntry)),
-    creditByReference: (reference) =>
+    entryByReference: (kind, reference) =>
       run(async () => {
         const r: unknown = await db("ledger_entries")
-          .where({ ...key, kind: "credit", reference })
+          .where({ ...key, kind, reference })
           .first();
         return r ? toEntry(r) : undefined;
       }),

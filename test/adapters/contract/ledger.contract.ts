@@ -50,7 +50,7 @@ export function ledgerContract(name: string, open: OpenStore<LedgerStore>) {
   );
 
   s(
-    "balance: an operator credit is found by its reference, only as a credit and only in its own scope",
+    "balance: an entry is found by its kind and reference (a credit, a top-up), only as that kind and only in its own scope",
     async ({ store, a, live }) => {
       const entry = (
         seq: number,
@@ -78,17 +78,22 @@ export function ledgerContract(name: string, open: OpenStore<LedgerStore>) {
           }),
         ),
       );
-      const found = await run(store.scoped(live).balance.creditByReference("WIRE-8"));
+      const found = await run(store.scoped(live).balance.entryByReference("credit", "WIRE-8"));
       assert.is(found?.kind, "credit");
       assert.is(found?.amount_cents, 250000);
       assert.is(found?.balance_after_cents, 250500);
       assert.is(
-        await run(store.scoped(live).balance.creditByReference("WIRE-7")),
+        await run(store.scoped(live).balance.entryByReference("credit", "WIRE-7")),
         undefined,
         "a top-up is not a credit",
       );
       assert.is(
-        await run(store.scoped(a).balance.creditByReference("WIRE-8")),
+        (await run(store.scoped(live).balance.entryByReference("topup", "WIRE-7")))?.amount_cents,
+        500,
+        "the top-up by its kind",
+      );
+      assert.is(
+        await run(store.scoped(a).balance.entryByReference("credit", "WIRE-8")),
         undefined,
         "the sandbox of the same account",
       );

@@ -242,6 +242,63 @@ s("refund: a Stripe refund of the PaymentIntent; refunding twice refunds once", 
 });
 
 s(
+  "charges: every page of the window's succeeded, unrefunded PaymentIntents made by this service, with their account and key",
+  async ({ fake, cards }) => {
+    const { card, customer } = await attach(cards, "tok_visa");
+    const charge = (idempotencyKey: string, amountCents: number) =>
+      Effect.runPromise(
+        cards.charge({ scope, card, customer, amountCents, idempotencyKey, description: "Order" }),
+      );
+    const kept = await charge("ord_listA:order", 1200);
+    const refunded = await charge("top_listB", 900);
+    await Effect.runPromise(cards.refund({ scope, chargeId: refunded.chargeId }));
+    const now = Math.floor(Date.now() / 1000);
+    const other = { customer: customer ?? "", payment_method: card.token, status: "succeeded", refunded: false };
+    // A payment someone else made on the same Stripe account (no metadata of ours), one made long before the
+    // window, and 120 more of ours so that the list takes two pages.
+    fake.intents.set("pi_foreign", { ...other, id: "pi_foreign", amount: 5000, metadata: {}, created: now });
+    fake.intents.set("pi_old", {
+      ...other,
+      id: "pi_old",
+      amount: 5000,
+      metadata: { account: scope.accountId, idempotency_key: "ord_old:order" },
+      created: now - 7200,
+    });
+    for (let i = 0; i < 120; i++)
+      fake.intents.set(`pi_bulk${i}`, {
+        ...other,
+        id: `pi_bulk${i}`,
+        amount: 100 + i,
+        metadata: { account: scope.accountId, idempotency_key: `ord_bulk${i}:order` },
+        created: now,
+      });
+    const pagesBefore = fake.requests.filter((r) => r.method === "GET").length;
+    const listed = await Effect.runPromise(
+      cards.charges({
+        livemode: true,
+        createdFrom: new Date((now - 3600) * 1000).toISOString(),
+        createdBefore: new Date((now + 5) * 1000).toISOString(),
+      }),
+    );
+    assert.is(fake.requests.filter((r) => r.method === "GET").length - pagesBefore, 2);
+    const mine = listed.filter((c) => c.accountId === scope.accountId);
+    assert.equal(
+      mine.find((c) => c.chargeId === kept.chargeId),
+      {
+        chargeId: kept.chargeId,
+        accountId: scope.accountId,
+        idempotencyKey: "ord_listA:order",
+        amountCents: 1200,
+        createdAt: new Date((fake.intents.get(kept.chargeId)?.created ?? 0) * 1000).toISOString(),
+      },
+    );
+    assert.is(mine.length, 121);
+    for (const gone of [refunded.chargeId, "pi_foreign", "pi_old"])
+      assert.not.ok(listed.some((c) => c.chargeId === gone), gone);
+  },
+);
+
+s(
   "outages: 5xx after the SDK's retry, an unreachable API and a refused key are ServiceUnavailable; nothing charged; a single 5xx is retried",
   async ({ fake, cards, logs }) => {
     const { card, customer } = await attach(cards, "tok_visa");

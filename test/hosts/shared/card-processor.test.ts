@@ -64,6 +64,7 @@ test("byEnvironment: each call goes to its environment's processor", async () =>
     attach: () => Effect.fail(new CardDeclined({ message: "live" })),
     charge: () => Effect.fail(new CardDeclined({ message: "live" })),
     refund: () => Effect.void,
+    charges: () => Effect.succeed([]),
   });
   const cards = byEnvironment(makeSandboxCardProcessor(), live);
   const sandboxScope = { accountId: "a", livemode: false };
@@ -97,6 +98,14 @@ test("byEnvironment: each call goes to its environment's processor", async () =>
   );
   assert.is(exit._tag, "Failure");
   assert.match(String(exit._tag === "Failure" ? exit.cause : ""), /live/);
+  // Reconciliation lists each environment's own charges: the sandbox charge above, none from live.
+  const window = { createdFrom: "2000-01-01T00:00:00.000Z", createdBefore: "3000-01-01T00:00:00.000Z" };
+  const listed = await Effect.runPromise(cards.charges({ livemode: false, ...window }));
+  assert.equal(
+    listed.map((c) => [c.accountId, c.idempotencyKey, c.amountCents]),
+    [["a", "k", 100]],
+  );
+  assert.equal(await Effect.runPromise(cards.charges({ livemode: true, ...window })), []);
 });
 
 test.run();
