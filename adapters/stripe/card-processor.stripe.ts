@@ -222,7 +222,9 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
 
     charges: ({ createdFrom, createdBefore }) => {
       const failed = (e: Stripe.errors.StripeError) =>
-        new ServiceUnavailable({ message: `Stripe could not list payments (${e.code ?? e.type}): ${e.message}` });
+        new ServiceUnavailable({
+          message: `Stripe could not list payments (${e.code ?? e.type}): ${e.message}`,
+        });
       const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
       return call(
         async (stripe) => {

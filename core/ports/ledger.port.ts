@@ -18,5 +18,8 @@ export interface BalanceRepo {
    * The entry of this kind recorded with this reference, if any: an operator credit by its payment reference, a
    * top-up by its charge, an order's auto top-up by the order.
    */
-  readonly entryByReference: (kind: LedgerKind, reference: string) => Effect.Effect<LedgerEntryRow | undefined>;
+  readonly entryByReference: (
+    kind: LedgerKind,
+    reference: string,
+  ) => Effect.Effect<LedgerEntryRow | undefined>;
 }

@@ -9,6 +9,7 @@ export * from "./cart.use-case.ts";
 export * from "./prices.use-case.ts";
 export * from "./pay.use-case.ts";
 export * from "./balance.use-case.ts";
+export * from "./reconcile-charges.use-case.ts";
 export * from "./orders.use-case.ts";
 export * from "./lifecycle.use-case.ts";
 export * from "./copy-b.use-case.ts";

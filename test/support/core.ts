@@ -113,7 +113,7 @@ export async function coreTest(): Promise<CoreTest> {
   const store = makeFakeStore();
   let t = Date.UTC(2026, 1, 2, 12);
   const jobs: CoreTest["jobs"] = [];
-  const card = makeSandboxCardProcessor();
+  const card = makeSandboxCardProcessor({ now: () => new Date(t) });
   const { irs, service } = scriptedIrs();
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(

@@ -253,7 +253,12 @@ s(
     const refunded = await charge("top_listB", 900);
     await Effect.runPromise(cards.refund({ scope, chargeId: refunded.chargeId }));
     const now = Math.floor(Date.now() / 1000);
-    const other = { customer: customer ?? "", payment_method: card.token, status: "succeeded", refunded: false };
+    const other = {
+      customer: customer ?? "",
+      payment_method: card.token,
+      status: "succeeded",
+      refunded: false,
+    };
     // A payment someone else made on the same Stripe account (no metadata of ours), one made long before the
     // window, and 120 more of ours so that the list takes two pages.
     fake.intents.set("pi_foreign", { ...other, id: "pi_foreign", amount: 5000, metadata: {}, created: now });
@@ -294,7 +299,10 @@ s(
     );
     assert.is(mine.length, 121);
     for (const gone of [refunded.chargeId, "pi_foreign", "pi_old"])
-      assert.not.ok(listed.some((c) => c.chargeId === gone), gone);
+      assert.not.ok(
+        listed.some((c) => c.chargeId === gone),
+        gone,
+      );
   },
 );
 

@@ -6,6 +6,7 @@ import { necRows, payerBody } from "../../support/forms.ts";
 import { makeSandboxCardProcessor } from "../../../adapters/sandbox-card/sandbox-card.ts";
 import { createAccount, createApiKey } from "../../../core/use-cases/accounts.use-case.ts";
 import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
+import { reconcileCharges } from "../../../core/use-cases/reconcile-charges.use-case.ts";
 
 const fullPayer = payerBody("Cart Payer LLC", "12-3456700");
 let tinSeq = 1000;
@@ -31,12 +32,19 @@ const balanceOf = async (api: TestApi, key?: string) =>
 const entriesOf = async (api: TestApi, key?: string) =>
   (await api.request("GET", "/v1/balance/entries?limit=500", { key })).body.data;
 
-const s = suite<{ api: TestApi; failing: { on: boolean } }>("cart, pay, balance, orders");
+const s = suite<{
+  api: TestApi;
+  failing: { on: boolean };
+  cards: ReturnType<typeof makeSandboxCardProcessor>;
+}>("cart, pay, balance, orders");
 s.before(async (ctx) => {
   ctx.failing = { on: false };
-  ctx.api = await startApi("pglite", {
-    cardProcessor: makeSandboxCardProcessor({ failCharges: () => ctx.failing.on }),
+  // Charges are dated a second back, so the reconciliation case (no grace period) sees the newest at once.
+  ctx.cards = makeSandboxCardProcessor({
+    failCharges: () => ctx.failing.on,
+    now: () => new Date(Date.now() - 1000),
   });
+  ctx.api = await startApi("pglite", { cardProcessor: ctx.cards });
 });
 s.after(async (ctx) => {
   await ctx.api.close();
@@ -320,6 +328,42 @@ s(
     assert.is(paid.status, 200, paid.text);
     assert.is(paid.body.from_card_cents, 0);
     assert.is((await balanceOf(api, key)).available_cents, 2000 - paid.body.amount_charged);
+  },
+);
+
+s(
+  "reconciliation: every card payment this suite made is found recorded; a charge whose payment was lost is refunded",
+  async ({ api, cards }) => {
+    // The cases above charged the card for orders, auto top-ups and top-ups, each recorded by its transaction.
+    const paid = [...cards.made].filter(([, c]) => !c.refunded);
+    assert.ok(paid.length >= 4, `card payments made above: ${paid.length}`);
+    const kinds = new Set(paid.map(([, c]) => c.idempotencyKey.replace(/^(ord|top)_[A-Za-z0-9]+/, "$1")));
+    assert.equal(kinds, new Set(["ord:order", "ord:auto_topup", "top"]));
+    const reconcile = () =>
+      api.runtime.runPromise(reconcileCharges({ livemode: false, lookbackMs: 3_600_000, graceMs: 0 }));
+    const clean = await reconcile();
+    assert.is(clean.checked, paid.length);
+    assert.equal(clean.refunded, [], "no recorded payment is refunded");
+
+    // A pay killed between the card charge and its commit: the charge exists, its order does not.
+    const acct = await api.runtime.runPromise(createAccount("Crash Co"));
+    const lost = await api.runtime.runPromise(
+      cards.charge({
+        scope: { accountId: acct.id, livemode: false },
+        card: { token: "tok_visa", brand: "visa", last4: "4242" },
+        customer: null,
+        amountCents: 4321,
+        idempotencyKey: "ord_KilledBeforeCommit:order",
+        description: "Order",
+      }),
+    );
+    const after = await reconcile();
+    assert.equal(
+      after.refunded.map((c) => [c.chargeId, c.accountId, c.amountCents]),
+      [[lost.chargeId, acct.id, 4321]],
+    );
+    assert.is(cards.made.get(lost.chargeId)?.refunded, true);
+    assert.ok(paid.every(([id]) => cards.made.get(id)?.refunded === false));
   },
 );
 
