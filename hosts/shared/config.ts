@@ -73,6 +73,12 @@ export interface Tuning {
   readonly dispatchSweepEveryMs: number;
   /** DISPATCH_SWEEP_AFTER_MS: such work is (re)sent this long after it was due. */
   readonly dispatchSweepAfterMs: number;
+  /** CHARGE_RECONCILE_EVERY_MS: how often the worker reconciles card charges with the payments recorded. */
+  readonly chargeReconcileEveryMs: number;
+  /** CHARGE_RECONCILE_GRACE_MS: a charge younger than this is left alone (its payment may still be committing). */
+  readonly chargeReconcileGraceMs: number;
+  /** CHARGE_RECONCILE_LOOKBACK_MS: how far back each reconciliation lists the processor's charges. */
+  readonly chargeReconcileLookbackMs: number;
   /** RUN_WORKER: `npm start` runs the worker in its own process unless false. */
   readonly runWorker: boolean;
   /** SHUTDOWN_GRACE_MS: on SIGTERM/SIGINT, how long the API waits for requests in flight. */
@@ -91,6 +97,9 @@ export const DEFAULT_TUNING: Tuning = {
   jobMaintenanceSeconds: 10,
   dispatchSweepEveryMs: 5_000,
   dispatchSweepAfterMs: 10_000,
+  chargeReconcileEveryMs: 300_000,
+  chargeReconcileGraceMs: 600_000,
+  chargeReconcileLookbackMs: 86_400_000,
   runWorker: true,
   shutdownGraceMs: 10_000,
   announce: true,
@@ -152,6 +161,19 @@ export function loadTuning(env: NodeJS.ProcessEnv = process.env): Tuning {
     jobMaintenanceSeconds: intFrom(env, "JOB_MAINTENANCE_SECONDS", DEFAULT_TUNING.jobMaintenanceSeconds, 1),
     dispatchSweepEveryMs: intFrom(env, "DISPATCH_SWEEP_EVERY_MS", DEFAULT_TUNING.dispatchSweepEveryMs, 1),
     dispatchSweepAfterMs: intFrom(env, "DISPATCH_SWEEP_AFTER_MS", DEFAULT_TUNING.dispatchSweepAfterMs),
+    chargeReconcileEveryMs: intFrom(
+      env,
+      "CHARGE_RECONCILE_EVERY_MS",
+      DEFAULT_TUNING.chargeReconcileEveryMs,
+      1,
+    ),
+    chargeReconcileGraceMs: intFrom(env, "CHARGE_RECONCILE_GRACE_MS", DEFAULT_TUNING.chargeReconcileGraceMs),
+    chargeReconcileLookbackMs: intFrom(
+      env,
+      "CHARGE_RECONCILE_LOOKBACK_MS",
+      DEFAULT_TUNING.chargeReconcileLookbackMs,
+      1,
+    ),
     // RUN_WORKER has always meant "anything but false runs it".
     runWorker: env["RUN_WORKER"] !== "false",
     shutdownGraceMs: intFrom(env, "SHUTDOWN_GRACE_MS", DEFAULT_TUNING.shutdownGraceMs),

@@ -13,6 +13,7 @@ import {
   type FreshDelivery,
 } from "../../core/use-cases/deliveries.use-case.ts";
 import { completeTinMatch } from "../../core/use-cases/tin-match.use-case.ts";
+import { reconcileCharges } from "../../core/use-cases/reconcile-charges.use-case.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import { RetryLater, type JobRunner } from "../../core/ports/jobs.port.ts";
 import { IrsUnavailable } from "../../core/ports/irs-transmitter.port.ts";
@@ -317,9 +318,58 @@ export async function startWorker(deps: {
   // The sweep only re-sends jobs for rows already durable in the database; the interval just drives it.
   const timer = setInterval(() => void sweep(), tuningOf(config).dispatchSweepEveryMs);
   timer.unref();
+
+  // Card charges whose payment a crash kept from being recorded are refunded (core/use-cases/reconcile-charges).
+  // The processor is the durable record here: each run lists its charges again, and refunds are idempotent there.
+  let reconciling = false;
+  const reconcile = async () => {
+    if (reconciling) return;
+    reconciling = true;
+    const tuning = tuningOf(config);
+    try {
+      for (const livemode of [true, false]) {
+        const result = await runtime
+          .runPromise(
+            reconcileCharges({
+              livemode,
+              lookbackMs: tuning.chargeReconcileLookbackMs,
+              graceMs: tuning.chargeReconcileGraceMs,
+            }),
+          )
+          .catch((e: unknown) => {
+            logger.error("charge reconciliation failed; the next run tries again", {
+              livemode,
+              error: e instanceof Error ? e.message : String(e),
+            });
+            return undefined;
+          });
+        for (const c of result?.refunded ?? [])
+          logger.warn("card charge refunded: its payment was never recorded", {
+            charge: c.chargeId,
+            account: c.accountId,
+            livemode,
+            amount_cents: c.amountCents,
+            idempotency_key: c.idempotencyKey,
+          });
+        for (const f of result?.failed ?? [])
+          logger.error("refund of an unrecorded card charge failed; the next run tries again", {
+            charge: f.charge.chargeId,
+            account: f.charge.accountId,
+            livemode,
+            error: f.message,
+          });
+      }
+    } finally {
+      reconciling = false;
+    }
+  };
+  void reconcile();
+  const reconcileTimer = setInterval(() => void reconcile(), tuningOf(config).chargeReconcileEveryMs);
+  reconcileTimer.unref();
   return {
     stop: async () => {
       clearInterval(timer);
+      clearInterval(reconcileTimer);
       clearInterval(fanTimer);
       await jobs.stop();
     },
