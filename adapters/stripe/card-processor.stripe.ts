@@ -235,11 +235,11 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
             expand: ["data.latest_charge"],
           });
           for await (const pi of list) {
-            const charge = typeof pi.latest_charge === "object" ? pi.latest_charge : null;
+            const refunded =
+              typeof pi.latest_charge === "object" && (pi.latest_charge?.amount_refunded ?? 0) > 0;
             const account = pi.metadata["account"];
             const key = pi.metadata["idempotency_key"];
-            if (pi.status !== "succeeded" || !account || !key) continue;
-            if (charge && (charge.refunded || charge.amount_refunded > 0)) continue;
+            if (pi.status !== "succeeded" || refunded || !account || !key) continue;
             out.push({
               chargeId: pi.id,
               accountId: account,

@@ -13,27 +13,22 @@ export type ChargeRecord = "recorded" | "unrecorded" | "not_ours";
 
 const ORDER_KEY = /^(ord_[A-Za-z0-9]+):(order|auto_topup)$/;
 const TOPUP_KEY = /^top_[A-Za-z0-9]+$/;
-const held = (yes: boolean): ChargeRecord => (yes ? "recorded" : "unrecorded");
+const held = <A>(read: Effect.Effect<A | undefined>, recorded: (a: A | undefined) => boolean) =>
+  Effect.map(read, (a): ChargeRecord => (recorded(a) ? "recorded" : "unrecorded"));
 
 /**
  * An order's charge is recorded on the order (`cardChargeId`), its auto top-up as the order's `auto_topup` entry,
  * a top-up as a `topup` entry naming the charge. A key this service does not make is not ours.
  */
-export const chargeRecord = Effect.fnUntraced(function* (repos: ScopedStore, charge: ProcessorCharge) {
-  const order = ORDER_KEY.exec(charge.idempotencyKey);
-  if (order) {
-    const [, orderId = "", part] = order;
-    if (part === "order") {
-      const found = yield* repos.orders.get(orderId);
-      return held(found?.cardChargeId === charge.chargeId);
-    }
-    return held((yield* repos.balance.entryByReference("auto_topup", orderId)) !== undefined);
-  }
+export function chargeRecord(repos: ScopedStore, charge: ProcessorCharge): Effect.Effect<ChargeRecord> {
+  const [, orderId = "", part] = ORDER_KEY.exec(charge.idempotencyKey) ?? [];
+  if (part === "order") return held(repos.orders.get(orderId), (o) => o?.cardChargeId === charge.chargeId);
+  if (part === "auto_topup")
+    return held(repos.balance.entryByReference("auto_topup", orderId), (e) => e !== undefined);
   if (TOPUP_KEY.test(charge.idempotencyKey))
-    return held((yield* repos.balance.entryByReference("topup", charge.chargeId)) !== undefined);
-  const other: ChargeRecord = "not_ours";
-  return other;
-});
+    return held(repos.balance.entryByReference("topup", charge.chargeId), (e) => e !== undefined);
+  return Effect.succeed("not_ours");
+}
 
 export interface ReconcileOptions {
   readonly livemode: boolean;

@@ -328,42 +328,40 @@ export async function startWorker(deps: {
     const tuning = tuningOf(config);
     try {
       for (const livemode of [true, false]) {
-        const result = await runtime
-          .runPromise(
+        try {
+          const result = await runtime.runPromise(
             reconcileCharges({
               livemode,
               lookbackMs: tuning.chargeReconcileLookbackMs,
               graceMs: tuning.chargeReconcileGraceMs,
             }),
-          )
-          .catch((e: unknown) => {
-            logger.error("charge reconciliation failed; the next run tries again", {
+          );
+          for (const c of result.refunded)
+            logger.warn("card charge refunded: its payment was never recorded", {
+              charge: c.chargeId,
+              account: c.accountId,
               livemode,
-              error: e instanceof Error ? e.message : String(e),
+              amount_cents: c.amountCents,
+              idempotency_key: c.idempotencyKey,
             });
-            return undefined;
-          });
-        for (const c of result?.refunded ?? [])
-          logger.warn("card charge refunded: its payment was never recorded", {
-            charge: c.chargeId,
-            account: c.accountId,
+          for (const f of result.failed)
+            logger.error("refund of an unrecorded card charge failed; the next run tries again", {
+              charge: f.charge.chargeId,
+              account: f.charge.accountId,
+              livemode,
+              error: f.message,
+            });
+        } catch (e) {
+          logger.error("charge reconciliation failed; the next run tries again", {
             livemode,
-            amount_cents: c.amountCents,
-            idempotency_key: c.idempotencyKey,
+            error: e instanceof Error ? e.message : String(e),
           });
-        for (const f of result?.failed ?? [])
-          logger.error("refund of an unrecorded card charge failed; the next run tries again", {
-            charge: f.charge.chargeId,
-            account: f.charge.accountId,
-            livemode,
-            error: f.message,
-          });
+        }
       }
     } finally {
       reconciling = false;
     }
   };
-  void reconcile();
   const reconcileTimer = setInterval(() => void reconcile(), tuningOf(config).chargeReconcileEveryMs);
   reconcileTimer.unref();
   return {

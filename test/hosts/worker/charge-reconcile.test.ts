@@ -10,7 +10,7 @@ import { openTestDb } from "../../support/db.ts";
 import { testConfig, TEST_KEY } from "../../support/api.ts";
 import { appLayer, JOB_DEFAULTS, type AppRuntime } from "../../../hosts/shared/runtime.ts";
 import { DEFAULT_TUNING } from "../../../hosts/shared/config.ts";
-import type { Logger } from "../../../hosts/shared/logger.ts";
+import { makeLogger } from "../../../hosts/shared/logger.ts";
 import { startWorker } from "../../../hosts/worker/worker.ts";
 import { openJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
 import { makeSandboxCardProcessor } from "../../../adapters/sandbox-card/sandbox-card.ts";
@@ -27,14 +27,16 @@ test("the worker refunds an unrecorded charge past the grace period and logs it;
   });
   const jobs = await openJobs(t.db, { pollingIntervalSeconds: 0.1, defaults: JOB_DEFAULTS });
   const runtime = ManagedRuntime.make(appLayer(t.db, config, jobs.service)) as AppRuntime;
-  const warnings: { msg: string; fields: Record<string, unknown> | undefined }[] = [];
-  const logger: Logger = {
-    debug: () => {},
-    info: () => {},
-    warn: (msg, fields) => warnings.push({ msg, fields }),
-    error: (msg, fields) => warnings.push({ msg, fields }),
-    enabled: () => true,
-  };
+  // The worker's lines as written (redaction included), warnings and errors only.
+  const warnings: { msg: string; fields: Record<string, unknown> }[] = [];
+  const logger = makeLogger("warn", {
+    destination: {
+      write: (line: string) => {
+        const { msg, level: _level, time: _time, ...fields } = JSON.parse(line) as Record<string, unknown>;
+        warnings.push({ msg: String(msg), fields });
+      },
+    },
+  });
   let stop = async () => {};
   try {
     const seeded = await runtime.runPromise(seedSandbox(TEST_KEY));
