@@ -162,7 +162,7 @@ const validateRows = Effect.fnUntraced(function* (run: IntakeRun, rows: readonly
   let n = 0;
   for (const { raw, index } of rows) {
     // A batch of thousands of rows validates in tens of milliseconds: let other requests' I/O in between.
-    if (++n % 100 === 0) yield* Effect.yieldNow;
+    if (++n % 25 === 0) yield* Effect.yieldNow;
     const row = parseRow(raw, pathPayerId ?? parsed.defaultPayer);
     const rowRef =
       typeof raw === "object" &&
@@ -251,70 +251,97 @@ interface IntakePlan {
   readonly filings: Filing[];
 }
 
+/** A recipient as intake matches it (D8): by TIN hash under its payer, then by TIN type. */
+interface Candidate {
+  readonly id: string;
+  readonly tinHash: string;
+  readonly tinType: string | null;
+}
+
+/** Recipients by payer id, then by TIN hash (oldest first). */
+type Candidates = Map<string, Map<string, Candidate[]>>;
+
+function addCandidate(into: Candidates, payerId: string, r: Candidate): void {
+  let byHash = into.get(payerId);
+  if (!byHash) into.set(payerId, (byHash = new Map()));
+  const list = byHash.get(r.tinHash);
+  if (list) list.push(r);
+  else byHash.set(r.tinHash, [r]);
+}
+
+/** The row's recipient among `candidates`: the oldest with its TIN, restricted to its TIN type when it gives one. */
+const matchIn = (candidates: Candidates, g: GoodRow): Candidate | undefined => {
+  const type = g.normalized.recipient.tinType;
+  return candidates
+    .get(g.payer.id)
+    ?.get(g.tinHash)
+    ?.find((r) => type === null || r.tinType === type);
+};
+
+/** The store's recipients that rows of `good` may match (D8): one read per payer. */
+const readCandidates = Effect.fnUntraced(function* (good: readonly GoodRow[], repos: ScopedStore) {
+  const hashes = new Map<string, Set<string>>();
+  for (const g of good) {
+    const set = hashes.get(g.payer.id);
+    if (set) set.add(g.tinHash);
+    else hashes.set(g.payer.id, new Set([g.tinHash]));
+  }
+  const found: Candidates = new Map();
+  for (const [payerId, tins] of hashes)
+    for (const r of yield* repos.recipients.findManyByTin(payerId, [...tins]))
+      addCandidate(found, payerId, r);
+  return found;
+});
+
 /**
- * Matches each row's recipient (D8) with the reads of `repos`, seals the TINs and builds every filing, all before
- * the transaction that saves them opens: the transaction then holds its connection only for its statements (on
- * the embedded database there is only one). A recipient created meanwhile by a concurrent intake is settled by
- * `saveRows`, inside the transaction.
+ * Matches each row's recipient (D8) among the store's recipients `stored` (read by `readCandidates`), then among
+ * `created`, the recipients this intake made for earlier rows (a new recipient is added there); seals the TINs and
+ * builds every filing. Nothing here reads the store: intake plans before its transaction opens, and a large import
+ * plans a chunk while the chunk before it is saved. A recipient created meanwhile by a concurrent intake is settled
+ * by `saveRows`, inside the transaction.
  */
-const planRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly GoodRow[], repos: ScopedStore) {
+const planRows = Effect.fnUntraced(function* (
+  run: IntakeRun,
+  good: readonly GoodRow[],
+  stored: Candidates,
+  created: Candidates,
+) {
   const { scope, parsed, extras, delivery, status, vault, ids, now } = run;
-  // D8: match each row's recipient by TIN under its payer (restricted to the TIN type when the row gives one).
-  const recipientFor = new Map<number, string>();
   // A TIN sealed for a new recipient is not sealed again for its form (one AES-GCM per TIN, not two).
   const sealedDigits = new Map<string, string>();
   const newRecipients: RecipientRow[] = [];
-  const byPayer = new Map<string, GoodRow[]>();
+  const filings: Filing[] = [];
   for (const g of good) {
-    const list = byPayer.get(g.payer.id);
-    if (list) list.push(g);
-    else byPayer.set(g.payer.id, [g]);
-  }
-  for (const [payerId, rows] of byPayer) {
-    // Index the payer's recipients by TIN hash (oldest first), then match each row in constant time.
-    const byHash = new Map<string, Array<{ id: string; tinType: string | null }>>();
-    const add = (hash: string, r: { id: string; tinType: string | null }) => {
-      const list = byHash.get(hash);
-      if (list) list.push(r);
-      else byHash.set(hash, [r]);
-    };
-    for (const r of yield* repos.recipients.findManyByTin(payerId, [...new Set(rows.map((r) => r.tinHash))]))
-      add(r.tinHash, r);
-    for (const g of rows) {
-      const type = g.normalized.recipient.tinType;
-      let match = byHash.get(g.tinHash)?.find((r) => type === null || r.tinType === type);
-      if (!match) {
-        const sealed = vault.seal(g.tin);
-        sealedDigits.set(g.tin.reveal(), sealed.ciphertext);
-        const rec = newRecipient(
-          scope,
-          payerId,
-          g,
-          { ciphertext: sealed.ciphertext, last4: sealed.last4, hash: g.tinHash },
-          ids.uuid(),
-          ids.short(recipientShortPrefix()),
-          now,
-        );
-        newRecipients.push(rec);
-        add(g.tinHash, rec);
-        match = rec;
-      }
-      recipientFor.set(g.index, match.id);
+    // Thousands of rows take tens of milliseconds: let the save of the chunk before this one go on in between.
+    if (filings.length % 25 === 24) yield* Effect.yieldNow;
+    let match = matchIn(stored, g) ?? matchIn(created, g);
+    if (!match) {
+      const sealed = vault.seal(g.tin);
+      sealedDigits.set(g.tin.reveal(), sealed.ciphertext);
+      const rec = newRecipient(
+        scope,
+        g.payer.id,
+        g,
+        { ciphertext: sealed.ciphertext, last4: sealed.last4, hash: g.tinHash },
+        ids.uuid(),
+        ids.short(recipientShortPrefix()),
+        now,
+      );
+      newRecipients.push(rec);
+      addCandidate(created, g.payer.id, rec);
+      match = rec;
     }
-  }
-
-  const filings: Filing[] = good.map((g) => {
     const { jsonForm, sealed } = sealTins(
       g.normalized.jsonForm,
       (digits) => sealedDigits.get(digits) ?? vault.seal(Tin.fromDigits(digits)).ciphertext,
     );
-    return {
+    filings.push({
       id: ids.uuid(),
       shortId: ids.short(filingShortPrefix(scope.livemode)),
       accountId: scope.accountId,
       livemode: scope.livemode,
       payerId: g.payer.id,
-      recipientId: recipientFor.get(g.index) as string,
+      recipientId: match.id,
       form: g.form,
       taxYear: g.taxYear,
       status,
@@ -345,10 +372,27 @@ const planRows = Effect.fnUntraced(function* (run: IntakeRun, good: readonly Goo
       ...(g.rulesChecked ? { rulesChecked: g.rulesChecked } : {}),
       createdAt: now,
       updatedAt: now,
-    };
-  });
+    });
+  }
   return { good, newRecipients, filings } satisfies IntakePlan;
 });
+
+/** Recipients this intake planned and a concurrent intake created first: the lost recipient's id -> the winners. */
+type LostRecipients = ReadonlyMap<string, readonly Candidate[]>;
+
+/** Each filing of `plan` whose recipient was lost takes the winner with its TIN (and TIN type, when one has it). */
+function takeWinners(plan: IntakePlan, lost: LostRecipients): void {
+  plan.good.forEach((g, i) => {
+    const filing = plan.filings[i] as Filing;
+    const found = lost.get(filing.recipientId);
+    if (found === undefined) return;
+    const type = g.normalized.recipient.tinType;
+    const winner =
+      found.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ??
+      found.find((w) => w.tinHash === g.tinHash);
+    if (winner) plan.filings[i] = { ...filing, recipientId: winner.id };
+  });
+}
 
 /**
  * Saves a plan inside the caller's transaction: creates its recipients (a concurrent intake may have created one
@@ -360,25 +404,21 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, plan: IntakePlan) 
   const { good, newRecipients, filings } = plan;
   const tx = yield* Repos(scope);
   const insertedRecipients = yield* tx.recipients.insertMany(newRecipients);
-  const lost = newRecipients.filter((r) => !insertedRecipients.has(r.id));
-  if (lost.length > 0) {
+  const lost = new Map<string, readonly Candidate[]>();
+  const lostRows = newRecipients.filter((r) => !insertedRecipients.has(r.id));
+  if (lostRows.length > 0) {
     // The recipients that won, read per payer of a lost one; each filing of a lost recipient takes its winner.
-    const lostIds = new Set(lost.map((r) => r.id));
     const lostTins = new Map<string, Set<string>>();
-    for (const r of lost) lostTins.set(r.payerId, (lostTins.get(r.payerId) ?? new Set()).add(r.tinHash));
-    const winners = new Map<string, ReadonlyArray<{ id: string; tinHash: string; tinType: string | null }>>();
+    for (const r of lostRows) lostTins.set(r.payerId, (lostTins.get(r.payerId) ?? new Set()).add(r.tinHash));
+    const winners = new Map<string, readonly Candidate[]>();
     for (const [payerId, tins] of lostTins)
       winners.set(payerId, yield* tx.recipients.findManyByTin(payerId, [...tins]));
-    good.forEach((g, i) => {
-      const filing = filings[i] as Filing;
-      if (!lostIds.has(filing.recipientId)) return;
-      const type = g.normalized.recipient.tinType;
-      const found = winners.get(g.payer.id) ?? [];
-      const winner =
-        found.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ??
-        found.find((w) => w.tinHash === g.tinHash);
-      if (winner) filings[i] = { ...filing, recipientId: winner.id };
-    });
+    for (const r of lostRows)
+      lost.set(
+        r.id,
+        (winners.get(r.payerId) ?? []).filter((w) => w.tinHash === r.tinHash),
+      );
+    takeWinners(plan, lost);
   }
 
   const inserted = yield* tx.filings.insertMany(filings);
@@ -424,7 +464,7 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, plan: IntakePlan) 
       warnings: g.warnings,
     };
   });
-  return saved;
+  return { saved, lost: lost as LostRecipients };
 });
 
 /** Records the call's batch (D10) with every row's result, inside the caller's transaction. */
@@ -475,10 +515,10 @@ export const intake = Effect.fnUntraced(
     if (extras.atomic && good.length < parsed.rows.length)
       return yield* Effect.fail(new AtomicIntakeFailed(run.results, parsed.rows.length));
     // Before the transaction: the store's reads.
-    const plan = yield* planRows(run, good, yield* Repos(scope));
+    const plan = yield* planRows(run, good, yield* readCandidates(good, yield* Repos(scope)), new Map());
     return yield* withTransaction(
       Effect.gen(function* () {
-        const saved = yield* saveRows(run, plan);
+        const { saved } = yield* saveRows(run, plan);
         if (extras.atomic && saved.length < run.results.length)
           return yield* Effect.fail(new AtomicIntakeFailed(run.results, run.results.length));
         const batch = yield* saveBatch(run, kind, saved.length);
@@ -507,12 +547,14 @@ export type SavedFiling = Pick<Filing, "id" | "form" | "recipientId" | "corrects
 /**
  * Intake of a large, all-or-nothing import (a FIRE file of many thousand forms): the same rows, checks and results
  * as `intake` with `atomic`, but validated and saved a chunk (up to INTAKE_CHUNK rows) at a time inside one
- * transaction, so the process holds two chunks' validated forms and filings at a time, not the whole file's. A
- * chunk is saved while the next one is made (`prepare`, given the rows of the chunk: a FIRE import converts its
- * records there) and validated: the database writes one chunk as the process checks the next. After the first row
- * that fails validation nothing more is saved; the remaining rows are still validated so that every failing row is
- * reported, and the transaction rolls back. As with `intake`, a row's duplicate conflict (D11) is reported only when
- * every row validates.
+ * transaction, so the process holds three chunks' forms at a time, not the whole file's. The work is a pipeline:
+ * while the database saves one chunk, the process plans the next (recipients matched, TINs sealed, filings built)
+ * and validates the one after it (`prepare`, given the rows of a chunk: a FIRE import converts its records there).
+ * A chunk's recipients are read from the store before the chunk ahead of it is written, so a recipient that chunk
+ * creates is matched from memory (`created`); one a concurrent intake created first is settled when its chunk is
+ * saved, and the planned chunk then takes the winner too. After the first row that fails validation nothing more is
+ * saved; the remaining rows are still validated so that every failing row is reported, and the transaction rolls
+ * back. As with `intake`, a row's duplicate conflict (D11) is reported only when every row validates.
  */
 export const intakeInChunks = Effect.fnUntraced(
   function* (
@@ -524,36 +566,69 @@ export const intakeInChunks = Effect.fnUntraced(
     prepare: (rows: readonly RawRow[]) => readonly RawRow[] = (rows) => rows,
   ) {
     const run = yield* startRun(scope, parsed, pathPayerId, extras);
-    const checked = (rows: readonly RawRow[]) => Effect.suspend(() => validateRows(run, prepare(rows)));
     return yield* withTransaction(
       Effect.gen(function* () {
+        const repos = yield* Repos(scope);
         const saved = new Map<string, SavedFiling>();
+        const created: Candidates = new Map();
         let invalid = false;
-        let size = Math.min(INTAKE_FIRST_CHUNK, INTAKE_CHUNK);
-        let rows = parsed.rows.slice(0, size);
-        let good = yield* checked(rows);
         let at = 0;
-        while (rows.length > 0) {
-          if (good.length < rows.length && !invalid) {
-            invalid = true;
-            // A conflict found in a chunk already saved is not reported beside validation failures.
-            for (let i = 0; i < run.results.length; i++)
-              if (run.results[i]?.error?.type === "conflict") delete run.results[i];
-          }
-          // A chunk's recipients are matched once the chunk before it is saved, so a recipient it created is found.
-          const save = invalid
-            ? Effect.succeed([])
-            : Effect.flatMap(Repos(scope), (repos) =>
-                Effect.flatMap(planRows(run, good, repos), (plan) => saveRows(run, plan)),
-              );
+        let size = Math.min(INTAKE_FIRST_CHUNK, INTAKE_CHUNK);
+        const nextChunk = () => {
+          const rows = parsed.rows.slice(at, at + size);
           at += rows.length;
           size = Math.min(2 * size, INTAKE_CHUNK);
-          const next = parsed.rows.slice(at, at + size);
-          const [filings, nextGood] = yield* Effect.all([save, checked(next)], { concurrency: 2 });
-          for (const f of filings)
+          return rows;
+        };
+        const validate = (rows: readonly RawRow[]) =>
+          Effect.map(
+            Effect.suspend(() => validateRows(run, prepare(rows))),
+            (good) => {
+              if (good.length < rows.length) invalid = true;
+              return good;
+            },
+          );
+        const plan = (good: readonly GoodRow[], stored: Candidates) =>
+          invalid ? Effect.succeed(null) : planRows(run, good, stored, created);
+
+        // The pipeline fills: chunk 0 validated and planned, chunk 1 validated.
+        let rows = nextChunk();
+        const first = yield* validate(rows);
+        let current = invalid ? null : yield* plan(first, yield* readCandidates(first, repos));
+        let pendingRows = nextChunk();
+        let pending = yield* validate(pendingRows);
+        while (rows.length > 0) {
+          // The pending chunk's recipients are read before this chunk is written (both go over the transaction's
+          // connection, in order): the ones this chunk creates are in `created`.
+          const stored = invalid || pending.length === 0 ? new Map() : yield* readCandidates(pending, repos);
+          const afterRows = nextChunk();
+          const toSave = invalid ? null : current;
+          const [result, [planned, afterGood]] = yield* Effect.all(
+            [
+              toSave
+                ? saveRows(run, toSave)
+                : Effect.succeed({ saved: [], lost: new Map() as LostRecipients }),
+              Effect.gen(function* () {
+                const planned = pending.length === 0 ? null : yield* plan(pending, stored);
+                return [planned, afterRows.length === 0 ? [] : yield* validate(afterRows)] as const;
+              }),
+            ],
+            { concurrency: 2 },
+          );
+          for (const f of result.saved)
             saved.set(f.id, { id: f.id, form: f.form, recipientId: f.recipientId, corrects: f.corrects });
-          rows = next;
-          good = nextGood;
+          // A recipient lost to a concurrent intake: the chunk planned meanwhile takes the winner too. Later chunks
+          // find the winner in the store (it was committed before this chunk's insert lost to it), ahead of `created`.
+          if (planned && result.lost.size > 0) takeWinners(planned, result.lost);
+          rows = pendingRows;
+          current = planned;
+          pendingRows = afterRows;
+          pending = afterGood;
+        }
+        if (invalid) {
+          // A conflict found in a chunk already saved is not reported beside validation failures.
+          for (let i = 0; i < run.results.length; i++)
+            if (run.results[i]?.error?.type === "conflict") delete run.results[i];
         }
         if (saved.size < run.results.length)
           return yield* Effect.fail(new AtomicIntakeFailed(run.results, run.results.length));

@@ -109,7 +109,10 @@ export interface CoreTest {
   readonly dispose: () => Promise<void>;
 }
 
-export async function coreTest(): Promise<CoreTest> {
+/** `wrapStore`: what the use cases see instead of the fake store itself (a test's stand-in for a concurrent writer). */
+export async function coreTest(
+  options: { readonly wrapStore?: (store: Store["Service"]) => Store["Service"] } = {},
+): Promise<CoreTest> {
   const store = makeFakeStore();
   let t = Date.UTC(2026, 1, 2, 12);
   const jobs: CoreTest["jobs"] = [];
@@ -117,7 +120,7 @@ export async function coreTest(): Promise<CoreTest> {
   const { irs, service } = scriptedIrs();
   const runtime = ManagedRuntime.make(
     Layer.mergeAll(
-      Layer.succeed(Store, store),
+      Layer.succeed(Store, options.wrapStore ? options.wrapStore(store) : store),
       Layer.succeed(Clock, { now: () => new Date(t) }),
       Layer.succeed(Ids, systemIds),
       Layer.succeed(TinVault, makeTinVault("core-test")),

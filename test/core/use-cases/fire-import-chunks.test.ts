@@ -11,7 +11,9 @@ import {
   type FireFormInput,
   type FormSpec,
 } from "../../../core/domain/fire/index.ts";
+import * as Effect from "effect/Effect";
 import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
+import type { OpenTransaction, Scope, ScopedStore, Store } from "../../../core/ports/store.port.ts";
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
 import { INTAKE_CHUNK, INTAKE_FIRST_CHUNK } from "../../../core/use-cases/intake.use-case.ts";
 import { createPayer } from "../../../core/use-cases/payers.use-case.ts";
@@ -182,3 +184,68 @@ s(
 );
 
 s.run();
+
+/**
+ * The store as a concurrent intake leaves it: a recipient whose TIN hash is in `hidden` is missing from the first
+ * `misses` reads that ask for it (another transaction commits it meanwhile), and found by every later one.
+ */
+function committedMeanwhile(store: Store["Service"], hidden: Set<string>, misses: number): Store["Service"] {
+  let missed = 0;
+  const repos = (inner: ScopedStore): ScopedStore => ({
+    ...inner,
+    recipients: {
+      ...inner.recipients,
+      findManyByTin: (payerId, hashes) =>
+        Effect.map(inner.recipients.findManyByTin(payerId, hashes), (found) =>
+          hashes.some((h) => hidden.has(h)) && missed++ < misses
+            ? found.filter((r) => !hidden.has(r.tinHash))
+            : found,
+        ),
+    },
+  });
+  // The transaction keeps its own class (the fake store opens savepoints only inside its own transactions).
+  const transaction = (tx: OpenTransaction): OpenTransaction =>
+    Object.create(tx, { scoped: { value: (scope: Scope) => repos(tx.scoped(scope)) } }) as OpenTransaction;
+  return {
+    ...store,
+    scoped: (scope) => repos(store.scoped(scope)),
+    begin: (outer) => Effect.map(store.begin(outer), transaction),
+  };
+}
+
+const late = suite<{ t: CoreTest; payerId: string; hidden: Set<string> }>(
+  "FIRE import in chunks: a recipient a concurrent intake creates first",
+);
+late.before(async (ctx) => {
+  ctx.hidden = new Set();
+  // The reads of the first two chunks (planned before the first is saved) miss it; the read after the lost insert finds it.
+  ctx.t = await coreTest({ wrapStore: (store) => committedMeanwhile(store, ctx.hidden, 2) });
+  ctx.payerId = (await ctx.t.run(createPayer(ctx.t.scope, { name: "Late Payer LLC", tin: PAYER_TIN }))).id;
+});
+late.after(async ({ t }) => {
+  await t.dispose();
+});
+
+late(
+  "the forms of every chunk with that TIN take the recipient that won, none a lost one",
+  async ({ t, payerId, hidden }) => {
+    const tin = (k: number) => (k % INTAKE_FIRST_CHUNK === 0 ? 99_999 : k);
+    // The recipient the concurrent intake made: TIN 500099999, by an import of its own.
+    const won = await t.run(importFire(t.scope, payerId, file([necForm(0, {}, () => 99_999)]), false));
+    const winner = won.forms[0]?.recipient;
+    assert.ok(winner);
+    for (const r of t.store.tables().recipients.values()) if (r.tinLast4 === "9999") hidden.add(r.tinHash);
+    assert.is(hidden.size, 1);
+    // Forms 0, 500 (chunks 0 and 1), 1500, 2500 ... have TIN 500099999, each with its own account number.
+    const forms = Array.from({ length: n }, (_, i) => necForm(i, { accountNumber: `L-${i}` }, tin));
+    const r = await t.run(importFire(t.scope, payerId, file(forms), false));
+    assert.is(r.forms_imported, n);
+    const shared = r.forms.filter((_, i) => tin(i) === 99_999);
+    assert.ok(shared.length >= 4, `${shared.length} forms with the shared TIN`);
+    for (const f of shared) assert.is(f?.recipient, winner);
+    const withTin = [...t.store.tables().recipients.values()].filter((x) => hidden.has(x.tinHash));
+    assert.is(withTin.length, 1);
+  },
+);
+
+late.run();
