@@ -26,7 +26,7 @@ const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(refe
 
 /**
  * Parses the file and checks its forms' payer and corrections; returns the intake rows and `prepare`, which converts
- * a chunk of them to IRIS JSON when intake reaches it (while the chunk before is saved), noting what each form drops.
+ * a row to IRIS JSON when intake validates it (while the chunk before is saved), noting what each form drops.
  * Kept apart from `importFire` so the parsed file (every B record as an object) can be collected while intake runs:
  * a failing form is located by parsing the file again.
  */
@@ -101,22 +101,21 @@ const prepareRows = Effect.fnUntraced(function* (scope: Scope, payer: Payer, byt
       extra: { problems },
     });
   }
-  const prepare = (chunk: readonly RawRow[]): RawRow[] =>
-    chunk.map(({ index }) => {
-      const f = forms[index] as FireForm;
-      forms[index] = undefined;
-      const iris = fireFormToIris(f);
-      if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
-      return {
-        raw: {
-          form: f.form,
-          tax_year: f.taxYear,
-          jsonForm: iris.jsonForm,
-          reference: `B record ${f.record}`,
-        },
-        index,
-      };
-    });
+  const prepare = ({ index }: RawRow): RawRow => {
+    const f = forms[index] as FireForm;
+    forms[index] = undefined;
+    const iris = fireFormToIris(f);
+    if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
+    return {
+      raw: {
+        form: f.form,
+        tax_year: f.taxYear,
+        jsonForm: iris.jsonForm,
+        reference: `B record ${f.record}`,
+      },
+      index,
+    };
+  };
   /** The notes, with what each converted form dropped (complete once intake has converted every row). */
   const allNotes = () => [...notes, ...droppedNotes(dropped)];
   return { rows, corrects, prepare, allNotes, rowsParsed: parsed.rows };

@@ -153,16 +153,21 @@ const startRun = Effect.fnUntraced(function* (
 });
 
 /** Validates `rows` (a failed row's result is set here) and returns the rows to save. */
-const validateRows = Effect.fnUntraced(function* (run: IntakeRun, rows: readonly RawRow[]) {
+const validateRows = Effect.fnUntraced(function* (
+  run: IntakeRun,
+  rows: readonly RawRow[],
+  prepare: (row: RawRow) => RawRow = (row) => row,
+) {
   const { parsed, pathPayerId, vault, transmitter, payers, payerTins, results } = run;
   // The current unit of work's reads: a large import validates inside its transaction, and on the embedded
   // database (one connection) a read outside it would wait for it to end.
   const repos = yield* Repos(run.scope);
   const good: GoodRow[] = [];
   let n = 0;
-  for (const { raw, index } of rows) {
+  for (const given of rows) {
     // A batch of thousands of rows validates in tens of milliseconds: let other requests' I/O in between.
     if (++n % 25 === 0) yield* Effect.yieldNow;
+    const { raw, index } = prepare(given);
     const row = parseRow(raw, pathPayerId ?? parsed.defaultPayer);
     const rowRef =
       typeof raw === "object" &&
@@ -549,7 +554,7 @@ export type SavedFiling = Pick<Filing, "id" | "form" | "recipientId" | "corrects
  * as `intake` with `atomic`, but validated and saved a chunk (up to INTAKE_CHUNK rows) at a time inside one
  * transaction, so the process holds three chunks' forms at a time, not the whole file's. The work is a pipeline:
  * while the database saves one chunk, the process plans the next (recipients matched, TINs sealed, filings built)
- * and validates the one after it (`prepare`, given the rows of a chunk: a FIRE import converts its records there).
+ * and validates the one after it (`prepare`, given each row as it is validated: a FIRE import converts its records there).
  * A chunk's recipients are read from the store before the chunk ahead of it is written, so a recipient that chunk
  * creates is matched from memory (`created`); one a concurrent intake created first is settled when its chunk is
  * saved, and the planned chunk then takes the winner too. After the first row that fails validation nothing more is
@@ -563,7 +568,7 @@ export const intakeInChunks = Effect.fnUntraced(
     parsed: ParsedIntake,
     pathPayerId: string | null,
     extras: Omit<IntakeExtras, "atomic"> = {},
-    prepare: (rows: readonly RawRow[]) => readonly RawRow[] = (rows) => rows,
+    prepare: (row: RawRow) => RawRow = (row) => row,
   ) {
     const run = yield* startRun(scope, parsed, pathPayerId, extras);
     return yield* withTransaction(
@@ -582,7 +587,7 @@ export const intakeInChunks = Effect.fnUntraced(
         };
         const validate = (rows: readonly RawRow[]) =>
           Effect.map(
-            Effect.suspend(() => validateRows(run, prepare(rows))),
+            Effect.suspend(() => validateRows(run, rows, prepare)),
             (good) => {
               if (good.length < rows.length) invalid = true;
               return good;
