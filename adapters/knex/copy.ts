@@ -45,32 +45,29 @@ export function copyField(v: unknown): string {
   return ESCAPE.test(s) ? s.replace(ESCAPES, escapeChar) : s;
 }
 
-/** Bytes of COPY text in each piece `pieces` hands on (a larger field gets a piece of its own size). */
+/** Bytes of COPY text in each piece `pieces` hands on (a larger row gets a piece of its own size). */
 const PIECE = 262_144;
-const TAB = 9;
-const NEWLINE = 10;
 
 /**
- * COPY text, written straight into buffers of about 256 KB, so a large import is never one string in memory and no
- * line is built as a string first (each field is encoded once, into the buffer). A piece may end inside a row: COPY
- * data need not break at rows.
+ * COPY text in buffers of about 256 KB, so a large import is never one string in memory. Each row is made as one
+ * string and encoded into the buffer with one write: a write a field cost a third more (4.2 against 3.1 µs a filing
+ * row with its values, scratch benchmark of 2,000 rows).
  */
 function* pieces(rows: readonly (readonly unknown[])[]): Generator<Buffer> {
   let buf = Buffer.allocUnsafe(PIECE);
   let at = 0;
   for (const r of rows) {
-    for (let i = 0; i < r.length; i++) {
-      const s = copyField(r[i]);
-      // At most 3 bytes per UTF-16 unit, and the tab or newline after it.
-      const room = 3 * s.length + 1;
-      if (at + room > buf.length) {
-        if (at > 0) yield buf.subarray(0, at);
-        buf = Buffer.allocUnsafe(Math.max(PIECE, room));
-        at = 0;
-      }
-      at += buf.write(s, at);
-      buf[at++] = i === r.length - 1 ? NEWLINE : TAB;
+    let line = copyField(r[0]);
+    for (let i = 1; i < r.length; i++) line += "\t" + copyField(r[i]);
+    line += "\n";
+    // At most 3 bytes per UTF-16 unit.
+    const room = 3 * line.length;
+    if (at + room > buf.length) {
+      if (at > 0) yield buf.subarray(0, at);
+      buf = Buffer.allocUnsafe(Math.max(PIECE, room));
+      at = 0;
     }
+    at += buf.write(line, at);
   }
   if (at > 0) yield buf.subarray(0, at);
 }
