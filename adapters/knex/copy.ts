@@ -84,6 +84,7 @@ interface PgConnection {
 
 const COPY_DATA = 0x64;
 const COPY_DONE = Buffer.from([0x63, 0, 0, 0, 4]);
+const COPY_FAIL = 0x66;
 
 /**
  * A simple query (a script of statements, one of them a `COPY ... FROM STDIN`) whose COPY data goes out right behind
@@ -112,15 +113,25 @@ class PipelinedCopy {
     void this.send(connection.stream);
   }
   private async send(stream: PgConnection["stream"]): Promise<void> {
-    for (const piece of this.data) {
-      if (this.error !== null) return;
-      const header = Buffer.allocUnsafe(5);
-      header[0] = COPY_DATA;
-      header.writeUInt32BE(piece.length + 4, 1);
-      stream.write(header);
-      if (!stream.write(piece)) await new Promise((resolve) => stream.once("drain", resolve));
+    try {
+      for (const piece of this.data) {
+        if (this.error !== null) return;
+        const header = Buffer.allocUnsafe(5);
+        header[0] = COPY_DATA;
+        header.writeUInt32BE(piece.length + 4, 1);
+        stream.write(header);
+        if (!stream.write(piece)) await new Promise((resolve) => stream.once("drain", resolve));
+      }
+      stream.write(COPY_DONE);
+    } catch (e) {
+      // The data could not be made: the server is told to fail the COPY, and the query fails with this error.
+      this.error ??= e;
+      const message = Buffer.from(`${String(e)}\0`, "utf8");
+      const fail = Buffer.allocUnsafe(5);
+      fail[0] = COPY_FAIL;
+      fail.writeUInt32BE(message.length + 4, 1);
+      stream.write(Buffer.concat([fail, message]));
     }
-    stream.write(COPY_DONE);
   }
   handleCopyInResponse(): void {}
   handleCommandComplete(): void {}
