@@ -1,15 +1,11 @@
-// Bulk inserts through COPY on Postgres (pg-copy-streams speaks the protocol). Postgres parses COPY text about twice
+// Bulk inserts through COPY on Postgres (`PipelinedCopy` below speaks the protocol). Postgres parses COPY text about twice
 // as fast as the rows of a json_to_recordset INSERT (measured on 20,000 filings rows: 0.57 s against 1.0 s), and
 // intake's database time is mostly that parsing. Rows whose conflicts are rare go straight into their table under a
 // savepoint (`copyInsertElseGuarded`); otherwise, or when such a COPY breaks a unique constraint, they go into a temp
 // table dropped at commit and one INSERT ... SELECT moves them with its ON CONFLICT guard (`copyThenInsert`).
 // On PGlite the same COPY reads the text from a Blob (`COPY ... FROM '/dev/blob'`), through the one session
 // knex-pglite shares, so it runs inside the caller's transaction as well.
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { Knex } from "knex";
-import type pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
 import { rowsOf } from "./rows.ts";
 import type { Db } from "./store/shared.ts";
 
@@ -76,15 +72,21 @@ function* pieces(rows: readonly (readonly unknown[])[]): Generator<Buffer> {
 export const copyText = (rows: readonly (readonly unknown[])[]): string =>
   Buffer.concat([...pieces(rows)]).toString("utf8");
 
-/** The part of node-postgres's connection a submittable query writes to and reads from. */
+/** The part of node-postgres's connection a submittable query writes to. */
 interface PgConnection {
   query(text: string): void;
-  readonly stream: NodeJS.WritableStream & { writableNeedDrain?: boolean };
+  endCopyFrom(): void;
+  sendCopyFail(message: string): void;
+  readonly stream: NodeJS.WritableStream;
+}
+
+/** node-postgres's client, as far as it runs a submittable query. */
+interface PgClient {
+  query(q: PipelinedCopy): unknown;
+  query(text: string): Promise<{ rows: unknown[] }>;
 }
 
 const COPY_DATA = 0x64;
-const COPY_DONE = Buffer.from([0x63, 0, 0, 0, 4]);
-const COPY_FAIL = 0x66;
 
 /**
  * A simple query (a script of statements, one of them a `COPY ... FROM STDIN`) whose COPY data goes out right behind
@@ -92,7 +94,7 @@ const COPY_FAIL = 0x66;
  * instead of four. Postgres reads the data once the COPY starts; when a statement before it or the COPY itself fails,
  * the server ignores the data still arriving (the protocol allows a client to be sending it), and the error is this
  * query's. The data is made and sent a piece at a time, waiting for the socket to drain between pieces.
- * node-postgres runs it as it runs pg-copy-streams' queries: through `submit` and the `handle*` callbacks.
+ * node-postgres runs it as any submittable query: through `submit` and the `handle*` callbacks.
  */
 class PipelinedCopy {
   readonly done: Promise<void>;
@@ -110,9 +112,11 @@ class PipelinedCopy {
   callback(): void {}
   submit(connection: PgConnection): void {
     connection.query(this.text);
-    void this.send(connection.stream);
+    void this.send(connection);
   }
-  private async send(stream: PgConnection["stream"]): Promise<void> {
+  /** Each piece framed as CopyData by hand (a 5-byte header, then the piece itself, not a copy of it). */
+  private async send(connection: PgConnection): Promise<void> {
+    const { stream } = connection;
     try {
       for (const piece of this.data) {
         if (this.error !== null) return;
@@ -122,15 +126,11 @@ class PipelinedCopy {
         stream.write(header);
         if (!stream.write(piece)) await new Promise((resolve) => stream.once("drain", resolve));
       }
-      stream.write(COPY_DONE);
+      connection.endCopyFrom();
     } catch (e) {
       // The data could not be made: the server is told to fail the COPY, and the query fails with this error.
       this.error ??= e;
-      const message = Buffer.from(`${String(e)}\0`, "utf8");
-      const fail = Buffer.allocUnsafe(5);
-      fail[0] = COPY_FAIL;
-      fail.writeUInt32BE(message.length + 4, 1);
-      stream.write(Buffer.concat([fail, message]));
+      connection.sendCopyFail(String(e));
     }
   }
   handleCopyInResponse(): void {}
@@ -152,18 +152,24 @@ class PipelinedCopy {
 
 /**
  * The statements a bulk insert runs inside the transaction `db`: on node-postgres through the transaction's own
- * connection (COPY FROM STDIN streams), on PGlite through Knex and the one session it shares (COPY from a Blob).
+ * connection (COPY FROM STDIN, the data behind the statement), on PGlite through Knex and the one session it shares (COPY from a Blob).
  */
 async function copySession(db: Db) {
   const conn = (await db.client.acquireConnection()) as unknown;
-  const pgConn = copyKind(db) === "pg" ? (conn as pg.Client) : null;
+  const pgConn = copyKind(db) === "pg" ? (conn as PgClient) : null;
   const blobOf = (rows: readonly (readonly unknown[])[]) => new Blob([...pieces(rows)]);
   const copySql = (target: string, columns: readonly string[]) =>
     `copy ${target} (${columns.join(", ")}) from ${pgConn ? "stdin" : "'/dev/blob'"}`;
   const sql = async (text: string): Promise<unknown[]> =>
     rowsOf((pgConn ? await pgConn.query(text) : await db.raw(text)).rows);
+  /** A script with one COPY in it, its data sent right behind it (node-postgres only). */
+  const script = async (text: string, rows: readonly (readonly unknown[])[]) => {
+    const q = new PipelinedCopy(text, pieces(rows));
+    (pgConn as PgClient).query(q);
+    await q.done;
+  };
   const copy = async (target: string, columns: readonly string[], rows: readonly (readonly unknown[])[]) => {
-    if (pgConn) await pipeline(Readable.from(pieces(rows)), pgConn.query(copyFrom(copySql(target, columns))));
+    if (pgConn) await script(copySql(target, columns), rows);
     else await db.raw(copySql(target, columns)).options({ blob: blobOf(rows) });
   };
   return {
@@ -187,12 +193,10 @@ async function copySession(db: Db) {
         );
         return;
       }
-      const script = new PipelinedCopy(
+      await script(
         `savepoint ${savepoint}; ${copySql(target, columns)}; release savepoint ${savepoint}`,
-        pieces(rows),
+        rows,
       );
-      (pgConn as unknown as { query(q: PipelinedCopy): unknown }).query(script);
-      await script.done;
     },
   };
 }

@@ -283,13 +283,16 @@ const matchIn = (candidates: Candidates, g: GoodRow): Candidate | undefined => {
     ?.find((r) => type === null || r.tinType === type);
 };
 
-/** The store's recipients that rows of `good` may match (D8): one read per payer. */
-const readCandidates = Effect.fnUntraced(function* (good: readonly GoodRow[], repos: ScopedStore) {
+/** The store's recipients with one of these TINs under their payer (D8): one read per payer. */
+const readCandidates = Effect.fnUntraced(function* (
+  keys: Iterable<{ readonly payerId: string; readonly tinHash: string }>,
+  repos: ScopedStore,
+) {
   const hashes = new Map<string, Set<string>>();
-  for (const g of good) {
-    const set = hashes.get(g.payer.id);
-    if (set) set.add(g.tinHash);
-    else hashes.set(g.payer.id, new Set([g.tinHash]));
+  for (const { payerId, tinHash } of keys) {
+    const set = hashes.get(payerId);
+    if (set) set.add(tinHash);
+    else hashes.set(payerId, new Set([tinHash]));
   }
   const found: Candidates = new Map();
   for (const [payerId, tins] of hashes)
@@ -297,6 +300,9 @@ const readCandidates = Effect.fnUntraced(function* (good: readonly GoodRow[], re
       addCandidate(found, payerId, r);
   return found;
 });
+
+/** What the rows of `good` match by (D8): their payer and recipient TIN. */
+const tinKeys = (good: readonly GoodRow[]) => good.map((g) => ({ payerId: g.payer.id, tinHash: g.tinHash }));
 
 /**
  * Matches each row's recipient (D8) among the store's recipients `stored` (read by `readCandidates`), then among
@@ -413,16 +419,8 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, plan: IntakePlan) 
   const lostRows = newRecipients.filter((r) => !insertedRecipients.has(r.id));
   if (lostRows.length > 0) {
     // The recipients that won, read per payer of a lost one; each filing of a lost recipient takes its winner.
-    const lostTins = new Map<string, Set<string>>();
-    for (const r of lostRows) lostTins.set(r.payerId, (lostTins.get(r.payerId) ?? new Set()).add(r.tinHash));
-    const winners = new Map<string, readonly Candidate[]>();
-    for (const [payerId, tins] of lostTins)
-      winners.set(payerId, yield* tx.recipients.findManyByTin(payerId, [...tins]));
-    for (const r of lostRows)
-      lost.set(
-        r.id,
-        (winners.get(r.payerId) ?? []).filter((w) => w.tinHash === r.tinHash),
-      );
+    const winners = yield* readCandidates(lostRows, tx);
+    for (const r of lostRows) lost.set(r.id, winners.get(r.payerId)?.get(r.tinHash) ?? []);
     takeWinners(plan, lost);
   }
 
@@ -469,7 +467,7 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, plan: IntakePlan) 
       warnings: g.warnings,
     };
   });
-  return { saved, lost: lost as LostRecipients };
+  return { saved, lost };
 });
 
 /** Records the call's batch (D10) with every row's result, inside the caller's transaction. */
@@ -520,7 +518,12 @@ export const intake = Effect.fnUntraced(
     if (extras.atomic && good.length < parsed.rows.length)
       return yield* Effect.fail(new AtomicIntakeFailed(run.results, parsed.rows.length));
     // Before the transaction: the store's reads.
-    const plan = yield* planRows(run, good, yield* readCandidates(good, yield* Repos(scope)), new Map());
+    const plan = yield* planRows(
+      run,
+      good,
+      yield* readCandidates(tinKeys(good), yield* Repos(scope)),
+      new Map(),
+    );
     return yield* withTransaction(
       Effect.gen(function* () {
         const { saved } = yield* saveRows(run, plan);
@@ -593,28 +596,28 @@ export const intakeInChunks = Effect.fnUntraced(
               return good;
             },
           );
-        const plan = (good: readonly GoodRow[], stored: Candidates) =>
-          invalid ? Effect.succeed(null) : planRows(run, good, stored, created);
+        const nothingSaved = Effect.succeed({ saved: [] as Filing[], lost: new Map() as LostRecipients });
 
         // The pipeline fills: chunk 0 validated and planned, chunk 1 validated.
         let rows = nextChunk();
         const first = yield* validate(rows);
-        let current = invalid ? null : yield* plan(first, yield* readCandidates(first, repos));
+        let current = invalid
+          ? null
+          : yield* planRows(run, first, yield* readCandidates(tinKeys(first), repos), created);
         let pendingRows = nextChunk();
         let pending = yield* validate(pendingRows);
         while (rows.length > 0) {
           // The pending chunk's recipients are read before this chunk is written (both go over the transaction's
-          // connection, in order): the ones this chunk creates are in `created`.
-          const stored = invalid || pending.length === 0 ? new Map() : yield* readCandidates(pending, repos);
+          // connection, in order): the ones this chunk creates are in `created`. Once a row failed, nothing more is
+          // planned or saved.
+          const stored =
+            invalid || pending.length === 0 ? null : yield* readCandidates(tinKeys(pending), repos);
           const afterRows = nextChunk();
-          const toSave = invalid ? null : current;
           const [result, [planned, afterGood]] = yield* Effect.all(
             [
-              toSave
-                ? saveRows(run, toSave)
-                : Effect.succeed({ saved: [], lost: new Map() as LostRecipients }),
+              current && !invalid ? saveRows(run, current) : nothingSaved,
               Effect.gen(function* () {
-                const planned = pending.length === 0 ? null : yield* plan(pending, stored);
+                const planned = stored ? yield* planRows(run, pending, stored, created) : null;
                 return [planned, afterRows.length === 0 ? [] : yield* validate(afterRows)] as const;
               }),
             ],
