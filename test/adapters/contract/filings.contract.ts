@@ -311,10 +311,13 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
 
   s(
     "D11 is scoped: the same key in another account or environment is not a duplicate",
-    async ({ store, a, b, live, pa, ra, pb, rb, rl }) => {
+    async ({ store, a, b, live, pa, ra, pb, rb }) => {
       const f = filing(a, pa, ra);
       await insert(store, a, [f]);
-      // The other environment: exactly the same duplicate key (same payer id, TIN hash, form, year, account number).
+      // The other environment: exactly the same duplicate key (same payer id, TIN hash, form, year, account number),
+      // on a recipient of that payer there (a filing's payer is its recipient's; the Knex schema refuses any other).
+      const rl = recipient(live, pa.id, { tinHash: ra.tinHash });
+      await run(store.scoped(live).recipients.insert(rl));
       const l = filing(live, pa, ra, { recipientId: rl.id });
       assert.equal(await insert(store, live, [l]), [l.id]);
       // Another account: its own payer (a row's payer belongs to the row's account; the Knex schema refuses any other),

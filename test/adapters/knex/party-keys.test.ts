@@ -1,12 +1,15 @@
-// The keys from a recipient or filing row to its parties (migration 20261129000000_payer_account_keys): one
-// composite key (payer_id, account_id) → payers, on PGlite and on Postgres when DATABASE_URL is set. A row whose
-// payer belongs to another account, or whose payer does not exist, is refused. The migration can be taken back.
+// The keys from a recipient or filing row to its parties, on PGlite and on Postgres when DATABASE_URL is set: a
+// recipient has one composite key (payer_id, account_id) → payers (migration 20261129000000_payer_account_keys), a
+// filing one composite key (recipient_id, payer_id, account_id) → recipients (20261130000000_filing_recipient_key).
+// A row whose payer belongs to another account, whose payer does not exist, or (a filing) whose payer is not its
+// recipient's, is refused. The migrations can be taken back.
 import { randomUUID } from "node:crypto";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import * as migration from "../../../adapters/knex/migrations/20261129000000_payer_account_keys.ts";
+import * as filingKey from "../../../adapters/knex/migrations/20261130000000_filing_recipient_key.ts";
 import { makeKnexStore } from "../../../adapters/knex/store.knex.ts";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { backends, openTestDb, type TestDb } from "../../support/db.ts";
@@ -45,13 +48,10 @@ for (const backend of backends) {
   });
   s.after(async ({ t }) => t.drop());
 
-  s("recipients and filings have one key into their parties: (payer_id, account_id)", async ({ t }) => {
+  s("a recipient has one key into its payer, a filing one key into its recipient, payer and account", async ({ t }) => {
     const knex = t.db.knex;
     assert.equal(await constraintsOf(knex, "recipients"), ["recipients_payer_account_foreign"]);
-    assert.equal(await constraintsOf(knex, "filings"), [
-      "filings_payer_account_foreign",
-      "filings_recipient_id_foreign",
-    ]);
+    assert.equal(await constraintsOf(knex, "filings"), ["filings_recipient_party_foreign"]);
   });
 
   s(
@@ -74,6 +74,10 @@ for (const backend of backends) {
       assert.is(await sqlState(store.scoped(a).filings.insertMany(filings(a, payerOfA.id))), null);
       assert.is(await sqlState(store.scoped(b).filings.insertMany(filings(b, payerOfA.id))), "23503");
       assert.is(await sqlState(store.scoped(a).filings.insertMany(filings(a, randomUUID()))), "23503");
+      // Another payer of the same account: the payer exists and is A's, but it is not the recipient's.
+      const otherPayerOfA = payer(a);
+      await run(store.scoped(a).payers.insert(otherPayerOfA));
+      assert.is(await sqlState(store.scoped(a).filings.insertMany(filings(a, otherPayerOfA.id))), "23503");
       // A payer with rows under it cannot be deleted.
       const del = Effect.promise(() => t.db.knex("payers").where({ id: payerOfA.id }).del());
       assert.is(await sqlState(del), "23503");
@@ -85,17 +89,29 @@ for (const backend of backends) {
     },
   );
 
-  s("the migration's down puts the two single keys back, and up takes them away again", async ({ t }) => {
+  s("the migrations' downs put the single keys back, and their ups take them away again", async ({ t }) => {
     const knex = t.db.knex;
     await knex
       .transaction(async (trx) => {
+        await filingKey.down(trx);
+        assert.equal(await constraintsOf(trx, "filings"), [
+          "filings_payer_account_foreign",
+          "filings_recipient_id_foreign",
+        ]);
         await migration.down(trx);
         assert.equal(await constraintsOf(trx, "recipients"), [
           "recipients_account_id_foreign",
           "recipients_payer_id_foreign",
         ]);
+        assert.equal(await constraintsOf(trx, "filings"), [
+          "filings_account_id_foreign",
+          "filings_payer_id_foreign",
+          "filings_recipient_id_foreign",
+        ]);
         await migration.up(trx);
         assert.equal(await constraintsOf(trx, "recipients"), ["recipients_payer_account_foreign"]);
+        await filingKey.up(trx);
+        assert.equal(await constraintsOf(trx, "filings"), ["filings_recipient_party_foreign"]);
         await trx.rollback();
       })
       .catch((e: unknown) => {
@@ -103,6 +119,7 @@ for (const backend of backends) {
         if (e !== undefined) throw e;
       });
     assert.equal(await constraintsOf(knex, "recipients"), ["recipients_payer_account_foreign"]);
+    assert.equal(await constraintsOf(knex, "filings"), ["filings_recipient_party_foreign"]);
   });
 
   s.run();
