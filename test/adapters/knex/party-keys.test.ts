@@ -48,11 +48,14 @@ for (const backend of backends) {
   });
   s.after(async ({ t }) => t.drop());
 
-  s("a recipient has one key into its payer, a filing one key into its recipient, payer and account", async ({ t }) => {
-    const knex = t.db.knex;
-    assert.equal(await constraintsOf(knex, "recipients"), ["recipients_payer_account_foreign"]);
-    assert.equal(await constraintsOf(knex, "filings"), ["filings_recipient_party_foreign"]);
-  });
+  s(
+    "a recipient has one key into its payer, a filing one key into its recipient, payer and account",
+    async ({ t }) => {
+      const knex = t.db.knex;
+      assert.equal(await constraintsOf(knex, "recipients"), ["recipients_payer_account_foreign"]);
+      assert.equal(await constraintsOf(knex, "filings"), ["filings_recipient_party_foreign"]);
+    },
+  );
 
   s(
     "a row under its payer's account is kept; another account's payer or an unknown payer is refused",
