@@ -17,26 +17,29 @@ import { Tin } from "../../core/domain/shared/tin.ts";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-// Random bytes are drawn 8 KB at a time: short ids are made by the thousand on intake.
+// Random bytes are drawn 8 KB at a time: ids and nonces are made by the thousand on intake. Each byte is used once.
 let pool = Buffer.alloc(0);
 let poolAt = 0;
-function randomByte(): number {
-  if (poolAt >= pool.length) {
-    pool = randomBytes(8192);
-    poolAt = 0;
-  }
-  return pool[poolAt++] as number;
-}
-
-/** `n` fresh random bytes from the pool (a nonce per TIN sealed: thousands per intake). */
-function randomSlice(n: number): Buffer {
+/** Where the next `n` fresh bytes start in `pool` (refilled first when fewer are left; read `pool` after this). */
+function reserve(n: number): number {
   if (poolAt + n > pool.length) {
     pool = randomBytes(8192);
     poolAt = 0;
   }
-  const out = Buffer.from(pool.subarray(poolAt, poolAt + n));
+  const at = poolAt;
   poolAt += n;
-  return out;
+  return at;
+}
+
+function randomByte(): number {
+  const at = reserve(1);
+  return pool[at] as number;
+}
+
+/** `n` fresh random bytes from the pool (a nonce per TIN sealed: thousands per intake). */
+function randomSlice(n: number): Buffer {
+  const at = reserve(n);
+  return Buffer.from(pool.subarray(at, at + n));
 }
 
 const BASE62_CODES = Buffer.from(BASE62, "latin1");
@@ -59,18 +62,12 @@ export function randomBase62(length: number): string {
  * string, and intake makes two a form.
  */
 export function randomUuid(): string {
-  if (poolAt + 16 > pool.length) {
-    pool = randomBytes(8192);
-    poolAt = 0;
-  }
-  const from = poolAt;
-  poolAt += 16;
+  const from = reserve(16);
   let o = 0;
   for (let i = 0; i < 16; i++) {
-    let byte = pool[from + i] as number;
-    if (i === 6)
-      byte = (byte & 0x0f) | 0x40; // version 4
-    else if (i === 8) byte = (byte & 0x3f) | 0x80; // variant 10xx
+    const raw = pool[from + i] as number;
+    // Byte 6 carries the version (4), byte 8 the variant (10xx).
+    const byte = i === 6 ? (raw & 0x0f) | 0x40 : i === 8 ? (raw & 0x3f) | 0x80 : raw;
     if (i === 4 || i === 6 || i === 8 || i === 10) scratch[o++] = 0x2d; // "-"
     scratch[o++] = HEX_CODES[byte >> 4] as number;
     scratch[o++] = HEX_CODES[byte & 15] as number;
