@@ -14,8 +14,8 @@ test("uuid: version 4, variant 10, lower-case hex, never repeated over 20,000 (a
     seen.add(id);
   }
   assert.is(seen.size, 20_000);
-  // Every hex digit shows up in every free position: the bytes are used, not a fixed pattern.
-  const digits = new Set([...Array.from({ length: 200 }, () => randomUuid())].map((u) => u[0]));
+  // The first hex digit takes all 16 values: the random bytes are used, not a fixed pattern.
+  const digits = new Set(Array.from({ length: 200 }, () => randomUuid()[0]));
   assert.is(digits.size, 16);
 });
 

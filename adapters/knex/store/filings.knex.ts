@@ -17,7 +17,7 @@ import { duplicateKey as dupKey, type Filing } from "../../../core/domain/filing
 import type { BatchRepo, FilingRepo } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 import { COPY_MIN_ROWS, copyAvailable, copyInsertElseGuarded } from "../copy.ts";
-import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK } from "./shared.ts";
+import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK, rowsByIdSql } from "./shared.ts";
 
 export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) => unknown]> = [
   ["id", "uuid", (f) => f.id],
@@ -62,6 +62,8 @@ export const FILING_INSERT = `insert into filings (${FILING_COLS.map((c) => c[0]
   select ${FILING_COLS.map((c) => c[0]).join(", ")}
   from json_to_recordset(?::json) as t(${FILING_COLS.map((c) => `${c[0]} ${JSON_COLS.has(c[0]) ? "json" : c[1]}`).join(", ")})
   ${FILING_CONFLICT}`;
+
+export const FILINGS_BY_ID = rowsByIdSql("filings");
 
 const FILING_COLUMN_NAMES = FILING_COLS.map((c) => c[0]);
 /** Large batches on Postgres: COPY into a temp table (../copy.ts), then this statement with the same guard. */
@@ -200,10 +202,11 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       run(async () => {
         if (ids.length === 0) return [];
         const rows = (
-          await db.raw(
-            "select * from filings where account_id = ? and livemode = ? and id = any(?::uuid[])",
-            [scope.accountId, scope.livemode, ids as string[]] as unknown as Knex.RawBinding[],
-          )
+          await db.raw(FILINGS_BY_ID, [
+            [...new Set(ids)],
+            scope.accountId,
+            scope.livemode,
+          ] as Knex.RawBinding[])
         ).rows;
         return rowsOf(rows).map(toFiling);
       }),

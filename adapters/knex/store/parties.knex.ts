@@ -19,7 +19,7 @@ import {
   toRecipientWithTinHash,
 } from "../rows.ts";
 import type { ExtensionRepo } from "../../../core/ports/store.port.ts";
-import { type Db, run, scopedTable, pageOf, pageMap, camel, INSERT_CHUNK } from "./shared.ts";
+import { type Db, run, scopedTable, pageOf, pageMap, camel, INSERT_CHUNK, rowsByIdSql } from "./shared.ts";
 
 // The payer read by id is the hottest read of the API: concurrent ones share one query (see coalescedLookup).
 export const PAYER_GET: CoalescedLookup = {
@@ -90,6 +90,8 @@ export function payerRepo(db: Db, scope: Scope): PayerRepo {
  * the payer's recipients for each batch, 13 ms at 23,000 of them against 5 ms this way. `offset 0` keeps the
  * subquery a probe per hash. Parameters: the hashes (no repeats), the account, livemode, the payer.
  */
+export const RECIPIENTS_BY_ID = rowsByIdSql("recipients");
+
 export const RECIPIENTS_BY_TIN = `select r.* from unnest(?::text[]) as k(tin_hash) cross join lateral (
     select * from recipients where account_id = ? and livemode = ? and payer_id = ? and tin_hash = k.tin_hash
     offset 0) r order by r.created_at asc`;
@@ -144,10 +146,7 @@ export function recipientRepo(db: Db, scope: Scope): RecipientRepo {
     getMany: (ids) =>
       run(async () => {
         if (ids.length === 0) return [];
-        const r = await db.raw(
-          "select * from recipients where account_id = ? and livemode = ? and id = any(?::uuid[])",
-          [scope.accountId, scope.livemode, [...ids]],
-        );
+        const r = await db.raw(RECIPIENTS_BY_ID, [[...new Set(ids)], scope.accountId, scope.livemode]);
         return rowsOf(r.rows).map(toRecipient);
       }),
     tinCiphertext: (id) =>

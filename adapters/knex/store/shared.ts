@@ -12,6 +12,16 @@ export type Db = Knex | Knex.Transaction;
 /** Storage failures are defects: they surface as 500 api_error with a request id. */
 export const run = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(Effect.tryPromise(f));
 
+/**
+ * The scope's rows of `table` with one of the ids: one primary-key probe per id. As `id = any(...)` the planner may
+ * read the whole account's range of its paging index and filter it against the ids when the statistics are older than
+ * the rows (a bulk intake): linear in the account's rows, a million in a season. `offset 0` keeps the subquery a probe
+ * per id. Parameters: the ids (no repeats), the account, livemode. Rows come in no particular order.
+ */
+export const rowsByIdSql = (table: string) =>
+  `select t.* from unnest(?::uuid[]) as k(id) cross join lateral (
+    select * from ${table} where id = k.id and account_id = ? and livemode = ? offset 0) t`;
+
 export function scopedTable(db: Db, table: string, scope: Scope): Knex.QueryBuilder {
   return db(table)
     .where(`${table}.account_id`, scope.accountId)
