@@ -17,6 +17,7 @@ import * as orderReceiptJson from "./20261127000001_order_receipt_json.ts";
 import * as batchRowsJson from "./20261128000000_batch_rows_json.ts";
 import * as payerAccountKeys from "./20261129000000_payer_account_keys.ts";
 import * as filingRecipientKey from "./20261130000000_filing_recipient_key.ts";
+import * as analyzeOften from "./20261130000001_analyze_often.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -40,6 +41,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261128000000_batch_rows_json", batchRowsJson],
   ["20261129000000_payer_account_keys", payerAccountKeys],
   ["20261130000000_filing_recipient_key", filingRecipientKey],
+  ["20261130000001_analyze_often", analyzeOften],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
