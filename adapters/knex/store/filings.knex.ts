@@ -63,6 +63,7 @@ export const FILING_INSERT = `insert into filings (${FILING_COLS.map((c) => c[0]
   from json_to_recordset(?::json) as t(${FILING_COLS.map((c) => `${c[0]} ${JSON_COLS.has(c[0]) ? "json" : c[1]}`).join(", ")})
   ${FILING_CONFLICT}`;
 
+/** Filings by id (see rowsByIdSql). */
 export const FILINGS_BY_ID = rowsByIdSql("filings");
 
 const FILING_COLUMN_NAMES = FILING_COLS.map((c) => c[0]);

@@ -83,6 +83,9 @@ export function payerRepo(db: Db, scope: Scope): PayerRepo {
   };
 }
 
+/** Recipients by id (see rowsByIdSql). */
+export const RECIPIENTS_BY_ID = rowsByIdSql("recipients");
+
 /**
  * A payer's recipients with one of the TIN hashes (intake's match, D8): one index probe per hash
  * (recipients_one_per_tin). As `tin_hash = any(...)` the planner may instead read every recipient of the payer and
@@ -90,8 +93,6 @@ export function payerRepo(db: Db, scope: Scope): PayerRepo {
  * the payer's recipients for each batch, 13 ms at 23,000 of them against 5 ms this way. `offset 0` keeps the
  * subquery a probe per hash. Parameters: the hashes (no repeats), the account, livemode, the payer.
  */
-export const RECIPIENTS_BY_ID = rowsByIdSql("recipients");
-
 export const RECIPIENTS_BY_TIN = `select r.* from unnest(?::text[]) as k(tin_hash) cross join lateral (
     select * from recipients where account_id = ? and livemode = ? and payer_id = ? and tin_hash = k.tin_hash
     offset 0) r order by r.created_at asc`;
