@@ -3,7 +3,8 @@
 // analyze: it believed their rows few and read all of them where it should have probed an index. Among a million
 // filings, a new account's 100,000 made each guarded update of 5,000 of them walk the account's status range
 // (495–615 ms a chunk against 343 ms once analyzed, when the primary key drives), and on a table of ten million the
-// default waits for a million changes. An analyze samples 30,000 rows whatever the table's size, so doing it more often is cheap.
+// default waits for a million changes. An analyze samples 30,000 rows whatever the table's size, so doing it more
+// often is cheap.
 // The reads by a list of keys no longer depend on this (they probe by construction; key-list-plans.test.ts).
 // PGlite runs no autovacuum; the setting is stored there and does nothing.
 import type { Knex } from "knex";
