@@ -14,10 +14,10 @@ export const run = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(Ef
 
 /**
  * The scope's rows of `table` with one of the ids: one probe per id of a unique index led by the id (the primary
- * key). As `id = any(...)` the planner may
- * read the whole account's range of its paging index and filter it against the ids when the statistics are older than
- * the rows (a bulk intake): linear in the account's rows, a million in a season. `offset 0` keeps the subquery a probe
- * per id. Parameters: the ids (no repeats), the account, livemode. Rows come in no particular order.
+ * key). As `id = any(...)` the planner may read the whole account's range of its paging index and filter it against
+ * the ids when the statistics are older than the rows (a bulk intake): linear in the account's rows, a million in a
+ * season. `offset 0` keeps the subquery a probe per id. Parameters: the ids (no repeats), the account, livemode. Rows
+ * come in no particular order.
  */
 export const rowsByIdSql = (table: string) =>
   `select t.* from unnest(?::uuid[]) as k(id) cross join lateral (
