@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Knex } from "knex";
 import pg from "pg";
 import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
 import { checkFastPathsAgainstSchemas } from "../../adapters/knex/rows.ts";
@@ -112,4 +113,17 @@ export async function openTestDb(backend: Backend, schema?: string): Promise<Tes
       }
     },
   };
+}
+
+/** Runs `work` in a transaction of `knex` that is always rolled back (a migration's down and up, looked at in place). */
+export async function inRolledBackTransaction(knex: Knex, work: (trx: Knex.Transaction) => Promise<void>) {
+  await knex
+    .transaction(async (trx) => {
+      await work(trx);
+      await trx.rollback();
+    })
+    .catch((e: unknown) => {
+      // Knex rejects the transaction's promise with undefined when it is rolled back on purpose.
+      if (e !== undefined) throw e;
+    });
 }

@@ -4,7 +4,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Knex } from "knex";
 import * as migration from "../../../adapters/knex/migrations/20261130000001_analyze_often.ts";
-import { backends, openTestDb, type TestDb } from "../../support/db.ts";
+import { backends, inRolledBackTransaction, openTestDb, type TestDb } from "../../support/db.ts";
 
 const optionsOf = async (knex: Knex, table: string): Promise<string[]> =>
   (
@@ -28,18 +28,12 @@ for (const backend of backends) {
       const knex = t.db.knex;
       for (const table of ["filings", "recipients"])
         assert.ok((await optionsOf(knex, table)).includes("autovacuum_analyze_scale_factor=0.02"), table);
-      await knex
-        .transaction(async (trx) => {
-          await migration.down(trx);
-          assert.equal(await optionsOf(trx, "filings"), []);
-          await migration.up(trx);
-          assert.equal(await optionsOf(trx, "filings"), ["autovacuum_analyze_scale_factor=0.02"]);
-          await trx.rollback();
-        })
-        .catch((e: unknown) => {
-          // Knex rejects the transaction's promise with undefined when it is rolled back on purpose.
-          if (e !== undefined) throw e;
-        });
+      await inRolledBackTransaction(knex, async (trx) => {
+        await migration.down(trx);
+        assert.equal(await optionsOf(trx, "filings"), []);
+        await migration.up(trx);
+        assert.equal(await optionsOf(trx, "filings"), ["autovacuum_analyze_scale_factor=0.02"]);
+      });
     },
   );
 

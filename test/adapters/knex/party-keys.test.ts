@@ -12,7 +12,7 @@ import * as migration from "../../../adapters/knex/migrations/20261129000000_pay
 import * as filingKey from "../../../adapters/knex/migrations/20261130000000_filing_recipient_key.ts";
 import { makeKnexStore } from "../../../adapters/knex/store.knex.ts";
 import type { Scope } from "../../../core/ports/store.port.ts";
-import { backends, openTestDb, type TestDb } from "../../support/db.ts";
+import { backends, inRolledBackTransaction, openTestDb, type TestDb } from "../../support/db.ts";
 import { clock, run } from "../contract/harness.ts";
 import { intakeRows, intakeStart } from "../contract/intake-rows.ts";
 
@@ -94,33 +94,27 @@ for (const backend of backends) {
 
   s("the migrations' downs put the single keys back, and their ups take them away again", async ({ t }) => {
     const knex = t.db.knex;
-    await knex
-      .transaction(async (trx) => {
-        await filingKey.down(trx);
-        assert.equal(await constraintsOf(trx, "filings"), [
-          "filings_payer_account_foreign",
-          "filings_recipient_id_foreign",
-        ]);
-        await migration.down(trx);
-        assert.equal(await constraintsOf(trx, "recipients"), [
-          "recipients_account_id_foreign",
-          "recipients_payer_id_foreign",
-        ]);
-        assert.equal(await constraintsOf(trx, "filings"), [
-          "filings_account_id_foreign",
-          "filings_payer_id_foreign",
-          "filings_recipient_id_foreign",
-        ]);
-        await migration.up(trx);
-        assert.equal(await constraintsOf(trx, "recipients"), ["recipients_payer_account_foreign"]);
-        await filingKey.up(trx);
-        assert.equal(await constraintsOf(trx, "filings"), ["filings_recipient_party_foreign"]);
-        await trx.rollback();
-      })
-      .catch((e: unknown) => {
-        // Knex rejects the transaction's promise with undefined when it is rolled back on purpose.
-        if (e !== undefined) throw e;
-      });
+    await inRolledBackTransaction(knex, async (trx) => {
+      await filingKey.down(trx);
+      assert.equal(await constraintsOf(trx, "filings"), [
+        "filings_payer_account_foreign",
+        "filings_recipient_id_foreign",
+      ]);
+      await migration.down(trx);
+      assert.equal(await constraintsOf(trx, "recipients"), [
+        "recipients_account_id_foreign",
+        "recipients_payer_id_foreign",
+      ]);
+      assert.equal(await constraintsOf(trx, "filings"), [
+        "filings_account_id_foreign",
+        "filings_payer_id_foreign",
+        "filings_recipient_id_foreign",
+      ]);
+      await migration.up(trx);
+      assert.equal(await constraintsOf(trx, "recipients"), ["recipients_payer_account_foreign"]);
+      await filingKey.up(trx);
+      assert.equal(await constraintsOf(trx, "filings"), ["filings_recipient_party_foreign"]);
+    });
     assert.equal(await constraintsOf(knex, "recipients"), ["recipients_payer_account_foreign"]);
     assert.equal(await constraintsOf(knex, "filings"), ["filings_recipient_party_foreign"]);
   });
