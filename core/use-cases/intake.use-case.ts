@@ -391,16 +391,17 @@ const planRows = Effect.fnUntraced(function* (
 /** Recipients this intake planned and a concurrent intake created first: the lost recipient's id -> the winners. */
 type LostRecipients = ReadonlyMap<string, readonly Candidate[]>;
 
-/** Each filing of `plan` whose recipient was lost takes the winner with its TIN (and TIN type, when one has it). */
+/**
+ * Each filing of `plan` whose recipient was lost takes a winner: the one of its TIN type, else the first. The winners
+ * of a lost recipient all have its TIN, which is the row's (the row was matched to it by TIN).
+ */
 function takeWinners(plan: IntakePlan, lost: LostRecipients): void {
   plan.good.forEach((g, i) => {
     const filing = plan.filings[i] as Filing;
     const found = lost.get(filing.recipientId);
     if (found === undefined) return;
     const type = g.normalized.recipient.tinType;
-    const winner =
-      found.find((w) => w.tinHash === g.tinHash && (w.tinType ?? null) === type) ??
-      found.find((w) => w.tinHash === g.tinHash);
+    const winner = found.find((w) => (w.tinType ?? null) === type) ?? found[0];
     if (winner) plan.filings[i] = { ...filing, recipientId: winner.id };
   });
 }
