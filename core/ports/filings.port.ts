@@ -38,14 +38,24 @@ export interface FilingRepo {
     from: readonly FilingStatus[],
     patch: FilingPatch,
   ) => Effect.Effect<readonly MovedFiling[]>;
-  /** Transmission: each listed `submitted` filing gets the receipt and its own submission and record ids; returns how many. */
+  /**
+   * Transmission's claim: `updateMany`, each filing also getting its own submission and record ids (known when the
+   * transmission is planned, before it is sent); returns the ids changed.
+   */
+  readonly assignRecords: (
+    records: readonly RecordIds[],
+    from: readonly FilingStatus[],
+    patch: FilingPatch,
+  ) => Effect.Effect<readonly string[]>;
+  /**
+   * Transmission: each listed `submitted` filing gets the receipt, the transmission id and its own submission and
+   * record ids; returns how many. Reads give the filing its receipt from then on. A filing whose claim already
+   * recorded the same transmission and ids (`assignRecords`) need not be written again: adapters may keep the receipt
+   * once per transmission (issue 19: a receipt of 20,000 forms rewrote 20,000 rows).
+   */
   readonly recordReceipt: (
     receipt: { readonly receiptId: string; readonly transmissionId: string; readonly updatedAt: string },
-    records: readonly {
-      readonly filingId: string;
-      readonly submissionId: number;
-      readonly recordId: number;
-    }[],
+    records: readonly RecordIds[],
   ) => Effect.Effect<number>;
   /** The records of a transmission: each filing under the receipt with its submission and record ids (acknowledgements). */
   readonly receiptRecords: (receiptId: string) => Effect.Effect<readonly ReceiptRecord[]>;
@@ -60,6 +70,13 @@ export interface FilingRepo {
   readonly findFiledOriginal: (
     key: Pick<Filing, "payerId" | "recipientTinHash" | "form" | "taxYear" | "accountNumber">,
   ) => Effect.Effect<Filing | undefined>;
+}
+
+/** Where a filing sits in its IRS transmission. */
+export interface RecordIds {
+  readonly filingId: string;
+  readonly submissionId: number;
+  readonly recordId: number;
 }
 
 export type MovedFiling = Pick<Filing, "id" | "form" | "taxYear" | "corrects">;

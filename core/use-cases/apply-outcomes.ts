@@ -53,8 +53,10 @@ export const applyOutcomes = Effect.fnUntraced(function* (
       const events: StoredEvent[] = [];
       for (const { move: m, errors, ids: filingIds } of groups.values()) {
         const type = moveEvent(m.trigger);
+        // The receipt goes onto each row the move rewrites anyway: until now it may have been its transmission's.
         for (const f of yield* tx.filings.moveMany(filingIds, m.from, {
           status: m.to,
+          receiptId,
           acknowledgedAt: now,
           ackErrors: errors,
           updatedAt: now,

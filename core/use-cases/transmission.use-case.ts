@@ -30,7 +30,7 @@ import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { IrsTransmitter, type AcknowledgementRequest } from "../ports/irs-transmitter.port.ts";
 import { getFormDefinition } from "../domain/forms/index.ts";
-import { Store, type Scope } from "../ports/store.port.ts";
+import { Store, type RecordIds, type Scope } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
@@ -58,6 +58,12 @@ export interface TransmitOptions {
    */
   readonly onReceipt?: (receiptId: string) => Effect.Effect<void, unknown>;
 }
+
+/** Each filing of a planned transmission with its submission and record ids. */
+const recordIdsOf = (plan: TransmissionPlan): RecordIds[] =>
+  plan.submissions.flatMap((s) =>
+    s.records.map((r) => ({ filingId: r.filingId, submissionId: s.submissionId, recordId: r.recordId })),
+  );
 
 export const transmitOrder = Effect.fnUntraced(function* (
   scope: Scope,
@@ -179,16 +185,17 @@ export const transmitOrder = Effect.fnUntraced(function* (
       for (const [transmissionId, group] of attempted) {
         for (const plan of planTransmissions(group)) work.push({ transmissionId, plan, resume: true });
       }
-      // The claim itself: one statement per planned transmission (its filings get its UTID), one for the rest.
+      // The claim itself: one statement per planned transmission (its filings get its UTID and their submission and
+      // record ids, so that its receipt need not rewrite them), one for the rest.
       const claimingIds = new Set(claiming.map((f) => f.id));
       const lost = new Set<string>();
-      const claimed = (ids: string[], patch: { transmissionId: string }) =>
+      const claimed = (records: readonly RecordIds[], patch: { transmissionId: string }) =>
         Effect.gen(function* () {
-          const now = ids.filter((id) => claimingIds.has(id));
-          const before = ids.filter((id) => !claimingIds.has(id));
+          const now = records.filter((r) => claimingIds.has(r.filingId));
+          const before = records.filter((r) => !claimingIds.has(r.filingId));
           if (now.length > 0) {
             const moved = new Set(
-              yield* tx.filings.updateMany(now, TRANSMIT.from, {
+              yield* tx.filings.assignRecords(now, TRANSMIT.from, {
                 status: TRANSMIT.to,
                 submittedAt: nowIso,
                 updatedAt: nowIso,
@@ -196,33 +203,36 @@ export const transmitOrder = Effect.fnUntraced(function* (
               }),
             );
             // A void that won the filing between the read and this statement: it is not transmitted.
-            for (const id of now) if (!moved.has(id)) lost.add(id);
+            for (const r of now) if (!moved.has(r.filingId)) lost.add(r.filingId);
           }
           if (before.length > 0)
-            yield* tx.filings.updateMany(before, ["submitted"], { updatedAt: nowIso, ...patch });
+            yield* tx.filings.assignRecords(before, ["submitted"], { updatedAt: nowIso, ...patch });
         });
       const plans = planTransmissions(fresh).map((plan) => ({ plan, transmissionId: ids.uuid() }));
-      for (const { plan, transmissionId } of plans)
-        yield* claimed(
-          plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)),
-          { transmissionId },
-        );
+      for (const { plan, transmissionId } of plans) yield* claimed(recordIdsOf(plan), { transmissionId });
       const planned = new Set(fresh.map((t) => t.filingId));
-      yield* claimed(
-        claiming.filter((f) => !planned.has(f.id)).map((f) => f.id),
-        { transmissionId: orderId },
-      );
+      const unplanned = claiming.filter((f) => !planned.has(f.id)).map((f) => f.id);
+      if (unplanned.length > 0) {
+        const moved = new Set(
+          yield* tx.filings.updateMany(unplanned, TRANSMIT.from, {
+            status: TRANSMIT.to,
+            submittedAt: nowIso,
+            updatedAt: nowIso,
+            transmissionId: orderId,
+          }),
+        );
+        for (const id of unplanned) if (!moved.has(id)) lost.add(id);
+      }
       if (lost.size === 0) {
         for (const { plan, transmissionId } of plans) work.push({ transmissionId, plan, resume: false });
       } else {
         // Rare: plan again without the filings a void took, under new ids.
         for (const plan of planTransmissions(fresh.filter((t) => !lost.has(t.filingId)))) {
           const transmissionId = ids.uuid();
-          yield* tx.filings.updateMany(
-            plan.submissions.flatMap((s) => s.records.map((r) => r.filingId)),
-            ["submitted"],
-            { transmissionId, updatedAt: nowIso },
-          );
+          yield* tx.filings.assignRecords(recordIdsOf(plan), ["submitted"], {
+            transmissionId,
+            updatedAt: nowIso,
+          });
           work.push({ transmissionId, plan, resume: false });
         }
       }
@@ -274,13 +284,7 @@ export const transmitOrder = Effect.fnUntraced(function* (
         receipts.push(receiptId);
         yield* repos.filings.recordReceipt(
           { receiptId, transmissionId, updatedAt: nowIso },
-          plan.submissions.flatMap((s) =>
-            s.records.map((r) => ({
-              filingId: r.filingId,
-              submissionId: s.submissionId,
-              recordId: r.recordId,
-            })),
-          ),
+          recordIdsOf(plan),
         );
         if (options.onReceipt) yield* Effect.ignore(options.onReceipt(receiptId));
       }),

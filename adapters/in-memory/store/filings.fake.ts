@@ -91,6 +91,17 @@ export function fakeFilings(c: FakeScope): Ports.FilingRepo {
         }
         return moved;
       }),
+    assignRecords: (records, from, patch) =>
+      Effect.sync(() => {
+        const changed: string[] = [];
+        for (const r of records) {
+          const f = ref.t.filings.get(r.filingId);
+          if (!f || !mine(f) || !from.includes(f.status)) continue;
+          ref.t.filings.set(f.id, { ...f, ...patch, submissionId: r.submissionId, recordId: r.recordId });
+          changed.push(f.id);
+        }
+        return changed;
+      }),
     recordReceipt: (receipt, records) =>
       Effect.sync(() => {
         let n = 0;

@@ -18,6 +18,7 @@ import * as batchRowsJson from "./20261128000000_batch_rows_json.ts";
 import * as payerAccountKeys from "./20261129000000_payer_account_keys.ts";
 import * as filingRecipientKey from "./20261130000000_filing_recipient_key.ts";
 import * as analyzeOften from "./20261130000001_analyze_often.ts";
+import * as transmissionReceipts from "./20261201000000_transmission_receipts.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -42,6 +43,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261129000000_payer_account_keys", payerAccountKeys],
   ["20261130000000_filing_recipient_key", filingRecipientKey],
   ["20261130000001_analyze_often", analyzeOften],
+  ["20261201000000_transmission_receipts", transmissionReceipts],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -199,3 +199,14 @@ export function toBatch(row: unknown): Batch {
     createdAt: r.created_at,
   };
 }
+
+/** An IRS receipt, recorded once for the filings of its transmission (migration transmission_receipts). */
+export const TransmissionReceiptRow = rowCodec(
+  "transmission_receipts",
+  struct({ transmission_id: Text, receipt_id: Text, created_at: Timestamp }),
+);
+/** recordReceipt's read of each listed filing (RECEIPT_CHECK). */
+export const ReceiptCheckRow = rowCodec(
+  "filings (receipt check)",
+  struct({ id: Text, submission_id: Num, record_id: Num, stale: Bool }),
+);

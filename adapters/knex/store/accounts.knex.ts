@@ -16,6 +16,7 @@ export function sandboxRepo(db: Db, scope: Scope): SandboxRepo {
         for (const table of [
           "cart_items",
           "filings",
+          "transmission_receipts",
           "carts",
           "orders",
           "batches",

@@ -5,6 +5,7 @@ import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
 import {
   IdRow,
+  ReceiptCheckRow,
   rowCountOf,
   rowsOf,
   toBatch,
@@ -12,9 +13,10 @@ import {
   toFiling,
   toMovedFiling,
   toReceiptRecord,
+  TransmissionReceiptRow,
 } from "../rows.ts";
 import { duplicateKey as dupKey, type Filing } from "../../../core/domain/filing/filing.ts";
-import type { BatchRepo, FilingRepo } from "../../../core/ports/store.port.ts";
+import type { BatchRepo, FilingPatch, FilingRepo, RecordIds } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 import { COPY_MIN_ROWS, copyAvailable, copyInsertElseGuarded } from "../copy.ts";
 import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK, rowsByIdSql } from "./shared.ts";
@@ -92,6 +94,71 @@ async function inChunks<T>(
   });
 }
 
+/** The receipts of the listed transmissions (small: the transmissions of one page or read). */
+const RECEIPTS_OF = `select transmission_id, receipt_id, created_at from transmission_receipts
+  where account_id = ? and livemode = ? and transmission_id = any(?::text[])`;
+
+/**
+ * A filing between its transmission's receipt and its acknowledgement carries no receipt of its own: the receipt is
+ * one row per transmission (migration transmission_receipts). Each such filing read gets it here, and the receipt's
+ * time as its `updatedAt` when that is later. One query, and none when no filing read is waiting on a receipt (a
+ * page of filings in a cart or acknowledged).
+ */
+async function withReceipts(db: Db, scope: Scope, filings: Filing[]): Promise<Filing[]> {
+  const waiting = new Set<string>();
+  for (const f of filings)
+    if (f.receiptId === null && f.transmissionId !== null) waiting.add(f.transmissionId);
+  if (waiting.size === 0) return filings;
+  const rows = rowsOf(
+    (await db.raw(RECEIPTS_OF, [scope.accountId, scope.livemode, [...waiting]] as Knex.RawBinding[])).rows,
+  );
+  if (rows.length === 0) return filings;
+  const receipts = new Map(
+    rows.map((row) => {
+      const r = TransmissionReceiptRow.decode(row);
+      return [r.transmission_id, r] as const;
+    }),
+  );
+  return filings.map((f) => {
+    const r = f.receiptId === null && f.transmissionId !== null ? receipts.get(f.transmissionId) : undefined;
+    if (!r) return f;
+    return {
+      ...f,
+      receiptId: r.receipt_id,
+      updatedAt: r.created_at > f.updatedAt ? r.created_at : f.updatedAt,
+    };
+  });
+}
+const oneWithReceipt = async (db: Db, scope: Scope, f: Filing | undefined) =>
+  f ? (await withReceipts(db, scope, [f]))[0] : undefined;
+
+/**
+ * recordReceipt's read, CHUNK filings a statement: each listed filing that is `submitted` in scope, and whether its
+ * claim recorded another transmission or other ids (or it carries a receipt already), which only those filings are
+ * rewritten for. One probe per id (see rowsByIdSql): as an `update … from` the planner read every `submitted`
+ * filing of the account when the statistics were older than the claim. Parameters: the ids, submission ids and record
+ * ids, the transmission, the account, livemode.
+ */
+export const RECEIPT_CHECK = `select v.id, v.submission_id, v.record_id, (f.transmission_id is distinct from ?
+    or f.submission_id is distinct from v.submission_id or f.record_id is distinct from v.record_id
+    or f.receipt_id is not null) as stale
+  from unnest(?::uuid[], ?::int[], ?::int[]) as v(id, submission_id, record_id) cross join lateral (
+    select transmission_id, submission_id, record_id, receipt_id from filings
+    where id = v.id and account_id = ? and livemode = ? and status = 'submitted' offset 0) f`;
+const RECEIPT_INSERT = `insert into transmission_receipts (account_id, livemode, transmission_id, receipt_id, created_at)
+  values (?, ?, ?, ?, ?)
+  on conflict (account_id, livemode, transmission_id) do update set receipt_id = excluded.receipt_id, created_at = excluded.created_at`;
+/** The filings of a receipt: those carrying it, then those whose transmission has it (disjoint on receipt_id). */
+export const RECEIPT_RECORDS = `select id, submission_id, record_id, form, tax_year from filings
+    where account_id = ? and livemode = ? and receipt_id = ? and submission_id is not null and record_id is not null
+  union all
+  select f.id, f.submission_id, f.record_id, f.form, f.tax_year
+    from transmission_receipts r join filings f on f.transmission_id = r.transmission_id
+    where r.account_id = ? and r.livemode = ? and r.receipt_id = ?
+      and f.account_id = r.account_id and f.livemode = r.livemode
+      and f.transmission_id is not null and f.receipt_id is null
+      and f.submission_id is not null and f.record_id is not null`;
+
 /** One filing as the JSON object FILING_INSERT reads. */
 export function filingRecord(f: Filing): Record<string, unknown> {
   const o: Record<string, unknown> = {};
@@ -125,25 +192,38 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
    * chunk (issue 19's season).
    */
   const updateInChunks = async (
-    ids: readonly string[],
+    on: Db,
+    rows: readonly (RecordIds | string)[],
     from: readonly string[],
-    patch: Parameters<FilingRepo["updateMany"]>[2],
+    patch: FilingPatch,
     returning: readonly string[],
   ): Promise<unknown[]> => {
     const cols = toColumns(patch);
     if (patch.ackErrors !== undefined)
       cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
     const names = Object.keys(cols);
-    if (names.length === 0 || ids.length === 0) return [];
-    const sql = `update filings f set ${names.map((c) => `"${c}" = ?`).join(", ")}
-      from unnest(?::uuid[]) as v(id), unnest(?::text[]) as m(expected)
+    if (names.length === 0 || rows.length === 0) return [];
+    // Rows given as record ids (assignRecords) also set each filing's own submission and record ids.
+    const perRow = typeof rows[0] !== "string";
+    const sets = names.map((c) => `"${c}" = ?`);
+    if (perRow) sets.push("submission_id = v.submission_id", "record_id = v.record_id");
+    const sql = `update filings f set ${sets.join(", ")}
+      from unnest(?::uuid[]${perRow ? ", ?::int[], ?::int[]" : ""}) as v(id${perRow ? ", submission_id, record_id" : ""}),
+        unnest(?::text[]) as m(expected)
       where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = m.expected
       returning ${returning.map((c) => `f."${c}"`).join(", ")}`;
     const out: unknown[] = [];
-    await inChunks(db, ids, async (q, part) => {
+    await inChunks(on, rows, async (q, part) => {
+      const keys = perRow
+        ? [
+            part.map((r) => (r as RecordIds).filingId),
+            part.map((r) => (r as RecordIds).submissionId),
+            part.map((r) => (r as RecordIds).recordId),
+          ]
+        : [part];
       const r = await q.raw(sql, [
         ...names.map((c) => cols[c]),
-        part,
+        ...keys,
         from,
         scope.accountId,
         scope.livemode,
@@ -183,21 +263,26 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
     get: (id) =>
       run(async () => {
         const row: unknown = await byId(scopedTable(db, "filings", scope), id).first();
-        return row ? toFiling(row) : undefined;
+        return oneWithReceipt(db, scope, row ? toFiling(row) : undefined);
       }),
     list: (page, filter) =>
-      run(async () =>
-        pageMap(
+      run(async () => {
+        const p = pageMap(
           await pageOf(db, "filings", scope, page, (q) => filterFilings(q, filter)),
           page.limit,
           toFiling,
-        ),
-      ),
+        );
+        return { ...p, data: await withReceipts(db, scope, [...p.data]) };
+      }),
     listAll: (filter) =>
       run(async () => {
         const q = scopedTable(db, "filings", scope);
         filterFilings(q, filter);
-        return rowsOf(await q.orderBy("filings.id").select("filings.*")).map(toFiling);
+        return withReceipts(
+          db,
+          scope,
+          rowsOf(await q.orderBy("filings.id").select("filings.*")).map(toFiling),
+        );
       }),
     getMany: (ids) =>
       run(async () => {
@@ -209,7 +294,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
             scope.livemode,
           ] as Knex.RawBinding[])
         ).rows;
-        return rowsOf(rows).map(toFiling);
+        return withReceipts(db, scope, rowsOf(rows).map(toFiling));
       }),
     update: (id, from, patch) =>
       run(async () => {
@@ -223,13 +308,19 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
             .update(cols)
             .returning("*"),
         );
-        return rows[0] ? toFiling(rows[0]) : undefined;
+        return oneWithReceipt(db, scope, rows[0] ? toFiling(rows[0]) : undefined);
       }),
     updateMany: (ids, from, patch) =>
-      run(async () => (await updateInChunks(ids, from, patch, ["id"])).map((r) => IdRow.decode(r).id)),
+      run(async () => (await updateInChunks(db, ids, from, patch, ["id"])).map((r) => IdRow.decode(r).id)),
+    assignRecords: (records, from, patch) =>
+      run(async () =>
+        (await updateInChunks(db, records, from, patch, ["id"])).map((r) => IdRow.decode(r).id),
+      ),
     moveMany: (ids, from, patch) =>
       run(async () =>
-        (await updateInChunks(ids, from, patch, ["id", "form", "tax_year", "corrects"])).map(toMovedFiling),
+        (await updateInChunks(db, ids, from, patch, ["id", "form", "tax_year", "corrects"])).map(
+          toMovedFiling,
+        ),
       ),
     // recordReceipt and markQueued: the status guard is a join clause (`f.status = m.expected`, the expected
     // statuses unnested beside the rows sent), not a restriction on `filings`. As a restriction the planner estimated it from
@@ -240,36 +331,66 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
     recordReceipt: (receipt, records) =>
       run(async () => {
         if (records.length === 0) return 0;
-        let n = 0;
-        await inChunks(db, records, async (q, part) => {
-          const r = await q.raw(
-            `update filings f set receipt_id = ?, transmission_id = ?, submission_id = v.submission_id, record_id = v.record_id, updated_at = ?
-        from unnest(?::uuid[], ?::int[], ?::int[]) as v(id, submission_id, record_id), unnest(?::text[]) as m(expected)
-        where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = m.expected`,
-            [
-              receipt.receiptId,
-              receipt.transmissionId,
-              receipt.updatedAt,
-              part.map((x) => x.filingId),
-              part.map((x) => x.submissionId),
-              part.map((x) => x.recordId),
+        return db.transaction(async (trx) => {
+          let n = 0;
+          const stale: RecordIds[] = [];
+          for (let i = 0; i < records.length; i += CHUNK) {
+            const part = records.slice(i, i + CHUNK);
+            const found = rowsOf(
+              (
+                await trx.raw(RECEIPT_CHECK, [
+                  receipt.transmissionId,
+                  part.map((x) => x.filingId),
+                  part.map((x) => x.submissionId),
+                  part.map((x) => x.recordId),
+                  scope.accountId,
+                  scope.livemode,
+                ] as unknown as Knex.RawBinding[])
+              ).rows,
+            ).map((row) => ReceiptCheckRow.decode(row));
+            n += found.length;
+            for (const r of found)
+              if (r.stale)
+                stale.push({ filingId: r.id, submissionId: r.submission_id, recordId: r.record_id });
+          }
+          if (n === 0) return 0;
+          // Rare (a transmission planned again, or a claim from before the receipt was kept per transmission): the
+          // filing gets its ids and the receipt on its row.
+          if (stale.length > 0)
+            await updateInChunks(
+              trx,
+              stale,
               ["submitted"],
-              scope.accountId,
-              scope.livemode,
-            ] as unknown as Knex.RawBinding[],
-          );
-          n += rowCountOf(r);
+              {
+                transmissionId: receipt.transmissionId,
+                receiptId: receipt.receiptId,
+                updatedAt: receipt.updatedAt,
+              },
+              ["id"],
+            );
+          await trx.raw(RECEIPT_INSERT, [
+            scope.accountId,
+            scope.livemode,
+            receipt.transmissionId,
+            receipt.receiptId,
+            receipt.updatedAt,
+          ]);
+          return n;
         });
-        return n;
       }),
     receiptRecords: (receiptId) =>
       run(async () =>
         rowsOf(
-          await scopedTable(db, "filings", scope)
-            .where("receipt_id", receiptId)
-            .whereNotNull("submission_id")
-            .whereNotNull("record_id")
-            .select("id", "submission_id", "record_id", "form", "tax_year"),
+          (
+            await db.raw(RECEIPT_RECORDS, [
+              scope.accountId,
+              scope.livemode,
+              receiptId,
+              scope.accountId,
+              scope.livemode,
+              receiptId,
+            ])
+          ).rows,
         ).map(toReceiptRecord),
       ),
     markQueued: (pay, orderId, charges, now) =>
@@ -304,7 +425,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
           .whereIn("status", ["accepted", "accepted_with_errors"])
           .orderBy("created_at", "desc")
           .first();
-        return row ? toFiling(row) : undefined;
+        return oneWithReceipt(db, scope, row ? toFiling(row) : undefined);
       }),
   };
 }

@@ -555,6 +555,125 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
   );
 
   s(
+    "filings.assignRecords at the claim, then recordReceipt: every read gives the receipt and its time; receiptRecords finds each filing once",
+    async ({ store, a, b, pa, ra }) => {
+      const queued = [1, 2, 3].map((n) => filing(a, pa, ra, { accountNumber: `Q${n}`, status: "queued" }));
+      const earlier = filing(a, pa, ra, {
+        accountNumber: "Q4",
+        status: "submitted",
+        transmissionId: "tx-old",
+        submissionId: 7,
+        recordId: 7,
+      });
+      await insert(store, a, [...queued, earlier]);
+      const claimedAt = "2026-03-01T00:00:00.000Z";
+      const receivedAt = "2026-03-01T00:05:00.000Z";
+      const patch = {
+        status: forced("submitted"),
+        transmissionId: "tx-9",
+        submittedAt: claimedAt,
+        updatedAt: claimedAt,
+      };
+      // Unknown ids first: the filings fall on both sides of the adapters' statement chunks (5,000 ids).
+      const records = [
+        ...Array.from({ length: 4999 }, (_, i) => ({
+          filingId: randomUUID(),
+          submissionId: 9,
+          recordId: i + 1,
+        })),
+        ...queued.slice(0, 2).map((f, i) => ({ filingId: f.id, submissionId: 1, recordId: i + 1 })),
+      ];
+      assert.equal(
+        await run(store.scoped(b).filings.assignRecords(records, ["queued"], patch)),
+        [],
+        "scoped",
+      );
+      assert.equal(
+        [...(await run(store.scoped(a).filings.assignRecords(records, ["queued"], patch)))].sort(),
+        [queued[0]!.id, queued[1]!.id].sort(),
+      );
+      assert.equal(
+        await run(store.scoped(a).filings.assignRecords(records, ["queued"], patch)),
+        [],
+        "guarded by status",
+      );
+      const claimed = await run(store.scoped(a).filings.get(queued[1]!.id));
+      assert.equal(
+        [
+          claimed?.status,
+          claimed?.transmissionId,
+          claimed?.submissionId,
+          claimed?.recordId,
+          claimed?.receiptId,
+        ],
+        ["submitted", "tx-9", 1, 2, null],
+      );
+      assert.is((await run(store.scoped(a).filings.get(queued[2]!.id)))?.status, "queued");
+      assert.equal(await run(store.scoped(a).filings.receiptRecords("RCPT-9")), []);
+
+      const receipt = { receiptId: "RCPT-9", transmissionId: "tx-9", updatedAt: receivedAt };
+      const sent = [
+        ...queued.slice(0, 2).map((f, i) => ({ filingId: f.id, submissionId: 1, recordId: i + 1 })),
+        { filingId: earlier.id, submissionId: 2, recordId: 1 },
+      ];
+      assert.is(await run(store.scoped(b).filings.recordReceipt(receipt, sent)), 0, "another account");
+      assert.is(await run(store.scoped(a).filings.recordReceipt(receipt, sent)), 3);
+      const want = [
+        [queued[0]!.id, "RCPT-9", "tx-9", 1, 1, receivedAt],
+        [queued[1]!.id, "RCPT-9", "tx-9", 1, 2, receivedAt],
+        [earlier.id, "RCPT-9", "tx-9", 2, 1, receivedAt],
+      ];
+      const shape = (fs: readonly (Filing | undefined)[]) =>
+        fs
+          .map((f) => [f?.id, f?.receiptId, f?.transmissionId, f?.submissionId, f?.recordId, f?.updatedAt])
+          .sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+      const sortedWant = [...want].sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+      const scoped = store.scoped(a).filings;
+      assert.equal(
+        shape(await Promise.all(want.map((w) => run(scoped.get(String(w[0])))))),
+        sortedWant,
+        "get",
+      );
+      assert.equal(
+        shape([await run(scoped.get(queued[0]!.shortId))]),
+        [sortedWant.find((w) => w[0] === queued[0]!.id)],
+        "short id",
+      );
+      assert.equal(shape(await run(scoped.getMany(want.map((w) => String(w[0]))))), sortedWant, "getMany");
+      assert.equal(shape(await run(scoped.listAll({ statuses: ["submitted"] }))), sortedWant, "listAll");
+      assert.equal(
+        shape((await run(scoped.list({ limit: 10, startingAfter: null }, { statuses: ["submitted"] }))).data),
+        sortedWant,
+        "list",
+      );
+      const recs = (await run(scoped.receiptRecords("RCPT-9"))).map((r) => [
+        r.filingId,
+        r.submissionId,
+        r.recordId,
+      ]);
+      assert.equal(recs.sort(), want.map((w) => [w[0], w[3], w[4]]).sort());
+
+      // A write that returns the filing gives it with its receipt; the acknowledgement may record it on the row.
+      const touched = await run(
+        scoped.update(queued[1]!.id, ["submitted"], { updatedAt: "2026-03-02T00:00:00.000Z" }),
+      );
+      assert.equal([touched?.receiptId, touched?.updatedAt], ["RCPT-9", "2026-03-02T00:00:00.000Z"]);
+      await run(
+        scoped.updateMany([queued[0]!.id], ["submitted"], {
+          status: forced("accepted"),
+          receiptId: "RCPT-9",
+          updatedAt: "2026-03-03T00:00:00.000Z",
+        }),
+      );
+      const accepted = await run(scoped.get(queued[0]!.id));
+      assert.equal([accepted?.status, accepted?.receiptId], ["accepted", "RCPT-9"]);
+      assert.is((await run(scoped.receiptRecords("RCPT-9"))).length, 3, "each filing once");
+      assert.is((await run(scoped.get(queued[2]!.id)))?.receiptId, null);
+      assert.equal(await run(store.scoped(b).filings.receiptRecords("RCPT-9")), [], "scoped");
+    },
+  );
+
+  s(
     "filings.moveMany: updateMany returning id, form, tax year and corrects of each changed filing; scoped",
     async ({ store, a, live, pa, ra }) => {
       const submitted = [1, 2].map((n) =>

@@ -9,7 +9,8 @@ import * as assert from "uvu/assert";
 import type { Knex } from "knex";
 import { makeKnexStore } from "../../../adapters/knex/store.knex.ts";
 import { RECIPIENTS_BY_ID, RECIPIENTS_BY_TIN } from "../../../adapters/knex/store/parties.knex.ts";
-import { FILINGS_BY_ID } from "../../../adapters/knex/store/filings.knex.ts";
+import { FILINGS_BY_ID, RECEIPT_CHECK, RECEIPT_RECORDS } from "../../../adapters/knex/store/filings.knex.ts";
+import { forced } from "../../support/status.ts";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { openTestDb, POSTGRES_URL, type TestDb } from "../../support/db.ts";
 import { clock, run } from "../contract/harness.ts";
@@ -108,6 +109,57 @@ if (POSTGRES_URL) {
       assert.equal(((await knex.raw(sql, [ids, ctx.scope.accountId, true])) as { rows: unknown[] }).rows, []);
     }
   });
+
+  s(
+    "a receipt's filings and its record fix-up: by transmission and by id, not every submitted filing",
+    async (ctx) => {
+      const knex = ctx.t.db.knex;
+      const filings = makeKnexStore(knex).scoped(ctx.scope).filings;
+      const at = "2026-03-01T00:00:00.000Z";
+      // Two transmissions of the 3,000 filings; the statistics still say the table is empty.
+      const half = ctx.filingIds.length / 2;
+      const records = ctx.filingIds.map((id, i) => ({
+        filingId: id,
+        submissionId: 1,
+        recordId: (i % half) + 1,
+      }));
+      for (const [tx, part] of [
+        ["tx-a", records.slice(0, half)],
+        ["tx-b", records.slice(half)],
+      ] as const)
+        await run(
+          filings.assignRecords(part, ["ready_to_file"], {
+            status: forced("submitted"),
+            transmissionId: tx,
+            submittedAt: at,
+            updatedAt: at,
+          }),
+        );
+      const receipt = { receiptId: "RCPT-A", transmissionId: "tx-a", updatedAt: at };
+      const sent = records.slice(0, 100);
+      const check = [
+        "tx-a",
+        sent.map((r) => r.filingId),
+        sent.map((r) => r.submissionId),
+        sent.map((r) => r.recordId),
+        ctx.scope.accountId,
+        false,
+      ];
+      assertProbes(await scansOf(knex, RECEIPT_CHECK, check, "filings"), ["filings_pkey"], /\(id = v\.id\)/);
+      assert.is(await run(filings.recordReceipt(receipt, records.slice(0, half))), half);
+      const params = [ctx.scope.accountId, false, "RCPT-A", ctx.scope.accountId, false, "RCPT-A"];
+      // Filings waiting on their transmission's receipt: its transmission's entries of filings_awaiting_receipt only
+      // (the other branch, filings carrying the receipt, finds none here).
+      const scans = await scansOf(knex, RECEIPT_RECORDS, params, "filings");
+      assertProbes(
+        scans.filter((x) => x["Index Name"] !== undefined),
+        ["filings_awaiting_receipt"],
+        /transmission_id = r\.transmission_id/,
+      );
+      assert.ok(scans.some((x) => x["Index Name"] === "filings_awaiting_receipt"));
+      assert.is((await run(filings.receiptRecords("RCPT-A"))).length, half);
+    },
+  );
 } else {
   s.skip("reads by a list of keys probe once per key (needs DATABASE_URL)", () => {});
 }
