@@ -136,27 +136,36 @@ const oneWithReceipt = async (db: Db, scope: Scope, f: Filing | undefined) =>
  * recordReceipt's read, CHUNK filings a statement: each listed filing that is `submitted` in scope, and whether its
  * claim recorded another transmission or other ids (or it carries a receipt already), which only those filings are
  * rewritten for. One probe per id (see rowsByIdSql): as an `update … from` the planner read every `submitted`
- * filing of the account when the statistics were older than the claim. Parameters: the ids, submission ids and record
- * ids, the transmission, the account, livemode.
+ * filing of the account when the statistics were older than the claim. Scope and status are checked outside the
+ * probe: inside it, with statistics that knew no `submitted` filing, the planner probed the status paging index
+ * (account, livemode, status, …, id) and read every submitted filing for each id (a season's receipt ran for minutes).
+ * Parameters: the transmission, the ids, submission ids and record ids, the account, livemode.
  */
 export const RECEIPT_CHECK = `select v.id, v.submission_id, v.record_id, (f.transmission_id is distinct from ?
     or f.submission_id is distinct from v.submission_id or f.record_id is distinct from v.record_id
     or f.receipt_id is not null) as stale
   from unnest(?::uuid[], ?::int[], ?::int[]) as v(id, submission_id, record_id) cross join lateral (
-    select transmission_id, submission_id, record_id, receipt_id from filings
-    where id = v.id and account_id = ? and livemode = ? and status = 'submitted' offset 0) f`;
+    select account_id, livemode, status, transmission_id, submission_id, record_id, receipt_id from filings
+    where id = v.id offset 0) f
+  where f.account_id = ? and f.livemode = ? and f.status = 'submitted'`;
 const RECEIPT_INSERT = `insert into transmission_receipts (account_id, livemode, transmission_id, receipt_id, created_at)
   values (?, ?, ?, ?, ?)
   on conflict (account_id, livemode, transmission_id) do update set receipt_id = excluded.receipt_id, created_at = excluded.created_at`;
-/** The filings of a receipt: those carrying it, then those whose transmission has it (disjoint on receipt_id). */
+/**
+ * The filings of a receipt: those carrying it, then those whose transmission has it (disjoint on receipt_id). The
+ * second part probes filings_awaiting_receipt by each transmission of the receipt (`offset 0`, scope checked outside):
+ * as a join, statistics taken before the claim made the planner read every filing awaiting a receipt, of every
+ * account, and filter them.
+ */
 export const RECEIPT_RECORDS = `select id, submission_id, record_id, form, tax_year from filings
     where account_id = ? and livemode = ? and receipt_id = ? and submission_id is not null and record_id is not null
   union all
   select f.id, f.submission_id, f.record_id, f.form, f.tax_year
-    from transmission_receipts r join filings f on f.transmission_id = r.transmission_id
+    from transmission_receipts r cross join lateral (
+      select id, account_id, livemode, submission_id, record_id, form, tax_year from filings
+      where transmission_id = r.transmission_id and transmission_id is not null and receipt_id is null offset 0) f
     where r.account_id = ? and r.livemode = ? and r.receipt_id = ?
       and f.account_id = r.account_id and f.livemode = r.livemode
-      and f.transmission_id is not null and f.receipt_id is null
       and f.submission_id is not null and f.record_id is not null`;
 
 /** One filing as the JSON object FILING_INSERT reads. */

@@ -16,12 +16,15 @@ export const run = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(Ef
  * The scope's rows of `table` with one of the ids: one probe per id of a unique index led by the id (the primary
  * key). As `id = any(...)` the planner may read the whole account's range of its paging index and filter it against
  * the ids when the statistics are older than the rows (a bulk intake): linear in the account's rows, a million in a
- * season. `offset 0` keeps the subquery a probe per id. Parameters: the ids (no repeats), the account, livemode. Rows
- * come in no particular order.
+ * season. `offset 0` keeps the subquery a probe per id, and the scope is checked outside it: inside, a paging index
+ * that starts with the account and ends with the id looks as good as the primary key to the planner, and reads the
+ * account's whole range per id. Parameters: the ids (no repeats), the account, livemode. Rows come in no particular
+ * order.
  */
 export const rowsByIdSql = (table: string) =>
   `select t.* from unnest(?::uuid[]) as k(id) cross join lateral (
-    select * from ${table} where id = k.id and account_id = ? and livemode = ? offset 0) t`;
+    select * from ${table} where id = k.id offset 0) t
+  where t.account_id = ? and t.livemode = ?`;
 
 export function scopedTable(db: Db, table: string, scope: Scope): Knex.QueryBuilder {
   return db(table)
