@@ -1,5 +1,5 @@
 import type * as Effect from "effect/Effect";
-import type { Cart, CartItem, Order } from "../domain/cart/model.ts";
+import type { Cart, CartItem, NewCartItem, Order } from "../domain/cart/model.ts";
 import type { CartFiling, CartItemGroup, PayFiling, PayRecipient } from "../domain/cart/cart.ts";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
 
@@ -13,7 +13,7 @@ export interface CartRepo {
   readonly holdOpen: () => Effect.Effect<Cart | undefined>;
   /** A cart by id, held like `openCart` holds it. */
   readonly hold: (id: string) => Effect.Effect<Cart | undefined>;
-  readonly insertItems: (items: readonly CartItem[]) => Effect.Effect<void>;
+  readonly insertItems: (items: readonly NewCartItem[]) => Effect.Effect<void>;
   /** The open cart, if any. */
   readonly current: () => Effect.Effect<Cart | undefined>;
   readonly latestPaid: () => Effect.Effect<Cart | undefined>;

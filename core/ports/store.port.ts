@@ -24,7 +24,7 @@ export type * from "./oauth-store.port.ts";
 export type { Scope } from "../domain/shared/scope.ts";
 export type { Batch, BatchKind } from "../domain/filing/batch.ts";
 export type { FilingFilter } from "../domain/filing/filter.ts";
-export type { Cart, CartItem, Order } from "../domain/cart/model.ts";
+export type { Cart, CartItem, NewCartItem, Order } from "../domain/cart/model.ts";
 export type { StoredEvent, WebhookDelivery, WebhookEndpoint } from "../domain/webhooks/model.ts";
 export type { TinMatchEntry, TinMatchResult, TinMatchRun } from "../domain/parties/tin-match-run.ts";
 

@@ -1,6 +1,12 @@
 // The cart (SPEC "Cart, pricing and payment"): add ready forms with a delivery service, remove them, price it.
 import * as Effect from "effect/Effect";
-import { parseAddItems, priceCart, priceCartGroups, type CartFiling } from "../domain/cart/cart.ts";
+import {
+  parseAddItems,
+  priceCart,
+  priceCartGroups,
+  pricingKind,
+  type CartFiling,
+} from "../domain/cart/cart.ts";
 import { cartItemView, cartValueView, cartView, removedCartItemView } from "../domain/cart/views.ts";
 import type { Filing } from "../domain/filing/filing.ts";
 import { resolveDelivery, type RateCard } from "../domain/pricing/index.ts";
@@ -9,7 +15,7 @@ import { looksLikeFilingId } from "./filings.use-case.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Pricing } from "../ports/pricing.port.ts";
-import { Store, type CartItem, type Scope, type ScopedStore } from "../ports/store.port.ts";
+import { Store, type CartItem, type NewCartItem, type Scope, type ScopedStore } from "../ports/store.port.ts";
 import { move } from "../domain/filing/status.ts";
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
@@ -70,7 +76,7 @@ export const addCartItems = Effect.fnUntraced(function* (
         }
       }
       const cartId = (yield* tx.carts.openCart(ids.short("crt_"), now)).id;
-      const added: CartItem[] = [];
+      const added: NewCartItem[] = [];
       const seen = new Set<string>();
       for (const [i, r] of parsed.requests.entries()) {
         const filing = looksLikeFilingId(r.formId) ? yield* tx.filings.get(r.formId) : undefined;
@@ -108,6 +114,7 @@ export const addCartItems = Effect.fnUntraced(function* (
           physicalMail: r.physicalMail ?? null,
           portalAccess: r.portalAccess ?? null,
           createdAt: now,
+          kind: pricingKind(filing),
         });
       }
       yield* tx.carts.insertItems(added);

@@ -26,10 +26,11 @@ import type { Payer } from "../domain/parties/payer.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
+import { pricingKind } from "../domain/cart/cart.ts";
 import {
   type Batch,
   type BatchKind,
-  type CartItem,
+  type NewCartItem,
   type RecipientRow,
   type Scope,
   type ScopedStore,
@@ -427,7 +428,7 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, plan: IntakePlan) 
 
   const inserted = yield* tx.filings.insertMany(filings);
 
-  const items: CartItem[] = [];
+  const items: NewCartItem[] = [];
   if (parsed.options.addToCart && inserted.size > 0) {
     run.cartId ??= (yield* tx.carts.openCart(ids.short("crt_"), now)).id;
     for (const f of filings) {
@@ -440,6 +441,7 @@ const saveRows = Effect.fnUntraced(function* (run: IntakeRun, plan: IntakePlan) 
         physicalMail: f.physicalMail,
         portalAccess: f.portalAccess,
         createdAt: now,
+        kind: pricingKind(f),
       });
     }
     yield* tx.carts.insertItems(items);

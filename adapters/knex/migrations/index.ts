@@ -19,6 +19,7 @@ import * as payerAccountKeys from "./20261129000000_payer_account_keys.ts";
 import * as filingRecipientKey from "./20261130000000_filing_recipient_key.ts";
 import * as analyzeOften from "./20261130000001_analyze_often.ts";
 import * as transmissionReceipts from "./20261201000000_transmission_receipts.ts";
+import * as cartItemKind from "./20261201000001_cart_item_kind.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +45,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261130000000_filing_recipient_key", filingRecipientKey],
   ["20261130000001_analyze_often", analyzeOften],
   ["20261201000000_transmission_receipts", transmissionReceipts],
+  ["20261201000001_cart_item_kind", cartItemKind],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -196,10 +196,8 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
         rowsOf(
           (
             await db.raw(
-              `select ci.service, ci.physical_mail, ci.portal_access,
-        case when f.corrects is not null then 'correction' when f.refile_of is not null then 'refile' else 'original' end as kind, count(*)::int as n
-      from cart_items ci left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
-      where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? group by 1, 2, 3, 4`,
+              `select service, physical_mail, portal_access, kind, count(*)::int as n
+      from cart_items where account_id = ? and livemode = ? and cart_id = ? group by 1, 2, 3, 4`,
               [scope.accountId, scope.livemode, cartId],
             )
           ).rows,
@@ -234,10 +232,10 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
       run(async () => {
         if (items.length === 0) return;
         await db.raw(
-          `insert into cart_items (id, account_id, livemode, cart_id, filing_id, service, physical_mail, portal_access, created_at)
-        select id, ?::uuid, ?::boolean, cart_id, filing_id, service, physical_mail, portal_access, created_at
-        from unnest(?::text[], ?::text[], ?::uuid[], ?::text[], ?::boolean[], ?::boolean[], ?::timestamptz[])
-          as t(id, cart_id, filing_id, service, physical_mail, portal_access, created_at)`,
+          `insert into cart_items (id, account_id, livemode, cart_id, filing_id, service, physical_mail, portal_access, created_at, kind)
+        select id, ?::uuid, ?::boolean, cart_id, filing_id, service, physical_mail, portal_access, created_at, kind
+        from unnest(?::text[], ?::text[], ?::uuid[], ?::text[], ?::boolean[], ?::boolean[], ?::timestamptz[], ?::text[])
+          as t(id, cart_id, filing_id, service, physical_mail, portal_access, created_at, kind)`,
           [
             scope.accountId,
             scope.livemode,
@@ -248,6 +246,7 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
             items.map((i) => i.physicalMail),
             items.map((i) => i.portalAccess),
             items.map((i) => i.createdAt),
+            items.map((i) => i.kind),
           ] as unknown as Knex.RawBinding[],
         );
       }),

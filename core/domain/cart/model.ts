@@ -1,5 +1,5 @@
 import type { Service } from "../filing/status.ts";
-import type { ChargeLine, PricingSegment } from "../pricing/index.ts";
+import type { ChargeLine, PricingItem, PricingSegment } from "../pricing/index.ts";
 
 export interface CartItem {
   readonly id: string;
@@ -9,6 +9,14 @@ export interface CartItem {
   readonly physicalMail: boolean | null;
   readonly portalAccess: boolean | null;
   readonly createdAt: string;
+}
+
+/**
+ * An item as it is put in a cart, with how its filing prices (`pricingKind`: original, correction or refile; fixed
+ * when the filing is made), kept so that a cart's value counts its items without reading their filings.
+ */
+export interface NewCartItem extends CartItem {
+  readonly kind: PricingItem["kind"];
 }
 
 export interface Cart {

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
-import type { CartItem } from "../../../core/ports/store.port.ts";
+import type { NewCartItem } from "../../../core/ports/store.port.ts";
 import { shortId } from "../../support/rows.ts";
 import type { Filing } from "../../../core/domain/filing/filing.ts";
 import { move } from "../../../core/domain/filing/status.ts";
@@ -45,7 +45,7 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
       assert.is.not(liveCart.id, other.id);
       const f = filing(a, pa, ra, { status: "in_cart" });
       await insert(store, a, [f]);
-      const items: CartItem[] = [
+      const items: NewCartItem[] = [
         {
           id: shortId("cit_"),
           cartId: first.id,
@@ -54,6 +54,7 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
           physicalMail: null,
           portalAccess: true,
           createdAt: at(),
+          kind: "original",
         },
       ];
       await run(store.scoped(a).carts.insertItems(items));
@@ -81,7 +82,7 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
         rulesChecked: "0123abcd.p",
       });
       await insert(store, a, [stamped]);
-      const second: CartItem = {
+      const second: NewCartItem = {
         id: shortId("cit_"),
         cartId: first.id,
         filingId: stamped.id,
@@ -89,6 +90,7 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
         physicalMail: true,
         portalAccess: null,
         createdAt: at(),
+        kind: "original",
       };
       await run(store.scoped(a).carts.insertItems([second]));
       assert.equal((await run(store.scoped(a).filings.get(stamped.id)))?.rulesChecked, "0123abcd.p");
@@ -131,6 +133,30 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
         ],
       );
       assert.is((await run(store.scoped(b).carts.payItems(first.id))).items.length, 0, "scoped");
+      // A correction's item counts as a correction (the kind its filing prices as, kept with the item).
+      const fix = filing(a, pa, ra, { status: "in_cart", accountNumber: "FIX-1", corrects: f.id });
+      await insert(store, a, [fix]);
+      await run(
+        store.scoped(a).carts.insertItems([
+          {
+            ...second,
+            id: shortId("cit_"),
+            filingId: fix.id,
+            service: "efile",
+            physicalMail: null,
+            kind: "correction",
+          },
+        ]),
+      );
+      const groups = await run(store.scoped(a).carts.itemGroups(first.id));
+      assert.equal(
+        [...groups].sort((x, y) => `${x.service}${x.kind}`.localeCompare(`${y.service}${y.kind}`)),
+        [
+          { service: "efile", physicalMail: null, portalAccess: null, kind: "correction", count: 1 },
+          { service: "efile", physicalMail: null, portalAccess: true, kind: "original", count: 1 },
+          { service: "print_mail", physicalMail: true, portalAccess: null, kind: "original", count: 1 },
+        ],
+      );
     },
   );
 
@@ -153,6 +179,7 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
                   physicalMail: null,
                   portalAccess: null,
                   createdAt: at(),
+                  kind: "original" as const,
                 })),
               );
               yield* tx.orders.insert({

@@ -197,6 +197,7 @@ s(
           physicalMail: null,
           portalAccess: null,
           createdAt: stale.createdAt,
+          kind: "original",
         },
       ]),
     );
