@@ -59,6 +59,14 @@ export interface TransmitOptions {
   readonly onReceipt?: (receiptId: string) => Effect.Effect<void, unknown>;
 }
 
+/** A transmission to send: resumed (claimed and perhaps sent by an earlier run), or to be claimed first. */
+interface Work {
+  readonly transmissionId: string;
+  readonly plan: TransmissionPlan;
+  readonly resume: boolean;
+  readonly claim: boolean;
+}
+
 /** Each filing of a planned transmission with its submission and record ids. */
 const recordIdsOf = (plan: TransmissionPlan): RecordIds[] =>
   plan.submissions.flatMap((s) =>
@@ -81,9 +89,11 @@ export const transmitOrder = Effect.fnUntraced(function* (
   // W-2 family forms go to the SSA (an EFW2 file in the operator queue), everything else to IRIS.
   const toSsa = (f: Filing) => getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
 
-  // 1. Claim and plan in one transaction over one read of the order (issue 19: a 100,000-form order read and
-  //    rewritten once, not twice): print-only forms are furnished; e-file forms become submitted, each with the id
-  //    (UTID) of the transmission planned for it, so every transmission's id is stored before it is sent.
+  // 1. Plan in one transaction over one read of the order (issue 19: a 100,000-form order is read once): print-only
+  //    forms are furnished, and the e-file forms are planned into transmissions. Each transmission's forms are
+  //    claimed (submitted, with its id, the UTID, and their submission and record ids) in a transaction of their own
+  //    just before it is sent (3, below), so every transmission's id is stored before it is sent, and the first
+  //    transmission goes out while the next ones are claimed instead of after the whole order is rewritten.
   const claim = yield* withTransaction(
     Effect.gen(function* () {
       const tx = yield* Repos(scope);
@@ -181,35 +191,15 @@ export const transmitOrder = Effect.fnUntraced(function* (
           fresh.push(t);
         }
       }
-      const work: { transmissionId: string; plan: TransmissionPlan; resume: boolean }[] = [];
+      const work: Work[] = [];
       for (const [transmissionId, group] of attempted) {
-        for (const plan of planTransmissions(group)) work.push({ transmissionId, plan, resume: true });
+        for (const plan of planTransmissions(group))
+          work.push({ transmissionId, plan, resume: true, claim: false });
       }
-      // The claim itself: one statement per planned transmission (its filings get its UTID and their submission and
-      // record ids, so that its receipt need not rewrite them), one for the rest.
-      const claimingIds = new Set(claiming.map((f) => f.id));
+      for (const plan of planTransmissions(fresh))
+        work.push({ transmissionId: ids.uuid(), plan, resume: false, claim: true });
+      // Claimed here: what is not planned (W-2 forms for the SSA, forms that cannot be sent), under the order's id.
       const lost = new Set<string>();
-      const claimed = (records: readonly RecordIds[], patch: { transmissionId: string }) =>
-        Effect.gen(function* () {
-          const now = records.filter((r) => claimingIds.has(r.filingId));
-          const before = records.filter((r) => !claimingIds.has(r.filingId));
-          if (now.length > 0) {
-            const moved = new Set(
-              yield* tx.filings.assignRecords(now, TRANSMIT.from, {
-                status: TRANSMIT.to,
-                submittedAt: nowIso,
-                updatedAt: nowIso,
-                ...patch,
-              }),
-            );
-            // A void that won the filing between the read and this statement: it is not transmitted.
-            for (const r of now) if (!moved.has(r.filingId)) lost.add(r.filingId);
-          }
-          if (before.length > 0)
-            yield* tx.filings.assignRecords(before, ["submitted"], { updatedAt: nowIso, ...patch });
-        });
-      const plans = planTransmissions(fresh).map((plan) => ({ plan, transmissionId: ids.uuid() }));
-      for (const { plan, transmissionId } of plans) yield* claimed(recordIdsOf(plan), { transmissionId });
       const planned = new Set(fresh.map((t) => t.filingId));
       const unplanned = claiming.filter((f) => !planned.has(f.id)).map((f) => f.id);
       if (unplanned.length > 0) {
@@ -221,20 +211,8 @@ export const transmitOrder = Effect.fnUntraced(function* (
             transmissionId: orderId,
           }),
         );
+        // A void that won the filing between the read and this statement: it is not transmitted.
         for (const id of unplanned) if (!moved.has(id)) lost.add(id);
-      }
-      if (lost.size === 0) {
-        for (const { plan, transmissionId } of plans) work.push({ transmissionId, plan, resume: false });
-      } else {
-        // Rare: plan again without the filings a void took, under new ids.
-        for (const plan of planTransmissions(fresh.filter((t) => !lost.has(t.filingId)))) {
-          const transmissionId = ids.uuid();
-          yield* tx.filings.assignRecords(recordIdsOf(plan), ["submitted"], {
-            transmissionId,
-            updatedAt: nowIso,
-          });
-          work.push({ transmissionId, plan, resume: false });
-        }
       }
       const kept = (f: Filing) => !lost.has(f.id);
       return {
@@ -242,6 +220,8 @@ export const transmitOrder = Effect.fnUntraced(function* (
         work,
         earlierReceipts,
         pendingById,
+        claimingIds: new Set(claiming.map((f) => f.id)),
+        freshById: new Map(fresh.map((t) => [t.filingId, t] as const)),
         payers,
         payerTins,
         ssaClaimed: ssaClaimed.filter(kept),
@@ -249,7 +229,17 @@ export const transmitOrder = Effect.fnUntraced(function* (
       };
     }),
   );
-  const { furnished, work, earlierReceipts, pendingById, payers, payerTins, ssaClaimed } = claim;
+  const {
+    furnished,
+    work,
+    earlierReceipts,
+    pendingById,
+    claimingIds,
+    freshById,
+    payers,
+    payerTins,
+    ssaClaimed,
+  } = claim;
   const unsendable = [...claim.unsendable];
 
   const receipts: string[] = [];
@@ -258,35 +248,85 @@ export const transmitOrder = Effect.fnUntraced(function* (
     receipts.push(...queued.receipts);
     unsendable.push(...queued.unsendable);
   }
-  // A large order's transmissions (bounded in size by planTransmissions) go to the IRS a few at a time: each waits
-  // on the IRS's intake far more than it computes. Each one's receipt is recorded as soon as it comes back, so a
-  // run that stops half way resumes only the rest.
+  /**
+   * A planned transmission's claim, in a transaction of its own: its forms become submitted with its id and their
+   * submission and record ids (forms an earlier run claimed under the order's id get them too), so that its receipt
+   * need not rewrite them. Returns what to send: the plan, or, when a void took some of its forms since the read,
+   * the rest planned again under new ids.
+   */
+  const claimPlan = (transmissionId: string, plan: TransmissionPlan) =>
+    withTransaction(
+      Effect.gen(function* () {
+        const tx = yield* Repos(scope);
+        const records = recordIdsOf(plan);
+        const lost = new Set<string>();
+        for (const [part, from, patch] of [
+          [
+            records.filter((r) => claimingIds.has(r.filingId)),
+            TRANSMIT.from,
+            { status: TRANSMIT.to, submittedAt: nowIso, updatedAt: nowIso, transmissionId },
+          ],
+          [
+            records.filter((r) => !claimingIds.has(r.filingId)),
+            ["submitted"],
+            { updatedAt: nowIso, transmissionId },
+          ],
+        ] as const) {
+          if (part.length === 0) continue;
+          const moved = new Set(yield* tx.filings.assignRecords(part, from, patch));
+          for (const r of part) if (!moved.has(r.filingId)) lost.add(r.filingId);
+        }
+        if (lost.size === 0) return [{ transmissionId, plan }];
+        const rest = records.flatMap((r) => {
+          const t = lost.has(r.filingId) ? undefined : freshById.get(r.filingId);
+          return t ? [t] : [];
+        });
+        const again: { transmissionId: string; plan: TransmissionPlan }[] = [];
+        for (const p of planTransmissions(rest)) {
+          const id = ids.uuid();
+          yield* tx.filings.assignRecords(recordIdsOf(p), ["submitted"], {
+            transmissionId: id,
+            updatedAt: nowIso,
+          });
+          again.push({ transmissionId: id, plan: p });
+        }
+        return again;
+      }),
+    );
+
+  const send = (transmissionId: string, plan: TransmissionPlan, resume: boolean) =>
+    Effect.gen(function* () {
+      const input: TransmissionInput = {
+        transmissionId,
+        taxYear: plan.taxYear,
+        submissions: plan.submissions,
+      };
+      const sent = yield* Effect.result(irs.transmit(input, now, { livemode: scope.livemode, resume }));
+      if (sent._tag === "Failure") {
+        if (sent.failure._tag === "IrsUnavailable") return yield* Effect.fail(sent.failure);
+        for (const s of plan.submissions)
+          for (const r of s.records) {
+            const f = pendingById.get(r.filingId);
+            if (f) unsendable.push(f);
+          }
+        return;
+      }
+      const receiptId = sent.success.receiptId;
+      receipts.push(receiptId);
+      yield* repos.filings.recordReceipt({ receiptId, transmissionId, updatedAt: nowIso }, recordIdsOf(plan));
+      if (options.onReceipt) yield* Effect.ignore(options.onReceipt(receiptId));
+    });
+
+  // A large order's transmissions (bounded in size by planTransmissions) are claimed and go to the IRS a few at a
+  // time: each waits on the IRS's intake far more than it computes. Each one's receipt is recorded as soon as it
+  // comes back, so a run that stops half way resumes only the rest (a transmission claimed and not sent is resumed:
+  // the IRS is asked for its UTID first; one not claimed yet is still queued and is planned again).
   yield* Effect.forEach(
     work,
-    ({ transmissionId, plan, resume }) =>
+    (w) =>
       Effect.gen(function* () {
-        const input: TransmissionInput = {
-          transmissionId,
-          taxYear: plan.taxYear,
-          submissions: plan.submissions,
-        };
-        const sent = yield* Effect.result(irs.transmit(input, now, { livemode: scope.livemode, resume }));
-        if (sent._tag === "Failure") {
-          if (sent.failure._tag === "IrsUnavailable") return yield* Effect.fail(sent.failure);
-          for (const s of plan.submissions)
-            for (const r of s.records) {
-              const f = pendingById.get(r.filingId);
-              if (f) unsendable.push(f);
-            }
-          return;
-        }
-        const receiptId = sent.success.receiptId;
-        receipts.push(receiptId);
-        yield* repos.filings.recordReceipt(
-          { receiptId, transmissionId, updatedAt: nowIso },
-          recordIdsOf(plan),
-        );
-        if (options.onReceipt) yield* Effect.ignore(options.onReceipt(receiptId));
+        const sends = w.claim ? yield* claimPlan(w.transmissionId, w.plan) : [w];
+        for (const s of sends) yield* send(s.transmissionId, s.plan, w.resume);
       }),
     { concurrency: TRANSMISSIONS_IN_FLIGHT, discard: true },
   );
