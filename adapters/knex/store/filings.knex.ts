@@ -331,12 +331,14 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
           toMovedFiling,
         ),
       ),
-    // recordReceipt and markQueued: the status guard is a join clause (`f.status = m.expected`, the expected
-    // statuses unnested beside the rows sent), not a restriction on `filings`. As a restriction the planner estimated it from
-    // statistics taken before the rows changed status (none `submitted` yet): it took the guard for one row,
-    // scanned `filings` first and compared every row with every array element, and a 20,000-form receipt ran for
-    // minutes on a table of 100,000 filings (issue 19's season). As a join clause the rows sent drive, by primary
-    // key (or a hash join on a small table).
+    // The guarded updates (updateInChunks, markQueued): the status guard is a join clause (`f.status = m.expected`,
+    // the expected statuses unnested beside the rows sent), not a restriction on `filings`. As a restriction the
+    // planner estimated it from statistics taken before the rows changed status (none `submitted` yet): it took the
+    // guard for one row, scanned `filings` first and compared every row with every array element, and a 20,000-form
+    // receipt ran for minutes on a table of 100,000 filings (issue 19's season). As a join clause the rows sent
+    // drive, by primary key (or a hash join on a small table). recordReceipt reads by a probe per id (RECEIPT_CHECK)
+    // and writes only the filings whose ids changed since their claim, with the receipt on the row; the others get
+    // it from their transmission's row (RECEIPT_INSERT).
     recordReceipt: (receipt, records) =>
       run(async () => {
         if (records.length === 0) return 0;
