@@ -22,7 +22,7 @@ import {
 } from "../../core/ports/irs-transmitter.port.ts";
 import { Jobs, type SendJobOptions } from "../../core/ports/jobs.port.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
-import { Store, type Scope } from "../../core/ports/store.port.ts";
+import { Store, type OpenTransaction, type Scope, type ScopedStore } from "../../core/ports/store.port.ts";
 import { TinVault } from "../../core/ports/tin-vault.port.ts";
 import { SsaTransmitter } from "../../core/ports/ssa-transmitter.port.ts";
 import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
@@ -107,6 +107,24 @@ export interface CoreTest {
   readonly payerId: string;
   readonly owner: Principal;
   readonly dispose: () => Promise<void>;
+}
+
+/**
+ * `store` with each scope's repositories, in and out of transactions, replaced by `repos(inner)`: a `wrapStore` for a
+ * test's stand-in for a concurrent writer.
+ */
+export function wrapRepos(
+  store: Store["Service"],
+  repos: (inner: ScopedStore) => ScopedStore,
+): Store["Service"] {
+  // The transaction keeps its own class (the fake store opens savepoints only inside its own transactions).
+  const transaction = (tx: OpenTransaction): OpenTransaction =>
+    Object.create(tx, { scoped: { value: (scope: Scope) => repos(tx.scoped(scope)) } }) as OpenTransaction;
+  return {
+    ...store,
+    scoped: (scope) => repos(store.scoped(scope)),
+    begin: (outer) => Effect.map(store.begin(outer), transaction),
+  };
 }
 
 /** `wrapStore`: what the use cases see instead of the fake store itself (a test's stand-in for a concurrent writer). */

@@ -2,7 +2,7 @@
 // recipient with an address in each scope, seeded through the suite's own `payers` and `recipients`, and filings
 // pointing at them. (Moved from the whole-store filings contract.)
 import { randomUUID } from "node:crypto";
-import type { PayerRow, RecipientRow, Scope } from "../../../core/ports/store.port.ts";
+import type { PayerRow, RecipientRow, Scope, Store } from "../../../core/ports/store.port.ts";
 import type { Filing } from "../../../core/domain/filing/filing.ts";
 import { shortId, storeRows } from "../../support/rows.ts";
 import { run, type ContractContext, type RoleStore } from "./harness.ts";
@@ -112,5 +112,17 @@ export function intakeRows(at: () => string) {
     }
   };
 
-  return { account, payer, recipient, jsonForm, filing, insert, ids, seedParties };
+  /** A new sandbox account with a payer and a recipient of it, saved in `store` (the Knex migration tests' start). */
+  const seedAccount = async (store: Store["Service"]) => {
+    const acct = account();
+    await run(store.accounts.insert(acct));
+    const scope: Scope = { accountId: acct.id, livemode: false };
+    const p = payer(scope);
+    await run(store.scoped(scope).payers.insert(p));
+    const r = recipient(scope, p.id);
+    await run(store.scoped(scope).recipients.insert(r));
+    return { scope, payer: p, recipient: r };
+  };
+
+  return { account, payer, recipient, jsonForm, filing, insert, ids, seedParties, seedAccount };
 }

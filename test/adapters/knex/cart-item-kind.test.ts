@@ -4,13 +4,12 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as migration from "../../../adapters/knex/migrations/20261201000001_cart_item_kind.ts";
 import { makeKnexStore } from "../../../adapters/knex/store.knex.ts";
-import type { Scope } from "../../../core/ports/store.port.ts";
 import { backends, inRolledBackTransaction, openTestDb, type TestDb } from "../../support/db.ts";
 import { shortId } from "../../support/rows.ts";
 import { clock, run } from "../contract/harness.ts";
 import { intakeRows, intakeStart } from "../contract/intake-rows.ts";
 
-const { account, payer, recipient, filing } = intakeRows(clock(intakeStart));
+const { filing, seedAccount } = intakeRows(clock(intakeStart));
 const at = new Date(intakeStart).toISOString();
 
 for (const backend of backends) {
@@ -23,13 +22,7 @@ for (const backend of backends) {
   s("up gives the items already in carts the kind of their filing; down drops it", async ({ t }) => {
     const knex = t.db.knex;
     const store = makeKnexStore(knex);
-    const acct = account();
-    await run(store.accounts.insert(acct));
-    const a: Scope = { accountId: acct.id, livemode: false };
-    const p = payer(a);
-    await run(store.scoped(a).payers.insert(p));
-    const r = recipient(a, p.id);
-    await run(store.scoped(a).recipients.insert(r));
+    const { scope: a, payer: p, recipient: r } = await seedAccount(store);
     const original = filing(a, p, r, { accountNumber: "K1", status: "in_cart" });
     const correction = filing(a, p, r, { accountNumber: "K1", status: "in_cart", corrects: original.id });
     const refile = filing(a, p, r, { accountNumber: "K2", status: "in_cart", refileOf: original.id });

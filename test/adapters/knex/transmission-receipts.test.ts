@@ -7,13 +7,12 @@ import * as assert from "uvu/assert";
 import type { Knex } from "knex";
 import * as migration from "../../../adapters/knex/migrations/20261201000000_transmission_receipts.ts";
 import { makeKnexStore } from "../../../adapters/knex/store.knex.ts";
-import type { Scope } from "../../../core/ports/store.port.ts";
 import { backends, inRolledBackTransaction, openTestDb, type TestDb } from "../../support/db.ts";
 import { forced } from "../../support/status.ts";
 import { clock, run } from "../contract/harness.ts";
 import { intakeRows, intakeStart } from "../contract/intake-rows.ts";
 
-const { account, payer, recipient, filing } = intakeRows(clock(intakeStart));
+const { filing, seedAccount } = intakeRows(clock(intakeStart));
 
 /** Each filing's row version (xmin) and the receipt on its own row. */
 const rowsOf = async (knex: Knex, ids: readonly string[]) =>
@@ -36,13 +35,7 @@ for (const backend of backends) {
     async ({ t }) => {
       const knex = t.db.knex;
       const store = makeKnexStore(knex);
-      const acct = account();
-      await run(store.accounts.insert(acct));
-      const a: Scope = { accountId: acct.id, livemode: false };
-      const p = payer(a);
-      await run(store.scoped(a).payers.insert(p));
-      const r = recipient(a, p.id);
-      await run(store.scoped(a).recipients.insert(r));
+      const { scope: a, payer: p, recipient: r } = await seedAccount(store);
       const fs = [1, 2, 3].map((n) => filing(a, p, r, { accountNumber: `T${n}`, status: "queued" }));
       await run(store.scoped(a).filings.insertMany(fs));
       const filings = store.scoped(a).filings;

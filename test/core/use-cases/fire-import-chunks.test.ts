@@ -13,11 +13,11 @@ import {
 } from "../../../core/domain/fire/index.ts";
 import * as Effect from "effect/Effect";
 import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
-import type { OpenTransaction, Scope, ScopedStore, Store } from "../../../core/ports/store.port.ts";
+import type { ScopedStore, Store } from "../../../core/ports/store.port.ts";
 import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
 import { INTAKE_CHUNK, INTAKE_FIRST_CHUNK } from "../../../core/use-cases/intake.use-case.ts";
 import { createPayer } from "../../../core/use-cases/payers.use-case.ts";
-import { coreTest, type CoreTest } from "../../support/core.ts";
+import { coreTest, wrapRepos, type CoreTest } from "../../support/core.ts";
 import {
   alpha,
   fileInput,
@@ -203,14 +203,7 @@ function committedMeanwhile(store: Store["Service"], hidden: Set<string>, misses
         ),
     },
   });
-  // The transaction keeps its own class (the fake store opens savepoints only inside its own transactions).
-  const transaction = (tx: OpenTransaction): OpenTransaction =>
-    Object.create(tx, { scoped: { value: (scope: Scope) => repos(tx.scoped(scope)) } }) as OpenTransaction;
-  return {
-    ...store,
-    scoped: (scope) => repos(store.scoped(scope)),
-    begin: (outer) => Effect.map(store.begin(outer), transaction),
-  };
+  return wrapRepos(store, repos);
 }
 
 const late = suite<{ t: CoreTest; payerId: string; hidden: Set<string> }>(

@@ -5,11 +5,11 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
-import type { OpenTransaction, Scope, ScopedStore, Store } from "../../../core/ports/store.port.ts";
+import type { ScopedStore, Store } from "../../../core/ports/store.port.ts";
 import { filePayerForms } from "../../../core/use-cases/filings.use-case.ts";
 import { payCart } from "../../../core/use-cases/pay.use-case.ts";
 import { transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
-import { coreTest, type CoreTest } from "../../support/core.ts";
+import { coreTest, wrapRepos, type CoreTest } from "../../support/core.ts";
 import { necRows } from "../../support/forms.ts";
 import { forced } from "../../support/status.ts";
 
@@ -29,13 +29,7 @@ function voidedBeforeClaim(store: Store["Service"], victim: { id: string | null 
         }),
     },
   });
-  const transaction = (tx: OpenTransaction): OpenTransaction =>
-    Object.create(tx, { scoped: { value: (scope: Scope) => repos(tx.scoped(scope)) } }) as OpenTransaction;
-  return {
-    ...store,
-    scoped: (scope) => repos(store.scoped(scope)),
-    begin: (outer) => Effect.map(store.begin(outer), transaction),
-  };
+  return wrapRepos(store, repos);
 }
 
 const s = suite<{ t: CoreTest; victim: { id: string | null } }>(
