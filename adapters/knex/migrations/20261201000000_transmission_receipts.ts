@@ -7,9 +7,8 @@
 //
 // `filings_awaiting_receipt` finds the filings of a transmission until their acknowledgement (receiptRecords):
 // partial, so only filings between the claim and the acknowledgement have an entry. The receipt index
-// (`filings_receipt_id_index`) keeps serving filings that carry their receipt. Building it reads `filings` once and
-// holds writes to it until the migration commits; only filings between a claim
-// and an acknowledgement get an entry.
+// (`filings_receipt_id_index`) keeps serving filings that carry their receipt. Building the new index reads
+// `filings` once and holds writes to it until the migration commits.
 import type { Knex } from "knex";
 
 export async function up(knex: Knex): Promise<void> {
