@@ -105,6 +105,20 @@ test("reader refuses DTDs, mismatched tags, undeclared prefixes, unknown entitie
   }
 });
 
+test("reader: an element's text is every run of character data directly inside it, in order", () => {
+  const root = parseXml("<a> one <b>two</b>&amp;three<![CDATA[ <four> ]]><c/>  </a>");
+  assert.is(root.text, " one &three <four>   ");
+  assert.equal(
+    root.children.map((c) => [c.name, c.text, c.attributes, c.children]),
+    [
+      ["b", "two", {}, []],
+      ["c", "", {}, []],
+    ],
+  );
+  assert.is(parseXml("<t>  </t>").text, "  ", "whitespace-only text is kept");
+  assert.throws(() => parseXml("<a>&bogus;</a>"), /unknown entity &bogus;/);
+});
+
 test("property: any text written by the writer reads back as the same text (XML-invalid characters dropped)", () => {
   fc.assert(
     fc.property(
