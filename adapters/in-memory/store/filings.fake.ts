@@ -7,6 +7,27 @@ import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 
 export function fakeFilings(c: FakeScope): Ports.FilingRepo {
   const { ref, mine } = c;
+  /**
+   * The guarded write of the bulk moves: each listed filing of the scope whose status is one of `from` gets its patch.
+   * Returns the filings as they were before it.
+   */
+  const moveEach = <T>(
+    items: readonly T[],
+    idOf: (item: T) => string,
+    from: readonly string[],
+    patchOf: (item: T) => Partial<Filing>,
+  ): Filing[] => {
+    const changed: Filing[] = [];
+    for (const item of items) {
+      const f = ref.t.filings.get(idOf(item));
+      if (!f || !mine(f) || !from.includes(f.status)) continue;
+      ref.t.filings.set(f.id, { ...f, ...patchOf(item) });
+      changed.push(f);
+    }
+    return changed;
+  };
+  const asId = (id: string) => id;
+  const recordFiling = (r: Ports.RecordIds) => r.filingId;
   return {
     insertMany: (rows) =>
       Effect.sync(() => {
@@ -70,54 +91,33 @@ export function fakeFilings(c: FakeScope): Ports.FilingRepo {
         return next;
       }),
     updateMany: (ids, from, patch) =>
-      Effect.sync(() => {
-        const changed: string[] = [];
-        for (const id of ids) {
-          const f = ref.t.filings.get(id);
-          if (!f || !mine(f) || !from.includes(f.status)) continue;
-          ref.t.filings.set(id, { ...f, ...patch });
-          changed.push(id);
-        }
-        return changed;
-      }),
+      Effect.sync(() => moveEach(ids, asId, from, () => patch).map((f) => f.id)),
     moveMany: (ids, from, patch) =>
-      Effect.sync(() => {
-        const moved: Ports.MovedFiling[] = [];
-        for (const id of ids) {
-          const f = ref.t.filings.get(id);
-          if (!f || !mine(f) || !from.includes(f.status)) continue;
-          ref.t.filings.set(id, { ...f, ...patch });
-          moved.push({ id: f.id, form: f.form, taxYear: f.taxYear, corrects: f.corrects });
-        }
-        return moved;
-      }),
+      Effect.sync(() =>
+        moveEach(ids, asId, from, () => patch).map((f) => ({
+          id: f.id,
+          form: f.form,
+          taxYear: f.taxYear,
+          corrects: f.corrects,
+        })),
+      ),
     assignRecords: (records, from, patch) =>
-      Effect.sync(() => {
-        const changed: string[] = [];
-        for (const r of records) {
-          const f = ref.t.filings.get(r.filingId);
-          if (!f || !mine(f) || !from.includes(f.status)) continue;
-          ref.t.filings.set(f.id, { ...f, ...patch, submissionId: r.submissionId, recordId: r.recordId });
-          changed.push(f.id);
-        }
-        return changed;
-      }),
+      Effect.sync(() =>
+        moveEach(records, recordFiling, from, (r) => ({
+          ...patch,
+          submissionId: r.submissionId,
+          recordId: r.recordId,
+        })).map((f) => f.id),
+      ),
     recordReceipt: (receipt, records) =>
-      Effect.sync(() => {
-        let n = 0;
-        for (const r of records) {
-          const f = ref.t.filings.get(r.filingId);
-          if (!f || !mine(f) || f.status !== "submitted") continue;
-          ref.t.filings.set(r.filingId, {
-            ...f,
+      Effect.sync(
+        () =>
+          moveEach(records, recordFiling, ["submitted"], (r) => ({
             ...receipt,
             submissionId: r.submissionId,
             recordId: r.recordId,
-          });
-          n++;
-        }
-        return n;
-      }),
+          })).length,
+      ),
     receiptRecords: (receiptId) =>
       Effect.sync(() =>
         [...ref.t.filings.values()]
