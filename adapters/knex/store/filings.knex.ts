@@ -94,6 +94,24 @@ async function inChunks<T>(
   });
 }
 
+/**
+ * How the guarded updates by id (updateInChunks) name their rows: the rows sent as `v`, the columns each row sets
+ * of its own, and the parameters of a chunk.
+ */
+interface UpdateKeys<T> {
+  readonly unnest: string;
+  readonly sets: readonly string[];
+  readonly bind: (part: readonly T[]) => unknown[];
+}
+/** By filing id. */
+const BY_ID: UpdateKeys<string> = { unnest: "unnest(?::uuid[]) as v(id)", sets: [], bind: (part) => [part] };
+/** By filing id, each filing also getting its own submission and record ids (assignRecords). */
+const BY_RECORD: UpdateKeys<RecordIds> = {
+  unnest: "unnest(?::uuid[], ?::int[], ?::int[]) as v(id, submission_id, record_id)",
+  sets: ["submission_id = v.submission_id", "record_id = v.record_id"],
+  bind: (part) => [part.map((r) => r.filingId), part.map((r) => r.submissionId), part.map((r) => r.recordId)],
+};
+
 /** The receipts of the listed transmissions (small: the transmissions of one page or read). */
 const RECEIPTS_OF = `select transmission_id, receipt_id, created_at from transmission_receipts
   where account_id = ? and livemode = ? and transmission_id = any(?::text[])`;
@@ -200,9 +218,10 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
    * each against the ids, so acknowledging 100,000 filings in chunks of 5,000 read 100,000 index entries and rows per
    * chunk (issue 19's season).
    */
-  const updateInChunks = async (
+  const updateInChunks = async <T>(
     on: Db,
-    rows: readonly (RecordIds | string)[],
+    keys: UpdateKeys<T>,
+    rows: readonly T[],
     from: readonly string[],
     patch: FilingPatch,
     returning: readonly string[],
@@ -212,27 +231,15 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
     const names = Object.keys(cols);
     if (names.length === 0 || rows.length === 0) return [];
-    // Rows given as record ids (assignRecords) also set each filing's own submission and record ids.
-    const perRow = typeof rows[0] !== "string";
-    const sets = names.map((c) => `"${c}" = ?`);
-    if (perRow) sets.push("submission_id = v.submission_id", "record_id = v.record_id");
-    const sql = `update filings f set ${sets.join(", ")}
-      from unnest(?::uuid[]${perRow ? ", ?::int[], ?::int[]" : ""}) as v(id${perRow ? ", submission_id, record_id" : ""}),
-        unnest(?::text[]) as m(expected)
+    const sql = `update filings f set ${[...names.map((c) => `"${c}" = ?`), ...keys.sets].join(", ")}
+      from ${keys.unnest}, unnest(?::text[]) as m(expected)
       where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = m.expected
       returning ${returning.map((c) => `f."${c}"`).join(", ")}`;
     const out: unknown[] = [];
     await inChunks(on, rows, async (q, part) => {
-      const keys = perRow
-        ? [
-            part.map((r) => (r as RecordIds).filingId),
-            part.map((r) => (r as RecordIds).submissionId),
-            part.map((r) => (r as RecordIds).recordId),
-          ]
-        : [part];
       const r = await q.raw(sql, [
         ...names.map((c) => cols[c]),
-        ...keys,
+        ...keys.bind(part),
         from,
         scope.accountId,
         scope.livemode,
@@ -320,14 +327,16 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         return oneWithReceipt(db, scope, rows[0] ? toFiling(rows[0]) : undefined);
       }),
     updateMany: (ids, from, patch) =>
-      run(async () => (await updateInChunks(db, ids, from, patch, ["id"])).map((r) => IdRow.decode(r).id)),
+      run(async () =>
+        (await updateInChunks(db, BY_ID, ids, from, patch, ["id"])).map((r) => IdRow.decode(r).id),
+      ),
     assignRecords: (records, from, patch) =>
       run(async () =>
-        (await updateInChunks(db, records, from, patch, ["id"])).map((r) => IdRow.decode(r).id),
+        (await updateInChunks(db, BY_RECORD, records, from, patch, ["id"])).map((r) => IdRow.decode(r).id),
       ),
     moveMany: (ids, from, patch) =>
       run(async () =>
-        (await updateInChunks(db, ids, from, patch, ["id", "form", "tax_year", "corrects"])).map(
+        (await updateInChunks(db, BY_ID, ids, from, patch, ["id", "form", "tax_year", "corrects"])).map(
           toMovedFiling,
         ),
       ),
@@ -370,6 +379,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
           if (stale.length > 0)
             await updateInChunks(
               trx,
+              BY_RECORD,
               stale,
               ["submitted"],
               {
