@@ -20,6 +20,7 @@ import * as filingRecipientKey from "./20261130000000_filing_recipient_key.ts";
 import * as analyzeOften from "./20261130000001_analyze_often.ts";
 import * as transmissionReceipts from "./20261201000000_transmission_receipts.ts";
 import * as cartItemKind from "./20261201000001_cart_item_kind.ts";
+import * as filingStates from "./20261202000000_filing_states.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +47,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261130000001_analyze_often", analyzeOften],
   ["20261201000000_transmission_receipts", transmissionReceipts],
   ["20261201000001_cart_item_kind", cartItemKind],
+  ["20261202000000_filing_states", filingStates],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

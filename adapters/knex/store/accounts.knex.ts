@@ -12,10 +12,13 @@ export function sandboxRepo(db: Db, scope: Scope): SandboxRepo {
     reset: (now, startingBalance, entryId) =>
       run(async () => {
         const where = { account_id: scope.accountId, livemode: scope.livemode };
-        const cleared = CountRow.decode(rowsOf(await db("filings").where(where).count({ n: "*" }))[0]).n;
+        const cleared = CountRow.decode(
+          rowsOf(await db("filing_states").where(where).count({ n: "*" }))[0],
+        ).n;
         for (const table of [
           "cart_items",
-          "filings",
+          "filing_states",
+          "filing_forms",
           "transmission_receipts",
           "carts",
           "orders",

@@ -108,7 +108,7 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
           await db.raw(
             `select ci.*, f.id as f_id, f.form as f_form, f.tax_year as f_tax_year, f.reference as f_reference,
           f.corrects as f_corrects, f.refile_of as f_refile_of
-        from cart_items ci left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
+        from cart_items ci left join filing_forms f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
         where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ? order by ci.created_at, ci.id`,
             [scope.accountId, scope.livemode, cartId],
           )
@@ -140,10 +140,11 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
         const r = await db.raw(
           `select json_agg(json_build_array(ci.id, ci.filing_id, ci.service, ci.physical_mail, ci.portal_access,
           (extract(epoch from ci.created_at) * 1000000)::bigint,
-          f.form, f.tax_year, f.reference, f.corrects, f.refile_of, f.status, f.payer_id, f.recipient_id, f.rules_checked,
+          f.form, f.tax_year, f.reference, f.corrects, f.refile_of, s.status, f.payer_id, f.recipient_id, f.rules_checked,
           rc.id is not null, rc.address_line1, rc.city, rc.state, rc.postal_code))::text as rows
         from cart_items ci
-        left join filings f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
+        left join filing_forms f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
+        left join filing_states s on s.id = f.id
         left join recipients rc on rc.id = f.recipient_id and rc.account_id = ci.account_id and rc.livemode = ci.livemode
         where ci.account_id = ? and ci.livemode = ? and ci.cart_id = ?
         group by hashtext(ci.id::text) & 63`,

@@ -21,7 +21,15 @@ import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 import { COPY_MIN_ROWS, copyAvailable, copyInsertElseGuarded } from "../copy.ts";
 import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK, rowsByIdSql } from "./shared.ts";
 
-export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) => unknown]> = [
+type Col = readonly [string, string, (f: Filing) => unknown];
+/** Voided and rejected are final: a filing reaching either leaves the duplicate guard (`filing_forms.live`). */
+const LEAVES_GUARD: ReadonlySet<string> = new Set(["voided", "rejected"]);
+/**
+ * What intake writes of a filing, by table (migration filing_states): `filing_forms`, written once, and
+ * `filing_states`, the narrow row its lifecycle rewrites (the columns left out start null or 0). The view `filings`
+ * joins them for reads.
+ */
+export const FORM_COLS: readonly Col[] = [
   ["id", "uuid", (f) => f.id],
   ["short_id", "text", (f) => f.shortId],
   ["account_id", "uuid", (f) => f.accountId],
@@ -30,18 +38,10 @@ export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) =>
   ["recipient_id", "uuid", (f) => f.recipientId],
   ["form", "text", (f) => f.form],
   ["tax_year", "int", (f) => f.taxYear],
-  ["status", "text", (f) => f.status],
-  ["service", "text", (f) => f.service],
-  ["physical_mail", "boolean", (f) => f.physicalMail],
-  ["portal_access", "boolean", (f) => f.portalAccess],
   ["reference", "text", (f) => f.reference],
   ["batch_id", "text", (f) => f.batchId],
-  ["order_id", "text", (f) => f.orderId],
   ["corrects", "uuid", (f) => f.corrects],
-  ["superseded_by", "uuid", (f) => f.supersededBy],
   ["refile_of", "uuid", (f) => f.refileOf],
-  ["receipt_id", "text", (f) => f.receiptId],
-  ["amount_charged_cents", "int", (f) => f.amountChargedCents],
   ["json_form", "text", (f) => JSON.stringify(f.jsonForm)],
   ["sealed_tins", "text", (f) => JSON.stringify(f.sealedTins)],
   // Most filings have no warnings: null, not "[]", so the common row stays small.
@@ -50,29 +50,58 @@ export const FILING_COLS: ReadonlyArray<readonly [string, string, (f: Filing) =>
   ["recipient_tin_hash", "text", (f) => f.recipientTinHash],
   ["dup_key", "text", (f) => dupKey(f)],
   ["rules_checked", "text", (f) => f.rulesChecked ?? null],
+  ["live", "boolean", (f) => !LEAVES_GUARD.has(f.status)],
+];
+export const STATE_COLS: readonly Col[] = [
+  ["id", "uuid", (f) => f.id],
+  ["account_id", "uuid", (f) => f.accountId],
+  ["livemode", "boolean", (f) => f.livemode],
   ["created_at", "timestamptz", (f) => f.createdAt],
+  ["status", "text", (f) => f.status],
+  ["service", "text", (f) => f.service],
+  ["physical_mail", "boolean", (f) => f.physicalMail],
+  ["portal_access", "boolean", (f) => f.portalAccess],
+  ["order_id", "text", (f) => f.orderId],
+  ["superseded_by", "uuid", (f) => f.supersededBy],
+  ["receipt_id", "text", (f) => f.receiptId],
+  ["amount_charged_cents", "int", (f) => f.amountChargedCents],
   ["updated_at", "timestamptz", (f) => f.updatedAt],
+];
+const ALL_COLS: readonly Col[] = [
+  ...FORM_COLS,
+  ...STATE_COLS.filter(([c]) => !FORM_COLS.some(([d]) => d === c)),
 ];
 
 // The rows travel as one JSON array parameter, read by json_to_recordset: JSON.stringify is native and the server
 // parses it in C, where an array parameter per column costs the driver's per-element escaping in JavaScript
 // (a third of intake's CPU in the API process, by profile). The JSON columns go in as nested JSON, not strings.
 export const JSON_COLS = new Set(["json_form", "sealed_tins", "warnings"]);
-const FILING_CONFLICT = `on conflict (account_id, livemode, dup_key) where corrects is null and status not in ('voided', 'rejected') do nothing
+/** The duplicate guard (D11): originals that are not voided or rejected (`live`), unique by their key. */
+const FORM_CONFLICT = `on conflict (account_id, livemode, dup_key) where corrects is null and live do nothing
   returning id`;
-export const FILING_INSERT = `insert into filings (${FILING_COLS.map((c) => c[0]).join(", ")})
-  select ${FILING_COLS.map((c) => c[0]).join(", ")}
-  from json_to_recordset(?::json) as t(${FILING_COLS.map((c) => `${c[0]} ${JSON_COLS.has(c[0]) ? "json" : c[1]}`).join(", ")})
-  ${FILING_CONFLICT}`;
+const names = (cols: readonly Col[]) => cols.map((c) => c[0]);
+const FORM_NAMES = names(FORM_COLS);
+const STATE_NAMES = names(STATE_COLS);
+/** Both rows of each filing in one statement: the state only of the forms the duplicate guard let in. */
+export const FILING_INSERT = `with t as (
+    select * from json_to_recordset(?::json) as t(${ALL_COLS.map((c) => `${c[0]} ${JSON_COLS.has(c[0]) ? "json" : c[1]}`).join(", ")})),
+  ins as (insert into filing_forms (${FORM_NAMES.join(", ")}) select ${FORM_NAMES.join(", ")} from t ${FORM_CONFLICT})
+  insert into filing_states (${STATE_NAMES.join(", ")}) select ${STATE_NAMES.map((c) => `t.${c}`).join(", ")}
+  from t join ins on ins.id = t.id
+  returning id`;
 
 /** Filings by id (see rowsByIdSql). */
 export const FILINGS_BY_ID = rowsByIdSql("filings");
 
-const FILING_COLUMN_NAMES = FILING_COLS.map((c) => c[0]);
 /** Large batches on Postgres: COPY into a temp table (../copy.ts), then this statement with the same guard. */
-const FILING_MOVE = (stage: string) =>
-  `insert into filings (${FILING_COLUMN_NAMES.join(", ")}) select ${FILING_COLUMN_NAMES.join(", ")} from ${stage} ${FILING_CONFLICT}`;
-const filingValues = (f: Filing): unknown[] => FILING_COLS.map((c) => c[2](f));
+const FORM_MOVE = (stage: string) =>
+  `insert into filing_forms (${FORM_NAMES.join(", ")}) select ${FORM_NAMES.join(", ")} from ${stage} ${FORM_CONFLICT}`;
+const STATE_MOVE = (stage: string) =>
+  `insert into filing_states (${STATE_NAMES.join(", ")}) select ${STATE_NAMES.join(", ")} from ${stage}
+  on conflict (id) do nothing returning id`;
+const valuesOf = (cols: readonly Col[]) => (f: Filing) => cols.map((c) => c[2](f));
+const formValues = valuesOf(FORM_COLS);
+const stateValues = valuesOf(STATE_COLS);
 /**
  * Ids a statement in the updates by id. At this size the planner drives from the ids by primary key (a nested
  * loop); at 20,000 and more it chose a hash join over a scan of every filing of every account, a gigabyte read per
@@ -163,7 +192,7 @@ export const RECEIPT_CHECK = `select v.id, v.submission_id, v.record_id, (f.tran
     or f.submission_id is distinct from v.submission_id or f.record_id is distinct from v.record_id
     or f.receipt_id is not null) as stale
   from unnest(?::uuid[], ?::int[], ?::int[]) as v(id, submission_id, record_id) cross join lateral (
-    select account_id, livemode, status, transmission_id, submission_id, record_id, receipt_id from filings
+    select account_id, livemode, status, transmission_id, submission_id, record_id, receipt_id from filing_states
     where id = v.id offset 0) f
   where f.account_id = ? and f.livemode = ? and f.status = 'submitted'`;
 const RECEIPT_INSERT = `insert into transmission_receipts (account_id, livemode, transmission_id, receipt_id, created_at)
@@ -175,21 +204,24 @@ const RECEIPT_INSERT = `insert into transmission_receipts (account_id, livemode,
  * as a join, statistics taken before the claim made the planner read every filing awaiting a receipt, of every
  * account, and filter them.
  */
-export const RECEIPT_RECORDS = `select id, submission_id, record_id, form, tax_year from filings
-    where account_id = ? and livemode = ? and receipt_id = ? and submission_id is not null and record_id is not null
+export const RECEIPT_RECORDS = `select s.id, s.submission_id, s.record_id, f.form, f.tax_year
+    from filing_states s cross join lateral (select form, tax_year from filing_forms where id = s.id offset 0) f
+    where s.account_id = ? and s.livemode = ? and s.receipt_id = ? and s.submission_id is not null
+      and s.record_id is not null
   union all
-  select f.id, f.submission_id, f.record_id, f.form, f.tax_year
+  select s.id, s.submission_id, s.record_id, f.form, f.tax_year
     from transmission_receipts r cross join lateral (
-      select id, account_id, livemode, submission_id, record_id, form, tax_year from filings
-      where transmission_id = r.transmission_id and transmission_id is not null and receipt_id is null offset 0) f
+      select id, account_id, livemode, submission_id, record_id from filing_states
+      where transmission_id = r.transmission_id and transmission_id is not null and receipt_id is null offset 0) s
+    cross join lateral (select form, tax_year from filing_forms where id = s.id offset 0) f
     where r.account_id = ? and r.livemode = ? and r.receipt_id = ?
-      and f.account_id = r.account_id and f.livemode = r.livemode
-      and f.submission_id is not null and f.record_id is not null`;
+      and s.account_id = r.account_id and s.livemode = r.livemode
+      and s.submission_id is not null and s.record_id is not null`;
 
 /** One filing as the JSON object FILING_INSERT reads. */
 export function filingRecord(f: Filing): Record<string, unknown> {
   const o: Record<string, unknown> = {};
-  for (const [col, , get] of FILING_COLS) o[col] = JSON_COLS.has(col) ? JSON_FIELD[col]?.(f) : get(f);
+  for (const [col, , get] of ALL_COLS) o[col] = JSON_COLS.has(col) ? JSON_FIELD[col]?.(f) : get(f);
   return o;
 }
 export const JSON_FIELD: Readonly<Record<string, (f: Filing) => unknown>> = {
@@ -197,6 +229,31 @@ export const JSON_FIELD: Readonly<Record<string, (f: Filing) => unknown>> = {
   sealed_tins: (f) => f.sealedTins,
   warnings: (f) => (f.warnings.length > 0 ? f.warnings : null),
 };
+
+/** A patch as `filing_states` columns (every FilingPatch field is a column of the state). */
+function stateColumns(patch: FilingPatch): Record<string, unknown> {
+  const cols = toColumns(patch);
+  if (patch.ackErrors !== undefined)
+    cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
+  return cols;
+}
+
+/**
+ * An update of `filing_states` (its `returning` names each changed row's `id`) as one statement with what follows
+ * it: a filing voided or rejected leaves the duplicate guard, and moveMany reads each moved filing's form, tax year
+ * and `corrects` by a probe per id.
+ */
+function movedSql(update: string, status: string | undefined, withForm: boolean): string {
+  const guard =
+    status !== undefined && LEAVES_GUARD.has(status)
+      ? ", gone as (update filing_forms set live = false where id = any(array(select id from moved)))"
+      : "";
+  const out = withForm
+    ? `select m.id, g.form, g.tax_year, g.corrects from moved m cross join lateral (
+        select form, tax_year, corrects from filing_forms where id = m.id offset 0) g`
+    : "select id from moved";
+  return `with moved as (${update})${guard} ${out}`;
+}
 
 export function filterFilings(q: Knex.QueryBuilder, filter: FilingFilter): void {
   if (filter.statuses && filter.statuses.length > 0) q.whereIn("filings.status", filter.statuses as string[]);
@@ -224,17 +281,19 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
     rows: readonly T[],
     from: readonly string[],
     patch: FilingPatch,
-    returning: readonly string[],
+    withForm: boolean,
   ): Promise<unknown[]> => {
-    const cols = toColumns(patch);
-    if (patch.ackErrors !== undefined)
-      cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
+    const cols = stateColumns(patch);
     const names = Object.keys(cols);
     if (names.length === 0 || rows.length === 0) return [];
-    const sql = `update filings f set ${[...names.map((c) => `"${c}" = ?`), ...keys.sets].join(", ")}
+    const sql = movedSql(
+      `update filing_states f set ${[...names.map((c) => `"${c}" = ?`), ...keys.sets].join(", ")}
       from ${keys.unnest}, unnest(?::text[]) as m(expected)
       where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = m.expected
-      returning ${returning.map((c) => `f."${c}"`).join(", ")}`;
+      returning f.id`,
+      patch.status,
+      withForm,
+    );
     const out: unknown[] = [];
     await inChunks(on, rows, async (q, part) => {
       const r = await q.raw(sql, [
@@ -254,15 +313,30 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         if (rows.length === 0) return new Set<string>();
         const out = new Set<string>();
         if (copyAvailable(db) && rows.length >= COPY_MIN_ROWS) {
-          const inserted = await copyInsertElseGuarded(
-            db,
-            "filings",
-            FILING_COLUMN_NAMES,
-            rows.map(filingValues),
-            (values) => values[0] as string,
-            (stage) => FILING_MOVE(stage),
-          );
-          for (const row of inserted) out.add(IdRow.decode(row).id);
+          // Both COPYs in one transaction (the caller's when there is one): the states of the forms let in.
+          const copyBoth = async (trx: Db) => {
+            const inserted = await copyInsertElseGuarded(
+              trx,
+              "filing_forms",
+              FORM_NAMES,
+              rows.map(formValues),
+              (values) => values[0] as string,
+              FORM_MOVE,
+            );
+            for (const row of inserted) out.add(IdRow.decode(row).id);
+            const states = out.size === rows.length ? rows : rows.filter((f) => out.has(f.id));
+            if (states.length > 0)
+              await copyInsertElseGuarded(
+                trx,
+                "filing_states",
+                STATE_NAMES,
+                states.map(stateValues),
+                (values) => values[0] as string,
+                STATE_MOVE,
+              );
+          };
+          if ((db as Knex.Transaction).isTransaction) await copyBoth(db);
+          else await db.transaction(copyBoth);
           return out;
         }
         // Originals go through the duplicate guard; corrections carry `corrects` and are outside the index.
@@ -314,32 +388,35 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       }),
     update: (id, from, patch) =>
       run(async () => {
-        const cols = toColumns(patch);
-        if (patch.ackErrors !== undefined)
-          cols["ack_errors"] = patch.ackErrors === null ? null : JSON.stringify(patch.ackErrors);
-        const rows = rowsOf(
-          await scopedTable(db, "filings", scope)
-            .where("id", id)
-            .whereIn("status", from as string[])
-            .update(cols)
-            .returning("*"),
+        const cols = stateColumns(patch);
+        const names = Object.keys(cols);
+        const moved = rowsOf(
+          (
+            await db.raw(
+              movedSql(
+                `update filing_states set ${names.map((c) => `"${c}" = ?`).join(", ")}
+                where id = ? and account_id = ? and livemode = ? and status = any(?::text[]) returning id`,
+                patch.status,
+                false,
+              ),
+              [...names.map((c) => cols[c]), id, scope.accountId, scope.livemode, from] as Knex.RawBinding[],
+            )
+          ).rows,
         );
-        return oneWithReceipt(db, scope, rows[0] ? toFiling(rows[0]) : undefined);
+        if (moved.length === 0) return undefined;
+        const row: unknown = await scopedTable(db, "filings", scope).where("id", id).first();
+        return oneWithReceipt(db, scope, row ? toFiling(row) : undefined);
       }),
     updateMany: (ids, from, patch) =>
       run(async () =>
-        (await updateInChunks(db, BY_ID, ids, from, patch, ["id"])).map((r) => IdRow.decode(r).id),
+        (await updateInChunks(db, BY_ID, ids, from, patch, false)).map((r) => IdRow.decode(r).id),
       ),
     assignRecords: (records, from, patch) =>
       run(async () =>
-        (await updateInChunks(db, BY_RECORD, records, from, patch, ["id"])).map((r) => IdRow.decode(r).id),
+        (await updateInChunks(db, BY_RECORD, records, from, patch, false)).map((r) => IdRow.decode(r).id),
       ),
     moveMany: (ids, from, patch) =>
-      run(async () =>
-        (await updateInChunks(db, BY_ID, ids, from, patch, ["id", "form", "tax_year", "corrects"])).map(
-          toMovedFiling,
-        ),
-      ),
+      run(async () => (await updateInChunks(db, BY_ID, ids, from, patch, true)).map(toMovedFiling)),
     // The guarded updates (updateInChunks, markQueued): the status guard is a join clause (`f.status = m.expected`,
     // the expected statuses unnested beside the rows sent), not a restriction on `filings`. As a restriction the
     // planner estimated it from statistics taken before the rows changed status (none `submitted` yet): it took the
@@ -387,7 +464,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
                 receiptId: receipt.receiptId,
                 updatedAt: receipt.updatedAt,
               },
-              ["id"],
+              false,
             );
           await trx.raw(RECEIPT_INSERT, [
             scope.accountId,
@@ -420,7 +497,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         let n = 0;
         await inChunks(db, charges, async (q, part) => {
           const r = await q.raw(
-            `update filings f set status = ?, order_id = ?, amount_charged_cents = c.amount, updated_at = ?
+            `update filing_states f set status = ?, order_id = ?, amount_charged_cents = c.amount, updated_at = ?
         from unnest(?::uuid[], ?::int[]) as c(id, amount), unnest(?::text[]) as m(expected)
         where f.id = c.id and f.account_id = ? and f.livemode = ? and f.status = m.expected`,
             [
@@ -440,9 +517,20 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       }),
     findFiledOriginal: (key) =>
       run(async () => {
+        // By the duplicate guard's index (filing_forms: the key of a live original), then its state.
         const row: unknown = await scopedTable(db, "filings", scope)
-          .where({ dup_key: dupKey(key) })
-          .whereNull("corrects")
+          .whereIn(
+            "id",
+            db("filing_forms")
+              .where({
+                account_id: scope.accountId,
+                livemode: scope.livemode,
+                dup_key: dupKey(key),
+                live: true,
+              })
+              .whereNull("corrects")
+              .select("id"),
+          )
           .whereIn("status", ["accepted", "accepted_with_errors"])
           .orderBy("created_at", "desc")
           .first();

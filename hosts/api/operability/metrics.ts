@@ -57,7 +57,7 @@ export function makeMetrics(sources: MetricsSources = {}): Metrics {
         .catch(() => []),
     );
     const transmitted = memo(ttl, () =>
-      knex("filings")
+      knex("filing_states")
         .whereIn("status", TRANSMITTED)
         .select("status", "livemode")
         .count<{ status: string; livemode: boolean; count: string | number }[]>("* as count")

@@ -61,7 +61,8 @@ if (POSTGRES_URL) {
     const knex = ctx.t.db.knex;
     // No analyze behind the test's back: the statistics stay those of the empty tables.
     await knex.raw("alter table recipients set (autovacuum_enabled = false)");
-    await knex.raw("alter table filings set (autovacuum_enabled = false)");
+    for (const table of ["filing_forms", "filing_states"])
+      await knex.raw(`alter table ${table} set (autovacuum_enabled = false)`);
     const store = makeKnexStore(knex);
     const acc = account();
     await run(store.accounts.insert(acc));
@@ -95,9 +96,11 @@ if (POSTGRES_URL) {
 
   s("filings and recipients by id: a unique index led by the id, by id", async (ctx) => {
     const knex = ctx.t.db.knex;
-    // Any unique index led by the id will do (recipients have two: the primary key and the one filings' key uses).
+    // Any unique index led by the id will do (recipients have two: the primary key and the one filings' key uses). A
+    // filing is its state and its form (the view `filings`): each table is probed by its primary key.
     for (const [sql, table, all, indexes] of [
-      [FILINGS_BY_ID, "filings", ctx.filingIds, ["filings_pkey"]],
+      [FILINGS_BY_ID, "filing_states", ctx.filingIds, ["filing_states_pkey"]],
+      [FILINGS_BY_ID, "filing_forms", ctx.filingIds, ["filings_pkey"]],
       [RECIPIENTS_BY_ID, "recipients", ctx.recipientIds, ["recipients_pkey", "recipients_id_payer_account"]],
     ] as const) {
       const ids = all.filter((_, i) => i % 30 === 0);
@@ -118,7 +121,7 @@ if (POSTGRES_URL) {
       const at = "2026-03-01T00:00:00.000Z";
       // Statistics that know the filings but none `submitted` (taken before the claim, as in a season's receipt):
       // the status paging index (account, livemode, status, …, id) then looks as good as the primary key for a probe.
-      await knex.raw("analyze filings");
+      await knex.raw("analyze filing_states, filing_forms");
       // Two transmissions of the 3,000 filings.
       const half = ctx.filingIds.length / 2;
       const records = ctx.filingIds.map((id, i) => ({
@@ -148,19 +151,28 @@ if (POSTGRES_URL) {
         ctx.scope.accountId,
         false,
       ];
-      assertProbes(await scansOf(knex, RECEIPT_CHECK, check, "filings"), ["filings_pkey"], /\(id = v\.id\)/);
+      assertProbes(
+        await scansOf(knex, RECEIPT_CHECK, check, "filing_states"),
+        ["filing_states_pkey"],
+        /\(id = v\.id\)/,
+      );
       assert.is(await run(filings.recordReceipt(receipt, records.slice(0, half))), half);
       const params = [ctx.scope.accountId, false, "RCPT-A", ctx.scope.accountId, false, "RCPT-A"];
-      // Filings waiting on their transmission's receipt: its transmission's entries of filings_awaiting_receipt only
-      // (the other branch, filings carrying the receipt, finds none here).
-      const scans = await scansOf(knex, RECEIPT_RECORDS, params, "filings");
+      // Filings waiting on their transmission's receipt: its transmission's entries of filing_states_awaiting_receipt
+      // only (the other branch, filings carrying the receipt, finds none here); each one's form by its id.
+      const scans = await scansOf(knex, RECEIPT_RECORDS, params, "filing_states");
       const [carrying, waiting] = [
         scans.filter((x) => /receipt_id = /.test(String(x["Index Cond"] ?? x["Recheck Cond"]))),
-        scans.filter((x) => x["Index Name"] === "filings_awaiting_receipt"),
+        scans.filter((x) => x["Index Name"] === "filing_states_awaiting_receipt"),
       ];
       assert.is(carrying.length + waiting.length, scans.length, JSON.stringify(scans));
       assert.is(waiting.length, 1);
-      assertProbes(waiting, ["filings_awaiting_receipt"], /transmission_id = r\.transmission_id/);
+      assertProbes(waiting, ["filing_states_awaiting_receipt"], /transmission_id = r\.transmission_id/);
+      assertProbes(
+        await scansOf(knex, RECEIPT_RECORDS, params, "filing_forms"),
+        ["filings_pkey"],
+        /\(id = s(_\d+)?\.id\)/,
+      );
       assert.is((await run(filings.receiptRecords("RCPT-A"))).length, half);
     },
   );

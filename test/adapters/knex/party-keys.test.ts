@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import * as migration from "../../../adapters/knex/migrations/20261129000000_payer_account_keys.ts";
 import * as filingKey from "../../../adapters/knex/migrations/20261130000000_filing_recipient_key.ts";
+import * as filingStates from "../../../adapters/knex/migrations/20261202000000_filing_states.ts";
 import { makeKnexStore } from "../../../adapters/knex/store.knex.ts";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { backends, inRolledBackTransaction, openTestDb, type TestDb } from "../../support/db.ts";
@@ -53,7 +54,8 @@ for (const backend of backends) {
     async ({ t }) => {
       const knex = t.db.knex;
       assert.equal(await constraintsOf(knex, "recipients"), ["recipients_payer_account_foreign"]);
-      assert.equal(await constraintsOf(knex, "filings"), ["filings_recipient_party_foreign"]);
+      // The filing's form (migration filing_states: the table filings was, renamed) holds the key.
+      assert.equal(await constraintsOf(knex, "filing_forms"), ["filings_recipient_party_foreign"]);
     },
   );
 
@@ -95,6 +97,7 @@ for (const backend of backends) {
   s("the migrations' downs put the single keys back, and their ups take them away again", async ({ t }) => {
     const knex = t.db.knex;
     await inRolledBackTransaction(knex, async (trx) => {
+      await filingStates.down(trx);
       await filingKey.down(trx);
       assert.equal(await constraintsOf(trx, "filings"), [
         "filings_payer_account_foreign",
@@ -114,9 +117,11 @@ for (const backend of backends) {
       assert.equal(await constraintsOf(trx, "recipients"), ["recipients_payer_account_foreign"]);
       await filingKey.up(trx);
       assert.equal(await constraintsOf(trx, "filings"), ["filings_recipient_party_foreign"]);
+      await filingStates.up(trx);
+      assert.equal(await constraintsOf(trx, "filing_forms"), ["filings_recipient_party_foreign"]);
     });
     assert.equal(await constraintsOf(knex, "recipients"), ["recipients_payer_account_foreign"]);
-    assert.equal(await constraintsOf(knex, "filings"), ["filings_recipient_party_foreign"]);
+    assert.equal(await constraintsOf(knex, "filing_forms"), ["filings_recipient_party_foreign"]);
   });
 
   s.run();

@@ -6,6 +6,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import type { Knex } from "knex";
 import * as migration from "../../../adapters/knex/migrations/20261201000000_transmission_receipts.ts";
+import * as filingStates from "../../../adapters/knex/migrations/20261202000000_filing_states.ts";
 import { makeKnexStore } from "../../../adapters/knex/store.knex.ts";
 import { backends, inRolledBackTransaction, openTestDb, type TestDb } from "../../support/db.ts";
 import { forced } from "../../support/status.ts";
@@ -14,11 +15,11 @@ import { intakeRows, intakeStart } from "../contract/intake-rows.ts";
 
 const { filing, seedAccount } = intakeRows(clock(intakeStart));
 
-/** Each filing's row version (xmin) and the receipt on its own row. */
-const rowsOf = async (knex: Knex, ids: readonly string[]) =>
+/** Each filing's row version (xmin) and the receipt on its own row (its state's, or the table's before filing_states). */
+const rowsOf = async (knex: Knex, ids: readonly string[], table = "filing_states") =>
   (
     (await knex.raw(
-      "select id, xmin::text as v, receipt_id from filings where id = any(?::uuid[]) order by id",
+      `select id, xmin::text as v, receipt_id from ${table} where id = any(?::uuid[]) order by id`,
       [ids as string[]],
     )) as { rows: Array<{ id: string; v: string; receipt_id: string | null }> }
   ).rows;
@@ -72,12 +73,14 @@ for (const backend of backends) {
       assert.is((await run(filings.receiptRecords(receipt.receiptId))).length, 3);
 
       await inRolledBackTransaction(knex, async (trx) => {
+        await filingStates.down(trx);
         await migration.down(trx);
         assert.equal(
-          (await rowsOf(trx, ids)).map((x) => x.receipt_id),
+          (await rowsOf(trx, ids, "filings")).map((x) => x.receipt_id),
           ids.map(() => receipt.receiptId),
         );
         await migration.up(trx);
+        await filingStates.up(trx);
       });
     },
   );
