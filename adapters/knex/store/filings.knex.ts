@@ -200,9 +200,9 @@ const RECEIPT_INSERT = `insert into transmission_receipts (account_id, livemode,
   on conflict (account_id, livemode, transmission_id) do update set receipt_id = excluded.receipt_id, created_at = excluded.created_at`;
 /**
  * The filings of a receipt: those carrying it, then those whose transmission has it (disjoint on receipt_id). The
- * second part probes filings_awaiting_receipt by each transmission of the receipt (`offset 0`, scope checked outside):
- * as a join, statistics taken before the claim made the planner read every filing awaiting a receipt, of every
- * account, and filter them.
+ * second part probes filing_states_awaiting_receipt by each transmission of the receipt (`offset 0`, scope checked
+ * outside): as a join, statistics taken before the claim made the planner read every filing awaiting a receipt, of
+ * every account, and filter them. Each filing's form and tax year come from its form row, by a probe per id.
  */
 export const RECEIPT_RECORDS = `select s.id, s.submission_id, s.record_id, f.form, f.tax_year
     from filing_states s cross join lateral (select form, tax_year from filing_forms where id = s.id offset 0) f
@@ -418,7 +418,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
     moveMany: (ids, from, patch) =>
       run(async () => (await updateInChunks(db, BY_ID, ids, from, patch, true)).map(toMovedFiling)),
     // The guarded updates (updateInChunks, markQueued): the status guard is a join clause (`f.status = m.expected`,
-    // the expected statuses unnested beside the rows sent), not a restriction on `filings`. As a restriction the
+    // the expected statuses unnested beside the rows sent), not a restriction on the table. As a restriction the
     // planner estimated it from statistics taken before the rows changed status (none `submitted` yet): it took the
     // guard for one row, scanned `filings` first and compared every row with every array element, and a 20,000-form
     // receipt ran for minutes on a table of 100,000 filings (issue 19's season). As a join clause the rows sent

@@ -310,6 +310,40 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
   );
 
   s(
+    "D11: an original voided or rejected by a move (update, updateMany, moveMany) stops blocking its key; other moves keep it",
+    async ({ store, a, pa, ra }) => {
+      const repo = store.scoped(a).filings;
+      const [byUpdate, byMany, byMove, kept] = ["U", "M", "R", "K"].map((n) =>
+        filing(a, pa, ra, { status: "queued", accountNumber: n }),
+      ) as [Filing, Filing, Filing, Filing];
+      await insert(store, a, [byUpdate, byMany, byMove, kept]);
+      const again = (f: Filing) => filing(a, pa, ra, { accountNumber: f.accountNumber });
+      for (const f of [byUpdate, byMany, byMove, kept]) assert.equal(await insert(store, a, [again(f)]), []);
+      assert.ok(
+        await run(repo.update(byUpdate.id, ["queued"], { status: forced("voided"), updatedAt: at() })),
+      );
+      assert.equal(await run(repo.updateMany([byMany.id], ["queued"], { status: forced("voided") })), [
+        byMany.id,
+      ]);
+      await run(repo.updateMany([byMove.id, kept.id], ["queued"], { status: forced("submitted") }));
+      assert.is(
+        (await run(repo.moveMany([byMove.id], ["submitted"], { status: forced("rejected") }))).length,
+        1,
+      );
+      // A move to a status that is not final keeps the original in the guard.
+      assert.is(
+        (await run(repo.moveMany([kept.id], ["submitted"], { status: forced("accepted") }))).length,
+        1,
+      );
+      for (const f of [byUpdate, byMany, byMove]) {
+        const next = again(f);
+        assert.equal(await insert(store, a, [next]), [next.id], String(f.accountNumber));
+      }
+      assert.equal(await insert(store, a, [again(kept)]), []);
+    },
+  );
+
+  s(
     "D11 is scoped: the same key in another account or environment is not a duplicate",
     async ({ store, a, b, live, pa, ra, pb, rb }) => {
       const f = filing(a, pa, ra);
