@@ -19,6 +19,7 @@ import { loadNote, record } from "./support/report.ts";
 const SEEDED = Number(process.env["SEASON_SEEDED"] ?? 900_000);
 const JANUARY = Number(process.env["SEASON_FORMS"] ?? 100_000);
 const PER_BATCH = 1000;
+const PAGES_PER_DEPTH = Number(process.env["SEASON_PAGES"] ?? 1000);
 const IN_FLIGHT = 4;
 const PORT = 3907;
 const bench = "season.bench.ts";
@@ -114,9 +115,10 @@ try {
           ).rows[0]?.id as string | undefined);
     const path = `/v1/filings?limit=100${cursor ? `&starting_after=${cursor}` : ""}`;
     const times: number[] = [];
-    // 200 timed requests a depth (after 10 to warm): a p99 of 50 was the single slowest request, one scheduler
-    // hiccup on a shared 2-core machine; of 200 it is the second slowest.
-    for (let i = 0; i < 210; i++) {
+    // 1,000 timed requests a depth (after 10 to warm). With 200 the p99 was the second slowest request, and which two
+    // requests a young-generation collection or a scheduler hiccup of the shared 2-core machine landed in moved it by
+    // 5-10 ms from run to run; of 1,000 it is the tenth slowest.
+    for (let i = 0; i < PAGES_PER_DEPTH + 10; i++) {
       const t = performance.now();
       const r = await fetch(base + path, { headers });
       const page = (await r.json()) as { data?: unknown[] };
