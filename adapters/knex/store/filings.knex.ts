@@ -238,21 +238,30 @@ function stateColumns(patch: FilingPatch): Record<string, unknown> {
   return cols;
 }
 
+/** The form's columns a read of a whole filing takes beside its state (the rest are the state's, or not read). */
+const FORM_READ = FORM_NAMES.filter((c) => !["id", "account_id", "livemode", "live"].includes(c));
+/** What a guarded update returns of each moved filing: its id, the few form fields moveMany needs, or all of it. */
+type Moved = "ids" | "form" | "filing";
+const MOVED_OUT: Readonly<Record<Moved, string>> = {
+  ids: "select id from moved",
+  form: `select m.id, g.form, g.tax_year, g.corrects from moved m cross join lateral (
+        select form, tax_year, corrects from filing_forms where id = m.id offset 0) g`,
+  // The state as the update left it (`moved` returns the whole row) and the form, which no update changes: the
+  // statement's own view of `filings` would still show the state before the update.
+  filing: `select m.*, ${FORM_READ.map((c) => `g.${c}`).join(", ")} from moved m cross join lateral (
+        select ${FORM_READ.join(", ")} from filing_forms where id = m.id offset 0) g`,
+};
 /**
- * An update of `filing_states` (its `returning` names each changed row's `id`) as one statement with what follows
- * it: a filing voided or rejected leaves the duplicate guard, and moveMany reads each moved filing's form, tax year
- * and `corrects` by a probe per id.
+ * An update of `filing_states` (its `returning` names each changed row's `id`, or the whole row for "filing") as one
+ * statement with what follows it: a filing voided or rejected leaves the duplicate guard, and the moved filings are
+ * returned as `out` says, each form read by a probe per id.
  */
-function movedSql(update: string, status: string | undefined, withForm: boolean): string {
+function movedSql(update: string, status: string | undefined, out: Moved): string {
   const guard =
     status !== undefined && LEAVES_GUARD.has(status)
       ? ", gone as (update filing_forms set live = false where id = any(array(select id from moved)))"
       : "";
-  const out = withForm
-    ? `select m.id, g.form, g.tax_year, g.corrects from moved m cross join lateral (
-        select form, tax_year, corrects from filing_forms where id = m.id offset 0) g`
-    : "select id from moved";
-  return `with moved as (${update})${guard} ${out}`;
+  return `with moved as (${update})${guard} ${MOVED_OUT[out]}`;
 }
 
 export function filterFilings(q: Knex.QueryBuilder, filter: FilingFilter): void {
@@ -281,7 +290,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
     rows: readonly T[],
     from: readonly string[],
     patch: FilingPatch,
-    withForm: boolean,
+    returning: Exclude<Moved, "filing">,
   ): Promise<unknown[]> => {
     const cols = stateColumns(patch);
     const names = Object.keys(cols);
@@ -292,7 +301,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       where f.id = v.id and f.account_id = ? and f.livemode = ? and f.status = m.expected
       returning f.id`,
       patch.status,
-      withForm,
+      returning,
     );
     const out: unknown[] = [];
     await inChunks(on, rows, async (q, part) => {
@@ -390,33 +399,31 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
       run(async () => {
         const cols = stateColumns(patch);
         const names = Object.keys(cols);
-        const moved = rowsOf(
+        const [row] = rowsOf(
           (
             await db.raw(
               movedSql(
                 `update filing_states set ${names.map((c) => `"${c}" = ?`).join(", ")}
-                where id = ? and account_id = ? and livemode = ? and status = any(?::text[]) returning id`,
+                where id = ? and account_id = ? and livemode = ? and status = any(?::text[]) returning *`,
                 patch.status,
-                false,
+                "filing",
               ),
               [...names.map((c) => cols[c]), id, scope.accountId, scope.livemode, from] as Knex.RawBinding[],
             )
           ).rows,
         );
-        if (moved.length === 0) return undefined;
-        const row: unknown = await scopedTable(db, "filings", scope).where("id", id).first();
-        return oneWithReceipt(db, scope, row ? toFiling(row) : undefined);
+        return oneWithReceipt(db, scope, row === undefined ? undefined : toFiling(row));
       }),
     updateMany: (ids, from, patch) =>
       run(async () =>
-        (await updateInChunks(db, BY_ID, ids, from, patch, false)).map((r) => IdRow.decode(r).id),
+        (await updateInChunks(db, BY_ID, ids, from, patch, "ids")).map((r) => IdRow.decode(r).id),
       ),
     assignRecords: (records, from, patch) =>
       run(async () =>
-        (await updateInChunks(db, BY_RECORD, records, from, patch, false)).map((r) => IdRow.decode(r).id),
+        (await updateInChunks(db, BY_RECORD, records, from, patch, "ids")).map((r) => IdRow.decode(r).id),
       ),
     moveMany: (ids, from, patch) =>
-      run(async () => (await updateInChunks(db, BY_ID, ids, from, patch, true)).map(toMovedFiling)),
+      run(async () => (await updateInChunks(db, BY_ID, ids, from, patch, "form")).map(toMovedFiling)),
     // The guarded updates (updateInChunks, markQueued): the status guard is a join clause (`f.status = m.expected`,
     // the expected statuses unnested beside the rows sent), not a restriction on the table. As a restriction the
     // planner estimated it from statistics taken before the rows changed status (none `submitted` yet): it took the
@@ -464,7 +471,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
                 receiptId: receipt.receiptId,
                 updatedAt: receipt.updatedAt,
               },
-              false,
+              "ids",
             );
           await trx.raw(RECEIPT_INSERT, [
             scope.accountId,

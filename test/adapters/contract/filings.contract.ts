@@ -310,6 +310,40 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
   );
 
   s(
+    "filings.update returns the whole filing as it left it (as a read after it); a filing in another status or scope: undefined",
+    async ({ store, a, b, pa, ra }) => {
+      const repo = store.scoped(a).filings;
+      const f = filing(a, pa, ra, { status: "in_cart", accountNumber: "UPD" });
+      await insert(store, a, [f]);
+      const updated = await run(
+        repo.update(f.id, ["in_cart"], {
+          status: forced("queued"),
+          orderId: "ord_u",
+          amountChargedCents: 293,
+          updatedAt: at(),
+        }),
+      );
+      assert.ok(updated);
+      assert.equal(updated, await run(repo.get(f.id)));
+      assert.is(updated.status, "queued");
+      assert.is(updated.orderId, "ord_u");
+      assert.is(updated.amountChargedCents, 293);
+      assert.equal(updated.jsonForm, f.jsonForm);
+      assert.is(updated.shortId, f.shortId);
+      assert.is(updated.createdAt, f.createdAt);
+      assert.is(
+        await run(repo.update(f.id, ["in_cart"], { status: forced("voided"), updatedAt: at() })),
+        undefined,
+      );
+      assert.is(
+        await run(store.scoped(b).filings.update(f.id, ["queued"], { status: forced("voided") })),
+        undefined,
+      );
+      assert.is((await run(repo.get(f.id)))?.status, "queued");
+    },
+  );
+
+  s(
     "D11: an original voided or rejected by a move (update, updateMany, moveMany) stops blocking its key; other moves keep it",
     async ({ store, a, pa, ra }) => {
       const repo = store.scoped(a).filings;
