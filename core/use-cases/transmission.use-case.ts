@@ -59,12 +59,11 @@ export interface TransmitOptions {
   readonly onReceipt?: (receiptId: string) => Effect.Effect<void, unknown>;
 }
 
-/** A transmission to send: resumed (claimed and perhaps sent by an earlier run), or to be claimed first. */
+/** A transmission to send: resumed (claimed and perhaps sent by an earlier run), or else to be claimed first. */
 interface Work {
   readonly transmissionId: string;
   readonly plan: TransmissionPlan;
   readonly resume: boolean;
-  readonly claim: boolean;
 }
 
 /** Each filing of a planned transmission with its submission and record ids. */
@@ -193,11 +192,10 @@ export const transmitOrder = Effect.fnUntraced(function* (
       }
       const work: Work[] = [];
       for (const [transmissionId, group] of attempted) {
-        for (const plan of planTransmissions(group))
-          work.push({ transmissionId, plan, resume: true, claim: false });
+        for (const plan of planTransmissions(group)) work.push({ transmissionId, plan, resume: true });
       }
       for (const plan of planTransmissions(fresh))
-        work.push({ transmissionId: ids.uuid(), plan, resume: false, claim: true });
+        work.push({ transmissionId: ids.uuid(), plan, resume: false });
       // Claimed here: what is not planned (W-2 forms for the SSA, forms that cannot be sent), under the order's id.
       const lost = new Set<string>();
       const planned = new Set(fresh.map((t) => t.filingId));
@@ -325,7 +323,7 @@ export const transmitOrder = Effect.fnUntraced(function* (
     work,
     (w) =>
       Effect.gen(function* () {
-        const sends = w.claim ? yield* claimPlan(w.transmissionId, w.plan) : [w];
+        const sends = w.resume ? [w] : yield* claimPlan(w.transmissionId, w.plan);
         for (const s of sends) yield* send(s.transmissionId, s.plan, w.resume);
       }),
     { concurrency: TRANSMISSIONS_IN_FLIGHT, discard: true },
