@@ -5,9 +5,8 @@
 // table dropped at commit and one INSERT ... SELECT moves them with its ON CONFLICT guard (`copyThenInsert`).
 // On PGlite the same COPY reads the text from a Blob (`COPY ... FROM '/dev/blob'`), through the one session
 // knex-pglite shares, so it runs inside the caller's transaction as well.
-import type { Knex } from "knex";
 import { rowsOf } from "./rows.ts";
-import type { Db } from "./store/shared.ts";
+import { inTransaction, type Db } from "./store/shared.ts";
 
 /** Below this many rows a single JSON statement is as fast and needs no temp table. */
 export const COPY_MIN_ROWS = 200;
@@ -218,18 +217,18 @@ export async function copyThenInsert(
   rows: readonly (readonly unknown[])[],
   moveSql: (stage: string) => string,
 ): Promise<unknown[]> {
-  if (!(db as Knex.Transaction).isTransaction)
-    return db.transaction((trx) => copyThenInsert(trx, table, columns, rows, moveSql));
-  const stage = `copy_stage_${table}`;
-  const session = await copySession(db);
-  // The temp table lives only as long as the transaction: no session state is left on the connection (PgBouncer in
-  // transaction mode, several schemas on one server), at the cost of a catalog entry per bulk insert.
-  await session.sql(
-    `create temp table if not exists ${stage} (like ${table} including defaults) on commit drop`,
-  );
-  await session.sql(`delete from ${stage}`);
-  await session.copy(stage, columns, rows);
-  return session.sql(moveSql(stage));
+  return inTransaction(db, async (trx) => {
+    const stage = `copy_stage_${table}`;
+    const session = await copySession(trx);
+    // The temp table lives only as long as the transaction: no session state is left on the connection (PgBouncer in
+    // transaction mode, several schemas on one server), at the cost of a catalog entry per bulk insert.
+    await session.sql(
+      `create temp table if not exists ${stage} (like ${table} including defaults) on commit drop`,
+    );
+    await session.sql(`delete from ${stage}`);
+    await session.copy(stage, columns, rows);
+    return session.sql(moveSql(stage));
+  });
 }
 
 const isUniqueViolation = (e: unknown): boolean =>
@@ -249,17 +248,17 @@ export async function copyInsertElseGuarded(
   idOf: (row: readonly unknown[]) => string,
   moveSql: (stage: string) => string,
 ): Promise<unknown[]> {
-  if (!(db as Knex.Transaction).isTransaction)
-    return db.transaction((trx) => copyInsertElseGuarded(trx, table, columns, rows, idOf, moveSql));
-  const savepoint = `copy_${table}`;
-  const session = await copySession(db);
-  try {
-    await session.copyUnderSavepoint(savepoint, table, columns, rows);
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-    await session.sql(`rollback to savepoint ${savepoint}`);
-    await session.sql(`release savepoint ${savepoint}`);
-    return copyThenInsert(db, table, columns, rows, moveSql);
-  }
-  return rows.map((r) => ({ id: idOf(r) }));
+  return inTransaction(db, async (trx) => {
+    const savepoint = `copy_${table}`;
+    const session = await copySession(trx);
+    try {
+      await session.copyUnderSavepoint(savepoint, table, columns, rows);
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      await session.sql(`rollback to savepoint ${savepoint}`);
+      await session.sql(`release savepoint ${savepoint}`);
+      return copyThenInsert(trx, table, columns, rows, moveSql);
+    }
+    return rows.map((r) => ({ id: idOf(r) }));
+  });
 }

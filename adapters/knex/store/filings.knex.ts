@@ -19,7 +19,16 @@ import { duplicateKey as dupKey, type Filing } from "../../../core/domain/filing
 import type { BatchRepo, FilingPatch, FilingRepo, RecordIds } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 import { COPY_MIN_ROWS, copyAvailable, copyInsertElseGuarded } from "../copy.ts";
-import { type Db, run, scopedTable, pageOf, pageMap, INSERT_CHUNK, rowsByIdSql } from "./shared.ts";
+import {
+  type Db,
+  run,
+  scopedTable,
+  pageOf,
+  pageMap,
+  INSERT_CHUNK,
+  rowsByIdSql,
+  inTransaction,
+} from "./shared.ts";
 
 type Col = readonly [string, string, (f: Filing) => unknown];
 /** Voided and rejected are final: a filing reaching either leaves the duplicate guard (`filing_forms.live`). */
@@ -323,7 +332,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
         const out = new Set<string>();
         if (copyAvailable(db) && rows.length >= COPY_MIN_ROWS) {
           // Both COPYs in one transaction (the caller's when there is one): the states of the forms let in.
-          const copyBoth = async (trx: Db) => {
+          await inTransaction(db, async (trx) => {
             const inserted = await copyInsertElseGuarded(
               trx,
               "filing_forms",
@@ -343,9 +352,7 @@ export function filingRepo(db: Db, scope: Scope): FilingRepo {
                 (values) => values[0] as string,
                 STATE_MOVE,
               );
-          };
-          if ((db as Knex.Transaction).isTransaction) await copyBoth(db);
-          else await db.transaction(copyBoth);
+          });
           return out;
         }
         // Originals go through the duplicate guard; corrections carry `corrects` and are outside the index.

@@ -9,6 +9,11 @@ import { runPrepared } from "../hot-query.ts";
 
 export type Db = Knex | Knex.Transaction;
 
+/** `f` in the caller's transaction when `db` is one, else in a transaction of its own. */
+export function inTransaction<A>(db: Db, f: (trx: Db) => Promise<A>): Promise<A> {
+  return (db as Knex.Transaction).isTransaction ? f(db) : db.transaction(f);
+}
+
 /** Storage failures are defects: they surface as 500 api_error with a request id. */
 export const run = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(Effect.tryPromise(f));
 
