@@ -16,26 +16,48 @@
 // indexes reads the table once and holds writes until the migration commits.
 import type { Knex } from "knex";
 
-/** The columns a filing's lifecycle changes (FilingPatch), after the keys copied for paging. */
-const STATE_COLUMNS = [
-  "status",
-  "service",
-  "physical_mail",
-  "portal_access",
-  "order_id",
-  "amount_charged_cents",
-  "amount_refunded_cents",
-  "receipt_id",
-  "superseded_by",
-  "submitted_at",
-  "acknowledged_at",
-  "voided_at",
-  "ack_errors",
-  "transmission_id",
-  "submission_id",
-  "record_id",
-  "updated_at",
-] as const;
+/**
+ * The columns that leave `filing_forms` for `filing_states`, with their type there: `created_at`, a paging key copied
+ * beside `id`, `account_id` and `livemode`, then what a filing's lifecycle changes (FilingPatch).
+ */
+const MOVED: ReadonlyArray<readonly [column: string, type: string]> = [
+  ["created_at", "timestamptz not null"],
+  ["status", "text not null"],
+  ["service", "text not null"],
+  ["physical_mail", "boolean"],
+  ["portal_access", "boolean"],
+  ["order_id", "text"],
+  ["amount_charged_cents", "integer not null default 0"],
+  ["amount_refunded_cents", "integer not null default 0"],
+  ["receipt_id", "text"],
+  ["superseded_by", "uuid"],
+  ["submitted_at", "timestamptz"],
+  ["acknowledged_at", "timestamptz"],
+  ["voided_at", "timestamptz"],
+  ["ack_errors", "json"],
+  ["transmission_id", "text"],
+  ["submission_id", "integer"],
+  ["record_id", "integer"],
+  ["updated_at", "timestamptz not null"],
+];
+const MOVED_NAMES = MOVED.map(([c]) => c);
+
+/** The indexes that move with those columns: their name on `filing_states`, the name they had on `filings`, and what. */
+const MOVED_INDEXES: ReadonlyArray<readonly [name: string, before: string, definition: string]> = [
+  [
+    "filing_states_paging",
+    "filings_account_id_livemode_created_at_id_index",
+    "(account_id, livemode, created_at, id)",
+  ],
+  ["filing_states_status_paging", "filings_status_paging", "(account_id, livemode, status, created_at, id)"],
+  ["filing_states_order", "filings_order_id_index", "(order_id) where order_id is not null"],
+  ["filing_states_receipt", "filings_receipt_id_index", "(receipt_id) where receipt_id is not null"],
+  [
+    "filing_states_awaiting_receipt",
+    "filings_awaiting_receipt",
+    "(transmission_id) where transmission_id is not null and receipt_id is null",
+  ],
+];
 
 /** The view's columns in the order `filings` had them, each from the table that owns it. */
 export const FILINGS_VIEW = `create view filings as select s.id, f.short_id, s.account_id, s.livemode, f.payer_id,
@@ -48,56 +70,19 @@ export const FILINGS_VIEW = `create view filings as select s.id, f.short_id, s.a
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw("alter table filings rename to filing_forms");
-  await knex.raw(`create table filing_states (
-    id uuid primary key,
-    account_id uuid not null,
-    livemode boolean not null,
-    created_at timestamptz not null,
-    status text not null,
-    service text not null,
-    physical_mail boolean,
-    portal_access boolean,
-    order_id text,
-    amount_charged_cents integer not null default 0,
-    amount_refunded_cents integer not null default 0,
-    receipt_id text,
-    superseded_by uuid,
-    submitted_at timestamptz,
-    acknowledged_at timestamptz,
-    voided_at timestamptz,
-    ack_errors json,
-    transmission_id text,
-    submission_id integer,
-    record_id integer,
-    updated_at timestamptz not null)`);
-  await knex.raw(`insert into filing_states (id, account_id, livemode, created_at, ${STATE_COLUMNS.join(", ")})
-    select id, account_id, livemode, created_at, ${STATE_COLUMNS.join(", ")} from filing_forms`);
+  await knex.raw(`create table filing_states (id uuid primary key, account_id uuid not null, livemode boolean not null,
+    ${MOVED.map(([c, type]) => `${c} ${type}`).join(", ")})`);
+  const copied = ["id", "account_id", "livemode", ...MOVED_NAMES].join(", ");
+  await knex.raw(`insert into filing_states (${copied}) select ${copied} from filing_forms`);
   await knex.raw("alter table filing_forms add column live boolean not null default true");
   await knex.raw("update filing_forms set live = false where status in ('voided', 'rejected')");
   await knex.raw("drop index filings_live_original");
   await knex.raw(`create unique index filings_live_original on filing_forms (account_id, livemode, dup_key)
     where corrects is null and live`);
-  for (const index of [
-    "filings_account_id_livemode_created_at_id_index",
-    "filings_status_paging",
-    "filings_order_id_index",
-    "filings_receipt_id_index",
-    "filings_awaiting_receipt",
-  ])
-    await knex.raw(`drop index ${index}`);
-  await knex.raw(
-    `alter table filing_forms ${[...STATE_COLUMNS, "created_at"].map((c) => `drop column ${c}`).join(", ")}`,
-  );
-  await knex.raw("create index filing_states_paging on filing_states (account_id, livemode, created_at, id)");
-  await knex.raw(
-    "create index filing_states_status_paging on filing_states (account_id, livemode, status, created_at, id)",
-  );
-  await knex.raw("create index filing_states_order on filing_states (order_id) where order_id is not null");
-  await knex.raw(
-    "create index filing_states_receipt on filing_states (receipt_id) where receipt_id is not null",
-  );
-  await knex.raw(`create index filing_states_awaiting_receipt on filing_states (transmission_id)
-    where transmission_id is not null and receipt_id is null`);
+  for (const [, before] of MOVED_INDEXES) await knex.raw(`drop index ${before}`);
+  await knex.raw(`alter table filing_forms ${MOVED_NAMES.map((c) => `drop column ${c}`).join(", ")}`);
+  for (const [name, , definition] of MOVED_INDEXES)
+    await knex.raw(`create index ${name} on filing_states ${definition}`);
   // As the filings table had (migration analyze_often): statistics after 2% of the rows change.
   await knex.raw("alter table filing_states set (autovacuum_analyze_scale_factor = 0.02)");
   await knex.raw(FILINGS_VIEW);
@@ -105,34 +90,22 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw("drop view filings");
-  await knex.raw(`alter table filing_forms
-    add column status text, add column service text, add column physical_mail boolean, add column portal_access boolean,
-    add column order_id text, add column amount_charged_cents integer not null default 0,
-    add column amount_refunded_cents integer not null default 0, add column receipt_id text,
-    add column superseded_by uuid, add column submitted_at timestamptz, add column acknowledged_at timestamptz,
-    add column voided_at timestamptz, add column ack_errors json, add column transmission_id text,
-    add column submission_id integer, add column record_id integer, add column updated_at timestamptz,
-    add column created_at timestamptz`);
-  await knex.raw(`update filing_forms f set ${[...STATE_COLUMNS, "created_at"].map((c) => `${c} = s.${c}`).join(", ")}
+  // Added nullable, filled from the states, then made not null where they were.
+  await knex.raw(
+    `alter table filing_forms ${MOVED.map(([c, type]) => `add column ${c} ${type.replace(" not null", "")}`).join(", ")}`,
+  );
+  await knex.raw(`update filing_forms f set ${MOVED_NAMES.map((c) => `${c} = s.${c}`).join(", ")}
     from filing_states s where s.id = f.id`);
-  await knex.raw(`alter table filing_forms alter column status set not null, alter column service set not null,
-    alter column updated_at set not null, alter column created_at set not null`);
+  const required = MOVED.filter(([, type]) => type.includes("not null")).map(([c]) => c);
+  await knex.raw(
+    `alter table filing_forms ${required.map((c) => `alter column ${c} set not null`).join(", ")}`,
+  );
   await knex.raw("drop table filing_states");
   await knex.raw("drop index filings_live_original");
   await knex.raw("alter table filing_forms drop column live");
   await knex.raw("alter table filing_forms rename to filings");
   await knex.raw(`create unique index filings_live_original on filings (account_id, livemode, dup_key)
     where corrects is null and status not in ('voided', 'rejected')`);
-  await knex.raw(
-    "create index filings_account_id_livemode_created_at_id_index on filings (account_id, livemode, created_at, id)",
-  );
-  await knex.raw(
-    "create index filings_status_paging on filings (account_id, livemode, status, created_at, id)",
-  );
-  await knex.raw("create index filings_order_id_index on filings (order_id) where order_id is not null");
-  await knex.raw(
-    "create index filings_receipt_id_index on filings (receipt_id) where receipt_id is not null",
-  );
-  await knex.raw(`create index filings_awaiting_receipt on filings (transmission_id)
-    where transmission_id is not null and receipt_id is null`);
+  for (const [, before, definition] of MOVED_INDEXES)
+    await knex.raw(`create index ${before} on filings ${definition}`);
 }
