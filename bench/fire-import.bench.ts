@@ -11,6 +11,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import { copyText } from "../adapters/knex/copy.ts";
 import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
+import { clearPayer, payerFilings, type PayerQuery } from "./support/payer-rows.ts";
 
 const schema = "bench_fire_import";
 const db = await benchSchema(schema);
@@ -118,22 +119,12 @@ const dbFloor = await (async (): Promise<number> => {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    const q = (sql: string) => client.query(sql, [benchPayer]);
-    const recipients = (await q(`select * from ${schema}.recipients where payer_id = $1`)).rows;
-    // A filing is two rows (migration filing_states): its form and its state.
-    const filings = (await q(`select * from ${schema}.filing_forms where payer_id = $1`)).rows;
-    const states = (
-      await q(`select s.* from ${schema}.filing_states s join ${schema}.filing_forms f on f.id = s.id
-        where f.payer_id = $1`)
-    ).rows;
+    const q: PayerQuery = async (sql) =>
+      (await client.query(sql, sql.includes("$1") ? [benchPayer] : [])).rows as Record<string, unknown>[];
+    const recipients = await q(`select * from ${schema}.recipients where payer_id = $1`);
+    const { forms: filings, states } = await payerFilings(q, `${schema}.`);
     if (filings.length === 0) return NaN;
-    await q(
-      `delete from ${schema}.filing_states where id in (select id from ${schema}.filing_forms where payer_id = $1)`,
-    );
-    await q(`delete from ${schema}.filing_forms where payer_id = $1`);
-    await q(`delete from ${schema}.recipients where payer_id = $1`);
-    // Vacuumed: the rows are written again into tables and indexes free of their own dead versions.
-    await client.query(`vacuum ${schema}.filing_forms, ${schema}.filing_states, ${schema}.recipients`);
+    await clearPayer(q, `${schema}.`);
     const copy = async (table: string, rows: Record<string, unknown>[]) => {
       const cols = Object.keys(rows[0] ?? {});
       const body = copyText(rows.map((r) => cols.map((c) => r[c])));

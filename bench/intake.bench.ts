@@ -14,6 +14,7 @@ import { pipeline } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
 import { BENCH_KEY, benchSchema, startEmbeddedApi, stop, stopEmbedded } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
+import { clearPayer, payerFilings, type PayerQuery } from "./support/payer-rows.ts";
 import { necRows } from "../test/support/forms.ts";
 
 const BATCHES = 20;
@@ -108,19 +109,6 @@ async function intake(base: string) {
 }
 
 /**
- * A run's filings as their two rows (migration filing_states), forms and states in the same order (by id): `query`
- * runs a statement whose one parameter ($1) is the payer.
- */
-async function filingRows(query: (sql: string) => Promise<Record<string, unknown>[]>) {
-  return {
-    forms: await query("select * from filing_forms where payer_id = $1 order by id"),
-    states: await query(
-      "select s.* from filing_states s join filing_forms f on f.id = s.id where f.payer_id = $1 order by s.id",
-    ),
-  };
-}
-
-/**
  * PGlite's database side alone: the run's own recipients and filings rows deleted and written again, 1000 + 1000 per
  * transaction, by COPY (the fastest way in), in this process with no API work. PGlite runs Postgres (compiled to
  * WebAssembly) on the thread of the process that embeds it, so intake there can never beat this rate.
@@ -132,17 +120,14 @@ async function pgliteWriteSet(dir: string, payerId: string): Promise<number> {
     const recipients = (
       await k.raw("select * from recipients where payer_id = ? order by created_at, id", [payerId])
     ).rows as Record<string, unknown>[];
-    const { forms: filings, states } = await filingRows(
-      async (sql) => (await k.raw(sql.replaceAll("$1", "?"), [payerId])).rows as Record<string, unknown>[],
-    );
-    await k.raw("delete from filing_states where id in (select id from filing_forms where payer_id = ?)", [
-      payerId,
-    ]);
-    await k.raw("delete from filing_forms where payer_id = ?", [payerId]);
-    await k.raw("delete from recipients where payer_id = ?", [payerId]);
-    // Vacuumed, so the rows go back into tables and indexes free of their own dead versions (each unique check would
-    // otherwise visit the deleted row of the same key): the floor is what writing them costs, not more.
-    await k.raw("vacuum filing_forms, filing_states, recipients");
+    // A vacuum takes no parameter: knex is given none for it.
+    const query: PayerQuery = async (sql) =>
+      (await k.raw(sql.replaceAll("$1", "?"), sql.includes("$1") ? [payerId] : [])).rows as Record<
+        string,
+        unknown
+      >[];
+    const { forms: filings, states } = await payerFilings(query, "");
+    await clearPayer(query, "");
     const byId = new Map(recipients.map((r) => [r["id"], r]));
     const start = performance.now();
     for (let i = 0; i < filings.length; i += PER_BATCH) {
@@ -228,13 +213,9 @@ try {
 
   // Ceiling: the same 20,000 filings (each its form and its state), multi-row INSERT straight into Postgres, 1000
   // rows per statement, 4 at a time.
-  const { forms: rows, states } = await filingRows(
-    async (sql) =>
-      (await admin.query(sql.replaceAll(" filing_", ` ${schema}.filing_`), [payer.body.id])).rows as Record<
-        string,
-        unknown
-      >[],
-  );
+  const payerQuery: PayerQuery = async (sql) =>
+    (await admin.query(sql, sql.includes("$1") ? [payer.body.id] : [])).rows as Record<string, unknown>[];
+  const { forms: rows, states } = await payerFilings(payerQuery, `${schema}.`);
   /** One multi-row INSERT of `chunk` into `table`. */
   const insertOf = (table: string, chunk: Record<string, unknown>[]) => {
     const cols = Object.keys(chunk[0] ?? {});
@@ -292,14 +273,8 @@ try {
       payer.body.id,
     ])
   ).rows as Record<string, unknown>[];
-  await admin.query(
-    `delete from ${schema}.filing_states where id in (select id from ${schema}.filing_forms where payer_id = $1)`,
-    [payer.body.id],
-  );
-  await admin.query(`delete from ${schema}.filing_forms where payer_id = $1`, [payer.body.id]);
-  await admin.query(`delete from ${schema}.recipients where payer_id = $1`, [payer.body.id]);
   // Vacuumed, as for PGlite above: no dead version of the same keys in the way of the rows written again.
-  await admin.query(`vacuum ${schema}.filing_forms, ${schema}.filing_states, ${schema}.recipients`);
+  await clearPayer(payerQuery, `${schema}.`);
   const writeSet = await (async (): Promise<number> => {
     const pool = new pg.Pool({ connectionString: db.url, max: CONCURRENCY });
     /** The rows as one COPY text (built before the clock starts) and the statement that reads it. */
