@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect";
 import type { Filing } from "../../../core/domain/filing/filing.ts";
-import { duplicateKey as dupKey } from "../../../core/domain/filing/filing.ts";
+import { duplicateKey as dupKey, isLiveOriginal } from "../../../core/domain/filing/filing.ts";
 import type * as Ports from "../../../core/ports/store.port.ts";
 import { pageFrom, type FakeScope } from "./shared.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
@@ -31,7 +31,7 @@ export function fakeFilings(c: FakeScope): Ports.FilingRepo {
   return {
     insertMany: (rows) =>
       Effect.sync(() => {
-        const live = (f: Filing) => f.corrects === null && f.status !== "voided" && f.status !== "rejected";
+        const live = isLiveOriginal;
         const taken = new Set([...ref.t.filings.values()].filter((f) => mine(f) && live(f)).map(dupKey));
         const inserted = new Set<string>();
         for (const f of rows) {

@@ -15,9 +15,10 @@ import {
   toReceiptRecord,
   TransmissionReceiptRow,
 } from "../rows.ts";
-import { duplicateKey as dupKey, type Filing } from "../../../core/domain/filing/filing.ts";
+import { duplicateKey as dupKey, inDuplicateGuard, type Filing } from "../../../core/domain/filing/filing.ts";
 import type { BatchRepo, FilingPatch, FilingRepo, RecordIds } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
+import type { FilingStatus } from "../../../core/domain/filing/status.ts";
 import { COPY_MIN_ROWS, copyAvailable, copyInsertElseGuarded } from "../copy.ts";
 import {
   type Db,
@@ -31,8 +32,6 @@ import {
 } from "./shared.ts";
 
 type Col = readonly [string, string, (f: Filing) => unknown];
-/** Voided and rejected are final: a filing reaching either leaves the duplicate guard (`filing_forms.live`). */
-const LEAVES_GUARD: ReadonlySet<string> = new Set(["voided", "rejected"]);
 /**
  * What intake writes of a filing, by table (migration filing_states): `filing_forms`, written once, and
  * `filing_states`, the narrow row its lifecycle rewrites (the columns left out start null or 0). The view `filings`
@@ -59,7 +58,8 @@ export const FORM_COLS: readonly Col[] = [
   ["recipient_tin_hash", "text", (f) => f.recipientTinHash],
   ["dup_key", "text", (f) => dupKey(f)],
   ["rules_checked", "text", (f) => f.rulesChecked ?? null],
-  ["live", "boolean", (f) => !LEAVES_GUARD.has(f.status)],
+  // The duplicate guard's part that the status decides (D11, `inDuplicateGuard`); the index adds `corrects is null`.
+  ["live", "boolean", (f) => inDuplicateGuard(f.status)],
 ];
 export const STATE_COLS: readonly Col[] = [
   ["id", "uuid", (f) => f.id],
@@ -265,9 +265,9 @@ const MOVED_OUT: Readonly<Record<Moved, string>> = {
  * statement with what follows it: a filing voided or rejected leaves the duplicate guard, and the moved filings are
  * returned as `out` says, each form read by a probe per id.
  */
-function movedSql(update: string, status: string | undefined, out: Moved): string {
+function movedSql(update: string, status: FilingStatus | undefined, out: Moved): string {
   const guard =
-    status !== undefined && LEAVES_GUARD.has(status)
+    status !== undefined && !inDuplicateGuard(status)
       ? ", gone as (update filing_forms set live = false where id = any(array(select id from moved)))"
       : "";
   return `with moved as (${update})${guard} ${MOVED_OUT[out]}`;

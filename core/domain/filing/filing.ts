@@ -61,6 +61,17 @@ export interface Filing {
   readonly updatedAt: string;
 }
 
+/** D11: the statuses (both final) in which an original no longer blocks another with its duplicate key. */
+const OUT_OF_DUPLICATE_GUARD: ReadonlySet<FilingStatus> = new Set(["voided", "rejected"]);
+/** D11: whether an original in `status` still blocks its duplicates. */
+export function inDuplicateGuard(status: FilingStatus): boolean {
+  return !OUT_OF_DUPLICATE_GUARD.has(status);
+}
+/** D11: a live original, one that blocks its duplicates (corrections are not originals). */
+export function isLiveOriginal(f: Pick<Filing, "corrects" | "status">): boolean {
+  return f.corrects === null && inDuplicateGuard(f.status);
+}
+
 /**
  * D11: an original duplicates another live original (not voided, not rejected) with the same payer, recipient
  * TIN, form, tax year and account number. Corrections are not originals.
