@@ -60,7 +60,7 @@ const MOVED_INDEXES: ReadonlyArray<readonly [name: string, before: string, defin
 ];
 
 /** The view's columns in the order `filings` had them, each from the table that owns it. */
-export const FILINGS_VIEW = `create view filings as select s.id, f.short_id, s.account_id, s.livemode, f.payer_id,
+const FILINGS_VIEW = `create view filings as select s.id, f.short_id, s.account_id, s.livemode, f.payer_id,
     f.recipient_id, f.form, f.tax_year, s.status, s.service, s.physical_mail, s.portal_access, f.reference, f.batch_id,
     s.order_id, f.corrects, s.superseded_by, f.refile_of, s.receipt_id, s.amount_charged_cents, f.json_form,
     f.sealed_tins, f.account_number, f.recipient_tin_hash, f.dup_key, s.created_at, s.updated_at, s.submitted_at,

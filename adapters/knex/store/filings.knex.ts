@@ -37,7 +37,7 @@ type Col = readonly [string, string, (f: Filing) => unknown];
  * `filing_states`, the narrow row its lifecycle rewrites (the columns left out start null or 0). The view `filings`
  * joins them for reads.
  */
-export const FORM_COLS: readonly Col[] = [
+const FORM_COLS: readonly Col[] = [
   ["id", "uuid", (f) => f.id],
   ["short_id", "text", (f) => f.shortId],
   ["account_id", "uuid", (f) => f.accountId],
@@ -61,7 +61,7 @@ export const FORM_COLS: readonly Col[] = [
   // The duplicate guard's part that the status decides (D11, `inDuplicateGuard`); the index adds `corrects is null`.
   ["live", "boolean", (f) => inDuplicateGuard(f.status)],
 ];
-export const STATE_COLS: readonly Col[] = [
+const STATE_COLS: readonly Col[] = [
   ["id", "uuid", (f) => f.id],
   ["account_id", "uuid", (f) => f.accountId],
   ["livemode", "boolean", (f) => f.livemode],
