@@ -107,8 +107,12 @@ for (const backend of backends) {
         `  ${backend}: send -> handler start: same process median ${local.median} ms (max ${local.max}); ` +
           `other instance median ${remote.median} ms (max ${remote.max})`,
       );
-      assert.ok(local.max < 200, `same-process latency ${local.max} ms`);
-      assert.ok(remote.max < POLL_S * 1000 + 300, `cross-instance latency ${remote.max} ms`);
+      // Medians carry the claim (a worker that only polled would start a local job half a poll late on the
+      // median); the maxima only bound a stall, since one sample of five can land behind a busy CI machine's
+      // scheduler (CI saw a 278 ms local maximum with a 10 ms median).
+      assert.ok(local.median < (POLL_S * 1000) / 2, `same-process median latency ${local.median} ms`);
+      assert.ok(remote.median < POLL_S * 1000 + 100, `cross-instance median latency ${remote.median} ms`);
+      assert.ok(local.max < 2000 && remote.max < 2000, `a job waited ${Math.max(local.max, remote.max)} ms`);
     },
   );
 
