@@ -1,9 +1,12 @@
 // Runs every test/**/*.test.ts file in its own Node process (isolation for databases and pools),
 // two at a time, and prints one closing line `N passed, N failed` that CI reads.
 import { spawn } from "node:child_process";
-import { readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
 import { cpus } from "node:os";
+import { pathToFileURL } from "node:url";
+import { build, type Plugin } from "esbuild";
 
 const root = join(import.meta.dirname, "..");
 const filter = process.argv.slice(2);
@@ -32,10 +35,71 @@ interface Outcome {
   ms: number;
 }
 
+/**
+ * Every test file compiled once, up front, into one ES module each (shared code in common chunks), so that a test's
+ * process loads plain JavaScript instead of compiling and resolving each of its modules through tsx's loader thread:
+ * about a second of CPU less for each file that loads the service (measured: payers.test.ts 4.7 s under tsx, 3.4 s
+ * compiled). The compiler is the one tsx runs (esbuild, with the same tsconfig), so the code is transformed alike.
+ * Each module's `import.meta.dirname`, `.filename` and `.url` are its source file's, so paths to fixtures,
+ * migrations and `hosts/...` entry points resolve as they do under tsx. TEST_COMPILE=0 runs the sources under tsx.
+ */
+async function compile(entries: string[]): Promise<{ dir: string; outOf: (file: string) => string } | null> {
+  if (process.env["TEST_COMPILE"] === "0") return null;
+  const dir = join(root, "node_modules/.cache/irs-tests", String(process.pid));
+  const sourceMeta: Plugin = {
+    name: "source-import-meta",
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, async (args) => ({
+        loader: "ts",
+        contents: (await readFile(args.path, "utf8"))
+          .replaceAll("import.meta.dirname", JSON.stringify(dirname(args.path)))
+          .replaceAll("import.meta.filename", JSON.stringify(args.path))
+          .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)),
+      }));
+    },
+  };
+  try {
+    await build({
+      entryPoints: entries,
+      outdir: dir,
+      outbase: root,
+      outExtension: { ".js": ".mjs" },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      packages: "external",
+      tsconfig: join(root, "tsconfig.json"),
+      sourcemap: "linked",
+      plugins: [sourceMeta],
+      logLevel: "silent",
+    });
+  } catch (e) {
+    console.log(
+      `(could not compile the tests, running them under tsx: ${e instanceof Error ? e.message : e})`,
+    );
+    return null;
+  }
+  return { dir, outOf: (file) => join(dir, relative(root, file)).replace(/\.ts$/, ".mjs") };
+}
+
+/**
+ * A test whose code imports TypeScript at run time, by a path made while it runs (forms:generate reads the generated
+ * packages back), says so with this mark in its source and runs under tsx.
+ */
+const UNDER_TSX = "@test-runs-under-tsx";
+const underTsx = new Set(files.filter((f) => readFileSync(f, "utf8").includes(UNDER_TSX)));
+const compiled = await compile(files.filter((f) => !underTsx.has(f)));
+
 function runFile(file: string): Promise<Outcome> {
   const t0 = Date.now();
+  const args =
+    compiled && !underTsx.has(file)
+      ? ["--enable-source-maps", compiled.outOf(file)]
+      : ["--import", "tsx", file];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", file], {
+    const child = spawn(process.execPath, args, {
       cwd: root,
       // Logs are quiet in tests unless asked for (LOG_LEVEL=debug npm test -- FILE); a test that reads logs sets its own.
       env: { ...process.env, FORCE_COLOR: "0", LOG_LEVEL: process.env["LOG_LEVEL"] ?? "silent" },
@@ -110,6 +174,7 @@ await Promise.all(
     }
   }),
 );
+if (compiled) rmSync(compiled.dir, { recursive: true, force: true });
 const passed = results.reduce((s, r) => s + r.passed, 0);
 const failed = results.reduce((s, r) => s + r.failed, 0);
 const skipped = results.reduce((s, r) => s + r.skipped, 0);

@@ -1,5 +1,6 @@
 // `npm run forms:generate`: the catalogue, package and business rules are generated from the IRS package itself
 // (XSDs and spreadsheets), a TY2026 package would be imported beside TY2025's, and until then 2026 files on 2025's.
+// @test-runs-under-tsx: the generator imports the generated TypeScript packages back by path (test/run.ts).
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
