@@ -41,7 +41,8 @@ interface Outcome {
  * about a second of CPU less for each file that loads the service (measured: payers.test.ts 4.7 s under tsx, 3.4 s
  * compiled). The compiler is the one tsx runs (esbuild, with the same tsconfig), so the code is transformed alike.
  * Each module's `import.meta.dirname`, `.filename` and `.url` are its source file's, so paths to fixtures,
- * migrations and `hosts/...` entry points resolve as they do under tsx. TEST_COMPILE=0 runs the sources under tsx.
+ * migrations and `hosts/...` entry points resolve as they do under tsx. TEST_COMPILE=0 runs the sources under tsx;
+ * TEST_KEEP=1 keeps the compiled folder (node_modules/.cache/irs-tests/PID) to rerun a file from it.
  */
 async function compile(entries: string[]): Promise<{ dir: string; outOf: (file: string) => string } | null> {
   if (process.env["TEST_COMPILE"] === "0") return null;
@@ -90,7 +91,19 @@ async function compile(entries: string[]): Promise<{ dir: string; outOf: (file: 
  */
 const UNDER_TSX = "@test-runs-under-tsx";
 const underTsx = new Set(files.filter((f) => readFileSync(f, "utf8").includes(UNDER_TSX)));
-const compiled = await compile(files.filter((f) => !underTsx.has(f)));
+/**
+ * Programs the tests start as processes of their own (test/support/node-entry.ts), compiled with the test files.
+ * `npm start` itself, run by the README's quick start test, stays under tsx as a user runs it.
+ */
+const CHILD_ENTRIES = [
+  "hosts/api/main.ts",
+  "hosts/cli/entry.ts",
+  "hosts/irs-emulator/main.ts",
+  "hosts/worker/main.ts",
+  "test/adapters/pg-boss/crash-child.ts",
+  "test/hosts/worker/crash-worker.ts",
+].map((f) => join(root, f));
+const compiled = await compile([...files.filter((f) => !underTsx.has(f)), ...CHILD_ENTRIES]);
 
 function runFile(file: string): Promise<Outcome> {
   const t0 = Date.now();
@@ -102,7 +115,12 @@ function runFile(file: string): Promise<Outcome> {
     const child = spawn(process.execPath, args, {
       cwd: root,
       // Logs are quiet in tests unless asked for (LOG_LEVEL=debug npm test -- FILE); a test that reads logs sets its own.
-      env: { ...process.env, FORCE_COLOR: "0", LOG_LEVEL: process.env["LOG_LEVEL"] ?? "silent" },
+      env: {
+        ...process.env,
+        FORCE_COLOR: "0",
+        LOG_LEVEL: process.env["LOG_LEVEL"] ?? "silent",
+        ...(compiled ? { TEST_COMPILED_DIR: compiled.dir } : {}),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -174,7 +192,7 @@ await Promise.all(
     }
   }),
 );
-if (compiled) rmSync(compiled.dir, { recursive: true, force: true });
+if (compiled && !process.env["TEST_KEEP"]) rmSync(compiled.dir, { recursive: true, force: true });
 const passed = results.reduce((s, r) => s + r.passed, 0);
 const failed = results.reduce((s, r) => s + r.failed, 0);
 const skipped = results.reduce((s, r) => s + r.skipped, 0);

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { POSTGRES_URL } from "./db.ts";
+import { nodeArgs } from "./node-entry.ts";
 
 const root = join(import.meta.dirname, "../..");
 
@@ -17,7 +18,7 @@ export interface StandbyWorker {
  * after a kill does not wait for Node and tsx to load the worker's modules (seconds on a loaded machine).
  */
 export function standbyWorkerProcess(schema: string, env: Record<string, string>): StandbyWorker {
-  const proc = spawn(process.execPath, ["--import", "tsx", "test/hosts/worker/crash-worker.ts"], {
+  const proc = spawn(process.execPath, nodeArgs("test/hosts/worker/crash-worker.ts"), {
     cwd: root,
     stdio: ["pipe", "pipe", "pipe"],
     env: {

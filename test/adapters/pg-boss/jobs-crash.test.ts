@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect";
 import { openDatabase, type Database } from "../../../adapters/knex/connection.ts";
 import { openJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
 import { POSTGRES_URL, backends, openTestDb, type Backend } from "../../support/db.ts";
+import { nodeArgs } from "../../support/node-entry.ts";
 import { CRASH_QUEUE, crashDefaults, crashHandler, createCrashTables } from "./crash-handler.ts";
 import { bossSchema, jobRows } from "./support.ts";
 
@@ -50,7 +51,7 @@ async function crashOn(backend: Backend) {
   if (!pg) await db.close();
 
   // 2. A child process works them and is killed with SIGKILL: one job right after its effect, others mid-handler.
-  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "crash-child.ts")], {
+  const child = spawn(process.execPath, nodeArgs(join(import.meta.dirname, "crash-child.ts")), {
     cwd: join(import.meta.dirname, "../../.."),
     env: {
       ...process.env,

@@ -7,12 +7,13 @@ import { join } from "node:path";
 import { necRows } from "../../support/forms.ts";
 import { freshDataDir } from "../../support/db.ts";
 import { cliInProcess } from "../../support/cli.ts";
+import { nodeArgs } from "../../support/node-entry.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const SEED = "sk_sandbox_" + "S".repeat(40);
 
 function cli(dataDir: string, args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "hosts/cli/main.ts", ...args], {
+  const r = spawnSync(process.execPath, [...nodeArgs("hosts/cli/entry.ts"), ...args], {
     cwd: root,
     env: {
       ...process.env,
@@ -28,7 +29,7 @@ function cli(dataDir: string, args: string[]) {
 
 function startServer(dataDir: string, port: number): Promise<{ proc: ChildProcess; lines: string[] }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", "hosts/api/main.ts"], {
+    const proc = spawn(process.execPath, nodeArgs("hosts/api/main.ts"), {
       cwd: root,
       env: {
         ...process.env,

@@ -8,6 +8,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { FORM_SPECS, writeFire } from "../../../core/domain/fire/index.ts";
 import { fileInput, irsValidInput, payer, recipient, validInput } from "../../core/domain/fire/helpers.ts";
+import { nodeArgs } from "../../support/node-entry.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const dir = mkdtempSync(join(tmpdir(), "fire-cli-"));
@@ -15,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), "fire-cli-"));
 function cli(args: string[]) {
   // No DATABASE_URL, DATA_DIR or keys: the fire commands must not need them.
   const env = { PATH: process.env["PATH"] ?? "", HOME: dir };
-  const r = spawnSync(process.execPath, ["--import", "tsx", "hosts/cli/entry.ts", ...args], {
+  const r = spawnSync(process.execPath, [...nodeArgs("hosts/cli/entry.ts"), ...args], {
     cwd: root,
     env,
     encoding: "utf8",

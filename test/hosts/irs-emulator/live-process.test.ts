@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { payGoodAndRejected, TRANSMITTER_JSON } from "../../support/iris.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
+import { nodeArgs } from "../../support/node-entry.ts";
 import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 import { loadIrisConfig } from "../../../hosts/shared/iris-config.ts";
@@ -44,7 +45,7 @@ function startProcess(
 ): Promise<{ proc: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
     let out = "";
-    const proc = spawn(process.execPath, ["--import", "tsx", script], {
+    const proc = spawn(process.execPath, nodeArgs(script), {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, ...env },
@@ -72,11 +73,11 @@ const s = suite<{ api: TestApi; emulator: ChildProcess }>(
 );
 if (POSTGRES_URL) {
   s.before(async (ctx) => {
-    const keygen = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "hosts/irs-emulator/main.ts", "keygen", dir],
-      { cwd: root, encoding: "utf8", env: { ...process.env, IRS_EMULATOR_KEY_ID: IDS.keyId } },
-    );
+    const keygen = spawnSync(process.execPath, [...nodeArgs("hosts/irs-emulator/main.ts"), "keygen", dir], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, IRS_EMULATOR_KEY_ID: IDS.keyId },
+    });
     assert.is(keygen.status, 0, keygen.stderr);
     assert.is(JSON.parse(readFileSync(join(dir, "iris-jwk.json"), "utf8")).keys[0].kid, IDS.keyId);
     ctx.emulator = (
