@@ -91,11 +91,10 @@ class Commands {
   }
 
   async keysCreate(opts: { env?: string; role?: string; account?: string; json?: boolean }) {
-    if (opts.env !== "sandbox" && opts.env !== "live") throw new UsageError("--env must be sandbox or live");
-    if (opts.role !== "owner" && opts.role !== "developer")
-      throw new UsageError("--role must be owner or developer");
     const accountId = opts.account ?? (await this.defaultAccount());
-    const exit = await this.runtime.runPromiseExit(createApiKey(accountId, opts.env, opts.role as Role));
+    const exit = await this.runtime.runPromiseExit(
+      createApiKey(accountId, opts.env as Env, opts.role as Role),
+    );
     if (exit._tag === "Failure") throw new UsageError(`No account ${accountId}.`);
     const k = exit.value;
     if (opts.json)
@@ -139,15 +138,9 @@ class Commands {
     opts: { account?: string; cidr?: string[]; clear?: boolean },
     extra: string[],
   ) {
-    if (!opts.account) throw new UsageError("--account is required");
-    const cidrs = [...(opts.cidr ?? []), ...extra]
-      .flatMap((c) => c.split(","))
-      .map((c) => c.trim())
-      .filter(Boolean);
-    if (cidrs.length === 0 && !opts.clear)
-      throw new UsageError("Give at least one --cidr, or --clear to remove the allowlist.");
-    if (cidrs.length > 0 && opts.clear) throw new UsageError("--clear takes no --cidr.");
-    const account = valueOf(await this.runtime.runPromiseExit(setIpAllowlist(opts.account, cidrs)));
+    const account = valueOf(
+      await this.runtime.runPromiseExit(setIpAllowlist(opts.account as string, cidrsOf(opts, extra))),
+    );
     console.log(
       account.ipAllowlist.length === 0
         ? `Account ${account.id}: no IP allowlist; production credentials work from anywhere.`
@@ -164,21 +157,15 @@ class Commands {
     account?: string;
     json?: boolean;
   }) {
-    if (opts.env !== "sandbox" && opts.env !== "live") throw new UsageError("--env must be sandbox or live");
-    if (!opts.name) throw new UsageError("--name is required");
-    if (!opts["redirect-uri"]?.length)
-      throw new UsageError("--redirect-uri is required (repeat it for several)");
-    if (!opts.scopes)
-      throw new UsageError('--scopes is required, for example --scopes "filings:read filings:write"');
     const accountId = opts.account ?? (await this.defaultAccount());
     const { app, clientSecret } = valueOf(
       await this.runtime.runPromiseExit(
         registerApp({
           accountId,
-          env: opts.env,
-          name: opts.name,
-          redirectUris: opts["redirect-uri"],
-          scopes: opts.scopes,
+          env: opts.env as Env,
+          name: opts.name as string,
+          redirectUris: opts["redirect-uri"] ?? [],
+          scopes: opts.scopes as string,
           ...(opts["grant-types"] === undefined ? {} : { grantTypes: opts["grant-types"] }),
         }),
       ),
@@ -231,9 +218,9 @@ class Commands {
   }
 
   async appsRevoke(opts: { "client-id"?: string }) {
-    if (!opts["client-id"]) throw new UsageError("--client-id is required");
-    valueOf(await this.runtime.runPromiseExit(revokeApp(opts["client-id"])));
-    console.log(`Revoked ${opts["client-id"]}: its secret, grants and tokens no longer work.`);
+    const clientId = opts["client-id"] as string;
+    valueOf(await this.runtime.runPromiseExit(revokeApp(clientId)));
+    console.log(`Revoked ${clientId}: its secret, grants and tokens no longer work.`);
   }
 
   async usersCreate(opts: {
@@ -243,13 +230,11 @@ class Commands {
     "password-stdin"?: boolean;
     json?: boolean;
   }) {
-    if (!opts.account) throw new UsageError("--account is required");
-    if (!opts.email) throw new UsageError("--email is required");
-    if (opts.role !== "owner" && opts.role !== "member")
-      throw new UsageError("--role must be owner or member");
     const password = await readPassword(opts["password-stdin"] === true);
     const user = valueOf(
-      await this.runtime.runPromiseExit(createUser(opts.account, opts.email, opts.role, password)),
+      await this.runtime.runPromiseExit(
+        createUser(opts.account as string, opts.email as string, opts.role as "owner" | "member", password),
+      ),
     );
     if (opts.json)
       console.log(
@@ -283,10 +268,75 @@ class Commands {
   }
 
   async accountsEnableLive(opts: { account?: string }) {
-    if (!opts.account) throw new UsageError("--account is required");
-    const exit = await this.runtime.runPromiseExit(enableLive(opts.account));
+    const exit = await this.runtime.runPromiseExit(enableLive(opts.account as string));
     if (exit._tag === "Failure") throw new UsageError(`No account ${opts.account}.`);
     console.log(`Production filing enabled for account ${exit.value.id}.`);
+  }
+}
+
+type Env = "sandbox" | "live";
+
+/** The networks of `accounts set-ip-allowlist`: every --cidr and the words after it, comma lists split. */
+function cidrsOf(opts: { cidr?: string[] }, extra: readonly string[]): string[] {
+  return [...(opts.cidr ?? []), ...extra]
+    .flatMap((c) => c.split(","))
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What is wrong with a command's arguments, checked before the database is opened (bad input touches nothing and
+ * is answered at once); null when nothing is. The commands above rely on these checks for the values they cast.
+ */
+function argumentProblem(
+  command: string,
+  opts: {
+    env?: string;
+    role?: string;
+    account?: string;
+    name?: string;
+    "redirect-uri"?: string[];
+    scopes?: string;
+    "client-id"?: string;
+    email?: string;
+    cidr?: string[];
+    clear?: boolean;
+  },
+  extra: readonly string[],
+): string | null {
+  const env = opts.env === "sandbox" || opts.env === "live" ? null : "--env must be sandbox or live";
+  switch (command) {
+    case "keys create":
+      return (
+        env ??
+        (opts.role === "owner" || opts.role === "developer" ? null : "--role must be owner or developer")
+      );
+    case "accounts enable-live":
+      return opts.account ? null : "--account is required";
+    case "accounts set-ip-allowlist": {
+      if (!opts.account) return "--account is required";
+      const cidrs = cidrsOf(opts, extra);
+      if (cidrs.length === 0 && !opts.clear)
+        return "Give at least one --cidr, or --clear to remove the allowlist.";
+      return cidrs.length > 0 && opts.clear ? "--clear takes no --cidr." : null;
+    }
+    case "apps create":
+      if (env) return env;
+      if (!opts.name) return "--name is required";
+      if (!opts["redirect-uri"]?.length) return "--redirect-uri is required (repeat it for several)";
+      return opts.scopes ? null : '--scopes is required, for example --scopes "filings:read filings:write"';
+    case "apps revoke":
+      return opts["client-id"] ? null : "--client-id is required";
+    case "users create":
+      if (!opts.account) return "--account is required";
+      if (!opts.email) return "--email is required";
+      return opts.role === "owner" || opts.role === "member" ? null : "--role must be owner or member";
+    case "balance credit": {
+      const credit = parseCreditArgs(opts);
+      return credit.ok ? null : credit.message;
+    }
+    default:
+      return null;
   }
 }
 
@@ -359,9 +409,9 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   // Checked before the database is opened: bad input touches nothing.
-  const credit = command === "balance credit" ? parseCreditArgs(values) : null;
-  if (credit && !credit.ok) {
-    console.error(credit.message);
+  const problem = argumentProblem(command, values, extra);
+  if (problem !== null) {
+    console.error(problem);
     return 2;
   }
 

@@ -1,7 +1,7 @@
 // Every command answers --help with its usage; an unknown flag, a flag without its value or an unknown command
 // prints one readable line and the usage (exit status 2), never a stack or Node's raw parser error; long commands
-// report progress. In process: nothing here opens a database.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// report progress. In process: nothing here opens a database (one test checks that a wrong value does not).
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -101,6 +101,50 @@ test("an unknown flag prints one line and the command's usage, exit 2", async ()
   assert.is(gen.code, 2);
   assert.ok(gen.stderr.startsWith("Unknown option --schema.\n"), gen.stderr);
   assert.ok(noRawError(gen.stderr));
+});
+
+test("a command's wrong or missing value is one line, exit 2, answered before any database is opened", async () => {
+  const cases: Array<[string[], string]> = [
+    [["keys", "create", "--env", "prod", "--role", "owner"], "--env must be sandbox or live"],
+    [["keys", "create", "--env", "live", "--role", "admin"], "--role must be owner or developer"],
+    [["accounts", "enable-live"], "--account is required"],
+    [["accounts", "set-ip-allowlist", "--account", "a"], "Give at least one --cidr, or --clear"],
+    [
+      ["accounts", "set-ip-allowlist", "--account", "a", "--cidr", "10.0.0.0/8", "--clear"],
+      "--clear takes no",
+    ],
+    [
+      ["apps", "create", "--env", "sandbox", "--name", "x", "--scopes", "filings:read"],
+      "--redirect-uri is required",
+    ],
+    [["apps", "revoke"], "--client-id is required"],
+    [
+      ["users", "create", "--account", "a", "--email", "e@example.com", "--role", "boss"],
+      "--role must be owner",
+    ],
+    [
+      ["balance", "credit", "--account", "a", "--env", "live", "--amount-cents", "-5", "--reference", "r"],
+      "amount",
+    ],
+  ];
+  const dir = mkdtempSync(join(tmpdir(), "cli-untouched-"));
+  const dataDir = join(dir, "data");
+  const saved = { DATA_DIR: process.env["DATA_DIR"], DATABASE_URL: process.env["DATABASE_URL"] };
+  process.env["DATA_DIR"] = dataDir;
+  process.env["DATABASE_URL"] = "";
+  try {
+    for (const [args, line] of cases) {
+      const r = await capture(() => runCli(args));
+      assert.is(r.code, 2, args.join(" "));
+      assert.ok(r.stderr.includes(line) && !r.stderr.includes("\n"), `${args.join(" ")}: ${r.stderr}`);
+      assert.not.ok(existsSync(dataDir), `${args.join(" ")} opened the database`);
+    }
+  } finally {
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("fire to-iris and fire validate report progress while they work (stderr on a terminal)", async () => {
