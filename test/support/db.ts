@@ -1,6 +1,15 @@
 // Test databases: in-memory PGlite always; Postgres in a schema of its own when DATABASE_URL is set.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Knex } from "knex";
@@ -69,11 +78,25 @@ function pgliteTemplate(): Promise<Blob> {
   })());
 }
 
-/** A new embedded data folder holding a migrated, empty database (for tests that run the CLI or the server on one). */
+/**
+ * A new embedded data folder holding a migrated, empty database (for tests that run the CLI or the server on one):
+ * a copy of a folder made once from the template (a copy takes a third of the time PGlite takes to unpack the
+ * template into a folder and shut down).
+ */
 export async function freshDataDir(prefix: string): Promise<string> {
+  const folder = templatePath().replace(/\.tar$/, ".dir");
+  if (!existsSync(folder)) {
+    const made = mkdtempSync(`${folder}.`);
+    const db = await openDatabase({ dataDir: made, template: await pgliteTemplate() });
+    await db.close();
+    try {
+      renameSync(made, folder); // atomic: parallel test files may race to make it
+    } catch {
+      rmSync(made, { recursive: true, force: true }); // another file made it first
+    }
+  }
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const db = await openDatabase({ dataDir: dir, template: await pgliteTemplate() });
-  await db.close();
+  cpSync(folder, dir, { recursive: true });
   return dir;
 }
 
