@@ -7,7 +7,7 @@ import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { buildContainer, HttpApp } from "./container.ts";
 import { startWorker } from "../worker/worker.ts";
-import { listen } from "./server.ts";
+import { listen, stopServing } from "./server.ts";
 import { makeMetrics } from "./operability/metrics.ts";
 import { readinessProbe } from "./operability/readiness.ts";
 
@@ -60,8 +60,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info("shutting down", { signal });
   // Stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS), then close what is left.
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  const closed = stopServing(server);
   const grace = setTimeout(() => server.closeAllConnections(), tuningOf(config).shutdownGraceMs);
   await closed;
   clearTimeout(grace);

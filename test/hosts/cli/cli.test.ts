@@ -2,6 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { necRows } from "../../support/forms.ts";
@@ -27,7 +28,11 @@ function cli(dataDir: string, args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-function startServer(dataDir: string, port: number): Promise<{ proc: ChildProcess; lines: string[] }> {
+function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ proc: ChildProcess; lines: string[] }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, nodeArgs("hosts/api/main.ts"), {
       cwd: root,
@@ -39,6 +44,7 @@ function startServer(dataDir: string, port: number): Promise<{ proc: ChildProces
         SEED_SANDBOX_KEY: SEED,
         TIN_ENCRYPTION_KEY: "k",
         LOG_LEVEL: "silent",
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -113,7 +119,7 @@ s(
 );
 
 s(
-  "npm start seeds once with SEED_SANDBOX_KEY and prints exactly one key line; CLI keys work against it; the CLI refuses a folder in use; SIGTERM lets a request in flight finish",
+  "npm start seeds once with SEED_SANDBOX_KEY and prints exactly one key line; CLI keys work against it; the CLI refuses a folder in use; SIGTERM lets a request in flight finish, closes its connection and exits",
   async ({ dir }) => {
     const port = 30000 + Math.floor(Math.random() * 20000);
     const first = await startServer(dir, port);
@@ -138,27 +144,60 @@ s(
         await inProcess(dir, ["keys", "create", "--env", "sandbox", "--role", "developer", "--json"])
       ).stdout.trim(),
     ).key;
-    const second = await startServer(dir, port + 1);
+    // A grace period longer than the test: the process must not wait for it (the client's keep-alive connection
+    // is closed after its response, not held open until the grace runs out).
+    const second = await startServer(dir, port + 1, { SHUTDOWN_GRACE_MS: "600000" });
     try {
       assert.is(second.lines.filter((l) => l.startsWith("Sandbox API key")).length, 0, "no second seed");
       const r = await fetch(`http://127.0.0.1:${port + 1}/v1/payers`, {
         headers: { authorization: `Bearer ${key}` },
       });
       assert.is(r.status, 200);
-      // SIGTERM while a 1000-form intake is in flight: the request still finishes, then the process exits cleanly.
+      // SIGTERM while a 1000-form intake is in flight (half its body sent): the server stops taking connections,
+      // the request still finishes, answered with `Connection: close`, and the process exits without waiting for
+      // its grace period (before, the client's keep-alive connection held it there).
       const payer = ((await r.json()) as { data: Array<{ id: string }> }).data[0]?.id;
-      const inFlight = fetch(`http://127.0.0.1:${port + 1}/v1/payers/${payer}/forms`, {
+      const body = Buffer.from(JSON.stringify({ forms: necRows(1000) }));
+      const req = httpRequest({
+        host: "127.0.0.1",
+        port: port + 1,
         method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: JSON.stringify({ forms: necRows(1000) }),
+        path: `/v1/payers/${payer}/forms`,
+        agent: new Agent({ keepAlive: true }),
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          "content-length": String(body.length),
+        },
       });
+      const answered = new Promise<IncomingMessage>((resolve, reject) => {
+        req.once("response", resolve);
+        req.once("error", reject);
+      });
+      req.write(body.subarray(0, body.length >> 1));
       await new Promise((r) => setTimeout(r, 400));
       const exited = new Promise<number | null>((r) => second.proc.once("exit", (code) => r(code)));
       second.proc.kill("SIGTERM");
-      const res = await inFlight;
-      assert.is(res.status, 201);
-      assert.is(((await res.json()) as { created: number }).created, 1000);
-      assert.is(await exited, 0);
+      // Stopped taking connections: the signal was handled while the request waits for the rest of its body.
+      for (;;) {
+        const refused = await fetch(`http://127.0.0.1:${port + 1}/v1/payers`).then(
+          () => false,
+          () => true,
+        );
+        if (refused) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      req.end(body.subarray(body.length >> 1));
+      const res = await answered;
+      let text = "";
+      for await (const chunk of res) text += String(chunk);
+      assert.is(res.statusCode, 201, text);
+      assert.is(res.headers.connection, "close");
+      assert.is((JSON.parse(text) as { created: number }).created, 1000);
+      const bound = new Promise<string>((r) =>
+        setTimeout(() => r("still running after 60 s"), 60_000).unref(),
+      );
+      assert.is(await Promise.race([exited, bound]), 0);
     } finally {
       if (second.proc.exitCode === null) {
         second.proc.kill("SIGTERM");
