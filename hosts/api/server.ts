@@ -40,11 +40,15 @@ const serving = new WeakMap<Server, Serving>();
 export function listen(app: Koa, port: number, host?: string): Promise<Server> {
   const handle = app.callback();
   const state: Serving = { active: new Set(), stopping: false };
+  // One listener for every response ('close' comes once): no closure made per request.
+  function forget(this: ServerResponse) {
+    state.active.delete(this);
+  }
   const server = createServer((req, res) => {
     if (state.stopping) res.shouldKeepAlive = false;
     else {
       state.active.add(res);
-      res.once("close", () => state.active.delete(res));
+      res.on("close", forget);
     }
     void handle(req, res);
   });
