@@ -74,7 +74,7 @@ function runSh(script: string, cwd: string, env: Record<string, string>) {
 const s = suite<{ api: ApiProcess; dir: string }>("README quick start");
 s.before(async (ctx) => {
   ctx.dir = mkdtempSync(join(tmpdir(), "irs-readme-"));
-  if (hasJq) ctx.api = await startApiProcess();
+  if (hasJq) ctx.api = await startApiProcess({}, { asNpmStart: true });
 });
 s.after(async (ctx) => {
   await ctx.api?.stop();

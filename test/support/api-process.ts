@@ -29,11 +29,12 @@ const CLEARED = ["DATABASE_URL", "DB_SCHEMA", "SEED_SANDBOX_KEY", "TIN_ENCRYPTIO
 /**
  * Starts hosts/api/main.ts. `env` adds variables (a key set to `undefined` removes it); LOG_LEVEL is removed unless
  * given, as in a fresh shell (the test runner sets it to silent). `dataDir` (removed by stop) defaults to a new
- * empty folder; `freshDataDir` of support/db.ts gives one already migrated, faster to start.
+ * empty folder; `freshDataDir` of support/db.ts gives one already migrated, faster to start. The process runs what
+ * npm test compiled (support/node-entry.ts), or with `asNpmStart` the source under tsx, as `npm start` runs it.
  */
 export async function startApiProcess(
   env: Record<string, string | undefined> = {},
-  opts: { dataDir?: string; timeoutMs?: number } = {},
+  opts: { dataDir?: string; timeoutMs?: number; asNpmStart?: boolean } = {},
 ): Promise<ApiProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "irs-api-process-"));
   // A first start migrates a fresh folder: tens of seconds on a loaded machine.
@@ -43,7 +44,8 @@ export async function startApiProcess(
   for (const name of [...CLEARED, "LOG_LEVEL"]) delete childEnv[name];
   Object.assign(childEnv, { DATA_DIR: dataDir, PORT: String(port) }, env);
   for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];
-  const proc = spawn(process.execPath, nodeArgs("hosts/api/main.ts"), {
+  const args = opts.asNpmStart ? ["--import", "tsx", "hosts/api/main.ts"] : nodeArgs("hosts/api/main.ts");
+  const proc = spawn(process.execPath, args, {
     cwd: root,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
