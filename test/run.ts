@@ -1,7 +1,7 @@
 // Runs every test/**/*.test.ts file in its own Node process (isolation for databases and pools),
 // two at a time, and prints one closing line `N passed, N failed` that CI reads.
 import { spawn } from "node:child_process";
-import { readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { cpus } from "node:os";
@@ -44,9 +44,24 @@ interface Outcome {
  * migrations and `hosts/...` entry points resolve as they do under tsx. TEST_COMPILE=0 runs the sources under tsx;
  * TEST_KEEP=1 keeps the compiled folder (node_modules/.cache/irs-tests/PID) to rerun a file from it.
  */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 async function compile(entries: string[]): Promise<{ dir: string; outOf: (file: string) => string } | null> {
   if (process.env["TEST_COMPILE"] === "0") return null;
-  const dir = join(root, "node_modules/.cache/irs-tests", String(process.pid));
+  const parent = join(root, "node_modules/.cache/irs-tests");
+  const dir = join(parent, String(process.pid));
+  // Folders left by runs that were interrupted (their process is gone) are removed.
+  for (const name of existsSync(parent) ? readdirSync(parent) : []) {
+    if (!/^\d+$/.test(name) || isRunning(Number(name))) continue;
+    rmSync(join(parent, name), { recursive: true, force: true });
+  }
   const sourceMeta: Plugin = {
     name: "source-import-meta",
     setup(b) {
