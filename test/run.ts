@@ -35,15 +35,7 @@ interface Outcome {
   ms: number;
 }
 
-/**
- * Every test file compiled once, up front, into one ES module each (shared code in common chunks), so that a test's
- * process loads plain JavaScript instead of compiling and resolving each of its modules through tsx's loader thread:
- * about a second of CPU less for each file that loads the service (measured: payers.test.ts 4.7 s under tsx, 3.4 s
- * compiled). The compiler is the one tsx runs (esbuild, with the same tsconfig), so the code is transformed alike.
- * Each module's `import.meta.dirname`, `.filename` and `.url` are its source file's, so paths to fixtures,
- * migrations and `hosts/...` entry points resolve as they do under tsx. TEST_COMPILE=0 runs the sources under tsx;
- * TEST_KEEP=1 keeps the compiled folder (node_modules/.cache/irs-tests/PID) to rerun a file from it.
- */
+/** Whether process `pid` is alive (a compiled folder of a run still going is left alone). */
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -53,6 +45,15 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * Every test file compiled once, up front, into one ES module each (shared code in common chunks), so that a test's
+ * process loads plain JavaScript instead of compiling and resolving each of its modules through tsx's loader thread:
+ * about a second of CPU less for each file that loads the service (measured: payers.test.ts 4.7 s under tsx, 3.4 s
+ * compiled). The compiler is the one tsx runs (esbuild, with the same tsconfig), so the code is transformed alike.
+ * Each module's `import.meta.dirname`, `.filename` and `.url` are its source file's, so paths to fixtures,
+ * migrations and `hosts/...` entry points resolve as they do under tsx. TEST_COMPILE=0 runs the sources under tsx;
+ * TEST_KEEP=1 keeps the compiled folder (node_modules/.cache/irs-tests/PID) to rerun a file from it.
+ */
 async function compile(entries: string[]): Promise<{ dir: string; outOf: (file: string) => string } | null> {
   if (process.env["TEST_COMPILE"] === "0") return null;
   const parent = join(root, "node_modules/.cache/irs-tests");
