@@ -133,7 +133,8 @@ test("a slow receiver hits the timeout", async () => {
   const r = await send(sender, req("/slow", { timeoutMs: 200 }));
   assert.is(r.status, 0);
   assert.match(String(r.error), /timeout/);
-  assert.ok(Date.now() - started < 1000, "returns at the timeout, not when the receiver answers");
+  // The receiver answers after 1.5 s: anything under that returned at the timeout (a loaded machine may stall a while).
+  assert.ok(Date.now() - started < 1400, "returns at the timeout, not when the receiver answers");
 });
 
 test("the default timeout comes from the options (15 s unless configured)", async () => {
