@@ -31,11 +31,12 @@ export function fakeFilings(c: FakeScope): Ports.FilingRepo {
   return {
     insertMany: (rows) =>
       Effect.sync(() => {
-        const live = isLiveOriginal;
-        const taken = new Set([...ref.t.filings.values()].filter((f) => mine(f) && live(f)).map(dupKey));
+        const taken = new Set(
+          [...ref.t.filings.values()].filter((f) => mine(f) && isLiveOriginal(f)).map(dupKey),
+        );
         const inserted = new Set<string>();
         for (const f of rows) {
-          if (live(f)) {
+          if (isLiveOriginal(f)) {
             if (taken.has(dupKey(f))) continue;
             taken.add(dupKey(f));
           }
