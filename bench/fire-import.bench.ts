@@ -11,7 +11,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import { copyText } from "../adapters/knex/copy.ts";
 import { BENCH_KEY, benchSchema, stop } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
-import { clearPayer, payerFilings, type PayerQuery } from "./support/payer-rows.ts";
+import { clearPayer, payerFilings, payerQuery } from "./support/payer-rows.ts";
 
 const schema = "bench_fire_import";
 const db = await benchSchema(schema);
@@ -119,8 +119,7 @@ const dbFloor = await (async (): Promise<number> => {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    const q: PayerQuery = async (sql) =>
-      (await client.query(sql, sql.includes("$1") ? [benchPayer] : [])).rows as Record<string, unknown>[];
+    const q = payerQuery((sql, params) => client.query(sql, params), benchPayer);
     const recipients = await q(`select * from ${schema}.recipients where payer_id = $1`);
     const { forms: filings, states } = await payerFilings(q, `${schema}.`);
     if (filings.length === 0) return NaN;

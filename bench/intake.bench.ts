@@ -7,6 +7,7 @@
 // `filing_forms` and `filing_states`), as the ceiling.
 import pg from "pg";
 import autocannon from "autocannon";
+import type { Knex } from "knex";
 import { openDatabase } from "../adapters/knex/connection.ts";
 import { copyInsertElseGuarded, copyText } from "../adapters/knex/copy.ts";
 import { Readable } from "node:stream";
@@ -14,7 +15,7 @@ import { pipeline } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
 import { BENCH_KEY, benchSchema, startEmbeddedApi, stop, stopEmbedded } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
-import { clearPayer, payerFilings, type PayerQuery } from "./support/payer-rows.ts";
+import { clearPayer, payerFilings, payerQuery } from "./support/payer-rows.ts";
 import { necRows } from "../test/support/forms.ts";
 
 const BATCHES = 20;
@@ -120,12 +121,10 @@ async function pgliteWriteSet(dir: string, payerId: string): Promise<number> {
     const recipients = (
       await k.raw("select * from recipients where payer_id = ? order by created_at, id", [payerId])
     ).rows as Record<string, unknown>[];
-    // A vacuum takes no parameter: knex is given none for it.
-    const query: PayerQuery = async (sql) =>
-      (await k.raw(sql.replaceAll("$1", "?"), sql.includes("$1") ? [payerId] : [])).rows as Record<
-        string,
-        unknown
-      >[];
+    const query = payerQuery(
+      (sql, params) => k.raw(sql.replaceAll("$1", "?"), params as Knex.RawBinding[]),
+      payerId,
+    );
     const { forms: filings, states } = await payerFilings(query, "");
     await clearPayer(query, "");
     const byId = new Map(recipients.map((r) => [r["id"], r]));
@@ -213,9 +212,8 @@ try {
 
   // Ceiling: the same 20,000 filings (each its form and its state), multi-row INSERT straight into Postgres, 1000
   // rows per statement, 4 at a time.
-  const payerQuery: PayerQuery = async (sql) =>
-    (await admin.query(sql, sql.includes("$1") ? [payer.body.id] : [])).rows as Record<string, unknown>[];
-  const { forms: rows, states } = await payerFilings(payerQuery, `${schema}.`);
+  const ofPayer = payerQuery((sql, params) => admin.query(sql, params), payer.body.id);
+  const { forms: rows, states } = await payerFilings(ofPayer, `${schema}.`);
   /** One multi-row INSERT of `chunk` into `table`. */
   const insertOf = (table: string, chunk: Record<string, unknown>[]) => {
     const cols = Object.keys(chunk[0] ?? {});
@@ -274,7 +272,7 @@ try {
     ])
   ).rows as Record<string, unknown>[];
   // Vacuumed, as for PGlite above: no dead version of the same keys in the way of the rows written again.
-  await clearPayer(payerQuery, `${schema}.`);
+  await clearPayer(ofPayer, `${schema}.`);
   const writeSet = await (async (): Promise<number> => {
     const pool = new pg.Pool({ connectionString: db.url, max: CONCURRENCY });
     /** The rows as one COPY text (built before the clock starts) and the statement that reads it. */

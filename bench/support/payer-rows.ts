@@ -6,6 +6,16 @@
  */
 export type PayerQuery = (sql: string) => Promise<Record<string, unknown>[]>;
 
+/** A PayerQuery over a client's `exec` (pg's `query`, or Knex's `raw` with `$1` written `?`) for `payerId`. */
+export function payerQuery(
+  exec: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
+  payerId: unknown,
+): PayerQuery {
+  // A statement without $1 (a vacuum) takes no parameter.
+  return async (sql) =>
+    (await exec(sql, sql.includes("$1") ? [payerId] : [])).rows as Record<string, unknown>[];
+}
+
 /** The payer's filings: forms and states in the same order (by id). */
 export async function payerFilings(query: PayerQuery, prefix: string) {
   return {
