@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { nodeArgs } from "./node-entry.ts";
+import { nodeArgs, sourceArgs } from "./node-entry.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -44,7 +44,7 @@ export async function startApiProcess(
   for (const name of [...CLEARED, "LOG_LEVEL"]) delete childEnv[name];
   Object.assign(childEnv, { DATA_DIR: dataDir, PORT: String(port) }, env);
   for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];
-  const args = opts.asNpmStart ? ["--import", "tsx", "hosts/api/main.ts"] : nodeArgs("hosts/api/main.ts");
+  const args = (opts.asNpmStart ? sourceArgs : nodeArgs)("hosts/api/main.ts");
   const proc = spawn(process.execPath, args, {
     cwd: root,
     env: childEnv,

@@ -16,5 +16,10 @@ export function nodeArgs(entry: string): string[] {
     const compiled = join(dir, relative(root, source)).replace(/\.ts$/, ".mjs");
     if (existsSync(compiled)) return ["--enable-source-maps", compiled];
   }
-  return ["--import", "tsx", source];
+  return sourceArgs(source);
+}
+
+/** Node's arguments for running the TypeScript program `entry` from its source under tsx, as `npm start` does. */
+export function sourceArgs(entry: string): string[] {
+  return ["--import", "tsx", isAbsolute(entry) ? entry : join(root, entry)];
 }
