@@ -63,8 +63,8 @@ export function hotQuery(db: Knex | Knex.Transaction, name: string, sql: string)
  * A point read whose concurrent calls share one query (Postgres pool only).
  *
  * Lookups made in the same turn of the event loop are sent together, at the end of that turn, as one
- * prepared statement over arrays of keys, so a burst of N reads costs one round trip and one plan execution
- * instead of N. Each read still starts after its caller asked, so it sees every write committed before the
+ * prepared statement over arrays of keys (each distinct key once), so a burst of N reads costs one round trip and
+ * one plan execution instead of N, and N reads of one row read it once. Each read still starts after its caller asked, so it sees every write committed before the
  * call (no cache, nothing stale). Elsewhere (a transaction, PGlite) each call runs `singleSql` on its own.
  */
 export interface CoalescedLookup {
@@ -106,29 +106,35 @@ export function coalescedLookup(
   const existing = perDb.get(spec.name);
   if (existing) return existing;
 
-  let queue: Pending[] = [];
+  // The lookups waiting for the next flush, by key: concurrent reads of the same row (a client reading one payer in
+  // a burst, or intake batches of one payer) are sent once and share its row.
+  let queue = new Map<string, Pending[]>();
   let scheduled = false;
-  const send = (batch: Pending[]) => {
-    const columns = batch[0]?.values.map((_, i) => batch.map((p) => p.values[i])) ?? [];
+  const send = (batch: Pending[][]) => {
+    const columns = batch[0]?.[0]?.values.map((_, i) => batch.map((same) => same[0]?.values[i])) ?? [];
     preparedQuery(db, spec.name, spec.batchSql, columns).then(
       (rows) => {
         const byKey = new Map(rows.map((r) => [spec.rowKey(r), r]));
-        for (const p of batch) p.resolve(byKey.get(p.key));
+        for (const same of batch) for (const p of same) p.resolve(byKey.get(p.key));
       },
       (e: unknown) => {
-        for (const p of batch) p.reject(e);
+        for (const same of batch) for (const p of same) p.reject(e);
       },
     );
   };
   const flush = () => {
     scheduled = false;
-    const all = queue;
-    queue = [];
-    for (let i = 0; i < all.length; i += MAX_BATCH) send(all.slice(i, i + MAX_BATCH));
+    const keys = [...queue.values()];
+    queue = new Map();
+    for (let i = 0; i < keys.length; i += MAX_BATCH) send(keys.slice(i, i + MAX_BATCH));
   };
   const lookup = (values: unknown[]) =>
     new Promise<unknown>((resolve, reject) => {
-      queue.push({ values, key: lookupKey(values), resolve, reject });
+      const key = lookupKey(values);
+      const pending: Pending = { values, key, resolve, reject };
+      const same = queue.get(key);
+      if (same) same.push(pending);
+      else queue.set(key, [pending]);
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush);
