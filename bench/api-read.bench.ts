@@ -14,6 +14,7 @@ import {
   stopEmbedded,
 } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
+import { cpuMeter } from "./support/cpu.ts";
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
 const SECONDS = Number(process.env["BENCH_SECONDS"] ?? 6);
@@ -49,22 +50,51 @@ await load("http://127.0.0.1:3901/", {}, 2); // warm-up
 await load(pgUrl, auth, 2);
 await load(liteUrl, auth, 2);
 await load(floorUrl, {}, 2);
+/**
+ * One round's load of a server, with the CPU time used per request by the server's process, by Postgres (on this
+ * machine) and by the load generator (this process): each server here is bound by its own thread, so its CPU per
+ * request is what its throughput comes from. Null where /proc cannot be read.
+ */
+async function measured(url: string, headers: Record<string, string>, pid: number | undefined) {
+  const meter = cpuMeter({ server: { pid: pid ?? -1 }, postgres: "postgres", client: "self" });
+  const r = await load(url, headers, SECONDS);
+  const used = meter();
+  const perRequest = (seconds: number | null) =>
+    seconds === null || r.requests === 0 ? null : (seconds / r.requests) * 1e6;
+  return {
+    ...r,
+    cpu: {
+      server: perRequest(used.server),
+      postgres: perRequest(used.postgres),
+      client: perRequest(used.client),
+    },
+  };
+}
+type Cpu = Awaited<ReturnType<typeof measured>>["cpu"];
+const us = (v: number | null) => (v === null ? "-" : v.toFixed(1));
+const cpuNote = (c: Cpu) => `${us(c.server)}/${us(c.postgres)}/${us(c.client)}`;
+
 const bare: number[] = [];
 const floor: number[] = [];
 const pgRead: number[] = [];
 const liteRead: number[] = [];
+const cpu = { bare: [] as Cpu[], pg: [] as Cpu[], lite: [] as Cpu[], floor: [] as Cpu[] };
 let non2xx = 0;
 let p99 = 0;
 let liteP99 = 0;
 for (let round = 1; round <= ROUNDS; round++) {
-  const b = await load("http://127.0.0.1:3901/", {}, SECONDS);
-  const r = await load(pgUrl, auth, SECONDS);
-  const l = await load(liteUrl, auth, SECONDS);
-  const f = await load(floorUrl, {}, SECONDS);
+  const b = await measured("http://127.0.0.1:3901/", {}, koa.pid);
+  const r = await measured(pgUrl, auth, api.pid);
+  const l = await measured(liteUrl, auth, embedded.proc.pid);
+  const f = await measured(floorUrl, {}, oneQuery.pid);
   bare.push(b.rps);
   floor.push(f.rps);
   pgRead.push(r.rps);
   liteRead.push(l.rps);
+  cpu.bare.push(b.cpu);
+  cpu.pg.push(r.cpu);
+  cpu.lite.push(l.cpu);
+  cpu.floor.push(f.cpu);
   non2xx += r.non2xx + l.non2xx + f.non2xx;
   p99 = Math.max(p99, r.p99);
   liteP99 = Math.max(liteP99, l.p99);
@@ -72,6 +102,10 @@ for (let round = 1; round <= ROUNDS; round++) {
     `round ${round}: bare Koa ${b.rps.toFixed(0)} req/s, GET /v1/payers/{id} Postgres ${r.rps.toFixed(0)} req/s (${((r.rps / b.rps) * 100).toFixed(1)}%), ` +
       `PGlite ${l.rps.toFixed(0)} req/s (${((l.rps / b.rps) * 100).toFixed(1)}%), ` +
       `Koa + one Postgres read ${f.rps.toFixed(0)} req/s (${((f.rps / b.rps) * 100).toFixed(1)}%) (${loadNote()})`,
+  );
+  console.log(
+    `  CPU µs a request (server/Postgres/load generator): bare Koa ${cpuNote(b.cpu)}, Postgres ${cpuNote(r.cpu)}, ` +
+      `PGlite ${cpuNote(l.cpu)}, Koa + one Postgres read ${cpuNote(f.cpu)}`,
   );
 }
 await stop(api);
@@ -108,4 +142,36 @@ record(bench, "floor: bare Koa + one Postgres read per request / bare Koa", floo
 record(bench, "GET /v1/payers/{id}, Postgres / floor", (median(pgRead) / median(floor)) * 100, "%", null);
 record(bench, "GET /v1/payers/{id}, PGlite", median(liteRead), "req/s", null);
 record(bench, "GET /v1/payers/{id}, PGlite / bare Koa", liteRatio * 100, "%", { atLeast: 10 });
+// The CPU behind the ratio: each server is bound by its own thread, so the ratio is about bare Koa's CPU per request
+// over the API's. Medians of the rounds; left out where /proc cannot be read.
+const medianOf = (xs: Cpu[], side: keyof Cpu) => {
+  const vs = xs.map((c) => c[side]).filter((v): v is number => v !== null);
+  return vs.length === xs.length && vs.length > 0 ? median(vs) : null;
+};
+const cpuFigures: Array<[string, number | null]> = [
+  ["server CPU per request, bare Koa", medianOf(cpu.bare, "server")],
+  ["server CPU per request, GET /v1/payers/{id} on Postgres", medianOf(cpu.pg, "server")],
+  ["Postgres CPU per request, GET /v1/payers/{id}", medianOf(cpu.pg, "postgres")],
+  ["server CPU per request, floor (bare Koa + one Postgres read)", medianOf(cpu.floor, "server")],
+  ["server CPU per request, GET /v1/payers/{id} on PGlite", medianOf(cpu.lite, "server")],
+];
+for (const [name, value] of cpuFigures) {
+  if (value === null) continue;
+  console.log(`${name}: ${value.toFixed(1)} µs`);
+  record(bench, name, value, "µs", null);
+}
+const bareCpu = medianOf(cpu.bare, "server");
+const apiCpu = medianOf(cpu.pg, "server");
+if (bareCpu !== null && apiCpu !== null) {
+  console.log(
+    `bare Koa's server CPU per request / the API's on Postgres: ${((bareCpu / apiCpu) * 100).toFixed(1)}%`,
+  );
+  record(
+    bench,
+    "bare Koa's server CPU per request / the API's on Postgres",
+    (bareCpu / apiCpu) * 100,
+    "%",
+    null,
+  );
+}
 if (non2xx > 0) process.exitCode = 1;

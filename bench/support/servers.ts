@@ -61,9 +61,14 @@ export async function load(
   headers: Record<string, string>,
   seconds = 8,
   connections = 32,
-): Promise<{ rps: number; p99: number; non2xx: number }> {
+): Promise<{ rps: number; p99: number; non2xx: number; requests: number }> {
   const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
 }
 
 /** The API on the embedded default (PGlite in a fresh data folder, dropped by `stop`'s caller), the bench key seeded. */
