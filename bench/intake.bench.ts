@@ -15,6 +15,8 @@ import { pipeline } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
 import { BENCH_KEY, benchSchema, startEmbeddedApi, stop, stopEmbedded } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
+import { cpuMeter } from "./support/cpu.ts";
+import { availableParallelism } from "node:os";
 import { clearPayer, payerFilings, payerQuery } from "./support/payer-rows.ts";
 import { necRows } from "../test/support/forms.ts";
 
@@ -33,8 +35,12 @@ const { admin } = db;
 
 const headers = { authorization: `Bearer ${BENCH_KEY}`, "content-type": "application/json" };
 
-/** Posts the 20 batches, 4 at a time, to the API at `base`: forms/s end to end and one batch's p50/p99. */
-async function intake(base: string) {
+/**
+ * Posts the 20 batches, 4 at a time, to the API at `base` (its process `pid`): forms/s end to end, one batch's
+ * p50/p99, and the CPU time used per form over the timed part by the API's process, by Postgres on this machine
+ * (when `postgres`) and by the load generator (this process).
+ */
+async function intake(base: string, pid: number | undefined, postgres: boolean) {
   const post = async (path: string, body: unknown): Promise<{ status: number; body: any }> => {
     const res = await fetch(base + path, { method: "POST", headers, body: JSON.stringify(body) });
     return { status: res.status, body: await res.json() };
@@ -64,6 +70,7 @@ async function intake(base: string) {
   // The clock stops at the last response: autocannon reports `done` on its once-a-second tick, so timing to its end
   // rounded every run up to the next whole second (2.01 s or 3.01 s for the same work).
   let lastResponse = 0;
+  const meter = cpuMeter({ api: { pid: pid ?? -1 }, postgres: "postgres", client: "self" });
   const t0 = performance.now();
   const result = await autocannon({
     url: base + path,
@@ -91,6 +98,14 @@ async function intake(base: string) {
     ],
   });
   const wall = (lastResponse - t0) / 1000;
+  const used = meter();
+  const perForm = (seconds: number | null) =>
+    seconds === null || created === 0 ? null : (seconds / created) * 1e6;
+  const cpu = {
+    api: perForm(used.api),
+    postgres: postgres ? perForm(used.postgres) : null,
+    client: perForm(used.client),
+  };
 
   // Per-batch latency: autocannon's histogram (ms).
   const p50 = result.latency.p50;
@@ -106,6 +121,7 @@ async function intake(base: string) {
     failedRows,
     statuses,
     non2xx: result.non2xx,
+    cpu,
   };
 }
 
@@ -162,7 +178,7 @@ const lite = await startEmbeddedApi(PORT + 10);
 let liteRun: Awaited<ReturnType<typeof intake>>;
 let liteFloor = NaN;
 try {
-  liteRun = await intake(`http://127.0.0.1:${PORT + 10}`);
+  liteRun = await intake(`http://127.0.0.1:${PORT + 10}`, lite.proc.pid, false);
   await stop(lite.proc);
   liteFloor = await pgliteWriteSet(lite.dir, liteRun.payerId);
 } finally {
@@ -196,8 +212,10 @@ record(
 
 const api = await db.startApi(PORT);
 try {
-  const { payerId, wall, p50, p99, formsPerS, created, failedRows, statuses, non2xx } = await intake(
+  const { payerId, wall, p50, p99, formsPerS, created, failedRows, statuses, non2xx, cpu } = await intake(
     `http://127.0.0.1:${PORT}`,
+    api.pid,
+    true,
   );
   await stop(api);
   const payer = { body: { id: payerId } };
@@ -273,6 +291,7 @@ try {
   ).rows as Record<string, unknown>[];
   // Vacuumed, as for PGlite above: no dead version of the same keys in the way of the rows written again.
   await clearPayer(ofPayer, `${schema}.`);
+  let writeSetPostgresCpu: number | null = null;
   const writeSet = await (async (): Promise<number> => {
     const pool = new pg.Pool({ connectionString: db.url, max: CONCURRENCY });
     /** The rows as one COPY text (built before the clock starts) and the statement that reads it. */
@@ -299,6 +318,7 @@ try {
     try {
       await pool.query("select 1");
       let i = 0;
+      const meter = cpuMeter({ postgres: "postgres" });
       const start = performance.now();
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
@@ -314,7 +334,10 @@ try {
           }
         }),
       );
-      return rows.length / ((performance.now() - start) / 1000);
+      const formsPerS = rows.length / ((performance.now() - start) / 1000);
+      const pgSeconds = meter().postgres;
+      writeSetPostgresCpu = pgSeconds === null ? null : (pgSeconds / rows.length) * 1e6;
+      return formsPerS;
     } finally {
       await pool.end();
     }
@@ -364,6 +387,35 @@ try {
     null,
   );
   record(bench, "intake / raw whole write set, Postgres", (formsPerS / writeSet) * 100, "%", null);
+  // The CPU behind the throughput: what one form costs each side, and the cores that cost needs at the target rate.
+  // The API, Postgres and the load generator share this machine's cores; a rate whose CPU is more than the cores
+  // there are cannot be reached here, however the work overlaps.
+  const cores = availableParallelism();
+  const us = (v: number | null) => (v === null ? "-" : `${v.toFixed(0)} µs`);
+  console.log(
+    `  CPU a form: API process ${us(cpu.api)}, Postgres ${us(cpu.postgres)}, load generator ${us(cpu.client)}; ` +
+      `Postgres for the raw write set alone: ${us(writeSetPostgresCpu)}`,
+  );
+  for (const [name, value] of [
+    ["intake, the API process's CPU per form, Postgres", cpu.api],
+    ["intake, Postgres's CPU per form", cpu.postgres],
+    ["intake, the load generator's CPU per form", cpu.client],
+    ["raw whole write set, Postgres's CPU per form", writeSetPostgresCpu],
+  ] as const)
+    if (value !== null) record(bench, name, value, "µs", null);
+  if (cpu.api !== null && cpu.postgres !== null && cpu.client !== null) {
+    const needed = ((cpu.api + cpu.postgres + cpu.client) * TARGET_FORMS_PER_S) / 1e6;
+    console.log(
+      `  CPU intake needs at ${TARGET_FORMS_PER_S} forms/s: ${needed.toFixed(2)} cores (API + Postgres + load generator); this machine has ${cores}`,
+    );
+    record(
+      bench,
+      `cores intake needs at ${TARGET_FORMS_PER_S.toLocaleString("en-US")} forms/s (this machine: ${cores})`,
+      needed,
+      "cores",
+      null,
+    );
+  }
   if (!ok || !liteOk) process.exitCode = 1;
 } finally {
   await stop(api);
