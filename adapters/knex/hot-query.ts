@@ -64,8 +64,9 @@ export function hotQuery(db: Knex | Knex.Transaction, name: string, sql: string)
  *
  * Lookups made in the same turn of the event loop are sent together, at the end of that turn, as one
  * prepared statement over arrays of keys (each distinct key once), so a burst of N reads costs one round trip and
- * one plan execution instead of N, and N reads of one row read it once. Each read still starts after its caller asked, so it sees every write committed before the
- * call (no cache, nothing stale). Elsewhere (a transaction, PGlite) each call runs `singleSql` on its own.
+ * one plan execution instead of N, and N reads of one row read it once. Each read still starts after its caller
+ * asked, so it sees every write committed before the call (no cache, nothing stale). Elsewhere (a transaction,
+ * PGlite) each call runs `singleSql` on its own.
  */
 export interface CoalescedLookup {
   readonly name: string;
