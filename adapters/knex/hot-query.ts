@@ -16,7 +16,9 @@ interface KnexClientInternals {
 
 /** Knex does not type its client's internals: this is the part of them used here. */
 const clientOf = (db: Knex | Knex.Transaction) => db.client as unknown as KnexClientInternals;
-const isTransaction = (db: Knex | Knex.Transaction) => "isTransaction" in db && db.isTransaction === true;
+/** Whether `db` is a transaction (else the pool). */
+export const isTransaction = (db: Knex | Knex.Transaction): db is Knex.Transaction =>
+  "isTransaction" in db && db.isTransaction === true;
 
 function isPostgresPool(db: Knex | Knex.Transaction): boolean {
   return clientOf(db).config.client === "pg" && !isTransaction(db);

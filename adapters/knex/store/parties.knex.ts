@@ -4,7 +4,13 @@ import * as Effect from "effect/Effect";
 import type { Knex } from "knex";
 import { type PayerRepo, type RecipientRepo, type Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
-import { coalescedLookup, lookupKey, singleProcessRowCache, type CoalescedLookup } from "../hot-query.ts";
+import {
+  coalescedLookup,
+  isTransaction,
+  lookupKey,
+  singleProcessRowCache,
+  type CoalescedLookup,
+} from "../hot-query.ts";
 import {
   decodeOptional,
   IdRow,
@@ -37,7 +43,7 @@ export function payerRepo(db: Db, scope: Scope): PayerRepo {
   const getPayer = coalescedLookup(db, PAYER_GET);
   // On the embedded database a payer read by id is served from memory after the first read (see singleProcessRowCache).
   const cache = singleProcessRowCache(db, "payers");
-  const readCache = "isTransaction" in db && db.isTransaction ? null : cache;
+  const readCache = isTransaction(db) ? null : cache;
   const cacheKey = (id: string) => lookupKey([id, scope.accountId, scope.livemode]);
   return {
     insert: (row) =>

@@ -5,13 +5,13 @@ import type { Page, PageQuery } from "../../../core/domain/shared/paging.ts";
 import { toPage, unknownCursorPage } from "../../../core/domain/shared/paging.ts";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
-import { runPrepared } from "../hot-query.ts";
+import { isTransaction, runPrepared } from "../hot-query.ts";
 
 export type Db = Knex | Knex.Transaction;
 
 /** `f` in the caller's transaction when `db` is one, else in a transaction of its own. */
 export function inTransaction<A>(db: Db, f: (trx: Db) => Promise<A>): Promise<A> {
-  return (db as Knex.Transaction).isTransaction ? f(db) : db.transaction(f);
+  return isTransaction(db) ? f(db) : db.transaction(f);
 }
 
 /** Storage failures are defects: they surface as 500 api_error with a request id. */
