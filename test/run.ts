@@ -7,6 +7,8 @@ import { dirname, join, relative } from "node:path";
 import { cpus } from "node:os";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
+import { isProcessAlive } from "../adapters/system/process-alive.ts";
+import { compiledPath } from "./support/node-entry.ts";
 
 const root = join(import.meta.dirname, "..");
 const filter = process.argv.slice(2);
@@ -35,16 +37,6 @@ interface Outcome {
   ms: number;
 }
 
-/** Whether process `pid` is alive (a compiled folder of a run still going is left alone). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Every test file compiled once, up front, into one ES module each (shared code in common chunks), so that a test's
  * process loads plain JavaScript instead of compiling and resolving each of its modules through tsx's loader thread:
@@ -60,7 +52,7 @@ async function compile(entries: string[]): Promise<{ dir: string; outOf: (file: 
   const dir = join(parent, String(process.pid));
   // Folders left by runs that were interrupted (their process is gone) are removed.
   for (const name of existsSync(parent) ? readdirSync(parent) : []) {
-    if (!/^\d+$/.test(name) || isRunning(Number(name))) continue;
+    if (!/^\d+$/.test(name) || isProcessAlive(Number(name))) continue;
     rmSync(join(parent, name), { recursive: true, force: true });
   }
   const sourceMeta: Plugin = {
@@ -98,7 +90,7 @@ async function compile(entries: string[]): Promise<{ dir: string; outOf: (file: 
     );
     return null;
   }
-  return { dir, outOf: (file) => join(dir, relative(root, file)).replace(/\.ts$/, ".mjs") };
+  return { dir, outOf: (file) => compiledPath(dir, file) };
 }
 
 /**

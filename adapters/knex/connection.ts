@@ -6,6 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import knexFactory, { type Knex } from "knex";
 import pg from "pg";
 import { migrationSource } from "./migrations/index.ts";
+import { isProcessAlive } from "../system/process-alive.ts";
 
 // int8 (counts, sums) as JS numbers: every value the service stores fits in 2^53.
 pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -109,7 +110,7 @@ function lockDataDir(dir: string): () => void {
   const lock = join(dir, "service.lock");
   if (existsSync(lock)) {
     const pid = Number(readFileSync(lock, "utf8").trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid))
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid))
       throw new DataFolderInUse(dir, pid);
   }
   writeFileSync(lock, String(process.pid));
@@ -120,15 +121,6 @@ function lockDataDir(dir: string): () => void {
       /* already gone */
     }
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {

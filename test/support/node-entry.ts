@@ -13,7 +13,7 @@ export function nodeArgs(entry: string): string[] {
   const source = isAbsolute(entry) ? entry : join(root, entry);
   const dir = process.env["TEST_COMPILED_DIR"];
   if (dir) {
-    const compiled = join(dir, relative(root, source)).replace(/\.ts$/, ".mjs");
+    const compiled = compiledPath(dir, source);
     if (existsSync(compiled)) return ["--enable-source-maps", compiled];
   }
   return sourceArgs(source);
@@ -22,4 +22,9 @@ export function nodeArgs(entry: string): string[] {
 /** Node's arguments for running the TypeScript program `entry` from its source under tsx, as `npm start` does. */
 export function sourceArgs(entry: string): string[] {
   return ["--import", "tsx", isAbsolute(entry) ? entry : join(root, entry)];
+}
+
+/** Where test/run.ts's compile writes the module of the source file `source` (absolute) inside its folder `dir`. */
+export function compiledPath(dir: string, source: string): string {
+  return join(dir, relative(root, source)).replace(/\.ts$/, ".mjs");
 }
