@@ -14,7 +14,7 @@ import {
   stopEmbedded,
 } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
-import { cpuMeter } from "./support/cpu.ts";
+import { cpuMeter, microsEach } from "./support/cpu.ts";
 
 const ROUNDS = Number(process.env["BENCH_ROUNDS"] ?? 3);
 const SECONDS = Number(process.env["BENCH_SECONDS"] ?? 6);
@@ -56,17 +56,15 @@ await load(floorUrl, {}, 2);
  * request is what its throughput comes from. Null where /proc cannot be read.
  */
 async function measured(url: string, headers: Record<string, string>, pid: number | undefined) {
-  const meter = cpuMeter({ server: { pid: pid ?? -1 }, postgres: "postgres", client: "self" });
+  const meter = cpuMeter({ server: { pid }, postgres: "postgres", client: "self" });
   const r = await load(url, headers, SECONDS);
   const used = meter();
-  const perRequest = (seconds: number | null) =>
-    seconds === null || r.requests === 0 ? null : (seconds / r.requests) * 1e6;
   return {
     ...r,
     cpu: {
-      server: perRequest(used.server),
-      postgres: perRequest(used.postgres),
-      client: perRequest(used.client),
+      server: microsEach(used.server, r.requests),
+      postgres: microsEach(used.postgres, r.requests),
+      client: microsEach(used.client, r.requests),
     },
   };
 }

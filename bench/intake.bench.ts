@@ -15,7 +15,7 @@ import { pipeline } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
 import { BENCH_KEY, benchSchema, startEmbeddedApi, stop, stopEmbedded } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
-import { cpuMeter } from "./support/cpu.ts";
+import { cpuMeter, microsEach } from "./support/cpu.ts";
 import { availableParallelism } from "node:os";
 import { clearPayer, payerFilings, payerQuery } from "./support/payer-rows.ts";
 import { necRows } from "../test/support/forms.ts";
@@ -70,7 +70,7 @@ async function intake(base: string, pid: number | undefined, postgres: boolean) 
   // The clock stops at the last response: autocannon reports `done` on its once-a-second tick, so timing to its end
   // rounded every run up to the next whole second (2.01 s or 3.01 s for the same work).
   let lastResponse = 0;
-  const meter = cpuMeter({ api: { pid: pid ?? -1 }, postgres: "postgres", client: "self" });
+  const meter = cpuMeter({ api: { pid }, postgres: "postgres", client: "self" });
   const t0 = performance.now();
   const result = await autocannon({
     url: base + path,
@@ -99,12 +99,10 @@ async function intake(base: string, pid: number | undefined, postgres: boolean) 
   });
   const wall = (lastResponse - t0) / 1000;
   const used = meter();
-  const perForm = (seconds: number | null) =>
-    seconds === null || created === 0 ? null : (seconds / created) * 1e6;
   const cpu = {
-    api: perForm(used.api),
-    postgres: postgres ? perForm(used.postgres) : null,
-    client: perForm(used.client),
+    api: microsEach(used.api, created),
+    postgres: postgres ? microsEach(used.postgres, created) : null,
+    client: microsEach(used.client, created),
   };
 
   // Per-batch latency: autocannon's histogram (ms).
@@ -335,8 +333,7 @@ try {
         }),
       );
       const formsPerS = rows.length / ((performance.now() - start) / 1000);
-      const pgSeconds = meter().postgres;
-      writeSetPostgresCpu = pgSeconds === null ? null : (pgSeconds / rows.length) * 1e6;
+      writeSetPostgresCpu = microsEach(meter().postgres, rows.length);
       return formsPerS;
     } finally {
       await pool.end();

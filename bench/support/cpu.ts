@@ -50,18 +50,20 @@ export function postgresCpuSeconds(): number | null {
   return seen ? total : null;
 }
 
-/** The CPU seconds of one side of a run: a process, the local Postgres, or this process (the load generator). */
-export type CpuSide = { readonly pid: number } | "postgres" | "self";
+/**
+ * The CPU seconds of one side of a run: a process (no pid: a process that did not start, read as null), the local
+ * Postgres, or this process (the load generator).
+ */
+export type CpuSide = { readonly pid: number | undefined } | "postgres" | "self";
 
-const readSide = (side: CpuSide): number | null =>
-  side === "postgres"
-    ? postgresCpuSeconds()
-    : side === "self"
-      ? (() => {
-          const u = process.cpuUsage();
-          return (u.user + u.system) / 1e6;
-        })()
-      : processCpuSeconds(side.pid);
+function readSide(side: CpuSide): number | null {
+  if (side === "postgres") return postgresCpuSeconds();
+  if (side === "self") {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  }
+  return side.pid === undefined ? null : processCpuSeconds(side.pid);
+}
 
 /**
  * Starts measuring the CPU of each named side; the function it returns gives the seconds each used since, null for
@@ -79,4 +81,9 @@ export function cpuMeter<K extends string>(sides: Record<K, CpuSide>): () => Rec
     }
     return used;
   };
+}
+
+/** `seconds` of CPU spread over `count` units of work, in µs each; null when either is missing. */
+export function microsEach(seconds: number | null, count: number): number | null {
+  return seconds === null || count === 0 ? null : (seconds / count) * 1e6;
 }
