@@ -401,10 +401,14 @@ try {
   ] as const)
     if (value !== null) record(bench, name, value, "µs", null);
   if (cpu.api !== null && cpu.postgres !== null && cpu.client !== null) {
-    const needed = ((cpu.api + cpu.postgres + cpu.client) * TARGET_FORMS_PER_S) / 1e6;
+    const perForm = cpu.api + cpu.postgres + cpu.client;
+    const needed = (perForm * TARGET_FORMS_PER_S) / 1e6;
+    // How busy the run kept the cores: the sides' CPU over the wall time (the API and Postgres take turns on a batch).
+    const busy = (perForm * formsPerS) / 1e6;
     console.log(
-      `  CPU intake needs at ${TARGET_FORMS_PER_S} forms/s: ${needed.toFixed(2)} cores (API + Postgres + load generator); this machine has ${cores}`,
+      `  CPU intake needs at ${TARGET_FORMS_PER_S} forms/s: ${needed.toFixed(2)} cores (API + Postgres + load generator); this machine has ${cores}, and the run kept ${busy.toFixed(2)} busy`,
     );
+    record(bench, "cores the intake run kept busy (API + Postgres + load generator)", busy, "cores", null);
     record(
       bench,
       `cores intake needs at ${TARGET_FORMS_PER_S.toLocaleString("en-US")} forms/s (this machine: ${cores})`,
