@@ -7,6 +7,7 @@ import { NotFound } from "../../core/domain/shared/errors.ts";
 import { Api, type ApiContext } from "./http.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { checkApiVersion } from "./middleware/api-version.ts";
+import { refuseUnsupportedProtocol } from "./middleware/protocol.ts";
 import { authentication } from "./middleware/authenticate.ts";
 import { checkUrlText, jsonBody } from "./middleware/body.ts";
 import { idempotency } from "./middleware/idempotency.ts";
@@ -81,6 +82,8 @@ export function createApp(deps: {
     readiness: deps.ops?.readiness,
   });
   app.use(async (ctx: ApiContext, next) => {
+    // A missing Host, an unsupported Expect: refused for every path, as Node's server refused them (server.ts).
+    if (refuseUnsupportedProtocol(ctx)) return;
     // Health, readiness, metrics and the API reference: no credential, no API-Version check.
     const publicAnswer = servePublic(ctx);
     if (publicAnswer !== null) return publicAnswer;

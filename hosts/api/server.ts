@@ -1,31 +1,72 @@
-// The HTTP server the Koa app runs in. Node answers requests it cannot parse (headers over 16 KB, bad framing)
-// itself, before Koa, with an empty body; here they get the error envelope like every other error (D36).
-import { createServer, ServerResponse, type Server } from "node:http";
-import type { Socket } from "node:net";
+// The HTTP server the Koa app runs in. Node answers some requests itself, before Koa, with an empty body or none:
+// here each gets the error envelope, Request-Id and API-Version like every other error (D36). A missing Host and
+// an unsupported Expect go on to the app, which refuses them (middleware/protocol.ts); what never becomes a
+// request the app could see (CONNECT, a request Node cannot parse) is answered on the socket here.
+import { createServer, ServerResponse, STATUS_CODES, type IncomingMessage, type Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type Koa from "koa";
 import { CURRENT_API_VERSION } from "../../core/domain/shared/versioning.ts";
+import { nextRequestId } from "./middleware/request-context.ts";
+
+/** The methods the API's routes answer, for the Allow of a refused CONNECT. */
+const API_METHODS = "GET, POST, PUT, PATCH, DELETE";
+
+/** One whole response written on a socket no ServerResponse owns, closing the connection after it. */
+function answerOnSocket(
+  socket: Duplex,
+  status: number,
+  error: { readonly type: string; readonly message: string },
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  const body = JSON.stringify({ error });
+  const head = {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(body)),
+    "Request-Id": nextRequestId(),
+    "API-Version": CURRENT_API_VERSION,
+    ...headers,
+    Connection: "close",
+  };
+  const lines = Object.entries(head).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}\r\n${lines.join("")}\r\n${body}`);
+}
 
 const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {
-  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "The request headers exceed 16 KB."],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "The request was not received in time."],
+  HPE_HEADER_OVERFLOW: [431, "headers_too_large", "The request headers exceed 16 KB."],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "invalid_request", "The request was not received in time."],
 };
 
-function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-  if (!socket.writable || err.code === "ECONNRESET") {
+/** A socket whose bytes Node could not read as a request ('clientError'). */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // Nothing is written over a response already on its way (the peer would read a corrupt stream), nor on a
+  // connection the client reset.
+  const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!socket.writable || err.code === "ECONNRESET" || inFlight?.headersSent === true) {
     socket.destroy();
     return;
   }
-  const [status, reason, message] = CLIENT_ERRORS[err.code ?? ""] ?? [
+  const [status, type, message] = CLIENT_ERRORS[err.code ?? ""] ?? [
     400,
-    "Bad Request",
+    "invalid_request",
     "The request is not valid HTTP.",
   ];
-  const body = JSON.stringify({
-    error: { type: status === 431 ? "headers_too_large" : "invalid_request", message },
-  });
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `API-Version: ${CURRENT_API_VERSION}\r\nConnection: close\r\n\r\n${body}`,
+  answerOnSocket(socket, status, { type, message });
+}
+
+/**
+ * CONNECT (a tunnel through a proxy, which this server is not). Node hands the socket over to a 'connect' listener
+ * and, without one, closes it without a word; the parser is detached by then, so the socket's errors are ours too.
+ */
+function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
+  socket.on("error", () => socket.destroy());
+  answerOnSocket(
+    socket,
+    405,
+    {
+      type: "method_not_allowed",
+      message: `CONNECT is not allowed: this is not a proxy; allowed: ${API_METHODS}.`,
+    },
+    { Allow: API_METHODS },
   );
 }
 
@@ -65,11 +106,16 @@ export function listen(app: Koa, port: number, host?: string): Promise<Server> {
   function closeWhenStopping() {
     if (state.stopping) setImmediate(() => server.closeIdleConnections());
   }
-  const server = createServer({ ServerResponse: responseClass(state) }, (req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     res.on("close", closeWhenStopping);
     void handle(req, res);
-  });
+  };
+  // requireHostHeader: false and the 'checkExpectation' listener hand those requests to the app, which answers
+  // them with the envelope (middleware/protocol.ts); Node's own answers have an empty body.
+  const server = createServer({ ServerResponse: responseClass(state), requireHostHeader: false }, onRequest);
   serving.set(server, state);
+  server.on("checkExpectation", onRequest);
+  server.on("connect", refuseConnect);
   server.on("clientError", answerClientError);
   // Longer than the usual client and load-balancer idle timeouts (60 s), so the server is not the side that closes
   // an idle keep-alive connection just as a client reuses it (the client would see ECONNRESET).

@@ -603,7 +603,7 @@ export interface components {
     Error: {
       error: {
         /** Machine-readable kind of error; see the API guide's error table. */
-        type: "api_error" | "card_declined" | "cart_not_payable" | "conflict" | "forbidden" | "headers_too_large" | "idempotency_key_reused" | "insufficient_scope" | "invalid_request" | "ip_not_allowed" | "method_not_allowed" | "not_cancellable" | "not_correctable" | "not_found" | "not_ready" | "payload_too_large" | "payment_required" | "rate_limited" | "request_in_progress" | "service_unavailable" | "unauthorized";
+        type: "api_error" | "card_declined" | "cart_not_payable" | "conflict" | "expectation_failed" | "forbidden" | "headers_too_large" | "idempotency_key_reused" | "insufficient_scope" | "invalid_request" | "ip_not_allowed" | "method_not_allowed" | "not_cancellable" | "not_correctable" | "not_found" | "not_ready" | "payload_too_large" | "payment_required" | "rate_limited" | "request_in_progress" | "service_unavailable" | "unauthorized";
         /** Human-readable explanation. */
         message: string;
         /** The field, query parameter or header at fault. */

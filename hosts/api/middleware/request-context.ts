@@ -9,7 +9,9 @@ import type { Logger } from "../../shared/logger.ts";
 // Unique across processes (random per-process prefix) and cheap per request (a counter).
 const PROCESS_PREFIX = randomBase62(10);
 let counter = 0;
-const nextRequestId = () => "req_" + PROCESS_PREFIX + (counter++).toString(36).padStart(10, "0");
+/** A fresh request id; also for the answers server.ts writes itself, before the app (D36). */
+export const nextRequestId = (): string =>
+  "req_" + PROCESS_PREFIX + (counter++).toString(36).padStart(10, "0");
 
 export function requestContext(logger: Logger) {
   return async (ctx: ApiContext, next: Next) => {

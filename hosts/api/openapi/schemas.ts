@@ -40,6 +40,7 @@ export const ERROR_TYPES: readonly string[] = [
     ...Object.values(ERROR_TABLE).map((e) => e.type),
     "method_not_allowed",
     "headers_too_large",
+    "expectation_failed",
     "api_error",
   ]),
 ].sort();
