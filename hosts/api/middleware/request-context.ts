@@ -13,6 +13,17 @@ let counter = 0;
 export const nextRequestId = (): string =>
   "req_" + PROCESS_PREFIX + (counter++).toString(36).padStart(10, "0");
 
+/**
+ * Whether the client closed the connection before its answer was sent: nothing can reach it any more. The access
+ * log and the metrics count such a request as 499 (client closed request), whatever the pipeline made of it.
+ */
+export function clientClosed(ctx: ApiContext): boolean {
+  return ctx.res.destroyed && !ctx.res.headersSent;
+}
+
+/** The status of a request its client abandoned before the answer (nginx's "client closed request"). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 export function requestContext(logger: Logger) {
   return async (ctx: ApiContext, next: Next) => {
     const requestId = nextRequestId();
@@ -28,6 +39,10 @@ export function requestContext(logger: Logger) {
     } catch (e) {
       if (isDomainError(e)) {
         sendError(ctx, e);
+      } else if (e === ctx.req.errored && clientClosed(ctx)) {
+        // The request's own stream failed because its client went away (reading the body of a request it
+        // abandoned: "aborted"): no fault of the server's, and no client is there to answer.
+        ctx.status = CLIENT_CLOSED_REQUEST;
       } else {
         logger.error("unhandled error", {
           request_id: requestId,

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createRequire } from "node:module";
 import type { Next } from "koa";
 import type { ApiContext } from "../http.ts";
+import { CLIENT_CLOSED_REQUEST, clientClosed } from "../middleware/request-context.ts";
 import type { Logger } from "../../shared/logger.ts";
 import type { Metrics } from "./metrics.ts";
 import type { ReadinessProbe } from "./readiness.ts";
@@ -145,15 +146,19 @@ export function accessLog(logger: Logger, metrics: Metrics) {
     } finally {
       const ms = performance.now() - start;
       const route = ctx.state.route ?? "unmatched";
-      metrics.observe(ctx.method, route, ctx.status, ms / 1000);
+      // A request whose client left before its answer: 499, whatever the pipeline made of it (never a 5xx).
+      const aborted = clientClosed(ctx);
+      const status = aborted ? CLIENT_CLOSED_REQUEST : ctx.status;
+      metrics.observe(ctx.method, route, status, ms / 1000);
       if (logging) {
         logger.info("request", {
           request_id: ctx.state.requestId,
           method: ctx.method,
           route,
-          status: ctx.status,
+          status,
           duration_ms: Math.round(ms * 10) / 10,
           credential: ctx.state.principal?.credentialId ?? null,
+          ...(aborted ? { aborted: true } : {}),
         });
       }
     }

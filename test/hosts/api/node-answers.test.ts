@@ -1,6 +1,7 @@
 // Requests Node's http server used to answer itself, before Koa saw them, with an empty body or none (a missing
 // Host, an unsupported Expect, CONNECT, a request that is not HTTP): each gets a real response carrying the error
-// envelope, Request-Id and API-Version (D36). Raw sockets: a client library would refuse to send most of these.
+// envelope, Request-Id and API-Version (D36). And a request its client abandons is logged as what it is, not as
+// a 500. Raw sockets: a client library would refuse to send most of these.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { connect } from "node:net";
@@ -167,6 +168,45 @@ s(
       await exchange(api, `GET /v1/payers HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`),
     );
     assertEnvelope(big, 431, "headers_too_large");
+  },
+);
+
+s(
+  "a request its client abandons half-way through the body is logged as 499, never as a 500",
+  async ({ api }) => {
+    const { port } = new URL(api.base);
+    lines.length = 0;
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          `POST /v1/payers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${api.key}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name": "Half`,
+        );
+        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.on("close", () => resolve());
+    });
+    // The line is written once the server has seen the connection close.
+    for (let i = 0; i < 50 && !lines.some((l) => l.includes('"msg":"request"')); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const access = logged.filter((l) => l["msg"] === "request");
+    assert.is(access.length, 1, lines.join(""));
+    assert.is(access[0]?.["status"], 499);
+    assert.is(access[0]?.["aborted"], true);
+    assert.is(access[0]?.["route"], "/v1/payers");
+    assert.is(access[0]?.["level"], "info");
+    assert.not.ok(
+      logged.some((l) => l["level"] === "error" || String(l["msg"]).includes("unhandled")),
+      lines.join(""),
+    );
+    // Metrics count it as 499: no 5xx was answered to anyone.
+    const metrics = await api.request("GET", "/metrics", { key: null });
+    assert.match(
+      metrics.text,
+      /http_request_duration_seconds_count\{method="POST",route="\/v1\/payers",status="499"\} 1/,
+    );
+    assert.not.match(metrics.text, /status="5\d\d"/);
   },
 );
 
