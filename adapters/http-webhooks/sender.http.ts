@@ -130,6 +130,8 @@ export function makeHttpWebhookSender(options: HttpWebhookSenderOptions): HttpWe
       }
       if (url.protocol !== "https:" && url.protocol !== "http:")
         return refuse(`unsupported scheme ${url.protocol}`);
+      // Refused at creation since; one stored before: node:http takes port 0 for "the default port".
+      if (url.port === "0") return refuse("invalid port 0");
       const policy = policyFor(request.livemode);
       const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
       // An IP literal is connected to without a lookup, so it is checked here.

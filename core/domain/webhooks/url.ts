@@ -59,6 +59,9 @@ export function validateWebhookUrl(
   if (u.protocol !== "https:" && u.protocol !== "http:") return fail("url must use https.");
   const host = u.hostname.toLowerCase();
   if (host === "") return fail("url must name a host.");
+  // A port over 65535 is already a parse error; 0 parses but names no port anything listens on (and an HTTP
+  // client given port 0 connects to the scheme's default port instead).
+  if (u.port === "0") return fail("url must name a port from 1 to 65535, or none for the scheme's default.");
   const loopbackAllowed = !options.livemode && options.sandboxLoopback;
   if (isLoopbackHost(host)) {
     if (loopbackAllowed) return { ok: true, url: u.href };

@@ -172,6 +172,14 @@ test("unusable URLs and header values are results too", async () => {
     retryAfter: null,
     error: "unsupported scheme ftp:",
   });
+  // Port 0 (an endpoint stored before it was refused): Node would connect to the scheme's default port instead.
+  const before = connections;
+  assert.equal(await send(sender, { ...req("/ok"), url: "http://127.0.0.1:0/ok" }), {
+    status: 0,
+    retryAfter: null,
+    error: "invalid port 0",
+  });
+  assert.is(connections, before, "no connection was made");
   const r = await send(sender, req("/ok", { headers: { "X-Bad": "a\r\nInjected: 1" } }));
   assert.is(r.status, 0);
   assert.ok(r.error !== null);

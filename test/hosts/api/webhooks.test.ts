@@ -47,17 +47,38 @@ s(
       [{ url: "https://example.com/h", events: [] }, "events"],
       [{ url: "https://example.com/h", events: ["*"], environment: "production" }, "environment"],
       [{ events: ["*"] }, "url"],
+      [{ url: "https://example.com:0/h", events: ["*"] }, "url"],
+      [{ url: "http://localhost:0/h", events: ["*"] }, "url"],
+      [{ url: "https://user:pass@example.com/h", events: ["*"] }, "url"],
     ];
     for (const [body, param] of cases) {
       const r = await api.request("POST", "/v1/webhooks", { body });
       assert.is(r.status, 422, JSON.stringify(body));
+      assert.is(r.body.error.type, "invalid_request");
       assert.is(r.body.error.param, param);
     }
+    const made = await api.request("POST", "/v1/webhooks", {
+      body: { url: "https://example.com/h", events: ["*"] },
+    });
+    assert.is(made.status, 201, made.text);
+    const moved = await api.request("PATCH", `/v1/webhooks/${made.body.id}`, {
+      body: { url: "https://example.com:0/h" },
+    });
+    assert.is(moved.status, 422, moved.text);
+    assert.is(moved.body.error.param, "url");
+    assert.is((await api.request("GET", `/v1/webhooks/${made.body.id}`)).body.url, "https://example.com/h");
+    await api.request("DELETE", `/v1/webhooks/${made.body.id}`);
+    const live = await api.liveKey();
+    const livePortZero = await api.request("POST", "/v1/webhooks", {
+      key: live,
+      body: { url: "https://example.com:0/h", events: ["*"] },
+    });
+    assert.is(livePortZero.status, 422, livePortZero.text);
+    assert.is(livePortZero.body.error.param, "url");
     const local = await api.request("POST", "/v1/webhooks", {
       body: { url: "http://localhost:4000/h", events: ["*"] },
     });
     assert.is(local.status, 201, "sandbox allows http://localhost (D29)");
-    const live = await api.liveKey();
     const liveLocal = await api.request("POST", "/v1/webhooks", {
       key: live,
       body: { url: "http://localhost:4000/h", events: ["*"] },

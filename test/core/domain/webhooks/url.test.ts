@@ -26,6 +26,11 @@ test("URL rules (D29): accepted", () => {
     ["http://127.0.0.2/hook", false, "http://127.0.0.2/hook"],
     ["http://[::1]/hook", false, "http://[::1]/hook"],
     ["http://2130706433:5432/", false, "http://127.0.0.1:5432/"],
+    // Every port a connection can be made to, 1 to 65535; the scheme's own port is left out.
+    ["https://example.com:1/hook", true, "https://example.com:1/hook"],
+    ["https://example.com:65535/hook", true, "https://example.com:65535/hook"],
+    ["https://example.com:443/hook", true, "https://example.com/hook"],
+    ["https://example.com:0443/hook", false, "https://example.com/hook"],
   ];
   for (const [input, livemode, url] of cases) {
     assert.equal(
@@ -45,6 +50,18 @@ test("URL rules (D29): refused", () => {
     ["http://localhost.example.com/hook", false, /https/],
     ["https://user:pass@example.com/hook", true, /credentials/],
     ["https://user@example.com/hook", false, /credentials/],
+    ["https://:secret@example.com/hook", true, /credentials/],
+    ["https://user:@example.com/hook", false, /credentials/],
+    ["https://%75ser:pass@example.com/hook", true, /credentials/],
+    // Port 0 names no port: nothing can be connected to there (and a client library would pick the default).
+    ["https://example.com:0/hook", true, /port/],
+    ["https://example.com:0/hook", false, /port/],
+    ["https://example.com:000/hook", true, /port/],
+    ["https://93.184.216.34:0/hook", true, /port/],
+    ["http://localhost:0/hook", false, /port/],
+    ["http://127.0.0.1:0/hook", false, /port/],
+    ["https://example.com:65536/hook", true, /absolute/],
+    ["https://example.com:-1/hook", false, /absolute/],
     ["https://example.com/hook#frag", true, /fragment/],
     ["https://example.com/hook#", true, /fragment/],
     ["ftp://example.com/hook", true, /https/],
