@@ -37,7 +37,15 @@ const SECRET_FIELDS = [
 ];
 const SECRET_KEYS: ReadonlySet<string> = new Set(SECRET_FIELDS);
 
-const TIN_LIKE = /\b\d{3}-\d{2}-\d{4}\b|\b\d{2}-\d{7}\b|(?<![\d.])\d{9}(?![\d.])/g;
+/**
+ * A TIN as it is written (123456789, 123-45-6789, 12-3456789) standing as a token of its own: between anything but
+ * letters, digits and underscores (spaces, quotes, `=`, `:`, punctuation, the ends), glued to its own label
+ * (TIN123456789), or after an escape in JSON-encoded text (`\n123456789`). Digits inside a longer token are not
+ * one: ids (req_gPKpe9Ch750000000i60, base62, UUIDs) are logged as they were answered, so an id a customer quotes
+ * matches the logs. Nor is a decimal (123456789.00).
+ */
+const TIN_LIKE =
+  /(?:(?<=\b(?:tin|ssn|ein|itin)|\\[a-z])|(?<![A-Za-z0-9_]|\d\.))(?:\d{3}-\d{2}-\d{4}|\d{2}-\d{7}|\d{9})(?![A-Za-z0-9_]|\.\d)/gi;
 const KEY_LIKE = /\b(sk|rk|whsec|cs|rt|at)_[A-Za-z0-9_]{12,}/g;
 /** Cheap pre-check: only text with 9 digits or an underscore can hold a TIN or a key. */
 const MAYBE_SECRET = /\d{2}-?\d{2,}|_/;
