@@ -30,7 +30,9 @@ export interface JobDefaults {
   readonly retryBackoff: boolean;
   /**
    * A running job not completed within this many seconds counts as a failed attempt (its process is presumed
-   * dead) and is retried. Must exceed the slowest honest run of the handler.
+   * dead) and is retried. Must exceed the slowest honest run of the handler. A queue's policy, not a send option:
+   * the process that works a queue writes it there when it starts (see `work`), and every job sent to the queue
+   * from then on carries it, whichever process sent it.
    */
   readonly expireInSeconds: number;
 }
@@ -48,7 +50,10 @@ export interface OpenJobsOptions {
   /** Queues to create at once; any other queue is created on its first `send` or `work`. */
   readonly queues?: readonly string[];
   readonly defaults: JobDefaults;
-  /** `expireInSeconds` for the jobs of the named queues, when their honest runs are longer than the default's. */
+  /**
+   * `expireInSeconds` for the named queues, when their honest runs are longer than the default's. Like the
+   * default, the value of the process that works the queue is the one its jobs get.
+   */
   readonly expireInSecondsByQueue?: Readonly<Record<string, number>>;
   /** How long `stop` lets running handlers finish before failing their jobs back to the queue. Default 10 s. */
   readonly stopTimeoutMs?: number;
@@ -212,13 +217,34 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
     }
   });
 
+  const expiryOf = (queue: string) => options.expireInSecondsByQueue?.[queue] ?? defaults.expireInSeconds;
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (name: string): Promise<void> => {
     let p = queues.get(name);
     if (!p) {
-      p = oneAtATime(db, schema, () => boss.createQueue(name, { name, policy: "standard", ...defaults }));
+      p = oneAtATime(db, schema, () =>
+        boss.createQueue(name, { name, policy: "standard", ...defaults, expireInSeconds: expiryOf(name) }),
+      );
       p.catch(() => queues.delete(name)); // let a later call try again
       queues.set(name, p);
+    }
+    return p;
+  };
+  // pg-boss 10 stamps a job's expiry when it is inserted: the send's own, else its queue's, else the sending
+  // process's default. Sends name none, so the queue's applies; a process that works a queue sets the queue's, once
+  // (its setting is the one operators make where the jobs run; the queue may have been created by an API process).
+  // Several workers of one queue with different settings: the last one started wins.
+  const ownedQueues = new Map<string, Promise<void>>();
+  const ownQueue = (name: string): Promise<void> => {
+    let p = ownedQueues.get(name);
+    if (!p) {
+      p = ensureQueue(name).then(() =>
+        oneAtATime(db, schema, () =>
+          boss.updateQueue(name, { name, policy: "standard", expireInSeconds: expiryOf(name) }),
+        ),
+      );
+      p.catch(() => ownedQueues.delete(name));
+      ownedQueues.set(name, p);
     }
     return p;
   };
@@ -306,11 +332,11 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
     send: (queue, data, opts) =>
       Effect.promise(async () => {
         await ensureQueue(queue);
+        // No expireInSeconds: the queue's (its worker's setting) applies; see ownQueue.
         const sendOptions: PgBoss.SendOptions = {
           retryLimit: opts?.retryLimit ?? defaults.retryLimit,
           retryDelay: defaults.retryDelay,
           retryBackoff: defaults.retryBackoff,
-          expireInSeconds: options.expireInSecondsByQueue?.[queue] ?? defaults.expireInSeconds,
         };
         if (opts?.key !== undefined) sendOptions.singletonKey = opts.key;
         if (opts?.startAfterSeconds !== undefined && opts.startAfterSeconds > 0)
@@ -327,7 +353,7 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
     if (stopping) throw new Error("jobs: work() after stop()");
     const batchSize = Math.max(1, Math.floor(workOptions.batchSize ?? 1));
     const team = Math.max(1, Math.floor(workOptions.teamConcurrency ?? 1));
-    await ensureQueue(queue);
+    await ownQueue(queue);
     for (let i = 0; i < team; i++) startLoop(queue, handler, batchSize);
   };
 

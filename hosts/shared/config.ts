@@ -60,11 +60,16 @@ export interface Tuning {
   readonly credentialCacheMs: number;
   /** PG_POOL_MAX: Postgres connections per process. */
   readonly pgPoolMax: number;
-  /** JOB_EXPIRE_SECONDS: a job whose process died is retried once it expires. */
+  /**
+   * JOB_EXPIRE_SECONDS: a job whose process died is retried once it expires. The setting of the process that works
+   * a queue: a worker writes it as the queue's policy when it starts, and the jobs any process sends there after
+   * that get it (adapters/pg-boss/jobs.pg-boss.ts); an API process's value only seeds a queue it creates first.
+   */
   readonly jobExpireSeconds: number;
   /**
    * JOB_TRANSMIT_EXPIRE_SECONDS (default 900; JOB_EXPIRE_SECONDS when only that is set, as crash tests do): the
-   * expiry of an order's transmission job, minutes of honest work for a 100,000-form order.
+   * expiry of an order's transmission job, minutes of honest work for a 100,000-form order. The worker's setting
+   * too, like JOB_EXPIRE_SECONDS.
    */
   readonly jobTransmitExpireSeconds: number;
   /** JOB_MAINTENANCE_SECONDS: how often the job queue expires and archives jobs. */

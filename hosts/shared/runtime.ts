@@ -71,7 +71,8 @@ export type AppServices = Layer.Success<ReturnType<typeof appLayer>>;
 export type AppRuntime = ManagedRuntime.ManagedRuntime<AppServices, never>;
 
 /** Retries and expiry set explicitly (pg-boss 10 retries nothing by default). */
-// A job whose process died is retried once it expires; JOB_EXPIRE_SECONDS shortens that for crash tests.
+// A job whose process died is retried once it expires; JOB_EXPIRE_SECONDS shortens that for crash tests. The expiry
+// is a queue's policy, written by the process that works the queue (the worker's setting governs its jobs).
 export const jobDefaults = (tuning: Tuning) =>
   ({ retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: tuning.jobExpireSeconds }) as const;
 export const JOB_DEFAULTS = jobDefaults(DEFAULT_TUNING);
@@ -79,8 +80,8 @@ export const JOB_DEFAULTS = jobDefaults(DEFAULT_TUNING);
 /**
  * The transmission of an order runs as one job, and a large order (a payroll customer's hundred thousand forms, in
  * transmissions of 20,000 records) takes minutes of honest work: a 120 s expiry retried it while it still ran, for
- * ever. Its expiry is 15 minutes (Tuning.jobTransmitExpireSeconds): a transmission whose worker died resumes by
- * UTID after at most that long.
+ * ever. Its expiry is 15 minutes (Tuning.jobTransmitExpireSeconds, the worker's setting): a transmission whose
+ * worker died resumes by UTID after at most that long.
  */
 export const jobExpiryByQueue = (tuning: Tuning) =>
   ({ [TRANSMIT_QUEUE]: tuning.jobTransmitExpireSeconds }) as const;
