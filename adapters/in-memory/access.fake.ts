@@ -71,25 +71,29 @@ export function makeFakeIdempotencyStore(): IdempotencyStore["Service"] {
     string,
     {
       hash: string;
-      state: "in_flight" | "done";
+      state: "in_flight" | "done" | "released";
       response?: StoredResponse;
+      operationId: string;
       lockedUntil: number;
       createdAt: number;
     }
   >();
   const id = (r: IdempotencyKeyRef) => JSON.stringify([r.accountId, r.livemode, r.method, r.path, r.key]);
   return IdempotencyStore.of({
-    claim: (ref, hash, now, ttl) =>
+    claim: (ref, hash, now, ttl, newOperationId) =>
       Effect.sync(() => {
         const t = now.getTime();
         const row = rows.get(id(ref));
-        const expired =
+        const old = row !== undefined && t - row.createdAt > 24 * 3600 * 1000;
+        const free =
           row &&
-          (t - row.createdAt > 24 * 3600 * 1000 ||
+          (old ||
+            row.state === "released" ||
             (row.state === "in_flight" && row.lockedUntil < t && row.hash === hash));
-        if (!row || expired) {
-          rows.set(id(ref), { hash, state: "in_flight", lockedUntil: t + ttl, createdAt: t });
-          return { kind: "claimed" as const };
+        if (!row || free) {
+          const operationId = row && !old && row.hash === hash ? row.operationId : newOperationId;
+          rows.set(id(ref), { hash, state: "in_flight", lockedUntil: t + ttl, createdAt: t, operationId });
+          return { kind: "claimed" as const, operationId };
         }
         if (row.hash !== hash) return { kind: "mismatch" as const };
         if (row.state === "in_flight" || !row.response) return { kind: "in_flight" as const };
@@ -102,7 +106,8 @@ export function makeFakeIdempotencyStore(): IdempotencyStore["Service"] {
       }),
     release: (ref) =>
       Effect.sync(() => {
-        if (rows.get(id(ref))?.state === "in_flight") rows.delete(id(ref));
+        const row = rows.get(id(ref));
+        if (row?.state === "in_flight") rows.set(id(ref), { ...row, state: "released" });
       }),
   });
 }

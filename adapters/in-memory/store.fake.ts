@@ -14,6 +14,7 @@ import { fakeBalance } from "./store/ledger.fake.ts";
 import { fakeEvents, fakeWebhooks } from "./store/events.fake.ts";
 import { fakeTinMatches } from "./store/tin-match.fake.ts";
 import { fakeSandbox } from "./store/sandbox.fake.ts";
+import { fakeOperations } from "./store/operations.fake.ts";
 
 export { emptyTables, pageFrom, type Tables } from "./store/shared.ts";
 
@@ -34,6 +35,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
     tinMatches: fakeTinMatches(c),
     sandbox: fakeSandbox(c),
     dispatches: fakeDispatches(c),
+    operations: fakeOperations(c),
   };
 }
 

@@ -19,21 +19,28 @@ const where = (ref: IdempotencyKeyRef) => ({
 
 export function makeKnexIdempotencyStore(knex: Knex): IdempotencyStore["Service"] {
   return IdempotencyStore.of({
-    claim: (ref, requestHash, now, claimTtlMs) =>
+    claim: (ref, requestHash, now, claimTtlMs, newOperationId) =>
       run(async () => {
         const lockedUntil = new Date(now.getTime() + claimTtlMs);
         const expiredBefore = new Date(now.getTime() - KEEP_MS);
-        // Take the key if it is new, its in-flight claim expired (a crashed process), or its record is older than 24 h.
+        // Take the key if it is new, its in-flight claim expired (a crashed process), its request failed (released),
+        // or its record is older than 24 h. The operation id stays when the same request is taken over within the
+        // 24 h (a crash's or a failure's retry is the same operation); any other taking starts a new operation.
         const taken = await knex.raw(
           `
-        insert into idempotency_keys (account_id, livemode, method, path, key, request_hash, state, created_at, locked_until)
-        values (?, ?, ?, ?, ?, ?, 'in_flight', ?, ?)
+        insert into idempotency_keys (account_id, livemode, method, path, key, request_hash, state, created_at, locked_until, operation_id)
+        values (?, ?, ?, ?, ?, ?, 'in_flight', ?, ?, ?)
         on conflict (account_id, livemode, method, path, key) do update set
+          operation_id = case
+            when idempotency_keys.request_hash = excluded.request_hash and idempotency_keys.created_at >= ?
+              then coalesce(idempotency_keys.operation_id, excluded.operation_id)
+            else excluded.operation_id end,
           request_hash = excluded.request_hash, state = 'in_flight', created_at = excluded.created_at,
           locked_until = excluded.locked_until, response_status = null, response_body = null
         where (idempotency_keys.state = 'in_flight' and idempotency_keys.locked_until < ? and idempotency_keys.request_hash = excluded.request_hash)
+           or idempotency_keys.state = 'released'
            or idempotency_keys.created_at < ?
-        returning key`,
+        returning operation_id`,
           [
             ref.accountId,
             ref.livemode,
@@ -43,11 +50,14 @@ export function makeKnexIdempotencyStore(knex: Knex): IdempotencyStore["Service"
             requestHash,
             now,
             lockedUntil,
+            newOperationId,
+            expiredBefore,
             now,
             expiredBefore,
           ],
         );
-        if (taken.rows.length > 0) return { kind: "claimed" as const };
+        const claimed = (taken.rows as { operation_id: string }[])[0];
+        if (claimed) return { kind: "claimed" as const, operationId: claimed.operation_id };
         const row = decodeOptional(
           IdempotencyKeyRow,
           await knex("idempotency_keys").where(where(ref)).first(),
@@ -75,9 +85,12 @@ export function makeKnexIdempotencyStore(knex: Knex): IdempotencyStore["Service"
         }),
       ).pipe(Effect.asVoid),
     release: (ref) =>
-      run(() => knex("idempotency_keys").where(where(ref)).andWhere("state", "in_flight").delete()).pipe(
-        Effect.asVoid,
-      ),
+      run(() =>
+        knex("idempotency_keys")
+          .where(where(ref))
+          .andWhere("state", "in_flight")
+          .update({ state: "released", locked_until: null }),
+      ).pipe(Effect.asVoid),
   });
 }
 

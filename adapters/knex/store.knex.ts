@@ -16,6 +16,7 @@ import { cartRepo, orderRepo, dispatchRepo } from "./store/carts.knex.ts";
 import { balanceRepo } from "./store/ledger.knex.ts";
 import { eventRepo, webhookRepo } from "./store/events.knex.ts";
 import { tinMatchRepo } from "./store/tin-match.knex.ts";
+import { operationRepo } from "./store/operations.knex.ts";
 import { sandboxRepo, accountRepo, apiKeyRepo } from "./store/accounts.knex.ts";
 
 export { run, pageOf } from "./store/shared.ts";
@@ -78,6 +79,10 @@ class KnexScopedStore implements ScopedStore {
   #tinMatches?: ReturnType<typeof tinMatchRepo>;
   get tinMatches() {
     return (this.#tinMatches ??= tinMatchRepo(this.db, this.scope));
+  }
+  #operations?: ReturnType<typeof operationRepo>;
+  get operations() {
+    return (this.#operations ??= operationRepo(this.db, this.scope));
   }
 }
 

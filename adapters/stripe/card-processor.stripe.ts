@@ -9,6 +9,7 @@
 //   in their metadata) created in a window, every page of Stripe's list, for reconciliation.
 // Declines are CardDeclined carrying Stripe's decline code; Stripe unreachable, 5xx or rate limited (after the
 // SDK's retries) is ServiceUnavailable. Stripe's test tokens (`tok_visa`, `tok_chargeDeclined`, ...) work.
+import { createHash } from "node:crypto";
 import type Stripe from "stripe";
 import * as Effect from "effect/Effect";
 import * as Redacted from "effect/Redacted";
@@ -50,6 +51,12 @@ export function stripeEndpoint(apiBase: string): { host: string; port: number; p
     protocol,
   };
 }
+
+/** How many refunded replays a charge steps past before it takes the last answer as it is. */
+const MAX_REFUNDED_REPLAYS = 20;
+
+const isRefunded = (pi: Stripe.PaymentIntent) =>
+  typeof pi.latest_charge === "object" && (pi.latest_charge?.amount_refunded ?? 0) > 0;
 
 const UNAVAILABLE = "The card processor is unavailable; nothing was charged. Retry later.";
 
@@ -183,34 +190,63 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
               "The card on file is not saved with the card processor; add it again with PUT /v1/payment-method. Nothing was charged.",
           });
         }
-        const intent = yield* call(
-          (stripe) =>
-            stripe.paymentIntents.create(
-              {
-                amount: amountCents,
-                currency: "usd",
-                customer,
-                payment_method: card.token,
-                allowed_payment_method_types: ["card"],
-                confirm: true,
-                off_session: true,
-                description,
-                metadata: { account: scope.accountId, idempotency_key: idempotencyKey },
-              },
-              { idempotencyKey },
-            ),
-          (e) =>
-            new CardDeclined({
-              message: `The card on file was declined (${declineCode(e)}): ${e.message} Nothing was charged or filed.`,
-            }),
-          (e) =>
-            new CardDeclined({
-              message:
-                e.code === "amount_too_small"
-                  ? `Stripe cannot charge ${amountCents} cents to a card (its minimum is 50 cents); add to the prepaid balance and pay again. Nothing was charged.`
-                  : `Stripe refused the charge (${e.code ?? "invalid_request"}): ${e.message} Add the card again with PUT /v1/payment-method. Nothing was charged.`,
-            }),
-        );
+        const create = (sent: string) =>
+          call(
+            (stripe) =>
+              stripe.paymentIntents.create(
+                {
+                  amount: amountCents,
+                  currency: "usd",
+                  customer,
+                  payment_method: card.token,
+                  allowed_payment_method_types: ["card"],
+                  confirm: true,
+                  off_session: true,
+                  description,
+                  metadata: { account: scope.accountId, idempotency_key: idempotencyKey },
+                },
+                { idempotencyKey: sent },
+              ),
+            (e) =>
+              new CardDeclined({
+                message: `The card on file was declined (${declineCode(e)}): ${e.message} Nothing was charged or filed.`,
+              }),
+            (e) =>
+              new CardDeclined({
+                message:
+                  e.code === "amount_too_small"
+                    ? `Stripe cannot charge ${amountCents} cents to a card (its minimum is 50 cents); add to the prepaid balance and pay again. Nothing was charged.`
+                    : `Stripe refused the charge (${e.code ?? "invalid_request"}): ${e.message} Add the card again with PUT /v1/payment-method. Nothing was charged.`,
+              }),
+          );
+        // Stripe checks that a key comes back with the same parameters: the key sent is the caller's with a digest
+        // of this charge, so the same charge replays and a different one (another amount, another card) is a
+        // new charge rather than a 400. A replayed charge that was refunded since (a reconciliation returned
+        // it) is not one to record: the next attempt key makes a new charge. The caller's own key is in the
+        // metadata, where reconciliation reads it.
+        const digest = createHash("sha256")
+          .update(JSON.stringify([amountCents, customer, card.token, description]))
+          .digest("hex")
+          .slice(0, 16);
+        let intent: Stripe.Response<Stripe.PaymentIntent>;
+        for (let attempt = 0; ; attempt++) {
+          const sent = `${idempotencyKey}:${digest}${attempt === 0 ? "" : `:r${String(attempt)}`}`;
+          intent = yield* create(sent);
+          if (intent.lastResponse.headers["idempotent-replayed"] !== "true" || attempt >= MAX_REFUNDED_REPLAYS)
+            break;
+          const id = intent.id;
+          const unreadable = (e: Stripe.errors.StripeError) =>
+            new ServiceUnavailable({
+              message: `Stripe could not read back payment ${id} (${e.code ?? e.type}): ${e.message}`,
+              retryAfterSeconds: 5,
+            });
+          const now = yield* call(
+            (stripe) => stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }),
+            unreadable,
+            unreadable,
+          );
+          if (!isRefunded(now)) break;
+        }
         if (intent.status !== "succeeded") {
           log(`stripe: payment ${intent.id} ended ${intent.status}`);
           return yield* new CardDeclined({
@@ -235,8 +271,7 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
             expand: ["data.latest_charge"],
           });
           for await (const pi of list) {
-            const refunded =
-              typeof pi.latest_charge === "object" && (pi.latest_charge?.amount_refunded ?? 0) > 0;
+            const refunded = isRefunded(pi);
             const account = pi.metadata["account"];
             const key = pi.metadata["idempotency_key"];
             if (pi.status !== "succeeded" || refunded || !account || !key) continue;

@@ -42,7 +42,13 @@ export class CardProcessor extends Context.Service<
       { card: SavedCard; customer: string | null },
       InvalidRequest | CardDeclined | ServiceUnavailable
     >;
-    /** Charges the saved card; the same idempotency key never charges twice. */
+    /**
+     * Charges the saved card. The same charge (amount, card, customer, description) under the same idempotency key
+     * is the charge made under it, never a second one, while that charge stands; once it was refunded (a
+     * reconciliation returned it), or when the parameters differ, the key makes a new charge: a charge that is
+     * refunded is never the one a caller records. The caller derives the key from what it records (an order, a
+     * top-up of an idempotent operation), so a retry after a crash finds the charge its first attempt made.
+     */
     readonly charge: (input: {
       scope: Scope;
       card: SavedCard;

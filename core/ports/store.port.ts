@@ -9,6 +9,7 @@ import type { ExtensionRepo, PayerRepo, RecipientRepo } from "./parties.port.ts"
 import type { TinMatchQueue, TinMatchRepo } from "./tin-match-runs.port.ts";
 import type { AccountRepo, ApiKeyRepo, SandboxRepo } from "./accounts.port.ts";
 import type { OAuthAppRepo, OAuthGrantRepo, UserRepo } from "./oauth-store.port.ts";
+import type { OperationRepo } from "./operations.port.ts";
 
 // The storage ports by role live in their own files (parties, filings, carts, ledger, events, TIN-match runs,
 // accounts, OAuth); this file composes them into the scoped store and the `Store` service, and re-exports them
@@ -21,6 +22,7 @@ export type * from "./events.port.ts";
 export type * from "./tin-match-runs.port.ts";
 export type * from "./accounts.port.ts";
 export type * from "./oauth-store.port.ts";
+export type * from "./operations.port.ts";
 export type { Scope } from "../domain/shared/scope.ts";
 export type { Batch, BatchKind } from "../domain/filing/batch.ts";
 export type { FilingFilter } from "../domain/filing/filter.ts";
@@ -43,6 +45,7 @@ export interface ScopedStore {
   readonly sandbox: SandboxRepo;
   readonly webhooks: WebhookRepo;
   readonly tinMatches: TinMatchRepo;
+  readonly operations: OperationRepo;
 }
 
 /** A database transaction (or a savepoint in one) opened by `Store.begin`. */

@@ -7,6 +7,7 @@ import type { PageQuery } from "../domain/shared/paging.ts";
 import { compileBody } from "../domain/shared/validation.ts";
 import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
+import { IdempotentOperation } from "../ports/idempotency.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type LedgerEntryRow, type Scope } from "../ports/store.port.ts";
 import { balanceView, paymentMethodView, topupView } from "../domain/ledger/views.ts";
@@ -31,26 +32,38 @@ export const topUpBody = compileBody<{ amount_cents: number }>({
   properties: { amount_cents: { type: "integer", minimum: 1, maximum: 100_000_000 } },
 });
 
-/** Charges the card on file and records a `topup` entry; a decline is 402 and nothing is recorded. */
+type TopupView = ReturnType<typeof topupView>;
+
+/**
+ * Charges the card on file and records a `topup` entry; a decline is 402 and nothing is recorded. Under an
+ * idempotent operation (a request with an Idempotency-Key, issue 38) the top-up's id and the charge's idempotency
+ * key are the operation's, and its result is recorded with the entry: a retry after a crash at any step finds the
+ * recorded top-up, or has the processor replay the charge it made, and never charges twice.
+ */
 export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
   const c = topUpBody(body);
   if (!c.ok) return yield* c.error;
   const amount = c.value.amount_cents;
   const processor = yield* CardProcessor;
   const ids = yield* Ids;
+  const operation = yield* IdempotentOperation;
   const now = (yield* Clock).now().toISOString();
   const charged: string[] = [];
   return yield* withTransaction(
     Effect.gen(function* () {
       const tx = yield* Repos(scope);
       const balance = yield* tx.balance.lock();
+      if (operation !== undefined) {
+        const done = yield* tx.operations.result(operation, "topup");
+        if (done !== undefined) return done as TopupView;
+      }
       if (!balance.card)
         return yield* new InvalidRequest({
           param: "amount_cents",
           message: "No card on file: add one first.",
           see: { op: "set_payment_method" },
         });
-      const topupId = ids.short("top_");
+      const topupId = operation !== undefined ? `top_${operation}` : ids.short("top_");
       const { chargeId } = yield* processor.charge({
         scope,
         card: balance.card,
@@ -76,7 +89,9 @@ export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
       if (!next.ok) return yield* new InvalidRequest({ param: "amount_cents", message: next.message });
       const row = next.rows[0] as LedgerEntryRow;
       yield* tx.balance.append(next.rows);
-      return topupView(topupId, amount, chargeId, row);
+      const view: TopupView = topupView(topupId, amount, chargeId, row);
+      if (operation !== undefined) yield* tx.operations.record(operation, "topup", view, now);
+      return view;
     }),
   ).pipe(
     Effect.tapCause(() =>

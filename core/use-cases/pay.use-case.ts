@@ -26,6 +26,7 @@ import { getFormDefinition } from "../domain/forms/index.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { CardProcessor } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
+import { IdempotentOperation } from "../ports/idempotency.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { move } from "../domain/filing/status.ts";
 import { Pricing } from "../ports/pricing.port.ts";
@@ -122,6 +123,16 @@ export const payCart = Effect.fnUntraced(function* (
     });
   });
 
+  // Issue 38: under an idempotent operation the order's id is the operation's, and so are its charges' idempotency
+  // keys. A retry after a crash that came after the commit finds the order and answers its receipt as it was
+  // answered; one after a crash before the commit pays again, and the processor replays the charge it made.
+  const operation = yield* IdempotentOperation;
+  const orderId = operation !== undefined ? `ord_${operation}` : ids.short("ord_");
+  if (operation !== undefined) {
+    const done = yield* repos.orders.get(orderId);
+    // The receipt stored is the one the first answer gave.
+    if (done) return done.receipt as ReturnType<typeof cartPaymentView>;
+  }
   const cart = yield* repos.carts.current();
   if (!cart) return yield* alreadyPaidOrEmpty;
   if (scope.livemode && !principal.account.liveEnabled) {
@@ -132,7 +143,6 @@ export const payCart = Effect.fnUntraced(function* (
   }
   const now = clock.now();
   const nowIso = now.toISOString();
-  const orderId = ids.short("ord_");
   const charged: string[] = [];
 
   const pay = withTransaction(

@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect";
 import { CardProcessor, type ProcessorCharge } from "../ports/card-processor.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Store, type ScopedStore } from "../ports/store.port.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 
 /** What the database holds of a charge, by the idempotency key its payment gave it. */
 export type ChargeRecord = "recorded" | "unrecorded" | "not_ours";
@@ -24,7 +25,12 @@ export function chargeRecord(repos: ScopedStore, charge: ProcessorCharge): Effec
   const [, orderId = "", part] = ORDER_KEY.exec(charge.idempotencyKey) ?? [];
   if (part === "order") return held(repos.orders.get(orderId), (o) => o?.cardChargeId === charge.chargeId);
   if (part === "auto_topup")
-    return held(repos.balance.entryByReference("auto_topup", orderId), (e) => e !== undefined);
+    // The entry names the order, not the charge: a charge of another amount under the key (the auto-replenish
+    // amount changed between a crashed attempt and its retry) is not the one recorded.
+    return held(
+      repos.balance.entryByReference("auto_topup", orderId),
+      (e) => e !== undefined && e.amount_cents === charge.amountCents,
+    );
   if (TOPUP_KEY.test(charge.idempotencyKey))
     return held(repos.balance.entryByReference("topup", charge.chargeId), (e) => e !== undefined);
   return Effect.succeed("not_ours");
@@ -70,8 +76,19 @@ export const reconcileCharges = Effect.fnUntraced(function* (options: ReconcileO
     }
     if (!exists) continue;
     const scope = { accountId: charge.accountId, livemode: options.livemode };
-    if ((yield* chargeRecord(store.scoped(scope), charge)) !== "unrecorded") continue;
-    const refund = yield* Effect.result(processor.refund({ scope, chargeId: charge.chargeId }));
+    // Checked and refunded holding the account's balance row, which a pay or top-up holds from its charge to its
+    // commit: a payment still committing is waited for, and one that starts after (a retry replaying the charge
+    // of an attempt that crashed) finds the charge refunded and is charged anew (the CardProcessor's rule),
+    // never recording a charge this refunds.
+    const refund = yield* withTransaction(
+      Effect.gen(function* () {
+        const tx = yield* Repos(scope);
+        yield* tx.balance.lock();
+        if ((yield* chargeRecord(tx, charge)) !== "unrecorded") return undefined;
+        return yield* Effect.result(processor.refund({ scope, chargeId: charge.chargeId }));
+      }),
+    );
+    if (refund === undefined) continue;
     if (refund._tag === "Success") refunded.push(charge);
     else failed.push({ charge, message: refund.failure.message });
   }

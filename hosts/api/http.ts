@@ -20,6 +20,8 @@ export interface ApiState {
   body?: unknown;
   rawBody?: Buffer;
   apiVersion: string;
+  /** The operation id of the request's Idempotency-Key claim (issue 38), when it has one. */
+  operationId?: string;
   /** The matched route template, for the access log and metrics. */
   route?: string;
 }

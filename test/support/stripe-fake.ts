@@ -2,7 +2,8 @@
 // request bodies (`card[token]=…`), Bearer secret key, `Idempotency-Key` replay (same key and parameters: the
 // first answer again, with `Idempotent-Replayed: true`; other parameters: 400 idempotency_error), and Stripe's
 // error bodies `{ error: { type, code, decline_code, message, param } }`. PaymentIntents are listed as Stripe lists
-// them (GET with query parameters, newest first, `created` filters, `starting_after` pages, the charge expanded).
+// them (GET with query parameters, newest first, `created` filters, `starting_after` pages, the charge expanded),
+// and read one by one (GET /v1/payment_intents/:id, its charge expanded on request).
 // Test cards, as Stripe documents them: tok_visa / pm_card_visa (4242) succeed; tok_chargeDeclined (0002) and
 // tok_chargeDeclinedInsufficientFunds (9995) are declined when attached; tok_chargeCustomerFail (0341)
 // attaches and is declined when charged. Fault switches: answer the next N requests 500, or do the next
@@ -225,6 +226,24 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
           : view;
       });
       return { object: "list", url: path, has_more: all.length > limit, data };
+    }
+    const one = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && one) {
+      const pi = intents.get(decodeURIComponent(one[1] as string));
+      if (!pi) throw missing("payment_intent", one[1] as string, "intent");
+      const view = intentView(pi);
+      const expandCharge = Object.entries(p).some(([k, v]) => k.startsWith("expand") && v === "latest_charge");
+      return expandCharge && view.latest_charge
+        ? {
+            ...view,
+            latest_charge: {
+              id: view.latest_charge,
+              object: "charge",
+              refunded: pi.refunded,
+              amount_refunded: pi.refunded ? pi.amount : 0,
+            },
+          }
+        : view;
     }
     if (method === "POST" && path === "/v1/refunds") {
       const piId = p["payment_intent"] ?? "";

@@ -41,6 +41,8 @@ export interface Tables extends OAuthTables {
   webhooks: Map<string, WebhookEndpoint & { accountId: string }>;
   deliveries: Map<string, WebhookDelivery & { accountId: string; livemode: boolean }>;
   tinRuns: Map<string, TinMatchRun & { accountId: string; livemode: boolean }>;
+  /** Results of idempotent operations by account, environment, operation id and kind (JSON text). */
+  operations: Map<string, string>;
   fannedOut: Set<string>;
 }
 
@@ -62,6 +64,7 @@ export const emptyTables = (): Tables => ({
   webhooks: new Map(),
   deliveries: new Map(),
   tinRuns: new Map(),
+  operations: new Map(),
   fannedOut: new Set(),
   ...emptyOAuthTables(),
 });
@@ -84,6 +87,7 @@ export const cloneTables = (t: Tables): Tables => ({
   webhooks: new Map(t.webhooks),
   deliveries: new Map(t.deliveries),
   tinRuns: new Map(t.tinRuns),
+  operations: new Map(t.operations),
   fannedOut: new Set(t.fannedOut),
   oauthApps: t.oauthApps,
   users: t.users,

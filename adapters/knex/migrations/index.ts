@@ -21,6 +21,7 @@ import * as analyzeOften from "./20261130000001_analyze_often.ts";
 import * as transmissionReceipts from "./20261201000000_transmission_receipts.ts";
 import * as cartItemKind from "./20261201000001_cart_item_kind.ts";
 import * as filingStates from "./20261202000000_filing_states.ts";
+import * as idempotentOperations from "./20261204000000_idempotent_operations.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,6 +49,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261201000000_transmission_receipts", transmissionReceipts],
   ["20261201000001_cart_item_kind", cartItemKind],
   ["20261202000000_filing_states", filingStates],
+  ["20261204000000_idempotent_operations", idempotentOperations],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

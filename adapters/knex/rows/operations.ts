@@ -39,12 +39,15 @@ export const IdempotencyKeyRow = rowCodec(
   "idempotency_keys",
   struct({
     request_hash: Text,
-    state: literals(["in_flight", "done"]),
+    state: literals(["in_flight", "done", "released"]),
     response_status: NullableNum,
     response_body: NullableText,
     response_content_type: NullableText,
   }),
 );
+
+/** A recorded result of an idempotent operation (issue 38): JSON text. */
+export const OperationResultRow = rowCodec("operation_results", struct({ result: Text }));
 
 const TinMatchEntryColumn = struct({
   name: Text,

@@ -1,5 +1,5 @@
 // D30: Idempotency-Key claimed before work, replayed after, 409 while in flight, 422 on reuse with another body.
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import * as Effect from "effect/Effect";
 import {
   IdempotencyKeyReused,
@@ -39,7 +39,7 @@ export function idempotency(api: Api) {
       .update(ctx.state.rawBody ?? Buffer.alloc(0))
       .digest("hex");
     const claim = await api.run(
-      Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.claim(ref, hash, new Date(), CLAIM_TTL_MS)),
+      Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.claim(ref, hash, new Date(), CLAIM_TTL_MS, randomBytes(12).toString("hex"))),
     );
     if (claim.kind === "in_flight")
       throw new RequestInProgress({
@@ -56,6 +56,7 @@ export function idempotency(api: Api) {
       ctx.set("Idempotent-Replayed", "true");
       return;
     }
+    ctx.state.operationId = claim.operationId;
     let completed = false;
     try {
       try {

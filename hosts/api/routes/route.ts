@@ -7,7 +7,8 @@ import {
   confineToPayer,
   type PayerTarget,
 } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
-import type * as Effect from "effect/Effect";
+import * as Effect from "effect/Effect";
+import { IdempotentOperation } from "../../../core/ports/idempotency.port.ts";
 import type { Page } from "../../../core/domain/shared/paging.ts";
 import type { AppServices } from "../../shared/runtime.ts";
 import { listBody, scopeOf, type Api, type ApiContext, type Handler } from "../http.ts";
@@ -108,7 +109,13 @@ export function answer<A>(
   const { status, view } = options;
   return async (ctx) => {
     if (status !== undefined) ctx.status = status;
-    const value = await api.run(call(ctx));
+    const effect = call(ctx);
+    // The operation a request with an Idempotency-Key is (middleware/idempotency.ts), for the use cases that key
+    // their outside calls and record their result by it.
+    const operationId = ctx.state.operationId;
+    const value = await api.run(
+      operationId === undefined ? effect : Effect.provideService(effect, IdempotentOperation, operationId),
+    );
     ctx.body = view ? view(value) : value;
   };
 }

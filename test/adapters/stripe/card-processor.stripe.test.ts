@@ -115,7 +115,8 @@ s(
     assert.match(a.chargeId, /^pi_/);
     const sent = fake.requests.filter((r) => r.path === "/v1/payment_intents");
     assert.is(sent.length, 1);
-    assert.is(sent[0]?.idempotencyKey, "ord_abc:order");
+    // The caller's key with a digest of the charge, so another charge under the key is not refused as a reuse.
+    assert.match(sent[0]?.idempotencyKey ?? "", /^ord_abc:order:[0-9a-f]{16}$/);
     assert.equal(
       { ...sent[0]?.params },
       {
@@ -158,12 +159,41 @@ s(
         description: "Prepaid balance top-up",
       }),
     );
-    const sent = fake.requests.slice(from);
+    const sent = fake.requests.slice(from).filter((q) => q.method === "POST");
     assert.is(sent.length, 2);
-    assert.ok(sent.every((q) => q.idempotencyKey === "top_lost1"));
+    assert.ok(sent.every((q) => q.idempotencyKey === sent[0]?.idempotencyKey));
+    assert.match(sent[0]?.idempotencyKey ?? "", /^top_lost1:/);
     assert.is(sent[1]?.replayed, true);
     assert.is([...fake.intents.values()].filter((i) => i.customer === customer).length, 1);
     assert.ok(fake.intents.has(r.chargeId));
+  },
+);
+
+s(
+  "charge: a key whose charge was refunded since charges anew; another charge under a key is a new charge, not a 400",
+  async ({ fake, cards }) => {
+    const { card, customer } = await attach(cards, "tok_visa");
+    const input = {
+      scope,
+      card,
+      customer,
+      amountCents: 7000,
+      idempotencyKey: "top_refunded1",
+      description: "Prepaid balance top-up",
+    };
+    const first = await Effect.runPromise(cards.charge(input));
+    await Effect.runPromise(cards.refund({ scope, chargeId: first.chargeId }));
+    const second = await Effect.runPromise(cards.charge(input));
+    assert.is.not(second.chargeId, first.chargeId, "the refunded charge is never the one answered");
+    assert.is(fake.intents.get(second.chargeId)?.refunded, false);
+    assert.is(fake.intents.get(second.chargeId)?.metadata["idempotency_key"], "top_refunded1");
+    const third = await Effect.runPromise(cards.charge(input));
+    assert.is(third.chargeId, second.chargeId, "the standing charge replays");
+    const other = await Effect.runPromise(cards.charge({ ...input, amountCents: 8000 }));
+    assert.is.not(other.chargeId, second.chargeId);
+    assert.is(fake.intents.get(other.chargeId)?.amount, 8000);
+    const live = [...fake.intents.values()].filter((i) => i.customer === customer && !i.refunded);
+    assert.is(live.length, 2);
   },
 );
 

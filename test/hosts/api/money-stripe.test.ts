@@ -61,8 +61,9 @@ s(
     assert.is(intent?.amount, 5000);
     assert.is(intent?.status, "succeeded");
     assert.is(
-      fake.requests.find((r) => r.path === "/v1/payment_intents" && r.params["amount"] === "5000")
-        ?.idempotencyKey,
+      fake.requests
+        .find((r) => r.path === "/v1/payment_intents" && r.params["amount"] === "5000")
+        ?.idempotencyKey?.split(":")[0],
       top.body.id,
     );
     assert.is((await entries(api, live))[0].kind, "topup");
@@ -149,7 +150,8 @@ s(
     assert.is(paid.body.from_balance_cents, balanceBefore);
     assert.ok(paid.body.from_card_cents > 0);
     const charge = fake.requests.filter((r) => r.path === "/v1/payment_intents").at(-1);
-    assert.is(charge?.idempotencyKey, `${paid.body.order}:order`);
+    assert.is(charge?.params["metadata[idempotency_key]"], `${paid.body.order}:order`);
+    assert.ok(charge?.idempotencyKey?.startsWith(`${paid.body.order}:order:`));
     assert.is(charge?.params["amount"], String(paid.body.from_card_cents));
     assert.is((await api.request("GET", `/v1/filings/${ids[0]}`, { key: live })).body.status, "queued");
   },
