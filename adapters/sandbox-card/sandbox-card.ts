@@ -71,7 +71,8 @@ export function makeSandboxCardProcessor(options: SandboxCardOptions = {}): Card
           // The same charge under the same key is the charge made, while it stands (the port's rule).
           const key = `${String(scope.livemode)}:${scope.accountId}:${idempotencyKey}:${amountCents}:${saved.token}`;
           const existing = byKey.get(key);
-          if (existing && made.get(existing)?.refunded === false) return Effect.succeed({ chargeId: existing });
+          if (existing && made.get(existing)?.refunded === false)
+            return Effect.succeed({ chargeId: existing });
           const chargeId = "ch_sb_" + randomBase62(20);
           byKey.set(key, chargeId);
           made.set(chargeId, {

@@ -232,7 +232,10 @@ export function makeStripeCardProcessor(options: StripeCardOptions): CardProcess
         for (let attempt = 0; ; attempt++) {
           const sent = `${idempotencyKey}:${digest}${attempt === 0 ? "" : `:r${String(attempt)}`}`;
           intent = yield* create(sent);
-          if (intent.lastResponse.headers["idempotent-replayed"] !== "true" || attempt >= MAX_REFUNDED_REPLAYS)
+          if (
+            intent.lastResponse.headers["idempotent-replayed"] !== "true" ||
+            attempt >= MAX_REFUNDED_REPLAYS
+          )
             break;
           const id = intent.id;
           const unreadable = (e: Stripe.errors.StripeError) =>

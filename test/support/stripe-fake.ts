@@ -232,7 +232,9 @@ export async function startStripeFake(secretKey = "sk_test_" + "F".repeat(24)): 
       const pi = intents.get(decodeURIComponent(one[1] as string));
       if (!pi) throw missing("payment_intent", one[1] as string, "intent");
       const view = intentView(pi);
-      const expandCharge = Object.entries(p).some(([k, v]) => k.startsWith("expand") && v === "latest_charge");
+      const expandCharge = Object.entries(p).some(
+        ([k, v]) => k.startsWith("expand") && v === "latest_charge",
+      );
       return expandCharge && view.latest_charge
         ? {
             ...view,

@@ -16,7 +16,8 @@ export function fakeOperations(c: FakeScope): Ports.OperationRepo {
       Effect.sync(() => {
         const k = key(operationId, kind);
         // The primary key of the SQL table: a second record of one operation is a defect there too.
-        if (ref.t.operations.has(k)) throw new Error(`operation ${operationId} (${kind}) is already recorded`);
+        if (ref.t.operations.has(k))
+          throw new Error(`operation ${operationId} (${kind}) is already recorded`);
         ref.t.operations.set(k, JSON.stringify(result));
       }),
   };

@@ -39,7 +39,9 @@ export function idempotency(api: Api) {
       .update(ctx.state.rawBody ?? Buffer.alloc(0))
       .digest("hex");
     const claim = await api.run(
-      Effect.flatMap(Effect.service(IdempotencyStore), (s) => s.claim(ref, hash, new Date(), CLAIM_TTL_MS, randomBytes(12).toString("hex"))),
+      Effect.flatMap(Effect.service(IdempotencyStore), (s) =>
+        s.claim(ref, hash, new Date(), CLAIM_TTL_MS, randomBytes(12).toString("hex")),
+      ),
     );
     if (claim.kind === "in_flight")
       throw new RequestInProgress({
