@@ -110,6 +110,7 @@ const CHILD_ENTRIES = [
   "hosts/worker/main.ts",
   "test/adapters/pg-boss/crash-child.ts",
   "test/hosts/worker/crash-worker.ts",
+  "test/hosts/api/crash-api.ts",
 ].map((f) => join(root, f));
 const compiled = await compile([...files.filter((f) => !underTsx.has(f)), ...CHILD_ENTRIES]);
 

@@ -24,7 +24,7 @@ import { webhookRoutes } from "./routes/webhooks.route.ts";
 import { tinMatchRoutes } from "./routes/tin-match.route.ts";
 import { authorizationRoutes } from "./routes/authorizations.route.ts";
 import { isOAuthPath, oauthRouter } from "./oauth/routes.ts";
-import type { Config } from "../shared/config.ts";
+import { tuningOf, type Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
 import { buildOpenApi } from "./openapi/document.ts";
@@ -72,7 +72,11 @@ export function createApp(deps: {
   const oauthRoutes = oauth.routes() as unknown as (ctx: ApiContext, next: Koa.Next) => Promise<void>;
   const authenticate = authentication(api, deps.config);
   const readBody = jsonBody(RAW_BODY_PATHS);
-  const withIdempotency = idempotency(api);
+  const withIdempotency = idempotency(
+    api,
+    tuningOf(deps.config).idempotencyClaimMs,
+    deps.config.faultInjection,
+  );
 
   app.use(accessLog(deps.logger, metrics));
   app.use(requestContext(deps.logger));

@@ -5,6 +5,7 @@ import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { makeSandboxCardProcessor } from "../../adapters/sandbox-card/sandbox-card.ts";
 import { makeStripeCardProcessor } from "../../adapters/stripe/card-processor.stripe.ts";
 import type { Config } from "./config.ts";
+import { withChargeFault } from "./fault-injection.ts";
 
 /** One processor per environment, chosen by the scope every call carries. */
 export function byEnvironment(
@@ -21,6 +22,10 @@ export function byEnvironment(
 }
 
 export function cardProcessorFor(config: Config): CardProcessor["Service"] {
+  return withChargeFault(chosen(config), config.faultInjection);
+}
+
+function chosen(config: Config): CardProcessor["Service"] {
   const sandbox = config.cardProcessor ?? makeSandboxCardProcessor();
   if (!config.stripeSecretKey) return sandbox;
   const stripe = makeStripeCardProcessor({

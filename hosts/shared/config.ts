@@ -2,6 +2,7 @@
 // that reads process.env for the service: every number is checked (a value such as PORT=abc stops the start with
 // one line naming the variable, never a NaN), and nothing else in core/, adapters/ or hosts/ reads the environment
 // (a guard in test/architecture checks it). The IRS emulator (a test tool) reads its own.
+import type { FaultInjection } from "./fault-injection.ts";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -52,6 +53,8 @@ export interface Config {
   readonly tuning?: Tuning;
   /** The SSA submitter of each environment (SSA_SUBMITTER_JSON for production); absent: the sandbox one only. */
   readonly ssa?: SsaEnvironments;
+  /** FAULT_INJECT and FAULT_INJECT_KEY_PREFIX: crash tests' fault hooks (hosts/shared/fault-injection.ts); off. */
+  readonly faultInjection?: FaultInjection | undefined;
 }
 
 /** Tuning knobs of a process, each from its variable (README "Configuration"). */
@@ -60,6 +63,13 @@ export interface Tuning {
   readonly credentialCacheMs: number;
   /** PG_POOL_MAX: Postgres connections per process. */
   readonly pgPoolMax: number;
+  /**
+   * IDEMPOTENCY_CLAIM_SECONDS (default 60): how long a request's claim of its Idempotency-Key holds before another
+   * request with the key may take it over, the time a retry waits after a process died with the request. Taking it
+   * over early is safe (the operation is the same and finds its own result); it answers 409 request_in_progress
+   * until then. 0 lets the retry of a crashed request run at once (crash tests).
+   */
+  readonly idempotencyClaimMs: number;
   /**
    * JOB_EXPIRE_SECONDS: a job whose process died is retried once it expires. The setting of the process that works
    * a queue: a worker writes it as the queue's policy when it starts, and the jobs any process sends there after
@@ -96,6 +106,7 @@ export interface Tuning {
 
 export const DEFAULT_TUNING: Tuning = {
   credentialCacheMs: 2000,
+  idempotencyClaimMs: 60_000,
   pgPoolMax: 10,
   jobExpireSeconds: 120,
   jobTransmitExpireSeconds: 900,
@@ -158,6 +169,8 @@ export function loadTuning(env: NodeJS.ProcessEnv = process.env): Tuning {
   return {
     credentialCacheMs: intFrom(env, "CREDENTIAL_CACHE_MS", DEFAULT_TUNING.credentialCacheMs),
     pgPoolMax: intFrom(env, "PG_POOL_MAX", DEFAULT_TUNING.pgPoolMax, 1, 10_000),
+    idempotencyClaimMs:
+      numberFrom(env, "IDEMPOTENCY_CLAIM_SECONDS", DEFAULT_TUNING.idempotencyClaimMs / 1000, 0) * 1000,
     jobExpireSeconds: intFrom(env, "JOB_EXPIRE_SECONDS", DEFAULT_TUNING.jobExpireSeconds, 1),
     jobTransmitExpireSeconds:
       env["JOB_TRANSMIT_EXPIRE_SECONDS"] === undefined && env["JOB_EXPIRE_SECONDS"] !== undefined
@@ -234,7 +247,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iris: loadIrisConfig(env),
     tuning: loadTuning(env),
     ssa: loadSsaConfig(env),
+    faultInjection: faultInjectionFrom(env),
   };
+}
+
+function faultInjectionFrom(env: NodeJS.ProcessEnv): FaultInjection | undefined {
+  const at = env["FAULT_INJECT"]?.trim();
+  if (!at) return undefined;
+  if (at !== "after_charge" && at !== "after_commit")
+    throw new ConfigError(`FAULT_INJECT must be after_charge or after_commit; got ${JSON.stringify(at)}.`);
+  return { at, keyPrefix: env["FAULT_INJECT_KEY_PREFIX"] || "fault-" };
 }
 
 /** A Stripe secret or restricted key, kept redacted; anything else stops the start with one line (the key not shown). */

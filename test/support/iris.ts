@@ -22,10 +22,15 @@ export const TRANSMITTER_JSON = JSON.stringify({
 });
 
 export function testIrisConfig(apiBase = "http://127.0.0.1:9") {
+  return loadIrisConfig(testIrisEnv(apiBase));
+}
+
+/** The environment variables of testIrisConfig, for a host process of a test (a new key file each call). */
+export function testIrisEnv(apiBase = "http://127.0.0.1:9"): Record<string, string> {
   const keys = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const keyFile = join(mkdtempSync(join(tmpdir(), "iris-key-")), "iris-private.pem");
   writeFileSync(keyFile, keys.privateKey.export({ type: "pkcs8", format: "pem" }));
-  return loadIrisConfig({
+  return {
     IRIS_API_BASE: apiBase,
     IRIS_CLIENT_ID: "2b9f1c4e-0000-4000-8000-00000000c1d1",
     IRIS_USER_ID: "test-user-1",
@@ -35,7 +40,7 @@ export function testIrisConfig(apiBase = "http://127.0.0.1:9") {
     IRIS_TEST_CD: "P",
     IRIS_SOFTWARE_IDS: "2025=25A0000001,2026=26A0000001",
     IRIS_TRANSMITTER_JSON: TRANSMITTER_JSON,
-  });
+  };
 }
 
 /**

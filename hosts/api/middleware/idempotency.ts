@@ -9,8 +9,8 @@ import {
 import { IdempotencyStore, type IdempotencyKeyRef } from "../../../core/ports/idempotency.port.ts";
 import { isDomainError } from "../errors.ts";
 import { sendError, type Api, type ApiContext } from "../http.ts";
+import { crashNow, faultHits, type FaultInjection } from "../../shared/fault-injection.ts";
 
-const CLAIM_TTL_MS = 60_000;
 /** The methods an Idempotency-Key applies to. */
 const WRITE_METHODS: ReadonlySet<string> = new Set(["POST", "PATCH", "DELETE", "PUT"]);
 
@@ -23,7 +23,8 @@ function isRetryLater(ctx: ApiContext): boolean {
 }
 
 /** Runs `next` (the route) under the request's Idempotency-Key, when it is a write that has one. */
-export function idempotency(api: Api) {
+/** `claimMs`: IDEMPOTENCY_CLAIM_SECONDS; `fault`: the crash tests' after_commit hook (hosts/shared/fault-injection.ts). */
+export function idempotency(api: Api, claimMs: number, fault?: FaultInjection) {
   const guarded = async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const key = ctx.get("Idempotency-Key");
     if (key === "" || !ctx.state.scope) return next();
@@ -40,7 +41,7 @@ export function idempotency(api: Api) {
       .digest("hex");
     const claim = await api.run(
       Effect.flatMap(Effect.service(IdempotencyStore), (s) =>
-        s.claim(ref, hash, new Date(), CLAIM_TTL_MS, randomBytes(12).toString("hex")),
+        s.claim(ref, hash, new Date(), claimMs, randomBytes(12).toString("hex")),
       ),
     );
     if (claim.kind === "in_flight")
@@ -59,6 +60,7 @@ export function idempotency(api: Api) {
       return;
     }
     ctx.state.operationId = claim.operationId;
+    const crashAfterCommit = faultHits(fault, key, claim.operationId);
     let completed = false;
     try {
       try {
@@ -68,6 +70,7 @@ export function idempotency(api: Api) {
         if (!isDomainError(e)) throw e;
         sendError(ctx, e);
       }
+      if (crashAfterCommit) crashNow();
       // Only finished outcomes are kept (D30): a 409 request_in_progress or a 429 says "retry later", and the
       // retry must run rather than replay that answer for 24 h.
       if (ctx.status < 500 && !isRetryLater(ctx)) {
