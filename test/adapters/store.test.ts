@@ -4,6 +4,7 @@
 import { accountsContract } from "./contract/accounts.contract.ts";
 import { eventsOutboxContract } from "./contract/events-outbox.contract.ts";
 import { ledgerContract } from "./contract/ledger.contract.ts";
+import { operationsContract } from "./contract/operations.contract.ts";
 import { partiesContract } from "./contract/parties.contract.ts";
 import { tinMatchContract } from "./contract/tin-match.contract.ts";
 import { unitOfWorkContract } from "./contract/unit-of-work.contract.ts";
@@ -14,6 +15,7 @@ eachStoreAdapter((name, open) => {
     accountsContract,
     partiesContract,
     ledgerContract,
+    operationsContract,
     eventsOutboxContract,
     tinMatchContract,
     unitOfWorkContract,
