@@ -221,7 +221,7 @@ export const payCart = Effect.fnUntraced(function* (
         })).chargeId;
         charged.push(cardChargeId);
       }
-      let autoTopup = false;
+      let autoTopupChargeId: string | null = null;
       if (plan.autoTopupCents > 0 && balance.card) {
         const top = yield* Effect.result(
           processor.charge({
@@ -235,10 +235,13 @@ export const payCart = Effect.fnUntraced(function* (
         );
         if (top._tag === "Success") {
           charged.push(top.success.chargeId);
-          autoTopup = true;
+          autoTopupChargeId = top.success.chargeId;
         }
       }
-      const drafts = paymentDrafts(plan, orderId, { includeAutoTopup: autoTopup, orderLabel: number });
+      const drafts = paymentDrafts(plan, orderId, {
+        includeAutoTopup: autoTopupChargeId !== null,
+        orderLabel: number,
+      });
       const chain = ledgerRows(balance, drafts, () => ids.short("", 10), nowIso);
       if (!chain.ok)
         return yield* new PaymentRequired({
@@ -280,6 +283,7 @@ export const payCart = Effect.fnUntraced(function* (
         fromBalanceCents: plan.fromBalanceCents,
         fromCardCents: plan.fromCardCents,
         cardChargeId,
+        autoTopupChargeId,
         receipt,
         createdAt: nowIso,
       };

@@ -18,18 +18,23 @@ const held = <A>(read: Effect.Effect<A | undefined>, recorded: (a: A | undefined
   Effect.map(read, (a): ChargeRecord => (recorded(a) ? "recorded" : "unrecorded"));
 
 /**
- * An order's charge is recorded on the order (`cardChargeId`), its auto top-up as the order's `auto_topup` entry,
- * a top-up as a `topup` entry naming the charge. A key this service does not make is not ours.
+ * An order's charge is recorded on the order (`cardChargeId`), and so is its auto top-up's (`autoTopupChargeId`;
+ * for an order recorded before that, its `auto_topup` entry of the charge's amount), a top-up as a `topup` entry naming the charge. A key this service does not make is not ours.
  */
 export function chargeRecord(repos: ScopedStore, charge: ProcessorCharge): Effect.Effect<ChargeRecord> {
   const [, orderId = "", part] = ORDER_KEY.exec(charge.idempotencyKey) ?? [];
   if (part === "order") return held(repos.orders.get(orderId), (o) => o?.cardChargeId === charge.chargeId);
   if (part === "auto_topup")
-    // The entry names the order, not the charge: a charge of another amount under the key (the auto-replenish
-    // amount changed between a crashed attempt and its retry) is not the one recorded.
-    return held(
-      repos.balance.entryByReference("auto_topup", orderId),
-      (e) => e !== undefined && e.amount_cents === charge.amountCents,
+    return Effect.flatMap(repos.orders.get(orderId), (order) =>
+      // The order names its auto top-up's charge; an order recorded before it did is matched by its entry.
+      order?.autoTopupChargeId != null
+        ? Effect.succeed<ChargeRecord>(
+            order.autoTopupChargeId === charge.chargeId ? "recorded" : "unrecorded",
+          )
+        : held(
+            repos.balance.entryByReference("auto_topup", orderId),
+            (e) => e !== undefined && e.amount_cents === charge.amountCents,
+          ),
     );
   if (TOPUP_KEY.test(charge.idempotencyKey))
     return held(repos.balance.entryByReference("topup", charge.chargeId), (e) => e !== undefined);

@@ -10,6 +10,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable("idempotency_keys", (t) => {
     t.text("operation_id");
   });
+  // The auto top-up's charge, recorded with its order, as the order's own charge is: reconciliation tells the
+  // recorded charge from another made under the order's key by an attempt that died.
+  await knex.schema.alterTable("orders", (t) => {
+    t.text("auto_topup_charge_id");
+  });
   await knex.schema.createTable("operation_results", (t) => {
     t.uuid("account_id").notNullable();
     t.boolean("livemode").notNullable();
@@ -24,6 +29,9 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists("operation_results");
+  await knex.schema.alterTable("orders", (t) => {
+    t.dropColumn("auto_topup_charge_id");
+  });
   await knex.schema.alterTable("idempotency_keys", (t) => {
     t.dropColumn("operation_id");
   });

@@ -166,6 +166,7 @@ export const OrderRow = rowCodec(
     from_balance_cents: Num,
     from_card_cents: Num,
     card_charge_id: NullableText,
+    auto_topup_charge_id: NullableText,
     // The receipt as pay built it: checked to be an object (see JsonObject).
     receipt: json(JsonObject),
     created_at: Timestamp,
@@ -185,6 +186,7 @@ export function toOrder(row: unknown): Order {
     fromBalanceCents: r.from_balance_cents,
     fromCardCents: r.from_card_cents,
     cardChargeId: r.card_charge_id,
+    autoTopupChargeId: r.auto_topup_charge_id,
     receipt: r.receipt,
     createdAt: r.created_at,
   };

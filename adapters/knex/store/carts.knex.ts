@@ -272,6 +272,7 @@ export function orderRepo(db: Db, scope: Scope): OrderRepo {
           from_balance_cents: o.fromBalanceCents,
           from_card_cents: o.fromCardCents,
           card_charge_id: o.cardChargeId,
+          auto_topup_charge_id: o.autoTopupChargeId ?? null,
           receipt: JSON.stringify(o.receipt),
           created_at: o.createdAt,
         }),

@@ -38,6 +38,8 @@ export interface Order {
   readonly fromBalanceCents: number;
   readonly fromCardCents: number;
   readonly cardChargeId: string | null;
+  /** The auto top-up's card charge made with the order, if any (null for orders recorded before it was kept). */
+  readonly autoTopupChargeId?: string | null;
   /** The payment receipt as first returned, replayed for `already_paid`. */
   readonly receipt: Record<string, unknown>;
   readonly createdAt: string;

@@ -194,6 +194,7 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
                 fromBalanceCents: 0,
                 fromCardCents: 0,
                 cardChargeId: null,
+                autoTopupChargeId: `ch_auto_${orderId}`,
                 receipt: {},
                 createdAt: at(),
               });
@@ -222,6 +223,12 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
         ids(ordered),
       );
       assert.is(got[0]?.orderId, "ord_all");
+      const order = await run(store.scoped(a).orders.get("ord_all"));
+      assert.is(
+        order?.autoTopupChargeId,
+        "ch_auto_ord_all",
+        "the auto top-up's charge is kept with the order",
+      );
       assert.is(got[0]?.status, "queued");
       assert.is(got[0]?.amountChargedCents, 100);
       assert.equal(await run(store.scoped(live).filings.listAll({ orderId: "ord_all" })), []);

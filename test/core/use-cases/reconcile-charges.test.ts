@@ -7,6 +7,7 @@ import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
 import { ServiceUnavailable } from "../../../core/domain/shared/errors.ts";
 import { CardProcessor } from "../../../core/ports/card-processor.port.ts";
+import { IdempotentOperation } from "../../../core/ports/idempotency.port.ts";
 import { topUp } from "../../../core/use-cases/balance.use-case.ts";
 import { reconcileCharges } from "../../../core/use-cases/reconcile-charges.use-case.ts";
 import { coreTest, type CoreTest } from "../../support/core.ts";
@@ -101,6 +102,82 @@ test("a refund that fails is reported, and a later run refunds it", async () => 
       [lost],
     );
     assert.ok(refundedIds(t).has(lost));
+  } finally {
+    await t.dispose();
+  }
+});
+
+/** A top-up under the idempotent operation `operation` (a request with an Idempotency-Key). */
+const topUpAs = (t: CoreTest, operation: string, amount: number) =>
+  t.run(Effect.provideService(topUp(t.scope, { amount_cents: amount }), IdempotentOperation, operation));
+const topupEntries = async (t: CoreTest) =>
+  (await t.run(t.store.scoped(t.scope).balance.entries({ limit: 100, startingAfter: null }))).data.filter(
+    (e) => e.kind === "topup",
+  );
+/** The charge an attempt of operation `operation` made before its process died, uncommitted. */
+const lostTopupCharge = (t: CoreTest, operation: string, amount: number) =>
+  t
+    .run(
+      t.card.charge({
+        scope: t.scope,
+        card: VISA,
+        customer: null,
+        amountCents: amount,
+        idempotencyKey: `top_${operation}`,
+        description: "Prepaid balance top-up",
+      }),
+    )
+    .then((c) => c.chargeId);
+
+test("a top-up retried after its commit answers the recorded top-up: one charge, one entry", async () => {
+  const t = await coreTest();
+  try {
+    const before = (await topupEntries(t)).length;
+    const first = await topUpAs(t, "opDone", 2500);
+    const retry = await topUpAs(t, "opDone", 2500);
+    assert.equal(retry, first);
+    assert.is(first.id, "top_opDone");
+    assert.is((await topupEntries(t)).length, before + 1);
+    assert.is([...t.card.made.values()].filter((c) => c.idempotencyKey === "top_opDone").length, 1);
+  } finally {
+    await t.dispose();
+  }
+});
+
+test("a top-up retried after a crash between charge and commit records the charge made; nothing is refunded", async () => {
+  const t = await coreTest();
+  try {
+    const charges = t.card.made.size;
+    const lost = await lostTopupCharge(t, "opLost", 2500);
+    const retry = await topUpAs(t, "opLost", 2500);
+    assert.is(retry.charge, lost, "the processor answered the charge the first attempt made");
+    assert.is(t.card.made.size, charges + 1);
+    t.advance(11 * MINUTE);
+    const run = await t.run(reconcileCharges(options));
+    assert.equal(run.refunded, []);
+    assert.is((await topupEntries(t)).filter((e) => e.reference === lost).length, 1);
+  } finally {
+    await t.dispose();
+  }
+});
+
+test("a retry after the reconciliation refunded the first attempt's charge is charged anew, and that charge stands", async () => {
+  const t = await coreTest();
+  try {
+    const lost = await lostTopupCharge(t, "opLate", 2500);
+    t.advance(11 * MINUTE);
+    assert.equal(
+      (await t.run(reconcileCharges(options))).refunded.map((c) => c.chargeId),
+      [lost],
+    );
+    const retry = await topUpAs(t, "opLate", 2500);
+    assert.is.not(retry.charge, lost, "a refunded charge is never the one recorded");
+    assert.is(t.card.made.get(retry.charge)?.refunded, false);
+    t.advance(11 * MINUTE);
+    assert.equal((await t.run(reconcileCharges(options))).refunded, []);
+    const entries = await topupEntries(t);
+    assert.is(entries.filter((e) => e.reference === retry.charge).length, 1);
+    assert.is(entries.filter((e) => e.reference === lost).length, 0);
   } finally {
     await t.dispose();
   }
