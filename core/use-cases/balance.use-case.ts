@@ -14,9 +14,17 @@ import { balanceView, paymentMethodView, topupView } from "../domain/ledger/view
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 export { balanceView, entryView } from "../domain/ledger/views.ts";
 
-export const getBalance = Effect.fnUntraced(function* (scope: Scope) {
+/**
+ * The balance with its ten latest entries; `recent: false` (a payer-scoped grant, for which the ledger is
+ * account-wide, as GET /v1/balance/entries is) answers them as an empty list.
+ */
+export const getBalance = Effect.fnUntraced(function* (
+  scope: Scope,
+  options: { recent: boolean } = { recent: true },
+) {
   const repos = (yield* Store).scoped(scope);
   const b = yield* repos.balance.get();
+  if (!options.recent) return balanceView(b, []);
   const recent = yield* repos.balance.entries({ limit: 10, startingAfter: null });
   return balanceView(b, recent.data);
 });

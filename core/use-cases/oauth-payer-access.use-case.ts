@@ -93,7 +93,10 @@ export const confineToPayer = Effect.fnUntraced(function* (
     const other = payers.find((p) => p !== undefined && p !== payerId);
     if (other !== undefined) {
       return yield* new Forbidden({
-        message: `This authorization acts only for payer ${payerId}; the request touches another payer's data.`,
+        message:
+          "openCart" in target
+            ? `This authorization acts only for payer ${payerId}; the cart holds another payer's forms, so it may not see, change or pay it.`
+            : `This authorization acts only for payer ${payerId}; the request touches another payer's data.`,
       });
     }
   }

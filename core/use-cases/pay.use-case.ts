@@ -92,7 +92,7 @@ function cartProblems(
 const PAY = move("pay");
 export const payCart = Effect.fnUntraced(function* (
   scope: Scope,
-  principal: Pick<Principal, "role" | "account">,
+  principal: Pick<Principal, "role" | "account"> & { readonly payerId?: string | null },
 ) {
   if (principal.role !== "owner")
     return yield* new Forbidden({ message: "Only the account owner can pay the cart (D4)." });
@@ -112,9 +112,19 @@ export const payCart = Effect.fnUntraced(function* (
       return order ? { ...order.receipt, already_paid: true } : undefined;
     });
   // Pay rule 4: paying a cart already paid returns its receipt; an empty cart with nothing paid is not payable.
+  // A payer-scoped grant sees that receipt only when the order holds only its payer's forms (issue 38): another
+  // payer's order is not its to see, and the cart is answered as empty.
+  const payerId = principal.payerId ?? null;
+  const onlyPayers = (cartId: string) =>
+    Effect.gen(function* () {
+      if (payerId === null) return true;
+      const items = yield* repos.carts.items(cartId);
+      const filings = yield* repos.filings.getMany(items.map((i) => i.filingId));
+      return filings.every((f) => f.payerId === payerId);
+    });
   const alreadyPaidOrEmpty = Effect.gen(function* () {
     const paid = yield* repos.carts.latestPaid();
-    const receipt = paid ? yield* receiptOf(paid.id) : undefined;
+    const receipt = paid && (yield* onlyPayers(paid.id)) ? yield* receiptOf(paid.id) : undefined;
     if (receipt) return receipt;
     return yield* new CartNotPayable({
       message: "The cart is empty: add ready_to_file forms to it first.",

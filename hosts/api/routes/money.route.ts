@@ -17,10 +17,15 @@ import { orderListView } from "../../../core/domain/cart/views.ts";
 import { getOrder, listOrders } from "../../../core/use-cases/orders.use-case.ts";
 import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
 import { pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
-import { answer, answerList, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
-import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { bodyTargets, type PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
-const itemFilings = (ctx: ApiContext) => bodyTargets.cartItems(ctx.state.body);
+// The filings added, and the cart they are added to: a payer-scoped grant may change the cart only while it holds
+// only its payer's forms (issue 38: adding its own form to a cart holding another payer's was let through).
+const itemFilings = (ctx: ApiContext): readonly PayerTarget[] => [
+  ...bodyTargets.cartItems(ctx.state.body),
+  { openCart: true },
+];
 
 // Payer-scoped grants: the cart is theirs to see, change and pay only while it holds only their payer's
 // forms; balance writes, the ledger and the order list are account-wide (no payer rule).
@@ -99,8 +104,9 @@ export function moneyRoutes(api: Api): RouteDef[] {
       method: "get",
       path: "/v1/balance",
       scopes: SCOPES.paymentsRead,
-      payers: "none",
-      handler: answer(api, (ctx) => getBalance(scopeOf(ctx))),
+      // The balance is the account's; its recent entries are account-wide and left out for a payer-scoped grant.
+      payers: "confined",
+      handler: answer(api, (ctx) => getBalance(scopeOf(ctx), { recent: confinedPayer(ctx) === null })),
     },
     {
       method: "patch",
