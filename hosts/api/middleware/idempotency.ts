@@ -1,4 +1,6 @@
 // D30: Idempotency-Key claimed before work, replayed after, 409 while in flight, 422 on reuse with another body.
+// Issue 38: the claim names an operation that a crashed or failed attempt's retry keeps, so the use cases that move
+// money find what the first attempt did instead of doing it again (docs/delivery-guarantees.md).
 import { createHash, randomBytes } from "node:crypto";
 import * as Effect from "effect/Effect";
 import {
@@ -22,8 +24,11 @@ function isRetryLater(ctx: ApiContext): boolean {
   return typeof body?.error?.type === "string" && RETRY_LATER.has(body.error.type);
 }
 
-/** Runs `next` (the route) under the request's Idempotency-Key, when it is a write that has one. */
-/** `claimMs`: IDEMPOTENCY_CLAIM_SECONDS; `fault`: the crash tests' after_commit hook (hosts/shared/fault-injection.ts). */
+/**
+ * Runs `next` (the route) under the request's Idempotency-Key, when it is a write that has one, as the claim's
+ * operation (`ctx.state.operationId`, issue 38). `claimMs`: IDEMPOTENCY_CLAIM_SECONDS; `fault`: the crash tests'
+ * after_commit hook (hosts/shared/fault-injection.ts).
+ */
 export function idempotency(api: Api, claimMs: number, fault?: FaultInjection) {
   const guarded = async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const key = ctx.get("Idempotency-Key");
