@@ -1,0 +1,144 @@
+// Issue 39, the rule of recipient copies: which channel furnishes a recipient's statement (a payee statement,
+// Copy B; the employee copies of a W-2), when, and what a failure turns into. Pure: the facts of one statement
+// version in, the deliveries to start and whether the recipient is furnished out. The worker that sends letters and
+// e-mails (MailHouse, Mailer) asks this rule, records what it started under the rule's idempotency key, and asks
+// again when something changes (a delivery's status, the recipient's consent, address or e-mail).
+//
+// - Nothing goes out before Copy B is available (D21: accepted, accepted_with_errors, superseded, furnishing).
+// - Paper: a letter when the service includes mail, once per statement version and address: a correction is a new
+//   version (the CORRECTED copy goes out again); a new address after an undeliverable or returned letter is a new
+//   address version (re-mailed, not charged again).
+// - Electronic: only to a recipient who gave affirmative consent in the portal, as a notice that the statement is
+//   posted (no TIN, no amounts, no attachment). Without consent the recipient is invited to consent and the paper
+//   copy goes out if the service includes mail; a bounced notice or a withdrawn consent falls back to paper the same
+//   way. Where no channel the service includes can furnish the recipient, the statement is not furnished by the
+//   service and the payer is told.
+
+export type Channel = "mail" | "email";
+export type MailStatus =
+  | "queued"
+  | "mailed"
+  | "in_transit"
+  | "delivered"
+  | "returned"
+  | "undeliverable"
+  | "canceled";
+export type EmailStatus = "queued" | "sent" | "bounced" | "failed";
+
+export type StatementDelivery =
+  | { readonly channel: "mail"; readonly key: string; readonly status: MailStatus }
+  | { readonly channel: "email"; readonly key: string; readonly status: EmailStatus };
+
+export type ConsentStatus = "none" | "given" | "withdrawn";
+
+export interface StatementFacts {
+  readonly filingId: string;
+  /** 1 for the original statement; each accepted correction is the next version (a CORRECTED copy). */
+  readonly version: number;
+  /** Whether Copy B is available (D21). */
+  readonly copyBAvailable: boolean;
+  /** Whether the filing's service includes printing and mailing (its `physical_mail`, resolved). */
+  readonly mailIncluded: boolean;
+  readonly deliveryMethod: "paper" | "electronic";
+  readonly email: string | null;
+  readonly consent: ConsentStatus;
+  /** Bumped by every change of the recipient's mailing address: a letter per address version. */
+  readonly addressVersion: number;
+  /** The deliveries already started for this filing, every version. */
+  readonly deliveries: readonly StatementDelivery[];
+}
+
+export type NotFurnishedReason =
+  /** Electronic delivery chosen, no consent given, and the service includes no mail. */
+  | "no_consent"
+  /** Consent withdrawn, and the service includes no mail. */
+  | "consent_withdrawn"
+  /** The notice bounced (or could not be sent), and the service includes no mail. */
+  | "email_failed"
+  /** A paper recipient, and the service includes no mail (the payer furnishes the copy itself). */
+  | "mail_not_included"
+  /** The mail house could not verify the address, or the letter came back: a new address re-mails it. */
+  | "undeliverable";
+
+export type StatementAction =
+  | { readonly kind: "mail"; readonly key: string }
+  | { readonly kind: "email_notice"; readonly key: string }
+  | { readonly kind: "consent_invitation"; readonly key: string };
+
+export interface StatementPlan {
+  /** Deliveries to start now, each under its idempotency key (the same facts always give the same keys). */
+  readonly actions: readonly StatementAction[];
+  /** Furnished by a valid channel: a letter mailed, or a notice e-mailed to a consenting recipient. */
+  readonly furnished: boolean;
+  /** Set when the service cannot furnish this version by any channel it includes; the payer is told. */
+  readonly notFurnished: NotFurnishedReason | null;
+}
+
+/** The idempotency key of a letter: one per statement version and address version. */
+export const mailKey = (f: Pick<StatementFacts, "filingId" | "version" | "addressVersion">) =>
+  `stmt_${f.filingId}_v${String(f.version)}_mail_a${String(f.addressVersion)}`;
+/** The idempotency key of the notice that a statement version is posted. */
+export const emailKey = (f: Pick<StatementFacts, "filingId" | "version">) =>
+  `stmt_${f.filingId}_v${String(f.version)}_email`;
+/** The key of a consent invitation for a statement version (one invitation per version at most). */
+export const inviteKey = (f: Pick<StatementFacts, "filingId" | "version">) =>
+  `stmt_${f.filingId}_v${String(f.version)}_invite`;
+
+/** A letter that left for the recipient and has not come back. */
+const MAIL_FURNISHED: ReadonlySet<MailStatus> = new Set(["mailed", "in_transit", "delivered"]);
+const MAIL_FAILED: ReadonlySet<MailStatus> = new Set(["undeliverable", "returned"]);
+
+export function planStatement(f: StatementFacts): StatementPlan {
+  if (!f.copyBAvailable) return { actions: [], furnished: false, notFurnished: null };
+  const version = (key: string) => key.startsWith(`stmt_${f.filingId}_v${String(f.version)}_`);
+  const mails = f.deliveries.filter(
+    (d): d is Extract<StatementDelivery, { channel: "mail" }> => d.channel === "mail" && version(d.key),
+  );
+  const emails = f.deliveries.filter(
+    (d): d is Extract<StatementDelivery, { channel: "email" }> => d.channel === "email" && version(d.key),
+  );
+  const notice = emails.find((d) => d.key === emailKey(f));
+  const invited = emails.some((d) => d.key === inviteKey(f));
+  const consenting = f.deliveryMethod === "electronic" && f.consent === "given" && f.email !== null;
+
+  // A notice is only ever sent to a consenting recipient: once sent, that version is furnished, whatever the
+  // consent becomes later.
+  const emailed = notice?.status === "sent";
+  const mailed = mails.some((d) => MAIL_FURNISHED.has(d.status));
+  const furnished = emailed || mailed;
+
+  const actions: StatementAction[] = [];
+  // Electronic first, where the recipient consented and the notice has not failed.
+  const noticeFailed = notice?.status === "bounced" || notice?.status === "failed";
+  if (consenting && notice === undefined) actions.push({ kind: "email_notice", key: emailKey(f) });
+  const electronicWorks = consenting && !noticeFailed;
+  if (f.deliveryMethod === "electronic" && f.consent === "none" && f.email !== null && !invited)
+    actions.push({ kind: "consent_invitation", key: inviteKey(f) });
+
+  // Paper when electronic delivery does not furnish the recipient, the service includes mail, and no letter of
+  // this version went to this address.
+  if (electronicWorks) return { actions, furnished, notFurnished: null };
+  const why: NotFurnishedReason =
+    f.deliveryMethod === "paper"
+      ? "mail_not_included"
+      : f.consent === "withdrawn"
+        ? "consent_withdrawn"
+        : noticeFailed
+          ? "email_failed"
+          : "no_consent";
+  if (emailed) return { actions, furnished, notFurnished: null };
+  if (!f.mailIncluded) return { actions, furnished, notFurnished: furnished ? null : why };
+  const thisAddress = mails.find((d) => d.key === mailKey(f));
+  if (thisAddress === undefined) {
+    // A letter of this version on its way needs no second one at a new address; one still queued for an old
+    // address is canceled first (the worker does), and then this one starts: never two letters in flight.
+    const pending = mails.some((d) => d.status === "queued" || MAIL_FURNISHED.has(d.status));
+    if (!pending) actions.push({ kind: "mail", key: mailKey(f) });
+    return { actions, furnished, notFurnished: null };
+  }
+  return {
+    actions,
+    furnished,
+    notFurnished: MAIL_FAILED.has(thisAddress.status) && !emailed ? "undeliverable" : null,
+  };
+}
