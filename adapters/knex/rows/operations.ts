@@ -46,6 +46,17 @@ export const IdempotencyKeyRow = rowCodec(
   }),
 );
 
+/** A throttle's count (issue 38). */
+export const ThrottleRow = rowCodec(
+  "auth_throttles",
+  struct({ failures: Num, window_started_at: Timestamp, locked_until: NullableTimestamp }),
+);
+/** A user's lock, as the owner lists it. */
+export const LockedUserRow = rowCodec(
+  "locked user",
+  struct({ user_id: Text, failures: Num, locked_until: Timestamp }),
+);
+
 /** A recorded result of an idempotent operation (issue 38): JSON text. */
 export const OperationResultRow = rowCodec("operation_results", struct({ result: Text }));
 
