@@ -1,12 +1,14 @@
 // SPEC "Authentication" + D2/D3/D32/D33/D35: resolve the bearer credential (API key or OAuth access token),
 // check it belongs to the environment of the host it was sent to and, for production, comes from inside the
-// account's IP allowlist, and count it against its shared rate window.
+// account's IP allowlist, and count it against its shared rate window. A credential that matches nothing counts
+// against its address's throttle (issue 38).
 import * as Effect from "effect/Effect";
 import { environmentOfToken, type Principal, type RateWindow } from "../domain/parties/account.ts";
 import { ipAllowed } from "../domain/parties/ip-allowlist.ts";
 import { IpNotAllowed, RateLimited, Unauthorized } from "../domain/shared/errors.ts";
 import { AccessGate } from "../ports/access-gate.port.ts";
 import { Clock } from "../ports/clock.port.ts";
+import { credentialFailed } from "./throttles.use-case.ts";
 
 export type HostEnvironment = "sandbox" | "live" | null;
 
@@ -30,7 +32,12 @@ export const authenticate = Effect.fnUntraced(function* (
     });
   }
   const admission = yield* (yield* AccessGate).admit(token, (yield* Clock).now());
-  if (!admission) return yield* new Unauthorized({ message: "Invalid, expired or revoked credential." });
+  if (!admission) {
+    // Issue 38: credentials that match nothing are counted per address; past the limit they are 429, not 401.
+    const throttled = yield* credentialFailed(clientIp);
+    if (throttled) return yield* throttled;
+    return yield* new Unauthorized({ message: "Invalid, expired or revoked credential." });
+  }
   const { principal, rate } = admission;
   // OAuth tokens are bound to the environment they were minted in (D2).
   if (hostEnv !== null && (hostEnv === "live") !== principal.livemode) {

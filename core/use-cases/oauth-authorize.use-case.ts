@@ -29,6 +29,7 @@ import { PasswordHasher } from "../ports/password-hasher.port.ts";
 import { Store } from "../ports/store.port.ts";
 import type { HostEnvironment } from "./authenticate.use-case.ts";
 import { normalizeEmail } from "./oauth-apps.use-case.ts";
+import { signInFailed, signInRefusal, signInSucceeded } from "./throttles.use-case.ts";
 
 export type AuthorizeQuery = Readonly<Record<string, string | readonly string[] | undefined>>;
 
@@ -201,19 +202,55 @@ const consentPage = Effect.fnUntraced(function* (
 const DUMMY_HASH = `scrypt$32768$8$1$${"A".repeat(22)}==$${"A".repeat(43)}=`;
 
 export type SignInResult =
-  | { readonly ok: false; readonly error: string; readonly page: PageContext; readonly email: string }
+  | {
+      readonly ok: false;
+      readonly error: string;
+      readonly page: PageContext;
+      readonly email: string;
+      /** Set when the sign-in was refused by a throttle (issue 38): the page is answered 429 with Retry-After. */
+      readonly retryAfterSeconds?: number;
+    }
   | { readonly ok: true; readonly page: ConsentPage };
 
+/**
+ * `address`: the client's network address, whose failed sign-ins are throttled (issue 38) as the user's are. On
+ * production, where a password is checked, the user is throttled too: by its id, or by a hash of the address typed
+ * when it names no user, so an unknown address locks as a known one does and a lock tells nothing.
+ */
 export const signIn = Effect.fnUntraced(function* (
   sessionId: string,
   browser: string | undefined,
   csrf: string,
   email: string,
   password: string,
+  address: string,
 ) {
   const { session, app } = yield* openSession(sessionId, browser, csrf);
   const store = yield* Store;
-  const user = yield* store.users.byEmail(normalizeEmail(email));
+  const normalized = normalizeEmail(email);
+  const user = yield* store.users.byEmail(normalized);
+  const pageOf = (): PageContext => ({
+    sessionId: session.id,
+    csrf,
+    appName: app.name,
+    livemode: session.livemode,
+    scopes: session.scopes,
+  });
+  const throttled = (refusal: { message: string; retryAfterSeconds: number }): SignInResult => ({
+    ok: false,
+    error: refusal.message,
+    email,
+    page: pageOf(),
+    retryAfterSeconds: refusal.retryAfterSeconds,
+  });
+  const userKey = !session.livemode
+    ? null
+    : user
+      ? user.id
+      : `email:${(yield* Hasher).sha256Hex(normalized)}`;
+  // A locked user or address is refused before its password is checked, even the right one.
+  const refused = yield* signInRefusal(address, userKey);
+  if (refused) return throttled(refused);
   let ok = user !== undefined;
   // The sandbox asks no password (SPEC), so it signs in only the users of the app's own account: a sandbox app
   // can never reach another account's data by naming one of its users.
@@ -224,6 +261,11 @@ export const signIn = Effect.fnUntraced(function* (
     ok = ok && user?.passwordHash !== null && verified;
   }
   if (!ok || !user) {
+    const locked = yield* signInFailed(
+      address,
+      userKey === null ? null : { key: userKey, user: user && { id: user.id, accountId: user.accountId } },
+    );
+    if (locked) return throttled(locked);
     const attempts = session.attempts + 1;
     if (attempts >= MAX_SIGN_IN_ATTEMPTS) {
       yield* store.oauth.deleteSession(session.id);
@@ -236,20 +278,10 @@ export const signIn = Effect.fnUntraced(function* (
     const message = session.livemode
       ? "The e-mail address or the password is not right."
       : "No user of this application's account has this e-mail address (the sandbox signs in only the account that registered the app).";
-    const result: SignInResult = {
-      ok: false,
-      error: message,
-      email,
-      page: {
-        sessionId: session.id,
-        csrf,
-        appName: app.name,
-        livemode: session.livemode,
-        scopes: session.scopes,
-      },
-    };
+    const result: SignInResult = { ok: false, error: message, email, page: pageOf() };
     return result;
   }
+  if (userKey !== null) yield* signInSucceeded(userKey);
   // A new CSRF token once signed in: a token seen before sign-in cannot approve.
   const next = (yield* Ids).short("", SECRET_LENGTH);
   yield* store.oauth.updateSession(session.id, {

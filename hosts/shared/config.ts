@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import * as Redacted from "effect/Redacted";
 import { buildRateCard, DEFAULT_RATE_CARD, type RateCard } from "../../core/domain/pricing/index.ts";
 import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
+import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from "../../core/domain/security/throttle.ts";
 import { ConfigError, loadIrisConfig, type IrisConfig } from "./iris-config.ts";
 import { loadSsaConfig } from "./ssa-config.ts";
 import type { SsaEnvironments } from "../../adapters/ssa/ssa-transmitter.ts";
@@ -53,6 +54,12 @@ export interface Config {
   readonly tuning?: Tuning;
   /** The SSA submitter of each environment (SSA_SUBMITTER_JSON for production); absent: the sandbox one only. */
   readonly ssa?: SsaEnvironments;
+  /**
+   * Issue 38: failed sign-ins per user and per address (SIGN_IN_FAILURES_PER_USER, SIGN_IN_FAILURES_PER_ADDRESS in
+   * SIGN_IN_FAILURE_WINDOW_SECONDS) and failed credential checks per address (CREDENTIAL_FAILURES_PER_ADDRESS in
+   * CREDENTIAL_FAILURE_WINDOW_SECONDS); DEFAULT_THROTTLE_POLICY when absent.
+   */
+  readonly throttles?: ThrottlePolicy;
   /** FAULT_INJECT and FAULT_INJECT_KEY_PREFIX: crash tests' fault hooks (hosts/shared/fault-injection.ts); off. */
   readonly faultInjection?: FaultInjection | undefined;
 }
@@ -200,6 +207,41 @@ export function loadTuning(env: NodeJS.ProcessEnv = process.env): Tuning {
   };
 }
 
+/** The throttles' limits and windows (issue 38): each a whole number of at least 1, a window at most a day. */
+export function loadThrottles(env: NodeJS.ProcessEnv = process.env): ThrottlePolicy {
+  const d = DEFAULT_THROTTLE_POLICY;
+  const signInWindow = intFrom(
+    env,
+    "SIGN_IN_FAILURE_WINDOW_SECONDS",
+    d.signInPerUser.windowSeconds,
+    1,
+    86_400,
+  );
+  const credentialWindow = intFrom(
+    env,
+    "CREDENTIAL_FAILURE_WINDOW_SECONDS",
+    d.credentialPerAddress.windowSeconds,
+    1,
+    86_400,
+  );
+  return {
+    signInPerUser: {
+      limit: intFrom(env, "SIGN_IN_FAILURES_PER_USER", d.signInPerUser.limit, 1, 1_000_000),
+      windowSeconds: signInWindow,
+    },
+    signInPerAddress: {
+      limit: intFrom(env, "SIGN_IN_FAILURES_PER_ADDRESS", d.signInPerAddress.limit, 1, 1_000_000),
+      windowSeconds: signInWindow,
+    },
+    credentialPerAddress: {
+      limit: intFrom(env, "CREDENTIAL_FAILURES_PER_ADDRESS", d.credentialPerAddress.limit, 1, 1_000_000),
+      windowSeconds: credentialWindow,
+    },
+  };
+}
+
+export const throttlesOf = (config: Config): ThrottlePolicy => config.throttles ?? DEFAULT_THROTTLE_POLICY;
+
 const list = (v: string | undefined) =>
   (v ?? "")
     .split(",")
@@ -247,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iris: loadIrisConfig(env),
     tuning: loadTuning(env),
     ssa: loadSsaConfig(env),
+    throttles: loadThrottles(env),
     faultInjection: faultInjectionFrom(env),
   };
 }

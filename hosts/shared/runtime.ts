@@ -9,8 +9,10 @@ import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
 import * as knexStore from "../../adapters/knex/store.knex.ts";
 import * as knexAccessGate from "../../adapters/knex/access-gate.knex.ts";
 import * as knexIdempotency from "../../adapters/knex/idempotency.knex.ts";
+import * as knexThrottles from "../../adapters/knex/throttles.knex.ts";
+import { ThrottleRules } from "../../core/ports/throttles.port.ts";
 import { makeSecretBox, systemLayer } from "../../adapters/system/system.ts";
-import { DEFAULT_TUNING, tuningOf, type Config, type Tuning } from "./config.ts";
+import { DEFAULT_TUNING, throttlesOf, tuningOf, type Config, type Tuning } from "./config.ts";
 import { Pricing } from "../../core/ports/pricing.port.ts";
 import { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { cardProcessorFor, cardProcessorNames } from "./card-processor.ts";
@@ -46,6 +48,8 @@ export function appLayer(
     knexStore.layer(db.knex, { secrets }),
     knexAccessGate.layer(db.knex, config.rateLimitPerMinute, tuningOf(config).credentialCacheMs, db.onClose),
     knexIdempotency.layer(db.knex),
+    knexThrottles.layer(db.knex),
+    Layer.succeed(ThrottleRules, throttlesOf(config)),
     Layer.succeed(Pricing, { rateCard: config.rateCard }),
     Layer.succeed(CardProcessor, cardProcessorFor(config)),
     pdfkit.layer,

@@ -53,6 +53,7 @@ test("the scan sees the views where they live", () => {
     "core/domain/oauth/views.ts",
     "core/domain/parties/views.ts",
     "core/domain/pricing/views.ts",
+    "core/domain/security/views.ts",
     "core/domain/shared/views.ts",
     "core/domain/webhooks/views.ts",
   ]) {

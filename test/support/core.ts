@@ -29,6 +29,8 @@ import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
 import { sandboxTinMatcher } from "../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
 import { makeSsaTransmitter, SANDBOX_SUBMITTER } from "../../adapters/ssa/ssa-transmitter.ts";
 import { makeInMemorySsaFiles } from "../../adapters/in-memory/ssa-files.fake.ts";
+import { makeFakeThrottles } from "../../adapters/in-memory/throttles.fake.ts";
+import { Throttles } from "../../core/ports/throttles.port.ts";
 import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import { createFilingService } from "../../core/index.ts";
 
@@ -88,7 +90,8 @@ export type CoreServices =
   | Jobs
   | IrsTransmitter
   | SsaTransmitter
-  | TinMatcher;
+  | TinMatcher
+  | Throttles;
 
 export interface CoreTest {
   readonly store: ReturnType<typeof makeFakeStore>;
@@ -160,6 +163,7 @@ export async function coreTest(
           }),
       }),
       Layer.succeed(TinMatcher, sandboxTinMatcher),
+      Layer.succeed(Throttles, makeFakeThrottles()),
     ),
   );
   const run = <A, E>(effect: Effect.Effect<A, E, CoreServices>) => runtime.runPromise(effect);

@@ -78,9 +78,16 @@ const hidden = (page: PageContext) =>
 const errorBox = (error: string | undefined) =>
   error ? `<p class="error" role="alert" id="form-error">${escapeHtml(error)}</p>` : "";
 
-export function signInPage(page: PageContext, opts: { error?: string; email?: string } = {}): string {
+/** `locked`: a throttle's message (issue 38), shown in place of the form's error. */
+const lockedBox = (message: string) =>
+  `<div class="error" role="alert" id="form-error"><strong>Sign-in is paused.</strong> ${escapeHtml(message)}</div>`;
+
+export function signInPage(
+  page: PageContext,
+  opts: { error?: string; email?: string; locked?: string } = {},
+): string {
   const app = escapeHtml(page.appName);
-  const describedBy = opts.error ? ` aria-describedby="form-error"` : "";
+  const describedBy = opts.error || opts.locked ? ` aria-describedby="form-error"` : "";
   const password = page.livemode
     ? `<label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${describedBy}>`
@@ -93,7 +100,7 @@ export function signInPage(page: PageContext, opts: { error?: string; email?: st
 ${scopeList(page.scopes)}
 <form method="post" action="/oauth/authorize">
 ${hidden(page)}
-${errorBox(opts.error)}
+${opts.locked ? lockedBox(opts.locked) : errorBox(opts.error)}
 <label for="email">E-mail address</label>
 <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(opts.email ?? "")}"${describedBy}>
 ${password}

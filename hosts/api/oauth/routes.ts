@@ -156,11 +156,16 @@ export function oauthRouter(api: Api, config: Config): Router {
     if (action === "sign_in") {
       const r = await runOAuth(
         api,
-        signIn(session, browser, csrf, first(fields, "email"), first(fields, "password")),
+        signIn(session, browser, csrf, first(fields, "email"), first(fields, "password"), ctx.ip),
       );
       if (!r.ok) return sendPage(ctx, r.error.status, errorPage(r.error.title, r.error.message));
-      if (!r.value.ok)
-        return sendPage(ctx, 200, signInPage(r.value.page, { error: r.value.error, email: r.value.email }));
+      if (!r.value.ok) {
+        const { page, error, email, retryAfterSeconds } = r.value;
+        if (retryAfterSeconds === undefined) return sendPage(ctx, 200, signInPage(page, { error, email }));
+        // A throttle's refusal (issue 38): 429 with Retry-After, the page saying why and for how long.
+        ctx.set("Retry-After", String(retryAfterSeconds));
+        return sendPage(ctx, 429, signInPage(page, { locked: error, email }));
+      }
       return sendPage(ctx, 200, consentPage(r.value.page));
     }
     if (action !== "approve" && action !== "deny")

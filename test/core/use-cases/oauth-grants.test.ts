@@ -11,6 +11,9 @@ import { makeFakeStore } from "../../../adapters/in-memory/store.fake.ts";
 import { makeFakeAccessGate } from "../../../adapters/in-memory/access.fake.ts";
 import { makeKnexStore } from "../../../adapters/knex/store.knex.ts";
 import { makeKnexAccessGate } from "../../../adapters/knex/access-gate.knex.ts";
+import { makeFakeThrottles } from "../../../adapters/in-memory/throttles.fake.ts";
+import { makeKnexThrottles } from "../../../adapters/knex/throttles.knex.ts";
+import { Throttles } from "../../../core/ports/throttles.port.ts";
 import { makeTinVault, sha256Hasher, systemIds } from "../../../adapters/system/system.ts";
 import { makeScryptPasswordHasher } from "../../../adapters/system/password-hasher.scrypt.ts";
 import { Store } from "../../../core/ports/store.port.ts";
@@ -31,7 +34,7 @@ import {
 } from "../../../core/use-cases/oauth-authorizations.use-case.ts";
 import { backends, openTestDb } from "../../support/db.ts";
 
-type Services = Store | AccessGate | Clock | Ids | Hasher | TinVault | PasswordHasher;
+type Services = Store | AccessGate | Throttles | Clock | Ids | Hasher | TinVault | PasswordHasher;
 
 async function harness(backend: "fake" | "pglite" | "postgres") {
   let now = Date.UTC(2026, 2, 1, 12);
@@ -43,18 +46,20 @@ async function harness(backend: "fake" | "pglite" | "postgres") {
     Layer.succeed(PasswordHasher, makeScryptPasswordHasher({ N: 1024, r: 8, p: 1 })),
   );
   let close = async () => undefined as void;
-  let adapters: Layer.Layer<Store | AccessGate>;
+  let adapters: Layer.Layer<Store | AccessGate | Throttles>;
   if (backend === "fake") {
     const store = makeFakeStore();
-    adapters = Layer.merge(
+    adapters = Layer.mergeAll(
       Layer.succeed(Store, store),
       Layer.succeed(AccessGate, makeFakeAccessGate(store.tables, 1000)),
+      Layer.succeed(Throttles, makeFakeThrottles()),
     );
   } else {
     const t = await openTestDb(backend);
-    adapters = Layer.merge(
+    adapters = Layer.mergeAll(
       Layer.succeed(Store, makeKnexStore(t.db.knex)),
       Layer.succeed(AccessGate, makeKnexAccessGate(t.db.knex, 1000, 0, t.db.onClose)),
+      Layer.succeed(Throttles, makeKnexThrottles(t.db.knex)),
     );
     close = t.drop;
   }
@@ -127,7 +132,14 @@ for (const backend of ["fake", ...backends] as const) {
             ),
           );
           const signedIn = await h.run(
-            signIn(start.page.sessionId, start.browser, start.page.csrf, "owner@grants.test", ""),
+            signIn(
+              start.page.sessionId,
+              start.browser,
+              start.page.csrf,
+              "owner@grants.test",
+              "",
+              "192.0.2.1",
+            ),
           );
           if (!signedIn.ok) throw new Error(signedIn.error);
           const decision = await h.run(
@@ -234,17 +246,21 @@ for (const backend of ["fake", ...backends] as const) {
       const a = await h.run(startAuthorization(q, "live", undefined));
       h.advance(600);
       assert.is(
-        failure(await h.exit(signIn(a.page.sessionId, a.browser, a.page.csrf, "x@y.test", "pw"))).title,
+        failure(await h.exit(signIn(a.page.sessionId, a.browser, a.page.csrf, "x@y.test", "pw", "192.0.2.1")))
+          .title,
         "This page has expired",
       );
       const b = await h.run(startAuthorization(q, "live", a.browser));
       assert.is(b.browser, a.browser, "the browser cookie is reused");
       for (let i = 0; i < 4; i++) {
-        const r = await h.run(signIn(b.page.sessionId, b.browser, b.page.csrf, "x@y.test", "pw"));
+        const r = await h.run(
+          signIn(b.page.sessionId, b.browser, b.page.csrf, "x@y.test", "pw", "192.0.2.1"),
+        );
         assert.is(r.ok, false);
       }
       assert.is(
-        failure(await h.exit(signIn(b.page.sessionId, b.browser, b.page.csrf, "x@y.test", "pw"))).title,
+        failure(await h.exit(signIn(b.page.sessionId, b.browser, b.page.csrf, "x@y.test", "pw", "192.0.2.1")))
+          .title,
         "Too many attempts",
       );
       const wrongEnv = failure(await h.exit(startAuthorization(q, "sandbox", undefined)));
