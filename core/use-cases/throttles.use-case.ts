@@ -12,6 +12,7 @@ import {
 } from "../domain/security/throttle.ts";
 import { liftedLockoutView, lockoutListView } from "../domain/security/views.ts";
 import { NotFound, RateLimited } from "../domain/shared/errors.ts";
+import { isUuid } from "../domain/shared/validation.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Store } from "../ports/store.port.ts";
 import { ThrottleRules, Throttles, type ThrottleSubject } from "../ports/throttles.port.ts";
@@ -75,6 +76,7 @@ export const credentialFailed = Effect.fnUntraced(function* (address: string) {
 
 /** The account's users locked now, with their e-mail addresses. */
 const lockedUsers = Effect.fnUntraced(function* (accountId: string, now: Date) {
+  if (!isUuid(accountId)) return [];
   const store = yield* Store;
   const locks = yield* (yield* Throttles).lockouts(accountId, now);
   return yield* Effect.forEach(locks, (lock) =>
@@ -91,7 +93,9 @@ export const listLockouts = Effect.fnUntraced(function* (accountId: string) {
 
 export const liftLockout = Effect.fnUntraced(function* (accountId: string, userId: string) {
   const now = (yield* Clock).now();
-  const found = (yield* lockedUsers(accountId, now)).find((l) => l.lock.userId === userId);
+  const found = !isUuid(userId)
+    ? undefined
+    : (yield* lockedUsers(accountId, now)).find((l) => l.lock.userId === userId);
   const notFound = new NotFound({ message: `No user ${userId} of this account is locked out.` });
   if (!found) return yield* notFound;
   if (!(yield* (yield* Throttles).unlock(accountId, userId, now))) return yield* notFound;

@@ -23,6 +23,7 @@ import { platformRoutes } from "./routes/platform.route.ts";
 import { webhookRoutes } from "./routes/webhooks.route.ts";
 import { tinMatchRoutes } from "./routes/tin-match.route.ts";
 import { authorizationRoutes } from "./routes/authorizations.route.ts";
+import { securityRoutes } from "./routes/security.route.ts";
 import { isOAuthPath, oauthRouter } from "./oauth/routes.ts";
 import { tuningOf, type Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -48,6 +49,7 @@ export function routeTable(api: Api, config: Config): RouteDef[] {
     ...webhookRoutes(api),
     ...tinMatchRoutes(api, config),
     ...authorizationRoutes(api),
+    ...securityRoutes(api),
   ];
 }
 

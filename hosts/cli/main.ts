@@ -17,6 +17,7 @@ import {
 import { createUser, listApps, registerApp, revokeApp } from "../../core/use-cases/oauth-apps.use-case.ts";
 import type { Role } from "../../core/domain/parties/account.ts";
 import { creditBalance } from "../../core/use-cases/credit-balance.use-case.ts";
+import { liftLockout, listLockouts } from "../../core/use-cases/throttles.use-case.ts";
 import { dollars, parseCreditArgs, type CreditArgs } from "./balance-credit.ts";
 import { argumentError, commandUsage, COMMANDS, leadingWords } from "./usage.ts";
 import { withServiceRuntime } from "./service-runtime.ts";
@@ -249,6 +250,28 @@ class Commands {
     else console.log(`Created ${user.role} ${user.email} for account ${user.accountId}.`);
   }
 
+  async usersLockouts(opts: { account?: string; json?: boolean }) {
+    const list = valueOf(await this.runtime.runPromiseExit(listLockouts(opts.account as string)));
+    if (opts.json) {
+      console.log(JSON.stringify(list.data));
+      return;
+    }
+    if (list.data.length === 0) console.log(`No user of account ${opts.account} is locked out.`);
+    for (const l of list.data)
+      console.log(
+        `${l.user.id}  ${l.user.email ?? "(no such user)"}  ${l.failures} failures  locked until ${l.locked_until}`,
+      );
+  }
+
+  async usersUnlock(opts: { account?: string; user?: string; json?: boolean }) {
+    const lifted = valueOf(
+      await this.runtime.runPromiseExit(liftLockout(opts.account as string, opts.user as string)),
+    );
+    if (opts.json) console.log(JSON.stringify(lifted));
+    else
+      console.log(`Lifted the lock-out of ${lifted.user.email ?? lifted.user.id}: they can sign in again.`);
+  }
+
   /** A payment received by wire or invoice, credited to the prepaid balance (a `credit` ledger entry). */
   async balanceCredit(opts: CreditArgs & { json?: boolean }) {
     const parsed = parseCreditArgs(opts);
@@ -299,6 +322,7 @@ function argumentProblem(
     scopes?: string;
     "client-id"?: string;
     email?: string;
+    user?: string;
     cidr?: string[];
     clear?: boolean;
   },
@@ -331,6 +355,11 @@ function argumentProblem(
       if (!opts.account) return "--account is required";
       if (!opts.email) return "--email is required";
       return opts.role === "owner" || opts.role === "member" ? null : "--role must be owner or member";
+    case "users lockouts":
+      return opts.account ? null : "--account is required";
+    case "users unlock":
+      if (!opts.account) return "--account is required";
+      return opts.user ? null : "--user is required (the id `users lockouts` lists)";
     case "balance credit": {
       const credit = parseCreditArgs(opts);
       return credit.ok ? null : credit.message;
@@ -376,6 +405,7 @@ export async function runCli(argv: string[]): Promise<number> {
         "grant-types": { type: "string" },
         "client-id": { type: "string" },
         email: { type: "string" },
+        user: { type: "string" },
         "password-stdin": { type: "boolean" },
         cidr: { type: "string", multiple: true },
         clear: { type: "boolean" },
@@ -429,6 +459,8 @@ export async function runCli(argv: string[]): Promise<number> {
       else if (command === "apps list") await commands.appsList(values);
       else if (command === "apps revoke") await commands.appsRevoke(values);
       else if (command === "users create") await commands.usersCreate(values);
+      else if (command === "users lockouts") await commands.usersLockouts(values);
+      else if (command === "users unlock") await commands.usersUnlock(values);
       else if (command === "balance credit") await commands.balanceCredit(values);
       else await commands.accountsEnableLive(values);
       return 0;

@@ -43,6 +43,14 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     about:
       "Creates a user who can sign in on the OAuth consent page (prompts for the password unless --password-stdin).",
   },
+  "users lockouts": {
+    usage: "users lockouts --account ID [--json]",
+    about: "Lists the account's users locked out of sign-in by failed attempts, with when each lock ends.",
+  },
+  "users unlock": {
+    usage: "users unlock --account ID --user USER_ID [--json]",
+    about: "Lifts a user's sign-in lock-out before its window passes.",
+  },
 };
 
 export function commandUsage(command: string): string | null {

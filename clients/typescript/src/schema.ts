@@ -530,6 +530,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/security/lockouts": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_security_lockouts"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/security/lockouts/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations["delete_security_lockouts_by_id"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/openapi.json": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["get_v1_openapi_json"];
@@ -1085,6 +1107,18 @@ export interface components {
       livemode: boolean;
       created_at: string;
       updated_at: string;
+    };
+    Lockout: {
+      object: "lockout";
+      id: string;
+      user: {
+        id: string;
+        email: string | null;
+      };
+      failures: number;
+      locked_until: string;
+      lifted?: boolean;
+      lifted_at?: string;
     };
     Deleted: {
       [key: string]: unknown;
@@ -4934,6 +4968,121 @@ export interface operations {
         headers: { [name: string]: unknown };
         content: {
           "application/json": components["schemas"]["Authorization"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_security_lockouts": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": (components["schemas"]["List"]) & ({
+            data?: (components["schemas"]["Lockout"])[];
+          });
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "delete_security_lockouts_by_id": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Lockout"];
         };
       };
       400: {

@@ -245,7 +245,8 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
       tags: ["OAuth"],
       security: [],
       description:
-        "Shows the sign-in and consent page (HTML); on approval redirects to `redirect_uri` with a single-use `code` (5 minutes) and `state`.",
+        "Shows the sign-in and consent page (HTML); on approval redirects to `redirect_uri` with a single-use `code` (5 minutes) and `state`. " +
+        "Failed sign-ins are throttled per user and per client address: past the limit the page answers 429 with `Retry-After` and says for how long sign-in is paused.",
       parameters: [
         "response_type",
         "client_id",
@@ -302,6 +303,7 @@ export function buildOpenApi(routes: readonly RouteDef[]): Json {
       "Webhooks",
       "TIN matching",
       "OAuth",
+      "Security",
       "Meta",
     ].map((name) => ({ name })),
     security: [{ apiKey: [] }],

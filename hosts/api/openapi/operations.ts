@@ -537,4 +537,17 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     status: 200,
     response: ref("Authorization"),
   },
+
+  "GET /v1/security/lockouts": {
+    summary: "Users locked out of sign-in by failed attempts",
+    tag: "Security",
+    status: 200,
+    response: listOf("Lockout"),
+  },
+  "DELETE /v1/security/lockouts/:id": {
+    summary: "Lift a user's lock-out (the id is the user's)",
+    tag: "Security",
+    status: 200,
+    response: ref("Lockout"),
+  },
 };

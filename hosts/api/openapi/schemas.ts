@@ -537,6 +537,18 @@ export const SCHEMAS: Record<string, Schema> = {
     created_at: date,
     updated_at: date,
   }),
+  Lockout: resource(
+    "lockout",
+    {
+      id: str,
+      user: { type: "object", required: ["id", "email"], properties: { id: str, email: nstr } },
+      failures: { type: "integer" },
+      locked_until: date,
+      lifted: bool,
+      lifted_at: date,
+    },
+    ["lifted", "lifted_at"],
+  ),
   Deleted: { type: "object" },
 };
 

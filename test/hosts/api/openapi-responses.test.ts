@@ -15,6 +15,7 @@ import { fileInput, payer as firePayer, recipient as fireRecipient } from "../..
 import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
 import { w2Form } from "../../support/w2.ts";
 import { newApp, newUser, userTokens } from "../../support/oauth.ts";
+import { signInFailed } from "../../../core/use-cases/throttles.use-case.ts";
 
 type Json = Record<string, unknown>;
 const doc = apiDocument() as {
@@ -258,7 +259,15 @@ s("every route answers as documented", async ({ api }) => {
   await call("GET", "/v1/tin-match");
   await call("GET", `/v1/tin-match/${run}`);
 
-  await newUser(api, "owner@spec.test", "owner", null);
+  const owner = await newUser(api, "owner@spec.test", "owner", null);
+  // A lock-out, as ten failed sign-ins on the production page leave one.
+  for (let i = 0; i < 10; i++)
+    await api.runtime.runPromise(
+      signInFailed("192.0.2.10", { key: owner.id, user: { id: owner.id, accountId: owner.accountId } }),
+    );
+  const lockout = (await call("GET", "/v1/security/lockouts")).body.data[0].id as string;
+  await call("DELETE", `/v1/security/lockouts/${lockout}`);
+  await call("DELETE", `/v1/security/lockouts/${lockout}`);
   const app = await newApp(api, { scopes: "filings:read" });
   await userTokens(api, { app, email: "owner@spec.test", payer: api.mainPayerId, scope: "filings:read" });
   const grant = (await call("GET", "/v1/authorizations")).body.data[0].id as string;
