@@ -4,6 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DEFAULT_TUNING, loadConfig } from "../../../hosts/shared/config.ts";
 import { ConfigError } from "../../../hosts/shared/iris-config.ts";
+import { DEFAULT_THROTTLE_POLICY } from "../../../core/domain/security/throttle.ts";
 
 const base = { TIN_ENCRYPTION_KEY: "test-only-tin-key", DATA_DIR: "./.data-config-test" };
 
@@ -32,6 +33,38 @@ test("defaults without variables; numbers read once into the config", () => {
     ],
     [4, 0, false, false, 0.001],
   );
+});
+
+test("the throttles' limits and windows (issue 38): defaults, and the variables read", () => {
+  const c = loadConfig(base);
+  assert.equal(c.throttles, DEFAULT_THROTTLE_POLICY);
+  assert.equal(c.throttles?.signInPerUser, { limit: 10, windowSeconds: 900 });
+  const t = loadConfig({
+    ...base,
+    SIGN_IN_FAILURES_PER_USER: "3",
+    SIGN_IN_FAILURES_PER_ADDRESS: "7",
+    SIGN_IN_FAILURE_WINDOW_SECONDS: "60",
+    CREDENTIAL_FAILURES_PER_ADDRESS: "20",
+    CREDENTIAL_FAILURE_WINDOW_SECONDS: "30",
+  });
+  assert.equal(t.throttles, {
+    signInPerUser: { limit: 3, windowSeconds: 60 },
+    signInPerAddress: { limit: 7, windowSeconds: 60 },
+    credentialPerAddress: { limit: 20, windowSeconds: 30 },
+  });
+  for (const [name, value] of [
+    ["SIGN_IN_FAILURES_PER_USER", "0"],
+    ["SIGN_IN_FAILURES_PER_ADDRESS", "ten"],
+    ["SIGN_IN_FAILURE_WINDOW_SECONDS", "90000"],
+    ["CREDENTIAL_FAILURES_PER_ADDRESS", "-1"],
+    ["CREDENTIAL_FAILURE_WINDOW_SECONDS", "1.5"],
+  ] as const) {
+    assert.throws(
+      () => loadConfig({ ...base, [name]: value }),
+      (e: unknown) => e instanceof ConfigError && e.message.includes(name),
+      `${name}=${value}`,
+    );
+  }
 });
 
 test("a bad value is a ConfigError naming the variable and the value", () => {
