@@ -163,7 +163,7 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !=
 function address(name: "to" | "from", v: unknown): EmulatedAddress | string {
   let a = v;
   if (typeof a === "string") {
-    if (/^adr_/.test(a)) return `${name}: saved addresses (adr_…) are not emulated; give the address inline`;
+    if (a.startsWith("adr_")) return `${name}: saved addresses (adr_…) are not emulated; give the address inline`;
     try {
       a = JSON.parse(a);
     } catch {
@@ -573,13 +573,13 @@ export function createLobEmulator(options: LobEmulatorOptions): LobEmulator {
     verifications: () => verifications,
     flushEvents: async () => {
       for (;;) {
-        await Promise.all([...running]);
+        await Promise.all(running);
         const ids = [...pending.keys()];
         if (ids.length === 0) return;
         // One letter at a time, each step after the previous one's delivery: the order of its events holds.
         for (const id of ids)
           while (pending.has(id)) {
-            await Promise.all([...running]);
+            await Promise.all(running);
             await step(id, false);
           }
       }
