@@ -87,7 +87,9 @@ export function makeLobMailHouse(options: LobMailHouseOptions): MailHouse["Servi
   const undeliverable =
     (what: string) =>
     (e: LobRefused): Effect.Effect<LetterOutcome> => {
-      if (e.status !== 422 && e.status !== 400) return Effect.die(new Error(`lob: ${what}: ${e.message}`));
+      // A refused file (too large, not a PDF) is this service's statement, not the recipient's address: a defect.
+      if ((e.status !== 422 && e.status !== 400) || /\bfile\b/i.test(e.message))
+        return Effect.die(new Error(`lob: ${what}: ${String(e.status)} ${e.message}`));
       log(`lob: ${what} refused (${String(e.status)} ${e.code ?? ""}): ${e.message}`);
       return Effect.succeed({ kind: "undeliverable", reason: `Lob: ${e.message}` });
     };

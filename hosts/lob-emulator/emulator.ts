@@ -163,7 +163,8 @@ const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !=
 function address(name: "to" | "from", v: unknown): EmulatedAddress | string {
   let a = v;
   if (typeof a === "string") {
-    if (a.startsWith("adr_")) return `${name}: saved addresses (adr_…) are not emulated; give the address inline`;
+    if (a.startsWith("adr_"))
+      return `${name}: saved addresses (adr_…) are not emulated; give the address inline`;
     try {
       a = JSON.parse(a);
     } catch {
