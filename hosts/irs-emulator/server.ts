@@ -1,4 +1,5 @@
-// The emulator's handler on a node:http server (`npm run irs-emulator`, and tests that want a real socket).
+// The emulator's handler on a node:http server (`npm run irs-emulator`, and tests that want a real socket; the Lob
+// emulator's too).
 // A dropped reply (fault) resets the connection after the request was taken.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,7 +7,7 @@ import { Readable } from "node:stream";
 import { EmulatedConnectionLost, type IrsEmulator } from "./emulator.ts";
 
 export async function serveEmulator(
-  emulator: IrsEmulator,
+  emulator: Pick<IrsEmulator, "handle">,
   port = 0,
   host = "127.0.0.1",
 ): Promise<{ server: Server; url: string; close: () => Promise<void> }> {

@@ -12,6 +12,7 @@ import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from "../../core/domain/security/throttle.ts";
 import { ConfigError, loadIrisConfig, type IrisConfig } from "./iris-config.ts";
 import { loadSsaConfig } from "./ssa-config.ts";
+import { loadLobConfig, type LobConfig } from "./lob-config.ts";
 import type { SsaEnvironments } from "../../adapters/ssa/ssa-transmitter.ts";
 
 export interface Config {
@@ -30,6 +31,10 @@ export interface Config {
   readonly rateCard: RateCard;
   /** D22: sandbox acknowledgements arrive this long after transmission (default 2 s). */
   readonly sandboxAckDelayMs: number;
+  /** Issue 39: the Lob emulator mails a sandbox letter this long after creation, then a step as long (default 2 s). */
+  readonly sandboxMailDelayMs: number;
+  /** Issue 39: Lob (LOB_API_KEY, LOB_API_BASE, LOB_WEBHOOK_SECRET); absent: no key is configured. */
+  readonly lob?: LobConfig | undefined;
   /** D22: sandbox TIN match runs complete this long after creation (default 1 s). */
   readonly sandboxTinMatchDelayMs: number;
   /** How often the worker fans new events out to webhook endpoints. */
@@ -282,6 +287,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateCard: rateCardFrom(env["RATE_CARD_JSON"]),
     sandboxAckDelayMs: intFrom(env, "SANDBOX_ACK_DELAY_MS", 2000),
     sandboxTinMatchDelayMs: intFrom(env, "SANDBOX_TIN_MATCH_DELAY_MS", 1000),
+    sandboxMailDelayMs: intFrom(env, "SANDBOX_MAIL_DELAY_MS", 2000),
+    lob: loadLobConfig(env),
     outboxPollMs: intFrom(env, "OUTBOX_POLL_MS", 200, 1),
     webhookRetryScale: numberFrom(env, "WEBHOOK_RETRY_SCALE", 1),
     stripeSecretKey: stripeKey(env["STRIPE_SECRET_KEY"]),

@@ -1,11 +1,15 @@
-// The environment is read in one place (hosts/shared/config.ts); the IRS emulator, a test tool, reads its own.
+// The environment is read in one place (hosts/shared/config.ts); the IRS and Lob emulators, test tools, read their own.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const root = join(import.meta.dirname, "../..");
-const ALLOWED = new Set(["hosts/shared/config.ts", "hosts/irs-emulator/main.ts"]);
+const ALLOWED = new Set([
+  "hosts/shared/config.ts",
+  "hosts/irs-emulator/main.ts",
+  "hosts/lob-emulator/main.ts",
+]);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

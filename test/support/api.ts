@@ -71,6 +71,7 @@ export function testConfig(over: Partial<Config> = {}): Config {
     rateCard: DEFAULT_RATE_CARD,
     sandboxAckDelayMs: 0,
     sandboxTinMatchDelayMs: 0,
+    sandboxMailDelayMs: 0,
     outboxPollMs: 100,
     webhookRetryScale: 0.001,
     sandboxWebhookLoopback: true,

@@ -5,6 +5,7 @@ import * as assert from "uvu/assert";
 import { DEFAULT_TUNING, loadConfig } from "../../../hosts/shared/config.ts";
 import { ConfigError } from "../../../hosts/shared/iris-config.ts";
 import { DEFAULT_THROTTLE_POLICY } from "../../../core/domain/security/throttle.ts";
+import * as Redacted from "effect/Redacted";
 
 const base = { TIN_ENCRYPTION_KEY: "test-only-tin-key", DATA_DIR: "./.data-config-test" };
 
@@ -79,6 +80,7 @@ test("a bad value is a ConfigError naming the variable and the value", () => {
     ["JOB_EXPIRE_SECONDS", "NaN"],
     ["WEBHOOK_RETRY_SCALE", "x"],
     ["OUTBOX_POLL_MS", "Infinity"],
+    ["SANDBOX_MAIL_DELAY_MS", "soon"],
   ] as const) {
     try {
       loadConfig({ ...base, [name]: value });
@@ -100,4 +102,38 @@ test("SANDBOX_WEBHOOK_LOOPBACK: on for the embedded database, off on Postgres; t
   assert.is(loadConfig({ ...base, ...pg, SANDBOX_WEBHOOK_LOOPBACK: "true" }).sandboxWebhookLoopback, true);
   assert.is(loadConfig({ ...base, SANDBOX_WEBHOOK_LOOPBACK: "false" }).sandboxWebhookLoopback, false);
 });
+test("Lob: unset without LOB_API_KEY; a key is kept redacted with its base and webhook secret; a wrong one stops", () => {
+  const none = loadConfig(base);
+  assert.is(none.lob, undefined);
+  assert.is(none.sandboxMailDelayMs, 2000);
+  const c = loadConfig({
+    ...base,
+    LOB_API_KEY: "test_0dc8d51e0acffcb1880e",
+    LOB_API_BASE: "http://127.0.0.1:4020",
+    LOB_WEBHOOK_SECRET: "whsec",
+    SANDBOX_MAIL_DELAY_MS: "0",
+  });
+  assert.is(c.sandboxMailDelayMs, 0);
+  assert.is(c.lob?.apiBase, "http://127.0.0.1:4020");
+  assert.is(c.lob ? Redacted.value(c.lob.apiKey) : "", "test_0dc8d51e0acffcb1880e");
+  assert.is(c.lob?.webhookSecret ? Redacted.value(c.lob.webhookSecret) : "", "whsec");
+  assert.not.match(JSON.stringify(c.lob), "0dc8d51e");
+  assert.is(loadConfig({ ...base, LOB_API_KEY: "live_abcdefgh1234" }).lob?.apiBase, "https://api.lob.com");
+  for (const env of [
+    { LOB_API_KEY: "sk_test_abcdefgh1234" },
+    { LOB_API_KEY: "test_abcdefgh1234", LOB_API_BASE: "https://api.lob.com/v1" },
+    { LOB_API_KEY: "test_abcdefgh1234", LOB_API_BASE: "ftp://lob" },
+    { LOB_API_BASE: "http://127.0.0.1:4020" },
+  ]) {
+    try {
+      loadConfig({ ...base, ...env });
+      assert.unreachable(JSON.stringify(env));
+    } catch (e) {
+      assert.instance(e, ConfigError, JSON.stringify(env));
+      assert.match((e as Error).message, "LOB_");
+      assert.not.match((e as Error).message, "abcdefgh1234");
+    }
+  }
+});
+
 test.run();
