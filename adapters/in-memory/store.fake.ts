@@ -15,6 +15,7 @@ import { fakeEvents, fakeWebhooks } from "./store/events.fake.ts";
 import { fakeTinMatches } from "./store/tin-match.fake.ts";
 import { fakeSandbox } from "./store/sandbox.fake.ts";
 import { fakeOperations } from "./store/operations.fake.ts";
+import { fakeStatementQueue, fakeStatements } from "./store/statements.fake.ts";
 
 export { emptyTables, pageFrom, type Tables } from "./store/shared.ts";
 
@@ -36,6 +37,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
     sandbox: fakeSandbox(c),
     dispatches: fakeDispatches(c),
     operations: fakeOperations(c),
+    statements: fakeStatements(c),
   };
 }
 
@@ -104,6 +106,7 @@ export function makeFakeStore(
             return next;
           }),
       },
+      statementQueue: fakeStatementQueue(ref),
       outbox: {
         pending: (limit) =>
           Effect.sync(() =>

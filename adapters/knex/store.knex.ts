@@ -17,6 +17,7 @@ import { balanceRepo } from "./store/ledger.knex.ts";
 import { eventRepo, webhookRepo } from "./store/events.knex.ts";
 import { tinMatchRepo } from "./store/tin-match.knex.ts";
 import { operationRepo } from "./store/operations.knex.ts";
+import { statementQueue, statementRepo } from "./store/statements.knex.ts";
 import { sandboxRepo, accountRepo, apiKeyRepo } from "./store/accounts.knex.ts";
 
 export { run, pageOf } from "./store/shared.ts";
@@ -83,6 +84,10 @@ class KnexScopedStore implements ScopedStore {
   #operations?: ReturnType<typeof operationRepo>;
   get operations() {
     return (this.#operations ??= operationRepo(this.db, this.scope));
+  }
+  #statements?: ReturnType<typeof statementRepo>;
+  get statements() {
+    return (this.#statements ??= statementRepo(this.db, this.scope));
   }
 }
 
@@ -154,6 +159,7 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
     oauthApps: knexOAuthApps(knex),
     users: knexUsers(knex),
     oauth: knexOAuthGrants(knex),
+    statementQueue: statementQueue(knex),
     outbox: {
       pending: (limit) =>
         run(async () =>

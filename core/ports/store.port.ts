@@ -10,6 +10,7 @@ import type { TinMatchQueue, TinMatchRepo } from "./tin-match-runs.port.ts";
 import type { AccountRepo, ApiKeyRepo, SandboxRepo } from "./accounts.port.ts";
 import type { OAuthAppRepo, OAuthGrantRepo, UserRepo } from "./oauth-store.port.ts";
 import type { OperationRepo } from "./operations.port.ts";
+import type { StatementQueue, StatementRepo } from "./statements.port.ts";
 
 // The storage ports by role live in their own files (parties, filings, carts, ledger, events, TIN-match runs,
 // accounts, OAuth); this file composes them into the scoped store and the `Store` service, and re-exports them
@@ -23,6 +24,7 @@ export type * from "./tin-match-runs.port.ts";
 export type * from "./accounts.port.ts";
 export type * from "./oauth-store.port.ts";
 export type * from "./operations.port.ts";
+export type * from "./statements.port.ts";
 export type { Scope } from "../domain/shared/scope.ts";
 export type { Batch, BatchKind } from "../domain/filing/batch.ts";
 export type { FilingFilter } from "../domain/filing/filter.ts";
@@ -46,6 +48,7 @@ export interface ScopedStore {
   readonly webhooks: WebhookRepo;
   readonly tinMatches: TinMatchRepo;
   readonly operations: OperationRepo;
+  readonly statements: StatementRepo;
 }
 
 /** A database transaction (or a savepoint in one) opened by `Store.begin`. */
@@ -76,5 +79,6 @@ export class Store extends Context.Service<
     readonly dispatchQueue: DispatchQueue;
     readonly tinMatchQueue: TinMatchQueue;
     readonly outbox: Outbox;
+    readonly statementQueue: StatementQueue;
   }
 >()("core/Store") {}

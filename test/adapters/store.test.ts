@@ -6,6 +6,7 @@ import { eventsOutboxContract } from "./contract/events-outbox.contract.ts";
 import { ledgerContract } from "./contract/ledger.contract.ts";
 import { operationsContract } from "./contract/operations.contract.ts";
 import { partiesContract } from "./contract/parties.contract.ts";
+import { statementsContract } from "./contract/statements.contract.ts";
 import { tinMatchContract } from "./contract/tin-match.contract.ts";
 import { unitOfWorkContract } from "./contract/unit-of-work.contract.ts";
 import { eachStoreAdapter } from "./contract/adapters.ts";
@@ -18,6 +19,7 @@ eachStoreAdapter((name, open) => {
     operationsContract,
     eventsOutboxContract,
     tinMatchContract,
+    statementsContract,
     unitOfWorkContract,
   ])
     contract(name, open).run();

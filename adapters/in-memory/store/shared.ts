@@ -18,6 +18,11 @@ import type {
   StoredEvent,
 } from "../../../core/ports/store.port.ts";
 import type { Filing } from "../../../core/domain/filing/filing.ts";
+import type {
+  ConsentRecord,
+  StatementDeliveryRecord,
+  StatementRecord,
+} from "../../../core/ports/statements.port.ts";
 import { EMPTY_BALANCE } from "../../../core/domain/ledger/balance.ts";
 import type { Extension } from "../../../core/domain/extensions/extension.ts";
 import { emptyOAuthTables, type OAuthTables } from "../oauth.fake.ts";
@@ -43,6 +48,10 @@ export interface Tables extends OAuthTables {
   tinRuns: Map<string, TinMatchRun & { accountId: string; livemode: boolean }>;
   /** Results of idempotent operations by account, environment, operation id and kind (JSON text). */
   operations: Map<string, string>;
+  /** Recipient statements by account, environment and filing id (JSON key). */
+  statements: Map<string, StatementRecord & { accountId: string; livemode: boolean }>;
+  statementDeliveries: Map<string, StatementDeliveryRecord & { accountId: string; livemode: boolean }>;
+  consents: Map<string, ConsentRecord & { accountId: string; livemode: boolean }>;
   fannedOut: Set<string>;
 }
 
@@ -65,6 +74,9 @@ export const emptyTables = (): Tables => ({
   deliveries: new Map(),
   tinRuns: new Map(),
   operations: new Map(),
+  statements: new Map(),
+  statementDeliveries: new Map(),
+  consents: new Map(),
   fannedOut: new Set(),
   ...emptyOAuthTables(),
 });
@@ -88,6 +100,9 @@ export const cloneTables = (t: Tables): Tables => ({
   deliveries: new Map(t.deliveries),
   tinRuns: new Map(t.tinRuns),
   operations: new Map(t.operations),
+  statements: new Map(t.statements),
+  statementDeliveries: new Map(t.statementDeliveries),
+  consents: new Map(t.consents),
   fannedOut: new Set(t.fannedOut),
   oauthApps: t.oauthApps,
   users: t.users,

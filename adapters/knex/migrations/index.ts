@@ -23,6 +23,7 @@ import * as cartItemKind from "./20261201000001_cart_item_kind.ts";
 import * as filingStates from "./20261202000000_filing_states.ts";
 import * as idempotentOperations from "./20261204000000_idempotent_operations.ts";
 import * as authThrottles from "./20261205000000_auth_throttles.ts";
+import * as statements from "./20261206000001_statements.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -52,6 +53,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261202000000_filing_states", filingStates],
   ["20261204000000_idempotent_operations", idempotentOperations],
   ["20261205000000_auth_throttles", authThrottles],
+  ["20261206000001_statements", statements],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

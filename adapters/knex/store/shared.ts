@@ -55,6 +55,7 @@ export const LISTINGS: Readonly<Record<string, Listing>> = {
   extensions: { uuidId: false },
   webhook_deliveries: { uuidId: false },
   tin_match_runs: { uuidId: false },
+  statement_deliveries: { uuidId: false },
 };
 
 /**
