@@ -79,7 +79,7 @@ export interface RecordIds {
   readonly recordId: number;
 }
 
-export type MovedFiling = Pick<Filing, "id" | "form" | "taxYear" | "corrects">;
+export type MovedFiling = Pick<Filing, "id" | "form" | "taxYear" | "corrects" | "recipientId">;
 
 export interface ReceiptRecord {
   readonly filingId: string;

@@ -48,3 +48,14 @@ export class MailHouse extends Context.Service<
     }) => Effect.Effect<boolean, ServiceUnavailable>;
   }
 >()("core/MailHouse") {}
+
+/** Where statements come from and point to: the service's return address and the recipient portal's address. */
+export class StatementSettings extends Context.Service<
+  StatementSettings,
+  {
+    /** PRINT_RETURN_ADDRESS_JSON: returned mail comes back to the service, not the payer. */
+    readonly returnAddress: MailAddress;
+    /** PORTAL_BASE_URL: the public address of the recipient portal, in e-mails and letters. */
+    readonly portalBaseUrl: string;
+  }
+>()("core/StatementSettings") {}

@@ -100,6 +100,12 @@ export interface StatementRepo {
     filter: { readonly status?: string; readonly filingId?: string },
   ) => Effect.Effect<Page<StatementDeliveryRecord>>;
   readonly consent: (recipientId: string) => Effect.Effect<ConsentRecord>;
+  /** Records the recipient's e-delivery consent (given or withdrawn) as of `at`. */
+  readonly setConsent: (
+    recipientId: string,
+    status: Exclude<ConsentRecord["status"], "none">,
+    at: string,
+  ) => Effect.Effect<void>;
   readonly consents: (recipientIds: readonly string[]) => Effect.Effect<readonly ConsentRecord[]>;
 }
 

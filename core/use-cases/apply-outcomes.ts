@@ -8,6 +8,7 @@ import type { RecordOutcome } from "../domain/iris/ack.ts";
 import { Ids } from "../ports/ids.port.ts";
 import type { Scope, StoredEvent } from "../ports/store.port.ts";
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
+import { openStatements } from "./statements.use-case.ts";
 
 const SUPERSEDE = move("supersede");
 
@@ -51,6 +52,8 @@ export const applyOutcomes = Effect.fnUntraced(function* (
       }
       let n = 0;
       const events: StoredEvent[] = [];
+      // Issue 39: Copy B is available from here (D21), so the recipient's statement opens with the move.
+      const furnishable: { id: string; recipientId: string }[] = [];
       for (const { move: m, errors, ids: filingIds } of groups.values()) {
         const type = moveEvent(m.trigger);
         // The receipt goes onto each row the move rewrites anyway: until now it may have been its transmission's.
@@ -62,6 +65,7 @@ export const applyOutcomes = Effect.fnUntraced(function* (
           updatedAt: now,
         })) {
           n++;
+          if (m.to !== "rejected") furnishable.push({ id: f.id, recipientId: f.recipientId });
           if (type)
             events.push({
               id: ids.short("evt_"),
@@ -87,6 +91,7 @@ export const applyOutcomes = Effect.fnUntraced(function* (
         }
       }
       yield* tx.events.insertMany(events);
+      yield* openStatements(tx, furnishable, now);
       return n;
     }),
   );

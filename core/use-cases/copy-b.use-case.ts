@@ -59,6 +59,11 @@ const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonl
   return yield* (yield* StatementRenderer).render(statements);
 });
 
+/** The recipient's copies of one filing as a PDF (issue 39: the letter the mail house prints). */
+export const statementPdf = Effect.fnUntraced(function* (scope: Scope, filing: Filing) {
+  return yield* render((yield* Store).scoped(scope), [filing]);
+});
+
 export const filingCopyB = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const f = yield* getFiling(scope, id);
   if (!COPY_B_STATUSES.includes(f.status)) {

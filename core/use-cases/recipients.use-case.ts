@@ -2,6 +2,7 @@
 // immutable once the recipient has filings (a correction is filed instead).
 import * as Effect from "effect/Effect";
 import { newAddress } from "../domain/parties/address.ts";
+import { addressVersionOf } from "../domain/statements/delivery.ts";
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import { confinedFilter } from "./oauth-payer-access.use-case.ts";
 import {
@@ -138,6 +139,14 @@ export const updateRecipient = Effect.fnUntraced(function* (scope: Scope, id: st
       if (bad) return yield* bad;
       const updated = yield* tx.recipients.update(current.id, patch);
       if (!updated) return yield* notFound(id);
+      // Issue 39: a new address, e-mail or delivery method is planned again into the recipient's statements (a
+      // letter that came back is re-mailed to the new address, not charged again).
+      if (
+        addressVersionOf(updated) !== addressVersionOf(current) ||
+        updated.email !== current.email ||
+        updated.deliveryMethod !== current.deliveryMethod
+      )
+        yield* tx.statements.touchRecipient(updated.id, (yield* Clock).now().toISOString());
       return updated;
     }),
   );

@@ -24,6 +24,7 @@ import {
 import type { LedgerDraft } from "../domain/ledger/index.ts";
 import { allFilings, ledgerRows } from "./shared.ts";
 import { applyOutcomes } from "./apply-outcomes.ts";
+import { openStatements } from "./statements.use-case.ts";
 import { applySsaReceipts, queueSsaFiles } from "./ssa-filing.use-case.ts";
 import { Tin } from "../domain/shared/tin.ts";
 import { Clock } from "../ports/clock.port.ts";
@@ -118,7 +119,19 @@ export const transmitOrder = Effect.fnUntraced(function* (
       let furnished = 0;
       for (const [to, { from, ids }] of byTarget) {
         const moved = yield* tx.filings.updateMany(ids, [from], { status: to, updatedAt: nowIso });
-        if (to === "furnishing") furnished += moved.length;
+        if (to === "furnishing") {
+          furnished += moved.length;
+          // Issue 39: a print-only form's Copy B is available once furnishing (D21): its statement opens here.
+          const recipientOf = new Map(all.map((f) => [f.id, f.recipientId] as const));
+          yield* openStatements(
+            tx,
+            moved.flatMap((id) => {
+              const recipientId = recipientOf.get(id);
+              return recipientId === undefined ? [] : [{ id, recipientId }];
+            }),
+            nowIso,
+          );
+        }
       }
 
       // 2. What is claimed (now or by an earlier run) and has no receipt yet, ready to transmit.

@@ -100,6 +100,7 @@ export function fakeFilings(c: FakeScope): Ports.FilingRepo {
           form: f.form,
           taxYear: f.taxYear,
           corrects: f.corrects,
+          recipientId: f.recipientId,
         })),
       ),
     assignRecords: (records, from, patch) =>

@@ -141,6 +141,10 @@ export function fakeStatements(c: FakeScope): StatementRepo {
         return pageFrom(rows, page, undefined, undefined, all);
       }),
     consent: (recipientId) => Effect.sync(() => consentOf(recipientId)),
+    setConsent: (recipientId, status, at) =>
+      Effect.sync(() => {
+        ref.t.consents.set(key(recipientId), { recipientId, status, at, ...scope });
+      }),
     consents: (recipientIds) => Effect.sync(() => [...new Set(recipientIds)].map(consentOf)),
   };
 }

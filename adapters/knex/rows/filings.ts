@@ -126,11 +126,11 @@ export function toFiling(row: unknown): Filing {
 /** What `moveMany` returns of each moved filing. */
 export const MovedFilingRow = rowCodec(
   "filings (moved)",
-  struct({ id: Text, form: Text, tax_year: Num, corrects: NullableText }),
+  struct({ id: Text, form: Text, tax_year: Num, corrects: NullableText, recipient_id: Text }),
 );
 export function toMovedFiling(row: unknown): MovedFiling {
   const r = MovedFilingRow.decode(row);
-  return { id: r.id, form: r.form, taxYear: r.tax_year, corrects: r.corrects };
+  return { id: r.id, form: r.form, taxYear: r.tax_year, corrects: r.corrects, recipientId: r.recipient_id };
 }
 
 /** Where the IRS has a filing of a receipt (`receiptRecords`). */

@@ -253,8 +253,8 @@ const FORM_READ = FORM_NAMES.filter((c) => !["id", "account_id", "livemode", "li
 type Moved = "ids" | "form" | "filing";
 const MOVED_OUT: Readonly<Record<Moved, string>> = {
   ids: "select id from moved",
-  form: `select m.id, g.form, g.tax_year, g.corrects from moved m cross join lateral (
-        select form, tax_year, corrects from filing_forms where id = m.id offset 0) g`,
+  form: `select m.id, g.form, g.tax_year, g.corrects, g.recipient_id from moved m cross join lateral (
+        select form, tax_year, corrects, recipient_id from filing_forms where id = m.id offset 0) g`,
   // The state as the update left it (`moved` returns the whole row) and the form, which no update changes: the
   // statement's own view of `filings` would still show the state before the update.
   filing: `select m.*, ${FORM_READ.map((c) => `g.${c}`).join(", ")} from moved m cross join lateral (

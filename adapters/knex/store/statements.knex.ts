@@ -166,6 +166,19 @@ export function statementRepo(db: Db, scope: Scope): StatementRepo {
           .first();
         return row === undefined ? none(recipientId) : toConsent(row);
       }),
+    setConsent: (recipientId, status, at) =>
+      run(() =>
+        db("recipient_consents")
+          .insert({
+            account_id: scope.accountId,
+            livemode: scope.livemode,
+            recipient_id: recipientId,
+            status,
+            at,
+          })
+          .onConflict(["account_id", "livemode", "recipient_id"])
+          .merge(["status", "at"]),
+      ).pipe(Effect.asVoid),
     consents: (recipientIds) =>
       run(async () => {
         const ids = uuids(recipientIds);

@@ -6,6 +6,7 @@
 // - Amounts are non-zero safe integers of cents. Sign by kind:
 //     topup, auto_topup, refund   > 0   (money in)
 //     credit                      > 0   (money paid outside the service, by wire or invoice, credited by the operator)
+//     mail_refund                 > 0   (issue 39: a statement's PrintAndMail, when nothing could be mailed)
 //     filing                      < 0   (draw for an order)
 //     adjustment                  either sign, not 0 (operator correction; a negative one cannot overdraw)
 //
@@ -24,7 +25,15 @@
 //    A declined auto top-up does not undo the order; nothing is appended for it.
 // 4. A total of 0 (for example only waived re-files) needs neither balance nor card.
 
-export const LEDGER_KINDS = ["topup", "auto_topup", "filing", "refund", "adjustment", "credit"] as const;
+export const LEDGER_KINDS = [
+  "topup",
+  "auto_topup",
+  "filing",
+  "refund",
+  "adjustment",
+  "credit",
+  "mail_refund",
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerDraft {
@@ -56,6 +65,7 @@ function signProblem(kind: LedgerKind, amount: number): string | null {
     case "topup":
     case "auto_topup":
     case "refund":
+    case "mail_refund":
     case "credit":
       return amount > 0 ? null : `a ${kind} must be a positive amount`;
     case "filing":

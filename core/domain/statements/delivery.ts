@@ -14,6 +14,8 @@
 //   way. Where no channel the service includes can furnish the recipient, the statement is not furnished by the
 //   service and the payer is told.
 
+import type { AddressFields } from "../parties/address.ts";
+
 export type Channel = "mail" | "email";
 export type MailStatus =
   | "queued"
@@ -141,4 +143,18 @@ export function planStatement(f: StatementFacts): StatementPlan {
     furnished,
     notFurnished: MAIL_FAILED.has(thisAddress.status) && !emailed ? "undeliverable" : null,
   };
+}
+
+/** A digest of a mailing address: a new address is a new letter (delivery.ts `addressVersion`). */
+export function addressVersionOf(a: AddressFields): number {
+  const text = [a.addressLine1, a.addressLine2, a.city, a.state, a.postalCode, a.country]
+    .map((p) => (p ?? "").trim().toUpperCase())
+    .join("|");
+  // FNV-1a, 32 bits: stable across processes and versions.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
 }

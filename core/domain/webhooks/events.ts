@@ -6,6 +6,16 @@ export const EVENT_TYPES = [
   "filing.rejected",
   "tin_match.completed",
   "cart.paid",
+  "statement.mailed",
+  "statement.delivered",
+  "statement.returned",
+  "statement.undeliverable",
+  "statement.emailed",
+  "statement.viewed",
+  "statement.not_furnished",
+  "statement.mail_refunded",
+  "recipient.consent_given",
+  "recipient.consent_withdrawn",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const ALL_EVENTS = "*";
@@ -86,11 +96,40 @@ export interface CartPaidData {
   readonly filed: number;
   readonly failed: number;
 }
+/** Issue 39: a recipient statement's delivery moved (mailed, delivered, returned, undeliverable, e-mailed). */
+export interface StatementEventData {
+  /** The filing whose statement this is. */
+  readonly filing: string;
+  readonly recipient: string;
+  readonly delivery: string | null;
+  readonly channel: "mail" | "email" | null;
+  readonly status: string;
+  readonly failure_reason: string | null;
+  /** statement.not_furnished: why no channel of the service can furnish the recipient. */
+  readonly not_furnished_reason?: string;
+  /** statement.mail_refunded: the PrintAndMail refunded to the prepaid balance. */
+  readonly amount_cents?: number;
+}
+export interface ConsentEventData {
+  readonly recipient: string;
+  readonly status: "given" | "withdrawn";
+  readonly at: string;
+}
 export interface EventDataByType {
   readonly "filing.accepted": FilingEventData;
   readonly "filing.rejected": FilingEventData;
   readonly "tin_match.completed": TinMatchCompletedData;
   readonly "cart.paid": CartPaidData;
+  readonly "statement.mailed": StatementEventData;
+  readonly "statement.delivered": StatementEventData;
+  readonly "statement.returned": StatementEventData;
+  readonly "statement.undeliverable": StatementEventData;
+  readonly "statement.emailed": StatementEventData;
+  readonly "statement.viewed": StatementEventData;
+  readonly "statement.not_furnished": StatementEventData;
+  readonly "statement.mail_refunded": StatementEventData;
+  readonly "recipient.consent_given": ConsentEventData;
+  readonly "recipient.consent_withdrawn": ConsentEventData;
 }
 
 export interface WebhookEvent<T extends EventType = EventType> {

@@ -183,18 +183,36 @@ export function statementsContract(name: string, open: OpenStore<StatementsStore
     );
   });
 
-  s("a recipient without a consent row has none", async (c) => {
-    const r = randomUUID();
-    assert.equal(await run(c.store.scoped(c.a).statements.consent(r)), {
-      recipientId: r,
-      status: "none",
-      at: null,
-    });
-    assert.equal(
-      (await run(c.store.scoped(c.a).statements.consents([r]))).map((x) => x.status),
-      ["none"],
-    );
-  });
+  s(
+    "a recipient without a consent row has none; a consent given, then withdrawn, reads back in its scope only",
+    async (c) => {
+      const r = randomUUID();
+      assert.equal(await run(c.store.scoped(c.a).statements.consent(r)), {
+        recipientId: r,
+        status: "none",
+        at: null,
+      });
+      assert.equal(
+        (await run(c.store.scoped(c.a).statements.consents([r]))).map((x) => x.status),
+        ["none"],
+      );
+      const given = "2026-01-05T10:00:00.000Z";
+      await run(c.store.scoped(c.a).statements.setConsent(r, "given", given));
+      assert.equal(await run(c.store.scoped(c.a).statements.consent(r)), {
+        recipientId: r,
+        status: "given",
+        at: given,
+      });
+      await run(c.store.scoped(c.a).statements.setConsent(r, "withdrawn", "2026-01-06T10:00:00.000Z"));
+      assert.is(
+        (await run(c.store.scoped(c.a).statements.consent(r))).status,
+        "withdrawn",
+        "withdrawn replaces given",
+      );
+      assert.is((await run(c.store.scoped(c.b).statements.consent(r))).status, "none", "another account");
+      assert.is((await run(c.store.scoped(c.live).statements.consent(r))).status, "none", "production");
+    },
+  );
 
   return s;
 }

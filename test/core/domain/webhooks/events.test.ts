@@ -22,7 +22,20 @@ const S = 1000,
   H = 60 * MIN;
 
 test("event types", () => {
-  assert.equal([...EVENT_TYPES], ["filing.accepted", "filing.rejected", "tin_match.completed", "cart.paid"]);
+  assert.equal([...EVENT_TYPES].slice(0, 4), [
+    "filing.accepted",
+    "filing.rejected",
+    "tin_match.completed",
+    "cart.paid",
+  ]);
+  // Issue 39: the recipient statement's events.
+  for (const t of [
+    "statement.mailed",
+    "statement.returned",
+    "statement.not_furnished",
+    "recipient.consent_given",
+  ])
+    assert.ok(isEventType(t), t);
   for (const t of EVENT_TYPES) assert.ok(isEventType(t));
   for (const t of ["*", "filing.voided", "", "FILING.ACCEPTED", 1, null])
     assert.not.ok(isEventType(t), String(t));

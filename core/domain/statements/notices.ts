@@ -1,0 +1,65 @@
+// Issue 39: the e-mails a recipient gets about a statement. The notice of posting carries the IRS's wording in its
+// subject (Pub 1179 / Treas. Reg. 31.6051-1(j): "IMPORTANT TAX RETURN DOCUMENT AVAILABLE"), the payer's name, the
+// form and tax year and a link to the portal; never a TIN, an amount or an attachment. The consent invitation asks
+// the recipient to choose electronic delivery in the portal and says the paper copy comes otherwise.
+
+export const NOTICE_SUBJECT = "IMPORTANT TAX RETURN DOCUMENT AVAILABLE";
+
+export interface NoticeFacts {
+  readonly payerName: string;
+  readonly form: string;
+  readonly taxYear: number;
+  readonly corrected: boolean;
+  /** The portal page of this statement. */
+  readonly link: string;
+  /** Whether the service also mails a paper copy when the recipient does not consent. */
+  readonly paperFallback: boolean;
+}
+
+export interface EmailContent {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+const htmlOf = (paragraphs: readonly string[], link: string, linkText: string) =>
+  `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join("")}<p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p></body></html>`;
+
+/** The notice that a statement is posted, to a recipient who consented to electronic delivery. */
+export function noticeEmail(f: NoticeFacts): EmailContent {
+  const what = `${f.corrected ? "a CORRECTED " : "your "}Form ${f.form} for tax year ${String(f.taxYear)}`;
+  const paragraphs = [
+    `${f.payerName} has posted ${what} for you to view and print.`,
+    "You agreed to receive this statement electronically. Sign in to the recipient portal to open it; you will be asked to confirm who you are.",
+    "You can withdraw your consent or ask for a paper copy in the portal at any time.",
+  ];
+  return {
+    subject: NOTICE_SUBJECT,
+    text: `${paragraphs.join("\n\n")}\n\n${f.link}\n`,
+    html: htmlOf(paragraphs, f.link, "Open your tax document"),
+  };
+}
+
+/** The invitation to consent to electronic delivery, to a recipient who has not chosen yet. */
+export function invitationEmail(f: NoticeFacts): EmailContent {
+  const paragraphs = [
+    `${f.payerName} can deliver your Form ${f.form} for tax year ${String(f.taxYear)} electronically.`,
+    "To receive it electronically, open the recipient portal, read the disclosures and give your consent there.",
+    f.paperFallback
+      ? "If you do not consent, your statement is mailed to you on paper."
+      : "If you do not consent, ask the sender for a paper copy.",
+  ];
+  return {
+    subject: `Choose how to receive your Form ${f.form} from ${f.payerName}`,
+    text: `${paragraphs.join("\n\n")}\n\n${f.link}\n`,
+    html: htmlOf(paragraphs, f.link, "Choose electronic delivery"),
+  };
+}

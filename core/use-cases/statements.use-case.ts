@@ -1,0 +1,401 @@
+// Issue 39: recipient statements furnished for real. Three steps, each safe to run again after a crash:
+//
+// 1. Plan (`planStatements`, the worker's sweep): every statement whose epoch is past its last plan is planned by
+//    the rule of core/domain/statements/delivery.ts; in one transaction per environment, the plan is recorded at
+//    the epoch it read (a statement changed meanwhile is left pending for the next sweep) with the deliveries it
+//    starts (one row per idempotency key, ever), the payer's `statement.not_furnished` event, and the PrintAndMail
+//    refund (`mail_refund`, once) when nothing can be mailed. Returns the deliveries to send.
+// 2. Send (`sendDelivery`, a durable job per delivery): a letter through the MailHouse, a notice or an invitation
+//    through the Mailer, under the delivery's key. A worker killed between the vendor's answer and its record sends
+//    the same key again and gets the same letter (message) back; a delivery whose job was lost stays `queued`
+//    without a vendor id, and the sweep sends it again (`stalled`).
+// 3. Track (`recordLetterEvents`, the mail house's webhooks): a letter's status moves forward only (a repeated or
+//    late event changes nothing), with its event and a new plan of the statement (a returned letter is
+//    not furnished; a new address re-mails it).
+import * as Effect from "effect/Effect";
+import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
+import { resolveDelivery } from "../domain/pricing/delivery.ts";
+import type { LedgerDraft } from "../domain/ledger/ledger.ts";
+import type { AddressFields } from "../domain/parties/address.ts";
+import type { Recipient } from "../domain/parties/recipient.ts";
+import {
+  addressVersionOf,
+  planStatement,
+  type MailStatus,
+  type StatementAction,
+  type StatementDelivery,
+} from "../domain/statements/delivery.ts";
+import { invitationEmail, noticeEmail } from "../domain/statements/notices.ts";
+import type { EventType, StatementEventData } from "../domain/webhooks/events.ts";
+import { Clock } from "../ports/clock.port.ts";
+import { Ids } from "../ports/ids.port.ts";
+import { MailHouse, StatementSettings, type LetterEvent } from "../ports/mail-house.port.ts";
+import { Mailer } from "../ports/mailer.port.ts";
+import { Pricing } from "../ports/pricing.port.ts";
+import type { DeliveryRef, StatementDeliveryRecord, StatementRecord } from "../ports/statements.port.ts";
+import { Store, type Scope, type ScopedStore, type StoredEvent } from "../ports/store.port.ts";
+import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
+import { statementPdf } from "./copy-b.use-case.ts";
+import { ledgerRows } from "./shared.ts";
+
+const mailIncluded = (f: Pick<Filing, "service" | "physicalMail">) => {
+  const d = resolveDelivery(f.service, f.physicalMail);
+  return d.ok ? d.delivery.printMail : f.service !== "efile";
+};
+
+const asRuleDelivery = (d: StatementDeliveryRecord): StatementDelivery =>
+  d.channel === "mail"
+    ? { channel: "mail", key: d.key, status: d.status as MailStatus }
+    : {
+        channel: "email",
+        key: d.key,
+        status: d.status as Extract<StatementDelivery, { channel: "email" }>["status"],
+      };
+
+const eventOf = (id: string, type: EventType, now: string, data: StatementEventData): StoredEvent => ({
+  id,
+  type,
+  createdAt: now,
+  data: { ...data },
+});
+
+const dataOf = (d: StatementDeliveryRecord, status: string): StatementEventData => ({
+  filing: d.filingId,
+  recipient: d.recipientId,
+  delivery: d.id,
+  channel: d.channel,
+  status,
+  failure_reason: d.failureReason,
+});
+
+/** Opens the statements of filings whose Copy B just became available (in the caller's transaction). */
+export const openStatements = Effect.fnUntraced(function* (
+  tx: ScopedStore,
+  filings: readonly { readonly id: string; readonly recipientId: string }[],
+  now: string,
+) {
+  if (filings.length === 0) return;
+  yield* tx.statements.open(
+    filings.map((f) => ({ filingId: f.id, recipientId: f.recipientId })),
+    now,
+  );
+});
+
+/** Plans up to `limit` pending statements; returns the deliveries to send now. */
+export const planStatements = Effect.fnUntraced(function* (limit = 200) {
+  const store = yield* Store;
+  const refs = yield* store.statementQueue.pending(limit);
+  const byScope = new Map<string, { scope: Scope; filingIds: string[] }>();
+  for (const r of refs) {
+    const k = `${r.accountId}|${String(r.livemode)}`;
+    const group = byScope.get(k) ?? {
+      scope: { accountId: r.accountId, livemode: r.livemode },
+      filingIds: [],
+    };
+    group.filingIds.push(r.filingId);
+    byScope.set(k, group);
+  }
+  const toSend: DeliveryRef[] = [];
+  for (const { scope, filingIds } of byScope.values())
+    for (const id of yield* planScope(scope, filingIds))
+      toSend.push({ accountId: scope.accountId, livemode: scope.livemode, deliveryId: id });
+  return toSend;
+});
+
+const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly string[]) {
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  const rateCard = (yield* Pricing).rateCard;
+  return yield* withTransaction(
+    Effect.gen(function* () {
+      const tx = yield* Repos(scope);
+      const statements = yield* tx.statements.getMany(filingIds);
+      const filings = new Map((yield* tx.filings.getMany(filingIds)).map((f) => [f.id, f] as const));
+      const recipientIds = [...new Set(statements.map((s) => s.recipientId))];
+      const recipients = new Map((yield* tx.recipients.getMany(recipientIds)).map((r) => [r.id, r] as const));
+      const consents = new Map(
+        (yield* tx.statements.consents(recipientIds)).map((c) => [c.recipientId, c] as const),
+      );
+      const deliveries = new Map<string, StatementDeliveryRecord[]>();
+      for (const d of yield* tx.statements.deliveries(filingIds)) {
+        const list = deliveries.get(d.filingId) ?? [];
+        list.push(d);
+        deliveries.set(d.filingId, list);
+      }
+      const fresh: StatementDeliveryRecord[] = [];
+      const events: StoredEvent[] = [];
+      const refunds: { statement: StatementRecord; filing: Filing; cents: number }[] = [];
+      for (const s of statements) {
+        const filing = filings.get(s.filingId);
+        const recipient = recipients.get(s.recipientId);
+        if (!filing || !recipient) {
+          yield* tx.statements.planned(s.filingId, s.epoch, {
+            furnished: s.furnished,
+            notFurnished: s.notFurnished,
+            updatedAt: now,
+          });
+          continue;
+        }
+        const mine = deliveries.get(s.filingId) ?? [];
+        const plan = planStatement({
+          filingId: filing.id,
+          version: 1,
+          copyBAvailable: COPY_B_STATUSES.includes(filing.status),
+          mailIncluded: mailIncluded(filing),
+          deliveryMethod: recipient.deliveryMethod,
+          email: recipient.email,
+          consent: consents.get(recipient.id)?.status ?? "none",
+          addressVersion: addressVersionOf(recipient),
+          deliveries: mine.map(asRuleDelivery),
+        });
+        const recorded = yield* tx.statements.planned(s.filingId, s.epoch, {
+          furnished: plan.furnished || s.furnished,
+          notFurnished: plan.furnished || s.furnished ? null : plan.notFurnished,
+          updatedAt: now,
+        });
+        // Changed since it was read: the next sweep plans it again, on the new facts.
+        if (!recorded) continue;
+        for (const a of plan.actions)
+          fresh.push(newDelivery(ids.short("sdl_", 20), filing, recipient, a, now));
+        const notFurnished = plan.furnished || s.furnished ? null : plan.notFurnished;
+        if (notFurnished !== null && notFurnished !== s.notFurnished)
+          events.push(
+            eventOf(ids.short("evt_"), "statement.not_furnished", now, {
+              filing: filing.id,
+              recipient: recipient.id,
+              delivery: null,
+              channel: null,
+              status: "not_furnished",
+              failure_reason: null,
+              not_furnished_reason: notFurnished,
+            }),
+          );
+        // Nothing can be mailed to this address: the PrintAndMail it paid goes back to the prepaid balance, once.
+        if (notFurnished === "undeliverable" && s.mailRefundedCents === 0 && mailIncluded(filing)) {
+          const left = filing.amountChargedCents - filing.amountRefundedCents;
+          const cents = Math.min(rateCard.print_mail_cents, left);
+          if (cents > 0) refunds.push({ statement: s, filing, cents });
+        }
+      }
+      const inserted = new Set(yield* tx.statements.insertDeliveries(fresh));
+      if (refunds.length > 0) {
+        const drafts: LedgerDraft[] = [];
+        for (const r of refunds) {
+          if (!(yield* tx.statements.markMailRefunded(r.filing.id, r.cents, now))) continue;
+          drafts.push({
+            kind: "mail_refund",
+            amount_cents: r.cents,
+            reference: r.filing.id,
+            description: `PrintAndMail refunded: the statement of filing ${r.filing.shortId} could not be mailed`,
+          });
+          events.push(
+            eventOf(ids.short("evt_"), "statement.mail_refunded", now, {
+              filing: r.filing.id,
+              recipient: r.statement.recipientId,
+              delivery: null,
+              channel: "mail",
+              status: "undeliverable",
+              failure_reason: null,
+              amount_cents: r.cents,
+            }),
+          );
+        }
+        if (drafts.length > 0) {
+          const balance = yield* tx.balance.lock();
+          const rows = ledgerRows(balance, drafts, () => ids.short("", 10), now);
+          if (rows.ok) yield* tx.balance.append(rows.rows);
+        }
+      }
+      if (events.length > 0) yield* tx.events.insertMany(events);
+      return fresh.filter((d) => inserted.has(d.id)).map((d) => d.id);
+    }),
+  );
+});
+
+function newDelivery(
+  id: string,
+  filing: Filing,
+  recipient: Recipient,
+  action: StatementAction,
+  now: string,
+): StatementDeliveryRecord {
+  const mail = action.kind === "mail";
+  return {
+    id,
+    filingId: filing.id,
+    recipientId: recipient.id,
+    channel: mail ? "mail" : "email",
+    kind: mail ? "letter" : action.kind === "email_notice" ? "notice" : "invitation",
+    key: action.key,
+    status: "queued",
+    vendorId: null,
+    toEmail: mail ? null : recipient.email,
+    failureReason: null,
+    expectedDeliveryDate: null,
+    events: [{ status: "queued", at: now }],
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export type SendResult =
+  | { readonly kind: "done"; readonly status: string }
+  /** Nothing to do: the delivery is gone, or was sent (or decided) before. */
+  | { readonly kind: "skipped" };
+
+/**
+ * Sends one queued delivery under its key and records what came back. A vendor that is down fails the Effect with
+ * ServiceUnavailable (the job tries again, the same key again).
+ */
+export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryId: string) {
+  const store = yield* Store;
+  const ids = yield* Ids;
+  const clock = yield* Clock;
+  const settings = yield* StatementSettings;
+  const repos = store.scoped(scope);
+  const d = yield* repos.statements.getDelivery(deliveryId);
+  if (!d || d.status !== "queued" || d.vendorId !== null) return { kind: "skipped" } satisfies SendResult;
+  const filing = yield* repos.filings.get(d.filingId);
+  const recipient = yield* repos.recipients.get(d.recipientId);
+  const payer = filing ? yield* repos.payers.get(filing.payerId) : undefined;
+  if (!filing || !recipient || !payer) {
+    const now = clock.now().toISOString();
+    yield* repos.statements.updateDelivery(d.id, ["queued"], {
+      status: d.channel === "mail" ? "canceled" : "failed",
+      failureReason: "the filing or its recipient no longer exists",
+      updatedAt: now,
+      event: { status: d.channel === "mail" ? "canceled" : "failed", at: now },
+    });
+    return { kind: "done", status: "canceled" } satisfies SendResult;
+  }
+  const link = `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal/statements/${d.id}`;
+
+  if (d.channel === "mail") {
+    const pdf = yield* statementPdf(scope, filing);
+    const outcome = yield* (yield* MailHouse).send({
+      scope,
+      idempotencyKey: d.key,
+      to: { name: recipient.name, ...addressOf(recipient) },
+      from: settings.returnAddress,
+      pdf,
+      metadata: { filing: filing.id, delivery: d.id },
+    });
+    const now = clock.now().toISOString();
+    return yield* withTransaction(
+      Effect.gen(function* () {
+        const tx = yield* Repos(scope);
+        if (outcome.kind === "queued") {
+          // Lob has the letter (queued to print); `statement.mailed` comes with the vendor's own event.
+          yield* tx.statements.updateDelivery(d.id, ["queued"], {
+            vendorId: outcome.vendorId,
+            expectedDeliveryDate: outcome.expectedDeliveryDate,
+            updatedAt: now,
+          });
+          return { kind: "done", status: "queued" } satisfies SendResult;
+        }
+        const moved = yield* tx.statements.updateDelivery(d.id, ["queued"], {
+          status: "undeliverable",
+          failureReason: outcome.reason,
+          updatedAt: now,
+          event: { status: "undeliverable", at: now },
+        });
+        if (moved) {
+          yield* tx.events.insert(
+            eventOf(ids.short("evt_"), "statement.undeliverable", now, dataOf(moved, "undeliverable")),
+          );
+          yield* tx.statements.touch([d.filingId], now);
+        }
+        return { kind: "done", status: "undeliverable" } satisfies SendResult;
+      }),
+    );
+  }
+
+  const to = d.toEmail ?? recipient.email;
+  const facts = {
+    payerName: payer.legalName,
+    form: filing.form,
+    taxYear: filing.taxYear,
+    corrected: filing.corrects !== null,
+    link,
+    paperFallback: mailIncluded(filing),
+  };
+  const content = d.kind === "notice" ? noticeEmail(facts) : invitationEmail(facts);
+  const outcome =
+    to === null
+      ? ({ kind: "rejected", reason: "the recipient has no e-mail address" } as const)
+      : yield* (yield* Mailer).send({ scope, idempotencyKey: d.key, to, ...content });
+  const now = clock.now().toISOString();
+  return yield* withTransaction(
+    Effect.gen(function* () {
+      const tx = yield* Repos(scope);
+      const status = outcome.kind === "sent" ? "sent" : "bounced";
+      const moved = yield* tx.statements.updateDelivery(d.id, ["queued"], {
+        status,
+        vendorId: outcome.kind === "sent" ? outcome.messageId : null,
+        failureReason: outcome.kind === "sent" ? null : outcome.reason,
+        updatedAt: now,
+        event: { status, at: now },
+      });
+      if (moved) {
+        if (moved.kind === "notice" && status === "sent")
+          yield* tx.events.insert(
+            eventOf(ids.short("evt_"), "statement.emailed", now, dataOf(moved, "sent")),
+          );
+        yield* tx.statements.touch([d.filingId], now);
+      }
+      return { kind: "done", status } satisfies SendResult;
+    }),
+  );
+});
+
+const addressOf = (r: Recipient): AddressFields => ({
+  addressLine1: r.addressLine1,
+  addressLine2: r.addressLine2,
+  city: r.city,
+  state: r.state,
+  postalCode: r.postalCode,
+  country: r.country,
+});
+
+/** The statuses a letter may move to each status from: forward only, so a repeated or late event is a no-op. */
+const LETTER_FROM: Readonly<Record<LetterEvent["status"], readonly MailStatus[]>> = {
+  mailed: ["queued"],
+  in_transit: ["queued", "mailed"],
+  delivered: ["queued", "mailed", "in_transit"],
+  returned: ["queued", "mailed", "in_transit", "delivered"],
+};
+const LETTER_EVENT: Readonly<Partial<Record<LetterEvent["status"], EventType>>> = {
+  mailed: "statement.mailed",
+  delivered: "statement.delivered",
+  returned: "statement.returned",
+};
+
+/** Applies the mail house's tracking events; returns how many moved a letter. Unknown letters are ignored. */
+export const recordLetterEvents = Effect.fnUntraced(function* (events: readonly LetterEvent[]) {
+  const store = yield* Store;
+  const ids = yield* Ids;
+  const now = (yield* Clock).now().toISOString();
+  let moved = 0;
+  for (const e of events) {
+    const ref = yield* store.statementQueue.byVendorId(e.vendorId);
+    if (!ref) continue;
+    const scope = { accountId: ref.accountId, livemode: ref.livemode };
+    const changed = yield* withTransaction(
+      Effect.gen(function* () {
+        const tx = yield* Repos(scope);
+        const d = yield* tx.statements.updateDelivery(ref.deliveryId, LETTER_FROM[e.status], {
+          status: e.status,
+          updatedAt: now,
+          event: { status: e.status, at: e.at },
+        });
+        if (!d) return false;
+        const type = LETTER_EVENT[e.status];
+        if (type) yield* tx.events.insert(eventOf(ids.short("evt_"), type, now, dataOf(d, e.status)));
+        yield* tx.statements.touch([d.filingId], now);
+        return true;
+      }),
+    );
+    if (changed) moved++;
+  }
+  return moved;
+});
