@@ -148,16 +148,18 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
           addressVersion: addressVersionOf(recipient),
           deliveries: mine.map(asRuleDelivery),
         });
+        // Furnished is what the deliveries say now: a notice once sent stays sent (the rule keeps it furnished),
+        // a letter that came back furnished nobody.
+        const notFurnished = plan.furnished ? null : plan.notFurnished;
         const recorded = yield* tx.statements.planned(s.filingId, s.epoch, {
-          furnished: plan.furnished || s.furnished,
-          notFurnished: plan.furnished || s.furnished ? null : plan.notFurnished,
+          furnished: plan.furnished,
+          notFurnished,
           updatedAt: now,
         });
         // Changed since it was read: the next sweep plans it again, on the new facts.
         if (!recorded) continue;
         for (const a of plan.actions)
           fresh.push(newDelivery(ids.short("sdl_", 20), filing, recipient, a, now));
-        const notFurnished = plan.furnished || s.furnished ? null : plan.notFurnished;
         if (notFurnished !== null && notFurnished !== s.notFurnished)
           events.push(
             eventOf(ids.short("evt_"), "statement.not_furnished", now, {

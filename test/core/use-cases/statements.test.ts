@@ -1,0 +1,426 @@
+// Recipient copies on the in-memory adapters (issue 39): from Copy B to a letter, a notice or an invitation, the
+// vendor's tracking events, the PrintAndMail refund, an address PATCH that re-mails, and what is not furnished.
+// The mail house and the mailer are the fakes of adapters/in-memory/mail-house.fake.ts.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import * as Effect from "effect/Effect";
+import { makeFakeMailHouse, makeFakeMailer } from "../../../adapters/in-memory/mail-house.fake.ts";
+import { DEFAULT_RATE_CARD } from "../../../core/domain/pricing/index.ts";
+import { NOTICE_SUBJECT } from "../../../core/domain/statements/notices.ts";
+import { MailHouse, StatementSettings } from "../../../core/ports/mail-house.port.ts";
+import { Mailer } from "../../../core/ports/mailer.port.ts";
+import { StatementRenderer } from "../../../core/ports/statement-renderer.port.ts";
+import { filePayerForms } from "../../../core/use-cases/filings.use-case.ts";
+import { payCart } from "../../../core/use-cases/pay.use-case.ts";
+import { updateRecipient } from "../../../core/use-cases/recipients.use-case.ts";
+import {
+  planStatements,
+  recordLetterEvents,
+  sendDelivery,
+} from "../../../core/use-cases/statements.use-case.ts";
+import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
+import type { DeliveryRef } from "../../../core/ports/statements.port.ts";
+import { coreTest, type CoreServices, type CoreTest } from "../../support/core.ts";
+import { necRows } from "../../support/forms.ts";
+
+type Mail = ReturnType<typeof makeFakeMailHouse>;
+type Post = ReturnType<typeof makeFakeMailer>;
+
+interface Ctx {
+  t: CoreTest;
+  mail: Mail;
+  post: Post;
+  rendered: number;
+}
+
+const s = suite<Ctx>("recipient statements: letters, notices, tracking and refunds");
+s.before(async (ctx) => {
+  ctx.t = await coreTest();
+  ctx.mail = makeFakeMailHouse();
+  ctx.post = makeFakeMailer();
+  ctx.rendered = 0;
+});
+s.after(async ({ t }) => {
+  await t.dispose();
+});
+
+const PORTAL = "https://portal.example.test";
+
+type WithMail = CoreServices | MailHouse | Mailer | StatementSettings | StatementRenderer;
+
+function runner(ctx: Ctx) {
+  return <A, E>(effect: Effect.Effect<A, E, WithMail>) =>
+    ctx.t.run(
+      effect.pipe(
+        Effect.provideService(MailHouse, ctx.mail.service),
+        Effect.provideService(Mailer, ctx.post.service),
+        Effect.provideService(StatementSettings, {
+          returnAddress: {
+            name: "Returns Dept",
+            addressLine1: "1 Return Way",
+            addressLine2: null,
+            city: "Austin",
+            state: "TX",
+            postalCode: "78701",
+            country: "US",
+          },
+          portalBaseUrl: PORTAL,
+        }),
+        Effect.provideService(StatementRenderer, {
+          render: (statements) =>
+            Effect.sync(() => {
+              ctx.rendered += statements.length;
+              return new TextEncoder().encode(`%PDF-fake ${String(statements.length)}`);
+            }),
+        }),
+      ),
+    );
+}
+
+let nextTin = 5000;
+
+/**
+ * Files `n` forms (service `efile_print_mail` unless said), lets `prepare` change their recipients before pay,
+ * pays, transmits and accepts them: their statements are open. Returns the filings with their recipients.
+ */
+async function acceptedForms(
+  ctx: Ctx,
+  n: number,
+  options: {
+    service?: string;
+    prepare?: (recipientIds: readonly string[]) => Promise<void>;
+  } = {},
+) {
+  const { t } = ctx;
+  const filed = await t.run(
+    filePayerForms(t.scope, t.payerId, {
+      forms: necRows(n, nextTin),
+      addToCart: true,
+      service: options.service ?? "efile_print_mail",
+    }),
+  );
+  nextTin += n;
+  const ids = filed.rows.map((r) => r.id ?? "");
+  const repos = t.store.scoped(t.scope);
+  const filings = await t.run(repos.filings.getMany(ids));
+  const recipientIds = ids.map((id) => filings.find((f) => f.id === id)?.recipientId ?? "");
+  if (options.prepare) await options.prepare(recipientIds);
+  t.advance(1000);
+  const receipt = await t.run(payCart(t.scope, t.owner));
+  if (!("order" in receipt)) throw new Error("the cart was already paid");
+  if ((options.service ?? "efile_print_mail") !== "print_mail") {
+    const sent = await t.run(transmitOrder(t.scope, receipt.order));
+    for (const r of sent.receipts) await t.run(applyAcknowledgement(t.scope, r));
+  } else await t.run(transmitOrder(t.scope, receipt.order));
+  t.advance(1000);
+  return ids.map((id, i) => ({ id, recipientId: recipientIds[i] ?? "" }));
+}
+
+/** Plans, then sends every delivery the plan started; returns the deliveries sent. */
+async function sweep(ctx: Ctx): Promise<DeliveryRef[]> {
+  const run = runner(ctx);
+  const refs = [...(await run(planStatements()))];
+  for (const r of refs)
+    await run(sendDelivery({ accountId: r.accountId, livemode: r.livemode }, r.deliveryId));
+  return refs;
+}
+
+async function deliveriesOf(ctx: Ctx, filingId: string) {
+  return ctx.t.run(ctx.t.store.scoped(ctx.t.scope).statements.deliveries([filingId]));
+}
+
+async function statementOf(ctx: Ctx, filingId: string) {
+  const st = await ctx.t.run(ctx.t.store.scoped(ctx.t.scope).statements.get(filingId));
+  if (!st) throw new Error(`no statement for ${filingId}`);
+  return st;
+}
+
+async function eventsOf(ctx: Ctx, type: string) {
+  const page = await ctx.t.run(
+    ctx.t.store.scoped(ctx.t.scope).events.list({ limit: 100, startingAfter: null }),
+  );
+  return page.data.filter((e) => e.type === type);
+}
+
+s("a paper recipient gets one letter; a replay after a crash finds the same letter", async (ctx) => {
+  const [f] = await acceptedForms(ctx, 1);
+  if (!f) throw new Error("no filing");
+  const run = runner(ctx);
+  const refs = await run(planStatements());
+  assert.is(refs.length, 1, "one delivery planned");
+  const again = await run(planStatements());
+  assert.is(again.length, 0, "a second sweep plans nothing new");
+  const ref = refs[0] as DeliveryRef;
+  const scope = { accountId: ref.accountId, livemode: ref.livemode };
+  // The worker dies after Lob answered and before the record: the vendor has the letter, the row has no id.
+  const letter = await run(
+    Effect.gen(function* () {
+      const d = yield* ctx.t.store.scoped(scope).statements.getDelivery(ref.deliveryId);
+      return yield* (yield* MailHouse).send({
+        scope,
+        idempotencyKey: d?.key ?? "",
+        to: {
+          name: "x",
+          addressLine1: "1 Elm",
+          addressLine2: null,
+          city: "A",
+          state: "TX",
+          postalCode: "78701",
+          country: "US",
+        },
+        from: {
+          name: "y",
+          addressLine1: "2 Elm",
+          addressLine2: null,
+          city: "A",
+          state: "TX",
+          postalCode: "78701",
+          country: "US",
+        },
+        pdf: new Uint8Array(),
+        metadata: {},
+      });
+    }),
+  );
+  assert.is(letter.kind, "queued");
+  const result = await run(sendDelivery(scope, ref.deliveryId));
+  assert.equal(result, { kind: "done", status: "queued" });
+  const [d] = await deliveriesOf(ctx, f.id);
+  assert.is(ctx.mail.letters.size, 1, "one letter at the vendor");
+  assert.is(
+    d?.vendorId,
+    letter.kind === "queued" ? letter.vendorId : "",
+    "the replay answered the same letter",
+  );
+  assert.is(d?.channel, "mail");
+  assert.is(d?.status, "queued");
+  assert.equal(await run(sendDelivery(scope, ref.deliveryId)), { kind: "skipped" }, "sent once");
+  assert.is((await statementOf(ctx, f.id)).furnished, false, "not furnished until it is mailed");
+});
+
+s(
+  "tracking: mailed furnishes, a repeated event is a no-op, returned refunds PrintAndMail once",
+  async (ctx) => {
+    const [f] = await acceptedForms(ctx, 1);
+    if (!f) throw new Error("no filing");
+    const run = runner(ctx);
+    await sweep(ctx);
+    const [d] = await deliveriesOf(ctx, f.id);
+    const vendorId = d?.vendorId ?? "";
+    assert.ok(vendorId.startsWith("ltr_"));
+    const sent = [...ctx.mail.letters.values()].find((l) => l.id === vendorId);
+    assert.is(sent?.from.name, "Returns Dept", "returned mail comes back to the service");
+    assert.equal([sent?.to.addressLine1, sent?.to.postalCode], ["100 Main St", "62701"], "to the recipient");
+    assert.ok((sent?.pdf.length ?? 0) > 0, "the statement PDF goes with the letter");
+    assert.equal(
+      Object.keys(sent?.metadata ?? {}).sort(),
+      ["delivery", "filing"],
+      "no TIN or amount in metadata",
+    );
+    assert.is(await run(recordLetterEvents([{ vendorId, status: "mailed", at: "2027-01-10T10:00:00Z" }])), 1);
+    assert.is(await run(recordLetterEvents([{ vendorId, status: "mailed", at: "2027-01-10T10:00:00Z" }])), 0);
+    await sweep(ctx);
+    assert.is((await statementOf(ctx, f.id)).furnished, true, "a mailed letter furnishes the recipient");
+    assert.is((await eventsOf(ctx, "statement.mailed")).filter((e) => e.data["filing"] === f.id).length, 1);
+
+    const balance = await ctx.t.run(ctx.t.store.scoped(ctx.t.scope).balance.lock());
+    const before = balance.balanceCents;
+    assert.is(
+      await run(recordLetterEvents([{ vendorId, status: "returned", at: "2027-01-15T10:00:00Z" }])),
+      1,
+    );
+    assert.is(
+      await run(recordLetterEvents([{ vendorId, status: "delivered", at: "2027-01-16T10:00:00Z" }])),
+      0,
+      "a late event does not move a returned letter back",
+    );
+    await sweep(ctx);
+    await sweep(ctx);
+    const st = await statementOf(ctx, f.id);
+    assert.is(st.notFurnished, "undeliverable");
+    assert.is(st.mailRefundedCents, DEFAULT_RATE_CARD.print_mail_cents);
+    const after = (await ctx.t.run(ctx.t.store.scoped(ctx.t.scope).balance.lock())).balanceCents;
+    assert.is(after - before, DEFAULT_RATE_CARD.print_mail_cents, "PrintAndMail back on the balance, once");
+    const entries = await ctx.t.run(
+      ctx.t.store.scoped(ctx.t.scope).balance.entries({ limit: 100, startingAfter: null }),
+    );
+    assert.is(entries.data.filter((e) => e.kind === "mail_refund" && e.reference === f.id).length, 1);
+    assert.is((await eventsOf(ctx, "statement.returned")).filter((e) => e.data["filing"] === f.id).length, 1);
+    assert.is(
+      (await eventsOf(ctx, "statement.not_furnished")).filter((e) => e.data["filing"] === f.id).length,
+      1,
+    );
+
+    // A new address re-mails it, without a new charge.
+    const lettersBefore = ctx.mail.letters.size;
+    await runner(ctx)(updateRecipient(ctx.t.scope, f.recipientId, { address_line1: "9 New Rd" }));
+    const resent = await sweep(ctx);
+    assert.is(resent.length, 1, "a letter to the new address");
+    assert.is(ctx.mail.letters.size, lettersBefore + 1);
+    const last = [...ctx.mail.letters.values()].at(-1);
+    assert.is(last?.to.addressLine1, "9 New Rd");
+    const final = (await ctx.t.run(ctx.t.store.scoped(ctx.t.scope).balance.lock())).balanceCents;
+    assert.is(final, after, "no second charge for the re-mailing");
+    assert.is((await statementOf(ctx, f.id)).notFurnished, null);
+  },
+);
+
+s(
+  "an undeliverable address: no letter, an event, a refund; a bounced notice falls back to paper",
+  async (ctx) => {
+    const [bad] = await acceptedForms(ctx, 1, {
+      prepare: async ([rid]) => {
+        await ctx.t.run(updateRecipient(ctx.t.scope, rid ?? "", { address_line1: "1 Undeliverable Ln" }));
+      },
+    });
+    if (!bad) throw new Error("no filing");
+    const letters = ctx.mail.letters.size;
+    await sweep(ctx);
+    await sweep(ctx);
+    assert.is(ctx.mail.letters.size, letters, "nothing created at the vendor");
+    const [d] = await deliveriesOf(ctx, bad.id);
+    assert.is(d?.status, "undeliverable");
+    assert.ok(d?.failureReason);
+    assert.is(
+      (await eventsOf(ctx, "statement.undeliverable")).filter((e) => e.data["filing"] === bad.id).length,
+      1,
+    );
+    const st = await statementOf(ctx, bad.id);
+    assert.is(st.mailRefundedCents, DEFAULT_RATE_CARD.print_mail_cents);
+
+    const [bounce] = await acceptedForms(ctx, 1, {
+      prepare: async ([rid]) => {
+        await ctx.t.run(
+          updateRecipient(ctx.t.scope, rid ?? "", {
+            delivery_method: "electronic",
+            email: "bounce@example.com",
+          }),
+        );
+        await ctx.t.run(
+          ctx.t.store.scoped(ctx.t.scope).statements.setConsent(rid ?? "", "given", "2027-01-02T00:00:00Z"),
+        );
+      },
+    });
+    if (!bounce) throw new Error("no filing");
+    await sweep(ctx);
+    await sweep(ctx);
+    const ds = await deliveriesOf(ctx, bounce.id);
+    assert.equal(
+      ds.map((x) => [x.channel, x.status]).sort(),
+      [
+        ["email", "bounced"],
+        ["mail", "queued"],
+      ],
+      "the bounced notice fell back to a letter",
+    );
+  },
+);
+
+s(
+  "electronic: a consenting recipient gets the notice; one without consent an invitation and paper",
+  async (ctx) => {
+    const [consenting] = await acceptedForms(ctx, 1, {
+      prepare: async ([rid]) => {
+        await ctx.t.run(
+          updateRecipient(ctx.t.scope, rid ?? "", {
+            delivery_method: "electronic",
+            email: "ana@example.com",
+          }),
+        );
+        await ctx.t.run(
+          ctx.t.store.scoped(ctx.t.scope).statements.setConsent(rid ?? "", "given", "2027-01-02T00:00:00Z"),
+        );
+      },
+    });
+    if (!consenting) throw new Error("no filing");
+    const letters = ctx.mail.letters.size;
+    await sweep(ctx);
+    await sweep(ctx);
+    assert.is(ctx.mail.letters.size, letters, "no letter for a consenting recipient");
+    const notice = [...ctx.post.messages.values()].find((m) => m.to === "ana@example.com");
+    assert.ok(notice, "a notice was sent");
+    assert.is(notice?.subject, NOTICE_SUBJECT);
+    assert.ok(notice?.text.includes(`${PORTAL}/portal/statements/`), "a link to the portal");
+    assert.not.ok(/\d{3}-?\d{2}-?\d{4}/.test(`${notice?.text} ${notice?.html}`), "no TIN");
+    assert.not.ok(/\$\s?\d|1234\.56|1,234/.test(`${notice?.text} ${notice?.html}`), "no amount");
+    assert.is((await statementOf(ctx, consenting.id)).furnished, true);
+    assert.is(
+      (await eventsOf(ctx, "statement.emailed")).filter((e) => e.data["filing"] === consenting.id).length,
+      1,
+    );
+
+    const [none] = await acceptedForms(ctx, 1, {
+      prepare: async ([rid]) => {
+        await ctx.t.run(
+          updateRecipient(ctx.t.scope, rid ?? "", {
+            delivery_method: "electronic",
+            email: "ben@example.com",
+          }),
+        );
+      },
+    });
+    if (!none) throw new Error("no filing");
+    await sweep(ctx);
+    const invitation = [...ctx.post.messages.values()].find((m) => m.to === "ben@example.com");
+    assert.ok(invitation, "an invitation to consent");
+    assert.is.not(invitation?.subject, NOTICE_SUBJECT);
+    const ds = await deliveriesOf(ctx, none.id);
+    assert.equal(ds.map((d) => [d.kind, d.status]).sort(), [
+      ["invitation", "sent"],
+      ["letter", "queued"],
+    ]);
+    assert.is((await statementOf(ctx, none.id)).furnished, false, "an invitation does not furnish");
+  },
+);
+
+s(
+  "efile without mail and no consent: not furnished, the payer is told, nothing sent but the invitation",
+  async (ctx) => {
+    const [f] = await acceptedForms(ctx, 1, {
+      service: "efile",
+      prepare: async ([rid]) => {
+        await ctx.t.run(
+          updateRecipient(ctx.t.scope, rid ?? "", { delivery_method: "electronic", email: "cy@example.com" }),
+        );
+      },
+    });
+    if (!f) throw new Error("no filing");
+    const letters = ctx.mail.letters.size;
+    await sweep(ctx);
+    await sweep(ctx);
+    assert.is(ctx.mail.letters.size, letters);
+    const st = await statementOf(ctx, f.id);
+    assert.is(st.notFurnished, "no_consent");
+    assert.is(st.mailRefundedCents, 0, "no refund: the service did not include mail");
+    const told = (await eventsOf(ctx, "statement.not_furnished")).filter((e) => e.data["filing"] === f.id);
+    assert.is(told.length, 1, "told once");
+    assert.is(told[0]?.data["not_furnished_reason"], "no_consent");
+    assert.equal(
+      (await deliveriesOf(ctx, f.id)).map((d) => d.kind),
+      ["invitation"],
+    );
+  },
+);
+
+s(
+  "a mail house that is down fails the send (retried); the delivery stays queued and is sent later",
+  async (ctx) => {
+    const [f] = await acceptedForms(ctx, 1);
+    if (!f) throw new Error("no filing");
+    const run = runner(ctx);
+    const [ref] = await run(planStatements());
+    if (!ref) throw new Error("nothing planned");
+    ctx.mail.unavailable = true;
+    const failed = await run(sendDelivery(ctx.t.scope, ref.deliveryId)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    ctx.mail.unavailable = false;
+    assert.ok(failed, "the send failed");
+    const [d] = await deliveriesOf(ctx, f.id);
+    assert.equal([d?.status, d?.vendorId], ["queued", null]);
+    assert.equal(await run(sendDelivery(ctx.t.scope, ref.deliveryId)), { kind: "done", status: "queued" });
+  },
+);
+
+s.run();
