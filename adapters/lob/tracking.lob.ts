@@ -81,7 +81,7 @@ export function verifyLobWebhook(input: {
   let event: {
     id?: unknown;
     event_type?: { id?: unknown } | string;
-    body?: { id?: unknown };
+    body?: { id?: unknown; metadata?: { delivery?: unknown } };
     reference_id?: unknown;
     date_created?: unknown;
   };
@@ -98,7 +98,19 @@ export function verifyLobWebhook(input: {
     return { ok: true, events: [], eventId };
   const created = typeof event.date_created === "string" ? Date.parse(event.date_created) : Number.NaN;
   const when = Number.isNaN(created) ? new Date(at) : new Date(created);
-  return { ok: true, events: [{ vendorId: letterId, status, at: when.toISOString() }], eventId };
+  const delivery = event.body?.metadata?.delivery;
+  return {
+    ok: true,
+    events: [
+      {
+        vendorId: letterId,
+        status,
+        at: when.toISOString(),
+        ...(typeof delivery === "string" && delivery.length <= 64 ? { delivery } : {}),
+      },
+    ],
+    eventId,
+  };
 }
 
 export interface LobTrackingOptions {

@@ -34,6 +34,11 @@ export interface LetterEvent {
   readonly vendorId: string;
   readonly status: "mailed" | "in_transit" | "delivered" | "returned";
   readonly at: string;
+  /**
+   * The statement delivery the letter was sent for (its `metadata.delivery`), when the vendor's event carries it:
+   * an event that arrives before the send recorded the letter's id still finds its delivery.
+   */
+  readonly delivery?: string | undefined;
 }
 
 export class MailHouse extends Context.Service<

@@ -129,4 +129,6 @@ export interface StatementQueue {
   readonly stalled: (before: string, limit: number) => Effect.Effect<readonly DeliveryRef[]>;
   /** The delivery of a vendor's letter id. */
   readonly byVendorId: (vendorId: string) => Effect.Effect<DeliveryRef | undefined>;
+  /** The delivery of this id, in whichever environment it is (a vendor's event that names it). */
+  readonly byDeliveryId: (deliveryId: string) => Effect.Effect<DeliveryRef | undefined>;
 }

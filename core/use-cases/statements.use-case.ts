@@ -13,6 +13,8 @@
 //    late event changes nothing), with its event and a new plan of the statement (a returned letter is
 //    not furnished; a new address re-mails it).
 import * as Effect from "effect/Effect";
+import * as Result from "effect/Result";
+import * as Schema from "effect/Schema";
 import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
 import { resolveDelivery } from "../domain/pricing/delivery.ts";
 import type { LedgerDraft } from "../domain/ledger/ledger.ts";
@@ -29,13 +31,20 @@ import { invitationEmail, noticeEmail } from "../domain/statements/notices.ts";
 import type { EventType, StatementEventData } from "../domain/webhooks/events.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
+import { Jobs } from "../ports/jobs.port.ts";
 import { MailHouse, StatementSettings, type LetterEvent } from "../ports/mail-house.port.ts";
 import { Mailer } from "../ports/mailer.port.ts";
+import { MailTracking, type TrackingNotification } from "../ports/mail-tracking.port.ts";
 import { Pricing } from "../ports/pricing.port.ts";
 import type { DeliveryRef, StatementDeliveryRecord, StatementRecord } from "../ports/statements.port.ts";
 import { Store, type Scope, type ScopedStore, type StoredEvent } from "../ports/store.port.ts";
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 import { statementPdf } from "./copy-b.use-case.ts";
+import { getFiling } from "./filings.use-case.ts";
+import { DELIVERY_STATUSES, statementView } from "../domain/statements/views.ts";
+import { InvalidRequest } from "../domain/shared/errors.ts";
+import type { PageQuery } from "../domain/shared/paging.ts";
+import { SEND_STATEMENT_QUEUE } from "./queues.ts";
 import { ledgerRows } from "./shared.ts";
 
 const mailIncluded = (f: Pick<Filing, "service" | "physicalMail">) => {
@@ -288,11 +297,16 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
         const tx = yield* Repos(scope);
         if (outcome.kind === "queued") {
           // Lob has the letter (queued to print); `statement.mailed` comes with the vendor's own event.
-          yield* tx.statements.updateDelivery(d.id, ["queued"], {
-            vendorId: outcome.vendorId,
-            expectedDeliveryDate: outcome.expectedDeliveryDate,
-            updatedAt: now,
-          });
+          // Any status: the vendor's first tracking event may have been recorded already (it names the delivery).
+          yield* tx.statements.updateDelivery(
+            d.id,
+            ["queued", "mailed", "in_transit", "delivered", "returned"],
+            {
+              vendorId: outcome.vendorId,
+              expectedDeliveryDate: outcome.expectedDeliveryDate,
+              updatedAt: now,
+            },
+          );
           return { kind: "done", status: "queued" } satisfies SendResult;
         }
         const moved = yield* tx.statements.updateDelivery(d.id, ["queued"], {
@@ -379,14 +393,26 @@ export const recordLetterEvents = Effect.fnUntraced(function* (events: readonly 
   const now = (yield* Clock).now().toISOString();
   let moved = 0;
   for (const e of events) {
-    const ref = yield* store.statementQueue.byVendorId(e.vendorId);
+    // Found by the letter's id, or by the delivery the letter names (an event ahead of the send's record).
+    const ref =
+      (yield* store.statementQueue.byVendorId(e.vendorId)) ??
+      (e.delivery ? yield* store.statementQueue.byDeliveryId(e.delivery) : undefined);
     if (!ref) continue;
     const scope = { accountId: ref.accountId, livemode: ref.livemode };
     const changed = yield* withTransaction(
       Effect.gen(function* () {
         const tx = yield* Repos(scope);
+        const current = yield* tx.statements.getDelivery(ref.deliveryId);
+        // A delivery id in a forged metadata field cannot move another letter: the ids must agree once known.
+        if (
+          !current ||
+          current.channel !== "mail" ||
+          (current.vendorId !== null && current.vendorId !== e.vendorId)
+        )
+          return false;
         const d = yield* tx.statements.updateDelivery(ref.deliveryId, LETTER_FROM[e.status], {
           status: e.status,
+          vendorId: e.vendorId,
           updatedAt: now,
           event: { status: e.status, at: e.at },
         });
@@ -400,4 +426,106 @@ export const recordLetterEvents = Effect.fnUntraced(function* (events: readonly 
     if (changed) moved++;
   }
   return moved;
+});
+
+/** A send job's payload (SEND_STATEMENT_QUEUE), decoded at the queue's edge. */
+export const SendStatementPayload = Schema.Struct({
+  accountId: Schema.NonEmptyString,
+  livemode: Schema.Boolean,
+  deliveryId: Schema.NonEmptyString,
+});
+export type SendStatementPayload = typeof SendStatementPayload.Type;
+
+const sendJob = (d: DeliveryRef) =>
+  Effect.flatMap(Jobs, (jobs) =>
+    jobs.send(
+      SEND_STATEMENT_QUEUE,
+      { accountId: d.accountId, livemode: d.livemode, deliveryId: d.deliveryId },
+      { key: d.deliveryId },
+    ),
+  );
+
+/**
+ * The statements' sweep (the worker runs it on a timer; the rows are the durable record, the timer only drives it):
+ * plans what changed, queues a send job per delivery started, and queues again the deliveries still waiting for a
+ * vendor since before `stalledBefore` (their job was lost between the plan's commit and its send, or ran out of
+ * tries). A send job is keyed by its delivery, so queuing one twice runs it once.
+ */
+export const sweepStatements = Effect.fn("sweepStatements")(function* (options: {
+  readonly stalledBefore: string;
+  readonly limit?: number;
+}) {
+  const limit = options.limit ?? 200;
+  let planned = 0;
+  // Plan until nothing is pending, a bounded number of rounds a sweep.
+  for (let round = 0; round < 50; round++) {
+    const toSend = yield* planStatements(limit);
+    for (const d of toSend) yield* sendJob(d);
+    planned += toSend.length;
+    if (toSend.length === 0) {
+      const pending = yield* (yield* Store).statementQueue.pending(1);
+      if (pending.length === 0) break;
+    }
+  }
+  const stalled = yield* (yield* Store).statementQueue.stalled(options.stalledBefore, limit);
+  for (const d of stalled) yield* sendJob(d);
+  return { planned, requeued: stalled.length };
+});
+
+export type SendJobResult =
+  | SendResult
+  /** The payload did not decode: the job is dropped with this reason (it can never succeed). */
+  | { readonly kind: "invalid"; readonly reason: string };
+
+/** The send job: decodes its payload and sends the delivery; a vendor that is down fails (the job retries). */
+export const runSendStatement = Effect.fn("runSendStatement")(function* (data: unknown) {
+  const decoded = Schema.decodeUnknownResult(SendStatementPayload)(data);
+  if (Result.isFailure(decoded))
+    return { kind: "invalid", reason: String(decoded.failure) } satisfies SendJobResult;
+  const p = decoded.success;
+  return (yield* sendDelivery(
+    { accountId: p.accountId, livemode: p.livemode },
+    p.deliveryId,
+  )) as SendJobResult;
+});
+
+/** GET /v1/filings/{id}/statement: the filing's statement and its deliveries (404 for an unknown filing). */
+export const getFilingStatement = Effect.fn("getFilingStatement")(function* (scope: Scope, filingId: string) {
+  const filing = yield* getFiling(scope, filingId);
+  const repos = (yield* Store).scoped(scope);
+  const statement = yield* repos.statements.get(filing.id);
+  const deliveries = statement ? yield* repos.statements.deliveries([filing.id]) : [];
+  return statementView(filing.id, statement, deliveries);
+});
+
+/** GET /v1/statement-deliveries: newest first, paged; `status` filters (a season's returned mail in one query). */
+export const listStatementDeliveries = Effect.fn("listStatementDeliveries")(function* (
+  scope: Scope,
+  page: PageQuery,
+  query: { readonly status?: unknown; readonly filing?: unknown },
+) {
+  const status = query.status;
+  if (status !== undefined && (typeof status !== "string" || !DELIVERY_STATUSES.includes(status)))
+    return yield* new InvalidRequest({
+      message: `status must be one of ${DELIVERY_STATUSES.join(", ")}.`,
+      param: "status",
+    });
+  const filing = query.filing;
+  if (filing !== undefined && typeof filing !== "string")
+    return yield* new InvalidRequest({ message: "filing must be one filing id.", param: "filing" });
+  return yield* (yield* Store).scoped(scope).statements.listDeliveries(page, {
+    ...(status === undefined ? {} : { status }),
+    ...(filing === undefined ? {} : { filingId: filing }),
+  });
+});
+
+/**
+ * A tracking notification of the mail house (POST /webhooks/lob): verified by its adapter (Unauthorized when
+ * unsigned, forged, altered or stale), then recorded. Returns how many letters it moved (0 for a repeat).
+ */
+export const receiveTrackingNotification = Effect.fn("receiveTrackingNotification")(function* (
+  notification: TrackingNotification,
+) {
+  const events = yield* (yield* MailTracking).read(notification);
+  return { events: events.length, moved: yield* recordLetterEvents(events) };
 });

@@ -25,6 +25,8 @@ import { tinMatchRoutes } from "./routes/tin-match.route.ts";
 import { authorizationRoutes } from "./routes/authorizations.route.ts";
 import { securityRoutes } from "./routes/security.route.ts";
 import { isOAuthPath, oauthRouter } from "./oauth/routes.ts";
+import { statementRoutes } from "./routes/statements.route.ts";
+import { VENDOR_WEBHOOK_PATHS, vendorWebhook } from "./vendor-webhooks.ts";
 import { tuningOf, type Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
@@ -50,6 +52,7 @@ export function routeTable(api: Api, config: Config): RouteDef[] {
     ...tinMatchRoutes(api, config),
     ...authorizationRoutes(api),
     ...securityRoutes(api),
+    ...statementRoutes(api),
   ];
 }
 
@@ -73,6 +76,7 @@ export function createApp(deps: {
   const oauth = oauthRouter(api, deps.config);
   const oauthRoutes = oauth.routes() as unknown as (ctx: ApiContext, next: Koa.Next) => Promise<void>;
   const authenticate = authentication(api, deps.config);
+  const vendorNotification = vendorWebhook(api);
   const readBody = jsonBody(RAW_BODY_PATHS);
   const withIdempotency = idempotency(
     api,
@@ -104,6 +108,9 @@ export function createApp(deps: {
       ctx.state.route = String(matched.pathAndMethod[matched.pathAndMethod.length - 1]?.path ?? "/oauth");
       return oauthRoutes(ctx, next);
     }
+    // Vendors' notifications (Lob's tracking webhooks): signed by the vendor, no bearer token.
+    if (VENDOR_WEBHOOK_PATHS.has(ctx.path))
+      return ctx.method === "POST" ? vendorNotification(ctx) : methodNotAllowed(ctx, ["POST"]);
     // Unknown routes answer 404 / 405 before any credential work (D36).
     const matched = routes.match(ctx.method, ctx.path);
     if (matched.kind === "not_found") throw new NotFound({ message: `No route ${ctx.method} ${ctx.path}.` });

@@ -13,6 +13,7 @@ import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from "../../core/domain/
 import { ConfigError, loadIrisConfig, type IrisConfig } from "./iris-config.ts";
 import { loadSsaConfig } from "./ssa-config.ts";
 import { loadLobConfig, type LobConfig } from "./lob-config.ts";
+import { loadStatementConfig, type StatementConfig } from "./statements-config.ts";
 import type { SsaEnvironments } from "../../adapters/ssa/ssa-transmitter.ts";
 
 export interface Config {
@@ -35,6 +36,8 @@ export interface Config {
   readonly sandboxMailDelayMs: number;
   /** Issue 39: Lob (LOB_API_KEY, LOB_API_BASE, LOB_WEBHOOK_SECRET); absent: no key is configured. */
   readonly lob?: LobConfig | undefined;
+  /** PRINT_RETURN_ADDRESS_JSON and PORTAL_BASE_URL (hosts/shared/statements-config.ts). */
+  readonly statements?: StatementConfig;
   /** D22: sandbox TIN match runs complete this long after creation (default 1 s). */
   readonly sandboxTinMatchDelayMs: number;
   /** How often the worker fans new events out to webhook endpoints. */
@@ -100,6 +103,8 @@ export interface Tuning {
   readonly dispatchSweepEveryMs: number;
   /** DISPATCH_SWEEP_AFTER_MS: such work is (re)sent this long after it was due. */
   readonly dispatchSweepAfterMs: number;
+  /** STATEMENT_SEND_CONCURRENCY: letters and e-mails each worker sends side by side (Lob's rate limit is shared). */
+  readonly statementSendConcurrency: number;
   /** CHARGE_RECONCILE_EVERY_MS: how often the worker reconciles card charges with the payments recorded. */
   readonly chargeReconcileEveryMs: number;
   /** CHARGE_RECONCILE_GRACE_MS: a charge younger than this is left alone (its payment may still be committing). */
@@ -125,6 +130,7 @@ export const DEFAULT_TUNING: Tuning = {
   jobMaintenanceSeconds: 10,
   dispatchSweepEveryMs: 5_000,
   dispatchSweepAfterMs: 10_000,
+  statementSendConcurrency: 8,
   chargeReconcileEveryMs: 300_000,
   chargeReconcileGraceMs: 600_000,
   chargeReconcileLookbackMs: 86_400_000,
@@ -191,6 +197,13 @@ export function loadTuning(env: NodeJS.ProcessEnv = process.env): Tuning {
     jobMaintenanceSeconds: intFrom(env, "JOB_MAINTENANCE_SECONDS", DEFAULT_TUNING.jobMaintenanceSeconds, 1),
     dispatchSweepEveryMs: intFrom(env, "DISPATCH_SWEEP_EVERY_MS", DEFAULT_TUNING.dispatchSweepEveryMs, 1),
     dispatchSweepAfterMs: intFrom(env, "DISPATCH_SWEEP_AFTER_MS", DEFAULT_TUNING.dispatchSweepAfterMs),
+    statementSendConcurrency: intFrom(
+      env,
+      "STATEMENT_SEND_CONCURRENCY",
+      DEFAULT_TUNING.statementSendConcurrency,
+      1,
+      64,
+    ),
     chargeReconcileEveryMs: intFrom(
       env,
       "CHARGE_RECONCILE_EVERY_MS",
@@ -289,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxTinMatchDelayMs: intFrom(env, "SANDBOX_TIN_MATCH_DELAY_MS", 1000),
     sandboxMailDelayMs: intFrom(env, "SANDBOX_MAIL_DELAY_MS", 2000),
     lob: loadLobConfig(env),
+    statements: loadStatementConfig(env, intFrom(env, "PORT", 3000, 0, 65535)),
     outboxPollMs: intFrom(env, "OUTBOX_POLL_MS", 200, 1),
     webhookRetryScale: numberFrom(env, "WEBHOOK_RETRY_SCALE", 1),
     stripeSecretKey: stripeKey(env["STRIPE_SECRET_KEY"]),

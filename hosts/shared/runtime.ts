@@ -25,10 +25,21 @@ import * as httpWebhooks from "../../adapters/http-webhooks/sender.http.ts";
 import * as ssa from "../../adapters/ssa/ssa-transmitter.ts";
 import { makeKnexSsaFiles } from "../../adapters/knex/ssa-files.knex.ts";
 import { loadSsaConfig } from "./ssa-config.ts";
+import { mailLayer, type MailAdapters } from "./mail.ts";
+import { Mailer } from "../../core/ports/mailer.port.ts";
+import { ServiceUnavailable } from "../../core/domain/shared/errors.ts";
 import * as scryptHasher from "../../adapters/system/password-hasher.scrypt.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
 export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
+
+/** Until the SMTP mailer lands: every e-mail waits (its job is retried) with the reason. */
+const unconfiguredMailer: Mailer["Service"] = Mailer.of({
+  send: () =>
+    Effect.fail(
+      new ServiceUnavailable({ message: "E-mail is not configured yet.", retryAfterSeconds: 3600 }),
+    ),
+});
 
 /** The IRS adapters of both environments (hosts/shared/irs.ts), on the service database. */
 export function irsAdapters(db: Database, config: Config): IrsAdapters {
@@ -41,11 +52,16 @@ export function appLayer(
   config: Config,
   jobs: Jobs["Service"] = noJobs,
   irs: IrsAdapters = irsAdapters(db, config),
+  mail: ReturnType<typeof mailLayer> = mailLayer(config, makeLogger(config.logLevel)),
 ) {
   const secrets = makeSecretBox(config.tinEncryptionKey);
+  const system = systemLayer(config.tinEncryptionKey);
+  const store = knexStore.layer(db.knex, { secrets });
   return Layer.mergeAll(
-    systemLayer(config.tinEncryptionKey),
-    knexStore.layer(db.knex, { secrets }),
+    system,
+    store,
+    mail.layer.pipe(Layer.provide(Layer.mergeAll(system, store))),
+    Layer.succeed(Mailer, unconfiguredMailer),
     knexAccessGate.layer(db.knex, config.rateLimitPerMinute, tuningOf(config).credentialCacheMs, db.onClose),
     knexIdempotency.layer(db.knex),
     knexThrottles.layer(db.knex),
@@ -93,7 +109,13 @@ export const jobExpiryByQueue = (tuning: Tuning) =>
 export async function openRuntime(
   config: Config,
   opts: { jobs?: boolean } = {},
-): Promise<{ db: Database; runtime: AppRuntime; jobs: PgBossJobs | null; irs: IrsAdapters }> {
+): Promise<{
+  db: Database;
+  runtime: AppRuntime;
+  jobs: PgBossJobs | null;
+  irs: IrsAdapters;
+  mail: MailAdapters;
+}> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -113,6 +135,7 @@ export async function openRuntime(
           onError: (e) => process.stderr.write(`jobs: ${e instanceof Error ? e.message : String(e)}\n`),
         });
   const irs = irsAdapters(db, config);
-  const runtime = ManagedRuntime.make(appLayer(db, config, jobs?.service ?? noJobs, irs));
-  return { db, runtime, jobs, irs };
+  const mail = mailLayer(config, makeLogger(config.logLevel));
+  const runtime = ManagedRuntime.make(appLayer(db, config, jobs?.service ?? noJobs, irs, mail));
+  return { db, runtime, jobs, irs, mail: mail.adapters };
 }

@@ -3,7 +3,15 @@
 // idempotent: a job retried after a crash never transmits a filing twice or refunds twice.
 import * as Effect from "effect/Effect";
 import { applyAcknowledgements, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
-import { ACK_QUEUE, DELIVER_QUEUE, TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
+import {
+  ACK_QUEUE,
+  DELIVER_QUEUE,
+  SEND_STATEMENT_QUEUE,
+  TIN_MATCH_QUEUE,
+  TRANSMIT_QUEUE,
+} from "../../core/use-cases/queues.ts";
+import { runSendStatement, sweepStatements } from "../../core/use-cases/statements.use-case.ts";
+import { ServiceUnavailable } from "../../core/domain/shared/errors.ts";
 import {
   deliverFresh,
   deliverFreshMany,
@@ -44,6 +52,9 @@ export const MAX_RETRY_AFTER_SECONDS = 3600;
  * (IrsUnavailable.retryAfterMs) is tried again no earlier than that (RetryLater), not on the queue's backoff.
  */
 export function jobFailure(e: unknown): unknown {
+  // A mail house or mail server that is down, or not configured, says how long to wait.
+  if (e instanceof ServiceUnavailable && e.retryAfterSeconds !== undefined && e.retryAfterSeconds > 0)
+    return new RetryLater(e.message, Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(e.retryAfterSeconds)));
   if (!(e instanceof IrsUnavailable) || e.retryAfterMs === undefined || e.retryAfterMs <= 0) return e;
   return new RetryLater(e.message, Math.min(MAX_RETRY_AFTER_SECONDS, Math.ceil(e.retryAfterMs / 1000)));
 }
@@ -185,6 +196,49 @@ export async function startWorker(deps: {
     },
     { batchSize: 2 },
   );
+
+  // Recipient statements (issue 39): one job per letter, notice or invitation, under its delivery's key; a vendor
+  // that is down (or answers 429) is tried again after its Retry-After.
+  await jobs.work(
+    SEND_STATEMENT_QUEUE,
+    async (data) => {
+      const r = await runtime.runPromise(runSendStatement(data)).catch((e: unknown) => {
+        const failure = jobFailure(e);
+        logger.warn("statement delivery not sent; the job will be retried", {
+          delivery: String(data["deliveryId"]),
+          livemode: data["livemode"] === true,
+          error: e instanceof Error ? e.message : String(e),
+          retry_after_seconds: retryAfterOf(failure),
+        });
+        throw failure;
+      });
+      if (r.kind === "invalid")
+        logger.error("statement job dropped: its payload does not decode", { reason: r.reason });
+      else if (r.kind === "done")
+        logger.info("statement delivery sent", { delivery: String(data["deliveryId"]), status: r.status });
+    },
+    { batchSize: tuningOf(config).statementSendConcurrency },
+  );
+
+  let planning = false;
+  const planStatementsNow = async () => {
+    if (planning) return;
+    planning = true;
+    try {
+      const stalledBefore = new Date(Date.now() - tuningOf(config).dispatchSweepAfterMs).toISOString();
+      const r = await runtime.runPromise(sweepStatements({ stalledBefore }));
+      if (r.planned > 0 || r.requeued > 0) logger.info("statements planned", r);
+    } catch (e) {
+      logger.error("statement sweep failed", { error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      planning = false;
+    }
+  };
+  const statementTimer = setInterval(
+    () => void planStatementsNow(),
+    Math.min(1000, tuningOf(config).dispatchSweepEveryMs),
+  );
+  statementTimer.unref();
 
   // One attempt; a retry is a durable job due at the next time of D27's schedule.
   const attempt = async (scope: ScopeData, deliveryId: string, fresh?: FreshDelivery) => {
@@ -369,6 +423,7 @@ export async function startWorker(deps: {
       clearInterval(timer);
       clearInterval(reconcileTimer);
       clearInterval(fanTimer);
+      clearInterval(statementTimer);
       await jobs.stop();
     },
   };

@@ -167,6 +167,11 @@ export function fakeStatementQueue(ref: { t: Tables }): StatementQueue {
           .slice(0, limit)
           .map((d) => ({ accountId: d.accountId, livemode: d.livemode, deliveryId: d.id })),
       ),
+    byDeliveryId: (deliveryId) =>
+      Effect.sync(() => {
+        const d = ref.t.statementDeliveries.get(deliveryId);
+        return d ? { accountId: d.accountId, livemode: d.livemode, deliveryId: d.id } : undefined;
+      }),
     byVendorId: (vendorId) =>
       Effect.sync(() => {
         for (const d of ref.t.statementDeliveries.values())

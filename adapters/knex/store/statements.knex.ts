@@ -226,6 +226,20 @@ export function statementQueue(db: Db): StatementQueue {
           .map(ref)
           .map((r) => ({ accountId: r.accountId, livemode: r.livemode, deliveryId: r.id })),
       ),
+    byDeliveryId: (deliveryId) =>
+      Effect.map(
+        run(async () => {
+          const row: unknown = await db("statement_deliveries")
+            .where("id", deliveryId)
+            .first("account_id", "livemode", "id");
+          return row;
+        }),
+        (row) => {
+          if (row === undefined) return undefined;
+          const r = ref(row);
+          return { accountId: r.accountId, livemode: r.livemode, deliveryId: r.id };
+        },
+      ),
     byVendorId: (vendorId) =>
       Effect.map(
         run(async () => {

@@ -552,6 +552,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/filings/{id}/statement": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_filings_by_id_statement"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/statement-deliveries": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_statement_deliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/openapi.json": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["get_v1_openapi_json"];
@@ -1075,10 +1097,21 @@ export interface components {
       created_at: string;
       last_attempt_at: string | null;
     };
+    EventType: "filing.accepted" | "filing.rejected" | "tin_match.completed" | "cart.paid" | "statement.mailed" | "statement.delivered" | "statement.returned" | "statement.undeliverable" | "statement.emailed" | "statement.viewed" | "statement.not_furnished" | "statement.mail_refunded" | "recipient.consent_given" | "recipient.consent_withdrawn";
+    StatementEventData: {
+      filing: string;
+      recipient: string;
+      delivery: string | null;
+      channel: "mail" | "email" | null;
+      status: string;
+      failure_reason: string | null;
+      not_furnished_reason?: string | null;
+      amount_cents?: number;
+    };
     Event: {
       object: "event";
       id: string;
-      type: string;
+      type: components["schemas"]["EventType"];
       /** Unix seconds. */
       created: number;
       data: {
@@ -1119,6 +1152,35 @@ export interface components {
       locked_until: string;
       lifted?: boolean;
       lifted_at?: string;
+    };
+    StatementDelivery: {
+      object: "statement_delivery";
+      id: string;
+      filing: string;
+      recipient: string;
+      channel: "mail" | "email";
+      kind: "letter" | "notice" | "invitation";
+      status: "queued" | "mailed" | "in_transit" | "delivered" | "returned" | "undeliverable" | "canceled" | "sent" | "bounced" | "failed";
+      vendor_id: string | null;
+      events: ({
+        status: string;
+        at: string;
+      })[];
+      failure_reason: string | null;
+      expected_delivery_date: string | null;
+      created_at: string;
+      updated_at: string;
+    };
+    Statement: {
+      object: "statement";
+      filing: string;
+      recipient: string | null;
+      status: "awaiting_copy_b" | "in_progress" | "furnished" | "not_furnished";
+      furnished: boolean;
+      not_furnished_reason: "no_consent" | "consent_withdrawn" | "email_failed" | "mail_not_included" | "undeliverable" | null;
+      mail_refunded_cents: number;
+      deliveries: (components["schemas"]["StatementDelivery"])[];
+      updated_at: string | null;
     };
     Deleted: {
       [key: string]: unknown;
@@ -5083,6 +5145,125 @@ export interface operations {
         headers: { [name: string]: unknown };
         content: {
           "application/json": components["schemas"]["Lockout"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_filings_by_id_statement": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Statement"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_statement_deliveries": {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+        status?: "queued" | "mailed" | "in_transit" | "delivered" | "returned" | "undeliverable" | "canceled" | "sent" | "bounced" | "failed";
+        filing?: string;
+      };
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": (components["schemas"]["List"]) & ({
+            data?: (components["schemas"]["StatementDelivery"])[];
+          });
         };
       };
       400: {

@@ -21,6 +21,7 @@ import {
 import { body as tinMatchBody } from "../../../core/use-cases/tin-match.use-case.ts";
 import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../core/domain/shared/paging.ts";
+import { DELIVERY_STATUSES } from "../../../core/domain/statements/views.ts";
 import { listOf, ref } from "./schemas.ts";
 
 type Schema = Record<string, unknown>;
@@ -549,5 +550,23 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     tag: "Security",
     status: 200,
     response: ref("Lockout"),
+  },
+
+  "GET /v1/filings/:id/statement": {
+    summary: "The recipient statement of a filing and its deliveries (letters, e-mails)",
+    tag: "Recipient copies",
+    status: 200,
+    response: ref("Statement"),
+  },
+  "GET /v1/statement-deliveries": {
+    summary: "Statement deliveries of the environment, newest first (for example a season's returned mail)",
+    tag: "Recipient copies",
+    query: [
+      ...PAGE,
+      q("status", { type: "string", enum: [...DELIVERY_STATUSES] }, "Only deliveries in this status."),
+      q("filing", { type: "string" }, "Only this filing's deliveries."),
+    ],
+    status: 200,
+    response: listOf("StatementDelivery"),
   },
 };

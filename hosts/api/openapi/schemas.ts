@@ -3,6 +3,8 @@
 // Resources list the fields every answer carries; fields may be added in a version without notice (SPEC Versioning).
 import { ERROR_TABLE } from "../error-table.ts";
 import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
+import { DELIVERY_STATUSES } from "../../../core/domain/statements/views.ts";
+import { EVENT_TYPES } from "../../../core/domain/webhooks/events.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -508,9 +510,29 @@ export const SCHEMAS: Record<string, Schema> = {
     created_at: date,
     last_attempt_at: ndate,
   }),
+  EventType: {
+    type: "string",
+    enum: [...EVENT_TYPES],
+    description:
+      "statement.* events carry data { filing, recipient, delivery, channel, status, failure_reason } (and not_furnished_reason, amount_cents where they apply); recipient.consent_* carry { recipient, status, at }.",
+  },
+  StatementEventData: {
+    type: "object",
+    required: ["filing", "recipient", "delivery", "channel", "status", "failure_reason"],
+    properties: {
+      filing: str,
+      recipient: str,
+      delivery: nstr,
+      channel: { type: ["string", "null"], enum: ["mail", "email", null] },
+      status: str,
+      failure_reason: nstr,
+      not_furnished_reason: nstr,
+      amount_cents: int,
+    },
+  },
   Event: resource("event", {
     id: str,
-    type: str,
+    type: ref("EventType"),
     created: { type: "integer", description: "Unix seconds." },
     data: obj,
   }),
@@ -549,6 +571,36 @@ export const SCHEMAS: Record<string, Schema> = {
     },
     ["lifted", "lifted_at"],
   ),
+  StatementDelivery: resource("statement_delivery", {
+    id: str,
+    filing: str,
+    recipient: str,
+    channel: { type: "string", enum: ["mail", "email"] },
+    kind: { type: "string", enum: ["letter", "notice", "invitation"] },
+    status: { type: "string", enum: [...DELIVERY_STATUSES] },
+    vendor_id: nstr,
+    events: {
+      type: "array",
+      items: { type: "object", required: ["status", "at"], properties: { status: str, at: date } },
+    },
+    failure_reason: nstr,
+    expected_delivery_date: nstr,
+    created_at: date,
+    updated_at: date,
+  }),
+  Statement: resource("statement", {
+    filing: str,
+    recipient: nstr,
+    status: { type: "string", enum: ["awaiting_copy_b", "in_progress", "furnished", "not_furnished"] },
+    furnished: bool,
+    not_furnished_reason: {
+      type: ["string", "null"],
+      enum: ["no_consent", "consent_withdrawn", "email_failed", "mail_not_included", "undeliverable", null],
+    },
+    mail_refunded_cents: int,
+    deliveries: { type: "array", items: ref("StatementDelivery") },
+    updated_at: ndate,
+  }),
   Deleted: { type: "object" },
 };
 

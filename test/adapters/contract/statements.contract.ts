@@ -128,6 +128,12 @@ export function statementsContract(name: string, open: OpenStore<StatementsStore
       livemode: false,
       deliveryId: first.id,
     });
+    assert.equal(await run(c.store.statementQueue.byDeliveryId(first.id)), {
+      accountId: c.a.accountId,
+      livemode: false,
+      deliveryId: first.id,
+    });
+    assert.is(await run(c.store.statementQueue.byDeliveryId("sdl_unknown")), undefined);
     assert.is(await run(c.store.scoped(c.b).statements.getDelivery(first.id)), undefined, "another account");
   });
 

@@ -423,4 +423,40 @@ s(
   },
 );
 
+s(
+  "a tracking event ahead of the send's record finds its delivery by the letter's metadata; a mismatched id does not",
+  async (ctx) => {
+    const [f] = await acceptedForms(ctx, 1);
+    if (!f) throw new Error("no filing");
+    const run = runner(ctx);
+    const [ref] = await run(planStatements());
+    if (!ref) throw new Error("nothing planned");
+    assert.is(
+      await run(
+        recordLetterEvents([
+          { vendorId: "ltr_early", status: "mailed", at: "2027-01-10T10:00:00Z", delivery: ref.deliveryId },
+        ]),
+      ),
+      1,
+    );
+    const [early] = await deliveriesOf(ctx, f.id);
+    assert.equal([early?.status, early?.vendorId], ["mailed", "ltr_early"]);
+    assert.is(
+      await run(
+        recordLetterEvents([
+          {
+            vendorId: "ltr_other",
+            status: "delivered",
+            at: "2027-01-11T10:00:00Z",
+            delivery: ref.deliveryId,
+          },
+        ]),
+      ),
+      0,
+      "another letter's event naming this delivery moves nothing",
+    );
+    assert.is((await deliveriesOf(ctx, f.id))[0]?.status, "mailed");
+  },
+);
+
 s.run();

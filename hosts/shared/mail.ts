@@ -1,0 +1,149 @@
+// The mail house of each environment (issue 39), chosen here and only here:
+// - sandbox: the Lob adapter exactly as production uses it, talking to the Lob emulator in-process (as the IRS side
+//   runs on the IRS emulator). The emulator's signed tracking events are read by the same Lob verification as
+//   production's webhooks and recorded by the core (statement.mailed, .delivered, .returned) on its own timers of
+//   SANDBOX_MAIL_DELAY_MS. An address line 1 containing "undeliverable" fails verification; "returned" comes back.
+// - live: Lob with LOB_API_KEY (LOB_API_BASE may point at the emulator run as its own process); the tracking
+//   webhooks at POST /webhooks/lob are verified with LOB_WEBHOOK_SECRET. Without LOB_API_KEY or
+//   PRINT_RETURN_ADDRESS_JSON, no letter leaves: each send fails as unavailable with the reason, and its job waits
+//   an hour and tries again, so configuring the service later sends every letter still waiting.
+import { randomBytes } from "node:crypto";
+import * as Context from "effect/Context";
+import * as Effect from "effect/Effect";
+import * as Layer from "effect/Layer";
+import * as Redacted from "effect/Redacted";
+import { makeLobMailHouse } from "../../adapters/lob/mail-house.lob.ts";
+import { makeLobMailTracking } from "../../adapters/lob/tracking.lob.ts";
+import { ServiceUnavailable, Unauthorized } from "../../core/domain/shared/errors.ts";
+import { MailHouse, StatementSettings, type LetterEvent } from "../../core/ports/mail-house.port.ts";
+import { MailTracking } from "../../core/ports/mail-tracking.port.ts";
+import { recordLetterEvents } from "../../core/use-cases/statements.use-case.ts";
+import { createLobEmulator, type LobEmulator } from "../lob-emulator/emulator.ts";
+import type { Config } from "./config.ts";
+import type { Logger } from "./logger.ts";
+import { SANDBOX_RETURN_ADDRESS } from "./statements-config.ts";
+
+const SANDBOX_LOB_BASE = "https://lob-emulator.sandbox.invalid";
+const SANDBOX_WEBHOOK_URL = "https://service.sandbox.invalid/webhooks/lob";
+/** How long a live letter waits before trying again while the mail house is not configured. */
+const UNCONFIGURED_RETRY_SECONDS = 3600;
+
+export interface MailAdapters {
+  /** The sandbox's in-process Lob emulator, made on first use (tests read its letters and drive its events). */
+  readonly sandboxEmulator: () => LobEmulator;
+  readonly summary: { readonly sandbox: string; readonly live: string };
+}
+
+type RecordNeeds = Effect.Services<ReturnType<typeof recordLetterEvents>>;
+
+/**
+ * The layer of MailHouse, MailTracking (the live webhooks') and StatementSettings. It needs what the core needs to
+ * record the sandbox's tracking events (the store, clock and ids), which the runtime provides.
+ */
+export function mailLayer(config: Config, logger: Logger) {
+  const lob = config.lob;
+  const returnAddress = config.statements?.returnAddress;
+  let sandbox: { emulator: LobEmulator; house: MailHouse["Service"] } | undefined;
+  let record: ((events: readonly LetterEvent[]) => Promise<number>) | undefined;
+
+  const sandboxChannel = () =>
+    (sandbox ??= (() => {
+      const apiKey = `test_sandbox${randomBytes(12).toString("hex")}`;
+      const secret = randomBytes(24).toString("hex");
+      const reader = makeLobMailTracking({ webhookSecret: Redacted.make(secret), now: () => new Date() });
+      const emulator = createLobEmulator({
+        apiKey,
+        webhookUrl: SANDBOX_WEBHOOK_URL,
+        webhookSecret: secret,
+        mailDelayMs: config.sandboxMailDelayMs,
+        // The emulator "posts" its signed event here: read as production reads Lob's, then recorded.
+        fetch: (async (_url: Parameters<typeof fetch>[0], init?: RequestInit) => {
+          const headers: Record<string, string> = {};
+          new Headers(init?.headers).forEach((v, k) => {
+            headers[k] = v;
+          });
+          const rawBody = typeof init?.body === "string" ? init.body : "";
+          try {
+            const events = await Effect.runPromise(reader.read({ meta: headers, rawBody }));
+            if (!record) return new Response(null, { status: 503 });
+            await record(events);
+            return new Response(null, { status: 204 });
+          } catch (e) {
+            logger.warn("sandbox tracking event not recorded", {
+              error: e instanceof Error ? e.message : String(e),
+            });
+            return new Response(null, { status: 500 });
+          }
+        }) as typeof fetch,
+        log: (line, fields) => logger.info(`lob emulator (sandbox): ${line}`, fields),
+      });
+      const house = makeLobMailHouse({
+        apiKey: Redacted.make(apiKey),
+        apiBase: SANDBOX_LOB_BASE,
+        fetch: emulator.fetch,
+        log: (line) => logger.warn(line),
+      });
+      return { emulator, house };
+    })());
+
+  const live = lob
+    ? makeLobMailHouse({ apiKey: lob.apiKey, apiBase: lob.apiBase, log: (line) => logger.warn(line) })
+    : undefined;
+  const unconfigured = (what: string) =>
+    Effect.fail(
+      new ServiceUnavailable({
+        message: `Printed mail is not configured in live mode: set ${what}. The letter waits and is sent once it is.`,
+        retryAfterSeconds: UNCONFIGURED_RETRY_SECONDS,
+      }),
+    );
+
+  const house = MailHouse.of({
+    send: (letter) => {
+      if (!letter.scope.livemode) return sandboxChannel().house.send(letter);
+      if (!live) return unconfigured("LOB_API_KEY");
+      if (!returnAddress) return unconfigured("PRINT_RETURN_ADDRESS_JSON");
+      return live.send(letter);
+    },
+    cancel: (input) =>
+      !input.scope.livemode
+        ? sandboxChannel().house.cancel(input)
+        : live
+          ? live.cancel(input)
+          : unconfigured("LOB_API_KEY"),
+  });
+
+  const tracking = lob?.webhookSecret
+    ? makeLobMailTracking({ webhookSecret: lob.webhookSecret, now: () => new Date() })
+    : MailTracking.of({
+        read: () =>
+          Effect.fail(
+            new Unauthorized({
+              message: "Lob tracking webhooks are not accepted: LOB_WEBHOOK_SECRET is not set.",
+            }),
+          ),
+      });
+
+  const layer = Layer.effectContext(
+    Effect.gen(function* () {
+      const context = yield* Effect.context<RecordNeeds>();
+      record = (events) => Effect.runPromiseWith(context)(recordLetterEvents(events));
+      return Context.make(MailHouse, house)
+        .pipe(Context.add(MailTracking, tracking))
+        .pipe(
+          Context.add(StatementSettings, {
+            returnAddress: returnAddress ?? SANDBOX_RETURN_ADDRESS,
+            portalBaseUrl: config.statements?.portalBaseUrl ?? `http://localhost:${String(config.port)}`,
+          }),
+        );
+    }),
+  );
+
+  const adapters: MailAdapters = {
+    sandboxEmulator: () => sandboxChannel().emulator,
+    summary: {
+      sandbox: "lob emulator (in-process)",
+      live: live ? `lob (${lob?.apiBase ?? ""})` : "none (LOB_API_KEY unset: letters wait)",
+    },
+  };
+  return { layer, adapters };
+}
