@@ -1,7 +1,7 @@
 // The API's shapes of recipient statements (issue 39): GET /v1/filings/{id}/statement and
 // GET /v1/statement-deliveries. Field names are the contract; `status` of a statement is added for the payer's
 // convenience (the one word that says where the statement is).
-import type { StatementDeliveryRecord, StatementRecord } from "../../ports/statements.port.ts";
+import type { StatementDeliveryRecord, StatementRecord } from "../ports/statements.port.ts";
 
 export type StatementStatus =
   /** Copy B is not available yet (the IRS has not accepted the filing): nothing goes out before. */
