@@ -1,0 +1,267 @@
+// Issue 39 through the real hosts: the Koa API and the worker on PGlite, the sandbox's Lob adapter on the in-process
+// Lob emulator, durable jobs on the in-memory queue. Pay, the IRS accepts, the worker plans and mails each
+// statement, the emulator's signed tracking events move the letters (delivered, returned), an undeliverable address
+// is refunded, and the payer reads it all through GET /v1/filings/{id}/statement, GET /v1/statement-deliveries and
+// the events. POST /webhooks/lob refuses what Lob did not sign.
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import * as ManagedRuntime from "effect/ManagedRuntime";
+import * as Redacted from "effect/Redacted";
+import { makeFakeJobs, type FakeJobs } from "../../../adapters/in-memory/jobs.fake.ts";
+import { lobSignature } from "../../../adapters/lob/tracking.lob.ts";
+import { seedSandbox } from "../../../core/use-cases/accounts.use-case.ts";
+import { SEND_STATEMENT_QUEUE } from "../../../core/use-cases/queues.ts";
+import { DEFAULT_RATE_CARD } from "../../../core/domain/pricing/index.ts";
+import { createApp } from "../../../hosts/api/app.ts";
+import { makeLogger } from "../../../hosts/shared/logger.ts";
+import { mailLayer, type MailAdapters } from "../../../hosts/shared/mail.ts";
+import { appLayer, irsAdapters, JOB_DEFAULTS, type AppRuntime } from "../../../hosts/shared/runtime.ts";
+import { startWorker } from "../../../hosts/worker/worker.ts";
+import { testConfig, TEST_KEY, keyedCall } from "../../support/api.ts";
+import { openTestDb, type TestDb } from "../../support/db.ts";
+import { necRows, payerBody, RECIPIENT_ADDRESS } from "../../support/forms.ts";
+import { loadTuning } from "../../../hosts/shared/config.ts";
+
+const SECRET = "whsec-test-only-0123456789";
+
+interface Ctx {
+  t: TestDb;
+  jobs: FakeJobs;
+  mail: MailAdapters;
+  base: string;
+  close: () => Promise<void>;
+}
+
+const s = suite<Ctx>("worker: recipient statements mailed through the sandbox's Lob emulator");
+
+s.before(async (ctx) => {
+  ctx.t = await openTestDb("pglite");
+  ctx.jobs = makeFakeJobs({
+    clock: { now: () => new Date() },
+    defaults: { retryLimit: JOB_DEFAULTS.retryLimit, retryDelay: 0, retryBackoff: false },
+  });
+  const config = testConfig({
+    sandboxMailDelayMs: 0,
+    tuning: { ...loadTuning({}), dispatchSweepEveryMs: 50, dispatchSweepAfterMs: 60_000 },
+    // Live Lob is configured only so that POST /webhooks/lob checks signatures; no live letter is sent here.
+    lob: {
+      apiKey: Redacted.make("test_0123456789abcdef"),
+      apiBase: "https://api.lob.com",
+      webhookSecret: Redacted.make(SECRET),
+    },
+  });
+  const logger = makeLogger("silent");
+  const mail = mailLayer(config, logger);
+  ctx.mail = mail.adapters;
+  const irs = irsAdapters(ctx.t.db, config);
+  const runtime = ManagedRuntime.make(appLayer(ctx.t.db, config, ctx.jobs.service, irs, mail)) as AppRuntime;
+  await runtime.runPromise(seedSandbox(TEST_KEY));
+  const worker = await startWorker({ runtime, jobs: ctx.jobs, config, logger });
+  const server: Server = createApp({ runtime, config, logger }).listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  ctx.base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+  ctx.close = async () => {
+    server.closeAllConnections();
+    server.close();
+    await worker.stop();
+    ctx.mail.sandboxEmulator().close();
+    await runtime.dispose();
+    await ctx.t.drop();
+  };
+});
+s.after(async (ctx) => {
+  await ctx.close();
+});
+
+const call = keyedCall;
+
+/** Drains the jobs until `done` holds (the worker's timer plans; the emulator's timers track), or fails. */
+async function until(ctx: Ctx, what: string, done: () => Promise<boolean>) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await ctx.jobs.drain();
+    if (await done()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const withLine1 = (line1: string, n: number, from: number) =>
+  necRows(n, from, {
+    detail: { MailingAddressGrp: { USAddress: { ...RECIPIENT_ADDRESS, AddressLine1Txt: line1 } } },
+  });
+
+s(
+  "pay → accepted → mailed and delivered; returned and undeliverable refunded once; all visible to the payer",
+  async (ctx) => {
+    const { base } = ctx;
+    const payer = (await call(base, "POST", "/v1/payers", payerBody("Mail Payer LLC", "123450391"))).body.id;
+    const rows = [
+      ...necRows(1, 39_100),
+      ...withLine1("7 Returned Rd", 1, 39_200),
+      ...withLine1("9 Undeliverable Ave", 1, 39_300),
+    ];
+    const intake = await call(base, "POST", `/v1/payers/${payer}/forms`, { addToCart: true, forms: rows });
+    assert.is(intake.status, 201, JSON.stringify(intake.body));
+    const [ok, returned, undeliverable] = (intake.body.forms as { id: string }[]).map((f) => f.id);
+    const before = (await call(base, "GET", "/v1/filings/" + ok + "/statement")).body;
+    assert.is(before.status, "awaiting_copy_b");
+    assert.equal(before.deliveries, []);
+
+    assert.is((await call(base, "POST", "/v1/cart/pay")).status, 200);
+    const statement = async (id: string | undefined) =>
+      (await call(base, "GET", `/v1/filings/${String(id)}/statement`)).body;
+    await until(ctx, "the letters", async () => {
+      const [a, b, c] = await Promise.all([statement(ok), statement(returned), statement(undeliverable)]);
+      return (
+        a.deliveries[0]?.status === "delivered" &&
+        b.deliveries[0]?.status === "returned" &&
+        c.deliveries[0]?.status === "undeliverable" &&
+        b.not_furnished_reason === "undeliverable" &&
+        c.mail_refunded_cents > 0
+      );
+    });
+
+    const a = await statement(ok);
+    assert.is(a.object, "statement");
+    assert.is(a.furnished, true);
+    assert.is(a.status, "furnished");
+    const letter = a.deliveries[0];
+    assert.equal([letter.channel, letter.kind], ["mail", "letter"]);
+    assert.match(letter.vendor_id, /^ltr_/);
+    assert.equal(
+      letter.events.map((e: { status: string }) => e.status),
+      ["queued", "mailed", "in_transit", "delivered"],
+    );
+    assert.ok(letter.expected_delivery_date);
+    const emulated = ctx.mail
+      .sandboxEmulator()
+      .letters()
+      .find((l) => l.id === letter.vendor_id);
+    assert.ok(emulated, "the emulator holds the letter");
+    assert.is(emulated?.to.address_line1, "100 Main St");
+    assert.is(emulated?.from.name, "Sandbox Returns", "returned mail comes back to the service");
+    assert.not.ok(/\d{9}/.test(JSON.stringify(emulated?.metadata)), "no TIN in the letter's metadata");
+
+    const b = await statement(returned);
+    assert.equal(
+      [b.furnished, b.status, b.mail_refunded_cents],
+      [false, "not_furnished", DEFAULT_RATE_CARD.print_mail_cents],
+    );
+    const c = await statement(undeliverable);
+    assert.equal([c.furnished, c.deliveries.length], [false, 1]);
+    assert.ok(c.deliveries[0].failure_reason);
+    assert.is(
+      ctx.mail
+        .sandboxEmulator()
+        .letters()
+        .filter((l) => /undeliverable/i.test(l.to.address_line1 ?? "")).length,
+      0,
+    );
+
+    // One job per delivery, each done once.
+    const sends = ctx.jobs.jobs(SEND_STATEMENT_QUEUE);
+    assert.is(sends.length, 3);
+    assert.ok(sends.every((j) => j.state === "completed"));
+
+    // The season's returned mail in one query; a status the API does not have is refused.
+    const list = await call(base, "GET", "/v1/statement-deliveries?status=returned");
+    assert.is(list.status, 200);
+    assert.equal(
+      list.body.data.map((d: { filing: string }) => d.filing),
+      [returned],
+    );
+    assert.is(list.body.data[0].object, "statement_delivery");
+    const bad = await call(base, "GET", "/v1/statement-deliveries?status=lost");
+    assert.is(bad.status, 422);
+    assert.is(bad.body.error.param, "status");
+
+    // The payer's events, and the ledger's two refunds of their own kind.
+    const events = (await call(base, "GET", "/v1/events?limit=100")).body.data as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    const of = (type: string, filing: string | undefined) =>
+      events.filter((e) => e.type === type && e.data["filing"] === filing).length;
+    assert.is(of("statement.mailed", ok), 1);
+    assert.is(of("statement.delivered", ok), 1);
+    assert.is(of("statement.returned", returned), 1);
+    assert.is(of("statement.undeliverable", undeliverable), 1);
+    assert.is(of("statement.mail_refunded", returned), 1);
+    assert.is(of("statement.mail_refunded", undeliverable), 1);
+    const entries = (await call(base, "GET", "/v1/balance/entries?limit=100")).body.data as {
+      kind: string;
+      amount_cents: number;
+    }[];
+    const refunds = entries.filter((e) => e.kind === "mail_refund");
+    assert.is(refunds.length, 2);
+    assert.ok(refunds.every((e) => e.amount_cents === DEFAULT_RATE_CARD.print_mail_cents));
+
+    // A new address for the returned recipient re-mails it, with no new charge.
+    const filing = (await call(base, "GET", `/v1/filings/${String(returned)}`)).body;
+    const balance = (await call(base, "GET", "/v1/balance")).body.available_cents;
+    const patched = await call(
+      base,
+      "PATCH",
+      `/v1/recipients/${String(filing.recipient ?? filing.recipient_id)}`,
+      {
+        address_line1: "12 Better St",
+      },
+    );
+    assert.is(patched.status, 200, JSON.stringify(patched.body));
+    await until(ctx, "the re-mailing", async () => {
+      const st = await statement(returned);
+      return st.furnished === true && st.deliveries.length === 2;
+    });
+    assert.is((await call(base, "GET", "/v1/balance")).body.available_cents, balance, "no second charge");
+  },
+);
+
+s(
+  "POST /webhooks/lob: unsigned, forged or stale refused with 401 in the envelope; a signed repeat moves nothing",
+  async (ctx) => {
+    const { base } = ctx;
+    const post = (body: string, headers: Record<string, string>) =>
+      fetch(`${base}/webhooks/lob`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
+    const letter = ctx.mail.sandboxEmulator().letters()[0];
+    const body = JSON.stringify({
+      id: "evt_test1",
+      event_type: { id: "letter.delivered" },
+      body: { id: letter?.id ?? "ltr_none" },
+      date_created: new Date().toISOString(),
+    });
+    const unsigned = await post(body, {});
+    assert.is(unsigned.status, 401);
+    const envelope = (await unsigned.json()) as { error: { type: string; message: string } };
+    assert.is(envelope.error.type, "unauthorized");
+    assert.ok(envelope.error.message.length > 0);
+    const now = String(Date.now());
+    const forged = await post(body, {
+      "lob-signature": lobSignature("wrong-secret", now, body),
+      "lob-signature-timestamp": now,
+    });
+    assert.is(forged.status, 401);
+    const old = String(Date.now() - 3_600_000);
+    const stale = await post(body, {
+      "lob-signature": lobSignature(SECRET, old, body),
+      "lob-signature-timestamp": old,
+    });
+    assert.is(stale.status, 401);
+    const signed = await post(body, {
+      "lob-signature": lobSignature(SECRET, now, body),
+      "lob-signature-timestamp": now,
+    });
+    assert.is(signed.status, 200);
+    assert.equal(await signed.json(), { received: true, events: 1, moved: 0 });
+    const get = await fetch(`${base}/webhooks/lob`);
+    assert.is(get.status, 405);
+  },
+);
+
+s.run();
