@@ -41,7 +41,7 @@ import { Store, type Scope, type ScopedStore, type StoredEvent } from "../ports/
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 import { statementPdf } from "./copy-b.use-case.ts";
 import { getFiling } from "./filings.use-case.ts";
-import { DELIVERY_STATUSES, statementView } from "./statement-views.ts";
+import { DELIVERY_STATUSES, statementView } from "../domain/statements/views.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { SEND_STATEMENT_QUEUE } from "./queues.ts";

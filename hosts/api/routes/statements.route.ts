@@ -1,6 +1,6 @@
 // Recipient statements (issue 39): a filing's statement with its deliveries, and every delivery of the environment
 // by status (a season's returned mail in one query).
-import { deliveryView } from "../../../core/use-cases/statement-views.ts";
+import { deliveryView } from "../../../core/domain/statements/views.ts";
 import { getFilingStatement, listStatementDeliveries } from "../../../core/use-cases/statements.use-case.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";

@@ -213,6 +213,10 @@ s("every route answers as documented", async ({ api }) => {
   await call("GET", `/v1/batches/${intake.batch as string}/ack`);
   await call("GET", `/v1/filings/${a}/copy-b`);
   await call("GET", `/v1/filings/${toVoid}/copy-b`);
+  await call("GET", `/v1/filings/${a}/statement`);
+  await call("GET", "/v1/filings/fil_unknown/statement");
+  await call("GET", "/v1/statement-deliveries?status=returned");
+  await call("GET", "/v1/statement-deliveries?status=lost");
   await call("GET", `/v1/orders/${order}/copy-b`);
   await call("GET", `/v1/batches/${intake.batch as string}/copy-b`);
   // A W-2 order: its W-3 (an order without W-2s has none: 409).

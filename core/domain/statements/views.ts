@@ -1,7 +1,31 @@
 // The API's shapes of recipient statements (issue 39): GET /v1/filings/{id}/statement and
 // GET /v1/statement-deliveries. Field names are the contract; `status` of a statement is added for the payer's
-// convenience (the one word that says where the statement is).
-import type { StatementDeliveryRecord, StatementRecord } from "../ports/statements.port.ts";
+// convenience (the one word that says where the statement is). The inputs are the stored records' shapes
+// (core/ports/statements.port.ts), named here by what the views read.
+import type { Channel, NotFurnishedReason } from "./delivery.ts";
+
+export interface DeliveryFacts {
+  readonly id: string;
+  readonly filingId: string;
+  readonly recipientId: string;
+  readonly channel: Channel;
+  readonly kind: "letter" | "notice" | "invitation";
+  readonly status: string;
+  readonly vendorId: string | null;
+  readonly failureReason: string | null;
+  readonly expectedDeliveryDate: string | null;
+  readonly events: readonly { readonly status: string; readonly at: string }[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface StatementFactsView {
+  readonly recipientId: string;
+  readonly furnished: boolean;
+  readonly notFurnished: NotFurnishedReason | null;
+  readonly mailRefundedCents: number;
+  readonly updatedAt: string;
+}
 
 export type StatementStatus =
   /** Copy B is not available yet (the IRS has not accepted the filing): nothing goes out before. */
@@ -24,7 +48,7 @@ export const MAIL_STATUSES = [
 export const EMAIL_STATUSES = ["queued", "sent", "bounced", "failed"] as const;
 export const DELIVERY_STATUSES: readonly string[] = [...new Set([...MAIL_STATUSES, ...EMAIL_STATUSES])];
 
-export function deliveryView(d: StatementDeliveryRecord) {
+export function deliveryView(d: DeliveryFacts) {
   return {
     id: d.id,
     object: "statement_delivery" as const,
@@ -44,8 +68,8 @@ export function deliveryView(d: StatementDeliveryRecord) {
 
 export function statementView(
   filingId: string,
-  statement: StatementRecord | undefined,
-  deliveries: readonly StatementDeliveryRecord[],
+  statement: StatementFactsView | undefined,
+  deliveries: readonly DeliveryFacts[],
 ) {
   const status: StatementStatus = !statement
     ? "awaiting_copy_b"
