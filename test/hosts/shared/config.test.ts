@@ -136,4 +136,64 @@ test("Lob: unset without LOB_API_KEY; a key is kept redacted with its base and w
   }
 });
 
+test("PRINT_RETURN_ADDRESS_JSON and PORTAL_BASE_URL: parsed, defaulted, and a wrong value named", () => {
+  const c = loadConfig(base);
+  assert.is(c.statements?.returnAddress, undefined);
+  assert.is(c.statements?.portalBaseUrl, "http://localhost:3000");
+  const t = loadConfig({
+    ...base,
+    PORT: "8080",
+    PORTAL_BASE_URL: "https://files.example.com/",
+    PRINT_RETURN_ADDRESS_JSON: JSON.stringify({
+      name: "Acme Filing",
+      address_line1: "1 Main St",
+      city: "Austin",
+      state: "TX",
+      postal_code: "78701",
+    }),
+  });
+  assert.is(t.statements?.portalBaseUrl, "https://files.example.com");
+  assert.equal(t.statements?.returnAddress, {
+    name: "Acme Filing",
+    addressLine1: "1 Main St",
+    addressLine2: null,
+    city: "Austin",
+    state: "TX",
+    postalCode: "78701",
+    country: "US",
+  });
+  assert.is(loadConfig({ ...base, PORT: "8080" }).statements?.portalBaseUrl, "http://localhost:8080");
+  for (const [name, value, says] of [
+    ["PRINT_RETURN_ADDRESS_JSON", "{", /not JSON/],
+    ["PRINT_RETURN_ADDRESS_JSON", "[]", /must be an object/],
+    [
+      "PRINT_RETURN_ADDRESS_JSON",
+      JSON.stringify({ name: "A", address_line1: "1 St", city: "X", state: "TX" }),
+      /postal_code is required/,
+    ],
+    [
+      "PRINT_RETURN_ADDRESS_JSON",
+      JSON.stringify({ name: "A", address_line1: "1 St", city: "X", state: "TX", postal_code: "7870" }),
+      /ZIP/,
+    ],
+    ["PRINT_RETURN_ADDRESS_JSON", JSON.stringify({ name: "A", street: "1 St" }), /unknown field "street"/],
+    ["PORTAL_BASE_URL", "ftp://x", /PORTAL_BASE_URL/],
+    ["PORTAL_BASE_URL", "https://x.example/?a=1", /PORTAL_BASE_URL/],
+  ] as const)
+    assert.throws(
+      () => loadConfig({ ...base, [name]: value }),
+      (e: unknown) => e instanceof ConfigError && says.test(e.message),
+      `${name}=${value}`,
+    );
+});
+
+test("STATEMENT_SEND_CONCURRENCY: default 8, 1 to 64", () => {
+  assert.is(loadConfig(base).tuning?.statementSendConcurrency, 8);
+  assert.is(loadConfig({ ...base, STATEMENT_SEND_CONCURRENCY: "16" }).tuning?.statementSendConcurrency, 16);
+  assert.throws(
+    () => loadConfig({ ...base, STATEMENT_SEND_CONCURRENCY: "0" }),
+    (e: unknown) => e instanceof ConfigError,
+  );
+});
+
 test.run();
