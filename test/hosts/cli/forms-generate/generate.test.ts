@@ -181,11 +181,16 @@ test("the catalogue knows which package and SchemaVersionNum serve each year; TY
 });
 
 test("usage errors: no such folder, no XSDs in it", async () => {
-  for (const schemas of ["/nonexistent/irs", tmpdir()]) {
-    await generateFiles({ schemas, taxYear: 2026 }).then(
-      () => assert.unreachable(schemas),
-      (e: unknown) => assert.instance(e, UsageError),
-    );
+  const empty = mkdtempSync(join(tmpdir(), "iris-none-"));
+  try {
+    for (const schemas of ["/nonexistent/irs", empty]) {
+      await generateFiles({ schemas, taxYear: 2026 }).then(
+        () => assert.unreachable(schemas),
+        (e: unknown) => assert.instance(e, UsageError),
+      );
+    }
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
   }
 });
 
