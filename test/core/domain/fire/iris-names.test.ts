@@ -1,9 +1,8 @@
 // Every IRIS element name the FIRE mapping produces must exist, for that form, in the IRIS TY2025 schema
-// extract (shared/iris/iris_elements.json; a subset copy in fixtures/fire when shared/ is not beside the repo).
+// extract (fixtures/iris/iris_elements.json; IRIS_ELEMENTS_JSON names another package's extract).
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import {
   AMOUNT_CODES,
   FORM_SPECS,
@@ -17,6 +16,7 @@ import {
   type ElementDefinition,
 } from "../../../../core/domain/forms/index.ts";
 import { REQUIRED_FORMS } from "../../../support/forms.ts";
+import { IRIS_ELEMENTS } from "../../../support/iris-package.ts";
 
 interface IrisForm {
   amountElements: string[];
@@ -24,12 +24,8 @@ interface IrisForm {
   elements: string[] | Record<string, string>;
 }
 
-const root = join(import.meta.dirname, "../../../..");
-const shared = join(root, "../shared/iris/iris_elements.json");
-const subset = join(root, "fixtures/fire/iris-elements-subset.json");
-const iris = JSON.parse(
-  readFileSync(process.env["IRIS_ELEMENTS_JSON"] ?? (existsSync(shared) ? shared : subset), "utf8"),
-) as Record<string, IrisForm>;
+const irisPath = process.env["IRIS_ELEMENTS_JSON"] ?? IRIS_ELEMENTS;
+const iris = JSON.parse(readFileSync(irisPath, "utf8")) as Record<string, IrisForm>;
 
 // IRIS amount elements no Pub 1220 amount code carries (IRIS splits or adds boxes FIRE does not have).
 const NOT_IN_FIRE: Record<string, string[]> = {

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -22,6 +22,7 @@ import {
   type SubmissionStatus,
 } from "../../../../core/domain/iris/index.ts";
 import { STATUS_SAMPLES } from "./fixtures.ts";
+import { STATUS_XSD } from "../../../support/iris-package.ts";
 
 const RECEIPT = "2026-63385508791-4a6c57eda";
 const err = (code: string, extra: Partial<ErrorInformation> = {}): ErrorInformation => ({
@@ -61,9 +62,7 @@ test("status strings are exactly the XSD's (with spaces); submissions have no Pa
     [...SUBMISSION_STATUSES],
     ["Accepted", "Accepted with Errors", "Rejected", "Processing", "Not Found"],
   );
-  const xsdPath = join(STATUS_SAMPLES, "IRS-IR-TransStatusOrAckResponse.xsd");
-  if (!existsSync(xsdPath)) return;
-  const xsd = readFileSync(xsdPath, "utf8");
+  const xsd = readFileSync(STATUS_XSD, "utf8");
   const enums = (type: string) => {
     const block = xsd.slice(
       xsd.indexOf(`name="${type}"`),
@@ -76,7 +75,6 @@ test("status strings are exactly the XSD's (with spaces); submissions have no Pa
 });
 
 test("the IRS sample responses parse (n1: prefix, every group)", () => {
-  if (!existsSync(STATUS_SAMPLES)) return;
   const files = readdirSync(STATUS_SAMPLES).filter((n) => n.includes("Response") && n.endsWith(".xml"));
   assert.ok(files.length >= 4);
   for (const name of files) {
@@ -381,8 +379,7 @@ test("property: writeStatusResponse and parseStatusResponse round-trip", () => {
   );
 });
 
-const statusXsd = join(STATUS_SAMPLES, "IRS-IR-TransStatusOrAckResponse.xsd");
-const xsdTest = spawnSync("xmllint", ["--version"]).status === 0 && existsSync(statusXsd) ? test : test.skip;
+const xsdTest = spawnSync("xmllint", ["--version"]).status === 0 ? test : test.skip;
 
 xsdTest("xmllint: a written status response validates against the IRS status XSD", () => {
   const doc = writeStatusResponse({
@@ -401,7 +398,7 @@ xsdTest("xmllint: a written status response validates against the IRS status XSD
   const dir = mkdtempSync(join(tmpdir(), "iris-ack-"));
   try {
     writeFileSync(join(dir, "ack.xml"), doc);
-    const r = spawnSync("xmllint", ["--noout", "--schema", statusXsd, join(dir, "ack.xml")], {
+    const r = spawnSync("xmllint", ["--noout", "--schema", STATUS_XSD, join(dir, "ack.xml")], {
       encoding: "utf8",
     });
     assert.is(r.status, 0, `${r.stdout}${r.stderr}`);

@@ -1,10 +1,10 @@
 // Sample payers, transmitter and stored forms for the IRIS tests. Forms go through validateForm and withoutTin,
 // so they have exactly the shape the service stores (RecipientDetail.TINLast4, canonical amounts).
-import { join } from "node:path";
 import { sealTins } from "../../../../core/domain/filing/filing.ts";
 import { validateForm } from "../../../../core/domain/forms/index.ts";
 import type { FilingToTransmit, PayerInput, TransmitterInput } from "../../../../core/domain/iris/index.ts";
 import { Tin } from "../../../../core/domain/shared/tin.ts";
+import { INTAKE_SAMPLES, INTAKE_XSD, STATUS_SAMPLES } from "../../../support/iris-package.ts";
 
 export const TRANSMITTER: TransmitterInput = {
   tin: Tin.fromDigits("000000001"),
@@ -151,13 +151,7 @@ export const MISC_RENT = () =>
     ],
   });
 
-// The IRS's schema package as the IRS ships it (sample transmissions and acknowledgements), beside the repository
-// when a developer has it (IRIS_SHARED_DIR elsewhere); the tests that read its samples skip without it. The XSDs
-// themselves are in the repository, under the emulator.
-const repoRoot = join(import.meta.dirname, "../../../..");
-export const SHARED_IRIS = process.env["IRIS_SHARED_DIR"] ?? join(repoRoot, "../shared/iris");
-export const XSD =
-  process.env["IRIS_XSD"] ??
-  join(repoRoot, "hosts/irs-emulator/schemas/ty2025/intake/MSG/IRS-IRIntakeTransmissionMessage.xsd");
-export const SAMPLES = `${SHARED_IRIS}/ty2025/IRIS A2A INTAKE XML LIBRARY 2025/XML Examples`;
-export const STATUS_SAMPLES = `${SHARED_IRIS}/ty2025/IRIS STATUS LIBRARY/XML`;
+// The IRS's TY2025 package, in the repository (test/support/iris-package.ts): the emulator's XSDs and the IRS's
+// sample transmissions and status responses. IRIS_XSD points the XSD checks at another package's intake XSD.
+export const XSD = process.env["IRIS_XSD"] ?? INTAKE_XSD;
+export { INTAKE_SAMPLES as SAMPLES, STATUS_SAMPLES };

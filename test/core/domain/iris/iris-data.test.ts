@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { listIrisForms, getFormDefinition } from "../../../../core/domain/forms/index.ts";
@@ -10,25 +10,13 @@ import {
   formTotalsDefinition,
   submissionTotals,
 } from "../../../../core/domain/iris/index.ts";
-import { join } from "node:path";
+import { IRIS_BUSINESS_RULES } from "../../../support/iris-package.ts";
 
-// The rules as extracted by another tool from the IRS spreadsheets (the committed table is generated from the
-// spreadsheets themselves by `npm run forms:generate`; test/hosts/cli/forms-generate checks it is up to date).
-const RULES_SOURCE = join(
-  import.meta.dirname,
-  "..",
-  "..",
-  "..",
-  "..",
-  "..",
-  "shared",
-  "iris",
-  "iris_business_rules_ty2025.json",
-);
-const fromSources = existsSync(RULES_SOURCE) ? test : test.skip;
-
-fromSources("every rule of the IRS sheets is in the table, with its severity", () => {
-  const data = JSON.parse(readFileSync(RULES_SOURCE, "utf8")) as Record<string, unknown>;
+// The rules as extracted by another tool from the IRS spreadsheets (fixtures/iris/iris_business_rules_ty2025.json;
+// the committed table is generated from the spreadsheets themselves by `npm run forms:generate`, and
+// test/hosts/cli/forms-generate checks it is up to date).
+test("every rule of the IRS sheets is in the table, with its severity", () => {
+  const data = JSON.parse(readFileSync(IRIS_BUSINESS_RULES, "utf8")) as Record<string, unknown>;
   let n = 0;
   for (const [sheet, rules] of Object.entries(data)) {
     if (sheet === "_meta" || !Array.isArray(rules)) continue;
