@@ -20,6 +20,7 @@ import {
   type WebhookEndpoint,
 } from "../ports/store.port.ts";
 import { WebhookSender } from "../ports/webhook-sender.port.ts";
+import { groupByScope } from "./shared.ts";
 
 export interface DeliveryJob {
   readonly accountId: string;
@@ -41,17 +42,7 @@ export const fanOutEvents = Effect.fnUntraced(function* (limit = 200) {
   const now = (yield* Clock).now().toISOString();
   const events = yield* store.outbox.pending(limit);
   const jobs: FreshDelivery[] = [];
-  const byScope = new Map<string, (typeof events)[number][]>();
-  for (const e of events) {
-    const k = `${e.accountId}|${e.livemode}`;
-    const list = byScope.get(k);
-    if (list) list.push(e);
-    else byScope.set(k, [e]);
-  }
-  for (const list of byScope.values()) {
-    const first = list[0];
-    if (!first) continue;
-    const scope: Scope = { accountId: first.accountId, livemode: first.livemode };
+  for (const { scope, items: list } of groupByScope(events, (e) => e)) {
     const repos = store.scoped(scope);
     const endpoints = yield* repos.webhooks.active();
     const fresh = new Map<string, Omit<FreshDelivery, "accountId" | "livemode" | "deliveryId">>();
@@ -230,17 +221,8 @@ export const deliverFreshMany = Effect.fnUntraced(function* (
       ),
     { concurrency },
   );
-  const byScope = new Map<string, typeof sent>();
-  for (const x of sent) {
-    const k = `${x.f.accountId}|${String(x.f.livemode)}`;
-    const list = byScope.get(k);
-    if (list) list.push(x);
-    else byScope.set(k, [x]);
-  }
-  for (const list of byScope.values()) {
-    const first = list[0];
-    if (!first) continue;
-    const repos = store.scoped({ accountId: first.f.accountId, livemode: first.f.livemode });
+  for (const { scope, items: list } of groupByScope(sent, (x) => x.f)) {
+    const repos = store.scoped(scope);
     yield* repos.webhooks.recordAttempts(list.map(({ f, s }) => ({ id: f.deliveryId, ...s.patch })));
     for (const { f, s } of list)
       if (s.disableEndpoint)

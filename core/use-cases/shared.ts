@@ -1,7 +1,7 @@
 // Small helpers shared by several use cases.
 import * as Effect from "effect/Effect";
 import { appendEntries, type LedgerDraft } from "../domain/ledger/index.ts";
-import type { BalanceState, FilingFilter, LedgerEntryRow, ScopedStore } from "../ports/store.port.ts";
+import type { BalanceState, FilingFilter, LedgerEntryRow, Scope, ScopedStore } from "../ports/store.port.ts";
 
 /**
  * Ledger rows for drafts appended after the locked balance: chained amounts, consecutive sequence numbers, and
@@ -32,3 +32,19 @@ export function ledgerEntryId(seq: number, random: string): string {
 export const allFilings = Effect.fnUntraced(function* (repos: ScopedStore, filter: FilingFilter) {
   return yield* repos.filings.listAll(filter);
 });
+
+/** Items of several environments grouped by their scope (account and environment), in first-seen order. */
+export function groupByScope<T>(
+  items: readonly T[],
+  scopeOf: (item: T) => Scope,
+): { readonly scope: Scope; readonly items: T[] }[] {
+  const groups = new Map<string, { scope: Scope; items: T[] }>();
+  for (const item of items) {
+    const scope = scopeOf(item);
+    const k = `${scope.accountId}|${String(scope.livemode)}`;
+    const group = groups.get(k);
+    if (group) group.items.push(item);
+    else groups.set(k, { scope: { accountId: scope.accountId, livemode: scope.livemode }, items: [item] });
+  }
+  return [...groups.values()];
+}

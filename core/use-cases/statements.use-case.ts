@@ -18,10 +18,11 @@ import * as Schema from "effect/Schema";
 import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
 import { resolveDelivery } from "../domain/pricing/delivery.ts";
 import type { LedgerDraft } from "../domain/ledger/ledger.ts";
-import type { AddressFields } from "../domain/parties/address.ts";
+import { newAddress } from "../domain/parties/address.ts";
 import type { Recipient } from "../domain/parties/recipient.ts";
 import {
   addressVersionOf,
+  DELIVERY_STATUSES,
   planStatement,
   type MailStatus,
   type StatementAction,
@@ -41,11 +42,11 @@ import { Store, type Scope, type ScopedStore, type StoredEvent } from "../ports/
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 import { statementPdf } from "./copy-b.use-case.ts";
 import { getFiling } from "./filings.use-case.ts";
-import { DELIVERY_STATUSES, statementView } from "../domain/statements/views.ts";
+import { statementView } from "../domain/statements/views.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { SEND_STATEMENT_QUEUE } from "./queues.ts";
-import { ledgerRows } from "./shared.ts";
+import { groupByScope, ledgerRows } from "./shared.ts";
 
 const mailIncluded = (f: Pick<Filing, "service" | "physicalMail">) => {
   const d = resolveDelivery(f.service, f.physicalMail);
@@ -91,24 +92,20 @@ export const openStatements = Effect.fnUntraced(function* (
 });
 
 /** Plans up to `limit` pending statements; returns the deliveries to send now. */
-export const planStatements = Effect.fnUntraced(function* (limit = 200) {
+export const planStatements = (limit = 200) => Effect.map(planBatch(limit), (b) => b.toSend);
+
+/** One batch of planning: how many statements it read (fewer than `limit`: none left) and what to send. */
+const planBatch = Effect.fnUntraced(function* (limit: number) {
   const store = yield* Store;
   const refs = yield* store.statementQueue.pending(limit);
-  const byScope = new Map<string, { scope: Scope; filingIds: string[] }>();
-  for (const r of refs) {
-    const k = `${r.accountId}|${String(r.livemode)}`;
-    const group = byScope.get(k) ?? {
-      scope: { accountId: r.accountId, livemode: r.livemode },
-      filingIds: [],
-    };
-    group.filingIds.push(r.filingId);
-    byScope.set(k, group);
-  }
   const toSend: DeliveryRef[] = [];
-  for (const { scope, filingIds } of byScope.values())
-    for (const id of yield* planScope(scope, filingIds))
+  for (const { scope, items } of groupByScope(refs, (r) => r))
+    for (const id of yield* planScope(
+      scope,
+      items.map((r) => r.filingId),
+    ))
       toSend.push({ accountId: scope.accountId, livemode: scope.livemode, deliveryId: id });
-  return toSend;
+  return { read: refs.length, toSend };
 });
 
 const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly string[]) {
@@ -159,7 +156,7 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
         });
         // Furnished is what the deliveries say now: a notice once sent stays sent (the rule keeps it furnished),
         // a letter that came back furnished nobody.
-        const notFurnished = plan.furnished ? null : plan.notFurnished;
+        const notFurnished = plan.notFurnished;
         const recorded = yield* tx.statements.planned(s.filingId, s.epoch, {
           furnished: plan.furnished,
           notFurnished,
@@ -271,13 +268,14 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
   const payer = filing ? yield* repos.payers.get(filing.payerId) : undefined;
   if (!filing || !recipient || !payer) {
     const now = clock.now().toISOString();
+    const status = d.channel === "mail" ? "canceled" : "failed";
     yield* repos.statements.updateDelivery(d.id, ["queued"], {
-      status: d.channel === "mail" ? "canceled" : "failed",
+      status,
       failureReason: "the filing or its recipient no longer exists",
       updatedAt: now,
-      event: { status: d.channel === "mail" ? "canceled" : "failed", at: now },
+      event: { status, at: now },
     });
-    return { kind: "done", status: "canceled" } satisfies SendResult;
+    return { kind: "done", status } satisfies SendResult;
   }
   const link = `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal/statements/${d.id}`;
 
@@ -286,7 +284,7 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
     const outcome = yield* (yield* MailHouse).send({
       scope,
       idempotencyKey: d.key,
-      to: { name: recipient.name, ...addressOf(recipient) },
+      to: { name: recipient.name, ...newAddress(recipient) },
       from: settings.returnAddress,
       pdf,
       metadata: { filing: filing.id, delivery: d.id },
@@ -362,15 +360,6 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
       return { kind: "done", status } satisfies SendResult;
     }),
   );
-});
-
-const addressOf = (r: Recipient): AddressFields => ({
-  addressLine1: r.addressLine1,
-  addressLine2: r.addressLine2,
-  city: r.city,
-  state: r.state,
-  postalCode: r.postalCode,
-  country: r.country,
 });
 
 /** The statuses a letter may move to each status from: forward only, so a repeated or late event is a no-op. */
@@ -457,15 +446,12 @@ export const sweepStatements = Effect.fn("sweepStatements")(function* (options: 
 }) {
   const limit = options.limit ?? 200;
   let planned = 0;
-  // Plan until nothing is pending, a bounded number of rounds a sweep.
+  // Plan until a batch comes back short (nothing left pending), a bounded number of batches a sweep.
   for (let round = 0; round < 50; round++) {
-    const toSend = yield* planStatements(limit);
-    for (const d of toSend) yield* sendJob(d);
-    planned += toSend.length;
-    if (toSend.length === 0) {
-      const pending = yield* (yield* Store).statementQueue.pending(1);
-      if (pending.length === 0) break;
-    }
+    const batch = yield* planBatch(limit);
+    for (const d of batch.toSend) yield* sendJob(d);
+    planned += batch.toSend.length;
+    if (batch.read < limit) break;
   }
   const stalled = yield* (yield* Store).statementQueue.stalled(options.stalledBefore, limit);
   for (const d of stalled) yield* sendJob(d);

@@ -15,13 +15,14 @@ import * as Redacted from "effect/Redacted";
 import { makeLobMailHouse } from "../../adapters/lob/mail-house.lob.ts";
 import { makeLobMailTracking } from "../../adapters/lob/tracking.lob.ts";
 import { ServiceUnavailable, Unauthorized } from "../../core/domain/shared/errors.ts";
-import { MailHouse, StatementSettings, type LetterEvent } from "../../core/ports/mail-house.port.ts";
+import { MailHouse, StatementSettings } from "../../core/ports/mail-house.port.ts";
 import { MailTracking } from "../../core/ports/mail-tracking.port.ts";
-import { recordLetterEvents } from "../../core/use-cases/statements.use-case.ts";
+import { receiveTrackingNotification } from "../../core/use-cases/statements.use-case.ts";
+import type { TrackingNotification } from "../../core/ports/mail-tracking.port.ts";
 import { createLobEmulator, type LobEmulator } from "../lob-emulator/emulator.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import { SANDBOX_RETURN_ADDRESS } from "./statements-config.ts";
+import { loadStatementConfig, SANDBOX_RETURN_ADDRESS } from "./statements-config.ts";
 
 const SANDBOX_LOB_BASE = "https://lob-emulator.sandbox.invalid";
 const SANDBOX_WEBHOOK_URL = "https://service.sandbox.invalid/webhooks/lob";
@@ -31,10 +32,9 @@ const UNCONFIGURED_RETRY_SECONDS = 3600;
 export interface MailAdapters {
   /** The sandbox's in-process Lob emulator, made on first use (tests read its letters and drive its events). */
   readonly sandboxEmulator: () => LobEmulator;
-  readonly summary: { readonly sandbox: string; readonly live: string };
 }
 
-type RecordNeeds = Effect.Services<ReturnType<typeof recordLetterEvents>>;
+type RecordNeeds = Exclude<Effect.Services<ReturnType<typeof receiveTrackingNotification>>, MailTracking>;
 
 /**
  * The layer of MailHouse, MailTracking (the live webhooks') and StatementSettings. It needs what the core needs to
@@ -44,7 +44,7 @@ export function mailLayer(config: Config, logger: Logger) {
   const lob = config.lob;
   const returnAddress = config.statements?.returnAddress;
   let sandbox: { emulator: LobEmulator; house: MailHouse["Service"] } | undefined;
-  let record: ((events: readonly LetterEvent[]) => Promise<number>) | undefined;
+  let receive: ((n: TrackingNotification, reader: MailTracking["Service"]) => Promise<unknown>) | undefined;
 
   const sandboxChannel = () =>
     (sandbox ??= (() => {
@@ -64,9 +64,8 @@ export function mailLayer(config: Config, logger: Logger) {
           });
           const rawBody = typeof init?.body === "string" ? init.body : "";
           try {
-            const events = await Effect.runPromise(reader.read({ meta: headers, rawBody }));
-            if (!record) return new Response(null, { status: 503 });
-            await record(events);
+            if (!receive) return new Response(null, { status: 503 });
+            await receive({ meta: headers, rawBody }, reader);
             return new Response(null, { status: 204 });
           } catch (e) {
             logger.warn("sandbox tracking event not recorded", {
@@ -126,24 +125,22 @@ export function mailLayer(config: Config, logger: Logger) {
   const layer = Layer.effectContext(
     Effect.gen(function* () {
       const context = yield* Effect.context<RecordNeeds>();
-      record = (events) => Effect.runPromiseWith(context)(recordLetterEvents(events));
+      // The core's own path for a tracking notification, with the sandbox emulator's signature.
+      receive = (n, reader) =>
+        Effect.runPromiseWith(context)(
+          receiveTrackingNotification(n).pipe(Effect.provideService(MailTracking, reader)),
+        );
       return Context.make(MailHouse, house)
         .pipe(Context.add(MailTracking, tracking))
         .pipe(
           Context.add(StatementSettings, {
             returnAddress: returnAddress ?? SANDBOX_RETURN_ADDRESS,
-            portalBaseUrl: config.statements?.portalBaseUrl ?? `http://localhost:${String(config.port)}`,
+            portalBaseUrl: (config.statements ?? loadStatementConfig({}, config.port)).portalBaseUrl,
           }),
         );
     }),
   );
 
-  const adapters: MailAdapters = {
-    sandboxEmulator: () => sandboxChannel().emulator,
-    summary: {
-      sandbox: "lob emulator (in-process)",
-      live: live ? `lob (${lob?.apiBase ?? ""})` : "none (LOB_API_KEY unset: letters wait)",
-    },
-  };
+  const adapters: MailAdapters = { sandboxEmulator: () => sandboxChannel().emulator };
   return { layer, adapters };
 }

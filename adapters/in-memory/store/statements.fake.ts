@@ -79,7 +79,8 @@ export function fakeStatements(c: FakeScope): StatementRepo {
       }),
     touchRecipient: (recipientId, now) =>
       Effect.sync(() => {
-        for (const s of [...ref.t.statements.values()])
+        // Replacing the value of a key while iterating a Map visits each entry once.
+        for (const s of ref.t.statements.values())
           if (mine(s) && s.recipientId === recipientId)
             put({ ...strip(s), epoch: s.epoch + 1, updatedAt: now });
       }),

@@ -226,33 +226,24 @@ export function statementQueue(db: Db): StatementQueue {
           .map(ref)
           .map((r) => ({ accountId: r.accountId, livemode: r.livemode, deliveryId: r.id })),
       ),
-    byDeliveryId: (deliveryId) =>
-      Effect.map(
-        run(async () => {
-          const row: unknown = await db("statement_deliveries")
-            .where("id", deliveryId)
-            .first("account_id", "livemode", "id");
-          return row;
-        }),
-        (row) => {
-          if (row === undefined) return undefined;
-          const r = ref(row);
-          return { accountId: r.accountId, livemode: r.livemode, deliveryId: r.id };
-        },
-      ),
-    byVendorId: (vendorId) =>
-      Effect.map(
-        run(async () => {
-          const row: unknown = await db("statement_deliveries")
-            .where("vendor_id", vendorId)
-            .first("account_id", "livemode", "id");
-          return row;
-        }),
-        (row) => {
-          if (row === undefined) return undefined;
-          const r = ref(row);
-          return { accountId: r.accountId, livemode: r.livemode, deliveryId: r.id };
-        },
-      ),
+    byDeliveryId: (deliveryId) => deliveryWhere("id", deliveryId),
+    byVendorId: (vendorId) => deliveryWhere("vendor_id", vendorId),
   };
+
+  /** The one delivery whose `column` is `value`, in whichever environment it is. */
+  function deliveryWhere(column: "id" | "vendor_id", value: string) {
+    return Effect.map(
+      run(async () => {
+        const row: unknown = await db("statement_deliveries")
+          .where(column, value)
+          .first("account_id", "livemode", "id");
+        return row;
+      }),
+      (row) => {
+        if (row === undefined) return undefined;
+        const r = ref(row);
+        return { accountId: r.accountId, livemode: r.livemode, deliveryId: r.id };
+      },
+    );
+  }
 }

@@ -17,15 +17,20 @@
 import type { AddressFields } from "../parties/address.ts";
 
 export type Channel = "mail" | "email";
-export type MailStatus =
-  | "queued"
-  | "mailed"
-  | "in_transit"
-  | "delivered"
-  | "returned"
-  | "undeliverable"
-  | "canceled";
-export type EmailStatus = "queued" | "sent" | "bounced" | "failed";
+export const MAIL_STATUSES = [
+  "queued",
+  "mailed",
+  "in_transit",
+  "delivered",
+  "returned",
+  "undeliverable",
+  "canceled",
+] as const;
+export const EMAIL_STATUSES = ["queued", "sent", "bounced", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+/** Every status a delivery of either channel can be in (the API's `status` filter). */
+export const DELIVERY_STATUSES: readonly string[] = [...new Set([...MAIL_STATUSES, ...EMAIL_STATUSES])];
 
 export type StatementDelivery =
   | { readonly channel: "mail"; readonly key: string; readonly status: MailStatus }
@@ -72,7 +77,10 @@ export interface StatementPlan {
   readonly actions: readonly StatementAction[];
   /** Furnished by a valid channel: a letter mailed, or a notice e-mailed to a consenting recipient. */
   readonly furnished: boolean;
-  /** Set when the service cannot furnish this version by any channel it includes; the payer is told. */
+  /**
+   * Set when the service cannot furnish this version by any channel it includes; the payer is told. Never set
+   * while `furnished`.
+   */
   readonly notFurnished: NotFurnishedReason | null;
 }
 
@@ -141,7 +149,7 @@ export function planStatement(f: StatementFacts): StatementPlan {
   return {
     actions,
     furnished,
-    notFurnished: MAIL_FAILED.has(thisAddress.status) && !emailed ? "undeliverable" : null,
+    notFurnished: MAIL_FAILED.has(thisAddress.status) && !furnished ? "undeliverable" : null,
   };
 }
 

@@ -3,6 +3,8 @@
 // form and tax year and a link to the portal; never a TIN, an amount or an attachment. The consent invitation asks
 // the recipient to choose electronic delivery in the portal and says the paper copy comes otherwise.
 
+import { escapeAttribute } from "../iris/xml.ts";
+
 export const NOTICE_SUBJECT = "IMPORTANT TAX RETURN DOCUMENT AVAILABLE";
 
 export interface NoticeFacts {
@@ -22,11 +24,8 @@ export interface EmailContent {
   readonly html: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
+// The XML attribute escaping (&, <, >, both quotes) is also what HTML text and a quoted attribute need.
+const escapeHtml = escapeAttribute;
 
 const htmlOf = (paragraphs: readonly string[], link: string, linkText: string) =>
   `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs

@@ -36,18 +36,6 @@ export type StatementStatus =
   /** No channel the service includes can furnish the recipient; `not_furnished_reason` says why. */
   | "not_furnished";
 
-export const MAIL_STATUSES = [
-  "queued",
-  "mailed",
-  "in_transit",
-  "delivered",
-  "returned",
-  "undeliverable",
-  "canceled",
-] as const;
-export const EMAIL_STATUSES = ["queued", "sent", "bounced", "failed"] as const;
-export const DELIVERY_STATUSES: readonly string[] = [...new Set([...MAIL_STATUSES, ...EMAIL_STATUSES])];
-
 export function deliveryView(d: DeliveryFacts) {
   return {
     id: d.id,

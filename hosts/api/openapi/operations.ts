@@ -21,7 +21,7 @@ import {
 import { body as tinMatchBody } from "../../../core/use-cases/tin-match.use-case.ts";
 import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../core/domain/shared/paging.ts";
-import { DELIVERY_STATUSES } from "../../../core/domain/statements/views.ts";
+import { DELIVERY_STATUSES } from "../../../core/domain/statements/delivery.ts";
 import { listOf, ref } from "./schemas.ts";
 
 type Schema = Record<string, unknown>;

@@ -3,7 +3,7 @@
 // Resources list the fields every answer carries; fields may be added in a version without notice (SPEC Versioning).
 import { ERROR_TABLE } from "../error-table.ts";
 import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
-import { DELIVERY_STATUSES } from "../../../core/domain/statements/views.ts";
+import { DELIVERY_STATUSES } from "../../../core/domain/statements/delivery.ts";
 import { EVENT_TYPES } from "../../../core/domain/webhooks/events.ts";
 
 type Schema = Record<string, unknown>;

@@ -116,6 +116,19 @@ async function acceptedForms(
   return ids.map((id, i) => ({ id, recipientId: recipientIds[i] ?? "" }));
 }
 
+/** A `prepare` that makes each recipient electronic at `email`, with their consent given when `consent`. */
+const electronic =
+  (ctx: Ctx, email: string, consent = false) =>
+  async (recipientIds: readonly string[]) => {
+    for (const rid of recipientIds) {
+      await ctx.t.run(updateRecipient(ctx.t.scope, rid, { delivery_method: "electronic", email }));
+      if (consent)
+        await ctx.t.run(
+          ctx.t.store.scoped(ctx.t.scope).statements.setConsent(rid, "given", "2027-01-02T00:00:00Z"),
+        );
+    }
+  };
+
 /** Plans, then sends every delivery the plan started; returns the deliveries sent. */
 async function sweep(ctx: Ctx): Promise<DeliveryRef[]> {
   const run = runner(ctx);
@@ -289,17 +302,7 @@ s(
     assert.is(st.mailRefundedCents, DEFAULT_RATE_CARD.print_mail_cents);
 
     const [bounce] = await acceptedForms(ctx, 1, {
-      prepare: async ([rid]) => {
-        await ctx.t.run(
-          updateRecipient(ctx.t.scope, rid ?? "", {
-            delivery_method: "electronic",
-            email: "bounce@example.com",
-          }),
-        );
-        await ctx.t.run(
-          ctx.t.store.scoped(ctx.t.scope).statements.setConsent(rid ?? "", "given", "2027-01-02T00:00:00Z"),
-        );
-      },
+      prepare: electronic(ctx, "bounce@example.com", true),
     });
     if (!bounce) throw new Error("no filing");
     await sweep(ctx);
@@ -320,17 +323,7 @@ s(
   "electronic: a consenting recipient gets the notice; one without consent an invitation and paper",
   async (ctx) => {
     const [consenting] = await acceptedForms(ctx, 1, {
-      prepare: async ([rid]) => {
-        await ctx.t.run(
-          updateRecipient(ctx.t.scope, rid ?? "", {
-            delivery_method: "electronic",
-            email: "ana@example.com",
-          }),
-        );
-        await ctx.t.run(
-          ctx.t.store.scoped(ctx.t.scope).statements.setConsent(rid ?? "", "given", "2027-01-02T00:00:00Z"),
-        );
-      },
+      prepare: electronic(ctx, "ana@example.com", true),
     });
     if (!consenting) throw new Error("no filing");
     const letters = ctx.mail.letters.size;
@@ -350,14 +343,7 @@ s(
     );
 
     const [none] = await acceptedForms(ctx, 1, {
-      prepare: async ([rid]) => {
-        await ctx.t.run(
-          updateRecipient(ctx.t.scope, rid ?? "", {
-            delivery_method: "electronic",
-            email: "ben@example.com",
-          }),
-        );
-      },
+      prepare: electronic(ctx, "ben@example.com"),
     });
     if (!none) throw new Error("no filing");
     await sweep(ctx);
@@ -378,11 +364,7 @@ s(
   async (ctx) => {
     const [f] = await acceptedForms(ctx, 1, {
       service: "efile",
-      prepare: async ([rid]) => {
-        await ctx.t.run(
-          updateRecipient(ctx.t.scope, rid ?? "", { delivery_method: "electronic", email: "cy@example.com" }),
-        );
-      },
+      prepare: electronic(ctx, "cy@example.com"),
     });
     if (!f) throw new Error("no filing");
     const letters = ctx.mail.letters.size;
