@@ -742,7 +742,7 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
   );
 
   s(
-    "filings.moveMany: updateMany returning id, form, tax year and corrects of each changed filing; scoped",
+    "filings.moveMany: updateMany returning id, form, tax year, corrects and recipient of each changed filing; scoped",
     async ({ store, a, live, pa, ra }) => {
       const submitted = [1, 2].map((n) =>
         filing(a, pa, ra, {
@@ -774,7 +774,13 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
       assert.equal(
         [...moved].sort((x, y) => (x.id < y.id ? -1 : 1)),
         submitted
-          .map((f) => ({ id: f.id, form: "1099-NEC", taxYear: 2024, corrects: f.corrects }))
+          .map((f) => ({
+            id: f.id,
+            form: "1099-NEC",
+            taxYear: 2024,
+            corrects: f.corrects,
+            recipientId: f.recipientId,
+          }))
           .sort((x, y) => (x.id < y.id ? -1 : 1)),
       );
       const got = await run(store.scoped(a).filings.get(submitted[0]?.id ?? ""));
