@@ -16,6 +16,7 @@ import { fakeTinMatches } from "./store/tin-match.fake.ts";
 import { fakeSandbox } from "./store/sandbox.fake.ts";
 import { fakeOperations } from "./store/operations.fake.ts";
 import { fakeStatementQueue, fakeStatements } from "./store/statements.fake.ts";
+import { fakeEmailOutbox } from "./store/emails.fake.ts";
 
 export { emptyTables, pageFrom, type Tables } from "./store/shared.ts";
 
@@ -38,6 +39,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
     dispatches: fakeDispatches(c),
     operations: fakeOperations(c),
     statements: fakeStatements(c),
+    emails: fakeEmailOutbox(c),
   };
 }
 

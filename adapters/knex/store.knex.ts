@@ -18,6 +18,7 @@ import { eventRepo, webhookRepo } from "./store/events.knex.ts";
 import { tinMatchRepo } from "./store/tin-match.knex.ts";
 import { operationRepo } from "./store/operations.knex.ts";
 import { statementQueue, statementRepo } from "./store/statements.knex.ts";
+import { emailOutboxRepo } from "./store/emails.knex.ts";
 import { sandboxRepo, accountRepo, apiKeyRepo } from "./store/accounts.knex.ts";
 
 export { run, pageOf } from "./store/shared.ts";
@@ -88,6 +89,10 @@ class KnexScopedStore implements ScopedStore {
   #statements?: ReturnType<typeof statementRepo>;
   get statements() {
     return (this.#statements ??= statementRepo(this.db, this.scope));
+  }
+  #emails?: ReturnType<typeof emailOutboxRepo>;
+  get emails() {
+    return (this.#emails ??= emailOutboxRepo(this.db, this.scope));
   }
 }
 

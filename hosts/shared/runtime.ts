@@ -26,20 +26,11 @@ import * as ssa from "../../adapters/ssa/ssa-transmitter.ts";
 import { makeKnexSsaFiles } from "../../adapters/knex/ssa-files.knex.ts";
 import { loadSsaConfig } from "./ssa-config.ts";
 import { mailLayer, type MailAdapters } from "./mail.ts";
-import { Mailer } from "../../core/ports/mailer.port.ts";
-import { ServiceUnavailable } from "../../core/domain/shared/errors.ts";
+import { emailLayer } from "./email.ts";
 import * as scryptHasher from "../../adapters/system/password-hasher.scrypt.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
 export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
-
-/** Until the SMTP mailer lands: every e-mail waits (its job is retried) with the reason. */
-const unconfiguredMailer: Mailer["Service"] = Mailer.of({
-  send: () =>
-    Effect.fail(
-      new ServiceUnavailable({ message: "E-mail is not configured yet.", retryAfterSeconds: 3600 }),
-    ),
-});
 
 /** The IRS adapters of both environments (hosts/shared/irs.ts), on the service database. */
 export function irsAdapters(db: Database, config: Config): IrsAdapters {
@@ -61,7 +52,7 @@ export function appLayer(
     system,
     store,
     mail.layer.pipe(Layer.provide(Layer.mergeAll(system, store))),
-    Layer.succeed(Mailer, unconfiguredMailer),
+    emailLayer(config, makeLogger(config.logLevel)).pipe(Layer.provide(Layer.mergeAll(system, store))),
     knexAccessGate.layer(db.knex, config.rateLimitPerMinute, tuningOf(config).credentialCacheMs, db.onClose),
     knexIdempotency.layer(db.knex),
     knexThrottles.layer(db.knex),

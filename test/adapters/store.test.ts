@@ -7,6 +7,7 @@ import { ledgerContract } from "./contract/ledger.contract.ts";
 import { operationsContract } from "./contract/operations.contract.ts";
 import { partiesContract } from "./contract/parties.contract.ts";
 import { statementsContract } from "./contract/statements.contract.ts";
+import { emailOutboxContract } from "./contract/email-outbox.contract.ts";
 import { tinMatchContract } from "./contract/tin-match.contract.ts";
 import { unitOfWorkContract } from "./contract/unit-of-work.contract.ts";
 import { eachStoreAdapter } from "./contract/adapters.ts";
@@ -20,6 +21,7 @@ eachStoreAdapter((name, open) => {
     eventsOutboxContract,
     tinMatchContract,
     statementsContract,
+    emailOutboxContract,
     unitOfWorkContract,
   ])
     contract(name, open).run();

@@ -16,6 +16,9 @@ export function fakeSandbox(c: FakeScope): Ports.SandboxRepo {
           ref.t.batches,
           ref.t.dispatches,
           ref.t.ledger,
+          ref.t.statements,
+          ref.t.statementDeliveries,
+          ref.t.emails,
         ] as Map<string, { accountId: string; livemode: boolean }>[]) {
           for (const [k, v] of table) if (mine(v)) table.delete(k);
         }

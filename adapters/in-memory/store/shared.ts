@@ -23,6 +23,7 @@ import type {
   StatementDeliveryRecord,
   StatementRecord,
 } from "../../../core/ports/statements.port.ts";
+import type { OutboxMessage } from "../../../core/ports/email-outbox.port.ts";
 import { EMPTY_BALANCE } from "../../../core/domain/ledger/balance.ts";
 import type { Extension } from "../../../core/domain/extensions/extension.ts";
 import { emptyOAuthTables, type OAuthTables } from "../oauth.fake.ts";
@@ -52,6 +53,8 @@ export interface Tables extends OAuthTables {
   statements: Map<string, StatementRecord & { accountId: string; livemode: boolean }>;
   statementDeliveries: Map<string, StatementDeliveryRecord & { accountId: string; livemode: boolean }>;
   consents: Map<string, ConsentRecord & { accountId: string; livemode: boolean }>;
+  /** The e-mail outbox by account, environment and idempotency key (JSON key). */
+  emails: Map<string, OutboxMessage & { accountId: string; livemode: boolean }>;
   fannedOut: Set<string>;
 }
 
@@ -77,6 +80,7 @@ export const emptyTables = (): Tables => ({
   statements: new Map(),
   statementDeliveries: new Map(),
   consents: new Map(),
+  emails: new Map(),
   fannedOut: new Set(),
   ...emptyOAuthTables(),
 });
@@ -103,6 +107,7 @@ export const cloneTables = (t: Tables): Tables => ({
   statements: new Map(t.statements),
   statementDeliveries: new Map(t.statementDeliveries),
   consents: new Map(t.consents),
+  emails: new Map(t.emails),
   fannedOut: new Set(t.fannedOut),
   oauthApps: t.oauthApps,
   users: t.users,

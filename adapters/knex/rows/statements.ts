@@ -5,6 +5,7 @@ import type {
   StatementDeliveryRecord,
   StatementRecord,
 } from "../../../core/ports/statements.port.ts";
+import type { OutboxMessage } from "../../../core/ports/email-outbox.port.ts";
 import {
   arrayOf,
   Bool,
@@ -131,3 +132,30 @@ export const StatementRefRow = rowCodec(
   "statement ref",
   struct({ account_id: Text, livemode: Bool, id: Text }),
 );
+
+export const OutboxRow = rowCodec(
+  "email_outbox",
+  struct({
+    id: Text,
+    idempotency_key: Text,
+    to_email: Text,
+    subject: Text,
+    text_body: Text,
+    html_body: Text,
+    links: json(arrayOf(Text)),
+    created_at: Timestamp,
+  }),
+);
+export function toOutboxMessage(row: unknown): OutboxMessage {
+  const r = OutboxRow.decode(row);
+  return {
+    id: r.id,
+    idempotencyKey: r.idempotency_key,
+    to: r.to_email,
+    subject: r.subject,
+    text: r.text_body,
+    html: r.html_body,
+    links: r.links,
+    createdAt: r.created_at,
+  };
+}

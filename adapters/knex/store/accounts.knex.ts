@@ -25,6 +25,9 @@ export function sandboxRepo(db: Db, scope: Scope): SandboxRepo {
           "batches",
           "dispatches",
           "ledger_entries",
+          "statements",
+          "statement_deliveries",
+          "email_outbox",
         ])
           await db(table).where(where).delete();
         await db.raw(

@@ -56,6 +56,7 @@ export const LISTINGS: Readonly<Record<string, Listing>> = {
   webhook_deliveries: { uuidId: false },
   tin_match_runs: { uuidId: false },
   statement_deliveries: { uuidId: false },
+  email_outbox: { uuidId: false },
 };
 
 /**

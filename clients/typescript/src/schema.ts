@@ -574,6 +574,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/sandbox/outbox": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_sandbox_outbox"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/openapi.json": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["get_v1_openapi_json"];
@@ -1181,6 +1192,16 @@ export interface components {
       mail_refunded_cents: number;
       deliveries: (components["schemas"]["StatementDelivery"])[];
       updated_at: string | null;
+    };
+    OutboxMessage: {
+      object: "outbox_message";
+      id: string;
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      links: (string)[];
+      created_at: string;
     };
     Deleted: {
       [key: string]: unknown;
@@ -5263,6 +5284,66 @@ export interface operations {
         content: {
           "application/json": (components["schemas"]["List"]) & ({
             data?: (components["schemas"]["StatementDelivery"])[];
+          });
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_sandbox_outbox": {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+      };
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": (components["schemas"]["List"]) & ({
+            data?: (components["schemas"]["OutboxMessage"])[];
           });
         };
       };

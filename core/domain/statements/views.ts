@@ -80,3 +80,25 @@ export function statementView(
     updated_at: statement?.updatedAt ?? null,
   };
 }
+
+/** A message of the environment's outbox (GET /v1/sandbox/outbox): exactly what the recipient would get. */
+export function outboxMessageView(m: {
+  readonly id: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly links: readonly string[];
+  readonly createdAt: string;
+}) {
+  return {
+    object: "outbox_message" as const,
+    id: m.id,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    links: m.links,
+    created_at: m.createdAt,
+  };
+}

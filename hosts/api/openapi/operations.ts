@@ -569,4 +569,12 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     status: 200,
     response: listOf("StatementDelivery"),
   },
+  "GET /v1/sandbox/outbox": {
+    summary:
+      "E-mails the sandbox would have sent (notices, consent invitations), newest first; sandbox keys only",
+    tag: "Recipient copies",
+    query: [...PAGE],
+    status: 200,
+    response: listOf("OutboxMessage"),
+  },
 };

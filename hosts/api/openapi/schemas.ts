@@ -601,6 +601,15 @@ export const SCHEMAS: Record<string, Schema> = {
     deliveries: { type: "array", items: ref("StatementDelivery") },
     updated_at: ndate,
   }),
+  OutboxMessage: resource("outbox_message", {
+    id: str,
+    to: str,
+    subject: str,
+    text: str,
+    html: str,
+    links: { type: "array", items: str },
+    created_at: date,
+  }),
   Deleted: { type: "object" },
 };
 

@@ -1,6 +1,7 @@
 // Recipient statements (issue 39): a filing's statement with its deliveries, and every delivery of the environment
 // by status (a season's returned mail in one query).
-import { deliveryView } from "../../../core/domain/statements/views.ts";
+import { deliveryView, outboxMessageView } from "../../../core/domain/statements/views.ts";
+import { listOutbox } from "../../../core/use-cases/outbox.use-case.ts";
 import { getFilingStatement, listStatementDeliveries } from "../../../core/use-cases/statements.use-case.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
@@ -27,6 +28,12 @@ export function statementRoutes(api: Api): RouteDef[] {
           }),
         deliveryView,
       ),
+    },
+    {
+      method: "get",
+      path: "/v1/sandbox/outbox",
+      scopes: SCOPES.filingsRead,
+      handler: answerList(api, (ctx) => listOutbox(scopeOf(ctx), pageQuery(ctx)), outboxMessageView),
     },
   ];
 }

@@ -187,6 +187,31 @@ test("PRINT_RETURN_ADDRESS_JSON and PORTAL_BASE_URL: parsed, defaulted, and a wr
     );
 });
 
+test("SMTP_URL and EMAIL_FROM: unset is no SMTP; set, the URL redacted; a wrong value named", () => {
+  assert.is(loadConfig(base).email, undefined);
+  const c = loadConfig({
+    ...base,
+    SMTP_URL: "smtps://user:secret@smtp.example.com:465",
+    EMAIL_FROM: "Tax statements <statements@example.com>",
+  });
+  assert.is(c.email?.from, "Tax statements <statements@example.com>");
+  assert.is(
+    Redacted.value(c.email?.smtpUrl ?? Redacted.make("")),
+    "smtps://user:secret@smtp.example.com:465",
+  );
+  assert.not.ok(String(c.email?.smtpUrl).includes("secret"), "redacted when printed");
+  for (const [env, says] of [
+    [{ SMTP_URL: "http://smtp.example.com", EMAIL_FROM: "a@example.com" }, /SMTP_URL must be/],
+    [{ SMTP_URL: "smtp://127.0.0.1:2525" }, /EMAIL_FROM is required/],
+    [{ SMTP_URL: "smtp://127.0.0.1:2525", EMAIL_FROM: "Statements <nope>" }, /EMAIL_FROM must be/],
+  ] as const)
+    assert.throws(
+      () => loadConfig({ ...base, ...env }),
+      (e: unknown) => e instanceof ConfigError && says.test(e.message),
+      JSON.stringify(env),
+    );
+});
+
 test("STATEMENT_SEND_CONCURRENCY: default 8, 1 to 64", () => {
   assert.is(loadConfig(base).tuning?.statementSendConcurrency, 8);
   assert.is(loadConfig({ ...base, STATEMENT_SEND_CONCURRENCY: "16" }).tuning?.statementSendConcurrency, 16);

@@ -220,6 +220,63 @@ s(
 );
 
 s(
+  "an electronic recipient without consent: the invitation is in the sandbox's outbox, and paper goes out",
+  async (ctx) => {
+    const { base } = ctx;
+    const payer = (await call(base, "POST", "/v1/payers", payerBody("Outbox Payer LLC", "123450392"))).body
+      .id;
+    const intake = await call(base, "POST", `/v1/payers/${payer}/forms`, {
+      addToCart: true,
+      forms: necRows(1, 39_400),
+    });
+    assert.is(intake.status, 201, JSON.stringify(intake.body));
+    const filingId = (intake.body.forms as { id: string }[])[0]?.id;
+    const filing = (await call(base, "GET", `/v1/filings/${String(filingId)}`)).body;
+    const recipient = String(filing.recipient ?? filing.recipient_id);
+    const patched = await call(base, "PATCH", `/v1/recipients/${recipient}`, {
+      delivery_method: "electronic",
+      email: "pat.outbox@example.com",
+    });
+    assert.is(patched.status, 200, JSON.stringify(patched.body));
+    assert.is((await call(base, "POST", "/v1/cart/pay")).status, 200);
+    const mine = async () =>
+      (
+        (await call(base, "GET", "/v1/sandbox/outbox?limit=100")).body.data as Record<string, unknown>[]
+      ).filter((m) => m["to"] === "pat.outbox@example.com");
+    await until(ctx, "the invitation and the letter", async () => {
+      const st = (await call(base, "GET", `/v1/filings/${String(filingId)}/statement`)).body;
+      return (await mine()).length === 1 && st.furnished === true;
+    });
+    const [message] = await mine();
+    assert.is(message?.["object"], "outbox_message");
+    assert.match(String(message?.["id"]), /^msg_/);
+    assert.match(
+      String(message?.["subject"]),
+      /Choose how to receive your Form 1099-NEC from Outbox Payer LLC/,
+    );
+    const links = message?.["links"] as string[];
+    assert.is(links.length, 1);
+    assert.match(links[0] ?? "", /\/portal\/statements\/sdl_/);
+    assert.ok(String(message?.["text"]).includes(links[0] ?? "-"), "the text carries the link");
+    assert.ok(String(message?.["html"]).includes(`href="${links[0]}"`), "so does the HTML");
+    assert.not.ok(/\d{3}-?\d{2}-?\d{4}/.test(JSON.stringify(message)), "no TIN in the message");
+    const st = (await call(base, "GET", `/v1/filings/${String(filingId)}/statement`)).body;
+    const channels = (st.deliveries as { channel: string; kind: string; status: string }[])
+      .map((d) => `${d.channel}:${d.kind}:${d.status}`)
+      .sort();
+    assert.equal(channels, ["email:invitation:sent", "mail:letter:delivered"]);
+    // The invitation's delivery names the outbox message; a job run again finds the same message.
+    const invitation = (st.deliveries as { kind: string; vendor_id: string }[]).find(
+      (d) => d.kind === "invitation",
+    );
+    assert.is(invitation?.vendor_id, message?.["id"]);
+    const paged = await call(base, "GET", "/v1/sandbox/outbox?limit=1&starting_after=msg_unknown");
+    assert.is(paged.status, 422, JSON.stringify(paged.body));
+    assert.is(paged.body.error.param, "starting_after");
+  },
+);
+
+s(
   "POST /webhooks/lob: unsigned, forged or stale refused with 401 in the envelope; a signed repeat moves nothing",
   async (ctx) => {
     const { base } = ctx;
