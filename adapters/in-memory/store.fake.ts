@@ -17,6 +17,7 @@ import { fakeSandbox } from "./store/sandbox.fake.ts";
 import { fakeOperations } from "./store/operations.fake.ts";
 import { fakeStatementQueue, fakeStatements } from "./store/statements.fake.ts";
 import { fakeEmailOutbox } from "./store/emails.fake.ts";
+import { fakePortal } from "./store/portal.fake.ts";
 
 export { emptyTables, pageFrom, type Tables } from "./store/shared.ts";
 
@@ -40,6 +41,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
     operations: fakeOperations(c),
     statements: fakeStatements(c),
     emails: fakeEmailOutbox(c),
+    portal: fakePortal(c),
   };
 }
 

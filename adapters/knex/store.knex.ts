@@ -19,6 +19,7 @@ import { tinMatchRepo } from "./store/tin-match.knex.ts";
 import { operationRepo } from "./store/operations.knex.ts";
 import { statementQueue, statementRepo } from "./store/statements.knex.ts";
 import { emailOutboxRepo } from "./store/emails.knex.ts";
+import { portalRepo } from "./store/portal.knex.ts";
 import { sandboxRepo, accountRepo, apiKeyRepo } from "./store/accounts.knex.ts";
 
 export { run, pageOf } from "./store/shared.ts";
@@ -93,6 +94,10 @@ class KnexScopedStore implements ScopedStore {
   #emails?: ReturnType<typeof emailOutboxRepo>;
   get emails() {
     return (this.#emails ??= emailOutboxRepo(this.db, this.scope));
+  }
+  #portal?: ReturnType<typeof portalRepo>;
+  get portal() {
+    return (this.#portal ??= portalRepo(this.db, this.scope));
   }
 }
 

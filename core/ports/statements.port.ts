@@ -6,6 +6,7 @@
 // (core/domain/statements/delivery.ts): one row per key, ever.
 import type * as Effect from "effect/Effect";
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
+import type { PortalRef } from "./portal.port.ts";
 import type {
   Channel,
   ConsentStatus,
@@ -107,6 +108,10 @@ export interface StatementRepo {
     at: string,
   ) => Effect.Effect<void>;
   readonly consents: (recipientIds: readonly string[]) => Effect.Effect<readonly ConsentRecord[]>;
+  /** Every statement of this recipient, newest first. */
+  readonly byRecipient: (recipientId: string) => Effect.Effect<readonly StatementRecord[]>;
+  /** Marks the statement viewed in the portal: true the first time only. */
+  readonly markViewed: (filingId: string, now: string) => Effect.Effect<boolean>;
 }
 
 export interface StatementRef {
@@ -131,4 +136,6 @@ export interface StatementQueue {
   readonly byVendorId: (vendorId: string) => Effect.Effect<DeliveryRef | undefined>;
   /** The delivery of this id, in whichever environment it is (a vendor's event that names it). */
   readonly byDeliveryId: (deliveryId: string) => Effect.Effect<DeliveryRef | undefined>;
+  /** The recipient whose letters carry this (normalised) portal access code. */
+  readonly byAccessCode: (code: string) => Effect.Effect<PortalRef | undefined>;
 }

@@ -12,6 +12,7 @@ import type { OAuthAppRepo, OAuthGrantRepo, UserRepo } from "./oauth-store.port.
 import type { OperationRepo } from "./operations.port.ts";
 import type { StatementQueue, StatementRepo } from "./statements.port.ts";
 import type { EmailOutboxRepo } from "./email-outbox.port.ts";
+import type { PortalRepo } from "./portal.port.ts";
 
 // The storage ports by role live in their own files (parties, filings, carts, ledger, events, TIN-match runs,
 // accounts, OAuth); this file composes them into the scoped store and the `Store` service, and re-exports them
@@ -27,6 +28,7 @@ export type * from "./oauth-store.port.ts";
 export type * from "./operations.port.ts";
 export type * from "./statements.port.ts";
 export type * from "./email-outbox.port.ts";
+export type * from "./portal.port.ts";
 export type { Scope } from "../domain/shared/scope.ts";
 export type { Batch, BatchKind } from "../domain/filing/batch.ts";
 export type { FilingFilter } from "../domain/filing/filter.ts";
@@ -53,6 +55,8 @@ export interface ScopedStore {
   readonly statements: StatementRepo;
   /** The environment's e-mail outbox (the sandbox's e-mail). */
   readonly emails: EmailOutboxRepo;
+  /** The recipient portal: access codes, sign-in attempts and the recipients' activity. */
+  readonly portal: PortalRepo;
 }
 
 /** A database transaction (or a savepoint in one) opened by `Store.begin`. */

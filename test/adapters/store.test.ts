@@ -8,6 +8,7 @@ import { operationsContract } from "./contract/operations.contract.ts";
 import { partiesContract } from "./contract/parties.contract.ts";
 import { statementsContract } from "./contract/statements.contract.ts";
 import { emailOutboxContract } from "./contract/email-outbox.contract.ts";
+import { portalContract } from "./contract/portal.contract.ts";
 import { tinMatchContract } from "./contract/tin-match.contract.ts";
 import { unitOfWorkContract } from "./contract/unit-of-work.contract.ts";
 import { eachStoreAdapter } from "./contract/adapters.ts";
@@ -22,6 +23,7 @@ eachStoreAdapter((name, open) => {
     tinMatchContract,
     statementsContract,
     emailOutboxContract,
+    portalContract,
     unitOfWorkContract,
   ])
     contract(name, open).run();

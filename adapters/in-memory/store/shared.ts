@@ -24,6 +24,17 @@ import type {
   StatementRecord,
 } from "../../../core/ports/statements.port.ts";
 import type { OutboxMessage } from "../../../core/ports/email-outbox.port.ts";
+import type { PortalActivity } from "../../../core/ports/portal.port.ts";
+
+export interface PortalRow {
+  readonly accountId: string;
+  readonly livemode: boolean;
+  readonly recipientId: string;
+  readonly accessCode: string | null;
+  readonly attempts: number;
+  readonly windowStartedAt: string | null;
+  readonly lockedUntil: string | null;
+}
 import { EMPTY_BALANCE } from "../../../core/domain/ledger/balance.ts";
 import type { Extension } from "../../../core/domain/extensions/extension.ts";
 import { emptyOAuthTables, type OAuthTables } from "../oauth.fake.ts";
@@ -55,6 +66,11 @@ export interface Tables extends OAuthTables {
   consents: Map<string, ConsentRecord & { accountId: string; livemode: boolean }>;
   /** The e-mail outbox by account, environment and idempotency key (JSON key). */
   emails: Map<string, OutboxMessage & { accountId: string; livemode: boolean }>;
+  /** Statements viewed in the portal (JSON key of account, environment and filing). */
+  viewed: Set<string>;
+  /** Each recipient's portal row (JSON key of account, environment and recipient). */
+  portal: Map<string, PortalRow>;
+  portalActivity: Map<string, PortalActivity & { accountId: string; livemode: boolean }>;
   fannedOut: Set<string>;
 }
 
@@ -81,6 +97,9 @@ export const emptyTables = (): Tables => ({
   statementDeliveries: new Map(),
   consents: new Map(),
   emails: new Map(),
+  viewed: new Set(),
+  portal: new Map(),
+  portalActivity: new Map(),
   fannedOut: new Set(),
   ...emptyOAuthTables(),
 });
@@ -108,6 +127,9 @@ export const cloneTables = (t: Tables): Tables => ({
   statementDeliveries: new Map(t.statementDeliveries),
   consents: new Map(t.consents),
   emails: new Map(t.emails),
+  viewed: new Set(t.viewed),
+  portal: new Map(t.portal),
+  portalActivity: new Map(t.portalActivity),
   fannedOut: new Set(t.fannedOut),
   oauthApps: t.oauthApps,
   users: t.users,

@@ -147,6 +147,27 @@ export function fakeStatements(c: FakeScope): StatementRepo {
         ref.t.consents.set(key(recipientId), { recipientId, status, at, ...scope });
       }),
     consents: (recipientIds) => Effect.sync(() => [...new Set(recipientIds)].map(consentOf)),
+    byRecipient: (recipientId) =>
+      Effect.sync(() =>
+        [...ref.t.statements.values()]
+          .filter((s) => mine(s) && s.recipientId === recipientId)
+          .sort((a, b) =>
+            a.createdAt === b.createdAt
+              ? a.filingId < b.filingId
+                ? 1
+                : -1
+              : a.createdAt < b.createdAt
+                ? 1
+                : -1,
+          )
+          .map(strip),
+      ),
+    markViewed: (filingId) =>
+      Effect.sync(() => {
+        if (!ref.t.statements.has(key(filingId)) || ref.t.viewed.has(key(filingId))) return false;
+        ref.t.viewed.add(key(filingId));
+        return true;
+      }),
   };
 }
 
@@ -178,6 +199,13 @@ export function fakeStatementQueue(ref: { t: Tables }): StatementQueue {
         for (const d of ref.t.statementDeliveries.values())
           if (d.vendorId === vendorId)
             return { accountId: d.accountId, livemode: d.livemode, deliveryId: d.id };
+        return undefined;
+      }),
+    byAccessCode: (code) =>
+      Effect.sync(() => {
+        for (const p of ref.t.portal.values())
+          if (p.accessCode === code)
+            return { accountId: p.accountId, livemode: p.livemode, recipientId: p.recipientId };
         return undefined;
       }),
   };

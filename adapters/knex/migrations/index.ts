@@ -25,6 +25,7 @@ import * as idempotentOperations from "./20261204000000_idempotent_operations.ts
 import * as authThrottles from "./20261205000000_auth_throttles.ts";
 import * as statements from "./20261206000001_statements.ts";
 import * as emailOutbox from "./20261207000000_email_outbox.ts";
+import * as portal from "./20261207000001_portal.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -56,6 +57,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261205000000_auth_throttles", authThrottles],
   ["20261206000001_statements", statements],
   ["20261207000000_email_outbox", emailOutbox],
+  ["20261207000001_portal", portal],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

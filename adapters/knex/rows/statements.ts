@@ -6,6 +6,8 @@ import type {
   StatementRecord,
 } from "../../../core/ports/statements.port.ts";
 import type { OutboxMessage } from "../../../core/ports/email-outbox.port.ts";
+import type { PortalActivity } from "../../../core/ports/portal.port.ts";
+import { PORTAL_ACTIONS } from "../../../core/domain/statements/portal.ts";
 import {
   arrayOf,
   Bool,
@@ -159,3 +161,51 @@ export function toOutboxMessage(row: unknown): OutboxMessage {
     createdAt: r.created_at,
   };
 }
+
+export const PortalAccessRow = rowCodec(
+  "recipient portal",
+  struct({
+    recipient_id: Text,
+    access_code: NullableText,
+    portal_attempts: Num,
+    portal_window_started_at: NullableTimestamp,
+    portal_locked_until: NullableTimestamp,
+  }),
+);
+export function toPortalAccess(row: unknown) {
+  const r = PortalAccessRow.decode(row);
+  return {
+    recipientId: r.recipient_id,
+    accessCode: r.access_code,
+    attempts: r.portal_attempts,
+    windowStartedAt: r.portal_window_started_at,
+    lockedUntil: r.portal_locked_until,
+  };
+}
+
+export const PortalActivityRow = rowCodec(
+  "portal_activity",
+  struct({
+    id: Text,
+    recipient_id: Text,
+    action: literals(PORTAL_ACTIONS),
+    filing_id: NullableText,
+    ip: Text,
+    user_agent: NullableText,
+    created_at: Timestamp,
+  }),
+);
+export function toPortalActivity(row: unknown): PortalActivity {
+  const r = PortalActivityRow.decode(row);
+  return {
+    id: r.id,
+    recipientId: r.recipient_id,
+    action: r.action,
+    filingId: r.filing_id,
+    ip: r.ip,
+    userAgent: r.user_agent,
+    createdAt: r.created_at,
+  };
+}
+
+export const PortalRefRow = rowCodec("portal ref", struct({ account_id: Text, livemode: Bool, recipient_id: Text }));

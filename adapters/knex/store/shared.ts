@@ -57,6 +57,7 @@ export const LISTINGS: Readonly<Record<string, Listing>> = {
   tin_match_runs: { uuidId: false },
   statement_deliveries: { uuidId: false },
   email_outbox: { uuidId: false },
+  portal_activity: { uuidId: false },
 };
 
 /**

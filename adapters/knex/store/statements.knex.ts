@@ -8,7 +8,7 @@ import type {
 } from "../../../core/ports/statements.port.ts";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
-import { rowsOf, StatementRefRow, toConsent, toStatement, toStatementDelivery } from "../rows.ts";
+import { PortalRefRow, rowsOf, StatementRefRow, toConsent, toStatement, toStatementDelivery } from "../rows.ts";
 import { type Db, INSERT_CHUNK, pageMap, pageOf, run, scopedTable } from "./shared.ts";
 
 const uuids = (ids: readonly string[]) => [...new Set(ids)].filter(isUuid);
@@ -190,6 +190,28 @@ export function statementRepo(db: Db, scope: Scope): StatementRepo {
         );
         return ids.map((id) => found.get(id) ?? none(id));
       }),
+    byRecipient: (recipientId) =>
+      run(async () =>
+        isUuid(recipientId)
+          ? rowsOf(
+              await scopedTable(db, "statements", scope)
+                .where("recipient_id", recipientId)
+                .orderBy([
+                  { column: "created_at", order: "desc" },
+                  { column: "filing_id", order: "desc" },
+                ]),
+            ).map(toStatement)
+          : [],
+      ),
+    markViewed: (filingId, now) =>
+      run(async () => {
+        if (!isUuid(filingId)) return false;
+        const n = await scopedTable(db, "statements", scope)
+          .where("filing_id", filingId)
+          .whereNull("viewed_at")
+          .update({ viewed_at: now });
+        return n > 0;
+      }),
   };
 }
 
@@ -228,6 +250,15 @@ export function statementQueue(db: Db): StatementQueue {
       ),
     byDeliveryId: (deliveryId) => deliveryWhere("id", deliveryId),
     byVendorId: (vendorId) => deliveryWhere("vendor_id", vendorId),
+    byAccessCode: (code) =>
+      run(async () => {
+        const row: unknown = await db("recipient_consents")
+          .where("access_code", code)
+          .first("account_id", "livemode", "recipient_id");
+        if (row === undefined) return undefined;
+        const r = PortalRefRow.decode(row);
+        return { accountId: r.account_id, livemode: r.livemode, recipientId: r.recipient_id };
+      }),
   };
 
   /** The one delivery whose `column` is `value`, in whichever environment it is. */
