@@ -43,7 +43,11 @@ export interface PortalRepo {
     recipientId: string,
     rule: ThrottleRule,
     now: Date,
-  ) => Effect.Effect<{ readonly allowed: boolean; readonly attempts: number; readonly lockedUntil: string | null }>;
+  ) => Effect.Effect<{
+    readonly allowed: boolean;
+    readonly attempts: number;
+    readonly lockedUntil: string | null;
+  }>;
   /** Locks the recipient until `until` (the last allowed attempt failed). */
   readonly lock: (recipientId: string, until: string) => Effect.Effect<void>;
   /** A sign-in succeeded, or the payer lifted the lock: the count starts again. False when nothing was counted. */

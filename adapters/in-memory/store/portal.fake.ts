@@ -29,7 +29,12 @@ export function fakePortal(c: FakeScope): PortalRepo {
       Effect.sync(() =>
         [...new Set(recipientIds)].map((id) => {
           const r = row(id);
-          return { recipientId: id, accessCode: r.accessCode, attempts: r.attempts, lockedUntil: r.lockedUntil };
+          return {
+            recipientId: id,
+            accessCode: r.accessCode,
+            attempts: r.attempts,
+            lockedUntil: r.lockedUntil,
+          };
         }),
       ),
     attempt: (recipientId, rule, now) =>
@@ -74,7 +79,9 @@ export function fakePortal(c: FakeScope): PortalRepo {
           [...ref.t.portalActivity.values()]
             .filter(
               (a) =>
-                a.accountId === scope.accountId && a.livemode === scope.livemode && a.recipientId === recipientId,
+                a.accountId === scope.accountId &&
+                a.livemode === scope.livemode &&
+                a.recipientId === recipientId,
             )
             .map(({ accountId: _a, livemode: _l, ...a }) => a),
           page,

@@ -208,4 +208,7 @@ export function toPortalActivity(row: unknown): PortalActivity {
   };
 }
 
-export const PortalRefRow = rowCodec("portal ref", struct({ account_id: Text, livemode: Bool, recipient_id: Text }));
+export const PortalRefRow = rowCodec(
+  "portal ref",
+  struct({ account_id: Text, livemode: Bool, recipient_id: Text }),
+);

@@ -8,7 +8,13 @@ import { isUuid } from "../../../core/domain/shared/validation.ts";
 import { rowsOf, toPortalAccess, toPortalActivity } from "../rows.ts";
 import { type Db, pageMap, pageOf, run, scopedTable } from "./shared.ts";
 
-const COLUMNS = ["recipient_id", "access_code", "portal_attempts", "portal_window_started_at", "portal_locked_until"];
+const COLUMNS = [
+  "recipient_id",
+  "access_code",
+  "portal_attempts",
+  "portal_window_started_at",
+  "portal_locked_until",
+];
 
 export function portalRepo(db: Db, scope: Scope): PortalRepo {
   const ensure = (trx: Db, recipientId: string) =>
@@ -33,7 +39,9 @@ export function portalRepo(db: Db, scope: Scope): PortalRepo {
           .whereNull("access_code")
           .update({ access_code: candidate });
         return toPortalAccess(
-          await scopedTable(db, "recipient_consents", scope).where("recipient_id", recipientId).first(COLUMNS),
+          await scopedTable(db, "recipient_consents", scope)
+            .where("recipient_id", recipientId)
+            .first(COLUMNS),
         ).accessCode as string;
       }),
     access: (recipientIds) =>
@@ -41,7 +49,9 @@ export function portalRepo(db: Db, scope: Scope): PortalRepo {
         const ids = [...new Set(recipientIds)].filter(isUuid);
         if (ids.length === 0) return [];
         const found = new Map(
-          rowsOf(await scopedTable(db, "recipient_consents", scope).whereIn("recipient_id", ids).select(COLUMNS))
+          rowsOf(
+            await scopedTable(db, "recipient_consents", scope).whereIn("recipient_id", ids).select(COLUMNS),
+          )
             .map((r) => strip(toPortalAccess(r)))
             .map((a) => [a.recipientId, a] as const),
         );

@@ -8,7 +8,14 @@ import type {
 } from "../../../core/ports/statements.port.ts";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
-import { PortalRefRow, rowsOf, StatementRefRow, toConsent, toStatement, toStatementDelivery } from "../rows.ts";
+import {
+  PortalRefRow,
+  rowsOf,
+  StatementRefRow,
+  toConsent,
+  toStatement,
+  toStatementDelivery,
+} from "../rows.ts";
 import { type Db, INSERT_CHUNK, pageMap, pageOf, run, scopedTable } from "./shared.ts";
 
 const uuids = (ids: readonly string[]) => [...new Set(ids)].filter(isUuid);

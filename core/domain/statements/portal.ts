@@ -45,15 +45,12 @@ export function newAccessCode(bytes: Uint8Array): string {
 }
 
 /** The code as printed: XXXX-XXXX-XXXX. */
-export const formatAccessCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}`;
+export const formatAccessCode = (code: string) =>
+  `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}`;
 
 /** A code as typed (any case, spaces, dashes, O for 0, I or L for 1) to its stored form; null when it is not one. */
 export function normaliseAccessCode(typed: string): string | null {
-  const code = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replaceAll("O", "0")
-    .replace(/[IL]/g, "1");
+  const code = typed.toUpperCase().replace(/[\s-]/g, "").replaceAll("O", "0").replace(/[IL]/g, "1");
   return /^[0-9A-HJKMNP-TV-Z]{12}$/.test(code) ? code : null;
 }
 
