@@ -7,7 +7,7 @@
 import PDFDocument from "pdfkit";
 import * as Effect from "effect/Effect";
 import * as Layer from "effect/Layer";
-import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
+import { StatementRenderer, type TextPage } from "../../core/ports/statement-renderer.port.ts";
 import {
   redactTin,
   type CopyBCell,
@@ -511,36 +511,54 @@ export function statementGeometry(s: CopyBStatement): { cells: readonly Rect[]; 
 /** A renderer drawing every statement of one call into one document (fonts are referenced once, not per page). */
 export function makePdfkitRenderer(options: PdfkitRendererOptions = {}): StatementRenderer["Service"] {
   const compress = options.compress ?? true;
+  const document = (title: string, draw: (doc: PDFKit.PDFDocument, writer: PageWriter) => void) =>
+    Effect.callback<Uint8Array>((resume) => {
+      const doc = new PDFDocument({
+        size: "LETTER",
+        margin: 0,
+        autoFirstPage: false,
+        compress,
+        info: { Title: title, Creator: "info-return-filing" },
+      });
+      const chunks: Uint8Array[] = [];
+      doc.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+      doc.on("end", () => resume(Effect.succeed(concat(chunks))));
+      doc.on("error", (e: unknown) => resume(Effect.die(e)));
+      try {
+        draw(doc, new PageWriter(doc));
+        doc.end();
+      } catch (e) {
+        resume(Effect.die(e));
+      }
+    });
   return StatementRenderer.of({
-    render: (statements) =>
-      Effect.callback<Uint8Array>((resume) => {
-        const first = statements[0];
-        const doc = new PDFDocument({
-          size: "LETTER",
-          margin: 0,
-          autoFirstPage: false,
-          compress,
-          info: {
-            Title: first === undefined ? "Copy B" : `Form ${first.form} Copy B (${first.taxYear})`,
-            Creator: "info-return-filing",
-          },
-        });
-        const chunks: Uint8Array[] = [];
-        doc.on("data", (chunk: Uint8Array) => chunks.push(chunk));
-        doc.on("end", () => resume(Effect.succeed(concat(chunks))));
-        doc.on("error", (e: unknown) => resume(Effect.die(e)));
-        const writer = new PageWriter(doc);
-        try {
+    render: (statements, opts) => {
+      const first = statements[0];
+      return document(
+        first === undefined ? "Copy B" : `Form ${first.form} Copy B (${first.taxYear})`,
+        (doc, writer) => {
+          if (opts?.cover) drawTextPage(doc, opts.cover);
           for (const statement of statements) {
             doc.addPage({ size: "LETTER", margin: 0 });
             drawStatement(writer, statement);
           }
-          doc.end();
-        } catch (e) {
-          resume(Effect.die(e));
-        }
-      }),
+        },
+      );
+    },
+    renderText: (page) => document(page.title, (doc) => drawTextPage(doc, page)),
   });
+}
+
+/** A page of text: the title, then each paragraph, in the standard Helvetica (nothing embedded). */
+function drawTextPage(doc: PDFKit.PDFDocument, page: TextPage): void {
+  doc.addPage({ size: "LETTER", margin: 72 });
+  doc.font("Helvetica-Bold").fontSize(16).text(clean(page.title), { width: 468 });
+  doc.moveDown(1);
+  doc.font("Helvetica").fontSize(12);
+  for (const p of page.paragraphs) {
+    doc.text(clean(p), { width: 468, lineGap: 2 });
+    doc.moveDown(0.8);
+  }
 }
 
 function concat(chunks: readonly Uint8Array[]): Uint8Array {

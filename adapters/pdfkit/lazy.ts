@@ -10,10 +10,15 @@ const renderer = () => (loading ??= import("./copy-b.pdfkit.ts").then((m) => m.m
 export const layer = Layer.succeed(
   StatementRenderer,
   StatementRenderer.of({
-    render: (statements) =>
+    render: (statements, options) =>
       Effect.flatMap(
         Effect.promise(() => renderer()),
-        (r) => r.render(statements),
+        (r) => r.render(statements, options),
+      ),
+    renderText: (page) =>
+      Effect.flatMap(
+        Effect.promise(() => renderer()),
+        (r) => r.renderText(page),
       ),
   }),
 );

@@ -9,7 +9,7 @@ import { parseEfw2, w3Totals, type Efw2Record } from "../domain/efw2/index.ts";
 import { SSA_STATE_CODES } from "../domain/forms/index.ts";
 import { SsaTransmitter } from "../ports/ssa-transmitter.port.ts";
 import { NotFound, NotReady } from "../domain/shared/errors.ts";
-import { StatementRenderer } from "../ports/statement-renderer.port.ts";
+import { StatementRenderer, type TextPage } from "../ports/statement-renderer.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import type { Tin } from "../domain/shared/tin.ts";
 import { Store, type Scope, type ScopedStore } from "../ports/store.port.ts";
@@ -23,7 +23,11 @@ function employerOf(p: Payer, ein: Tin): W2Employer {
   };
 }
 
-const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonly Filing[]) {
+const render = Effect.fnUntraced(function* (
+  repos: ScopedStore,
+  filings: readonly Filing[],
+  options?: { readonly cover?: TextPage },
+) {
   const payers = new Map(
     (yield* repos.payers.getMany([...new Set(filings.map((f) => f.payerId))])).map((p) => [p.id, p] as const),
   );
@@ -56,12 +60,16 @@ const render = Effect.fnUntraced(function* (repos: ScopedStore, filings: readonl
     }
     return payer && recipient ? [buildCopyB(f, payer, recipient, payerTin)] : [];
   });
-  return yield* (yield* StatementRenderer).render(statements);
+  return yield* (yield* StatementRenderer).render(statements, options);
 });
 
 /** The recipient's copies of one filing as a PDF (issue 39: the letter the mail house prints). */
-export const statementPdf = Effect.fnUntraced(function* (scope: Scope, filing: Filing) {
-  return yield* render((yield* Store).scoped(scope), [filing]);
+export const statementPdf = Effect.fnUntraced(function* (
+  scope: Scope,
+  filing: Filing,
+  options?: { readonly cover?: TextPage },
+) {
+  return yield* render((yield* Store).scoped(scope), [filing], options);
 });
 
 export const filingCopyB = Effect.fnUntraced(function* (scope: Scope, id: string) {

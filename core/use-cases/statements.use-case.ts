@@ -28,7 +28,7 @@ import {
   type StatementAction,
   type StatementDelivery,
 } from "../domain/statements/delivery.ts";
-import { invitationEmail, noticeEmail } from "../domain/statements/notices.ts";
+import { invitationEmail, letterCover, noticeEmail } from "../domain/statements/notices.ts";
 import type { EventType, StatementEventData } from "../domain/webhooks/events.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
@@ -41,6 +41,7 @@ import type { DeliveryRef, StatementDeliveryRecord, StatementRecord } from "../p
 import { Store, type Scope, type ScopedStore, type StoredEvent } from "../ports/store.port.ts";
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 import { statementPdf } from "./copy-b.use-case.ts";
+import { formatAccessCode, newAccessCode } from "../domain/statements/portal.ts";
 import { getFiling } from "./filings.use-case.ts";
 import { statementView } from "../domain/statements/views.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
@@ -280,7 +281,19 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
   const link = `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal/statements/${d.id}`;
 
   if (d.channel === "mail") {
-    const pdf = yield* statementPdf(scope, filing);
+    // The letter's cover names the portal and the recipient's access code (kept once made: a letter sent again
+    // after a crash, or to a new address, prints the same code).
+    const code = yield* repos.portal.accessCode(recipient.id, newAccessCode(ids.randomBytes(8)));
+    const pdf = yield* statementPdf(scope, filing, {
+      cover: letterCover({
+        payerName: payer.legalName,
+        form: filing.form,
+        taxYear: filing.taxYear,
+        corrected: filing.corrects !== null,
+        portalUrl: `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal`,
+        accessCode: formatAccessCode(code),
+      }),
+    });
     const outcome = yield* (yield* MailHouse).send({
       scope,
       idempotencyKey: d.key,

@@ -62,3 +62,24 @@ export function invitationEmail(f: NoticeFacts): EmailContent {
     html: htmlOf(paragraphs, f.link, "Choose electronic delivery"),
   };
 }
+
+/** The cover page of a letter: where the recipient portal is and the access code that opens it. */
+export function letterCover(f: {
+  readonly payerName: string;
+  readonly form: string;
+  readonly taxYear: number;
+  readonly corrected: boolean;
+  /** The portal's address (PORTAL_BASE_URL/portal). */
+  readonly portalUrl: string;
+  /** As printed: XXXX-XXXX-XXXX. */
+  readonly accessCode: string;
+}) {
+  return {
+    title: `${f.corrected ? "CORRECTED " : ""}Form ${f.form} for tax year ${String(f.taxYear)} from ${f.payerName}`,
+    paragraphs: [
+      `Your ${f.corrected ? "corrected " : ""}tax statement from ${f.payerName} is enclosed. Keep it for your records and your tax return.`,
+      `You can also view and download it online, and choose to receive your statements electronically: go to ${f.portalUrl} and enter the access code ${f.accessCode}, then the last four digits of your taxpayer identification number and your ZIP code.`,
+      `The statement stays available online until October 15, ${String(f.taxYear + 1)}.`,
+    ],
+  };
+}

@@ -31,6 +31,8 @@ interface Ctx {
   mail: Mail;
   post: Post;
   rendered: number;
+  /** The text of each letter's cover page (the portal note and access code). */
+  covers: string[];
 }
 
 const s = suite<Ctx>("recipient statements: letters, notices, tracking and refunds");
@@ -39,6 +41,7 @@ s.before(async (ctx) => {
   ctx.mail = makeFakeMailHouse();
   ctx.post = makeFakeMailer();
   ctx.rendered = 0;
+  ctx.covers = [];
 });
 s.after(async ({ t }) => {
   await t.dispose();
@@ -67,11 +70,13 @@ function runner(ctx: Ctx) {
           portalBaseUrl: PORTAL,
         }),
         Effect.provideService(StatementRenderer, {
-          render: (statements) =>
+          render: (statements, options) =>
             Effect.sync(() => {
               ctx.rendered += statements.length;
+              if (options?.cover) ctx.covers.push(options.cover.paragraphs.join("\n"));
               return new TextEncoder().encode(`%PDF-fake ${String(statements.length)}`);
             }),
+          renderText: (page) => Effect.sync(() => new TextEncoder().encode(`%PDF-text ${page.title}`)),
         }),
       ),
     );
@@ -209,6 +214,13 @@ s("a paper recipient gets one letter; a replay after a crash finds the same lett
   assert.is(d?.status, "queued");
   assert.equal(await run(sendDelivery(scope, ref.deliveryId)), { kind: "skipped" }, "sent once");
   assert.is((await statementOf(ctx, f.id)).furnished, false, "not furnished until it is mailed");
+  // The letter's cover names the portal and the recipient's access code, the one the portal knows them by.
+  const cover = ctx.covers.at(-1) ?? "";
+  const [access] = await run(ctx.t.store.scoped(scope).portal.access([d?.recipientId ?? ""]));
+  const code = access?.accessCode ?? "-";
+  assert.ok(cover.includes(`${PORTAL}/portal`), cover);
+  assert.ok(cover.includes(`${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`), cover);
+  assert.not.ok(/\d{9}/.test(cover), "no TIN on the cover");
 });
 
 s(
