@@ -114,6 +114,8 @@ export interface ConsentEventData {
   readonly recipient: string;
   readonly status: "given" | "withdrawn";
   readonly at: string;
+  /** The filings whose statements the consent covers (the recipient's statements so far). */
+  readonly filings: readonly string[];
 }
 export interface EventDataByType {
   readonly "filing.accepted": FilingEventData;

@@ -20,6 +20,18 @@ import {
 } from "../../../core/use-cases/statements.use-case.ts";
 import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
 import type { DeliveryRef } from "../../../core/ports/statements.port.ts";
+import { Clock } from "../../../core/ports/clock.port.ts";
+import {
+  consentTestPdf,
+  givePortalConsent,
+  openAccessCode,
+  openPortalLink,
+  portalHome,
+  portalStatementPdf,
+  signInPortal,
+  updatePortalEmail,
+  withdrawPortalConsent,
+} from "../../../core/use-cases/portal.use-case.ts";
 import { coreTest, type CoreServices, type CoreTest } from "../../support/core.ts";
 import { necRows } from "../../support/forms.ts";
 
@@ -76,7 +88,10 @@ function runner(ctx: Ctx) {
               if (options?.cover) ctx.covers.push(options.cover.paragraphs.join("\n"));
               return new TextEncoder().encode(`%PDF-fake ${String(statements.length)}`);
             }),
-          renderText: (page) => Effect.sync(() => new TextEncoder().encode(`%PDF-text ${page.title}`)),
+          renderText: (page) =>
+            Effect.sync(() =>
+              new TextEncoder().encode(`%PDF-text ${page.title}\n${page.paragraphs.join("\n")}`),
+            ),
         }),
       ),
     );
@@ -450,6 +465,193 @@ s(
       "another letter's event naming this delivery moves nothing",
     );
     assert.is((await deliveriesOf(ctx, f.id))[0]?.status, "mailed");
+  },
+);
+
+const visit = { ip: "203.0.113.9", userAgent: "uvu" };
+
+/** A paper recipient's letter sent: returns the filing, the recipient (its last four and ZIP) and its access code. */
+async function mailedRecipient(ctx: Ctx) {
+  const [f] = await acceptedForms(ctx, 1);
+  if (!f) throw new Error("no filing");
+  await sweep(ctx);
+  const repos = ctx.t.store.scoped(ctx.t.scope);
+  const recipient = await ctx.t.run(repos.recipients.get(f.recipientId));
+  const [access] = await ctx.t.run(repos.portal.access([f.recipientId]));
+  const [letter] = await deliveriesOf(ctx, f.id);
+  return {
+    filingId: f.id,
+    recipientId: f.recipientId,
+    last4: recipient?.tinLast4 ?? "",
+    zip: recipient?.postalCode ?? "",
+    code: access?.accessCode ?? "",
+    deliveryId: letter?.id ?? "",
+  };
+}
+
+s(
+  "portal: the link and the letter's code find the recipient; five wrong answers lock it, seen by the payer",
+  async (ctx) => {
+    const run = runner(ctx);
+    const r = await mailedRecipient(ctx);
+    const byLink = await run(openPortalLink(r.deliveryId));
+    assert.is(byLink.kind, "found");
+    const typed = `${r.code.slice(0, 4).toLowerCase()} ${r.code.slice(4, 8)}-${r.code.slice(8)}`;
+    const byCode = await run(openAccessCode(typed));
+    assert.equal(byCode, byLink, "the typed code (any case, spaces, dashes) finds the same recipient");
+    assert.equal(await run(openAccessCode("ZZZZ-ZZZZ-ZZZZ")), { kind: "unknown" });
+    assert.equal(await run(openPortalLink("sdl_doesnotexist00")), { kind: "unknown" });
+    if (byLink.kind !== "found") return;
+    const wrong = r.last4 === "0000" ? "1111" : "0000";
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(await run(signInPortal(byLink.ref, { tinLast4: wrong, postalCode: r.zip }, visit)));
+    assert.equal(
+      answers.slice(0, 4).map((a) => (a.kind === "wrong" ? a.attemptsLeft : a.kind)),
+      [4, 3, 2, 1],
+    );
+    assert.is(answers[4]?.kind, "locked");
+    // Locked: even the right answer is refused and not compared.
+    const right = { tinLast4: r.last4, postalCode: `${r.zip.slice(0, 5)}` };
+    assert.is((await run(signInPortal(byLink.ref, right, visit))).kind, "locked");
+    const [access] = await ctx.t.run(ctx.t.store.scoped(ctx.t.scope).portal.access([r.recipientId]));
+    assert.ok(access?.lockedUntil, "the payer sees the lock");
+    // A day later the recipient signs in with the right answer; the count starts again.
+    ctx.t.advance(24 * 3600 * 1000 + 1000);
+    const ok = await run(signInPortal(byLink.ref, right, visit));
+    assert.is(ok.kind, "signed_in");
+    const [after] = await ctx.t.run(ctx.t.store.scoped(ctx.t.scope).portal.access([r.recipientId]));
+    assert.equal([after?.attempts, after?.lockedUntil], [0, null]);
+    // The audit trail: five failures, the lock, the sign-in, each with the address.
+    const trail = await ctx.t.run(
+      ctx.t.store.scoped(ctx.t.scope).portal.activity(r.recipientId, { limit: 20, startingAfter: null }),
+    );
+    assert.equal(trail.data.map((a) => a.action).sort(), [
+      "locked",
+      "sign_in_failed",
+      "sign_in_failed",
+      "sign_in_failed",
+      "sign_in_failed",
+      "sign_in_failed",
+      "signed_in",
+    ]);
+    assert.ok(trail.data.every((a) => a.ip === "203.0.113.9"));
+  },
+);
+
+s(
+  "portal consent: the test PDF's code, the delivery method electronic, the notice sent; withdrawn",
+  async (ctx) => {
+    const run = runner(ctx);
+    const [f] = await acceptedForms(ctx, 1, { prepare: electronic(ctx, "pat.portal@example.com") });
+    if (!f) throw new Error("no filing");
+    await sweep(ctx);
+    const [invitation] = (await deliveriesOf(ctx, f.id)).filter((d) => d.kind === "invitation");
+    assert.ok(invitation, "an electronic recipient without consent is invited");
+    const entry = await run(openPortalLink(invitation?.id ?? ""));
+    if (entry.kind !== "found") throw new Error(entry.kind);
+    const recipient = await ctx.t.run(ctx.t.store.scoped(ctx.t.scope).recipients.get(f.recipientId));
+    const signed = await run(
+      signInPortal(
+        entry.ref,
+        { tinLast4: recipient?.tinLast4 ?? "", postalCode: recipient?.postalCode ?? "" },
+        visit,
+      ),
+    );
+    if (signed.kind !== "signed_in") throw new Error(signed.kind);
+    assert.equal(await run(givePortalConsent(signed.session, { code: "000000", agreed: true }, visit)), {
+      kind: "wrong_code",
+    });
+    const test = await run(consentTestPdf(signed.session));
+    const code = /code is (\d{6})/.exec(new TextDecoder().decode(test))?.[1] ?? "";
+    assert.equal(await run(givePortalConsent(signed.session, { code, agreed: false }, visit)), {
+      kind: "wrong_code",
+    });
+    assert.equal(await run(givePortalConsent(signed.session, { code, agreed: true }, visit)), {
+      kind: "done",
+      status: "given",
+    });
+    const consent = await ctx.t.run(ctx.t.store.scoped(ctx.t.scope).statements.consent(f.recipientId));
+    assert.is(consent.status, "given");
+    const given = await eventsOf(ctx, "recipient.consent_given");
+    assert.equal(given.at(0)?.data["filings"], [f.id]);
+    await sweep(ctx);
+    assert.ok(
+      (await deliveriesOf(ctx, f.id)).some((d) => d.kind === "notice" && d.status === "sent"),
+      "the notice of posting follows the consent",
+    );
+    assert.equal(await run(withdrawPortalConsent(signed.session, visit)), {
+      kind: "done",
+      status: "withdrawn",
+    });
+    assert.is((await eventsOf(ctx, "recipient.consent_withdrawn")).length, 1);
+    const bad = await run(updatePortalEmail(signed.session, "not an address", visit));
+    assert.is(bad.kind, "invalid");
+    if (bad.kind === "invalid") assert.match(bad.message, /email/);
+    assert.equal(await run(updatePortalEmail(signed.session, "pat.new@example.com", visit)), {
+      kind: "done",
+    });
+    const updated = await ctx.t.run(ctx.t.store.scoped(ctx.t.scope).recipients.get(f.recipientId));
+    assert.is(updated?.email, "pat.new@example.com");
+    const actions = (
+      await ctx.t.run(
+        ctx.t.store.scoped(ctx.t.scope).portal.activity(f.recipientId, { limit: 20, startingAfter: null }),
+      )
+    ).data.map((a) => a.action);
+    assert.equal([...new Set(actions)].sort(), [
+      "consent_given",
+      "consent_withdrawn",
+      "email_changed",
+      "signed_in",
+    ]);
+  },
+);
+s(
+  "portal: the recipient's statements and PDF only; the first view is an event; expired after October 15",
+  async (ctx) => {
+    const run = runner(ctx);
+    const r = await mailedRecipient(ctx);
+    const other = await mailedRecipient(ctx);
+    const entry = await run(openPortalLink(r.deliveryId));
+    if (entry.kind !== "found") throw new Error("not found");
+    const signed = await run(signInPortal(entry.ref, { tinLast4: r.last4, postalCode: r.zip }, visit));
+    if (signed.kind !== "signed_in") throw new Error(signed.kind);
+    const home = await run(portalHome(signed.session));
+    assert.ok(home);
+    assert.equal(
+      home?.statements.map((x) => [x.filingId, x.form, x.corrected, x.available]),
+      [[r.filingId, "1099-NEC", false, true]],
+    );
+    assert.is(
+      home?.statements[0]?.availableUntil,
+      `${String((home?.statements[0]?.taxYear ?? 0) + 1)}-10-15T23:59:59.999Z`,
+    );
+    assert.ok((home?.disclosures.length ?? 0) >= 7, "the IRS's disclosures");
+    const pdf = await run(portalStatementPdf(signed.session, r.filingId, visit));
+    assert.is(pdf.kind, "pdf");
+    await run(portalStatementPdf(signed.session, r.filingId, visit));
+    assert.equal(
+      await run(portalStatementPdf(signed.session, other.filingId, visit)),
+      { kind: "not_found" },
+      "another recipient's statement is not there",
+    );
+    const viewed = (await eventsOf(ctx, "statement.viewed")).filter((e) => e.data["filing"] === r.filingId);
+    assert.is(viewed.length, 1, "statement.viewed once");
+    const views = (
+      await ctx.t.run(
+        ctx.t.store.scoped(ctx.t.scope).portal.activity(r.recipientId, { limit: 20, startingAfter: null }),
+      )
+    ).data.filter((a) => a.action === "viewed");
+    assert.is(views.length, 2, "every view is in the audit trail");
+    const taxYear = home?.statements[0]?.taxYear ?? 0;
+    const now = await ctx.t.run(
+      Effect.gen(function* () {
+        return (yield* Clock).now().getTime();
+      }),
+    );
+    ctx.t.advance(Date.UTC(taxYear + 1, 9, 16) - now + 1000);
+    assert.equal(await run(portalStatementPdf(signed.session, r.filingId, visit)), { kind: "expired" });
+    assert.equal(await run(openPortalLink(r.deliveryId)), { kind: "expired" });
   },
 );
 
