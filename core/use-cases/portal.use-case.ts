@@ -13,10 +13,16 @@ import {
   consentDisclosures,
   identityMatches,
   isAvailable,
+  newAccessCode,
   normaliseAccessCode,
   PORTAL_SIGN_IN_RULE,
   type PortalAction,
 } from "../domain/statements/portal.ts";
+import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+import type { PageQuery } from "../domain/shared/paging.ts";
+import { consentRequestEmail } from "../domain/statements/notices.ts";
+import { StatementSettings } from "../ports/mail-house.port.ts";
+import { Mailer } from "../ports/mailer.port.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Hasher } from "../ports/hasher.port.ts";
 import { Ids } from "../ports/ids.port.ts";
@@ -337,4 +343,83 @@ export const updatePortalEmail = Effect.fn("updatePortalEmail")(function* (
   );
   if (result.kind === "done") yield* record((yield* Store).scoped(scope), session, "email_changed", visit);
   return result;
+});
+
+/** The payer's name for the sign-in page of a recipient a link or code reached; undefined when none is open. */
+export const openPortalEntry = Effect.fn("openPortalEntry")(function* (ref: PortalRef) {
+  const entry = yield* entryFor(ref, null);
+  return entry.kind === "found" ? entry.payerName : undefined;
+});
+
+// The payer's side of the portal.
+
+const recipientOf = Effect.fnUntraced(function* (scope: Scope, recipientId: string) {
+  const r =
+    /^[0-9a-f-]{36}$/i.test(recipientId) || /^rcp_[A-Za-z0-9]{6,40}$/.test(recipientId)
+      ? yield* (yield* Store).scoped(scope).recipients.get(recipientId)
+      : undefined;
+  if (!r) return yield* new NotFound({ message: `No recipient ${recipientId} in this environment.` });
+  return r;
+});
+
+/** What the recipient did in the portal (GET /v1/recipients/{id}/portal-activity), newest first. */
+export const listPortalActivity = Effect.fn("listPortalActivity")(function* (
+  scope: Scope,
+  recipientId: string,
+  page: PageQuery,
+) {
+  const r = yield* recipientOf(scope, recipientId);
+  return yield* (yield* Store).scoped(scope).portal.activity(r.id, page);
+});
+
+/** Lifts the recipient's portal lock-out (DELETE /v1/recipients/{id}/portal-lockout). */
+export const liftPortalLockout = Effect.fn("liftPortalLockout")(function* (
+  scope: Scope,
+  recipientId: string,
+) {
+  const r = yield* recipientOf(scope, recipientId);
+  const lifted = yield* (yield* Store).scoped(scope).portal.reset(r.id);
+  return { object: "portal_lockout" as const, recipient: r.id, lifted };
+});
+
+/**
+ * Invites a recipient to consent to electronic delivery now (POST /v1/recipients/{id}/consent-requests): one
+ * e-mail with the portal's link, which carries the recipient's access code (still behind the last four digits and
+ * the ZIP code). The Idempotency-Key of the request keeps a retried request to one e-mail.
+ */
+export const requestConsent = Effect.fn("requestConsent")(function* (scope: Scope, recipientId: string) {
+  const r = yield* recipientOf(scope, recipientId);
+  if (r.email === null)
+    return yield* new InvalidRequest({
+      param: "email",
+      message: "This recipient has no e-mail address: PATCH one first, then ask for consent.",
+    });
+  const repos = (yield* Store).scoped(scope);
+  const consent = yield* repos.statements.consent(r.id);
+  if (consent.status === "given")
+    return yield* new Conflict({
+      message: `Recipient ${r.id} has already given consent (${consent.at ?? ""}).`,
+    });
+  const payer = yield* repos.payers.get(r.payerId);
+  const ids = yield* Ids;
+  const settings = yield* StatementSettings;
+  const code = yield* repos.portal.accessCode(r.id, newAccessCode(ids.randomBytes(8)));
+  const id = ids.short("crq_");
+  const link = `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal/code/${code}`;
+  const content = consentRequestEmail({ payerName: payer?.legalName ?? "Your payer", link });
+  const outcome = yield* (yield* Mailer).send({
+    scope,
+    idempotencyKey: `consent_request:${id}`,
+    to: r.email,
+    ...content,
+  });
+  return {
+    object: "consent_request" as const,
+    id,
+    recipient: r.id,
+    email: r.email,
+    status: outcome.kind === "sent" ? ("sent" as const) : ("bounced" as const),
+    failure_reason: outcome.kind === "sent" ? null : outcome.reason,
+    created_at: (yield* Clock).now().toISOString(),
+  };
 });

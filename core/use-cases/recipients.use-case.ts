@@ -11,7 +11,8 @@ import {
   parseRecipientUpdate,
   type Recipient,
 } from "../domain/parties/recipient.ts";
-import type { PageQuery } from "../domain/shared/paging.ts";
+import type { Page, PageQuery } from "../domain/shared/paging.ts";
+import type { RecipientPortalFacts } from "../domain/parties/views.ts";
 import { isUuid } from "../domain/shared/validation.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
@@ -151,3 +152,30 @@ export const updateRecipient = Effect.fnUntraced(function* (scope: Scope, id: st
     }),
   );
 });
+
+/**
+ * The recipients with what the portal knows of them (issue 39): the e-delivery consent and a sign-in lock-out, for
+ * the payer's read-only view.
+ */
+export const withPortalFacts = Effect.fnUntraced(function* (scope: Scope, recipients: readonly Recipient[]) {
+  const repos = (yield* Store).scoped(scope);
+  const ids = recipients.map((r) => r.id);
+  const consents = new Map((yield* repos.statements.consents(ids)).map((c) => [c.recipientId, c] as const));
+  const access = new Map((yield* repos.portal.access(ids)).map((a) => [a.recipientId, a] as const));
+  const now = (yield* Clock).now().getTime();
+  return recipients.map((r): Recipient & RecipientPortalFacts => {
+    const c = consents.get(r.id);
+    const locked = access.get(r.id)?.lockedUntil ?? null;
+    return {
+      ...r,
+      consent: { status: c?.status ?? "none", at: c?.at ?? null },
+      portalLockedUntil: locked !== null && Date.parse(locked) > now ? locked : null,
+    };
+  });
+});
+
+export const withPortalFactsOne = (scope: Scope) => (r: Recipient) =>
+  Effect.map(withPortalFacts(scope, [r]), (rows) => rows[0] ?? r);
+
+export const withPortalFactsPage = (scope: Scope) => (page: Page<Recipient>) =>
+  Effect.map(withPortalFacts(scope, page.data), (data) => ({ ...page, data }));

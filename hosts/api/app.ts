@@ -27,6 +27,7 @@ import { securityRoutes } from "./routes/security.route.ts";
 import { isOAuthPath, oauthRouter } from "./oauth/routes.ts";
 import { statementRoutes } from "./routes/statements.route.ts";
 import { VENDOR_WEBHOOK_PATHS, vendorWebhook } from "./vendor-webhooks.ts";
+import { isPortalPath, portalNotFound, portalRouter } from "./portal/routes.ts";
 import { tuningOf, type Config } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
@@ -77,6 +78,8 @@ export function createApp(deps: {
   const oauthRoutes = oauth.routes() as unknown as (ctx: ApiContext, next: Koa.Next) => Promise<void>;
   const authenticate = authentication(api, deps.config);
   const vendorNotification = vendorWebhook(api);
+  const portal = portalRouter(api, deps.config, deps.logger);
+  const portalRoutes = portal.routes() as unknown as (ctx: ApiContext, next: Koa.Next) => Promise<void>;
   const readBody = jsonBody(RAW_BODY_PATHS);
   const withIdempotency = idempotency(
     api,
@@ -107,6 +110,19 @@ export function createApp(deps: {
         );
       ctx.state.route = String(matched.pathAndMethod[matched.pathAndMethod.length - 1]?.path ?? "/oauth");
       return oauthRoutes(ctx, next);
+    }
+    // The recipient portal (issue 39): HTML pages, a signed session cookie, no bearer token.
+    if (isPortalPath(ctx.path)) {
+      const matched = portal.match(ctx.path, ctx.method);
+      if (!matched.route)
+        return matched.path.length === 0
+          ? portalNotFound(ctx)
+          : methodNotAllowed(
+              ctx,
+              [...new Set(matched.path.flatMap((l) => l.methods))].filter((m) => m !== "HEAD"),
+            );
+      ctx.state.route = String(matched.pathAndMethod[matched.pathAndMethod.length - 1]?.path ?? "/portal");
+      return portalRoutes(ctx, next);
     }
     // Vendors' notifications (Lob's tracking webhooks): signed by the vendor, no bearer token.
     if (VENDOR_WEBHOOK_PATHS.has(ctx.path))

@@ -46,6 +46,39 @@ export interface paths {
     patch: operations["patch_recipients_by_id"];
     trace?: never;
   };
+  "/v1/recipients/{id}/consent-requests": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["post_recipients_by_id_consent_requests"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/recipients/{id}/portal-activity": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_recipients_by_id_portal_activity"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/recipients/{id}/portal-lockout": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations["delete_recipients_by_id_portal_lockout"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/forms": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["get_forms"];
@@ -724,6 +757,15 @@ export interface components {
       email: string | null;
       delivery_method: "paper" | "electronic";
       account_number: string | null;
+      /** E-delivery consent, given or withdrawn by the recipient in the portal (read-only). */
+      consent: {
+        status: "none" | "given" | "withdrawn";
+        at: string | null;
+      };
+      /** The recipient portal: locked_until is set after five wrong sign-in answers (read-only). */
+      portal: {
+        locked_until: string | null;
+      };
       livemode: boolean;
       created_at: string;
       updated_at: string;
@@ -1119,6 +1161,13 @@ export interface components {
       not_furnished_reason?: string | null;
       amount_cents?: number;
     };
+    ConsentEventData: {
+      recipient: string;
+      status: "given" | "withdrawn";
+      at: string;
+      /** The filings whose statements the consent covers. */
+      filings: (string)[];
+    };
     Event: {
       object: "event";
       id: string;
@@ -1202,6 +1251,30 @@ export interface components {
       html: string;
       links: (string)[];
       created_at: string;
+    };
+    ConsentRequest: {
+      object: "consent_request";
+      id: string;
+      recipient: string;
+      email: string;
+      status: "sent" | "bounced";
+      failure_reason: string | null;
+      created_at: string;
+    };
+    PortalActivity: {
+      object: "portal_activity";
+      id: string;
+      recipient: string;
+      action: "signed_in" | "sign_in_failed" | "locked" | "viewed" | "consent_given" | "consent_withdrawn" | "email_changed";
+      filing: string | null;
+      ip: string;
+      user_agent: string | null;
+      created_at: string;
+    };
+    PortalLockout: {
+      object: "portal_lockout";
+      recipient: string;
+      lifted: boolean;
     };
     Deleted: {
       [key: string]: unknown;
@@ -1595,6 +1668,8 @@ export interface operations {
           object?: unknown;
           short_id?: unknown;
           tin_last4?: unknown;
+          consent?: unknown;
+          portal?: unknown;
           livemode?: unknown;
           created_at?: unknown;
           updated_at?: unknown;
@@ -1741,6 +1816,8 @@ export interface operations {
           object?: unknown;
           short_id?: unknown;
           tin_last4?: unknown;
+          consent?: unknown;
+          portal?: unknown;
           livemode?: unknown;
           created_at?: unknown;
           updated_at?: unknown;
@@ -1752,6 +1829,184 @@ export interface operations {
         headers: { [name: string]: unknown };
         content: {
           "application/json": components["schemas"]["Recipient"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "post_recipients_by_id_consent_requests": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["ConsentRequest"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_recipients_by_id_portal_activity": {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+      };
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": (components["schemas"]["List"]) & ({
+            data?: (components["schemas"]["PortalActivity"])[];
+          });
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "delete_recipients_by_id_portal_lockout": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["PortalLockout"];
         };
       };
       400: {

@@ -23,7 +23,17 @@ export interface Recipient extends AddressFields {
   readonly updatedAt: string;
 }
 
-const RESPONSE_ONLY = ["id", "object", "short_id", "tin_last4", "livemode", "created_at", "updated_at"];
+const RESPONSE_ONLY = [
+  "id",
+  "object",
+  "short_id",
+  "tin_last4",
+  "consent",
+  "portal",
+  "livemode",
+  "created_at",
+  "updated_at",
+];
 const props = {
   payer: { type: "string", maxLength: 64 },
   name: { type: "string", minLength: 1, maxLength: 150 },

@@ -29,7 +29,14 @@ export function payerView(p: Payer, opts: { list?: boolean } = {}): Record<strin
   return view;
 }
 
-export function recipientView(r: Recipient): Record<string, unknown> {
+/** What the portal knows of a recipient (issue 39), read-only for the payer. */
+export interface RecipientPortalFacts {
+  readonly consent: { readonly status: "none" | "given" | "withdrawn"; readonly at: string | null };
+  /** Until when the portal refuses the recipient's sign-in after five wrong answers. */
+  readonly portalLockedUntil: string | null;
+}
+
+export function recipientView(r: Recipient & Partial<RecipientPortalFacts>): Record<string, unknown> {
   return {
     id: r.id,
     object: "recipient",
@@ -47,6 +54,8 @@ export function recipientView(r: Recipient): Record<string, unknown> {
     email: r.email,
     delivery_method: r.deliveryMethod,
     account_number: r.accountNumber,
+    consent: { status: r.consent?.status ?? "none", at: r.consent?.at ?? null },
+    portal: { locked_until: r.portalLockedUntil ?? null },
     livemode: r.livemode,
     created_at: r.createdAt,
     updated_at: r.updatedAt,

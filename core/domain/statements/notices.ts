@@ -83,3 +83,17 @@ export function letterCover(f: {
     ],
   };
 }
+
+/** The payer's own invitation to consent (POST /v1/recipients/{id}/consent-requests), not tied to one statement. */
+export function consentRequestEmail(f: { readonly payerName: string; readonly link: string }): EmailContent {
+  const paragraphs = [
+    `${f.payerName} can deliver your tax statements (for example Forms 1099 and W-2) electronically.`,
+    "To receive them electronically, open the recipient portal, confirm who you are, read the disclosures and give your consent there.",
+    "If you do not consent, your statements come on paper.",
+  ];
+  return {
+    subject: `Receive your tax statements from ${f.payerName} electronically`,
+    text: `${paragraphs.join("\n\n")}\n\n${f.link}\n`,
+    html: htmlOf(paragraphs, f.link, "Choose electronic delivery"),
+  };
+}

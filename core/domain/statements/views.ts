@@ -102,3 +102,25 @@ export function outboxMessageView(m: {
     created_at: m.createdAt,
   };
 }
+
+/** One step of a recipient in the portal, for the payer's audit (GET /v1/recipients/{id}/portal-activity). */
+export function portalActivityView(a: {
+  readonly id: string;
+  readonly recipientId: string;
+  readonly action: string;
+  readonly filingId: string | null;
+  readonly ip: string;
+  readonly userAgent: string | null;
+  readonly createdAt: string;
+}) {
+  return {
+    object: "portal_activity" as const,
+    id: a.id,
+    recipient: a.recipientId,
+    action: a.action,
+    filing: a.filingId,
+    ip: a.ip,
+    user_agent: a.userAgent,
+    created_at: a.createdAt,
+  };
+}

@@ -179,6 +179,26 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     status: 200,
     response: ref("Recipient"),
   },
+  "POST /v1/recipients/:id/consent-requests": {
+    summary: "Invite the recipient by e-mail to consent to electronic delivery in the recipient portal",
+    tag: "Recipient copies",
+    status: 201,
+    response: ref("ConsentRequest"),
+  },
+  "GET /v1/recipients/:id/portal-activity": {
+    summary:
+      "The recipient's steps in the portal (sign-ins, views, consent), with time and address, newest first",
+    tag: "Recipient copies",
+    query: [...PAGE],
+    status: 200,
+    response: listOf("PortalActivity"),
+  },
+  "DELETE /v1/recipients/:id/portal-lockout": {
+    summary: "Lift the recipient's portal lock-out (after five wrong sign-in answers)",
+    tag: "Recipient copies",
+    status: 200,
+    response: ref("PortalLockout"),
+  },
 
   "GET /v1/forms": { summary: "List supported forms", tag: "Forms", status: 200, response: ref("FormList") },
   "GET /v1/forms/:form": {

@@ -177,6 +177,18 @@ export const SCHEMAS: Record<string, Schema> = {
     email: nstr,
     delivery_method: { enum: ["paper", "electronic"] },
     account_number: nstr,
+    consent: {
+      type: "object",
+      description: "E-delivery consent, given or withdrawn by the recipient in the portal (read-only).",
+      required: ["status", "at"],
+      properties: { status: { enum: ["none", "given", "withdrawn"] }, at: ndate },
+    },
+    portal: {
+      type: "object",
+      description: "The recipient portal: locked_until is set after five wrong sign-in answers (read-only).",
+      required: ["locked_until"],
+      properties: { locked_until: ndate },
+    },
     livemode: bool,
     created_at: date,
     updated_at: date,
@@ -530,6 +542,17 @@ export const SCHEMAS: Record<string, Schema> = {
       amount_cents: int,
     },
   },
+  ConsentEventData: {
+    type: "object",
+    description: "The data of recipient.consent_given and recipient.consent_withdrawn.",
+    required: ["recipient", "status", "at", "filings"],
+    properties: {
+      recipient: str,
+      status: { enum: ["given", "withdrawn"] },
+      at: date,
+      filings: { type: "array", items: str, description: "The filings whose statements the consent covers." },
+    },
+  },
   Event: resource("event", {
     id: str,
     type: ref("EventType"),
@@ -610,6 +633,34 @@ export const SCHEMAS: Record<string, Schema> = {
     links: { type: "array", items: str },
     created_at: date,
   }),
+  ConsentRequest: resource("consent_request", {
+    id: str,
+    recipient: str,
+    email: str,
+    status: { enum: ["sent", "bounced"] },
+    failure_reason: nstr,
+    created_at: date,
+  }),
+  PortalActivity: resource("portal_activity", {
+    id: str,
+    recipient: str,
+    action: {
+      enum: [
+        "signed_in",
+        "sign_in_failed",
+        "locked",
+        "viewed",
+        "consent_given",
+        "consent_withdrawn",
+        "email_changed",
+      ],
+    },
+    filing: nstr,
+    ip: str,
+    user_agent: nstr,
+    created_at: date,
+  }),
+  PortalLockout: resource("portal_lockout", { recipient: str, lifted: bool }),
   Deleted: { type: "object" },
 };
 

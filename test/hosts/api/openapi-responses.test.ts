@@ -217,6 +217,11 @@ s("every route answers as documented", async ({ api }) => {
   await call("GET", "/v1/filings/fil_unknown/statement");
   await call("GET", "/v1/statement-deliveries?status=returned");
   await call("GET", "/v1/statement-deliveries?status=lost");
+  await call("GET", "/v1/sandbox/outbox");
+  await call("POST", `/v1/recipients/${recipient}/consent-requests`);
+  await call("POST", "/v1/recipients/rcp_unknown000/consent-requests");
+  await call("GET", `/v1/recipients/${recipient}/portal-activity`);
+  await call("DELETE", `/v1/recipients/${recipient}/portal-lockout`);
   await call("GET", `/v1/orders/${order}/copy-b`);
   await call("GET", `/v1/batches/${intake.batch as string}/copy-b`);
   // A W-2 order: its W-3 (an order without W-2s has none: 409).
