@@ -153,9 +153,13 @@ try {
     command,
   );
 
+  // BENCH_CPU_PROF=DIR: the worker writes a V8 CPU profile there when it exits (as bench/support/servers.ts's).
+  const prof = process.env["BENCH_CPU_PROF"]
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env["BENCH_CPU_PROF"]}`]
+    : [];
   // The worker: its own process on Postgres; on PGlite the API's (the embedded database is one process's).
   const workerPid = POSTGRES
-    ? (worker = spawn(process.execPath, ["--import", "tsx", "hosts/worker/main.ts"], {
+    ? (worker = spawn(process.execPath, [...prof, "--import", "tsx", "hosts/worker/main.ts"], {
         cwd: root,
         env: {
           ...process.env,

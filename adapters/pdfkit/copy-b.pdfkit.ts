@@ -63,16 +63,30 @@ function clean(text: string): string {
   return text.replace(/\s+/g, " ").replace(NOT_WIN_ANSI, "?").trim();
 }
 
+/**
+ * Measures of text in the standard fonts, which depend on the font, the size and the text only: kept for the
+ * process, not per document, so a one-page document (a letter) finds its form's labels measured already.
+ */
+interface MeasureCaches {
+  readonly wrap: Map<string, readonly string[]>;
+  readonly fit: Map<string, Fitted>;
+  readonly width: Map<string, number>;
+}
+const PROCESS_CACHES: MeasureCaches = { wrap: new Map(), fit: new Map(), width: new Map() };
+
 class PageWriter {
   readonly #doc: Doc;
-  readonly #wrapCache = new Map<string, readonly string[]>();
-  readonly #fitCache = new Map<string, Fitted>();
-  readonly #widthCache = new Map<string, number>();
+  readonly #wrapCache: Map<string, readonly string[]>;
+  readonly #fitCache: Map<string, Fitted>;
+  readonly #widthCache: Map<string, number>;
   #font: FontName | null = null;
   #size = 0;
 
-  constructor(doc: Doc) {
+  constructor(doc: Doc, caches: MeasureCaches = PROCESS_CACHES) {
     this.#doc = doc;
+    this.#wrapCache = caches.wrap;
+    this.#fitCache = caches.fit;
+    this.#widthCache = caches.width;
   }
 
   #use(font: FontName, size: number): void {
