@@ -150,6 +150,26 @@ s("a value that reads as a TIN is not sent as metadata", async ({ lob, mail, log
 });
 
 s(
+  "the service's own ids are sent as metadata even where nine digits run in them",
+  async ({ lob, mail, logs }) => {
+    const request = letter();
+    // A filing id (a UUID) and a delivery id (a short id) with nine digits in a row: not TINs.
+    const metadata = {
+      filing: "0f3c1a2b-1234-4cde-8f00-123456789abc",
+      delivery: "sdl_Ab123456789Cd0EfGhIj",
+    };
+    const out = await Effect.runPromise(mail.send({ ...request, metadata }));
+    const kept = lob.letters().find((l) => out.kind === "queued" && l.id === out.vendorId);
+    assert.equal(kept?.metadata, metadata);
+    assert.not.ok(logs.some((l) => l.includes("looks like a TIN")));
+    // A TIN with a prefix is not an id.
+    const tin = await Effect.runPromise(mail.send({ ...letter(), metadata: { note: "ssn_123456789" } }));
+    const sent = lob.letters().find((l) => tin.kind === "queued" && l.id === tin.vendorId);
+    assert.equal(sent?.metadata, {});
+  },
+);
+
+s(
   "Lob rate limiting (429) is ServiceUnavailable carrying Retry-After; the retry works",
   async ({ lob, mail }) => {
     lob.faults.rateLimited = 1;
