@@ -280,7 +280,7 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
   const link = `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal/statements/${d.id}`;
 
   if (d.channel === "mail") {
-    const pdf = yield* statementPdf(scope, filing);
+    const pdf = yield* statementPdf(scope, filing, payer, recipient);
     const outcome = yield* (yield* MailHouse).send({
       scope,
       idempotencyKey: d.key,
@@ -290,23 +290,20 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
       metadata: { filing: filing.id, delivery: d.id },
     });
     const now = clock.now().toISOString();
+    if (outcome.kind === "queued") {
+      // Lob has the letter (queued to print); `statement.mailed` comes with the vendor's own event. One statement,
+      // no transaction. Any status: the vendor's first tracking event may have been recorded already (it names the
+      // delivery).
+      yield* repos.statements.updateDelivery(d.id, ["queued", "mailed", "in_transit", "delivered", "returned"], {
+        vendorId: outcome.vendorId,
+        expectedDeliveryDate: outcome.expectedDeliveryDate,
+        updatedAt: now,
+      });
+      return { kind: "done", status: "queued" } satisfies SendResult;
+    }
     return yield* withTransaction(
       Effect.gen(function* () {
         const tx = yield* Repos(scope);
-        if (outcome.kind === "queued") {
-          // Lob has the letter (queued to print); `statement.mailed` comes with the vendor's own event.
-          // Any status: the vendor's first tracking event may have been recorded already (it names the delivery).
-          yield* tx.statements.updateDelivery(
-            d.id,
-            ["queued", "mailed", "in_transit", "delivered", "returned"],
-            {
-              vendorId: outcome.vendorId,
-              expectedDeliveryDate: outcome.expectedDeliveryDate,
-              updatedAt: now,
-            },
-          );
-          return { kind: "done", status: "queued" } satisfies SendResult;
-        }
         const moved = yield* tx.statements.updateDelivery(d.id, ["queued"], {
           status: "undeliverable",
           failureReason: outcome.reason,
