@@ -294,11 +294,15 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
       // Lob has the letter (queued to print); `statement.mailed` comes with the vendor's own event. One statement,
       // no transaction. Any status: the vendor's first tracking event may have been recorded already (it names the
       // delivery).
-      yield* repos.statements.updateDelivery(d.id, ["queued", "mailed", "in_transit", "delivered", "returned"], {
-        vendorId: outcome.vendorId,
-        expectedDeliveryDate: outcome.expectedDeliveryDate,
-        updatedAt: now,
-      });
+      yield* repos.statements.updateDelivery(
+        d.id,
+        ["queued", "mailed", "in_transit", "delivered", "returned"],
+        {
+          vendorId: outcome.vendorId,
+          expectedDeliveryDate: outcome.expectedDeliveryDate,
+          updatedAt: now,
+        },
+      );
       return { kind: "done", status: "queued" } satisfies SendResult;
     }
     return yield* withTransaction(
