@@ -125,6 +125,9 @@ interface Loop {
   done: Promise<void>;
 }
 
+/** Jobs a `sendMany` writes in one statement. */
+const SEND_MANY_CHUNK = 1000;
+
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -346,6 +349,25 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
         if (id !== null && sendOptions.startAfter === undefined) {
           for (const l of loops) if (l.queue === queue) l.wake();
         }
+      }),
+    // One INSERT of up to SEND_MANY_CHUNK jobs (pg-boss's insert: ON CONFLICT DO NOTHING, so the dedupe index drops
+    // a key already queued, or twice in the list, as it drops a single send's).
+    sendMany: (queue, jobs) =>
+      Effect.promise(async () => {
+        if (jobs.length === 0) return;
+        await ensureQueue(queue);
+        for (let i = 0; i < jobs.length; i += SEND_MANY_CHUNK)
+          await boss.insert(
+            jobs.slice(i, i + SEND_MANY_CHUNK).map((j) => ({
+              name: queue,
+              data: { ...j.data },
+              retryLimit: defaults.retryLimit,
+              retryDelay: defaults.retryDelay,
+              retryBackoff: defaults.retryBackoff,
+              ...(j.key === undefined ? {} : { singletonKey: j.key }),
+            })),
+          );
+        for (const l of loops) if (l.queue === queue) l.wake();
       }),
   });
 

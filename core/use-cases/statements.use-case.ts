@@ -426,12 +426,15 @@ export const SendStatementPayload = Schema.Struct({
 });
 export type SendStatementPayload = typeof SendStatementPayload.Type;
 
-const sendJob = (d: DeliveryRef) =>
+/** A send job per delivery, in one write (a season's plan is tens of thousands of letters). */
+const sendJobs = (deliveries: readonly DeliveryRef[]) =>
   Effect.flatMap(Jobs, (jobs) =>
-    jobs.send(
+    jobs.sendMany(
       SEND_STATEMENT_QUEUE,
-      { accountId: d.accountId, livemode: d.livemode, deliveryId: d.deliveryId },
-      { key: d.deliveryId },
+      deliveries.map((d) => ({
+        data: { accountId: d.accountId, livemode: d.livemode, deliveryId: d.deliveryId },
+        key: d.deliveryId,
+      })),
     ),
   );
 
@@ -450,12 +453,12 @@ export const sweepStatements = Effect.fn("sweepStatements")(function* (options: 
   // Plan until a batch comes back short (nothing left pending), a bounded number of batches a sweep.
   for (let round = 0; round < 50; round++) {
     const batch = yield* planBatch(limit);
-    for (const d of batch.toSend) yield* sendJob(d);
+    yield* sendJobs(batch.toSend);
     planned += batch.toSend.length;
     if (batch.read < limit) break;
   }
   const stalled = yield* (yield* Store).statementQueue.stalled(options.stalledBefore, limit);
-  for (const d of stalled) yield* sendJob(d);
+  yield* sendJobs(stalled);
   return { planned, requeued: stalled.length };
 });
 

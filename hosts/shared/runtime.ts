@@ -31,7 +31,7 @@ import { ServiceUnavailable } from "../../core/domain/shared/errors.ts";
 import * as scryptHasher from "../../adapters/system/password-hasher.scrypt.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
-export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
+export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void, sendMany: () => Effect.void });
 
 /** Until the SMTP mailer lands: every e-mail waits (its job is retried) with the reason. */
 const unconfiguredMailer: Mailer["Service"] = Mailer.of({
