@@ -128,18 +128,19 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
         list.push(d);
         deliveries.set(d.filingId, list);
       }
-      const fresh: StatementDeliveryRecord[] = [];
-      const events: StoredEvent[] = [];
-      const refunds: { statement: StatementRecord; filing: Filing; cents: number }[] = [];
+      // Every statement's plan first, recorded in one write at the epoch each was read at; then what the recorded
+      // ones start (a statement changed since it was read is left pending: the next sweep plans it on the new facts).
+      const plans: {
+        readonly s: StatementRecord;
+        readonly filing?: Filing;
+        readonly recipient?: Recipient;
+        readonly plan?: ReturnType<typeof planStatement>;
+      }[] = [];
       for (const s of statements) {
         const filing = filings.get(s.filingId);
         const recipient = recipients.get(s.recipientId);
         if (!filing || !recipient) {
-          yield* tx.statements.planned(s.filingId, s.epoch, {
-            furnished: s.furnished,
-            notFurnished: s.notFurnished,
-            updatedAt: now,
-          });
+          plans.push({ s });
           continue;
         }
         const mine = deliveries.get(s.filingId) ?? [];
@@ -154,16 +155,27 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
           addressVersion: addressVersionOf(recipient),
           deliveries: mine.map(asRuleDelivery),
         });
-        // Furnished is what the deliveries say now: a notice once sent stays sent (the rule keeps it furnished),
-        // a letter that came back furnished nobody.
+        plans.push({ s, filing, recipient, plan });
+      }
+      // Furnished is what the deliveries say now: a notice once sent stays sent (the rule keeps it furnished),
+      // a letter that came back furnished nobody.
+      const recorded = new Set(
+        yield* tx.statements.planned(
+          plans.map(({ s, plan }) => ({
+            filingId: s.filingId,
+            epoch: s.epoch,
+            furnished: plan ? plan.furnished : s.furnished,
+            notFurnished: plan ? plan.notFurnished : s.notFurnished,
+          })),
+          now,
+        ),
+      );
+      const fresh: StatementDeliveryRecord[] = [];
+      const events: StoredEvent[] = [];
+      const refunds: { statement: StatementRecord; filing: Filing; cents: number }[] = [];
+      for (const { s, filing, recipient, plan } of plans) {
+        if (!filing || !recipient || !plan || !recorded.has(s.filingId)) continue;
         const notFurnished = plan.notFurnished;
-        const recorded = yield* tx.statements.planned(s.filingId, s.epoch, {
-          furnished: plan.furnished,
-          notFurnished,
-          updatedAt: now,
-        });
-        // Changed since it was read: the next sweep plans it again, on the new facts.
-        if (!recorded) continue;
         for (const a of plan.actions)
           fresh.push(newDelivery(ids.short("sdl_", 20), filing, recipient, a, now));
         if (notFurnished !== null && notFurnished !== s.notFurnished)
