@@ -6,6 +6,7 @@ import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
 import * as Redacted from "effect/Redacted";
 import { makeLobMailHouse } from "../../../adapters/lob/mail-house.lob.ts";
+import { multipart } from "../../../adapters/lob/client.ts";
 import type { ServiceUnavailable } from "../../../core/domain/shared/errors.ts";
 import type { MailHouse } from "../../../core/ports/mail-house.port.ts";
 import { startLobEmulator, type StartedLobEmulator } from "../../../hosts/lob-emulator/server.ts";
@@ -168,6 +169,26 @@ s(
     assert.equal(sent?.metadata, {});
   },
 );
+
+s("the letter's multipart body reads back as FormData would have sent it", async () => {
+  const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x0d, 0x0a, 0x00, 0xff]);
+  const form = multipart(
+    [
+      ["to[name]", 'José "Pepe" Núñez'],
+      ["to[address_line2]", "line one\nline two"],
+      ['metadata[odd"name]', "x"],
+    ],
+    { name: "file", filename: "statement.pdf", type: "application/pdf", bytes },
+  );
+  const read = await new Response(form.body, { headers: { "content-type": form.contentType } }).formData();
+  assert.is(read.get("to[name]"), 'José "Pepe" Núñez');
+  assert.is(read.get("to[address_line2]"), "line one\r\nline two");
+  assert.is(read.get('metadata[odd"name]'), "x", "a quote in a name, encoded as FormData encodes it");
+  const file = read.get("file") as File;
+  assert.is(file.name, "statement.pdf");
+  assert.is(file.type, "application/pdf");
+  assert.equal([...new Uint8Array(await file.arrayBuffer())], [...bytes]);
+});
 
 s(
   "Lob rate limiting (429) is ServiceUnavailable carrying Retry-After; the retry works",
