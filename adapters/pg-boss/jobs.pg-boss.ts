@@ -269,6 +269,42 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
       [queue, id, e.retryAfterSeconds],
     );
 
+  // Completions of a queue are written together, one write at a time: a job settled while the previous write is
+  // on its way (its commit waiting on the WAL) goes in the next one (group commit; a letter a job, hundreds a second,
+  // each completion a commit of its own, were half of the worker's commits). No job waits for a neighbour: a write
+  // starts as soon as the one before it ends.
+  const completers = new Map<string, (id: string) => Promise<void>>();
+  const completerOf = (queue: string) => {
+    let c = completers.get(queue);
+    if (!c) {
+      let waiting: { id: string; done: () => void }[] = [];
+      let writing = false;
+      const write = async () => {
+        writing = true;
+        while (waiting.length > 0) {
+          const batch = waiting;
+          waiting = [];
+          // A completion that does not reach the database leaves the job active: it expires and runs again.
+          await boss
+            .complete(
+              queue,
+              batch.map((b) => b.id),
+            )
+            .catch(onError);
+          for (const b of batch) b.done();
+        }
+        writing = false;
+      };
+      c = (id) =>
+        new Promise<void>((done) => {
+          waiting.push({ id, done });
+          if (!writing) void write();
+        });
+      completers.set(queue, c);
+    }
+    return c;
+  };
+
   // Each job completes (or fails) as soon as its own handler settles: a slow neighbour in the batch must not keep
   // it active until its expiry sends it round again.
   const runBatch = (
@@ -284,9 +320,8 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
         } catch (error) {
           failure = { error };
         }
-        // A completion that does not reach the database leaves the job active: it expires and runs again.
         if (!failure) {
-          await boss.complete(queue, job.id).catch(onError);
+          await completerOf(queue)(job.id);
           return;
         }
         const e = failure.error;
