@@ -3,7 +3,13 @@
 // every job that is due at that time (including retries that become due while draining, and jobs sent by handlers).
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as Effect from "effect/Effect";
-import { Jobs, RetryLater, type JobHandler, type JobRunner } from "../../core/ports/jobs.port.ts";
+import {
+  Jobs,
+  RetryLater,
+  type JobHandler,
+  type JobRunner,
+  type SendJobOptions,
+} from "../../core/ports/jobs.port.ts";
 
 export type FakeJobState = "created" | "retry" | "active" | "completed" | "failed";
 
@@ -69,22 +75,26 @@ export function makeFakeJobs(options: FakeJobsOptions): FakeJobs {
     return ((Math.max(defaults.retryDelay, 1) * 2 ** Math.min(16, retriesSoFar + 1)) / 2) * 1000;
   };
 
+  const sendOne = (queue: string, data: Readonly<Record<string, unknown>>, opts?: SendJobOptions) => {
+    const key = opts?.key ?? null;
+    if (key !== null && rows.some((r) => r.queue === queue && r.key === key && isOpen(r.state))) return;
+    rows.push({
+      id: `job_${nextId++}`,
+      queue,
+      data: structuredClone({ ...data }),
+      key,
+      state: "created",
+      attempts: 0,
+      retryLimit: opts?.retryLimit ?? defaults.retryLimit,
+      startAfter: now() + Math.max(0, opts?.startAfterSeconds ?? 0) * 1000,
+      error: null,
+    });
+  };
   const service = Jobs.of({
-    send: (queue, data, opts) =>
+    send: (queue, data, opts) => Effect.sync(() => sendOne(queue, data, opts)),
+    sendMany: (queue, jobs) =>
       Effect.sync(() => {
-        const key = opts?.key ?? null;
-        if (key !== null && rows.some((r) => r.queue === queue && r.key === key && isOpen(r.state))) return;
-        rows.push({
-          id: `job_${nextId++}`,
-          queue,
-          data: structuredClone({ ...data }),
-          key,
-          state: "created",
-          attempts: 0,
-          retryLimit: opts?.retryLimit ?? defaults.retryLimit,
-          startAfter: now() + Math.max(0, opts?.startAfterSeconds ?? 0) * 1000,
-          error: null,
-        });
+        for (const j of jobs) sendOne(queue, j.data, j.key === undefined ? {} : { key: j.key });
       }),
   });
 

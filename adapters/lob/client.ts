@@ -3,6 +3,7 @@
 // bodies as Lob takes them (JSON for verifications, multipart/form-data for a letter with its PDF); Lob's errors
 // read from `{ error: { message, status_code, code } }`. No retries here: a failure the job may retry is
 // `LobUnavailable` (carrying Retry-After), and the letter's Idempotency-Key makes the retry the same letter.
+import { randomBytes } from "node:crypto";
 import * as Redacted from "effect/Redacted";
 
 export const DEFAULT_LOB_API_BASE = "https://api.lob.com";
@@ -108,6 +109,35 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** A quoted multipart name or filename: quotes and line breaks percent-encoded, as the HTML form encoder does. */
+const quoted = (name: string) => `"${name.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A")}"`;
+
+/**
+ * A multipart/form-data body (RFC 7578) in one buffer: what `FormData` sends, without streaming a letter's few
+ * kilobytes through web streams part by part (a write each). Text values' line breaks are CRLF, as FormData's.
+ */
+export function multipart(
+  fields: readonly (readonly [string, string])[],
+  file: {
+    readonly name: string;
+    readonly filename: string;
+    readonly type: string;
+    readonly bytes: Uint8Array;
+  },
+): { readonly contentType: string; readonly body: Uint8Array } {
+  const boundary = `----LobLetter${randomBytes(16).toString("hex")}`;
+  let head = "";
+  for (const [name, value] of fields)
+    head += `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value.replace(/\r?\n|\r/g, "\r\n")}\r\n`;
+  head += `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(file.name)}; filename=${quoted(file.filename)}\r\nContent-Type: ${file.type}\r\n\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(head, "utf8"),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`, "utf8"),
+  ]);
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body };
+}
+
 function lobApiBase(apiBase: string): string {
   let url: URL;
   try {
@@ -153,21 +183,27 @@ export class LobClient {
   }
 
   async createLetter(input: LetterInput): Promise<LobLetter> {
-    const form = new FormData();
+    const fields: [string, string][] = [];
     const address = (prefix: "to" | "from", a: LobAddress) => {
-      for (const [k, v] of Object.entries(a)) if (v !== undefined && v !== "") form.set(`${prefix}[${k}]`, v);
+      for (const [k, v] of Object.entries(a))
+        if (v !== undefined && v !== "") fields.push([`${prefix}[${k}]`, v]);
     };
     address("to", input.to);
     address("from", input.from);
-    form.set("color", String(input.color));
-    form.set("mail_type", input.mail_type);
-    form.set("use_type", input.use_type);
-    form.set("address_placement", input.address_placement);
-    for (const [k, v] of Object.entries(input.metadata)) form.set(`metadata[${k}]`, v);
-    form.set("file", new Blob([input.file], { type: "application/pdf" }), "statement.pdf");
+    fields.push(["color", String(input.color)]);
+    fields.push(["mail_type", input.mail_type]);
+    fields.push(["use_type", input.use_type]);
+    fields.push(["address_placement", input.address_placement]);
+    for (const [k, v] of Object.entries(input.metadata)) fields.push([`metadata[${k}]`, v]);
+    const form = multipart(fields, {
+      name: "file",
+      filename: "statement.pdf",
+      type: "application/pdf",
+      bytes: input.file,
+    });
     const body = await this.#call("POST", "/v1/letters", {
-      headers: { "idempotency-key": input.idempotencyKey },
-      body: form,
+      headers: { "idempotency-key": input.idempotencyKey, "content-type": form.contentType },
+      body: form.body,
     });
     const id = (body as { id?: unknown }).id;
     if (typeof id !== "string" || !id.startsWith("ltr_"))

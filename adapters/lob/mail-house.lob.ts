@@ -40,6 +40,14 @@ const UNAVAILABLE =
 
 /** A value that reads as a TIN (nine digits, dashed or not) never goes to Lob, whatever the caller put there. */
 const TIN_LIKE = /(^|\D)\d{3}-?\d{2}-?\d{4}(\D|$)|(^|\D)\d{2}-?\d{7}(\D|$)/;
+/**
+ * The service's own ids, which are not TINs even where their hex or base62 holds nine digits in a row (one UUID in
+ * forty does, so the filing id of one letter in forty was dropped from its metadata): a whole UUID, or a prefixed
+ * short id (`sdl_…`).
+ */
+const OWN_ID =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$|^[a-z]{2,6}_[A-Za-z0-9]{16,40}$/;
+const tinLike = (v: string) => !OWN_ID.test(v) && TIN_LIKE.test(v);
 
 const text = (v: string | null | undefined) => (v ?? "").trim();
 
@@ -129,7 +137,7 @@ export function makeLobMailHouse(options: LobMailHouseOptions): MailHouse["Servi
       }
       const metadata: Record<string, string> = {};
       for (const [k, v] of Object.entries(letter.metadata)) {
-        if (TIN_LIKE.test(v)) log(`lob: metadata ${k} looks like a TIN and is not sent`);
+        if (tinLike(v)) log(`lob: metadata ${k} looks like a TIN and is not sent`);
         else metadata[k] = v;
       }
       const created = yield* onRefused<LobLetter | LetterOutcome>(

@@ -55,6 +55,11 @@ interface Fitted {
 export interface PdfkitRendererOptions {
   /** Deflate page content (default true). Tests turn it off to read the text back. */
   readonly compress?: boolean;
+  /**
+   * Each document over the standard fonts' metrics parsed once in the process (default true; see useFont). False:
+   * pdfkit opens and parses them for each document, as it does on its own (tests compare the two).
+   */
+  readonly reuseFonts?: boolean;
 }
 
 /** Characters outside WinAnsi cannot be drawn with the standard fonts; print a visible stand-in, not garbage. */
@@ -63,21 +68,76 @@ function clean(text: string): string {
   return text.replace(/\s+/g, " ").replace(NOT_WIN_ANSI, "?").trim();
 }
 
+/**
+ * pdfkit parses a standard font's metrics (its AFM: widths and thousands of kerning pairs) again for every document
+ * that uses the font: a quarter of the time of a one-page document, a letter. The metrics are the same for every
+ * document, so the first document's fonts are kept and each later document is given its own pdfkit font object
+ * (pdfkit's own class: its id, its document, its dictionary) over the metrics parsed then. Where pdfkit's font
+ * cache is not as this expects, the document opens its fonts as pdfkit does.
+ */
+interface FontCache {
+  _fontFamilies?: Record<string, Record<string, unknown> | undefined>;
+  _fontCount?: number;
+}
+const parsedFonts = new Map<FontName, { proto: object; metrics: Record<string, unknown> }>();
+
+function useFont(doc: Doc, font: FontName, reuse: boolean): void {
+  if (!reuse) {
+    doc.font(font);
+    return;
+  }
+  const internals = doc as unknown as FontCache;
+  const families = internals._fontFamilies;
+  const known = parsedFonts.get(font);
+  if (known && families && typeof families === "object" && families[font] === undefined) {
+    if (typeof internals._fontCount === "number") {
+      internals._fontCount += 1;
+      families[font] = Object.assign(Object.create(known.proto) as Record<string, unknown>, known.metrics, {
+        document: doc,
+        id: `F${String(internals._fontCount)}`,
+      });
+    }
+  }
+  doc.font(font);
+  if (known) return;
+  const opened = families?.[font];
+  if (opened && opened["name"] === font && typeof opened["font"] === "object" && opened["document"] === doc) {
+    const { document: _document, id: _id, dictionary: _dictionary, embedded: _embedded, ...metrics } = opened;
+    parsedFonts.set(font, { proto: Object.getPrototypeOf(opened) as object, metrics });
+  }
+}
+
+/**
+ * Measures of text in the standard fonts, which depend on the font, the size and the text only: kept for the
+ * process, not per document, so a one-page document (a letter) finds its form's labels measured already.
+ */
+interface MeasureCaches {
+  readonly wrap: Map<string, readonly string[]>;
+  readonly fit: Map<string, Fitted>;
+  readonly width: Map<string, number>;
+}
+const PROCESS_CACHES: MeasureCaches = { wrap: new Map(), fit: new Map(), width: new Map() };
+
 class PageWriter {
   readonly #doc: Doc;
-  readonly #wrapCache = new Map<string, readonly string[]>();
-  readonly #fitCache = new Map<string, Fitted>();
-  readonly #widthCache = new Map<string, number>();
+  readonly #wrapCache: Map<string, readonly string[]>;
+  readonly #fitCache: Map<string, Fitted>;
+  readonly #widthCache: Map<string, number>;
+  readonly #reuseFonts: boolean;
   #font: FontName | null = null;
   #size = 0;
 
-  constructor(doc: Doc) {
+  constructor(doc: Doc, reuseFonts = false, caches: MeasureCaches = PROCESS_CACHES) {
     this.#doc = doc;
+    this.#reuseFonts = reuseFonts;
+    this.#wrapCache = caches.wrap;
+    this.#fitCache = caches.fit;
+    this.#widthCache = caches.width;
   }
 
   #use(font: FontName, size: number): void {
     if (this.#font !== font) {
-      this.#doc.font(font);
+      useFont(this.#doc, font, this.#reuseFonts);
       this.#font = font;
     }
     if (this.#size !== size) {
@@ -511,9 +571,12 @@ export function statementGeometry(s: CopyBStatement): { cells: readonly Rect[]; 
 /** A renderer drawing every statement of one call into one document (fonts are referenced once, not per page). */
 export function makePdfkitRenderer(options: PdfkitRendererOptions = {}): StatementRenderer["Service"] {
   const compress = options.compress ?? true;
+  const reuseFonts = options.reuseFonts ?? true;
   const document = (title: string, draw: (doc: PDFKit.PDFDocument, writer: PageWriter) => void) =>
     Effect.callback<Uint8Array>((resume) => {
       const doc = new PDFDocument({
+        // No default font opened (parsed) by pdfkit: it is opened below over the metrics parsed once.
+        ...(reuseFonts ? { font: null as unknown as string } : {}),
         size: "LETTER",
         margin: 0,
         autoFirstPage: false,
@@ -525,7 +588,9 @@ export function makePdfkitRenderer(options: PdfkitRendererOptions = {}): Stateme
       doc.on("end", () => resume(Effect.succeed(concat(chunks))));
       doc.on("error", (e: unknown) => resume(Effect.die(e)));
       try {
-        draw(doc, new PageWriter(doc));
+        // pdfkit's default font, opened first as pdfkit opens it (F1), over the metrics parsed once.
+        if (reuseFonts) useFont(doc, REGULAR, true);
+        draw(doc, new PageWriter(doc, reuseFonts));
         doc.end();
       } catch (e) {
         resume(Effect.die(e));

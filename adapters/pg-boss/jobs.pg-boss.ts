@@ -125,6 +125,9 @@ interface Loop {
   done: Promise<void>;
 }
 
+/** Jobs a `sendMany` writes in one statement. */
+const SEND_MANY_CHUNK = 1000;
+
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -266,6 +269,42 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
       [queue, id, e.retryAfterSeconds],
     );
 
+  // Completions of a queue are written together, one write at a time: a job settled while the previous write is
+  // on its way (its commit waiting on the WAL) goes in the next one (group commit; a letter a job, hundreds a second,
+  // each completion a commit of its own, were half of the worker's commits). No job waits for a neighbour: a write
+  // starts as soon as the one before it ends.
+  const completers = new Map<string, (id: string) => Promise<void>>();
+  const completerOf = (queue: string) => {
+    let c = completers.get(queue);
+    if (!c) {
+      let waiting: { id: string; done: () => void }[] = [];
+      let writing = false;
+      const write = async () => {
+        writing = true;
+        while (waiting.length > 0) {
+          const batch = waiting;
+          waiting = [];
+          // A completion that does not reach the database leaves the job active: it expires and runs again.
+          await boss
+            .complete(
+              queue,
+              batch.map((b) => b.id),
+            )
+            .catch(onError);
+          for (const b of batch) b.done();
+        }
+        writing = false;
+      };
+      c = (id) =>
+        new Promise<void>((done) => {
+          waiting.push({ id, done });
+          if (!writing) void write();
+        });
+      completers.set(queue, c);
+    }
+    return c;
+  };
+
   // Each job completes (or fails) as soon as its own handler settles: a slow neighbour in the batch must not keep
   // it active until its expiry sends it round again.
   const runBatch = (
@@ -281,9 +320,8 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
         } catch (error) {
           failure = { error };
         }
-        // A completion that does not reach the database leaves the job active: it expires and runs again.
         if (!failure) {
-          await boss.complete(queue, job.id).catch(onError);
+          await completerOf(queue)(job.id);
           return;
         }
         const e = failure.error;
@@ -346,6 +384,25 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
         if (id !== null && sendOptions.startAfter === undefined) {
           for (const l of loops) if (l.queue === queue) l.wake();
         }
+      }),
+    // One INSERT of up to SEND_MANY_CHUNK jobs (pg-boss's insert: ON CONFLICT DO NOTHING, so the dedupe index drops
+    // a key already queued, or twice in the list, as it drops a single send's).
+    sendMany: (queue, jobs) =>
+      Effect.promise(async () => {
+        if (jobs.length === 0) return;
+        await ensureQueue(queue);
+        for (let i = 0; i < jobs.length; i += SEND_MANY_CHUNK)
+          await boss.insert(
+            jobs.slice(i, i + SEND_MANY_CHUNK).map((j) => ({
+              name: queue,
+              data: { ...j.data },
+              retryLimit: defaults.retryLimit,
+              retryDelay: defaults.retryDelay,
+              retryBackoff: defaults.retryBackoff,
+              ...(j.key === undefined ? {} : { singletonKey: j.key }),
+            })),
+          );
+        for (const l of loops) if (l.queue === queue) l.wake();
       }),
   });
 

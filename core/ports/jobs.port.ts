@@ -27,6 +27,14 @@ export class Jobs extends Context.Service<
       data: Readonly<Record<string, unknown>>,
       options?: SendJobOptions,
     ) => Effect.Effect<void>;
+    /**
+     * Many jobs of one queue at once (one write where the adapter can): each as `send` would queue it with only a
+     * key, deduped by key against the queue and within the list.
+     */
+    readonly sendMany: (
+      queue: string,
+      jobs: readonly { readonly data: Readonly<Record<string, unknown>>; readonly key?: string }[],
+    ) => Effect.Effect<void>;
   }
 >()("core/Jobs") {}
 

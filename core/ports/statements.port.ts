@@ -73,12 +73,14 @@ export interface StatementRepo {
   ) => Effect.Effect<readonly string[]>;
   readonly get: (filingId: string) => Effect.Effect<StatementRecord | undefined>;
   readonly getMany: (filingIds: readonly string[]) => Effect.Effect<readonly StatementRecord[]>;
-  /** Records a plan made at `epoch`: false (nothing written) when the statement changed since. */
+  /**
+   * Records plans, each made at its `epoch` (one write): the filing ids recorded; a statement changed since its
+   * plan read it is left out (nothing written for it).
+   */
   readonly planned: (
-    filingId: string,
-    epoch: number,
-    patch: Pick<StatementRecord, "furnished" | "notFurnished"> & { readonly updatedAt: string },
-  ) => Effect.Effect<boolean>;
+    plans: readonly Pick<StatementRecord, "filingId" | "epoch" | "furnished" | "notFurnished">[],
+    updatedAt: string,
+  ) => Effect.Effect<readonly string[]>;
   /** Bumps the epoch of these statements: they are planned again. */
   readonly touch: (filingIds: readonly string[], now: string) => Effect.Effect<void>;
   /** Bumps the epoch of every statement of this recipient (a new address, e-mail or consent). */

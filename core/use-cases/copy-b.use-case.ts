@@ -5,6 +5,7 @@ import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
 import { buildCopyB, partyAddressLines } from "../domain/statements/build.ts";
 import { buildW2Copies, buildW3, type W2Employer } from "../domain/statements/w2.ts";
 import type { Payer } from "../domain/parties/payer.ts";
+import type { Recipient } from "../domain/parties/recipient.ts";
 import { parseEfw2, w3Totals, type Efw2Record } from "../domain/efw2/index.ts";
 import { SSA_STATE_CODES } from "../domain/forms/index.ts";
 import { SsaTransmitter } from "../ports/ssa-transmitter.port.ts";
@@ -36,6 +37,16 @@ const render = Effect.fnUntraced(function* (
       (r) => [r.id, r] as const,
     ),
   );
+  return yield* renderOf(repos, filings, payers, recipients, options);
+});
+
+const renderOf = Effect.fnUntraced(function* (
+  repos: ScopedStore,
+  filings: readonly Filing[],
+  payers: ReadonlyMap<string, Payer>,
+  recipients: ReadonlyMap<string, Recipient>,
+  options?: { readonly cover?: TextPage },
+) {
   // Pub 1179: the payer's own TIN is printed whole on the recipient's copy (only the recipient's may be truncated).
   const vault = yield* TinVault;
   const payerTins = new Map<string, Tin>();
@@ -63,13 +74,24 @@ const render = Effect.fnUntraced(function* (
   return yield* (yield* StatementRenderer).render(statements, options);
 });
 
-/** The recipient's copies of one filing as a PDF (issue 39: the letter the mail house prints). */
+/**
+ * The recipient's copies of one filing as a PDF (issue 39: the letter the mail house prints), with its payer and
+ * recipient as the caller read them (not read again).
+ */
 export const statementPdf = Effect.fnUntraced(function* (
   scope: Scope,
   filing: Filing,
+  payer: Payer,
+  recipient: Recipient,
   options?: { readonly cover?: TextPage },
 ) {
-  return yield* render((yield* Store).scoped(scope), [filing], options);
+  return yield* renderOf(
+    (yield* Store).scoped(scope),
+    [filing],
+    new Map([[payer.id, payer]]),
+    new Map([[recipient.id, recipient]]),
+    options,
+  );
 });
 
 export const filingCopyB = Effect.fnUntraced(function* (scope: Scope, id: string) {

@@ -209,7 +209,10 @@ export const portalStatementPdf = Effect.fn("portalStatementPdf")(function* (
   const filing: Filing | undefined = yield* repos.filings.get(filingId);
   if (!filing) return { kind: "not_found" } satisfies PortalPdf;
   if (!isAvailable(filing.taxYear, now)) return { kind: "expired" } satisfies PortalPdf;
-  const pdf = yield* statementPdf(scope, filing);
+  const payer = yield* repos.payers.get(filing.payerId);
+  const recipient = yield* repos.recipients.get(filing.recipientId);
+  if (!payer || !recipient) return { kind: "not_found" } satisfies PortalPdf;
+  const pdf = yield* statementPdf(scope, filing, payer, recipient);
   const at = now.toISOString();
   yield* withTransaction(
     Effect.gen(function* () {

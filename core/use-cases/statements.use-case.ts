@@ -129,18 +129,19 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
         list.push(d);
         deliveries.set(d.filingId, list);
       }
-      const fresh: StatementDeliveryRecord[] = [];
-      const events: StoredEvent[] = [];
-      const refunds: { statement: StatementRecord; filing: Filing; cents: number }[] = [];
+      // Every statement's plan first, recorded in one write at the epoch each was read at; then what the recorded
+      // ones start (a statement changed since it was read is left pending: the next sweep plans it on the new facts).
+      const plans: {
+        readonly s: StatementRecord;
+        readonly filing?: Filing;
+        readonly recipient?: Recipient;
+        readonly plan?: ReturnType<typeof planStatement>;
+      }[] = [];
       for (const s of statements) {
         const filing = filings.get(s.filingId);
         const recipient = recipients.get(s.recipientId);
         if (!filing || !recipient) {
-          yield* tx.statements.planned(s.filingId, s.epoch, {
-            furnished: s.furnished,
-            notFurnished: s.notFurnished,
-            updatedAt: now,
-          });
+          plans.push({ s });
           continue;
         }
         const mine = deliveries.get(s.filingId) ?? [];
@@ -155,16 +156,27 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
           addressVersion: addressVersionOf(recipient),
           deliveries: mine.map(asRuleDelivery),
         });
-        // Furnished is what the deliveries say now: a notice once sent stays sent (the rule keeps it furnished),
-        // a letter that came back furnished nobody.
+        plans.push({ s, filing, recipient, plan });
+      }
+      // Furnished is what the deliveries say now: a notice once sent stays sent (the rule keeps it furnished),
+      // a letter that came back furnished nobody.
+      const recorded = new Set(
+        yield* tx.statements.planned(
+          plans.map(({ s, plan }) => ({
+            filingId: s.filingId,
+            epoch: s.epoch,
+            furnished: plan ? plan.furnished : s.furnished,
+            notFurnished: plan ? plan.notFurnished : s.notFurnished,
+          })),
+          now,
+        ),
+      );
+      const fresh: StatementDeliveryRecord[] = [];
+      const events: StoredEvent[] = [];
+      const refunds: { statement: StatementRecord; filing: Filing; cents: number }[] = [];
+      for (const { s, filing, recipient, plan } of plans) {
+        if (!filing || !recipient || !plan || !recorded.has(s.filingId)) continue;
         const notFurnished = plan.notFurnished;
-        const recorded = yield* tx.statements.planned(s.filingId, s.epoch, {
-          furnished: plan.furnished,
-          notFurnished,
-          updatedAt: now,
-        });
-        // Changed since it was read: the next sweep plans it again, on the new facts.
-        if (!recorded) continue;
         for (const a of plan.actions)
           fresh.push(newDelivery(ids.short("sdl_", 20), filing, recipient, a, now));
         if (notFurnished !== null && notFurnished !== s.notFurnished)
@@ -284,7 +296,7 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
     // The letter's cover names the portal and the recipient's access code (kept once made: a letter sent again
     // after a crash, or to a new address, prints the same code).
     const code = yield* repos.portal.accessCode(recipient.id, newAccessCode(ids.randomBytes(8)));
-    const pdf = yield* statementPdf(scope, filing, {
+    const pdf = yield* statementPdf(scope, filing, payer, recipient, {
       cover: letterCover({
         payerName: payer.legalName,
         form: filing.form,
@@ -303,23 +315,24 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
       metadata: { filing: filing.id, delivery: d.id },
     });
     const now = clock.now().toISOString();
+    if (outcome.kind === "queued") {
+      // Lob has the letter (queued to print); `statement.mailed` comes with the vendor's own event. One statement,
+      // no transaction. Any status: the vendor's first tracking event may have been recorded already (it names the
+      // delivery).
+      yield* repos.statements.updateDelivery(
+        d.id,
+        ["queued", "mailed", "in_transit", "delivered", "returned"],
+        {
+          vendorId: outcome.vendorId,
+          expectedDeliveryDate: outcome.expectedDeliveryDate,
+          updatedAt: now,
+        },
+      );
+      return { kind: "done", status: "queued" } satisfies SendResult;
+    }
     return yield* withTransaction(
       Effect.gen(function* () {
         const tx = yield* Repos(scope);
-        if (outcome.kind === "queued") {
-          // Lob has the letter (queued to print); `statement.mailed` comes with the vendor's own event.
-          // Any status: the vendor's first tracking event may have been recorded already (it names the delivery).
-          yield* tx.statements.updateDelivery(
-            d.id,
-            ["queued", "mailed", "in_transit", "delivered", "returned"],
-            {
-              vendorId: outcome.vendorId,
-              expectedDeliveryDate: outcome.expectedDeliveryDate,
-              updatedAt: now,
-            },
-          );
-          return { kind: "done", status: "queued" } satisfies SendResult;
-        }
         const moved = yield* tx.statements.updateDelivery(d.id, ["queued"], {
           status: "undeliverable",
           failureReason: outcome.reason,
@@ -438,12 +451,15 @@ export const SendStatementPayload = Schema.Struct({
 });
 export type SendStatementPayload = typeof SendStatementPayload.Type;
 
-const sendJob = (d: DeliveryRef) =>
+/** A send job per delivery, in one write (a season's plan is tens of thousands of letters). */
+const sendJobs = (deliveries: readonly DeliveryRef[]) =>
   Effect.flatMap(Jobs, (jobs) =>
-    jobs.send(
+    jobs.sendMany(
       SEND_STATEMENT_QUEUE,
-      { accountId: d.accountId, livemode: d.livemode, deliveryId: d.deliveryId },
-      { key: d.deliveryId },
+      deliveries.map((d) => ({
+        data: { accountId: d.accountId, livemode: d.livemode, deliveryId: d.deliveryId },
+        key: d.deliveryId,
+      })),
     ),
   );
 
@@ -462,12 +478,12 @@ export const sweepStatements = Effect.fn("sweepStatements")(function* (options: 
   // Plan until a batch comes back short (nothing left pending), a bounded number of batches a sweep.
   for (let round = 0; round < 50; round++) {
     const batch = yield* planBatch(limit);
-    for (const d of batch.toSend) yield* sendJob(d);
+    yield* sendJobs(batch.toSend);
     planned += batch.toSend.length;
     if (batch.read < limit) break;
   }
   const stalled = yield* (yield* Store).statementQueue.stalled(options.stalledBefore, limit);
-  for (const d of stalled) yield* sendJob(d);
+  yield* sendJobs(stalled);
   return { planned, requeued: stalled.length };
 });
 

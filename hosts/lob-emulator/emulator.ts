@@ -7,7 +7,8 @@
 // - POST /v1/us_verifications (JSON, form or multipart): `primary_line` containing "undeliverable"
 //   (any case) is undeliverable, anything else deliverable.
 // - POST /v1/letters (multipart/form-data, form or JSON; `to[...]`/`from[...]` fields or JSON objects): the
-//   required fields are checked (422 with Lob's message), the PDF is kept in memory (size-limited), the same
+//   required fields are checked (422 with Lob's message), the PDF is kept in memory (size-limited; the latest
+//   `keepFiles` letters' files, the older ones' SHA-256 and size only), the same
 //   Idempotency-Key answers the same letter. GET and DELETE /v1/letters/{id}: cancel until the letter is mailed,
 //   422 after.
 // - Tracking: `mailDelayMs` after creation the letter is mailed, then a step every `mailDelayMs` (in transit,
@@ -17,7 +18,7 @@
 // - Faults for tests: the next N requests 503 or 429 with Retry-After; a rate limit of N requests a window.
 // The signature is computed here on its own (not with the adapter's code), so the adapter's check is tested
 // against an independent signer.
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 
 export interface LobEmulatorOptions {
   /** The secret key callers must present (LOB_API_KEY of the service). */
@@ -30,6 +31,14 @@ export interface LobEmulatorOptions {
   readonly mailDelayMs?: number;
   /** The PDF size limit, bytes. Default 10 MiB. */
   readonly maxFileBytes?: number;
+  /**
+   * The files of the latest this many letters are kept (default 1,000); an older letter keeps its file's SHA-256
+   * and size only (`file` empty, GET of its file 410). A season through the emulator (the sandbox's, the mail
+   * bench's 100,000 letters) would otherwise hold every PDF for the life of the process.
+   */
+  readonly keepFiles?: number;
+  /** The latest this many webhook deliveries are kept for `deliveries()` (default 10,000). */
+  readonly keepDeliveries?: number;
   /** At most this many API requests per window; more are 429 with Retry-After (the rest of the window). */
   readonly rateLimit?: { readonly requests: number; readonly windowMs: number } | undefined;
   readonly clock?: { readonly now: () => Date } | undefined;
@@ -58,8 +67,11 @@ export interface EmulatedLetter {
   readonly idempotencyKey: string | null;
   readonly to: EmulatedAddress;
   readonly from: EmulatedAddress;
-  /** The file as received (a PDF upload; the text of an HTML or URL `file` otherwise). */
-  readonly file: Uint8Array;
+  /** The file as received (a PDF upload; the text of an HTML or URL `file` otherwise); empty once evicted (keepFiles). */
+  file: Uint8Array;
+  /** The file's SHA-256 (hex) and size in bytes, kept when the file is not. */
+  readonly fileSha256: string;
+  readonly fileBytes: number;
   readonly fileType: string;
   readonly color: boolean;
   readonly mailType: string;
@@ -216,6 +228,11 @@ export function createLobEmulator(options: LobEmulatorOptions): LobEmulator {
   const letters = new Map<string, EmulatedLetter>();
   const byKey = new Map<string, string>();
   const deliveries: WebhookDelivery[] = [];
+  const keepFiles = options.keepFiles ?? 1000;
+  const keepDeliveries = options.keepDeliveries ?? 10_000;
+  /** The letters whose file is kept, oldest first. */
+  const filed: EmulatedLetter[] = [];
+  let filedStart = 0;
   /** The tracking steps still to happen, per letter. */
   const pending = new Map<string, { steps: string[]; timer: ReturnType<typeof setTimeout> | undefined }>();
   const running = new Set<Promise<void>>();
@@ -286,6 +303,7 @@ export function createLobEmulator(options: LobEmulatorOptions): LobEmulator {
     if (status === null || status >= 300)
       log("tracking event not taken", { event: eventType, letter: letter.id, status });
     deliveries.push({ eventId, eventType, letterId: letter.id, headers, body, status });
+    if (deliveries.length > keepDeliveries) deliveries.splice(0, deliveries.length - keepDeliveries);
   }
 
   const STATUS_OF: Record<string, LetterTrackingStatus> = {
@@ -468,6 +486,8 @@ export function createLobEmulator(options: LobEmulatorOptions): LobEmulator {
       to,
       from,
       file: bytes,
+      fileSha256: createHash("sha256").update(bytes).digest("hex"),
+      fileBytes: bytes.byteLength,
       fileType,
       color: String(f["color"]) === "true",
       mailType,
@@ -486,6 +506,16 @@ export function createLobEmulator(options: LobEmulatorOptions): LobEmulator {
     if (winner) return json(letterView(winner));
     letters.set(letter.id, letter);
     if (key !== null) byKey.set(key, letter.id);
+    filed.push(letter);
+    while (filed.length - filedStart > keepFiles) {
+      const old = filed[filedStart++];
+      if (old) old.file = new Uint8Array(0);
+    }
+    // The evicted head dropped now and then (not on every letter: splice moves the rest).
+    if (filedStart > 4096 && filedStart * 2 > filed.length) {
+      filed.splice(0, filedStart);
+      filedStart = 0;
+    }
     pending.set(letter.id, {
       steps: RETURNED.test(to.address_line1)
         ? ["letter.mailed", "letter.returned_to_sender"]
@@ -527,9 +557,14 @@ export function createLobEmulator(options: LobEmulatorOptions): LobEmulator {
     const fileMatch = /^\/__emulator\/letters\/(ltr_[0-9a-f]+)\/file$/.exec(path);
     if (fileMatch && request.method === "GET") {
       const l = letters.get(fileMatch[1] ?? "");
-      return l
-        ? new Response(l.file, { headers: { "content-type": l.fileType } })
-        : lobError(404, "letter not found", "not_found");
+      if (!l) return lobError(404, "letter not found", "not_found");
+      if (l.file.byteLength === 0 && l.fileBytes > 0)
+        return lobError(
+          410,
+          `the emulator keeps the files of its latest ${String(keepFiles)} letters only`,
+          "gone",
+        );
+      return new Response(l.file, { headers: { "content-type": l.fileType } });
     }
     if (!authorized(request)) {
       log("unauthorized", { method: request.method, path });

@@ -3,7 +3,8 @@
 //
 // LOB_EMULATOR_PORT (default 4020), LOB_API_KEY (the key it accepts; default test_emulator), LOB_WEBHOOK_URL (where
 // tracking events go, e.g. http://127.0.0.1:3000/webhooks/lob; none sent when unset), LOB_WEBHOOK_SECRET (their
-// signing secret), SANDBOX_MAIL_DELAY_MS (default 2000: creation to mailing, and between tracking steps).
+// signing secret), SANDBOX_MAIL_DELAY_MS (default 2000: creation to mailing, and between tracking steps),
+// LOB_EMULATOR_KEEP_FILES (default 1000: the PDFs of the latest letters kept; older ones' SHA-256 and size only).
 import { startLobEmulator } from "./server.ts";
 
 function fail(message: string): never {
@@ -30,6 +31,7 @@ const emulator = await startLobEmulator({
   webhookUrl,
   webhookSecret: env["LOB_WEBHOOK_SECRET"] || undefined,
   mailDelayMs: whole("SANDBOX_MAIL_DELAY_MS", 2000),
+  keepFiles: whole("LOB_EMULATOR_KEEP_FILES", 1000),
   log: (line, fields) =>
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), msg: line, ...fields })}\n`),
 });

@@ -12,8 +12,8 @@ import type { CardProcessor } from "../../core/ports/card-processor.port.ts";
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from "../../core/domain/security/throttle.ts";
 import { ConfigError, loadIrisConfig, type IrisConfig } from "./iris-config.ts";
 import { loadSsaConfig } from "./ssa-config.ts";
-import { loadLobConfig, type LobConfig } from "./lob-config.ts";
 import { loadEmailConfig, type EmailConfig } from "./email-config.ts";
+import { loadLobConfig, loadSandboxLobConfig, type LobConfig, type SandboxLobConfig } from "./lob-config.ts";
 import { loadStatementConfig, type StatementConfig } from "./statements-config.ts";
 import type { SsaEnvironments } from "../../adapters/ssa/ssa-transmitter.ts";
 
@@ -39,6 +39,8 @@ export interface Config {
   readonly lob?: LobConfig | undefined;
   /** Issue 39: SMTP_URL and EMAIL_FROM (hosts/shared/email-config.ts); absent: live e-mail waits. */
   readonly email?: EmailConfig | undefined;
+  /** SANDBOX_LOB_API_BASE (and _KEY): the sandbox's letters to a Lob emulator of its own; absent: one in-process. */
+  readonly sandboxLob?: SandboxLobConfig | undefined;
   /** PRINT_RETURN_ADDRESS_JSON and PORTAL_BASE_URL (hosts/shared/statements-config.ts). */
   readonly statements?: StatementConfig;
   /** D22: sandbox TIN match runs complete this long after creation (default 1 s). */
@@ -306,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxMailDelayMs: intFrom(env, "SANDBOX_MAIL_DELAY_MS", 2000),
     lob: loadLobConfig(env),
     email: loadEmailConfig(env),
+    sandboxLob: loadSandboxLobConfig(env),
     statements: loadStatementConfig(env, intFrom(env, "PORT", 3000, 0, 65535)),
     outboxPollMs: intFrom(env, "OUTBOX_POLL_MS", 200, 1),
     webhookRetryScale: numberFrom(env, "WEBHOOK_RETRY_SCALE", 1),

@@ -3,6 +3,8 @@
 //   runs on the IRS emulator). The emulator's signed tracking events are read by the same Lob verification as
 //   production's webhooks and recorded by the core (statement.mailed, .delivered, .returned) on its own timers of
 //   SANDBOX_MAIL_DELAY_MS. An address line 1 containing "undeliverable" fails verification; "returned" comes back.
+//   With SANDBOX_LOB_API_BASE the same adapter talks to a Lob emulator run as its own process instead (over HTTP,
+//   one for every worker process); its tracking events are then that emulator's to post.
 // - live: Lob with LOB_API_KEY (LOB_API_BASE may point at the emulator run as its own process); the tracking
 //   webhooks at POST /webhooks/lob are verified with LOB_WEBHOOK_SECRET. Without LOB_API_KEY or
 //   PRINT_RETURN_ADDRESS_JSON, no letter leaves: each send fails as unavailable with the reason, and its job waits
@@ -45,6 +47,16 @@ export function mailLayer(config: Config, logger: Logger) {
   const returnAddress = config.statements?.returnAddress;
   let sandbox: { emulator: LobEmulator; house: MailHouse["Service"] } | undefined;
   let receive: ((n: TrackingNotification, reader: MailTracking["Service"]) => Promise<unknown>) | undefined;
+
+  // SANDBOX_LOB_API_BASE: the sandbox's letters go to a Lob emulator of its own, over HTTP (no emulator here).
+  const external = config.sandboxLob
+    ? makeLobMailHouse({
+        apiKey: config.sandboxLob.apiKey,
+        apiBase: config.sandboxLob.apiBase,
+        log: (line) => logger.warn(line),
+      })
+    : undefined;
+  const sandboxHouse = () => external ?? sandboxChannel().house;
 
   const sandboxChannel = () =>
     (sandbox ??= (() => {
@@ -98,14 +110,14 @@ export function mailLayer(config: Config, logger: Logger) {
 
   const house = MailHouse.of({
     send: (letter) => {
-      if (!letter.scope.livemode) return sandboxChannel().house.send(letter);
+      if (!letter.scope.livemode) return sandboxHouse().send(letter);
       if (!live) return unconfigured("LOB_API_KEY");
       if (!returnAddress) return unconfigured("PRINT_RETURN_ADDRESS_JSON");
       return live.send(letter);
     },
     cancel: (input) =>
       !input.scope.livemode
-        ? sandboxChannel().house.cancel(input)
+        ? sandboxHouse().cancel(input)
         : live
           ? live.cancel(input)
           : unconfigured("LOB_API_KEY"),
@@ -141,6 +153,14 @@ export function mailLayer(config: Config, logger: Logger) {
     }),
   );
 
-  const adapters: MailAdapters = { sandboxEmulator: () => sandboxChannel().emulator };
+  const adapters: MailAdapters = {
+    sandboxEmulator: () => {
+      if (external)
+        throw new Error(
+          "The sandbox's letters go to the Lob emulator at SANDBOX_LOB_API_BASE, not one in this process.",
+        );
+      return sandboxChannel().emulator;
+    },
+  };
   return { layer, adapters };
 }

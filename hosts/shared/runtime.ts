@@ -30,7 +30,7 @@ import { emailLayer } from "./email.ts";
 import * as scryptHasher from "../../adapters/system/password-hasher.scrypt.ts";
 
 /** Sends nothing: for hosts without a job runner (tests); the worker's dispatch sweep covers paid orders. */
-export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void });
+export const noJobs: Jobs["Service"] = Jobs.of({ send: () => Effect.void, sendMany: () => Effect.void });
 
 /** The IRS adapters of both environments (hosts/shared/irs.ts), on the service database. */
 export function irsAdapters(db: Database, config: Config): IrsAdapters {

@@ -151,6 +151,38 @@ export function jobsContract(name: string, open: () => Promise<JobsHarness>) {
     },
   );
 
+  s(
+    "sendMany: every job queued and worked once, deduped by key against the queue and within the list",
+    async ({ h }) => {
+      const q = queueName("many-at-once");
+      await send(h, q, { id: "single" }, { key: "d-0" });
+      const list = [
+        { data: { id: "dup-of-queued" }, key: "d-0" }, // dropped: "single" is queued under d-0
+        ...Array.from({ length: 1500 }, (_, i) => ({ data: { id: `m${i}` }, key: `d-${i + 1}` })),
+        { data: { id: "dup-in-list" }, key: "d-1" }, // dropped: m0 has d-1
+        { data: { id: "no-key" } },
+      ];
+      await Effect.runPromise(h.service.sendMany(q, list));
+      await Effect.runPromise(h.service.sendMany(q, []));
+      const queued = await byId(h, q);
+      assert.is(queued.size, 1502);
+      assert.ok(!queued.has("dup-of-queued") && !queued.has("dup-in-list"));
+      const ran = new Map<string, number>();
+      await h.work(
+        q,
+        async (data) => {
+          const id = String(data["id"]);
+          ran.set(id, (ran.get(id) ?? 0) + 1);
+        },
+        { batchSize: 50 },
+      );
+      await until(h, "every job", () => ran.size === 1502, 60);
+      await h.elapse(0.5);
+      assert.ok([...ran.values()].every((n) => n === 1));
+      assert.ok([...(await byId(h, q)).values()].every((st) => st === "completed"));
+    },
+  );
+
   s("startAfter: a job does not start before its time", async ({ h }) => {
     const q = queueName("later");
     const started = new Map<string, number>();

@@ -161,6 +161,11 @@ export async function coreTest(
           Effect.sync(() => {
             jobs.push({ queue, data, options });
           }),
+        sendMany: (queue, list) =>
+          Effect.sync(() => {
+            for (const j of list)
+              jobs.push({ queue, data: j.data, options: j.key === undefined ? {} : { key: j.key } });
+          }),
       }),
       Layer.succeed(TinMatcher, sandboxTinMatcher),
       Layer.succeed(Throttles, makeFakeThrottles()),

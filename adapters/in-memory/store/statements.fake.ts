@@ -63,13 +63,21 @@ export function fakeStatements(c: FakeScope): StatementRepo {
           return s ? [strip(s)] : [];
         }),
       ),
-    planned: (filingId, epoch, patch) =>
-      Effect.sync(() => {
-        const s = ref.t.statements.get(key(filingId));
-        if (!s || s.epoch !== epoch) return false;
-        put({ ...strip(s), ...patch, plannedEpoch: epoch });
-        return true;
-      }),
+    planned: (plans, updatedAt) =>
+      Effect.sync(() =>
+        plans.flatMap((p) => {
+          const s = ref.t.statements.get(key(p.filingId));
+          if (!s || s.epoch !== p.epoch) return [];
+          put({
+            ...strip(s),
+            furnished: p.furnished,
+            notFurnished: p.notFurnished,
+            updatedAt,
+            plannedEpoch: p.epoch,
+          });
+          return [p.filingId];
+        }),
+      ),
     touch: (filingIds, now) =>
       Effect.sync(() => {
         for (const id of new Set(filingIds)) {

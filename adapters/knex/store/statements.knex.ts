@@ -73,15 +73,32 @@ export function statementRepo(db: Db, scope: Scope): StatementRepo {
         if (ids.length === 0) return [];
         return rowsOf(await scopedTable(db, "statements", scope).whereIn("filing_id", ids)).map(toStatement);
       }),
-    planned: (filingId, epoch, patch) =>
+    planned: (plans, updatedAt) =>
       run(async () => {
-        const n = await scopedTable(db, "statements", scope).where({ filing_id: filingId, epoch }).update({
-          planned_epoch: epoch,
-          furnished: patch.furnished,
-          not_furnished: patch.notFurnished,
-          updated_at: patch.updatedAt,
-        });
-        return n > 0;
+        const recorded: string[] = [];
+        const valid = plans.filter((p) => isUuid(p.filingId));
+        for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
+          const chunk = valid.slice(i, i + INSERT_CHUNK);
+          const result = await db.raw(
+            `update statements s set planned_epoch = v.epoch, furnished = v.furnished,
+              not_furnished = v.not_furnished, updated_at = ?
+            from unnest(?::uuid[], ?::int[], ?::boolean[], ?::text[]) as v(filing_id, epoch, furnished, not_furnished)
+            where s.account_id = ? and s.livemode = ? and s.filing_id = v.filing_id and s.epoch = v.epoch
+            returning s.filing_id`,
+            [
+              updatedAt,
+              chunk.map((p) => p.filingId),
+              chunk.map((p) => p.epoch),
+              chunk.map((p) => p.furnished),
+              // null elements go as SQL NULLs (Knex's binding type knows no nullable arrays).
+              chunk.map((p) => p.notFurnished) as string[],
+              scope.accountId,
+              scope.livemode,
+            ],
+          );
+          for (const r of rowsOf(result.rows)) recorded.push(String((r as { filing_id: unknown }).filing_id));
+        }
+        return recorded;
       }),
     touch: (filingIds, now) =>
       run(async () => {

@@ -65,13 +65,18 @@ export function statementsContract(name: string, open: OpenStore<StatementsStore
     assert.equal(await mine(), [{ accountId: c.a.accountId, livemode: false, filingId: filing }]);
 
     await run(repo.touchRecipient(recipient, at()));
-    assert.not.ok(
-      await run(repo.planned(filing, 1, { furnished: true, notFurnished: null, updatedAt: at() })),
+    assert.equal(
+      await run(repo.planned([{ filingId: filing, epoch: 1, furnished: true, notFurnished: null }], at())),
+      [],
       "the statement changed after the plan read it",
     );
-    assert.ok(
-      await run(repo.planned(filing, 2, { furnished: false, notFurnished: "no_consent", updatedAt: at() })),
+    assert.equal(
+      await run(
+        repo.planned([{ filingId: filing, epoch: 2, furnished: false, notFurnished: "no_consent" }], at()),
+      ),
+      [filing],
     );
+    assert.equal(await run(repo.planned([], at())), []);
     const planned = await run(repo.get(filing));
     assert.is(planned?.plannedEpoch, 2);
     assert.is(planned?.notFurnished, "no_consent");
@@ -85,6 +90,36 @@ export function statementsContract(name: string, open: OpenStore<StatementsStore
 
     assert.is(await run(c.store.scoped(c.b).statements.get(filing)), undefined, "another account");
     assert.is(await run(c.store.scoped(c.live).statements.get(filing)), undefined, "production");
+  });
+
+  s("plans recorded together: each at its own epoch, in its own scope only", async (c) => {
+    const repo = c.store.scoped(c.a).statements;
+    const [f1, f2, f3] = [randomUUID(), randomUUID(), randomUUID()];
+    const recipient = randomUUID();
+    await run(
+      repo.open(
+        [f1, f2, f3].map((filingId) => ({ filingId, recipientId: recipient })),
+        at(),
+      ),
+    );
+    await run(repo.touch([f2], at())); // f2 changed after the plan read it at epoch 1
+    const plans = [f1, f2, f3].map((filingId) => ({
+      filingId,
+      epoch: 1,
+      furnished: filingId === f1,
+      notFurnished: filingId === f3 ? ("undeliverable" as const) : null,
+    }));
+    assert.equal(await run(c.store.scoped(c.b).statements.planned(plans, at())), [], "another account's");
+    assert.equal([...(await run(repo.planned(plans, at())))].sort(), [f1, f3].sort());
+    const got = new Map((await run(repo.getMany([f1, f2, f3]))).map((st) => [st.filingId, st] as const));
+    assert.equal(
+      [f1, f2, f3].map((f) => [got.get(f)?.plannedEpoch, got.get(f)?.furnished, got.get(f)?.notFurnished]),
+      [
+        [1, true, null],
+        [0, false, null],
+        [1, false, "undeliverable"],
+      ],
+    );
   });
 
   s("one delivery per key; a patch applies from the listed statuses and appends its event", async (c) => {

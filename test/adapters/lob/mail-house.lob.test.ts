@@ -6,6 +6,7 @@ import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
 import * as Redacted from "effect/Redacted";
 import { makeLobMailHouse } from "../../../adapters/lob/mail-house.lob.ts";
+import { multipart } from "../../../adapters/lob/client.ts";
 import type { ServiceUnavailable } from "../../../core/domain/shared/errors.ts";
 import type { MailHouse } from "../../../core/ports/mail-house.port.ts";
 import { startLobEmulator, type StartedLobEmulator } from "../../../hosts/lob-emulator/server.ts";
@@ -147,6 +148,46 @@ s("a value that reads as a TIN is not sent as metadata", async ({ lob, mail, log
   assert.equal(kept?.metadata, request.metadata);
   assert.ok(logs.some((l) => l.includes("metadata note")));
   assert.not.ok(logs.some((l) => l.includes("6789")));
+});
+
+s(
+  "the service's own ids are sent as metadata even where nine digits run in them",
+  async ({ lob, mail, logs }) => {
+    const request = letter();
+    // A filing id (a UUID) and a delivery id (a short id) with nine digits in a row: not TINs.
+    const metadata = {
+      filing: "0f3c1a2b-1234-4cde-8f00-123456789abc",
+      delivery: "sdl_Ab123456789Cd0EfGhIj",
+    };
+    const out = await Effect.runPromise(mail.send({ ...request, metadata }));
+    const kept = lob.letters().find((l) => out.kind === "queued" && l.id === out.vendorId);
+    assert.equal(kept?.metadata, metadata);
+    assert.not.ok(logs.some((l) => l.includes("looks like a TIN")));
+    // A TIN with a prefix is not an id.
+    const tin = await Effect.runPromise(mail.send({ ...letter(), metadata: { note: "ssn_123456789" } }));
+    const sent = lob.letters().find((l) => tin.kind === "queued" && l.id === tin.vendorId);
+    assert.equal(sent?.metadata, {});
+  },
+);
+
+s("the letter's multipart body reads back as FormData would have sent it", async () => {
+  const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x0d, 0x0a, 0x00, 0xff]);
+  const form = multipart(
+    [
+      ["to[name]", 'José "Pepe" Núñez'],
+      ["to[address_line2]", "line one\nline two"],
+      ['metadata[odd"name]', "x"],
+    ],
+    { name: "file", filename: "statement.pdf", type: "application/pdf", bytes },
+  );
+  const read = await new Response(form.body, { headers: { "content-type": form.contentType } }).formData();
+  assert.is(read.get("to[name]"), 'José "Pepe" Núñez');
+  assert.is(read.get("to[address_line2]"), "line one\r\nline two");
+  assert.is(read.get('metadata[odd"name]'), "x", "a quote in a name, encoded as FormData encodes it");
+  const file = read.get("file") as File;
+  assert.is(file.name, "statement.pdf");
+  assert.is(file.type, "application/pdf");
+  assert.equal([...new Uint8Array(await file.arrayBuffer())], [...bytes]);
 });
 
 s(

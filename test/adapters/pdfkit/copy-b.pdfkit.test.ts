@@ -156,6 +156,20 @@ test("text outside WinAnsi prints as a stand-in instead of failing", async () =>
   assert.ok(text.includes("Jos\u00e9 Mu\u00f1oz ??"));
 });
 
+test("fonts reused across documents: the same PDF as pdfkit opening them for each document", async () => {
+  const own = makePdfkitRenderer({ compress: false, reuseFonts: false });
+  // The creation date and the file id differ from one document to the next: everything else is the same.
+  const stable = (bytes: Uint8Array) =>
+    latin1(bytes)
+      .replace(/\/CreationDate \(D:[^)]*\)/g, "")
+      .replace(/\/ID \[[^\]]*\]/g, "");
+  for (const statements of [[necStatement()], [miscStatement(), necStatement({ filingId: "fil_2" })]]) {
+    const expected = stable(await render(statements, own));
+    // Twice: the first document may be the one whose fonts are kept, the second is given them.
+    for (let i = 0; i < 2; i++) assert.is(stable(await render(statements)), expected);
+  }
+});
+
 test("layer provides the renderer", async () => {
   const bytes = await Effect.runPromise(
     Effect.gen(function* () {

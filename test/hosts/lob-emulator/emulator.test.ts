@@ -1,5 +1,6 @@
 // The Lob emulator's wire behaviour on its own (in-process fetch): Lob's error shape for a wrong key, required
 // letter fields, the PDF size limit, idempotent replays, GET and DELETE of a letter.
+import { createHash } from "node:crypto";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
@@ -170,3 +171,34 @@ test("faults: 503 and 429 with Retry-After for the next requests, then normal", 
 });
 
 test.run();
+
+test("keepFiles: the latest letters keep their PDF, older ones its SHA-256 and size; replays still answer", async () => {
+  const lob = createLobEmulator({ apiKey: API_KEY, mailDelayMs: 60_000, keepFiles: 2 });
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const r = await call(lob, "/v1/letters", {
+      method: "POST",
+      body: letterForm(),
+      headers: { "idempotency-key": `keep-${i}` },
+    });
+    ids.push(r.body["id"]);
+  }
+  const sha = createHash("sha256").update(PDF).digest("hex");
+  assert.equal(
+    lob.letters().map((l) => [l.file.byteLength, l.fileBytes, l.fileSha256]),
+    [0, 0, 0, PDF.byteLength, PDF.byteLength].map((n) => [n, PDF.byteLength, sha]),
+  );
+  const file = (id: string | undefined) => lob.fetch(`http://lob.test/__emulator/letters/${String(id)}/file`);
+  assert.is((await file(ids[0])).status, 410);
+  const kept = await file(ids[4]);
+  assert.is(kept.status, 200);
+  assert.equal([...new Uint8Array(await kept.arrayBuffer())], [...PDF]);
+  const replay = await call(lob, "/v1/letters", {
+    method: "POST",
+    body: letterForm(),
+    headers: { "idempotency-key": "keep-0" },
+  });
+  assert.is(replay.body["id"], ids[0], "an evicted file's letter still answers its key");
+  assert.is(lob.letters().length, 5);
+  lob.close();
+});

@@ -136,6 +136,35 @@ test("Lob: unset without LOB_API_KEY; a key is kept redacted with its base and w
   }
 });
 
+test("SANDBOX_LOB_API_BASE: unset keeps the in-process emulator; set, an origin with a test key (default test_emulator)", () => {
+  assert.is(loadConfig(base).sandboxLob, undefined);
+  const c = loadConfig({ ...base, SANDBOX_LOB_API_BASE: "http://127.0.0.1:4020/" });
+  assert.is(c.sandboxLob?.apiBase, "http://127.0.0.1:4020");
+  assert.is(c.sandboxLob ? Redacted.value(c.sandboxLob.apiKey) : "", "test_emulator");
+  const k = loadConfig({
+    ...base,
+    SANDBOX_LOB_API_BASE: "http://lob:4020",
+    SANDBOX_LOB_API_KEY: "test_bench1",
+  });
+  assert.is(k.sandboxLob ? Redacted.value(k.sandboxLob.apiKey) : "", "test_bench1");
+  assert.not.match(JSON.stringify(k.sandboxLob), "bench1");
+  for (const env of [
+    { SANDBOX_LOB_API_BASE: "http://127.0.0.1:4020/v1" },
+    { SANDBOX_LOB_API_BASE: "lob" },
+    { SANDBOX_LOB_API_BASE: "http://127.0.0.1:4020", SANDBOX_LOB_API_KEY: "live_abcdefgh1234" },
+    { SANDBOX_LOB_API_KEY: "test_abcdefgh1234" },
+  ]) {
+    try {
+      loadConfig({ ...base, ...env });
+      assert.unreachable(JSON.stringify(env));
+    } catch (e) {
+      assert.instance(e, ConfigError, JSON.stringify(env));
+      assert.match((e as Error).message, "SANDBOX_LOB_API_");
+      assert.not.match((e as Error).message, "abcdefgh1234");
+    }
+  }
+});
+
 test("PRINT_RETURN_ADDRESS_JSON and PORTAL_BASE_URL: parsed, defaulted, and a wrong value named", () => {
   const c = loadConfig(base);
   assert.is(c.statements?.returnAddress, undefined);
