@@ -24,6 +24,7 @@ import * as filingStates from "./20261202000000_filing_states.ts";
 import * as idempotentOperations from "./20261204000000_idempotent_operations.ts";
 import * as authThrottles from "./20261205000000_auth_throttles.ts";
 import * as statements from "./20261206000001_statements.ts";
+import * as strictWarnings from "./20261207000010_filing_warnings.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -54,6 +55,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261204000000_idempotent_operations", idempotentOperations],
   ["20261205000000_auth_throttles", authThrottles],
   ["20261206000001_statements", statements],
+  ["20261207000010_filing_warnings", strictWarnings],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

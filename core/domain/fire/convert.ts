@@ -120,7 +120,7 @@ const PAYER_FIELDS: Readonly<Record<string, { field: string; position: number }>
 };
 
 /** An IRS rule finding of a B record, located: a payer rule at the A record, a form rule at the field it reads. */
-function locateFinding(
+export function locateFinding(
   form: FireForm,
   f: RuleFinding,
   sources: () => Readonly<Record<string, FireSource>>,

@@ -15,6 +15,11 @@ export interface RuleFinding {
   /** "jsonForm.TaxableAmt" for a form's element; an XPath for a transmission's. */
   readonly path: string;
   readonly message: string;
+  /** A FIRE import's form: the B (or, for a payer rule, A) record the finding is about. */
+  readonly record?: number;
+  /** A FIRE import's form: the Pub 1220 field the element came from, and its position in the record. */
+  readonly field?: string;
+  readonly position?: number;
 }
 
 /**
