@@ -251,7 +251,9 @@ function stateColumns(patch: FilingPatch): Record<string, unknown> {
 }
 
 /** The form's columns a read of a whole filing takes beside its state (the rest are the state's, or not read). */
-const FORM_READ = FORM_NAMES.filter((c) => !["id", "account_id", "livemode", "live", "irs_warnings"].includes(c));
+const FORM_READ = FORM_NAMES.filter(
+  (c) => !["id", "account_id", "livemode", "live", "irs_warnings"].includes(c),
+);
 /** What a guarded update returns of each moved filing: its id, the few form fields moveMany needs, or all of it. */
 type Moved = "ids" | "form" | "filing";
 const MOVED_OUT: Readonly<Record<Moved, string>> = {

@@ -82,7 +82,11 @@ const rowProps = {
 /** The intake options of a request body: whether the forms go into the cart, and their delivery. */
 export type OptionFields = { addToCart?: boolean; strict?: boolean } & DeliveryFields;
 /** The JSON Schema properties of OptionFields. */
-export const OPTION_PROPS = { addToCart: { type: "boolean" }, strict: { type: "boolean" }, ...DELIVERY_PROPS };
+export const OPTION_PROPS = {
+  addToCart: { type: "boolean" },
+  strict: { type: "boolean" },
+  ...DELIVERY_PROPS,
+};
 const optionProps = { reference: { type: "string", maxLength: 200 }, ...OPTION_PROPS };
 
 // Rows are checked for shape only here (form/tax_year/jsonForm present); a bad row fails alone later.

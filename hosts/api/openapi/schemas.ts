@@ -108,12 +108,18 @@ export const SCHEMAS: Record<string, Schema> = {
     description:
       "A finding of the IRS business rules the form was saved with (issue 41): the IRS accepts the form and reports it in the acknowledgement (`accepted_with_errors`). Never carries a TIN.",
     properties: {
-      code: { type: "string", description: "The IRS rule number (e.g. F1099NEC001), or `reporting_threshold`." },
+      code: {
+        type: "string",
+        description: "The IRS rule number (e.g. F1099NEC001), or `reporting_threshold`.",
+      },
       severity: {
         enum: [...SEVERITIES, "Notice"],
         description: "The IRS's severity; `Notice` for the service's own advice (reporting thresholds).",
       },
-      path: { type: "string", description: "The field: the jsonForm element (`jsonForm.TaxableAmt`) or `payer.*`." },
+      path: {
+        type: "string",
+        description: "The field: the jsonForm element (`jsonForm.TaxableAmt`) or `payer.*`.",
+      },
       message: str,
       record: { type: "integer", description: "FIRE import: the record (B, or A for a payer rule)." },
       field: { type: "string", description: "FIRE import: the Pub 1220 field." },
@@ -294,10 +300,7 @@ export const SCHEMAS: Record<string, Schema> = {
     warnings: {
       type: "array",
       items: {
-        allOf: [
-          ref("Warning"),
-          { type: "object", required: ["filing"], properties: { filing: nstr } },
-        ],
+        allOf: [ref("Warning"), { type: "object", required: ["filing"], properties: { filing: nstr } }],
       },
       description:
         "Every form's warnings, located in the file (record, field, position); a payer rule once per A record.",

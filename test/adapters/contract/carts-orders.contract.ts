@@ -82,7 +82,12 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
         rulesChecked: "0123abcd.p",
         // Issue 41: pay counts the IRS warnings (the notice is not one).
         warnings: [
-          { code: "F1099NEC001", severity: "Report Error and Reject if over Threshold", path: "p", message: "m" },
+          {
+            code: "F1099NEC001",
+            severity: "Report Error and Reject if over Threshold",
+            path: "p",
+            message: "m",
+          },
           { code: "S1H001", severity: "Report Error", path: "payer.contact_phone", message: "m" },
           { code: "reporting_threshold", severity: "Notice", path: "p", message: "m" },
         ],

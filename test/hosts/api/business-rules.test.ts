@@ -157,23 +157,26 @@ for (const backend of backends) {
     },
   );
 
-  s("intake with strict: every Report Error rule fails its row as a Reject rule does (issue 41)", async ({ api }) => {
-    const payer = await newPayer(api);
-    const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
-      body: { reference: "strict", strict: true, forms: breakingRows(410_000_000) },
-    });
-    assert.is(r.status, 201, r.text);
-    assert.is(r.body.created, 1);
-    assert.is(r.body.failed, BREAKING.length);
-    BREAKING.forEach(([code, path], i) => {
-      const f = r.body.forms[i + 1];
-      assert.is(f.status, "failed", code);
-      assert.is(f.error.code, code);
-      assert.is(f.error.param, path);
-      if (i >= REJECTING.length) assert.match(f.error.message, /refused under strict/);
-    });
-    assert.is((await api.request("GET", `/v1/filings?payer=${payer}`)).body.data.length, 1);
-  });
+  s(
+    "intake with strict: every Report Error rule fails its row as a Reject rule does (issue 41)",
+    async ({ api }) => {
+      const payer = await newPayer(api);
+      const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
+        body: { reference: "strict", strict: true, forms: breakingRows(410_000_000) },
+      });
+      assert.is(r.status, 201, r.text);
+      assert.is(r.body.created, 1);
+      assert.is(r.body.failed, BREAKING.length);
+      BREAKING.forEach(([code, path], i) => {
+        const f = r.body.forms[i + 1];
+        assert.is(f.status, "failed", code);
+        assert.is(f.error.code, code);
+        assert.is(f.error.param, path);
+        if (i >= REJECTING.length) assert.match(f.error.message, /refused under strict/);
+      });
+      assert.is((await api.request("GET", `/v1/filings?payer=${payer}`)).body.data.length, 1);
+    },
+  );
 
   s(
     "a form with a Reject and a Report Error finding is refused for the Reject one and lists the other as a warning",
@@ -219,7 +222,10 @@ for (const backend of backends) {
     const [wcode, wpath, warn] = WARNING[0] as (typeof WARNING)[number];
     const strict = await api.request("POST", "/v1/filings", { body: { payer, strict: true, ...warn } });
     assert.is(strict.status, 422, strict.text);
-    assert.equal({ code: strict.body.error.code, param: strict.body.error.param }, { code: wcode, param: wpath });
+    assert.equal(
+      { code: strict.body.error.code, param: strict.body.error.param },
+      { code: wcode, param: wpath },
+    );
     const saved = await api.request("POST", "/v1/filings", { body: { payer, ...warn } });
     assert.is(saved.status, 201, saved.text);
     assert.equal(
