@@ -11,6 +11,7 @@ import {
   checkCart,
   checkForm,
   checkIssuer,
+  keptApart,
   refusals,
   stampHolds,
   type CartEntry,
@@ -127,6 +128,7 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
       taxYear: f.taxYear,
       efile: item.service !== "print_mail",
       jsonForm: stored.get(f.id)?.jsonForm ?? {},
+      ...(keptApart(stored.get(f.id)?.warnings ?? []) ? { keptApart: true } : {}),
       ...(f.corrects
         ? {
             correctionOf: {

@@ -5,6 +5,7 @@
 import { validateForm, type NormalizedForm } from "../forms/index.ts";
 import {
   checkFiledForm,
+  keptApart,
   refusals,
   remainingWarnings,
   type FindingSeverity,
@@ -51,6 +52,8 @@ type Parsed = Extract<FireParseResult, { ok: true }>;
 export interface CheckedForm {
   readonly form: FireForm;
   readonly normalized: NormalizedForm;
+  /** Issue 41: it breaks a threshold-graded rule, so it is transmitted apart (`keptApart`). */
+  readonly keptApart: boolean;
 }
 
 export interface FireCheck {
@@ -244,7 +247,7 @@ export function checkFire(bytes: Uint8Array, options: FireCheckOptions = {}): Fi
       continue;
     }
     checked++;
-    if (keep) forms.push({ form: f, normalized: v.value });
+    if (keep) forms.push({ form: f, normalized: v.value, keptApart: keptApart(rules?.warnings ?? []) });
   }
   if (problems.length >= max)
     problems.push({
@@ -415,7 +418,7 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
     { payer: FirePayer; aRecords: number[]; filings: FilingToTransmit[]; forms: Record<string, number> }
   >();
   let corrections = 0;
-  for (const { form: f, normalized } of check.forms) {
+  for (const { form: f, normalized, keptApart: apart } of check.forms) {
     let entry = payers.get(f.payer.tin);
     if (!entry) {
       entry = { payer: f.payer, aRecords: [], filings: [], forms: {} };
@@ -445,6 +448,7 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
       taxYear: f.taxYear,
       jsonForm: normalized.jsonForm,
       recipientTin: Tin.fromDigits(normalized.recipient.tin),
+      ...(apart ? { keptApart: true } : {}),
     });
   }
   if (corrections > 0)

@@ -7,7 +7,7 @@ import { EXTENSION_RULE_CODES } from "./extension-rules.ts";
 import { CHECKED_BY_THE_IRS, NOT_FILED } from "./not-checked.ts";
 import { TRANSMISSION_RULES } from "./transmission-rules.ts";
 
-export { acceptedWithErrors, blocks, thresholdGraded } from "./model.ts";
+export { acceptedWithErrors, blocks, keptApart, thresholdGraded } from "./model.ts";
 export type { FindingSeverity, IssuerFacts, RecordFacts, RuleFinding, TransmitterProfile } from "./model.ts";
 export {
   RECORD_RULES,

@@ -46,6 +46,16 @@ export function thresholdGraded(severity: FindingSeverity | string): boolean {
   return severity === "Report Error and Reject if over Threshold";
 }
 
+/**
+ * Issue 41: whether a form with these warnings is transmitted apart from its payer's other forms of its type. The IRS
+ * rejects a whole submission once the share of its forms breaking a threshold-graded rule passes its threshold
+ * (ThresholdRule), which it does not publish; a form breaking one goes in a submission with only such forms, so the
+ * threshold can reject those and never the payer's clean forms.
+ */
+export function keptApart(warnings: readonly Pick<RuleFinding, "severity">[]): boolean {
+  return warnings.some((w) => thresholdGraded(w.severity));
+}
+
 /** What the service will write in the transmission manifest (the transmitter's IRS identity). */
 export interface TransmitterProfile {
   /** TestCd "T": IRS assurance testing. */
