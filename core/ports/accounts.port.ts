@@ -23,7 +23,7 @@ export interface AccountRepo {
   readonly count: () => Effect.Effect<number>;
   readonly update: (
     id: string,
-    patch: Partial<Pick<Account, "liveEnabled" | "ipAllowlist" | "defaultApiVersion">>,
+    patch: Partial<Pick<Account, "liveEnabled" | "ipAllowlist" | "defaultApiVersion" | "strictRules">>,
   ) => Effect.Effect<Account | undefined>;
 }
 

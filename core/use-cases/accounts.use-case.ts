@@ -84,6 +84,13 @@ export const setIpAllowlist = Effect.fnUntraced(function* (accountId: string, ci
   return updated;
 });
 
+/** Issue 41: the account's default for `strict` on intake, FIRE import and pay. */
+export const setStrictRules = Effect.fnUntraced(function* (accountId: string, on: boolean) {
+  const updated = yield* (yield* Store).accounts.update(accountId, { strictRules: on });
+  if (!updated) return yield* new NotFound({ message: `No account ${accountId}.` });
+  return updated;
+});
+
 export const SEED_ACCOUNT_NAME = "Sandbox Company";
 /** D3: the seeded sandbox starts with 100000 cents of prepaid balance and a working test card. */
 export const SEED_BALANCE_CENTS = 100_000;

@@ -9,7 +9,10 @@ import {
   type FireDropped,
   type FireForm,
   type FireLocatedProblem,
+  type FireSource,
 } from "../domain/fire/index.ts";
+import { locateFinding } from "../domain/fire/convert.ts";
+import type { RuleFinding } from "../domain/iris/rules/index.ts";
 import { fireFileView } from "../domain/fire/views.ts";
 import type { IntakeRowResult, RawRow } from "../domain/filing/intake.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
@@ -23,6 +26,31 @@ import { intakeInChunks } from "./intake.use-case.ts";
 export type { FireLocatedProblem };
 
 const recordOf = (reference: string | null) => Number(/B record (\d+)/.exec(reference ?? "")?.[1] ?? 0);
+
+/** A warning of the import's answer: the filing it is on (null when its form was refused), and where it is in the file. */
+export type FireWarning = RuleFinding & { readonly filing: string | null };
+
+/**
+ * The warnings of the rows, each located in the file; a payer rule (the A record's phone) once per A record and rule,
+ * not once per form of the payer.
+ */
+export function fireWarnings(
+  rows: readonly (Pick<IntakeRowResult, "id" | "warnings"> | undefined)[],
+): FireWarning[] {
+  const out: FireWarning[] = [];
+  const payerSeen = new Set<string>();
+  for (const r of rows) {
+    for (const w of r?.warnings ?? []) {
+      if (w.path.startsWith("payer.")) {
+        const key = `${String(w.record)}\u0000${w.code}`;
+        if (payerSeen.has(key)) continue;
+        payerSeen.add(key);
+      }
+      out.push({ filing: r?.id ?? null, ...w });
+    }
+  }
+  return out;
+}
 
 /**
  * Parses the file and checks its forms' payer and corrections; returns the intake rows and `prepare`, which converts
@@ -101,10 +129,13 @@ const prepareRows = Effect.fnUntraced(function* (scope: Scope, payer: Payer, byt
       extra: { problems },
     });
   }
+  /** The row intake converted last: intake checks each row right after converting it (see `locateFindings`). */
+  let current: { index: number; form: FireForm; sources: Readonly<Record<string, FireSource>> } | undefined;
   const prepare = ({ index }: RawRow): RawRow => {
     const f = forms[index] as FireForm;
     forms[index] = undefined;
     const iris = fireFormToIris(f);
+    current = { index, form: f, sources: iris.sources };
     if (iris.dropped.length > 0) dropped.push({ form: f, items: iris.dropped });
     return {
       raw: {
@@ -116,9 +147,23 @@ const prepareRows = Effect.fnUntraced(function* (scope: Scope, payer: Payer, byt
       index,
     };
   };
+  /** A row's findings with the record, Pub 1220 field and position they are about (issue 41). */
+  const locateFindings = (index: number, findings: readonly RuleFinding[]): readonly RuleFinding[] => {
+    const at = current?.index === index ? current : undefined;
+    if (!at) return findings;
+    return findings.map((finding) => {
+      const p = locateFinding(at.form, finding, () => at.sources);
+      return {
+        ...finding,
+        record: p.record,
+        field: p.field,
+        ...(p.position !== undefined ? { position: p.position } : {}),
+      };
+    });
+  };
   /** The notes, with what each converted form dropped (complete once intake has converted every row). */
   const allNotes = () => [...notes, ...droppedNotes(dropped)];
-  return { rows, corrects, prepare, allNotes, rowsParsed: parsed.rows };
+  return { rows, corrects, prepare, locateFindings, allNotes, rowsParsed: parsed.rows };
 });
 
 export const importFire = Effect.fnUntraced(function* (
@@ -126,9 +171,14 @@ export const importFire = Effect.fnUntraced(function* (
   payerId: string,
   bytes: Uint8Array,
   addToCart: boolean,
+  strict?: boolean,
 ) {
   const payer = yield* getPayer(scope, payerId);
-  const { rows, corrects, prepare, allNotes, rowsParsed } = yield* prepareRows(scope, payer, bytes);
+  const { rows, corrects, prepare, locateFindings, allNotes, rowsParsed } = yield* prepareRows(
+    scope,
+    payer,
+    bytes,
+  );
   const result = yield* intakeInChunks(
     scope,
     "fire",
@@ -136,15 +186,22 @@ export const importFire = Effect.fnUntraced(function* (
       rows,
       reference: null,
       defaultPayer: payer.id,
-      options: { addToCart, service: "efile_print_mail", physicalMail: undefined, portalAccess: undefined },
+      options: {
+        addToCart,
+        service: "efile_print_mail",
+        physicalMail: undefined,
+        portalAccess: undefined,
+        strict,
+      },
     },
     payer.id,
-    { corrects, knownPayer: payer },
+    { corrects, knownPayer: payer, locateFindings },
     prepare,
   ).pipe(
     Effect.catchTag("InvalidRequest", (e) => {
       const failed = (e.extra?.["failed_rows"] ?? []) as IntakeRowResult[];
       if (failed.length === 0) return Effect.fail(e);
+      const warnings = fireWarnings([{ id: null, warnings: (e.extra?.["warnings"] ?? []) as RuleFinding[] }]);
       // B record number -> its form, for the failing forms only: the file is parsed again (it parsed the first time).
       const wanted = new Set(failed.map((r) => recordOf(r.reference)));
       const again = parseFire(bytes);
@@ -170,12 +227,14 @@ export const importFire = Effect.fnUntraced(function* (
         new InvalidRequest({
           param: e.param,
           message: `Nothing was imported: ${problems.length} form(s) failed. First: ${where}: ${first?.message ?? ""}`,
-          extra: { problems },
+          // Issue 41: the findings that did not refuse a form are listed too (on the forms refused and the others).
+          extra: { problems, warnings },
         }),
       );
     }),
   );
   return fireFileView({
+    warnings: fireWarnings(result.rows),
     batchId: result.batch.id,
     bytes: bytes.length,
     rowsParsed,

@@ -16,7 +16,13 @@ import {
   type RawRow,
   type RowError,
 } from "../domain/filing/intake.ts";
-import { checkFiledForm, rulesStamp, type RuleFinding } from "../domain/iris/rules/index.ts";
+import {
+  checkFiledForm,
+  refusals,
+  remainingWarnings,
+  rulesStamp,
+  type RuleFinding,
+} from "../domain/iris/rules/index.ts";
 import { DEFAULT_SERVICE } from "../domain/filing/status.ts";
 import { deliveryOf, resolveDelivery, type Delivery } from "../domain/pricing/index.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
@@ -34,6 +40,7 @@ import {
   type RecipientRow,
   type Scope,
   type ScopedStore,
+  Store,
 } from "../ports/store.port.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
 import { recipientShortPrefix } from "./recipients.use-case.ts";
@@ -66,7 +73,11 @@ export function intakeDelivery(options: IntakeOptions): Delivery | InvalidReques
   return r.ok ? r.delivery : new InvalidRequest({ param: r.param, message: r.message });
 }
 
-const failedRow = (reference: string | null, error: RowError): IntakeRowResult => ({
+const failedRow = (
+  reference: string | null,
+  error: RowError,
+  warnings?: readonly RuleFinding[],
+): IntakeRowResult => ({
   reference,
   id: null,
   status: "failed",
@@ -74,6 +85,7 @@ const failedRow = (reference: string | null, error: RowError): IntakeRowResult =
   cart_item_id: null,
   service: DEFAULT_SERVICE,
   error,
+  ...(warnings && warnings.length > 0 ? { warnings } : {}),
 });
 
 export interface IntakeExtras {
@@ -85,6 +97,11 @@ export interface IntakeExtras {
   readonly refileOf?: ReadonlyMap<number, string>;
   /** The payer of the path, when the caller already read it (saves reading it again). */
   readonly knownPayer?: Payer;
+  /**
+   * Locates a row's findings in the caller's input (a FIRE import adds the record, field and position), right after
+   * the row is checked; what it returns is what the row and its filing carry.
+   */
+  readonly locateFindings?: (index: number, findings: readonly RuleFinding[]) => readonly RuleFinding[];
 }
 
 /** Raised inside the transaction of an atomic intake so it rolls back; carries every row's result. */
@@ -111,6 +128,8 @@ interface IntakeRun {
   readonly ids: Ids["Service"];
   readonly transmitter: ReturnType<IrsTransmitter["Service"]["profile"]> | undefined;
   readonly stamp: string;
+  /** Issue 41: Report Error findings refuse a row too (the request's `strict`, else the account's default). */
+  readonly strict: boolean;
   readonly payerTins: Map<string, Tin | undefined>;
   readonly payers: Map<string, Payer | null>;
   /** Every row's result by row index; a row not decided yet is a hole. */
@@ -145,6 +164,7 @@ const startRun = Effect.fnUntraced(function* (
     ids,
     transmitter,
     stamp: rulesStamp(transmitter),
+    strict: parsed.options.strict ?? (yield* accountStrict(scope)),
     payerTins: new Map(),
     payers: new Map(extras.knownPayer ? [[extras.knownPayer.id, extras.knownPayer]] : []),
     results: Array.from({ length: parsed.rows.length }),
@@ -153,13 +173,20 @@ const startRun = Effect.fnUntraced(function* (
   return run;
 });
 
+const NO_FINDINGS = { rejects: [], warnings: [] } as const;
+
+/** The account's default for `strict` (issue 41): off unless the operator turned it on. */
+const accountStrict = Effect.fnUntraced(function* (scope: Scope) {
+  return (yield* (yield* Store).accounts.get(scope.accountId))?.strictRules === true;
+});
+
 /** Validates `rows` (a failed row's result is set here) and returns the rows to save. */
 const validateRows = Effect.fnUntraced(function* (
   run: IntakeRun,
   rows: readonly RawRow[],
   prepare: (row: RawRow) => RawRow = (row) => row,
 ) {
-  const { parsed, pathPayerId, vault, transmitter, payers, payerTins, results } = run;
+  const { parsed, pathPayerId, extras, vault, transmitter, payers, payerTins, results } = run;
   // The current unit of work's reads: a large import validates inside its transaction, and on the embedded
   // database (one connection) a read outside it would wait for it to end.
   const repos = yield* Repos(run.scope);
@@ -228,9 +255,16 @@ const validateRows = Effect.fnUntraced(function* (
       ...(transmitter ? { transmitter } : {}),
     });
     const toSsa = checked === undefined;
-    const rules = checked ?? { rejects: [], warnings: [] };
-    if (rules.rejects.length > 0) {
-      results[index] = failedRow(reference, ruleRowError(rules.rejects));
+    const rules = checked ?? NO_FINDINGS;
+    const refused = refusals(rules, run.strict);
+    const locate = extras.locateFindings;
+    if (refused.length > 0) {
+      const rest = remainingWarnings(rules, run.strict);
+      results[index] = failedRow(
+        reference,
+        ruleRowError(locate ? locate(index, refused) : refused, run.strict),
+        locate && rest.length > 0 ? locate(index, rest) : rest,
+      );
       continue;
     }
     good.push({
@@ -242,7 +276,7 @@ const validateRows = Effect.fnUntraced(function* (
       tin,
       tinHash: vault.hash(tin),
       reference,
-      warnings: rules.warnings,
+      warnings: locate && rules.warnings.length > 0 ? locate(index, rules.warnings) : rules.warnings,
       rulesChecked: toSsa ? undefined : run.stamp,
     });
   }
@@ -503,7 +537,8 @@ const atomicIntakeFailed = (e: AtomicIntakeFailed) => {
         .slice(0, 3)
         .map((r) => `${r.reference ?? ""}: ${r.error?.message ?? ""}`)
         .join(" | ")}`,
-      extra: { failed_rows: failed },
+      // Issue 41: every row's findings that did not refuse it (a refused form lists them beside its error too).
+      extra: { failed_rows: failed, warnings: e.rows.flatMap((r) => r?.warnings ?? []) },
     }),
   );
 };

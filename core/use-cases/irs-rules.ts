@@ -1,7 +1,8 @@
 // The IRS business rules at pay (SPEC pay rule 2): every form of the cart against the form rules again (the
 // transmitter may have changed mode and the payer its phone since intake; a form stamped at intake is not read
 // again while its stamp holds), and the cart as the transmissions it becomes (S1H012,
-// TMFST020, corrections). Each broken blocking rule is a `cart_not_payable` problem naming the rule.
+// TMFST020, corrections). Each broken blocking rule is a `cart_not_payable` problem naming the rule; under `strict`
+// (issue 41) so is each Report Error finding of a form read again.
 import * as Effect from "effect/Effect";
 import type { PayFiling } from "../domain/cart/cart.ts";
 import { getFormDefinition } from "../domain/forms/index.ts";
@@ -10,6 +11,8 @@ import {
   checkCart,
   checkForm,
   checkIssuer,
+  keptApart,
+  refusals,
   stampHolds,
   type CartEntry,
   type RuleFinding,
@@ -36,6 +39,7 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
   items: readonly CartItem[],
   filings: ReadonlyMap<string, PayFiling>,
   payers: ReadonlyMap<string, Payer>,
+  strict = false,
 ) {
   const vault = yield* TinVault;
   const problems: Problem[] = [];
@@ -71,24 +75,30 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
     if (full) {
       const sealed = full.sealedTins["RecipientDetail.TIN"];
       const recipientTin = transmitter?.test && sealed ? vault.open(sealed) : undefined;
-      rejects = checkForm({
-        formTypeCd,
-        taxYear: f.taxYear,
-        jsonForm: full.jsonForm,
-        ...(recipientTin ? { recipientTin } : {}),
-        issuer,
-        ...(transmitter ? { transmitter } : {}),
-      }).rejects;
+      rejects = refusals(
+        checkForm({
+          formTypeCd,
+          taxYear: f.taxYear,
+          jsonForm: full.jsonForm,
+          ...(recipientTin ? { recipientTin } : {}),
+          issuer,
+          ...(transmitter ? { transmitter } : {}),
+        }),
+        strict,
+      );
     } else {
       const key = `${f.payerId}|${formTypeCd}|${String(f.taxYear)}`;
       let found = issuerChecks.get(key);
       if (!found) {
-        found = checkIssuer({
-          formTypeCd,
-          taxYear: f.taxYear,
-          issuer,
-          ...(transmitter ? { transmitter } : {}),
-        }).rejects;
+        found = refusals(
+          checkIssuer({
+            formTypeCd,
+            taxYear: f.taxYear,
+            issuer,
+            ...(transmitter ? { transmitter } : {}),
+          }),
+          strict,
+        );
         issuerChecks.set(key, found);
       }
       rejects = found;
@@ -118,6 +128,7 @@ export const cartRuleProblems = Effect.fnUntraced(function* (
       taxYear: f.taxYear,
       efile: item.service !== "print_mail",
       jsonForm: stored.get(f.id)?.jsonForm ?? {},
+      ...(keptApart(stored.get(f.id)?.warnings ?? []) ? { keptApart: true } : {}),
       ...(f.corrects
         ? {
             correctionOf: {

@@ -15,12 +15,14 @@ import {
   CartNotPayable,
   Conflict,
   Forbidden,
+  InvalidRequest,
   PaymentRequired,
   RequestInProgress,
   ServiceUnavailable,
   type Problem,
 } from "../domain/shared/errors.ts";
 import { IrsTransmitter } from "../ports/irs-transmitter.port.ts";
+import { compileBody } from "../domain/shared/validation.ts";
 import { SsaTransmitter } from "../ports/ssa-transmitter.port.ts";
 import { getFormDefinition } from "../domain/forms/index.ts";
 import { TinVault } from "../ports/tin-vault.port.ts";
@@ -90,10 +92,51 @@ function cartProblems(
 }
 
 const PAY = move("pay");
+/** The body of POST /v1/cart/pay (optional): `strict` refuses forms with IRS warnings (issue 41). */
+export const payBody = compileBody<{ strict?: boolean }>({
+  type: "object",
+  additionalProperties: false,
+  properties: { strict: { type: "boolean" } },
+});
+
+/** The options of a pay request's body (none: an empty body). */
+export function parsePayBody(body: unknown): PayOptions | InvalidRequest {
+  if (body === undefined) return {};
+  const c = payBody(body);
+  return c.ok ? { strict: c.value.strict } : c.error;
+}
+
+export interface PayOptions {
+  /**
+   * Issue 41: refuse the cart while a form in it has warnings the IRS reports errors for (the IRS would accept it
+   * with errors). Undefined: the account's default (`strictRules`).
+   */
+  readonly strict?: boolean | undefined;
+}
+
+/** Issue 41: a `cart_not_payable` problem for each form that has IRS warnings, when paying under strict. */
+function warningProblems(items: readonly CartItem[], filings: ReadonlyMap<string, PayFiling>): Problem[] {
+  return items.flatMap((item) => {
+    const f = filings.get(item.filingId);
+    if (!f || f.irsWarnings === 0) return [];
+    return [
+      {
+        item: item.id,
+        reference: f.reference,
+        type: "irs_warnings",
+        message: `Filing ${f.id} has ${f.irsWarnings} IRS warning(s) (Report Error rules: the IRS accepts it with errors); under strict it is not filed. See the filing's warnings, then correct it (void and file it again) or pay without strict.`,
+        see: { op: "get_filing", id: f.id },
+      },
+    ];
+  });
+}
+
 export const payCart = Effect.fnUntraced(function* (
   scope: Scope,
   principal: Pick<Principal, "role" | "account"> & { readonly payerId?: string | null },
+  options: PayOptions = {},
 ) {
+  const strict = options.strict ?? principal.account.strictRules === true;
   if (principal.role !== "owner")
     return yield* new Forbidden({ message: "Only the account owner can pay the cart (D4)." });
   const store = yield* Store;
@@ -191,13 +234,18 @@ export const payCart = Effect.fnUntraced(function* (
       );
       const problems = cartProblems(items, filings, payers, recipients);
       // IRS business rules (core/domain/iris/rules): what the IRS would reject is refused before any charge.
-      problems.push(
-        ...(yield* Effect.provideService(
-          cartRuleProblems(tx, irs.profile(scope.livemode), items, filings, payers),
-          TinVault,
-          vault,
-        )),
+      const ruleProblems = yield* Effect.provideService(
+        cartRuleProblems(tx, irs.profile(scope.livemode), items, filings, payers, strict),
+        TinVault,
+        vault,
       );
+      problems.push(...ruleProblems);
+      // Issue 41: under strict, the warnings intake stored refuse too (once per form: a form read again above
+      // already names its rules).
+      if (strict) {
+        const named = new Set(ruleProblems.map((p) => p.item));
+        problems.push(...warningProblems(items, filings).filter((p) => !named.has(p.item)));
+      }
       if (problems.length > 0) {
         return yield* new CartNotPayable({
           message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`,

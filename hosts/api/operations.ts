@@ -21,6 +21,8 @@ export function httpOperation(o: Operation): string {
       return "GET /v1/forms";
     case "file_payer_forms":
       return `POST /v1/payers/${o.id}/forms`;
+    case "get_filing":
+      return `GET /v1/filings/${o.id}`;
   }
 }
 

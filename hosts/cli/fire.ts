@@ -9,11 +9,13 @@ import { parseArgs } from "node:util";
 import { checkFire, fireToIris, type FireLocatedProblem } from "../../core/domain/fire/index.ts";
 import { argumentError } from "./usage.ts";
 
-export const FIRE_USAGE = `  fire validate FILE [--json]
+export const FIRE_USAGE = `  fire validate FILE [--strict] [--json]
               check a Pub 1220 (FIRE) file as the import does (layout, forms, IRS business rules);
-              exit status 1 when it has problems
-  fire to-iris FILE --tax-year YYYY [--out DIR] [--software-id ID] [--json]
-              convert it to IRIS A2A transmission XML, one file per payer, plus summary.json (default DIR: ./iris-out)`;
+              exit status 1 when it has errors; warnings (IRS Report Error rules: the IRS accepts the form
+              with errors) are printed apart and fail it only with --strict
+  fire to-iris FILE --tax-year YYYY [--out DIR] [--software-id ID] [--strict] [--json]
+              convert it to IRIS A2A transmission XML, one file per payer, plus summary.json (default DIR: ./iris-out);
+              forms with warnings are written too, unless --strict`;
 
 const USAGE = `Usage: npm run cli -- fire <command>\n\n${FIRE_USAGE}\n\nFILE is at most 12 MB. Problems name the record, its type, the Pub 1220 field and position, and the IRS rule a
 record breaks. A test file (T record position 28) becomes IRIS TestCd T, where the IRS wants test TINs (000...).`;
@@ -31,9 +33,19 @@ function where(p: FireLocatedProblem): string {
   return p.record > 0 ? `record ${p.record} (${p.recordType}) ${p.field}${pos}` : p.field;
 }
 
-function printProblems(problems: readonly FireLocatedProblem[]): void {
-  for (const p of problems.slice(0, SHOWN)) console.log(`${where(p)}: ${p.message}`);
-  if (problems.length > SHOWN) console.log(`... and ${problems.length - SHOWN} more (--json lists them all)`);
+function printProblems(problems: readonly FireLocatedProblem[], prefix = ""): void {
+  for (const p of problems.slice(0, SHOWN)) console.log(`${prefix}${where(p)}: ${p.message}`);
+  if (problems.length > SHOWN)
+    console.log(`${prefix}... and ${problems.length - SHOWN} more (--json lists them all)`);
+}
+
+/** Issue 41: the findings a file is accepted with, printed apart from its errors. */
+function printWarnings(warnings: readonly FireLocatedProblem[]): void {
+  if (warnings.length === 0) return;
+  console.log(
+    `${warnings.length} warning(s): the IRS accepts these forms and reports the errors (accepted_with_errors); --strict refuses them.`,
+  );
+  printProblems(warnings, "warning: ");
 }
 
 function read(file: string | undefined): Uint8Array | string {
@@ -58,7 +70,14 @@ export async function fireCommand(
   argv: readonly string[],
   progress: Progress = terminalProgress,
 ): Promise<number> {
-  let values: { "tax-year"?: string; out?: string; "software-id"?: string; json?: boolean; help?: boolean };
+  let values: {
+    "tax-year"?: string;
+    out?: string;
+    "software-id"?: string;
+    strict?: boolean;
+    json?: boolean;
+    help?: boolean;
+  };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -69,6 +88,7 @@ export async function fireCommand(
         "tax-year": { type: "string" },
         out: { type: "string" },
         "software-id": { type: "string" },
+        strict: { type: "boolean" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -100,7 +120,8 @@ export async function fireCommand(
       return 2;
     }
     progress?.(`Checking ${file} (${megabytes(bytes.length)})…`);
-    const check = checkFire(bytes, { keepForms: false });
+    const strict = values.strict === true;
+    const check = checkFire(bytes, { keepForms: false, strict });
     const ms = Math.round(performance.now() - started);
     if (values.json) {
       console.log(
@@ -110,7 +131,9 @@ export async function fireCommand(
           bytes: bytes.length,
           rows: check.parsed?.rows ?? 0,
           forms: check.checked,
+          strict,
           problems: check.problems,
+          warnings: check.warnings,
           notes: check.notes,
           ms,
           cpu_ms: cpuMs(),
@@ -121,10 +144,12 @@ export async function fireCommand(
         `${file}: ${check.problems.length} problem(s); nothing in it can be imported until they are fixed.`,
       );
       printProblems(check.problems);
+      printWarnings(check.warnings);
     } else {
       console.log(
-        `${file}: valid. ${check.parsed?.rows ?? 0} B record(s), ${check.checked} form(s) for tax year ${check.parsed?.taxYear ?? ""}${check.parsed?.test ? " (test file)" : ""}; checked in ${ms} ms.`,
+        `${file}: valid${check.warnings.length > 0 ? ", with warnings" : ""}. ${check.parsed?.rows ?? 0} B record(s), ${check.checked} form(s) for tax year ${check.parsed?.taxYear ?? ""}${check.parsed?.test ? " (test file)" : ""}; checked in ${ms} ms.`,
       );
+      printWarnings(check.warnings);
       for (const n of check.notes) console.log(`note: ${n}`);
     }
     return check.problems.length > 0 ? 1 : 0;
@@ -150,6 +175,7 @@ export async function fireCommand(
       taxYear: Number(values["tax-year"]),
       softwareId,
       newTransmissionId: randomUUID,
+      strict: values.strict === true,
       onFile: (f) => {
         if (written.length === 0) mkdirSync(out, { recursive: true });
         writeFileSync(join(out, f.name), f.xml);
@@ -169,6 +195,7 @@ export async function fireCommand(
             file,
             ok: false,
             problems: result.problems,
+            warnings: result.warnings,
             notes: result.notes,
             ms,
           }),
@@ -176,6 +203,7 @@ export async function fireCommand(
       else {
         console.log(`${file}: ${result.problems.length} problem(s); no IRIS files written.`);
         printProblems(result.problems);
+        printWarnings(result.warnings);
       }
       return 1;
     }
@@ -196,6 +224,7 @@ export async function fireCommand(
         records: f.records,
         forms: f.forms,
       })),
+      warnings: result.warnings,
       notes: result.notes,
       ms,
       cpu_ms: cpuMs(),
@@ -220,6 +249,7 @@ export async function fireCommand(
         "  SoftwareId is 00000000: pass --software-id with the id the IRS assigned to your software before transmitting.",
       );
     if (result.test) console.log("  The FIRE file is a test file: the transmissions carry TestCd T.");
+    printWarnings(result.warnings);
     for (const n of result.notes) console.log(`note: ${n}`);
     return 0;
   }

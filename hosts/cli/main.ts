@@ -13,6 +13,7 @@ import {
   listAccounts,
   seedSandbox,
   setIpAllowlist,
+  setStrictRules,
 } from "../../core/use-cases/accounts.use-case.ts";
 import { createUser, listApps, registerApp, revokeApp } from "../../core/use-cases/oauth-apps.use-case.ts";
 import type { Role } from "../../core/domain/parties/account.ts";
@@ -123,6 +124,7 @@ class Commands {
             id: a.id,
             name: a.name,
             live_enabled: a.liveEnabled,
+            strict_rules: a.strictRules === true,
             created_at: a.createdAt,
           })),
         ),
@@ -131,7 +133,7 @@ class Commands {
     }
     for (const a of accounts)
       console.log(
-        `${a.id}  ${a.name}  live:${a.liveEnabled ? "enabled" : "disabled"}  created ${a.createdAt}`,
+        `${a.id}  ${a.name}  live:${a.liveEnabled ? "enabled" : "disabled"}  strict:${a.strictRules ? "on" : "off"}  created ${a.createdAt}`,
       );
   }
 
@@ -146,6 +148,16 @@ class Commands {
       account.ipAllowlist.length === 0
         ? `Account ${account.id}: no IP allowlist; production credentials work from anywhere.`
         : `Account ${account.id}: production credentials work only from ${account.ipAllowlist.join(", ")}.`,
+    );
+  }
+
+  async accountsSetStrictRules(opts: { account?: string; on?: boolean }) {
+    const exit = await this.runtime.runPromiseExit(setStrictRules(opts.account as string, opts.on === true));
+    if (exit._tag === "Failure") throw new UsageError(`No account ${opts.account}.`);
+    console.log(
+      exit.value.strictRules
+        ? `Account ${exit.value.id}: strict by default; forms that break an IRS Report Error rule are refused unless a call passes strict: false.`
+        : `Account ${exit.value.id}: not strict by default; forms that break an IRS Report Error rule are saved and filed with warnings unless a call passes strict: true.`,
     );
   }
 
@@ -325,6 +337,8 @@ function argumentProblem(
     user?: string;
     cidr?: string[];
     clear?: boolean;
+    on?: boolean;
+    off?: boolean;
   },
   extra: readonly string[],
 ): string | null {
@@ -337,6 +351,13 @@ function argumentProblem(
       );
     case "accounts enable-live":
       return opts.account ? null : "--account is required";
+    case "accounts set-strict-rules":
+      if (!opts.account) return "--account is required";
+      return opts.on === true && opts.off !== true
+        ? null
+        : opts.off === true && opts.on !== true
+          ? null
+          : "Give one of --on or --off.";
     case "accounts set-ip-allowlist": {
       if (!opts.account) return "--account is required";
       const cidrs = cidrsOf(opts, extra);
@@ -409,6 +430,8 @@ export async function runCli(argv: string[]): Promise<number> {
         "password-stdin": { type: "boolean" },
         cidr: { type: "string", multiple: true },
         clear: { type: "boolean" },
+        on: { type: "boolean" },
+        off: { type: "boolean" },
         "amount-cents": { type: "string" },
         reference: { type: "string" },
       },
@@ -455,6 +478,7 @@ export async function runCli(argv: string[]): Promise<number> {
       if (command === "keys create") await commands.keysCreate(values);
       else if (command === "accounts list") await commands.accountsList(values);
       else if (command === "accounts set-ip-allowlist") await commands.accountsSetIpAllowlist(values, extra);
+      else if (command === "accounts set-strict-rules") await commands.accountsSetStrictRules(values);
       else if (command === "apps create") await commands.appsCreate(values);
       else if (command === "apps list") await commands.appsList(values);
       else if (command === "apps revoke") await commands.appsRevoke(values);

@@ -24,6 +24,11 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     usage: "accounts set-ip-allowlist --account ID --cidr CIDR [--cidr CIDR ...] | --clear",
     about: "Restricts the account's production credentials to these networks (or removes the restriction).",
   },
+  "accounts set-strict-rules": {
+    usage: "accounts set-strict-rules --account ID --on|--off",
+    about:
+      "Sets the account's default for strict (intake, FIRE import, pay): on refuses forms that break an IRS Report Error rule, which the IRS accepts with errors; off (the default) saves and files them with warnings.",
+  },
   "balance credit": {
     usage: "balance credit --account ID --env sandbox|live --amount-cents N --reference TEXT [--json]",
     about: "Credits a payment received by wire or invoice to the prepaid balance (once per reference).",

@@ -4,7 +4,10 @@
 // IRS_EMULATOR_PORT (default 4010), IRS_EMULATOR_PUBLIC_KEY_FILE (the PEM public key, or a JWK / JWKS JSON file,
 // of the key the service signs with: the "JWK uploaded to the IRS"), and optionally IRS_EMULATOR_CLIENT_ID,
 // IRS_EMULATOR_USER_ID, IRS_EMULATOR_KEY_ID and IRS_EMULATOR_TCC (then the JWT claims, the kid and the TCC must
-// be these), IRS_EMULATOR_ACK_DELAY_MS (default 0).
+// be these), IRS_EMULATOR_ACK_DELAY_MS (default 0). Each record is checked against the IRS form rules (issue 41: a
+// Report Error finding answers "Accepted with Errors" with the rule ids) unless IRS_EMULATOR_FORM_RULES=0;
+// IRS_EMULATOR_THRESHOLD_PERCENT (unset: never) rejects a submission with ThresholdRule once more than that share of
+// its records breaks one threshold-graded rule (the IRS does not publish its own threshold).
 import { createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -63,12 +66,20 @@ const keyFile = env["IRS_EMULATOR_PUBLIC_KEY_FILE"];
 if (!keyFile)
   fail("set IRS_EMULATOR_PUBLIC_KEY_FILE (`npm run irs-emulator -- keygen DIR` makes a key pair).");
 const port = Number(env["IRS_EMULATOR_PORT"] ?? 4010);
+const thresholdText = env["IRS_EMULATOR_THRESHOLD_PERCENT"];
+const threshold = thresholdText ? Number(thresholdText) : undefined;
+if (threshold !== undefined && !(threshold >= 0 && threshold <= 100))
+  fail("IRS_EMULATOR_THRESHOLD_PERCENT must be a number from 0 to 100.");
 const emulator = createIrsEmulator({
   publicKey: publicKeyFrom(keyFile),
   ...(env["IRS_EMULATOR_CLIENT_ID"] ? { clientId: env["IRS_EMULATOR_CLIENT_ID"] } : {}),
   ...(env["IRS_EMULATOR_USER_ID"] ? { userId: env["IRS_EMULATOR_USER_ID"] } : {}),
   ...(env["IRS_EMULATOR_KEY_ID"] ? { keyId: env["IRS_EMULATOR_KEY_ID"] } : {}),
-  ...(env["IRS_EMULATOR_TCC"] ? { judge: { knownTccs: [env["IRS_EMULATOR_TCC"]] } } : {}),
+  judge: {
+    ...(env["IRS_EMULATOR_TCC"] ? { knownTccs: [env["IRS_EMULATOR_TCC"]] } : {}),
+    formRules: env["IRS_EMULATOR_FORM_RULES"] !== "0",
+    ...(threshold !== undefined ? { thresholdPercent: threshold } : {}),
+  },
   ackDelayMs: Number(env["IRS_EMULATOR_ACK_DELAY_MS"] ?? 0),
   log: (line, fields) =>
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), msg: line, ...fields })}\n`),

@@ -8,6 +8,12 @@
 //   SHAREDIRFORM015 (BusinessName), at the element's path; the sandbox grades those as rejecting the record
 //   (see SANDBOX_REJECTING_RULES), the live IRS grades them "Report Error";
 // - everything else is accepted.
+// With `formRules` (the standalone emulator, `npm run irs-emulator`; issue 41) each record is also read back into
+// the form's elements and checked against the IRS form rules the service checks (core/domain/iris/rules): a record
+// breaking a Report Error or threshold-graded rule gets it as a record error (its submission "Accepted with
+// Errors"), one breaking a Reject rule is rejected; with `thresholdPercent`, a submission where more than that share of
+// the records breaks one threshold-graded rule is rejected with ThresholdRule. The sandbox leaves `formRules` off: its
+// deterministic rules above are the SPEC's.
 // Error texts are the IRS's rule texts, unchanged. Values (ErrorValueTxt) never carry a TIN.
 import {
   transmissionStatusOf,
@@ -17,7 +23,9 @@ import {
   type SubmissionStatus,
   type TransmissionStatus,
 } from "../../core/domain/iris/ack.ts";
-import { businessRuleText } from "../../core/domain/iris/business-rules.ts";
+import { businessRule, businessRuleText } from "../../core/domain/iris/business-rules.ts";
+import { checkForm } from "../../core/domain/iris/rules/engine.ts";
+import { thresholdGraded } from "../../core/domain/iris/rules/model.ts";
 import { childNamed, childText, childrenNamed, type XmlElement } from "../../core/domain/iris/xml.ts";
 
 /** Rules the sandbox grades "Reject" for a record although IRIS grades them "Report Error" (see the header). */
@@ -40,6 +48,54 @@ export interface JudgeOptions {
   readonly knownTccs?: readonly string[];
   /** Software ids the emulated IRS database knows (TMFST018); any when absent. */
   readonly knownSoftwareIds?: readonly string[];
+  /** Check every record against the IRS form rules (see the header). Default false (the sandbox's rules only). */
+  readonly formRules?: boolean;
+  /**
+   * With `formRules`: the share of a submission's records (percent) that may break one threshold-graded rule before
+   * the submission is rejected with ThresholdRule. The IRS does not publish its own; absent: never.
+   */
+  readonly thresholdPercent?: number;
+}
+
+/** A record's element as the form's jsonForm: amounts as numbers, indicators true (a "0" one left out), repeats as arrays. */
+function elementsOf(el: XmlElement): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of el.children) {
+    let v: unknown;
+    if (c.children.length > 0) v = elementsOf(c);
+    else if (c.name.endsWith("Ind")) {
+      if (c.text !== "1") continue;
+      v = true;
+    } else if (c.name.endsWith("Amt") && c.text !== "" && Number.isFinite(Number(c.text))) v = Number(c.text);
+    else v = c.text;
+    const had = out[c.name];
+    if (had === undefined) out[c.name] = v;
+    else out[c.name] = Array.isArray(had) ? [...had, v] : [had, v];
+  }
+  return out;
+}
+
+/** The IRS form rules a record breaks, as the IRS reports them: IRS rule numbers only (not the service's notices). */
+function formRuleErrors(
+  record: XmlElement,
+  recordPath: string,
+  formTypeCd: string,
+  taxYear: number,
+): { errors: ErrorInformation[]; thresholdCodes: string[] } {
+  const check = checkForm({ formTypeCd, taxYear, jsonForm: elementsOf(record) });
+  const errors: ErrorInformation[] = [];
+  const thresholdCodes: string[] = [];
+  for (const f of [...check.rejects, ...check.warnings]) {
+    // S1H012 is about the submission's totals, and payer rules about its header: not a record's.
+    if (f.code === "S1H012" || f.path.startsWith("payer.") || businessRule(f.code) === undefined) continue;
+    const path = `${recordPath}/${f.path
+      .replace(/^jsonForm\./, "")
+      .split(".")
+      .join("/")}`;
+    errors.push(rule(f.code, path, formTypeCd));
+    if (thresholdGraded(f.severity)) thresholdCodes.push(f.code);
+  }
+  return { errors, thresholdCodes };
 }
 
 const REJECT = /reject/i;
@@ -173,16 +229,31 @@ export function judgeTransmission(root: XmlElement, options: JudgeOptions = {}):
     }
     const records: RecordResult[] = [];
     if (subErrors.length === 0) {
+      const taxYear = Number((header && childText(header, "TaxYr")) ?? taxYr);
+      /** Threshold-graded rule -> how many of the submission's records break it. */
+      const graded = new Map<string, number>();
       details.forEach((d, di) => {
-        const path = rejectedName(d, `${sp}/IRSubmission1Detail/${d.name}[${String(di + 1)}]`);
-        if (path === undefined) return;
-        records.push({
-          recordId: childText(d, "RecordId") ?? null,
-          errors: [
+        const recordPath = `${sp}/IRSubmission1Detail/${d.name}[${String(di + 1)}]`;
+        const errors: ErrorInformation[] = [];
+        const path = rejectedName(d, recordPath);
+        if (path !== undefined)
+          errors.push(
             rule(path.includes("/BusinessName") ? "SHAREDIRFORM015" : "SHAREDIRFORM014", path, formTypeCd),
-          ],
-        });
+          );
+        if (options.formRules && formTypeCd !== undefined) {
+          const found = formRuleErrors(d, recordPath, formTypeCd, taxYear);
+          errors.push(...found.errors);
+          for (const code of new Set(found.thresholdCodes)) graded.set(code, (graded.get(code) ?? 0) + 1);
+        }
+        if (errors.length > 0) records.push({ recordId: childText(d, "RecordId") ?? null, errors });
       });
+      const limit = options.thresholdPercent;
+      if (
+        limit !== undefined &&
+        details.length > 0 &&
+        [...graded.values()].some((n) => (100 * n) / details.length > limit)
+      )
+        subErrors.push(rule("ThresholdRule", `${sp}/IRSubmission1Header`, formTypeCd));
     }
     const status: SubmissionStatus =
       subErrors.length > 0 ? "Rejected" : records.length > 0 ? "Accepted with Errors" : "Accepted";

@@ -26,6 +26,7 @@ import * as authThrottles from "./20261205000000_auth_throttles.ts";
 import * as statements from "./20261206000001_statements.ts";
 import * as emailOutbox from "./20261207000000_email_outbox.ts";
 import * as portal from "./20261207000001_portal.ts";
+import * as strictWarnings from "./20261207000010_filing_warnings.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,6 +59,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261206000001_statements", statements],
   ["20261207000000_email_outbox", emailOutbox],
   ["20261207000001_portal", portal],
+  ["20261207000010_filing_warnings", strictWarnings],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

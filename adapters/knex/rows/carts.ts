@@ -105,15 +105,16 @@ const PAY_FILING = [
   Text,
   Text,
   NullableText,
+  Num,
 ] as const;
 /** Whether the filing's recipient joined, then its address (all null when it did not). */
 const PAY_RECIPIENT = [Bool, NullableText, NullableText, NullableText, NullableText] as const;
 /** The cells of a filing that did not join (left join): all null. */
-const NO_FILING = [Null, Null, Null, Null, Null, Null, Null, Null, Null] as const;
+const NO_FILING = [Null, Null, Null, Null, Null, Null, Null, Null, Null, Null] as const;
 /**
  * `payItems`: JSON texts of the items' cells (json_build_array), each of a share of the cart: the item's 5 and its
  * created_at in microseconds (the sort key, and the ISO text made from it: not formatted by to_char, which added
- * 50–100 ms of Postgres's time for 100,000 items, nor parsed as a date per item here), its filing's 9 (its id is
+ * 50–100 ms of Postgres's time for 100,000 items, nor parsed as a date per item here), its filing's 10 (its id is
  * the item's filing_id), whether the filing's recipient joined, and the recipient's address.
  */
 export const PayItemsRow = rowCodec(

@@ -35,7 +35,16 @@ const lists: [
 void lists;
 
 /** A finding of the IRS rules (filings.warnings, a batch row's warnings). */
-const Finding = struct({ code: Text, severity: literals(FINDING_SEVERITIES), path: Text, message: Text });
+const Finding = struct({
+  code: Text,
+  severity: literals(FINDING_SEVERITIES),
+  path: Text,
+  message: Text,
+  // A FIRE import's findings also say where they are in the file (issue 41).
+  record: optional(Num),
+  field: optional(Text),
+  position: optional(Num),
+});
 const AckErrorColumn = struct({ code: Text, severity: Text, xpath: Text, message: Text });
 
 export const FilingRow = rowCodec(

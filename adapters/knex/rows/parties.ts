@@ -39,6 +39,7 @@ const ACCOUNT = {
   live_enabled: Bool,
   default_api_version: NullableText,
   ip_allowlist: json(arrayOf(Text)),
+  strict_rules: Bool,
   created_at: Timestamp,
 } as const;
 export const AccountRow = rowCodec("accounts", struct(ACCOUNT));
@@ -50,6 +51,7 @@ export const accountFrom = (r: AccountColumns): Account => ({
   liveEnabled: r.live_enabled,
   defaultApiVersion: r.default_api_version,
   ipAllowlist: r.ip_allowlist,
+  ...(r.strict_rules ? { strictRules: true } : {}),
   createdAt: r.created_at,
 });
 export const toAccount = (row: unknown): Account => accountFrom(AccountRow.decode(row));

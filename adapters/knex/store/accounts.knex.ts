@@ -61,6 +61,7 @@ export const accountRepo = (db: Knex): AccountRepo => ({
         live_enabled: a.liveEnabled,
         default_api_version: a.defaultApiVersion,
         ip_allowlist: JSON.stringify(a.ipAllowlist),
+        strict_rules: a.strictRules === true,
         created_at: a.createdAt,
       }),
     ).pipe(Effect.asVoid),
@@ -79,6 +80,7 @@ export const accountRepo = (db: Knex): AccountRepo => ({
       if (patch.liveEnabled !== undefined) cols["live_enabled"] = patch.liveEnabled;
       if (patch.defaultApiVersion !== undefined) cols["default_api_version"] = patch.defaultApiVersion;
       if (patch.ipAllowlist !== undefined) cols["ip_allowlist"] = JSON.stringify(patch.ipAllowlist);
+      if (patch.strictRules !== undefined) cols["strict_rules"] = patch.strictRules;
       const rows = rowsOf(await db("accounts").where("id", id).update(cols).returning("*"));
       return rows[0] ? toAccount(rows[0]) : undefined;
     }),

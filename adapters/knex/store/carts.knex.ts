@@ -141,6 +141,7 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
           `select json_agg(json_build_array(ci.id, ci.filing_id, ci.service, ci.physical_mail, ci.portal_access,
           (extract(epoch from ci.created_at) * 1000000)::bigint,
           f.form, f.tax_year, f.reference, f.corrects, f.refile_of, s.status, f.payer_id, f.recipient_id, f.rules_checked,
+          f.irs_warnings,
           rc.id is not null, rc.address_line1, rc.city, rc.state, rc.postal_code))::text as rows
         from cart_items ci
         left join filing_forms f on f.id = ci.filing_id and f.account_id = ci.account_id and f.livemode = ci.livemode
@@ -179,14 +180,15 @@ export function cartRepo(db: Db, scope: Scope): CartRepo {
               payerId: c[12],
               recipientId: c[13],
               rulesChecked: c[14],
+              irsWarnings: c[15],
             });
-            if (c[15])
+            if (c[16])
               recipients.set(c[13], {
                 id: c[13],
-                addressLine1: c[16],
-                city: c[17],
-                state: c[18],
-                postalCode: c[19],
+                addressLine1: c[17],
+                city: c[18],
+                state: c[19],
+                postalCode: c[20],
               });
           }
         }

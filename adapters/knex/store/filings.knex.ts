@@ -19,6 +19,7 @@ import { duplicateKey as dupKey, inDuplicateGuard, type Filing } from "../../../
 import type { BatchRepo, FilingPatch, FilingRepo, RecordIds } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 import type { FilingStatus } from "../../../core/domain/filing/status.ts";
+import { irsWarnings } from "../../../core/domain/iris/rules/index.ts";
 import { COPY_MIN_ROWS, copyAvailable, copyInsertElseGuarded } from "../copy.ts";
 import {
   type Db,
@@ -54,6 +55,8 @@ const FORM_COLS: readonly Col[] = [
   ["sealed_tins", "text", (f) => JSON.stringify(f.sealedTins)],
   // Most filings have no warnings: null, not "[]", so the common row stays small.
   ["warnings", "text", (f) => (f.warnings.length > 0 ? JSON.stringify(f.warnings) : null)],
+  // Issue 41: what pay reads of the warnings (migration filing_warnings); the count is the core's.
+  ["irs_warnings", "int", (f) => (f.warnings.length > 0 ? irsWarnings(f.warnings).length : 0)],
   ["account_number", "text", (f) => f.accountNumber],
   ["recipient_tin_hash", "text", (f) => f.recipientTinHash],
   ["dup_key", "text", (f) => dupKey(f)],
@@ -248,7 +251,9 @@ function stateColumns(patch: FilingPatch): Record<string, unknown> {
 }
 
 /** The form's columns a read of a whole filing takes beside its state (the rest are the state's, or not read). */
-const FORM_READ = FORM_NAMES.filter((c) => !["id", "account_id", "livemode", "live"].includes(c));
+const FORM_READ = FORM_NAMES.filter(
+  (c) => !["id", "account_id", "livemode", "live", "irs_warnings"].includes(c),
+);
 /** What a guarded update returns of each moved filing: its id, the few form fields moveMany needs, or all of it. */
 type Moved = "ids" | "form" | "filing";
 const MOVED_OUT: Readonly<Record<Moved, string>> = {

@@ -688,6 +688,21 @@ export interface paths {
 
 export interface components {
   schemas: {
+    Warning: {
+      /** The IRS rule number (e.g. F1099NEC001), or `reporting_threshold`. */
+      code: string;
+      /** The IRS's severity; `Notice` for the service's own advice (reporting thresholds). */
+      severity: "Reject" | "Report Error" | "Report Error and Reject if over Threshold" | "Notice";
+      /** The field: the jsonForm element (`jsonForm.TaxableAmt`) or `payer.*`. */
+      path: string;
+      message: string;
+      /** FIRE import: the record (B, or A for a payer rule). */
+      record?: number;
+      /** FIRE import: the Pub 1220 field. */
+      field?: string;
+      /** FIRE import: the field's position in the record. */
+      position?: number;
+    };
     Error: {
       error: {
         /** Machine-readable kind of error; see the API guide's error table. */
@@ -701,10 +716,12 @@ export interface components {
         /** Given on 5xx answers: quote it to support. */
         request_id?: string;
       };
-      /** cart_not_payable: what stops each item from being paid. */
+      /** cart_not_payable: what stops each item from being paid. A refused FIRE import: each refused form, located in the file. */
       problems?: ({
         [key: string]: unknown;
       })[];
+      /** A refused FIRE import: the findings that did not refuse a form (Report Error rules, notices), located in the file. */
+      warnings?: (components["schemas"]["Warning"])[];
     };
     RowError: {
       type: string;
@@ -795,7 +812,8 @@ export interface components {
       voided_at: string | null;
       created_at: string;
       updated_at: string;
-      warnings: (unknown)[];
+      /** What intake found (IRS Report Error rules, notices), kept with the filing; after filing, the acknowledgement carries the IRS's own errors. */
+      warnings: (components["schemas"]["Warning"])[];
       /** The form's fields (IRIS element names); TINs show only their last four digits. */
       jsonForm: {
         [key: string]: unknown;
@@ -822,10 +840,8 @@ export interface components {
         service: string;
         form?: string;
         error?: components["schemas"]["RowError"];
-        /** IRS Report Error rules the form breaks, and notices. */
-        warnings?: ({
-          [key: string]: unknown;
-        })[];
+        /** The IRS rules the form breaks that the IRS accepts it with (Report Error, Report Error and Reject if over Threshold), and notices. A row refused by a Reject rule (or under strict) lists its other findings here too. */
+        warnings?: (components["schemas"]["Warning"])[];
       })[];
     };
     BatchCreated: {
@@ -844,10 +860,8 @@ export interface components {
         service: string;
         form?: string;
         error?: components["schemas"]["RowError"];
-        /** IRS Report Error rules the form breaks, and notices. */
-        warnings?: ({
-          [key: string]: unknown;
-        })[];
+        /** The IRS rules the form breaks that the IRS accepts it with (Report Error, Report Error and Reject if over Threshold), and notices. A row refused by a Reject rule (or under strict) lists its other findings here too. */
+        warnings?: (components["schemas"]["Warning"])[];
       })[];
     };
     Batch: {
@@ -870,10 +884,8 @@ export interface components {
         service: string;
         form?: string;
         error?: components["schemas"]["RowError"];
-        /** IRS Report Error rules the form breaks, and notices. */
-        warnings?: ({
-          [key: string]: unknown;
-        })[];
+        /** The IRS rules the form breaks that the IRS accepts it with (Report Error, Report Error and Reject if over Threshold), and notices. A row refused by a Reject rule (or under strict) lists its other findings here too. */
+        warnings?: (components["schemas"]["Warning"])[];
       })[];
     };
     FireImport: {
@@ -889,6 +901,11 @@ export interface components {
       forms: ({
         [key: string]: unknown;
       })[];
+      forms_with_warnings: number;
+      /** Every form's warnings, located in the file (record, field, position); a payer rule once per A record. */
+      warnings: ((components["schemas"]["Warning"]) & ({
+        filing: string | null;
+      }))[];
     };
     FormList: (components["schemas"]["List"]) & ({
       data?: ({
@@ -938,7 +955,7 @@ export interface components {
       added_to_cart: boolean;
       cart_item_id: string | null;
       service: string;
-      warnings: (unknown)[];
+      warnings: (components["schemas"]["Warning"])[];
     };
     RateCard: {
       object: "rate_card";
@@ -1033,6 +1050,8 @@ export interface components {
       currency: "usd";
       from_balance_cents?: number;
       from_card_cents?: number;
+      /** Forms filed with IRS warnings (the IRS accepts them with errors). */
+      filed_with_warnings?: number;
       already_paid?: boolean;
       filings: ({
         reference?: string | null;
@@ -2188,6 +2207,7 @@ export interface operations {
           })[];
           reference?: string;
           addToCart?: boolean;
+          strict?: boolean;
           service?: string;
           physical_mail?: boolean;
           portal_access?: boolean;
@@ -2325,6 +2345,7 @@ export interface operations {
           reference?: string;
           payer: string;
           addToCart?: boolean;
+          strict?: boolean;
           service?: string;
           physical_mail?: boolean;
           portal_access?: boolean;
@@ -2404,6 +2425,7 @@ export interface operations {
           })[];
           reference?: string;
           addToCart?: boolean;
+          strict?: boolean;
           service?: string;
           physical_mail?: boolean;
           portal_access?: boolean;
@@ -2637,6 +2659,7 @@ export interface operations {
     parameters: {
       query?: {
         addToCart?: "true" | "false" | "1" | "0";
+        strict?: "true" | "false" | "1" | "0";
       };
       header?: {
         "API-Version"?: "2026-06-15";
@@ -3172,7 +3195,13 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody?: {
+      content: {
+        "application/json": {
+          strict?: boolean;
+        };
+      };
+    };
     responses: {
       200: {
         headers: { [name: string]: unknown };
@@ -3692,6 +3721,7 @@ export interface operations {
             [key: string]: unknown;
           };
           addToCart?: boolean;
+          strict?: boolean;
           service?: string;
           physical_mail?: boolean;
           portal_access?: boolean;
@@ -3768,6 +3798,7 @@ export interface operations {
             [key: string]: unknown;
           };
           addToCart?: boolean;
+          strict?: boolean;
           service?: string;
           physical_mail?: boolean;
           portal_access?: boolean;

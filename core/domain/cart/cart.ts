@@ -23,7 +23,11 @@ export type CartFiling = Pick<Filing, "id" | "form" | "taxYear" | "reference" | 
 
 /** What pay reads of a filing in the cart: pricing's part, its state and parties, and the rules it passed at intake (no form contents). */
 export type PayFiling = CartFiling &
-  Pick<Filing, "status" | "payerId" | "recipientId"> & { readonly rulesChecked: string | null };
+  Pick<Filing, "status" | "payerId" | "recipientId"> & {
+    readonly rulesChecked: string | null;
+    /** Issue 41: how many of its warnings are IRS findings the IRS accepts it with (`irsWarnings`). */
+    readonly irsWarnings: number;
+  };
 
 /** What pay reads of a recipient: the address a filing needs (recipientMissingForFiling). */
 export type PayRecipient = Pick<Recipient, "id" | "addressLine1" | "city" | "state" | "postalCode">;

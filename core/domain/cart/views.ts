@@ -73,12 +73,13 @@ export function cartPaymentView(p: {
   readonly orderId: string;
   readonly number: string;
   readonly items: readonly CartItem[];
-  readonly filings: ReadonlyMap<string, Pick<CartFiling, "reference">>;
+  readonly filings: ReadonlyMap<string, Pick<CartFiling, "reference"> & { readonly irsWarnings?: number }>;
   readonly amountOf: ReadonlyMap<string, number>;
   readonly priced: Pick<PricedOrder, "total_cents">;
   readonly plan: Pick<PaymentPlan, "fromBalanceCents" | "fromCardCents">;
   readonly filingStatus: FilingStatus;
 }) {
+  const warned = p.items.filter((i) => (p.filings.get(i.filingId)?.irsWarnings ?? 0) > 0).length;
   return {
     object: "cart_payment",
     cart: p.cartId,
@@ -91,6 +92,8 @@ export function cartPaymentView(p: {
     currency: "usd",
     from_balance_cents: p.plan.fromBalanceCents,
     from_card_cents: p.plan.fromCardCents,
+    // Issue 41: forms filed although the IRS will report errors on them (their `warnings`; pay without strict).
+    filed_with_warnings: warned,
     filings: p.items.map((i) => ({
       reference: p.filings.get(i.filingId)?.reference ?? null,
       id: i.filingId,

@@ -33,19 +33,30 @@ export interface IntakeRowResult {
   service: Service;
   form?: string;
   error?: RowError;
-  /** Saved rows: the IRS Report Error rules the form breaks and the service's notices (may be empty). */
+  /**
+   * The IRS rules the form breaks that the IRS accepts it with (Report Error, Report Error and Reject if over
+   * Threshold) and the service's notices (may be empty). A row refused by a Reject rule lists them too.
+   */
   warnings?: readonly RuleFinding[];
 }
 
-/** A row refused by IRS business rules: the first rule's number and element path, every rule in the message. */
-export function ruleRowError(rejects: readonly RuleFinding[]): RowError {
+/**
+ * A row refused by IRS business rules: the first rule's number and element path, every rule in the message. Under
+ * `strict` a Report Error rule refuses too, and the message says how to save the form anyway.
+ */
+export function ruleRowError(rejects: readonly RuleFinding[], strict = false): RowError {
   const first = rejects[0];
+  const byStrict = strict && rejects.some((f) => f.severity !== "Reject");
   return {
     type: "invalid_request",
     rule: "irs_business_rule",
     param: first?.path ?? "jsonForm",
     ...(first ? { code: first.code } : {}),
-    message: rejects.map((f) => `${f.path}: ${f.message}`).join("; "),
+    message:
+      rejects.map((f) => `${f.path}: ${f.message}`).join("; ") +
+      (byStrict
+        ? " (refused under strict: the IRS accepts such a form with errors; without strict it is saved with this warning)"
+        : ""),
   };
 }
 
@@ -54,6 +65,11 @@ export interface IntakeOptions {
   readonly service: unknown;
   readonly physicalMail: boolean | undefined;
   readonly portalAccess: boolean | undefined;
+  /**
+   * Issue 41: refuse a form the IRS would accept with errors (a Report Error finding), as a Reject finding is.
+   * Undefined: the account's default (`strict_rules`, off unless the operator turned it on).
+   */
+  readonly strict?: boolean | undefined;
 }
 
 const rowProps = {
@@ -64,9 +80,13 @@ const rowProps = {
   payer: { type: "string", maxLength: 64 },
 };
 /** The intake options of a request body: whether the forms go into the cart, and their delivery. */
-export type OptionFields = { addToCart?: boolean } & DeliveryFields;
+export type OptionFields = { addToCart?: boolean; strict?: boolean } & DeliveryFields;
 /** The JSON Schema properties of OptionFields. */
-export const OPTION_PROPS = { addToCart: { type: "boolean" }, ...DELIVERY_PROPS };
+export const OPTION_PROPS = {
+  addToCart: { type: "boolean" },
+  strict: { type: "boolean" },
+  ...DELIVERY_PROPS,
+};
 const optionProps = { reference: { type: "string", maxLength: 200 }, ...OPTION_PROPS };
 
 // Rows are checked for shape only here (form/tax_year/jsonForm present); a bad row fails alone later.
@@ -125,6 +145,7 @@ export function intakeOptions(b: OptionFields): IntakeOptions {
     service: b.service,
     physicalMail: b.physical_mail,
     portalAccess: b.portal_access,
+    strict: b.strict,
   };
 }
 

@@ -3,7 +3,15 @@
 // A2A transmissions, one per payer.
 // Pure: bytes in, problems or XML out; the caller supplies transmission ids and writes files.
 import { validateForm, type NormalizedForm } from "../forms/index.ts";
-import { checkFiledForm, type RuleFinding, type TransmitterProfile } from "../iris/rules/index.ts";
+import {
+  checkFiledForm,
+  keptApart,
+  refusals,
+  remainingWarnings,
+  type FindingSeverity,
+  type RuleFinding,
+  type TransmitterProfile,
+} from "../iris/rules/index.ts";
 import {
   buildTransmission,
   planTransmissions,
@@ -35,6 +43,8 @@ export interface FireLocatedProblem {
   param?: string;
   /** The IRS business rule the record breaks ("SHAREDIRFORM018"), when the problem is one. */
   code?: string;
+  /** The rule's IRS severity (or "Notice"), when the problem is a rule finding. */
+  severity?: FindingSeverity;
 }
 
 type Parsed = Extract<FireParseResult, { ok: true }>;
@@ -42,20 +52,25 @@ type Parsed = Extract<FireParseResult, { ok: true }>;
 export interface CheckedForm {
   readonly form: FireForm;
   readonly normalized: NormalizedForm;
+  /** Issue 41: it breaks a threshold-graded rule, so it is transmitted apart (`keptApart`). */
+  readonly keptApart: boolean;
 }
 
 export interface FireCheck {
   /**
    * Empty when the file converts: every record parses and every supported form passes the catalogue and the IRS
-   * business rules intake checks (a finding that blocks: Reject, Report Error and Reject if over Threshold).
+   * business rules intake checks (a Reject finding; under `strict`, a Report Error finding too).
    */
   readonly problems: FireLocatedProblem[];
+  /**
+   * Issue 41: the IRS rules the forms break that the IRS accepts them with (Report Error, Report Error and Reject if
+   * over Threshold) and the reporting-threshold notices, located like problems (`code` and `severity` set); a payer
+   * rule once per A record. The file still converts.
+   */
+  readonly warnings: FireLocatedProblem[];
   readonly parsed: Parsed | null;
   readonly forms: CheckedForm[];
-  /**
-   * Values IRIS has no element for (not carried over), unsupported forms, one note per form and field; the IRS
-   * rules a form breaks without being refused (Report Error) and reporting thresholds, one note per rule.
-   */
+  /** Values IRIS has no element for (not carried over) and unsupported forms, one note per form and field. */
   readonly notes: string[];
   /** Forms that passed the catalogue and the IRS business rules. */
   readonly checked: number;
@@ -120,7 +135,7 @@ const PAYER_FIELDS: Readonly<Record<string, { field: string; position: number }>
 };
 
 /** An IRS rule finding of a B record, located: a payer rule at the A record, a form rule at the field it reads. */
-function locateFinding(
+export function locateFinding(
   form: FireForm,
   f: RuleFinding,
   sources: () => Readonly<Record<string, FireSource>>,
@@ -135,18 +150,10 @@ function locateFinding(
       message: f.message,
       param: f.path,
       code: f.code,
+      severity: f.severity,
     };
   }
-  return { ...locateIssue(form, f.path, f.message, sources()), code: f.code };
-}
-
-/** The rule findings that do not refuse a form, as notes: one per rule with the number of B records and the first few. */
-function warningNotes(warnings: ReadonlyMap<string, { message: string; records: number[] }>): string[] {
-  return [...warnings.values()].map((w) => {
-    const shown = w.records.slice(0, 5).join(", ");
-    const more = w.records.length > 5 ? ` and ${w.records.length - 5} more` : "";
-    return `${w.records.length} B record(s) (${shown}${more}), not refused: ${w.message}`;
-  });
+  return { ...locateIssue(form, f.path, f.message, sources()), code: f.code, severity: f.severity };
 }
 
 export interface FireCheckOptions {
@@ -157,6 +164,8 @@ export interface FireCheckOptions {
    * when the T record marks a test file (as fireToIris writes it), else "P".
    */
   readonly transmitter?: TransmitterProfile;
+  /** Issue 41: a Report Error finding is a problem, as a Reject finding is (the import's `strict`). */
+  readonly strict?: boolean;
 }
 
 /**
@@ -170,7 +179,14 @@ export function checkFire(bytes: Uint8Array, options: FireCheckOptions = {}): Fi
   let checked = 0;
   const parsed = parseFire(bytes);
   if (!parsed.ok)
-    return { problems: parsed.problems.map(fromParser), parsed: null, forms: [], notes: [], checked: 0 };
+    return {
+      problems: parsed.problems.map(fromParser),
+      warnings: [],
+      parsed: null,
+      forms: [],
+      notes: [],
+      checked: 0,
+    };
   const problems: FireLocatedProblem[] = [];
   const forms: CheckedForm[] = [];
   const dropped: Array<{ form: FireForm; items: FireDropped[] }> = [];
@@ -180,8 +196,10 @@ export function checkFire(bytes: Uint8Array, options: FireCheckOptions = {}): Fi
     softwareIdFor: () => undefined,
   };
   const payerTins = new Map<string, Tin | undefined>();
+  const strict = options.strict === true;
   const payerProblems = new Set<string>();
-  const warnings = new Map<string, { message: string; records: number[] }>();
+  const payerWarnings = new Set<string>();
+  const warnings: FireLocatedProblem[] = [];
   for (const f of parsed.forms) {
     if (!f.supported) continue;
     const iris = fireFormToIris(f, { sources: false });
@@ -206,30 +224,30 @@ export function checkFire(bytes: Uint8Array, options: FireCheckOptions = {}): Fi
       issuer: { phone: f.payer.phone, ...(payerTin ? { tin: payerTin } : {}) },
       transmitter,
     });
-    if (rules !== undefined && rules.rejects.length > 0) {
-      let sources: Readonly<Record<string, FireSource>> | undefined;
-      const sourcesOf = () => {
-        sources ??= fireFormToIris(f).sources;
-        return sources;
-      };
-      for (const finding of rules.rejects) {
+    let sources: Readonly<Record<string, FireSource>> | undefined;
+    const sourcesOf = () => {
+      sources ??= fireFormToIris(f).sources;
+      return sources;
+    };
+    /** Each finding located once: a payer rule once per A record, not once per form of the payer. */
+    const add = (into: FireLocatedProblem[], seen: Set<string>, findings: readonly RuleFinding[]) => {
+      for (const finding of findings) {
         if (finding.path.startsWith("payer.")) {
-          // A payer rule once per A record, not once per form of the payer.
           const key = `${f.payerRecord}\u0000${finding.code}`;
-          if (payerProblems.has(key)) continue;
-          payerProblems.add(key);
+          if (seen.has(key)) continue;
+          seen.add(key);
         }
-        if (problems.length < max) problems.push(locateFinding(f, finding, sourcesOf));
+        if (into.length < max) into.push(locateFinding(f, finding, sourcesOf));
       }
+    };
+    const refused = rules === undefined ? [] : refusals(rules, strict);
+    if (rules !== undefined) add(warnings, payerWarnings, remainingWarnings(rules, strict));
+    if (refused.length > 0) {
+      add(problems, payerProblems, refused);
       continue;
     }
-    for (const w of rules?.warnings ?? []) {
-      const g = warnings.get(w.code);
-      if (g) g.records.push(f.record);
-      else warnings.set(w.code, { message: w.message, records: [f.record] });
-    }
     checked++;
-    if (keep) forms.push({ form: f, normalized: v.value });
+    if (keep) forms.push({ form: f, normalized: v.value, keptApart: keptApart(rules?.warnings ?? []) });
   }
   if (problems.length >= max)
     problems.push({
@@ -238,8 +256,8 @@ export function checkFire(bytes: Uint8Array, options: FireCheckOptions = {}): Fi
       field: "File",
       message: `more than ${max} problems; the rest are not listed`,
     });
-  notes.push(...droppedNotes(dropped), ...warningNotes(warnings));
-  return { problems, parsed, forms, notes, checked };
+  notes.push(...droppedNotes(dropped));
+  return { problems, warnings, parsed, forms, notes, checked };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -269,6 +287,8 @@ export interface FireToIrisOptions {
    * makes about 25 MB of XML). Files are only built once the whole input has been checked.
    */
   readonly onFile?: (file: IrisFile) => void;
+  /** Issue 41: refuse the file for a Report Error finding too (checkFire's `strict`). */
+  readonly strict?: boolean;
 }
 
 export type FireToIrisResult =
@@ -276,11 +296,18 @@ export type FireToIrisResult =
       readonly ok: true;
       readonly files: IrisFile[];
       readonly notes: string[];
+      /** The findings the files are written with (the IRS accepts such forms with errors). */
+      readonly warnings: FireLocatedProblem[];
       readonly taxYear: number;
       readonly rows: number;
       readonly test: boolean;
     }
-  | { readonly ok: false; readonly problems: FireLocatedProblem[]; readonly notes: string[] };
+  | {
+      readonly ok: false;
+      readonly problems: FireLocatedProblem[];
+      readonly warnings: FireLocatedProblem[];
+      readonly notes: string[];
+    };
 
 function address(p: {
   address: string;
@@ -349,10 +376,11 @@ function payerOf(p: FirePayer): PayerInput {
  * receipt id, which a FIRE file does not have): they are left out with a note.
  */
 export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireToIrisResult {
-  const check = checkFire(bytes);
+  const check = checkFire(bytes, { strict: options.strict === true });
   const notes = [...check.notes];
+  const { warnings } = check;
   const parsed = check.parsed;
-  if (!parsed) return { ok: false, problems: check.problems, notes };
+  if (!parsed) return { ok: false, problems: check.problems, warnings, notes };
   const problems = [...check.problems];
   if (parsed.taxYear !== options.taxYear) {
     problems.unshift({
@@ -390,7 +418,7 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
     { payer: FirePayer; aRecords: number[]; filings: FilingToTransmit[]; forms: Record<string, number> }
   >();
   let corrections = 0;
-  for (const { form: f, normalized } of check.forms) {
+  for (const { form: f, normalized, keptApart: apart } of check.forms) {
     let entry = payers.get(f.payer.tin);
     if (!entry) {
       entry = { payer: f.payer, aRecords: [], filings: [], forms: {} };
@@ -420,13 +448,14 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
       taxYear: f.taxYear,
       jsonForm: normalized.jsonForm,
       recipientTin: Tin.fromDigits(normalized.recipient.tin),
+      ...(apart ? { keptApart: true } : {}),
     });
   }
   if (corrections > 0)
     notes.push(
       `${corrections} correction(s) (B records with G or C in position 6) not converted: an IRIS correction names the original's IRIS receipt id, which a FIRE file does not have. File them as IRIS corrections of the originals.`,
     );
-  if (problems.length > 0) return { ok: false, problems, notes };
+  if (problems.length > 0) return { ok: false, problems, warnings, notes };
 
   const files: IrisFile[] = [];
   let n = 0;
@@ -476,8 +505,16 @@ export function fireToIris(bytes: Uint8Array, options: FireToIrisOptions): FireT
       } else files.push(file);
     });
   }
-  if (problems.length > 0) return { ok: false, problems, notes };
-  return { ok: true, files, notes, taxYear: parsed.taxYear, rows: parsed.rows, test: parsed.test };
+  if (problems.length > 0) return { ok: false, problems, warnings, notes };
+  return {
+    ok: true,
+    files,
+    notes,
+    warnings,
+    taxYear: parsed.taxYear,
+    rows: parsed.rows,
+    test: parsed.test,
+  };
 }
 
 /** A transmission problem located at the B record it names ("B<record>" filing ids), else the payer's A record. */

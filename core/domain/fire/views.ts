@@ -2,6 +2,7 @@
 import type { Filing } from "../filing/filing.ts";
 import type { IntakeRowResult } from "../filing/intake.ts";
 import type { Operation } from "../shared/operations.ts";
+import type { RuleFinding } from "../iris/rules/model.ts";
 
 /** The import's result: the forms saved from the file's rows, and what to do next (the host words `next.see`). */
 export function fireFileView(p: {
@@ -13,6 +14,8 @@ export function fireFileView(p: {
   readonly payerId: string;
   readonly addToCart: boolean;
   readonly notes: readonly string[];
+  /** Issue 41: the IRS findings the forms were saved with, located in the file. */
+  readonly warnings: readonly (RuleFinding & { readonly filing: string | null })[];
 }) {
   const saved = p.rows.filter((r) => r.id !== null);
   return {
@@ -38,6 +41,8 @@ export function fireFileView(p: {
       };
     }),
     notes: p.notes,
+    forms_with_warnings: new Set(p.warnings.map((w) => w.filing)).size,
+    warnings: p.warnings,
     // What to do next, as text and the calls it names (the host words them).
     next:
       saved.length === 0

@@ -4,6 +4,7 @@ import type { Filing } from "../filing/filing.ts";
 import type { Payer } from "../parties/payer.ts";
 import type { Tin } from "../shared/tin.ts";
 import type { CorrectionOf, FilingToTransmit, PayerInput } from "./transmission.ts";
+import { keptApart } from "./rules/model.ts";
 
 export function payerInput(p: Payer, tin: Tin): PayerInput {
   const complete = p.addressLine1 && p.city && p.postalCode;
@@ -33,7 +34,7 @@ export function payerInput(p: Payer, tin: Tin): PayerInput {
  * Filing.sealedTins ("RecipientDetail.TIN" is required). Undefined when the recipient TIN is missing.
  */
 export function filingToTransmit(
-  f: Pick<Filing, "id" | "payerId" | "form" | "taxYear" | "jsonForm">,
+  f: Pick<Filing, "id" | "payerId" | "form" | "taxYear" | "jsonForm"> & Partial<Pick<Filing, "warnings">>,
   payer: PayerInput,
   tins: Readonly<Record<string, Tin>>,
   corrected?: CorrectionOf,
@@ -52,5 +53,6 @@ export function filingToTransmit(
     recipientTin,
     otherTins,
     ...(corrected ? { corrected } : {}),
+    ...(f.warnings && keptApart(f.warnings) ? { keptApart: true } : {}),
   };
 }

@@ -15,6 +15,7 @@ export {
   recordKey,
   recordXPath,
   schemaVersionNum,
+  submissionKey,
   submissionXPath,
   uniqueRecordId,
   uniqueTransmissionId,

@@ -208,6 +208,16 @@ export interface FilingToTransmit extends Omit<RecordInput, "recordId"> {
   readonly payer: PayerInput;
   readonly form: string;
   readonly taxYear: number;
+  /**
+   * Issue 41 (`keptApart`): the form breaks a rule the IRS grades "Report Error and Reject if over Threshold", so it
+   * goes in a submission of its payer and form with only such forms.
+   */
+  readonly keptApart?: boolean;
+}
+
+/** The submission a filing goes in, within its transmission: its payer and form, and whether it is kept apart. */
+export function submissionKey(f: Pick<FilingToTransmit, "payerId" | "keptApart">, form: string): string {
+  return `${f.payerId}|${form}${f.keptApart === true ? "|apart" : ""}`;
 }
 
 export interface TransmissionPlan {
@@ -218,8 +228,9 @@ export interface TransmissionPlan {
 
 /**
  * Groups filings into transmissions (one per tax year and kind, split when one would exceed
- * `maxRecordsPerTransmission`), submissions (one per payer and form, numbered 1..n in order of first appearance)
- * and records (1..n per submission, in input order). Add a `transmissionId` to each plan to transmit it.
+ * `maxRecordsPerTransmission`), submissions (one per payer and form, numbered 1..n in order of first appearance;
+ * the forms `keptApart` in a second one of their own, issue 41) and records (1..n per submission, in input order).
+ * Add a `transmissionId` to each plan to transmit it.
  */
 export function planTransmissions(
   filings: readonly FilingToTransmit[],
@@ -247,7 +258,7 @@ export function planTransmissions(
       current.set(tKey, plan);
     }
     const def = getFormDefinition(f.form, f.taxYear);
-    const sKey = `${f.payerId}|${def?.form ?? f.form}`;
+    const sKey = submissionKey(f, def?.form ?? f.form);
     let sub = plan.submissions.get(sKey);
     if (!sub) {
       sub = {

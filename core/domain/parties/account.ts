@@ -8,6 +8,11 @@ export interface Account {
   readonly liveEnabled: boolean;
   readonly defaultApiVersion: string | null;
   readonly ipAllowlist: readonly string[];
+  /**
+   * Issue 41: the default of `strict` on intake, FIRE import and pay: refuse forms the IRS would accept with errors
+   * (its Report Error rules). Absent: off.
+   */
+  readonly strictRules?: boolean;
   readonly createdAt: string;
 }
 

@@ -9,4 +9,5 @@ export type Operation =
   | { readonly op: "pay_cart" }
   | { readonly op: "set_payment_method" }
   | { readonly op: "list_forms" }
-  | { readonly op: "file_payer_forms"; readonly id: string };
+  | { readonly op: "file_payer_forms"; readonly id: string }
+  | { readonly op: "get_filing"; readonly id: string };

@@ -133,7 +133,7 @@ function operation(route: RouteDef): Json {
     const media: Json = { schema: doc.body };
     if (doc.bodyExample !== undefined) media["example"] = doc.bodyExample;
     out["requestBody"] = {
-      required: route.method === "post" || route.method === "put",
+      required: (route.method === "post" || route.method === "put") && doc.bodyOptional !== true,
       content: { "application/json": media },
     };
   }

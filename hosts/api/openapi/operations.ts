@@ -13,6 +13,7 @@ import { batchBody, payerFormsBody, singleBody } from "../../../core/domain/fili
 import { correctionBody, refileBody } from "../../../core/use-cases/lifecycle.use-case.ts";
 import { describedShape, referenceShape } from "../../../core/domain/cart/cart.ts";
 import { autoBody, cardBody, topUpBody } from "../../../core/use-cases/balance.use-case.ts";
+import { payBody } from "../../../core/use-cases/pay.use-case.ts";
 import { check as extensionBody } from "../../../core/domain/extensions/extension.ts";
 import {
   createBody as webhookCreate,
@@ -40,6 +41,8 @@ export interface OperationDoc {
   /** JSON body schema, or "fire" for the raw Pub 1220 file. */
   readonly body?: object | "fire";
   readonly bodyExample?: unknown;
+  /** The JSON body may be left out (a POST's body is required otherwise). */
+  readonly bodyOptional?: boolean;
   readonly status: number;
   /** Response schema, "pdf" for a PDF download, or null for an empty answer. */
   readonly response: Schema | "pdf" | null;
@@ -266,7 +269,14 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     status: 200,
     response: ref("FireImport"),
     errors: [413],
-    query: [q("addToCart", { enum: ["true", "false", "1", "0"] }, "Stage the imported forms in the cart.")],
+    query: [
+      q("addToCart", { enum: ["true", "false", "1", "0"] }, "Stage the imported forms in the cart."),
+      q(
+        "strict",
+        { enum: ["true", "false", "1", "0"] },
+        "Refuse the file when a form breaks an IRS Report Error rule (the IRS would accept it with errors), as for a Reject rule. Default: the account's setting (off).",
+      ),
+    ],
   },
 
   "DELETE /v1/filings/:id": {
@@ -393,6 +403,12 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   "POST /v1/cart/pay": {
     summary: "Pay the cart (balance, then card)",
     tag: "Money",
+    body: describe(
+      payBody.schema,
+      "Optional. `strict: true` refuses the cart (422 cart_not_payable, problem type `irs_warnings`) while a form in it has IRS warnings; default: the account's setting (off), which files them and counts them in `filed_with_warnings`.",
+    ),
+    bodyOptional: true,
+    bodyExample: { strict: true },
     status: 200,
     response: ref("PayResult"),
     errors: [402, 409, 503],

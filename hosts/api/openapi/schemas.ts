@@ -5,6 +5,7 @@ import { ERROR_TABLE } from "../error-table.ts";
 import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
 import { DELIVERY_STATUSES } from "../../../core/domain/statements/delivery.ts";
 import { EVENT_TYPES } from "../../../core/domain/webhooks/events.ts";
+import { SEVERITIES } from "../../../core/domain/iris/business-rules.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -71,11 +72,14 @@ const intakeRow: Schema = {
     error: ref("RowError"),
     warnings: {
       type: "array",
-      items: obj,
-      description: "IRS Report Error rules the form breaks, and notices.",
+      items: ref("Warning"),
+      description:
+        "The IRS rules the form breaks that the IRS accepts it with (Report Error, Report Error and Reject if over Threshold), and notices. A row refused by a Reject rule (or under strict) lists its other findings here too.",
     },
   },
 };
+
+const warnings: Schema = { type: "array", items: ref("Warning") };
 
 const PAYER_EXAMPLE = {
   id: "5b0e4a1c-2f7d-4c4e-9a57-3d1f0c9e8b21",
@@ -98,6 +102,30 @@ const PAYER_EXAMPLE = {
 };
 
 export const SCHEMAS: Record<string, Schema> = {
+  Warning: {
+    type: "object",
+    required: ["code", "severity", "path", "message"],
+    description:
+      "A finding of the IRS business rules the form was saved with (issue 41): the IRS accepts the form and reports it in the acknowledgement (`accepted_with_errors`). Never carries a TIN.",
+    properties: {
+      code: {
+        type: "string",
+        description: "The IRS rule number (e.g. F1099NEC001), or `reporting_threshold`.",
+      },
+      severity: {
+        enum: [...SEVERITIES, "Notice"],
+        description: "The IRS's severity; `Notice` for the service's own advice (reporting thresholds).",
+      },
+      path: {
+        type: "string",
+        description: "The field: the jsonForm element (`jsonForm.TaxableAmt`) or `payer.*`.",
+      },
+      message: str,
+      record: { type: "integer", description: "FIRE import: the record (B, or A for a payer rule)." },
+      field: { type: "string", description: "FIRE import: the Pub 1220 field." },
+      position: { type: "integer", description: "FIRE import: the field's position in the record." },
+    },
+  },
   Error: {
     type: "object",
     required: ["error"],
@@ -119,7 +147,14 @@ export const SCHEMAS: Record<string, Schema> = {
       problems: {
         type: "array",
         items: obj,
-        description: "cart_not_payable: what stops each item from being paid.",
+        description:
+          "cart_not_payable: what stops each item from being paid. A refused FIRE import: each refused form, located in the file.",
+      },
+      warnings: {
+        type: "array",
+        items: ref("Warning"),
+        description:
+          "A refused FIRE import: the findings that did not refuse a form (Report Error rules, notices), located in the file.",
       },
     },
     examples: [
@@ -217,7 +252,11 @@ export const SCHEMAS: Record<string, Schema> = {
     voided_at: ndate,
     created_at: date,
     updated_at: date,
-    warnings: anyArray,
+    warnings: {
+      ...warnings,
+      description:
+        "What intake found (IRS Report Error rules, notices), kept with the filing; after filing, the acknowledgement carries the IRS's own errors.",
+    },
     jsonForm: {
       type: "object",
       description: "The form's fields (IRIS element names); TINs show only their last four digits.",
@@ -269,6 +308,15 @@ export const SCHEMAS: Record<string, Schema> = {
     currency: { const: "usd" },
     cart_item_ids: { type: "array", items: str },
     forms: { type: "array", items: obj },
+    forms_with_warnings: int,
+    warnings: {
+      type: "array",
+      items: {
+        allOf: [ref("Warning"), { type: "object", required: ["filing"], properties: { filing: nstr } }],
+      },
+      description:
+        "Every form's warnings, located in the file (record, field, position); a payer rule once per A record.",
+    },
   }),
   FormList: {
     allOf: [
@@ -319,7 +367,7 @@ export const SCHEMAS: Record<string, Schema> = {
     added_to_cart: bool,
     cart_item_id: nstr,
     service: str,
-    warnings: anyArray,
+    warnings,
   }),
   RateCard: resource("rate_card", {
     currency: { const: "usd" },
@@ -416,6 +464,10 @@ export const SCHEMAS: Record<string, Schema> = {
       currency: { const: "usd" },
       from_balance_cents: int,
       from_card_cents: int,
+      filed_with_warnings: {
+        ...int,
+        description: "Forms filed with IRS warnings (the IRS accepts them with errors).",
+      },
       already_paid: bool,
       filings: {
         type: "array",
@@ -426,7 +478,7 @@ export const SCHEMAS: Record<string, Schema> = {
         },
       },
     },
-    ["order_number", "from_balance_cents", "from_card_cents", "already_paid"],
+    ["order_number", "from_balance_cents", "from_card_cents", "filed_with_warnings", "already_paid"],
   ),
   Balance: resource("balance", {
     available_cents: int,

@@ -96,6 +96,10 @@ export function fireRoutes(api: Api): RouteDef[] {
         if (flag !== undefined && !["true", "false", "1", "0"].includes(String(flag))) {
           throw new InvalidRequest({ param: "addToCart", message: "addToCart must be true or false." });
         }
+        const strict = ctx.query["strict"];
+        if (strict !== undefined && !["true", "false", "1", "0"].includes(String(strict))) {
+          throw new InvalidRequest({ param: "strict", message: "strict must be true or false." });
+        }
         const bytes = ctx.state.rawBody ?? Buffer.alloc(0);
         const result = await api.run(
           importFire(
@@ -103,6 +107,7 @@ export function fireRoutes(api: Api): RouteDef[] {
             payerId,
             new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
             flag === "true" || flag === "1",
+            strict === undefined ? undefined : strict === "true" || strict === "1",
           ),
         );
         ctx.status = 200;

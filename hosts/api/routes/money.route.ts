@@ -4,7 +4,7 @@ import {
   cartValue,
   removeCartItem,
 } from "../../../core/use-cases/cart.use-case.ts";
-import { payCart } from "../../../core/use-cases/pay.use-case.ts";
+import { parsePayBody, payCart } from "../../../core/use-cases/pay.use-case.ts";
 import {
   entryView,
   getBalance,
@@ -16,7 +16,7 @@ import {
 import { orderListView } from "../../../core/domain/cart/views.ts";
 import { getOrder, listOrders } from "../../../core/use-cases/orders.use-case.ts";
 import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
-import { pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
+import { orThrow, pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
 import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 import { bodyTargets, type PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
 
@@ -98,7 +98,9 @@ export function moneyRoutes(api: Api): RouteDef[] {
       scopes: SCOPES.paymentsWrite,
       ownerOnly: true,
       payers: PAYERS.openCart,
-      handler: answer(api, (ctx) => payCart(scopeOf(ctx), principalOf(ctx))),
+      handler: answer(api, (ctx) =>
+        payCart(scopeOf(ctx), principalOf(ctx), orThrow(parsePayBody(ctx.state.body))),
+      ),
     },
     {
       method: "get",

@@ -35,6 +35,11 @@ export function accountsContract(name: string, open: OpenStore<AccountsStore>) {
     );
     assert.is(up?.liveEnabled, true);
     assert.equal(up?.ipAllowlist, ["10.0.0.0/8"]);
+    // Issue 41: the account's default for strict, off until set, and off again.
+    assert.not.ok(got?.strictRules);
+    assert.is((await run(store.accounts.update(a.accountId, { strictRules: true })))?.strictRules, true);
+    assert.is((await run(store.accounts.get(a.accountId)))?.strictRules, true);
+    assert.not.ok((await run(store.accounts.update(a.accountId, { strictRules: false })))?.strictRules);
     assert.ok((await run(store.accounts.list())).some((x) => x.id === a.accountId));
     assert.is(await run(store.accounts.get(randomUUID())), undefined);
     assert.is(await run(store.accounts.get("not-a-uuid")), undefined);

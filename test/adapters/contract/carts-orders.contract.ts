@@ -80,6 +80,17 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
         accountNumber: "PAY-1",
         reference: "r-pay",
         rulesChecked: "0123abcd.p",
+        // Issue 41: pay counts the IRS warnings (the notice is not one).
+        warnings: [
+          {
+            code: "F1099NEC001",
+            severity: "Report Error and Reject if over Threshold",
+            path: "p",
+            message: "m",
+          },
+          { code: "S1H001", severity: "Report Error", path: "payer.contact_phone", message: "m" },
+          { code: "reporting_threshold", severity: "Notice", path: "p", message: "m" },
+        ],
       });
       await insert(store, a, [stamped]);
       const second: NewCartItem = {
@@ -107,6 +118,7 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
         payerId: pa.id,
         recipientId: ra.id,
         rulesChecked: null,
+        irsWarnings: 0,
       });
       assert.equal(pay.filings.get(stamped.id), {
         id: stamped.id,
@@ -119,6 +131,7 @@ export function cartsOrdersContract(name: string, open: OpenStore<CartsOrdersSto
         payerId: pa.id,
         recipientId: ra.id,
         rulesChecked: "0123abcd.p",
+        irsWarnings: 2,
       });
       assert.equal(
         [...pay.recipients.values()],

@@ -175,6 +175,16 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
           path: "jsonForm.NonemployeeCompensationAmt",
           message: "below the $2000.00 reporting threshold",
         },
+        // Issue 41: a FIRE import's finding, located in the file.
+        {
+          code: "F1099NEC001",
+          severity: "Report Error and Reject if over Threshold" as const,
+          path: "jsonForm.FederalIncomeTaxWithheldAmt",
+          message: "IRS rule F1099NEC001 (Report Error and Reject if over Threshold): ...",
+          record: 3,
+          field: "PaymentAmount4",
+          position: 91,
+        },
       ];
       const f = filing(a, pa, ra, { warnings, accountNumber: "W-1" });
       const plain = filing(a, pa, ra, { accountNumber: "W-2" });
@@ -182,7 +192,7 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
       const repo = store.scoped(a).filings;
       assert.equal((await run(repo.get(f.id)))?.warnings, warnings);
       assert.equal((await run(repo.get(plain.id)))?.warnings, []);
-      assert.equal((await run(repo.getMany([f.id, plain.id]))).map((x) => x.warnings.length).sort(), [0, 2]);
+      assert.equal((await run(repo.getMany([f.id, plain.id]))).map((x) => x.warnings.length).sort(), [0, 3]);
       const listed = (await run(repo.list({ limit: 10, startingAfter: null }, {}))).data.find(
         (x) => x.id === f.id,
       );

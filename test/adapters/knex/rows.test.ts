@@ -190,19 +190,19 @@ rows("columns the codec does not name are left out", () => {
 rows("pay items: the left-joined cells decode to one of their shapes", () => {
   // The item's cells end with created_at in microseconds (its sort key; the adapter makes the ISO text from it).
   const item = ["ci_1", "f_1", "efile", null, true, 1770091506789123];
-  const filing = ["1099-NEC", 2025, null, null, null, "in_cart", "p_1", "r_1", "2025.1"];
+  const filing = ["1099-NEC", 2025, null, null, null, "in_cart", "p_1", "r_1", "2025.1", 2];
   const recipient = [true, "1 Main St", "Springfield", "IL", "62701"];
   const nulls = (n: number) => Array.from({ length: n }, () => null);
   const noRecipient = [false, ...nulls(4)];
   const cells = [
     [...item, ...filing, ...recipient],
     [...item, ...filing, ...noRecipient],
-    [...item, ...nulls(9), ...noRecipient],
+    [...item, ...nulls(10), ...noRecipient],
   ];
   const decoded = PayItemsRow.decode({ rows: JSON.stringify(cells) }).rows;
   assert.equal(decoded, cells);
   assert.equal(PayItemsRow.decodeWithSchema({ rows: JSON.stringify(cells) }).rows, cells);
-  const half = [...item, "1099-NEC", ...nulls(8), ...noRecipient];
+  const half = [...item, "1099-NEC", ...nulls(9), ...noRecipient];
   assert.match(
     refusal(() => PayItemsRow.decode({ rows: JSON.stringify([half]) })),
     /cart_items \(pay\) row/,

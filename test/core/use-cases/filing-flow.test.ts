@@ -176,7 +176,8 @@ s(
     const id = filed.rows[0]?.id ?? "";
     const stored = await t.run(t.store.scoped(t.scope).filings.get(id));
     assert.ok(stored?.rulesChecked, "intake stamps the filing");
-    // A stored form that breaks a Reject rule (withholding above the pay) under a stamp of other rules: read and refused.
+    // A stored form that breaks a rule (withholding above the pay, threshold-graded) under a stamp of other rules and
+    // without the warning stored: read again, and refused by a strict pay (issue 41: without strict it only warns).
     const stale = {
       ...stored!,
       id: "00000000-0000-4000-8000-0000000009a1",
@@ -201,7 +202,7 @@ s(
         },
       ]),
     );
-    const refused = await failure(t.run(payCart(t.scope, t.owner)));
+    const refused = await failure(t.run(payCart(t.scope, t.owner, { strict: true })));
     const codes = (r: unknown) =>
       ((r as { problems?: Array<{ code?: string; item: string }> }).problems ?? []).map(
         (p) => `${p.item}:${p.code ?? ""}`,

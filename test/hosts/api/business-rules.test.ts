@@ -30,8 +30,31 @@ const row = (form: string, extra: Record<string, unknown>, taxYear = 2025, tin =
   jsonForm: { RecipientDetail: recipient(tin), ...extra },
 });
 
-/** The issue's Reject rules that used to pass intake: one form breaking each. */
-const BREAKING: ReadonlyArray<readonly [code: string, path: string, row: ReturnType<typeof row>]> = [
+/** Rules the IRS rejects a form for ("Reject"): one form breaking each. */
+const REJECTING: ReadonlyArray<readonly [code: string, path: string, row: ReturnType<typeof row>]> = [
+  [
+    "F1099DA015",
+    "jsonForm.SoldOrDisposedDt",
+    row("1099-DA", {
+      DATypeCd: "BTC",
+      DANm: "Bitcoin",
+      DAUnitQty: 1.5,
+      ProceedsAmt: 500,
+      SoldOrDisposedDt: "2024-12-31",
+    }),
+  ],
+  [
+    "SHAREDIRFORM018",
+    "jsonForm.RecipientAccountNum",
+    row("1099-MISC", { RentAmt: 5000, FATCAFilingRequirementInd: true }),
+  ],
+];
+
+/**
+ * Issue 41: rules the IRS accepts a form with and reports ("Report Error and Reject if over Threshold"): one form
+ * breaking each. Saved with a warning; refused under strict.
+ */
+const WARNING: ReadonlyArray<readonly [code: string, path: string, row: ReturnType<typeof row>]> = [
   [
     "F1099R002",
     "jsonForm.TaxableAmt",
@@ -52,23 +75,8 @@ const BREAKING: ReadonlyArray<readonly [code: string, path: string, row: ReturnT
       LongTermGainLossInd: true,
     }),
   ],
-  [
-    "F1099DA015",
-    "jsonForm.SoldOrDisposedDt",
-    row("1099-DA", {
-      DATypeCd: "BTC",
-      DANm: "Bitcoin",
-      DAUnitQty: 1.5,
-      ProceedsAmt: 500,
-      SoldOrDisposedDt: "2024-12-31",
-    }),
-  ],
-  [
-    "SHAREDIRFORM018",
-    "jsonForm.RecipientAccountNum",
-    row("1099-MISC", { RentAmt: 5000, FATCAFilingRequirementInd: true }),
-  ],
 ];
+const BREAKING = [...REJECTING, ...WARNING];
 
 let tinSeq = 0;
 const nextTin = () => String(300_000_000 + tinSeq++);
@@ -99,51 +107,164 @@ for (const backend of backends) {
       await api.request("DELETE", `/v1/cart/items/${item.id}`);
   };
 
+  const breakingRows = (base: number) => [
+    necRow({ tin: String(base - 1) }),
+    ...BREAKING.map(([, , r], i) => ({
+      ...r,
+      jsonForm: { ...r.jsonForm, RecipientDetail: recipient(String(base + i)) },
+    })),
+  ];
+
   s(
-    "intake: each rule the IRS would reject fails its row with the rule number and element path; the good row is saved",
+    "intake: a Reject rule fails its row with the rule number and element path; a Report Error rule saves it with the warning (issue 41)",
     async ({ api }) => {
       const payer = await newPayer(api);
-      const forms = [
-        necRow({ tin: "345678912" }),
-        ...BREAKING.map(([, , r], i) => ({
-          ...r,
-          jsonForm: { ...r.jsonForm, RecipientDetail: recipient(String(400_000_000 + i)) },
-        })),
-      ];
       const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
-        body: { reference: "rules", forms },
+        body: { reference: "rules", forms: breakingRows(400_000_000) },
       });
       assert.is(r.status, 201, r.text);
-      assert.is(r.body.created, 1);
-      assert.is(r.body.failed, BREAKING.length);
+      assert.is(r.body.created, 1 + WARNING.length);
+      assert.is(r.body.failed, REJECTING.length);
       assert.is(r.body.forms[0].status, "ready_to_file");
       assert.equal(r.body.forms[0].warnings, []);
       BREAKING.forEach(([code, path], i) => {
         const f = r.body.forms[i + 1];
-        assert.is(f.status, "failed", code);
-        assert.is(f.id, null);
-        assert.is(f.error.type, "invalid_request");
-        assert.is(f.error.rule, "irs_business_rule");
-        assert.is(f.error.code, code, JSON.stringify(f.error));
-        assert.is(f.error.param, path);
-        assert.match(f.error.message, new RegExp(`IRS rule ${code} \\(`));
-        assert.not.ok(f.error.message.includes(String(400_000_000 + i)), "no TIN in the message");
+        if (i < REJECTING.length) {
+          assert.is(f.status, "failed", code);
+          assert.is(f.id, null);
+          assert.is(f.error.type, "invalid_request");
+          assert.is(f.error.rule, "irs_business_rule");
+          assert.is(f.error.code, code, JSON.stringify(f.error));
+          assert.is(f.error.param, path);
+          assert.match(f.error.message, new RegExp(`IRS rule ${code} \\(`));
+        } else {
+          assert.is(f.status, "ready_to_file", code);
+          assert.is(f.error, undefined);
+          const w = f.warnings.find((x: { code: string }) => x.code === code);
+          assert.ok(w, JSON.stringify(f.warnings));
+          assert.equal(
+            { severity: w.severity, path: w.path },
+            { severity: "Report Error and Reject if over Threshold", path },
+          );
+          assert.match(w.message, new RegExp(`IRS rule ${code} \\(`));
+        }
       });
+      assert.not.ok(/40000000\d/.test(r.text), "no TIN in the answer");
       const listed = (await api.request("GET", `/v1/filings?payer=${payer}`)).body.data;
-      assert.is(listed.length, 1, "nothing saved from the failed rows");
+      assert.is(listed.length, 1 + WARNING.length, "nothing saved from the failed rows");
+      const warned = r.body.forms[REJECTING.length + 1];
+      assert.equal((await api.request("GET", `/v1/filings/${warned.id}`)).body.warnings, warned.warnings);
+    },
+  );
+
+  s(
+    "intake with strict: every Report Error rule fails its row as a Reject rule does (issue 41)",
+    async ({ api }) => {
+      const payer = await newPayer(api);
+      const r = await api.request("POST", `/v1/payers/${payer}/forms`, {
+        body: { reference: "strict", strict: true, forms: breakingRows(410_000_000) },
+      });
+      assert.is(r.status, 201, r.text);
+      assert.is(r.body.created, 1);
+      assert.is(r.body.failed, BREAKING.length);
+      BREAKING.forEach(([code, path], i) => {
+        const f = r.body.forms[i + 1];
+        assert.is(f.status, "failed", code);
+        assert.is(f.error.code, code);
+        assert.is(f.error.param, path);
+        if (i >= REJECTING.length) assert.match(f.error.message, /refused under strict/);
+      });
+      assert.is((await api.request("GET", `/v1/filings?payer=${payer}`)).body.data.length, 1);
+    },
+  );
+
+  s(
+    "a form with a Reject and a Report Error finding is refused for the Reject one and lists the other as a warning",
+    async ({ api }) => {
+      const payer = await newPayer(api);
+      // F1099DA015 (Reject: sold before the tax year) and F1099DA013 (Report Error: withholding above the proceeds).
+      const both = row(
+        "1099-DA",
+        {
+          DATypeCd: "BTC",
+          DANm: "Bitcoin",
+          DAUnitQty: 1.5,
+          ProceedsAmt: 100,
+          FederalIncomeTaxWithheldAmt: 500,
+          SoldOrDisposedDt: "2024-12-31",
+        },
+        2025,
+        "420000001",
+      );
+      const r = await api.request("POST", `/v1/payers/${payer}/forms`, { body: { forms: [both] } });
+      assert.is(r.status, 422, r.text);
+      const f = r.body.failed_rows?.[0] ?? r.body.forms?.[0];
+      assert.ok(f, r.text);
+      assert.is(f.error.code, "F1099DA015");
+      assert.not.match(f.error.message, /F1099DA013/);
+      assert.equal(
+        f.warnings.map((w: { code: string }) => w.code),
+        ["F1099DA013"],
+      );
     },
   );
 
   s("single intake (POST /v1/filings): 422 with error.code and error.param", async ({ api }) => {
     const payer = await newPayer(api);
-    const [code, path, bad] = BREAKING[0] as (typeof BREAKING)[number];
+    const [code, path, bad] = REJECTING[0] as (typeof REJECTING)[number];
     const r = await api.request("POST", "/v1/filings", { body: { payer, ...bad } });
     assert.is(r.status, 422, r.text);
     assert.is(r.body.error.type, "invalid_request");
     assert.is(r.body.error.code, code);
     assert.is(r.body.error.param, path);
     assert.not.ok(r.text.includes(RECIPIENT_TIN));
+    // A Report Error rule: saved with its warning, or 422 under strict.
+    const [wcode, wpath, warn] = WARNING[0] as (typeof WARNING)[number];
+    const strict = await api.request("POST", "/v1/filings", { body: { payer, strict: true, ...warn } });
+    assert.is(strict.status, 422, strict.text);
+    assert.equal(
+      { code: strict.body.error.code, param: strict.body.error.param },
+      { code: wcode, param: wpath },
+    );
+    const saved = await api.request("POST", "/v1/filings", { body: { payer, ...warn } });
+    assert.is(saved.status, 201, saved.text);
+    assert.equal(
+      saved.body.warnings.map((w: { code: string }) => w.code),
+      [wcode],
+    );
   });
+
+  s(
+    "pay: without strict a form with warnings is filed and the receipt counts it; strict refuses it, nothing charged (issue 41)",
+    async ({ api }) => {
+      await emptyCart(api);
+      const payer = await newPayer(api);
+      const [, , warn] = WARNING[0] as (typeof WARNING)[number];
+      const r = await fileToCart(
+        api,
+        payer,
+        { ...warn, jsonForm: { ...warn.jsonForm, RecipientDetail: recipient("430000001") } },
+        row("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2025, "430000002"),
+      );
+      assert.is(r.status, 201, r.text);
+      const before = (await api.request("GET", "/v1/balance")).body.available_cents;
+      const refused = await api.request("POST", "/v1/cart/pay", { body: { strict: true } });
+      assert.is(refused.status, 422, refused.text);
+      assert.is(refused.body.error.type, "cart_not_payable");
+      assert.equal(
+        refused.body.problems.map((p: { item: string; type: string }) => [p.item, p.type]),
+        [[r.body.forms[0].cart_item_id, "irs_warnings"]],
+      );
+      assert.is((await api.request("GET", "/v1/balance")).body.available_cents, before);
+      const bad = await api.request("POST", "/v1/cart/pay", { body: { strict: "yes" } });
+      assert.is(bad.status, 422, bad.text);
+      assert.is(bad.body.error.param, "strict");
+      const paid = await api.request("POST", "/v1/cart/pay", { body: {} });
+      assert.is(paid.status, 200, paid.text);
+      assert.is(paid.body.filed, 2);
+      assert.is(paid.body.filed_with_warnings, 1);
+    },
+  );
 
   s(
     "warnings: a Report Error rule and a reporting threshold are saved with the filing and shown on row, filing and list",

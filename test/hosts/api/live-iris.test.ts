@@ -35,7 +35,12 @@ const s = suite<Ctx>("live filing over IRIS A2A (emulator on a port)");
 
 s.before(async (ctx) => {
   ctx.api = await startApi("pglite");
-  ctx.emulator = createIrsEmulator({ publicKey: keys.publicKey, ...IDS, judge: { knownTccs: ["BB002"] } });
+  // As `npm run irs-emulator` runs it: the IRS form rules checked on every record (issue 41).
+  ctx.emulator = createIrsEmulator({
+    publicKey: keys.publicKey,
+    ...IDS,
+    judge: { knownTccs: ["BB002"], formRules: true },
+  });
   const served = await serveEmulator(ctx.emulator);
   ctx.close = served.close;
   const iris = loadIrisConfig({
@@ -159,6 +164,60 @@ s(
     const again = await live.runtime.runPromise(transmitOrder(scope, order));
     assert.equal(again.receipts, []);
     assert.is(emulator.stats.intakeRequests, 1);
+  },
+);
+
+s(
+  "issue 41: a form with a Report Error finding is filed live and acknowledged accepted_with_errors with the IRS rule id; its clean neighbour accepted",
+  async ({ live, emulator, liveKey }) => {
+    const key = liveKey;
+    const scope = { accountId: live.accountId, livemode: true };
+    const payer = (
+      await live.request("POST", "/v1/payers", { key, body: payerBody("Warned Live Payer LLC", "123450075") })
+    ).body.id;
+    const [clean] = necRows(1, 75_000);
+    const warned = necRows(1, 75_100)[0]!;
+    warned.jsonForm = {
+      ...warned.jsonForm,
+      NonemployeeCompensationAmt: 100,
+      FederalIncomeTaxWithheldAmt: 900,
+    };
+    const intake = await live.request("POST", `/v1/payers/${payer}/forms`, {
+      key,
+      body: { addToCart: true, service: "efile", forms: [clean, warned] },
+    });
+    assert.is(intake.status, 201, intake.text);
+    const ids: string[] = intake.body.forms.map((f: { id: string }) => f.id);
+    const paid = await live.request("POST", "/v1/cart/pay", { key });
+    assert.is(paid.status, 200, paid.text);
+    assert.is(paid.body.filed_with_warnings, 1);
+    const before = emulator.stats.transmissions;
+    const sent = await live.runtime.runPromise(transmitOrder(scope, paid.body.order));
+    assert.is(emulator.stats.transmissions, before + 1);
+    const acked = await live.runtime.runPromise(applyAcknowledgements(scope, sent.awaitingAck));
+    assert.equal(acked.pending, []);
+    const acks = await Promise.all(
+      ids.map(async (id) => (await live.request("GET", `/v1/filings/${id}/ack`, { key })).body),
+    );
+    assert.equal(
+      acks.map((a) => [
+        a.status,
+        a.errors.map((e: { code: string; severity: string }) => [e.code, e.severity]),
+      ]),
+      [
+        ["accepted", []],
+        ["accepted_with_errors", [["F1099NEC001", "Report Error and Reject if over Threshold"]]],
+      ],
+    );
+    assert.match(acks[1].errors[0].xpath, /\/FederalIncomeTaxWithheldAmt$/);
+    const events = (await live.request("GET", "/v1/events?limit=50", { key })).body.data;
+    const event = events.find(
+      (e: { type: string; data: { id?: string; filing?: string } }) =>
+        e.type === "filing.accepted" && JSON.stringify(e.data).includes(ids[1]!),
+    );
+    assert.ok(event, "the filing.accepted event of an accepted_with_errors filing");
+    assert.match(JSON.stringify(event.data), /accepted_with_errors/);
+    assert.match(JSON.stringify(event.data), /F1099NEC001/);
   },
 );
 

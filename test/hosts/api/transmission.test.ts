@@ -6,6 +6,8 @@ import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { necRow, necRows, payerBody } from "../../support/forms.ts";
 import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
+import * as Effect from "effect/Effect";
+import { Store } from "../../../core/ports/store.port.ts";
 
 const fullPayer = payerBody("Wire Payer LLC", "123450033");
 
@@ -79,6 +81,53 @@ for (const backend of backends) {
       assert.is(paid2.amount_charged, 35, "re-filing waives the e-file fee: only the portal");
       await runOrder(api, paid2.order);
       assert.is((await api.request("GET", `/v1/filings/${refile.body.id}`)).body.status, "accepted");
+    },
+  );
+
+  s(
+    "issue 41, sandbox: a form with IRS warnings is filed, goes in a submission of its own and is accepted (the spec's rule), its warnings still on the filing",
+    async ({ api }) => {
+      const payer = (
+        await api.request("POST", "/v1/payers", { body: payerBody("Warned Payer LLC", "123450034") })
+      ).body.id;
+      const warned = necRow({ tin: "123459001", first: "Warned", last: "Payee" });
+      warned.jsonForm = {
+        ...warned.jsonForm,
+        NonemployeeCompensationAmt: 100,
+        FederalIncomeTaxWithheldAmt: 900,
+      };
+      const intake = (
+        await api.request("POST", `/v1/payers/${payer}/forms`, {
+          body: { addToCart: true, service: "efile", forms: [...necRows(1, 43_000), warned] },
+        })
+      ).body;
+      const [clean, withWarning] = intake.forms;
+      assert.equal(
+        withWarning.warnings.map((w: { code: string }) => w.code),
+        ["F1099NEC001"],
+      );
+      const paid = (await api.request("POST", "/v1/cart/pay")).body;
+      assert.is(paid.filed_with_warnings, 1);
+      const sent = await runOrder(api, paid.order);
+      assert.is(sent.receipts.length, 1, "one transmission");
+      const got = await Promise.all(
+        [clean.id, withWarning.id].map(async (id) => (await api.request("GET", `/v1/filings/${id}`)).body),
+      );
+      assert.equal(
+        got.map((f) => f.status),
+        ["accepted", "accepted"],
+      );
+      const stored = await Promise.all(
+        [clean.id, withWarning.id].map((id) =>
+          api.runtime.runPromise(Effect.flatMap(Store, (store) => store.scoped(scope(api)).filings.get(id))),
+        ),
+      );
+      assert.not.equal(
+        stored[0]?.submissionId,
+        stored[1]?.submissionId,
+        "kept apart: submissions of their own",
+      );
+      assert.equal(got[1].warnings, withWarning.warnings, "the warnings stay on the filing");
     },
   );
 

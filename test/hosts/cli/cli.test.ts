@@ -107,6 +107,23 @@ s(
       JSON.parse((await inProcess(dir, ["accounts", "list", "--json"])).stdout.trim())[0].live_enabled,
       true,
     );
+    // Issue 41: the account's default for strict.
+    const on = await inProcess(dir, ["accounts", "set-strict-rules", "--account", out.account, "--on"]);
+    assert.is(on.code, 0, on.stderr);
+    assert.match(on.stdout, /strict by default/);
+    assert.is(
+      JSON.parse((await inProcess(dir, ["accounts", "list", "--json"])).stdout.trim())[0].strict_rules,
+      true,
+    );
+    assert.is(
+      (await inProcess(dir, ["accounts", "set-strict-rules", "--account", out.account, "--off"])).code,
+      0,
+    );
+    assert.is(
+      JSON.parse((await inProcess(dir, ["accounts", "list", "--json"])).stdout.trim())[0].strict_rules,
+      false,
+    );
+    assert.is((await inProcess(dir, ["accounts", "set-strict-rules", "--account", out.account])).code, 2);
     const bad = cli(dir, ["keys", "create", "--env", "prod", "--role", "owner"]);
     assert.is(bad.code, 2);
     assert.ok(bad.stderr.includes("--env"));

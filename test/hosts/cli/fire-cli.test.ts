@@ -154,6 +154,79 @@ test("fire to-iris: one XML file per payer and summary.json; nothing written whe
   assert.match(y.stdout, /record 1 \(T\) PaymentYear position 2: the file is for tax year 2025/);
 });
 
+// Issue 41: a record breaking only a Report Error rule (F1099NEC001, withholding above the other amounts): record 4.
+const warned = join(dir, "warned.txt");
+writeFileSync(
+  warned,
+  writeFire(
+    fileInput([
+      irsForm(nec),
+      {
+        ...irsForm(nec),
+        accountNumber: "W-1",
+        recipient: recipient({ tin: "000450002" }),
+        amountsByCode: { "1": 100_00, "4": 900_00 },
+      },
+    ]),
+  ),
+);
+
+test("fire validate: warnings are printed apart and exit 0; --strict fails on them (issue 41)", () => {
+  const r = cli(["fire", "validate", warned]);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /valid, with warnings\. 2 B record\(s\), 2 form\(s\)/);
+  assert.match(r.stdout, /1 warning\(s\): the IRS accepts these forms/);
+  assert.match(
+    r.stdout,
+    /warning: record 4 \(B\) PaymentAmount4 position \d+: IRS rule F1099NEC001 \(Report Error and Reject if over Threshold\)/,
+  );
+  const j = JSON.parse(cli(["fire", "validate", warned, "--json"]).stdout) as {
+    problems: unknown[];
+    warnings: Array<{ code: string; severity: string; record: number; field: string }>;
+  };
+  assert.equal(j.problems, []);
+  assert.equal(
+    j.warnings.map((w) => [w.code, w.severity, w.record, w.field]),
+    [["F1099NEC001", "Report Error and Reject if over Threshold", 4, "PaymentAmount4"]],
+  );
+  const strict = cli(["fire", "validate", warned, "--strict"]);
+  assert.is(strict.code, 1, strict.stdout);
+  assert.match(strict.stdout, /1 problem\(s\)/);
+  assert.match(strict.stdout, /record 4 \(B\) PaymentAmount4 position \d+: IRS rule F1099NEC001/);
+});
+
+test("fire to-iris: a file with only warnings is written, warnings in summary.json; --strict writes nothing", () => {
+  const out = join(dir, "warned-out");
+  const r = cli([
+    "fire",
+    "to-iris",
+    warned,
+    "--tax-year",
+    "2025",
+    "--out",
+    out,
+    "--software-id",
+    "25A0000001",
+  ]);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /2 form\(s\) of 1 payer\(s\)/);
+  assert.match(r.stdout, /warning: record 4 \(B\)/);
+  const summary = JSON.parse(readFileSync(join(out, "summary.json"), "utf8")) as {
+    warnings: Array<{ code: string }>;
+  };
+  assert.equal(
+    summary.warnings.map((w) => w.code),
+    ["F1099NEC001"],
+  );
+  const xml = readdirSync(out).filter((f) => f.endsWith(".xml"));
+  assert.ok(xml.length >= 1);
+  assert.match(readFileSync(join(out, xml[0]!), "utf8"), /<FederalIncomeTaxWithheldAmt>900\.00</);
+  const none = join(dir, "warned-strict");
+  const strict = cli(["fire", "to-iris", warned, "--tax-year", "2025", "--out", none, "--strict"]);
+  assert.is(strict.code, 1, strict.stdout);
+  assert.not.ok(existsSync(none), "nothing written");
+});
+
 test("usage: missing file or tax year, unknown command: exit 2", () => {
   assert.is(cli(["fire", "validate"]).code, 2);
   assert.is(cli(["fire", "validate", join(dir, "nope.txt")]).code, 2);

@@ -22,6 +22,8 @@ export interface CartEntry {
   readonly jsonForm: Readonly<Record<string, unknown>>;
   /** The original a correction corrects, as the service holds it; absent for originals. */
   readonly correctionOf?: CorrectedOriginal;
+  /** Issue 41: transmitted in a submission of its own with the payer's other threshold-warned forms (`keptApart`). */
+  readonly keptApart?: boolean;
 }
 
 export interface CorrectedOriginal {
@@ -56,11 +58,11 @@ export function checkCart(entries: readonly CartEntry[], transmitter?: Transmitt
   const out: CartFinding[] = [];
   const filed = entries.filter((e) => e.efile);
 
-  // S1H012, per submission: kind, tax year, payer and form, as planTransmissions groups them.
+  // S1H012, per submission: kind, tax year, payer and form (and kept apart or not), as planTransmissions groups them.
   const submissions = new Map<string, CartEntry[]>();
   for (const e of filed) {
     if (e.formTypeCd !== "1099INT") continue;
-    const key = `${e.correctionOf ? "C" : "O"}|${String(e.taxYear)}|${e.payerId}`;
+    const key = `${e.correctionOf ? "C" : "O"}|${String(e.taxYear)}|${e.payerId}|${e.keptApart === true ? "apart" : ""}`;
     const list = submissions.get(key);
     if (list) list.push(e);
     else submissions.set(key, [e]);
@@ -78,7 +80,9 @@ export function checkCart(entries: readonly CartEntry[], transmitter?: Transmitt
           "S1H012",
           "jsonForm.InterestIncomeAmt",
           e.formTypeCd,
-          `None of the ${String(list.length)} 1099-INT form(s) of this payer for tax year ${String(e.taxYear)} in the cart reports any of them, so the submission would total zero.`,
+          e.keptApart === true
+            ? `None of the ${String(list.length)} 1099-INT form(s) of this payer for tax year ${String(e.taxYear)} with threshold-graded warnings reports any of them; they go in a submission of their own (the IRS's ThresholdRule), which would total zero.`
+            : `None of the ${String(list.length)} 1099-INT form(s) of this payer for tax year ${String(e.taxYear)} in the cart reports any of them, so the submission would total zero.`,
         ),
       });
     }

@@ -4,6 +4,7 @@ import { getFormDefinition } from "../../forms/index.ts";
 import { businessRule, businessRuleText } from "../business-rules.ts";
 import { FORM_RULES, type RecordRule } from "./form-rules.ts";
 import {
+  acceptedWithErrors,
   blocks,
   type FindingSeverity,
   type RecordFacts,
@@ -55,10 +56,33 @@ export function rulesFor(formTypeCd: string): readonly RecordRule[] {
 }
 
 export interface FormCheck {
-  /** Findings that stop the form (see `blocks`). */
+  /** Findings that stop the form (see `blocks`): the IRS's "Reject" rules. */
   readonly rejects: readonly RuleFinding[];
-  /** Findings the IRS reports without rejecting, and the service's notices. */
+  /**
+   * Findings the IRS accepts the form with and reports as errors ("Report Error", "Report Error and Reject if over
+   * Threshold": see `acceptedWithErrors`), and the service's notices.
+   */
   readonly warnings: readonly RuleFinding[];
+}
+
+/** The findings the IRS accepts the form with and reports as errors (issue 41): the ones `strict` refuses. */
+export function irsWarnings(findings: readonly RuleFinding[]): RuleFinding[] {
+  return findings.filter((f) => acceptedWithErrors(f.severity));
+}
+
+/**
+ * What refuses a checked form: its Reject findings and, under `strict` (the payer's choice, per call or as the
+ * account's default), the IRS's Report Error findings too. Empty: the form is saved with its warnings.
+ */
+export function refusals(check: FormCheck, strict: boolean): readonly RuleFinding[] {
+  if (!strict) return check.rejects;
+  const more = irsWarnings(check.warnings);
+  return more.length === 0 ? check.rejects : [...check.rejects, ...more];
+}
+
+/** The warnings a refused form still carries: its findings that did not refuse it. */
+export function remainingWarnings(check: FormCheck, strict: boolean): readonly RuleFinding[] {
+  return strict ? check.warnings.filter((f) => !acceptedWithErrors(f.severity)) : check.warnings;
 }
 
 /** The 1099-INT amounts of rule S1H012: a 1099-INT submission whose totals of all four are zero is rejected. */
@@ -69,14 +93,23 @@ export const INT_TOTALS = [
   "TaxExemptInterestAmt",
 ] as const;
 
-/** One form against every rule that applies to it. */
+/**
+ * One form against every rule that applies to it. A rule the form breaks gives one finding at the element it reads
+ * (a rule number the tables list twice for the same element is reported once).
+ */
 export function checkForm(facts: RecordFacts): FormCheck {
   const r = new FormReader(facts);
   const rejects: RuleFinding[] = [];
   const warnings: RuleFinding[] = [];
+  let seen: Set<string> | undefined;
   for (const rule of rulesFor(facts.formTypeCd)) {
     if (!rule.broken(r)) continue;
-    const f = finding(rule.code, pathOf(rule), facts.formTypeCd, rule.detail?.(r));
+    const path = pathOf(rule);
+    // Most forms break no rule at all: the set exists only once one is broken.
+    const key = `${rule.code}|${path}`;
+    if (seen?.has(key)) continue;
+    (seen ??= new Set()).add(key);
+    const f = finding(rule.code, path, facts.formTypeCd, rule.detail?.(r));
     (blocks(f.severity) ? rejects : warnings).push(f);
   }
   // S1H012 is about the submission's totals: a form without interest is fine beside others that have some, so

@@ -7,7 +7,7 @@ import { EXTENSION_RULE_CODES } from "./extension-rules.ts";
 import { CHECKED_BY_THE_IRS, NOT_FILED } from "./not-checked.ts";
 import { TRANSMISSION_RULES } from "./transmission-rules.ts";
 
-export { blocks } from "./model.ts";
+export { acceptedWithErrors, blocks, keptApart, thresholdGraded } from "./model.ts";
 export type { FindingSeverity, IssuerFacts, RecordFacts, RuleFinding, TransmitterProfile } from "./model.ts";
 export {
   RECORD_RULES,
@@ -16,6 +16,9 @@ export {
   checkForm,
   checkIssuer,
   finding,
+  irsWarnings,
+  refusals,
+  remainingWarnings,
   ruleMessage,
   rulesFor,
   rulesStamp,

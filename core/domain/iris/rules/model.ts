@@ -15,16 +15,45 @@ export interface RuleFinding {
   /** "jsonForm.TaxableAmt" for a form's element; an XPath for a transmission's. */
   readonly path: string;
   readonly message: string;
+  /** A FIRE import's form: the B (or, for a payer rule, A) record the finding is about. */
+  readonly record?: number;
+  /** A FIRE import's form: the Pub 1220 field the element came from, and its position in the record. */
+  readonly field?: string;
+  readonly position?: number;
 }
 
 /**
- * Whether a finding stops the form before it is charged. "Reject" does; so does "Report Error and Reject if
- * over Threshold": the IRS rejects the whole submission once the share of its forms breaking such a rule passes
- * a threshold it does not publish (ThresholdRule), and in the small submissions most payers send one form is
- * over any threshold. "Report Error" and "Notice" only warn: the IRS accepts the form with errors.
+ * Whether a finding stops the form, whatever the payer chose (issue 41): only "Reject". The IRS accepts a form that
+ * breaks a "Report Error" or "Report Error and Reject if over Threshold" rule and reports it in the acknowledgement
+ * (`acceptedWithErrors`); the second kind rejects a whole submission only once the share of its forms breaking such
+ * a rule passes the IRS's threshold, which the transmission planner keeps clean forms clear of.
  */
 export function blocks(severity: FindingSeverity): boolean {
-  return severity === "Reject" || severity === "Report Error and Reject if over Threshold";
+  return severity === "Reject";
+}
+
+/**
+ * The findings the IRS accepts a form with and reports as errors: "Report Error" and "Report Error and Reject if over
+ * Threshold". These are a form's warnings; under `strict` they refuse it as a Reject does. The service's notices
+ * ("Notice") and the advice about a submission's totals that pay decides (S1H012 at intake) are neither.
+ */
+export function acceptedWithErrors(severity: FindingSeverity): boolean {
+  return severity === "Report Error" || severity === "Report Error and Reject if over Threshold";
+}
+
+/** Whether the IRS counts a finding towards its submission threshold (rule ThresholdRule). */
+export function thresholdGraded(severity: FindingSeverity | string): boolean {
+  return severity === "Report Error and Reject if over Threshold";
+}
+
+/**
+ * Issue 41: whether a form with these warnings is transmitted apart from its payer's other forms of its type. The IRS
+ * rejects a whole submission once the share of its forms breaking a threshold-graded rule passes its threshold
+ * (ThresholdRule), which it does not publish; a form breaking one goes in a submission with only such forms, so the
+ * threshold can reject those and never the payer's clean forms.
+ */
+export function keptApart(warnings: readonly Pick<RuleFinding, "severity">[]): boolean {
+  return warnings.some((w) => thresholdGraded(w.severity));
 }
 
 /** What the service will write in the transmission manifest (the transmitter's IRS identity). */

@@ -33,7 +33,7 @@ export const CHECKED_BY_THE_IRS: readonly NotChecked[] = [
   irs("S1H050", NO_REPLACEMENTS),
   irs(
     "ThresholdRule",
-    "the IRS's error-rate threshold is its own configuration, applied to a whole submission; the service refuses every form that breaks a threshold-graded rule instead",
+    "the IRS's error-rate threshold is its own configuration, applied to a whole submission, and not published; the service keeps the forms that break a threshold-graded rule in submissions of their own, so the threshold can reject only those",
   ),
   irs(
     "SHAREDIRFORM014",

@@ -113,16 +113,25 @@ test("checkFire: a test file becomes TestCd T, where the IRS wants test TINs (SH
   );
 });
 
-test("checkFire: a rule the IRS reports without rejecting is a note, not a problem (S1H001)", () => {
+test("checkFire: a rule the IRS reports without rejecting is a warning, not a problem (S1H001); strict refuses it", () => {
   const nec = FORM_SPECS.find((s) => s.form === "1099-NEC")!;
   const short = payer({ phone: "5550100" });
-  const r = checkFire(writeFire(fileInput([irsInput(nec, short), irsInput(nec, short)])));
+  const bytes = writeFire(fileInput([irsInput(nec, short), irsInput(nec, short)]));
+  const r = checkFire(bytes);
   assert.equal(r.problems, []);
   assert.is(r.checked, 2);
-  assert.ok(
-    r.notes.some((n) => n.startsWith("2 B record(s) (3, 4), not refused: IRS rule S1H001 (Report Error)")),
-    JSON.stringify(r.notes),
+  // A payer rule once per A record, not once per form of the payer.
+  assert.equal(
+    r.warnings.map((w) => [w.code, w.severity, w.record, w.recordType, w.field, w.position]),
+    [["S1H001", "Report Error", 2, "A", "PayerTelephoneNumber", 225]],
   );
+  const strict = checkFire(bytes, { strict: true });
+  assert.equal(
+    strict.problems.map((p) => [p.code, p.record]),
+    [["S1H001", 2]],
+  );
+  assert.equal(strict.warnings, []);
+  assert.is(strict.checked, 0);
 });
 
 test("fireToIris: one transmission per payer, submissions per form, records per B record, the T record as transmitter", () => {

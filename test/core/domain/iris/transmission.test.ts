@@ -399,6 +399,31 @@ test("planning: one transmission per tax year and kind, split at maxRecordsPerTr
   );
 });
 
+test("issue 41: forms breaking a threshold-graded rule go in a submission of their own per payer and form", () => {
+  const nec = (id: string, payerId = "p-acme", keptApart = false) =>
+    filing(id, payerId, ACME, "1099-NEC", NEC_JANE(), keptApart ? { keptApart } : {});
+  const plans = planTransmissions([
+    nec("a"),
+    nec("w1", "p-acme", true),
+    nec("b"),
+    nec("w2", "p-acme", true),
+    nec("g", "p-globex", true),
+  ]);
+  assert.is(plans.length, 1);
+  assert.equal(
+    plans[0]!.submissions.map((s) => [s.submissionId, s.records.map((r) => r.filingId)]),
+    [
+      [1, ["a", "b"]],
+      [2, ["w1", "w2"]],
+      [3, ["g"]],
+    ],
+  );
+  // Each is a submission of its own in the XML: the IRS threshold can reject submission 2 and keep 1.
+  const built = buildTransmission(withId(plans[0]!), TRANSMITTER);
+  assert.ok(built.ok, JSON.stringify(!built.ok && built.problems));
+  assert.is(childrenNamed(parseXml(built.ok ? built.value.xml : ""), "IRSubmission1Grp").length, 3);
+});
+
 test("problems: unknown form, tax year mismatch, duplicate ids, missing payer address, bad transmission id", () => {
   const base = planTransmissions([filing("f1", "p", ACME, "1099-NEC", NEC_JANE())])[0] as TransmissionPlan;
   const sub = base.submissions[0];

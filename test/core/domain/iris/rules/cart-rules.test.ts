@@ -60,6 +60,16 @@ test("S1H012: a payer's 1099-INT submission of forms without interest is refused
     ["a:S1H012"],
   );
   assert.equal(codes([entry("a", { formTypeCd: "1099INT", jsonForm: INT_ZERO, efile: false })]), []);
+  // Issue 41: a form kept apart (threshold-graded warnings) is in a submission of its own, as the planner puts it.
+  const apart = checkCart([
+    entry("a", { formTypeCd: "1099INT", jsonForm: INT_ZERO, keptApart: true }),
+    entry("b", { formTypeCd: "1099INT", jsonForm: INT_SOME }),
+  ]);
+  assert.equal(
+    apart.map((f) => `${f.ref}:${f.finding.code}`),
+    ["a:S1H012"],
+  );
+  assert.match(apart[0]?.finding.message ?? "", /submission of their own/);
 });
 
 test("TMFST020: the software id must start with the tax year's last two digits; none configured for the year is refused too", () => {

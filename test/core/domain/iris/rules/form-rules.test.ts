@@ -5,8 +5,12 @@ import * as assert from "uvu/assert";
 import { businessRule } from "../../../../../core/domain/iris/business-rules.ts";
 import {
   RECORD_RULES,
+  acceptedWithErrors,
   blocks,
   checkForm,
+  irsWarnings,
+  refusals,
+  remainingWarnings,
   type RecordFacts,
   type TransmitterProfile,
 } from "../../../../../core/domain/iris/rules/index.ts";
@@ -388,7 +392,8 @@ for (const [code, c] of Object.entries(CASES)) {
     assert.ok(hit, `${code} not found in ${JSON.stringify(bad.all.map((f) => f.code))}`);
     const severity = businessRule(code)?.severity;
     assert.is(hit.severity, severity);
-    // Reject and threshold-graded rules stop the form; Report Error rules only warn.
+    // Reject rules stop the form; Report Error and threshold-graded rules only warn (issue 41).
+    assert.is(blocks(hit.severity), severity === "Reject");
     assert.is(blocks(hit.severity) ? bad.rejects.includes(code) : bad.warnings.includes(code), true);
     assert.match(hit.message, new RegExp(`^IRS rule ${code} \\(`));
     assert.match(hit.path, /^(jsonForm\.|payer\.)/);
@@ -416,16 +421,20 @@ test("F1099H003: FormTypeCd 1099H is refused; 1099NEC is not", () => {
   );
 });
 
-test("SHAREDIRFORM016: a recipient without a mailing address is refused (threshold-graded: blocking)", () => {
+test("SHAREDIRFORM016: a recipient without a mailing address is warned about (threshold-graded), refused under strict", () => {
   const { MailingAddressGrp: _drop, ...noAddress } = RECIPIENT;
   const bad = canonical("1099-NEC", { NonemployeeCompensationAmt: 5000 }, 2025, noAddress);
   const good = canonical("1099-NEC", { NonemployeeCompensationAmt: 5000 });
-  const hit = checkForm({ formTypeCd: "1099NEC", taxYear: 2025, jsonForm: bad }).rejects.find(
-    (f) => f.code === "SHAREDIRFORM016",
-  );
+  const checked = checkForm({ formTypeCd: "1099NEC", taxYear: 2025, jsonForm: bad });
+  const hit = checked.warnings.find((f) => f.code === "SHAREDIRFORM016");
   assert.is(hit?.path, "jsonForm.RecipientDetail.MailingAddressGrp");
+  assert.equal(checked.rejects, []);
+  assert.equal(
+    refusals(checked, true).map((f) => f.code),
+    ["SHAREDIRFORM016"],
+  );
   assert.not.ok(
-    checkForm({ formTypeCd: "1099NEC", taxYear: 2025, jsonForm: good }).rejects.some(
+    checkForm({ formTypeCd: "1099NEC", taxYear: 2025, jsonForm: good }).warnings.some(
       (f) => f.code === "SHAREDIRFORM016",
     ),
   );
@@ -475,6 +484,43 @@ test("the IRS's own severities: F1099DA015 Reject, F1099R002 threshold-graded, F
   assert.is(sev("F1099DA015", CASES["F1099DA015"] as Case), "Reject");
   assert.is(sev("F1099R002", CASES["F1099R002"] as Case), "Report Error and Reject if over Threshold");
   assert.is(sev("F1098C005", CASES["F1098C005"] as Case), "Report Error");
+});
+
+test("issue 41: strict refuses every Report Error finding; without it only Reject refuses", () => {
+  // F1099DA015 (Reject: sold outside the tax year) and F1099DA013 (Report Error: withholding) on one form.
+  const facts = factsOf("1099-DA", {
+    ...(CASES["F1099DA015"] as Case).bad,
+    ...(CASES["F1099DA013"] as Case).bad,
+  });
+  const checked = checkForm(facts);
+  const codesOf = (l: readonly { code: string }[]) => l.map((f) => f.code).sort();
+  assert.equal(codesOf(refusals(checked, false)), ["F1099DA015"]);
+  assert.ok(codesOf(refusals(checked, true)).includes("F1099DA013"));
+  assert.ok(codesOf(refusals(checked, true)).includes("F1099DA015"));
+  assert.ok(checked.warnings.some((f) => f.code === "F1099DA013"));
+  assert.not.ok(remainingWarnings(checked, true).some((f) => f.code === "F1099DA013"));
+  assert.equal(remainingWarnings(checked, false), checked.warnings);
+});
+
+test("issue 41: a Notice and the intake S1H012 advice are warnings strict does not refuse", () => {
+  const notice = checkForm(factsOf("1099-NEC", { NonemployeeCompensationAmt: 10 }));
+  assert.ok(notice.warnings.some((f) => f.severity === "Notice"));
+  assert.equal(refusals(notice, true), []);
+  const noInterest = checkForm(factsOf("1099-INT", { BondPremiumAmt: 20 }));
+  assert.ok(noInterest.warnings.some((f) => f.code === "S1H012"));
+  assert.equal(irsWarnings(noInterest.warnings), []);
+  assert.equal(refusals(noInterest, true), []);
+  assert.ok(acceptedWithErrors("Report Error"));
+  assert.ok(acceptedWithErrors("Report Error and Reject if over Threshold"));
+  assert.not.ok(acceptedWithErrors("Reject"));
+  assert.not.ok(acceptedWithErrors("Notice"));
+});
+
+test("issue 41: a form breaking one rule reports it once at its field", () => {
+  const c = CASES["F1099NEC001"] as Case;
+  const found = checkForm(factsOf(c.form, c.bad)).warnings.filter((f) => f.code === "F1099NEC001");
+  assert.is(found.length, 1);
+  assert.is(found[0]?.path, "jsonForm.FederalIncomeTaxWithheldAmt");
 });
 
 test.run();
