@@ -21,6 +21,7 @@ import {
 import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { consentRequestEmail } from "../domain/statements/notices.ts";
+import { consentRequestView, portalLockoutView } from "../domain/statements/views.ts";
 import { StatementSettings } from "../ports/mail-house.port.ts";
 import { Mailer } from "../ports/mailer.port.ts";
 import { Clock } from "../ports/clock.port.ts";
@@ -382,7 +383,7 @@ export const liftPortalLockout = Effect.fn("liftPortalLockout")(function* (
 ) {
   const r = yield* recipientOf(scope, recipientId);
   const lifted = yield* (yield* Store).scoped(scope).portal.reset(r.id);
-  return { object: "portal_lockout" as const, recipient: r.id, lifted };
+  return portalLockoutView(r.id, lifted);
 });
 
 /**
@@ -416,13 +417,12 @@ export const requestConsent = Effect.fn("requestConsent")(function* (scope: Scop
     to: r.email,
     ...content,
   });
-  return {
-    object: "consent_request" as const,
+  return consentRequestView({
     id,
-    recipient: r.id,
+    recipientId: r.id,
     email: r.email,
-    status: outcome.kind === "sent" ? ("sent" as const) : ("bounced" as const),
-    failure_reason: outcome.kind === "sent" ? null : outcome.reason,
-    created_at: (yield* Clock).now().toISOString(),
-  };
+    sent: outcome.kind === "sent",
+    failureReason: outcome.kind === "sent" ? null : outcome.reason,
+    createdAt: (yield* Clock).now().toISOString(),
+  });
 });

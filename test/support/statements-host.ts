@@ -61,7 +61,7 @@ export async function openStatementsHost(): Promise<StatementsHost> {
     runtime,
     base,
     until: async (what, done) => {
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + 60_000; // generous: a loaded CI machine
       for (;;) {
         await jobs.drain();
         if (await done()) return;

@@ -124,3 +124,30 @@ export function portalActivityView(a: {
     created_at: a.createdAt,
   };
 }
+
+/** POST /v1/recipients/{id}/consent-requests: the invitation e-mailed. */
+export function consentRequestView(r: {
+  readonly id: string;
+  readonly recipientId: string;
+  readonly email: string;
+  readonly sent: boolean;
+  readonly failureReason: string | null;
+  readonly createdAt: string;
+}) {
+  return {
+    object: "consent_request" as const,
+    id: r.id,
+    recipient: r.recipientId,
+    email: r.email,
+    status: r.sent ? ("sent" as const) : ("bounced" as const),
+    failure_reason: r.failureReason,
+    created_at: r.createdAt,
+  };
+}
+
+/** DELETE /v1/recipients/{id}/portal-lockout. */
+export const portalLockoutView = (recipientId: string, lifted: boolean) => ({
+  object: "portal_lockout" as const,
+  recipient: recipientId,
+  lifted,
+});
