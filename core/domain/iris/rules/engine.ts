@@ -25,10 +25,18 @@ export function severityOf(code: string): FindingSeverity {
   return rule.severity;
 }
 
+/** The message's start per rule and form type: built once (issue 41: a batch where every form warns builds it 1,000 times). */
+const MESSAGE_HEADS = new Map<string, string>();
+
 /** "F1099R002 (Report Error and Reject if over Threshold): <IRS text> <detail>" */
 export function ruleMessage(code: string, formTypeCd: string | undefined, detail?: string): string {
-  const text = businessRuleText(code, formTypeCd) ?? code;
-  return `IRS rule ${code} (${severityOf(code)}): ${text}${detail ? ` ${detail}` : ""}`;
+  const key = `${code}|${formTypeCd ?? ""}`;
+  let head = MESSAGE_HEADS.get(key);
+  if (head === undefined) {
+    head = `IRS rule ${code} (${severityOf(code)}): ${businessRuleText(code, formTypeCd) ?? code}`;
+    MESSAGE_HEADS.set(key, head);
+  }
+  return detail ? `${head} ${detail}` : head;
 }
 
 export function finding(
