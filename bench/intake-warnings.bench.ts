@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { necRows } from "../test/support/forms.ts";
 import { loadNote, record } from "./support/report.ts";
+import { processCpuSeconds } from "./support/cpu.ts";
 import { BENCH_KEY, benchSchema, startEmbeddedApi, stop, stopEmbedded } from "./support/servers.ts";
 
 const PER_BATCH = 1000;
@@ -38,10 +39,17 @@ const median = (xs: readonly number[]) => {
 interface Rates {
   readonly clean: number;
   readonly warned: number;
+  /** The API process's CPU per form (µs, user + system), when its pid is known: less bound by a shared machine. */
+  readonly cpu?: { readonly clean: number; readonly warned: number };
 }
 
 /** Forms/s of one batch (median of ROUNDS) for clean and warned rows, alternating, on the API at `base`. */
-async function measure(base: string, kinds: readonly ("clean" | "warned")[], tinBase: number) {
+async function measure(
+  base: string,
+  kinds: readonly ("clean" | "warned")[],
+  tinBase: number,
+  pid?: number,
+): Promise<Rates> {
   const post = async (path: string, body: unknown) => {
     const res = await fetch(base + path, { method: "POST", headers, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -50,22 +58,32 @@ async function measure(base: string, kinds: readonly ("clean" | "warned")[], tin
   if (payer.status !== 201) throw new Error(`payer: ${payer.status} ${JSON.stringify(payer.body)}`);
   const path = `/v1/payers/${String(payer.body["id"])}/forms`;
   const times: Record<string, number[]> = { clean: [], warned: [] };
+  const cpu: Record<string, number> = { clean: 0, warned: 0 };
+  const cpuNow = () => (pid === undefined ? null : processCpuSeconds(pid));
   let tin = tinBase;
   for (let round = 0; round < WARM_UP + ROUNDS; round++) {
     // The order alternates, so that neither kind always runs on the warmer (or fuller) database.
     for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) {
       const body = { forms: rows(tin, kind === "warned") };
       tin += PER_BATCH;
+      const c0 = cpuNow();
       const t0 = performance.now();
       const r = await post(path, body);
       const ms = performance.now() - t0;
+      const c1 = cpuNow();
+      if (round >= WARM_UP && c0 !== null && c1 !== null) cpu[kind] = (cpu[kind] ?? 0) + (c1 - c0);
       if (r.status !== 201 || r.body["created"] !== PER_BATCH)
         throw new Error(`${kind}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       if (round >= WARM_UP) times[kind]?.push(ms);
     }
   }
   const rate = (kind: string) => (1000 * PER_BATCH) / median(times[kind] ?? []);
-  return { clean: rate("clean"), warned: rate("warned") } satisfies Rates;
+  const perForm = (kind: string) => (1e6 * (cpu[kind] ?? 0)) / (ROUNDS * PER_BATCH);
+  return {
+    clean: rate("clean"),
+    warned: rate("warned"),
+    ...(pid !== undefined ? { cpu: { clean: perForm("clean"), warned: perForm("warned") } } : {}),
+  };
 }
 
 /** The API of another checkout (BENCH_BASELINE_DIR) on a fresh embedded database. */
@@ -108,6 +126,18 @@ const report = (backend: string, r: Rates, baseline?: number) => {
   console.log(
     `${backend}: ${PER_BATCH} clean rows ${Math.round(r.clean)} forms/s, ${PER_BATCH} warned rows ${Math.round(r.warned)} forms/s: ${ratio.toFixed(3)} of the clean rate${baseline ? `; the build before issue 41, clean rows: ${Math.round(baseline)} forms/s (warned / that ${(r.warned / baseline).toFixed(3)})` : ""} (median of ${ROUNDS} batches, ${loadNote()})`,
   );
+  if (r.cpu) {
+    console.log(
+      `  the API process's CPU: ${r.cpu.clean.toFixed(0)} µs a clean form, ${r.cpu.warned.toFixed(0)} µs a warned one (${(r.cpu.clean / r.cpu.warned).toFixed(3)} of the rate that CPU allows)`,
+    );
+    record(
+      "intake-warnings.bench.ts",
+      `${backend}: the API's CPU per clean form / per form that warns`,
+      r.cpu.clean / r.cpu.warned,
+      "x",
+      { atLeast: TARGET_RATIO },
+    );
+  }
   record(
     "intake-warnings.bench.ts",
     `${backend}: intake of 1000 rows that all warn, share of the clean rows' rate`,
@@ -132,7 +162,7 @@ const baselineDir = process.env["BENCH_BASELINE_DIR"];
   const api = await startEmbeddedApi(3911);
   let rates: Rates;
   try {
-    rates = await measure("http://127.0.0.1:3911", ["clean", "warned"], 600_000_000);
+    rates = await measure("http://127.0.0.1:3911", ["clean", "warned"], 600_000_000, api.proc.pid);
   } finally {
     await stopEmbedded(api);
   }
@@ -159,7 +189,7 @@ const baselineDir = process.env["BENCH_BASELINE_DIR"];
   if (db) {
     const proc = await db.startApi(3913);
     try {
-      report("Postgres", await measure("http://127.0.0.1:3913", ["clean", "warned"], 620_000_000));
+      report("Postgres", await measure("http://127.0.0.1:3913", ["clean", "warned"], 620_000_000, proc.pid));
     } finally {
       await stop(proc);
       await db.close();
