@@ -7,7 +7,7 @@ import {
   type PayRecipient,
 } from "../../../core/domain/cart/cart.ts";
 import type * as Ports from "../../../core/ports/store.port.ts";
-import { irsWarnings } from "../../../core/domain/iris/rules/index.ts";
+import { irsWarningCount } from "../../../core/domain/iris/rules/index.ts";
 import { oldestFirst, pageFrom, type FakeScope } from "./shared.ts";
 
 export function fakeCarts(c: FakeScope): Ports.CartRepo {
@@ -86,7 +86,7 @@ export function fakeCarts(c: FakeScope): Ports.CartRepo {
             payerId: f.payerId,
             recipientId: f.recipientId,
             rulesChecked: f.rulesChecked ?? null,
-            irsWarnings: irsWarnings(f.warnings).length,
+            irsWarnings: irsWarningCount(f.warnings),
           });
           const r = ref.t.recipients.get(f.recipientId);
           if (r && mine(r))

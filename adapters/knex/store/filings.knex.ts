@@ -19,7 +19,7 @@ import { duplicateKey as dupKey, inDuplicateGuard, type Filing } from "../../../
 import type { BatchRepo, FilingPatch, FilingRepo, RecordIds } from "../../../core/ports/store.port.ts";
 import type { FilingFilter } from "../../../core/domain/filing/filter.ts";
 import type { FilingStatus } from "../../../core/domain/filing/status.ts";
-import { irsWarnings } from "../../../core/domain/iris/rules/index.ts";
+import { irsWarningCount } from "../../../core/domain/iris/rules/index.ts";
 import { COPY_MIN_ROWS, copyAvailable, copyInsertElseGuarded } from "../copy.ts";
 import {
   type Db,
@@ -56,7 +56,7 @@ const FORM_COLS: readonly Col[] = [
   // Most filings have no warnings: null, not "[]", so the common row stays small.
   ["warnings", "text", (f) => (f.warnings.length > 0 ? JSON.stringify(f.warnings) : null)],
   // Issue 41: what pay reads of the warnings (migration filing_warnings); the count is the core's.
-  ["irs_warnings", "int", (f) => (f.warnings.length > 0 ? irsWarnings(f.warnings).length : 0)],
+  ["irs_warnings", "int", (f) => (f.warnings.length > 0 ? irsWarningCount(f.warnings) : 0)],
   ["account_number", "text", (f) => f.accountNumber],
   ["recipient_tin_hash", "text", (f) => f.recipientTinHash],
   ["dup_key", "text", (f) => dupKey(f)],

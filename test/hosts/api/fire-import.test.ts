@@ -314,6 +314,48 @@ for (const backend of backends) {
     },
   );
 
+  s(
+    "issue 41: a record breaking a Report Error rule is imported with its located warning; ?strict=true refuses the file; bad strict 422",
+    async ({ api, payerId }) => {
+      // Withholding above the pay (F1099NEC001) on the second form (B record 4).
+      const warned = necForm(61, {
+        amounts: { NonemployeeCompensationAmt: 100_00, FederalIncomeTaxWithheldAmt: 900_00 },
+      });
+      const bytes = writeFire(fileInput([necForm(60), warned]), { lineEnding: "crlf" });
+      const refused = await post(api, payerId, bytes, "?strict=true");
+      assert.is(refused.status, 422, refused.text);
+      assert.equal(
+        refused.body.problems.map((p: { code: string; record: number }) => [p.code, p.record]),
+        [["F1099NEC001", 4]],
+      );
+      const bad = await post(api, payerId, bytes, "?strict=maybe");
+      assert.is(bad.status, 422);
+      assert.is(bad.body.error.param, "strict");
+      const r = await post(api, payerId, bytes);
+      assert.is(r.status, 200, r.text);
+      assert.is(r.body.forms_imported, 2);
+      // The first form is below the 1099-NEC reporting threshold: a notice is a warning too.
+      assert.is(r.body.forms_with_warnings, 2);
+      const w = r.body.warnings.find((x: { code: string }) => x.code === "F1099NEC001");
+      assert.equal(
+        [w.filing, w.severity, w.path, w.record, w.field],
+        [
+          r.body.form_ids[1],
+          "Report Error and Reject if over Threshold",
+          "jsonForm.FederalIncomeTaxWithheldAmt",
+          4,
+          "PaymentAmount4",
+        ],
+      );
+      assert.type(w.position, "number");
+      const filing = (await api.request("GET", `/v1/filings/${r.body.form_ids[1]}`)).body;
+      assert.equal(
+        filing.warnings.map((x: { code: string; record: number }) => [x.code, x.record]),
+        [["F1099NEC001", 4]],
+      );
+    },
+  );
+
   s("12 MB + 1 byte is 413; unknown payer 404; bad addToCart 422", async ({ api, payerId }) => {
     const big = new Uint8Array(12 * 1024 * 1024 + 1).fill(32);
     const r = await post(api, payerId, big);

@@ -25,10 +25,18 @@ export function severityOf(code: string): FindingSeverity {
   return rule.severity;
 }
 
+/** The message's start per rule and form type: built once (issue 41: a batch where every form warns builds it 1,000 times). */
+const MESSAGE_HEADS = new Map<string, string>();
+
 /** "F1099R002 (Report Error and Reject if over Threshold): <IRS text> <detail>" */
 export function ruleMessage(code: string, formTypeCd: string | undefined, detail?: string): string {
-  const text = businessRuleText(code, formTypeCd) ?? code;
-  return `IRS rule ${code} (${severityOf(code)}): ${text}${detail ? ` ${detail}` : ""}`;
+  const key = `${code}|${formTypeCd ?? ""}`;
+  let head = MESSAGE_HEADS.get(key);
+  if (head === undefined) {
+    head = `IRS rule ${code} (${severityOf(code)}): ${businessRuleText(code, formTypeCd) ?? code}`;
+    MESSAGE_HEADS.set(key, head);
+  }
+  return detail ? `${head} ${detail}` : head;
 }
 
 export function finding(
@@ -70,6 +78,13 @@ export function irsWarnings(findings: readonly RuleFinding[]): RuleFinding[] {
   return findings.filter((f) => acceptedWithErrors(f.severity));
 }
 
+/** How many of `findings` are IRS warnings (what pay reads of a filing's warnings). */
+export function irsWarningCount(findings: readonly RuleFinding[]): number {
+  let n = 0;
+  for (const f of findings) if (acceptedWithErrors(f.severity)) n++;
+  return n;
+}
+
 /**
  * What refuses a checked form: its Reject findings and, under `strict` (the payer's choice, per call or as the
  * account's default), the IRS's Report Error findings too. Empty: the form is saved with its warnings.
@@ -101,16 +116,13 @@ export function checkForm(facts: RecordFacts): FormCheck {
   const r = new FormReader(facts);
   const rejects: RuleFinding[] = [];
   const warnings: RuleFinding[] = [];
-  let seen: Set<string> | undefined;
   for (const rule of rulesFor(facts.formTypeCd)) {
     if (!rule.broken(r)) continue;
     const path = pathOf(rule);
-    // Most forms break no rule at all: the set exists only once one is broken.
-    const key = `${rule.code}|${path}`;
-    if (seen?.has(key)) continue;
-    (seen ??= new Set()).add(key);
-    const f = finding(rule.code, path, facts.formTypeCd, rule.detail?.(r));
-    (blocks(f.severity) ? rejects : warnings).push(f);
+    // A form breaks a rule or two, so the lists are searched rather than a set kept.
+    const list = blocks(severityOf(rule.code)) ? rejects : warnings;
+    if (list.some((f) => f.code === rule.code && f.path === path)) continue;
+    list.push(finding(rule.code, path, facts.formTypeCd, rule.detail?.(r)));
   }
   // S1H012 is about the submission's totals: a form without interest is fine beside others that have some, so
   // intake only warns; pay refuses a cart whose 1099-INT submission would total zero (checkCart).

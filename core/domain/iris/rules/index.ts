@@ -16,6 +16,7 @@ export {
   checkForm,
   checkIssuer,
   finding,
+  irsWarningCount,
   irsWarnings,
   refusals,
   remainingWarnings,
