@@ -174,6 +174,7 @@ try {
     : api.proc.pid;
   if (workerPid === undefined) throw new Error("the worker did not start");
   const cpuWorker0 = processCpuSeconds(workerPid);
+  const cpuSelf0 = process.cpuUsage();
   const cpuPg0 = POSTGRES ? postgresCpuSeconds() : null;
   let peakSampled = 0;
   const sampler = setInterval(() => {
@@ -205,6 +206,7 @@ try {
   const toLastS = seconds(tPaid);
   const cpuWorker = processCpuSeconds(workerPid);
   const cpuPg = POSTGRES ? postgresCpuSeconds() : null;
+  const cpuSelf = process.cpuUsage(cpuSelf0);
   clearInterval(sampler);
   const mem = rssOf(workerPid);
   // Late duplicates, if any, land meanwhile (a retried job's letter is the same letter, by its key).
@@ -241,7 +243,7 @@ try {
       `${acceptedS === null ? "" : `, pay to all accepted ${acceptedS.toFixed(1)} s`}; worker peak RSS ${peak.toFixed(0)} MiB (at the end ${mem?.rss.toFixed(0)} MiB), ` +
       `worker CPU ${microsEach(cpuWorker === null || cpuWorker0 === null ? null : cpuWorker - cpuWorker0, N)?.toFixed(0)} µs/letter` +
       `${cpuPg === null || cpuPg0 === null ? "" : `, Postgres CPU ${microsEach(cpuPg - cpuPg0, N)?.toFixed(0)} µs/letter`}; ` +
-      `this process (the emulator) RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (${where}) (${loadNote()})`,
+      `this process (the emulator) CPU ${microsEach((cpuSelf.user + cpuSelf.system) / 1e6, N)?.toFixed(0)} µs/letter, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (${where}) (${loadNote()})`,
   );
   record(
     bench,
@@ -280,7 +282,24 @@ try {
       command,
     );
   const pgUs = microsEach(cpuPg === null || cpuPg0 === null ? null : cpuPg - cpuPg0, N);
-  if (pgUs !== null) record(bench, `mail: Postgres CPU per letter`, pgUs, "µs", null, command);
+  // Every postgres process of the machine: another user's queries on a shared server count too.
+  if (pgUs !== null)
+    record(
+      bench,
+      "mail: Postgres CPU per letter (every postgres process on this machine)",
+      pgUs,
+      "µs",
+      null,
+      command,
+    );
+  record(
+    bench,
+    `mail: the emulator's CPU per letter (this process: Lob's side), ${where}`,
+    microsEach((cpuSelf.user + cpuSelf.system) / 1e6, N) ?? Number.NaN,
+    "µs",
+    null,
+    command,
+  );
   record(
     bench,
     `mail: letters missing or duplicated at the emulator (of ${count})`,
