@@ -174,10 +174,16 @@ try {
     : api.proc.pid;
   if (workerPid === undefined) throw new Error("the worker did not start");
   const cpuWorker0 = processCpuSeconds(workerPid);
+  const cpuSelf0 = process.cpuUsage();
   const cpuPg0 = POSTGRES ? postgresCpuSeconds() : null;
-  let peakSampled = 0;
+  // Sampled every 200 ms: while the filings are transmitted and acknowledged (no letter yet), and while the letters
+  // go out. VmHWM, read at the end, is the peak of the worker's whole life.
+  let peakBefore = 0;
+  let peakSending = 0;
   const sampler = setInterval(() => {
-    peakSampled = Math.max(peakSampled, rssOf(workerPid)?.rss ?? 0);
+    const rss = rssOf(workerPid)?.rss ?? 0;
+    if (emulator.letters().length === 0) peakBefore = Math.max(peakBefore, rss);
+    else peakSending = Math.max(peakSending, rss);
   }, 200);
 
   const admin = api.db?.admin;
@@ -205,6 +211,7 @@ try {
   const toLastS = seconds(tPaid);
   const cpuWorker = processCpuSeconds(workerPid);
   const cpuPg = POSTGRES ? postgresCpuSeconds() : null;
+  const cpuSelf = process.cpuUsage(cpuSelf0);
   clearInterval(sampler);
   const mem = rssOf(workerPid);
   // Late duplicates, if any, land meanwhile (a retried job's letter is the same letter, by its key).
@@ -231,17 +238,17 @@ try {
   }
   const ok = letters.length === N && duplicates === 0 && (recorded === null || recorded === N);
   failed = !ok;
-  const peak = Math.max(mem?.peak ?? 0, peakSampled);
+  const peak = Math.max(mem?.peak ?? 0, peakBefore, peakSending);
   console.log(
     `${letters.length} letters at the emulator (${N} expected; keys ${keys}, deliveries ${deliveries}, filings ${filings}` +
       `${recorded === null ? "" : `; ${recorded} letter ids recorded; ${retries} send retries`}) ${ok ? "OK" : "MISSING OR DUPLICATE"}`,
   );
   console.log(
     `letters: ${rate.toFixed(0)} letters/s from the first to the last (${spanS.toFixed(1)} s); pay to the last letter ${toLastS.toFixed(1)} s` +
-      `${acceptedS === null ? "" : `, pay to all accepted ${acceptedS.toFixed(1)} s`}; worker peak RSS ${peak.toFixed(0)} MiB (at the end ${mem?.rss.toFixed(0)} MiB), ` +
+      `${acceptedS === null ? "" : `, pay to all accepted ${acceptedS.toFixed(1)} s`}; worker peak RSS ${peak.toFixed(0)} MiB (sampled: ${peakBefore.toFixed(0)} MiB transmitting, ${peakSending.toFixed(0)} MiB sending letters; ${mem?.rss.toFixed(0)} MiB at the end), ` +
       `worker CPU ${microsEach(cpuWorker === null || cpuWorker0 === null ? null : cpuWorker - cpuWorker0, N)?.toFixed(0)} µs/letter` +
       `${cpuPg === null || cpuPg0 === null ? "" : `, Postgres CPU ${microsEach(cpuPg - cpuPg0, N)?.toFixed(0)} µs/letter`}; ` +
-      `this process (the emulator) RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (${where}) (${loadNote()})`,
+      `this process (the emulator) CPU ${microsEach((cpuSelf.user + cpuSelf.system) / 1e6, N)?.toFixed(0)} µs/letter, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (${where}) (${loadNote()})`,
   );
   record(
     bench,
@@ -268,7 +275,22 @@ try {
       null,
       command,
     );
-  record(bench, `mail: worker peak RSS sending ${count} letters, ${where}`, peak, "MiB", null, command);
+  record(
+    bench,
+    `mail: worker peak RSS (VmHWM: transmission, acknowledgements and ${count} letters), ${where}`,
+    peak,
+    "MiB",
+    null,
+    command,
+  );
+  record(
+    bench,
+    `mail: worker peak RSS while sending the letters (sampled), ${where}`,
+    peakSending,
+    "MiB",
+    null,
+    command,
+  );
   const workerUs = microsEach(cpuWorker === null || cpuWorker0 === null ? null : cpuWorker - cpuWorker0, N);
   if (workerUs !== null)
     record(
@@ -280,7 +302,24 @@ try {
       command,
     );
   const pgUs = microsEach(cpuPg === null || cpuPg0 === null ? null : cpuPg - cpuPg0, N);
-  if (pgUs !== null) record(bench, `mail: Postgres CPU per letter`, pgUs, "µs", null, command);
+  // Every postgres process of the machine: another user's queries on a shared server count too.
+  if (pgUs !== null)
+    record(
+      bench,
+      "mail: Postgres CPU per letter (every postgres process on this machine)",
+      pgUs,
+      "µs",
+      null,
+      command,
+    );
+  record(
+    bench,
+    `mail: the emulator's CPU per letter (this process: Lob's side), ${where}`,
+    microsEach((cpuSelf.user + cpuSelf.system) / 1e6, N) ?? Number.NaN,
+    "µs",
+    null,
+    command,
+  );
   record(
     bench,
     `mail: letters missing or duplicated at the emulator (of ${count})`,
