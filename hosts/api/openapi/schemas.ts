@@ -4,6 +4,7 @@
 import { ERROR_TABLE } from "../error-table.ts";
 import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
 import { DELIVERY_STATUSES } from "../../../core/domain/statements/delivery.ts";
+import { PORTAL_ACTIONS } from "../../../core/domain/statements/portal.ts";
 import { EVENT_TYPES } from "../../../core/domain/webhooks/events.ts";
 import { SEVERITIES } from "../../../core/domain/iris/business-rules.ts";
 
@@ -696,17 +697,7 @@ export const SCHEMAS: Record<string, Schema> = {
   PortalActivity: resource("portal_activity", {
     id: str,
     recipient: str,
-    action: {
-      enum: [
-        "signed_in",
-        "sign_in_failed",
-        "locked",
-        "viewed",
-        "consent_given",
-        "consent_withdrawn",
-        "email_changed",
-      ],
-    },
+    action: { enum: [...PORTAL_ACTIONS] },
     filing: nstr,
     ip: str,
     user_agent: nstr,

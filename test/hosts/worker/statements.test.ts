@@ -5,88 +5,31 @@
 // the events. POST /webhooks/lob refuses what Lob did not sign.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
-import * as ManagedRuntime from "effect/ManagedRuntime";
-import * as Redacted from "effect/Redacted";
-import { makeFakeJobs, type FakeJobs } from "../../../adapters/in-memory/jobs.fake.ts";
 import { lobSignature } from "../../../adapters/lob/tracking.lob.ts";
-import { seedSandbox } from "../../../core/use-cases/accounts.use-case.ts";
 import { SEND_STATEMENT_QUEUE } from "../../../core/use-cases/queues.ts";
 import { DEFAULT_RATE_CARD } from "../../../core/domain/pricing/index.ts";
-import { createApp } from "../../../hosts/api/app.ts";
-import { makeLogger } from "../../../hosts/shared/logger.ts";
-import { mailLayer, type MailAdapters } from "../../../hosts/shared/mail.ts";
-import { appLayer, irsAdapters, JOB_DEFAULTS, type AppRuntime } from "../../../hosts/shared/runtime.ts";
-import { startWorker } from "../../../hosts/worker/worker.ts";
-import { testConfig, TEST_KEY, keyedCall } from "../../support/api.ts";
-import { openTestDb, type TestDb } from "../../support/db.ts";
+import { keyedCall } from "../../support/api.ts";
+import {
+  LOB_WEBHOOK_SECRET,
+  openStatementsHost,
+  type StatementsHost,
+} from "../../support/statements-host.ts";
 import { necRows, payerBody, RECIPIENT_ADDRESS } from "../../support/forms.ts";
-import { loadTuning } from "../../../hosts/shared/config.ts";
 
-const SECRET = "whsec-test-only-0123456789";
+const SECRET = LOB_WEBHOOK_SECRET;
 
-interface Ctx {
-  t: TestDb;
-  jobs: FakeJobs;
-  mail: MailAdapters;
-  base: string;
-  close: () => Promise<void>;
-}
+type Ctx = StatementsHost;
 
 const s = suite<Ctx>("worker: recipient statements mailed through the sandbox's Lob emulator");
 
 s.before(async (ctx) => {
-  ctx.t = await openTestDb("pglite");
-  ctx.jobs = makeFakeJobs({
-    clock: { now: () => new Date() },
-    defaults: { retryLimit: JOB_DEFAULTS.retryLimit, retryDelay: 0, retryBackoff: false },
-  });
-  const config = testConfig({
-    sandboxMailDelayMs: 0,
-    tuning: { ...loadTuning({}), dispatchSweepEveryMs: 50, dispatchSweepAfterMs: 60_000 },
-    // Live Lob is configured only so that POST /webhooks/lob checks signatures; no live letter is sent here.
-    lob: {
-      apiKey: Redacted.make("test_0123456789abcdef"),
-      apiBase: "https://api.lob.com",
-      webhookSecret: Redacted.make(SECRET),
-    },
-  });
-  const logger = makeLogger("silent");
-  const mail = mailLayer(config, logger);
-  ctx.mail = mail.adapters;
-  const irs = irsAdapters(ctx.t.db, config);
-  const runtime = ManagedRuntime.make(appLayer(ctx.t.db, config, ctx.jobs.service, irs, mail)) as AppRuntime;
-  await runtime.runPromise(seedSandbox(TEST_KEY));
-  const worker = await startWorker({ runtime, jobs: ctx.jobs, config, logger });
-  const server: Server = createApp({ runtime, config, logger }).listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  ctx.base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-  ctx.close = async () => {
-    server.closeAllConnections();
-    server.close();
-    await worker.stop();
-    ctx.mail.sandboxEmulator().close();
-    await runtime.dispose();
-    await ctx.t.drop();
-  };
+  Object.assign(ctx, await openStatementsHost());
 });
 s.after(async (ctx) => {
   await ctx.close();
 });
 
 const call = keyedCall;
-
-/** Drains the jobs until `done` holds (the worker's timer plans; the emulator's timers track), or fails. */
-async function until(ctx: Ctx, what: string, done: () => Promise<boolean>) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await ctx.jobs.drain();
-    if (await done()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const withLine1 = (line1: string, n: number, from: number) =>
   necRows(n, from, {
@@ -113,7 +56,7 @@ s(
     assert.is((await call(base, "POST", "/v1/cart/pay")).status, 200);
     const statement = async (id: string | undefined) =>
       (await call(base, "GET", `/v1/filings/${String(id)}/statement`)).body;
-    await until(ctx, "the letters", async () => {
+    await ctx.until("the letters", async () => {
       const [a, b, c] = await Promise.all([statement(ok), statement(returned), statement(undeliverable)]);
       return (
         a.deliveries[0]?.status === "delivered" &&
@@ -211,7 +154,7 @@ s(
       },
     );
     assert.is(patched.status, 200, JSON.stringify(patched.body));
-    await until(ctx, "the re-mailing", async () => {
+    await ctx.until("the re-mailing", async () => {
       const st = await statement(returned);
       return st.furnished === true && st.deliveries.length === 2;
     });
@@ -243,7 +186,7 @@ s(
       (
         (await call(base, "GET", "/v1/sandbox/outbox?limit=100")).body.data as Record<string, unknown>[]
       ).filter((m) => m["to"] === "pat.outbox@example.com");
-    await until(ctx, "the invitation and the letter", async () => {
+    await ctx.until("the invitation and the letter", async () => {
       const st = (await call(base, "GET", `/v1/filings/${String(filingId)}/statement`)).body;
       return (await mine()).length === 1 && st.furnished === true;
     });
