@@ -18,7 +18,7 @@ import {
   PORTAL_SIGN_IN_RULE,
   type PortalAction,
 } from "../domain/statements/portal.ts";
-import { Conflict, InvalidRequest, NotFound } from "../domain/shared/errors.ts";
+import { Conflict, InvalidRequest } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
 import { consentRequestEmail } from "../domain/statements/notices.ts";
 import { consentRequestView, portalLockoutView } from "../domain/statements/views.ts";
@@ -31,7 +31,7 @@ import { StatementRenderer } from "../ports/statement-renderer.port.ts";
 import { Store, type PortalRef, type Scope, type ScopedStore } from "../ports/store.port.ts";
 import { Repos, withTransaction } from "../ports/unit-of-work.port.ts";
 import { statementPdf } from "./copy-b.use-case.ts";
-import { updateRecipient } from "./recipients.use-case.ts";
+import { getRecipient, updateRecipient } from "./recipients.use-case.ts";
 
 /** Who is at the portal: the recipient the host's session names, and the session's own secret. */
 export interface PortalSession extends PortalRef {
@@ -357,22 +357,13 @@ export const openPortalEntry = Effect.fn("openPortalEntry")(function* (ref: Port
 
 // The payer's side of the portal.
 
-const recipientOf = Effect.fnUntraced(function* (scope: Scope, recipientId: string) {
-  const r =
-    /^[0-9a-f-]{36}$/i.test(recipientId) || /^rcp_[A-Za-z0-9]{6,40}$/.test(recipientId)
-      ? yield* (yield* Store).scoped(scope).recipients.get(recipientId)
-      : undefined;
-  if (!r) return yield* new NotFound({ message: `No recipient ${recipientId} in this environment.` });
-  return r;
-});
-
 /** What the recipient did in the portal (GET /v1/recipients/{id}/portal-activity), newest first. */
 export const listPortalActivity = Effect.fn("listPortalActivity")(function* (
   scope: Scope,
   recipientId: string,
   page: PageQuery,
 ) {
-  const r = yield* recipientOf(scope, recipientId);
+  const r = yield* getRecipient(scope, recipientId);
   return yield* (yield* Store).scoped(scope).portal.activity(r.id, page);
 });
 
@@ -381,7 +372,7 @@ export const liftPortalLockout = Effect.fn("liftPortalLockout")(function* (
   scope: Scope,
   recipientId: string,
 ) {
-  const r = yield* recipientOf(scope, recipientId);
+  const r = yield* getRecipient(scope, recipientId);
   const lifted = yield* (yield* Store).scoped(scope).portal.reset(r.id);
   return portalLockoutView(r.id, lifted);
 });
@@ -392,7 +383,7 @@ export const liftPortalLockout = Effect.fn("liftPortalLockout")(function* (
  * the ZIP code). The Idempotency-Key of the request keeps a retried request to one e-mail.
  */
 export const requestConsent = Effect.fn("requestConsent")(function* (scope: Scope, recipientId: string) {
-  const r = yield* recipientOf(scope, recipientId);
+  const r = yield* getRecipient(scope, recipientId);
   if (r.email === null)
     return yield* new InvalidRequest({
       param: "email",

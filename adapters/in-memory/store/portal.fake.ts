@@ -2,6 +2,7 @@
 // (the first kept), attempts counted before the answer is checked, and the activity newest first.
 import * as Effect from "effect/Effect";
 import type { PortalRepo } from "../../../core/ports/portal.port.ts";
+import { afterAttempt } from "../../../core/domain/statements/portal.ts";
 import { type FakeScope, pageFrom, type PortalRow } from "./shared.ts";
 
 export function fakePortal(c: FakeScope): PortalRepo {
@@ -40,23 +41,9 @@ export function fakePortal(c: FakeScope): PortalRepo {
     attempt: (recipientId, rule, now) =>
       Effect.sync(() => {
         const r = row(recipientId);
-        const at = now.getTime();
-        if (r.lockedUntil !== null && Date.parse(r.lockedUntil) > at)
-          return { allowed: false, attempts: r.attempts, lockedUntil: r.lockedUntil };
-        const windowOver =
-          r.windowStartedAt === null ||
-          r.lockedUntil !== null ||
-          Date.parse(r.windowStartedAt) + rule.windowSeconds * 1000 <= at;
-        const attempts = windowOver ? 1 : r.attempts + 1;
-        const allowed = attempts <= rule.limit;
-        const lockedUntil = allowed ? null : new Date(at + rule.windowSeconds * 1000).toISOString();
-        put({
-          ...r,
-          attempts: allowed ? attempts : r.attempts,
-          windowStartedAt: windowOver ? now.toISOString() : r.windowStartedAt,
-          lockedUntil,
-        });
-        return { allowed, attempts: allowed ? attempts : r.attempts, lockedUntil };
+        const { allowed, next } = afterAttempt(r, rule, now);
+        put({ ...r, ...next });
+        return { allowed, attempts: next.attempts, lockedUntil: next.lockedUntil };
       }),
     lock: (recipientId, until) =>
       Effect.sync(() => {

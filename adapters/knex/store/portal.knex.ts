@@ -5,6 +5,7 @@ import * as Effect from "effect/Effect";
 import type { PortalRepo } from "../../../core/ports/portal.port.ts";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import { isUuid } from "../../../core/domain/shared/validation.ts";
+import { afterAttempt } from "../../../core/domain/statements/portal.ts";
 import { rowsOf, toPortalAccess, toPortalActivity } from "../rows.ts";
 import { type Db, pageMap, pageOf, run, scopedTable } from "./shared.ts";
 
@@ -67,24 +68,15 @@ export function portalRepo(db: Db, scope: Scope): PortalRepo {
               .forUpdate()
               .first(COLUMNS),
           );
-          const at = now.getTime();
-          if (row.lockedUntil !== null && Date.parse(row.lockedUntil) > at)
+          const { allowed, next } = afterAttempt(row, rule, now);
+          if (!allowed && next === row)
             return { allowed: false, attempts: row.attempts, lockedUntil: row.lockedUntil };
-          const windowOver =
-            row.windowStartedAt === null ||
-            row.lockedUntil !== null ||
-            Date.parse(row.windowStartedAt) + rule.windowSeconds * 1000 <= at;
-          const attempts = windowOver ? 1 : row.attempts + 1;
-          const allowed = attempts <= rule.limit;
-          const lockedUntil = allowed ? null : new Date(at + rule.windowSeconds * 1000).toISOString();
-          await scopedTable(trx, "recipient_consents", scope)
-            .where("recipient_id", recipientId)
-            .update({
-              portal_attempts: allowed ? attempts : row.attempts,
-              portal_window_started_at: windowOver ? now.toISOString() : row.windowStartedAt,
-              portal_locked_until: lockedUntil,
-            });
-          return { allowed, attempts: allowed ? attempts : row.attempts, lockedUntil };
+          await scopedTable(trx, "recipient_consents", scope).where("recipient_id", recipientId).update({
+            portal_attempts: next.attempts,
+            portal_window_started_at: next.windowStartedAt,
+            portal_locked_until: next.lockedUntil,
+          });
+          return { allowed, attempts: next.attempts, lockedUntil: next.lockedUntil };
         }),
       ),
     lock: (recipientId, until) =>

@@ -118,3 +118,38 @@ export function consentDisclosures(payerName: string, availableUntilDate: string
     },
   ] as const;
 }
+
+/** A recipient's sign-in attempts as stored: the count of the current window and the lock it led to. */
+export interface PortalAttempts {
+  readonly attempts: number;
+  readonly windowStartedAt: string | null;
+  readonly lockedUntil: string | null;
+}
+
+/**
+ * One more sign-in attempt at `now`, counted before the answer is checked: refused (nothing counted) while locked;
+ * the attempt over `rule.limit` in a window locks for a window; a window over (or a lock past) starts a new count.
+ */
+export function afterAttempt(
+  state: PortalAttempts,
+  rule: ThrottleRule,
+  now: Date,
+): { readonly allowed: boolean; readonly next: PortalAttempts } {
+  const at = now.getTime();
+  if (state.lockedUntil !== null && Date.parse(state.lockedUntil) > at)
+    return { allowed: false, next: state };
+  const windowOver =
+    state.windowStartedAt === null ||
+    state.lockedUntil !== null ||
+    Date.parse(state.windowStartedAt) + rule.windowSeconds * 1000 <= at;
+  const attempts = windowOver ? 1 : state.attempts + 1;
+  const allowed = attempts <= rule.limit;
+  return {
+    allowed,
+    next: {
+      attempts: allowed ? attempts : state.attempts,
+      windowStartedAt: windowOver ? now.toISOString() : state.windowStartedAt,
+      lockedUntil: allowed ? null : new Date(at + rule.windowSeconds * 1000).toISOString(),
+    },
+  };
+}
