@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { nodeArgs, sourceArgs } from "./node-entry.ts";
+import { freePort } from "./ports.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 
@@ -39,7 +40,7 @@ export async function startApiProcess(
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "irs-api-process-"));
   // A first start migrates a fresh folder: tens of seconds on a loaded machine.
   const timeoutMs = opts.timeoutMs ?? 180_000;
-  const port = 42000 + Math.floor(Math.random() * 3000);
+  const port = await freePort();
   const childEnv: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: "0" };
   for (const name of [...CLEARED, "LOG_LEVEL"]) delete childEnv[name];
   Object.assign(childEnv, { DATA_DIR: dataDir, PORT: String(port) }, env);

@@ -5,8 +5,14 @@ import { once } from "node:events";
 import "../../../hosts/shared/runtime.ts";
 import "../../../hosts/api/container.ts";
 import "../../../hosts/worker/worker.ts";
+import { freePort } from "../../support/ports.ts";
 
 process.stdin.resume();
 await once(process.stdin, "data");
 process.stdin.pause();
+// The port is taken here, just before the API listens, and reported on standard output: one picked by the test when
+// this process was spawned, seconds earlier, could be taken meanwhile by any other process's outgoing connection.
+const port = await freePort();
+process.env["PORT"] = String(port);
+process.stdout.write(`port ${String(port)}\n`);
 await import("../../../hosts/api/main.ts");

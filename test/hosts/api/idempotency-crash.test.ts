@@ -35,11 +35,9 @@ interface Standby {
 
 /** An API process with the fault hook at `at`, its modules loaded, waiting to start (test/hosts/api/crash-api.ts). */
 function standbyApi(env: Record<string, string>, at: Point): Standby {
-  const port = 45000 + Math.floor(Math.random() * 4000);
   const childEnv: Record<string, string | undefined> = {
     ...process.env,
     ...env,
-    PORT: String(port),
     FAULT_INJECT: at,
     FAULT_INJECT_KEY_PREFIX: "fault-",
   };
@@ -48,22 +46,26 @@ function standbyApi(env: Record<string, string>, at: Point): Standby {
   const proc = spawn(process.execPath, nodeArgs("test/hosts/api/crash-api.ts"), {
     cwd: root,
     env: childEnv,
-    stdio: ["pipe", "ignore", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   children.add(proc);
   proc.once("exit", () => children.delete(proc));
   let err = "";
   proc.stderr?.on("data", (d: Buffer) => (err += d.toString()));
-  const base = `http://127.0.0.1:${String(port)}`;
+  let out = "";
+  proc.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   return {
     go: async () => {
       proc.stdin?.end("go\n");
       const deadline = Date.now() + 60_000;
+      let base = "";
       for (;;) {
+        const port = /^port (\d+)$/m.exec(out)?.[1];
+        if (port) base = `http://127.0.0.1:${port}`;
         if (proc.exitCode !== null || proc.signalCode !== null)
           throw new Error(`API process exited early (${String(proc.exitCode)}): ${err.slice(-2000)}`);
         try {
-          if ((await fetch(`${base}/readyz`)).status === 200) return { proc, base };
+          if (base && (await fetch(`${base}/readyz`)).status === 200) return { proc, base };
         } catch {
           // not listening yet
         }

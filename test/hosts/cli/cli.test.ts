@@ -9,6 +9,7 @@ import { necRows } from "../../support/forms.ts";
 import { freshDataDir } from "../../support/db.ts";
 import { cliInProcess } from "../../support/cli.ts";
 import { nodeArgs } from "../../support/node-entry.ts";
+import { freePort } from "../../support/ports.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const SEED = "sk_sandbox_" + "S".repeat(40);
@@ -138,7 +139,7 @@ s(
 s(
   "npm start seeds once with SEED_SANDBOX_KEY and prints exactly one key line; CLI keys work against it; the CLI refuses a folder in use; SIGTERM lets a request in flight finish, closes its connection and exits",
   async ({ dir }) => {
-    const port = 30000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const first = await startServer(dir, port);
     try {
       const keyLines = first.lines.filter((l) => l.startsWith("Sandbox API key: "));

@@ -16,10 +16,11 @@ import { nodeArgs } from "../../support/node-entry.ts";
 import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 import { loadIrisConfig } from "../../../hosts/shared/iris-config.ts";
+import { freePort } from "../../support/ports.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const dir = mkdtempSync(join(tmpdir(), "iris-live-"));
-const port = 41000 + Math.floor(Math.random() * 2000);
+const port = await freePort();
 const IDS = {
   clientId: "2b9f1c4e-0000-4000-8000-00000000c1d0",
   userId: "jdoe-123456",
