@@ -212,6 +212,7 @@ export function makeHttpWebhookSender(options: HttpWebhookSenderOptions): HttpWe
   return {
     send,
     sandboxLoopback: options.allowPrivate || options.allowLoopbackInSandbox === true,
+    privateTargets: options.allowPrivate === true,
     close: () => {
       for (const pair of agents.values()) {
         pair.http.destroy();

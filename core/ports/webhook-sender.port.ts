@@ -23,5 +23,7 @@ export class WebhookSender extends Context.Service<
     readonly send: (request: WebhookRequest) => Effect.Effect<SendResult>;
     /** Whether sandbox deliveries may reach this machine's loopback addresses (an operator setting, D29). */
     readonly sandboxLoopback: boolean;
+    /** Whether every target is allowed, private and loopback ones in live mode too (an operator setting). */
+    readonly privateTargets?: boolean;
   }
 >()("core/WebhookSender") {}

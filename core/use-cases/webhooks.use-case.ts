@@ -9,6 +9,12 @@ import { Clock } from "../ports/clock.port.ts";
 import { Ids } from "../ports/ids.port.ts";
 import { Store, type Scope, type WebhookEndpoint } from "../ports/store.port.ts";
 import { deliveryView, endpointView, eventView } from "../domain/webhooks/views.ts";
+
+/** Which targets the operator's sender lets an endpoint name (D29; WEBHOOK_PRIVATE_TARGETS). */
+const targetPolicy = (sender: WebhookSender["Service"]) => ({
+  sandboxLoopback: sender.sandboxLoopback,
+  privateTargets: sender.privateTargets === true,
+});
 export { deliveryView, endpointView, eventView } from "../domain/webhooks/views.ts";
 
 const props = {
@@ -45,7 +51,7 @@ export const createWebhook = Effect.fnUntraced(function* (scope: Scope, body: un
   if (env) return yield* env;
   const url = validateWebhookUrl(c.value.url, {
     livemode: scope.livemode,
-    sandboxLoopback: (yield* WebhookSender).sandboxLoopback,
+    ...targetPolicy(yield* WebhookSender),
   });
   if (!url.ok) return yield* new InvalidRequest({ param: "url", message: url.message });
   const events = validateEndpointEvents(c.value.events);
@@ -94,7 +100,7 @@ export const updateWebhook = Effect.fnUntraced(function* (scope: Scope, id: stri
   if (c.value.url !== undefined) {
     const url = validateWebhookUrl(c.value.url, {
       livemode: scope.livemode,
-      sandboxLoopback: (yield* WebhookSender).sandboxLoopback,
+      ...targetPolicy(yield* WebhookSender),
     });
     if (!url.ok) return yield* new InvalidRequest({ param: "url", message: url.message });
     patch.url = url.url;

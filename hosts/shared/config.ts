@@ -55,6 +55,12 @@ export interface Config {
    * service's own machine: SANDBOX_WEBHOOK_LOOPBACK=true|false overrides.
    */
   readonly sandboxWebhookLoopback: boolean;
+  /**
+   * WEBHOOK_PRIVATE_TARGETS=true: webhooks, live ones too, may target private and loopback addresses. For a service
+   * run inside its operator's own network (an on-premises deployment, the core embedded in another service) whose
+   * receivers are internal; never on a service shared by customers, where it would let them reach its network.
+   */
+  readonly webhookPrivateTargets?: boolean;
   /** Tests inject the sandbox card processor (and, without a Stripe key, production's too). */
   readonly cardProcessor?: CardProcessor["Service"];
   /** STRIPE_SECRET_KEY: production charges cards through Stripe with this key; unset keeps the sandbox processor. */
@@ -300,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env["SANDBOX_WEBHOOK_LOOPBACK"] === undefined || env["SANDBOX_WEBHOOK_LOOPBACK"] === ""
         ? !env["DATABASE_URL"]
         : env["SANDBOX_WEBHOOK_LOOPBACK"] === "true",
+    webhookPrivateTargets: booleanFrom(env, "WEBHOOK_PRIVATE_TARGETS", false),
     logLevel: ["debug", "info", "warn", "error", "silent"].includes(level) ? level : "info",
     trustProxy: env["TRUST_PROXY"] === "1" || env["TRUST_PROXY"] === "true",
     rateCard: rateCardFrom(env["RATE_CARD_JSON"]),

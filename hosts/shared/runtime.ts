@@ -63,7 +63,10 @@ export function appLayer(
     Layer.succeed(Jobs, jobs),
     Layer.succeed(TinMatcher, irs.tinMatcher),
     scryptHasher.layer,
-    httpWebhooks.layer({ allowPrivate: false, allowLoopbackInSandbox: config.sandboxWebhookLoopback }),
+    httpWebhooks.layer({
+      allowPrivate: config.webhookPrivateTargets === true,
+      allowLoopbackInSandbox: config.sandboxWebhookLoopback,
+    }),
     Layer.succeed(IrsTransmitter, irs.transmitter),
     ssa.layer(config.ssa ?? loadSsaConfig({}), makeKnexSsaFiles(db.knex, { secrets })),
   );

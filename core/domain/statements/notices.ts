@@ -78,7 +78,13 @@ export function letterCover(f: {
     title: `${f.corrected ? "CORRECTED " : ""}Form ${f.form} for tax year ${String(f.taxYear)} from ${f.payerName}`,
     paragraphs: [
       `Your ${f.corrected ? "corrected " : ""}tax statement from ${f.payerName} is enclosed. Keep it for your records and your tax return.`,
-      `You can also view and download it online, and choose to receive your statements electronically: go to ${f.portalUrl} and enter the access code ${f.accessCode}, then the last four digits of your taxpayer identification number and your ZIP code.`,
+      // The address and the code each on a line of their own: a line break inside either (a wrapped paragraph
+      // breaks at the code's hyphens) is how a recipient would mistype them.
+      "You can also view and download it online, and choose to receive your statements electronically. Go to",
+      f.portalUrl,
+      "and enter your access code",
+      f.accessCode,
+      "then the last four digits of your taxpayer identification number and your ZIP code.",
       `The statement stays available online until October 15, ${String(f.taxYear + 1)}.`,
     ],
   };

@@ -40,7 +40,12 @@ export function isLoopbackHost(host: string): boolean {
 
 export function validateWebhookUrl(
   input: unknown,
-  options: { readonly livemode: boolean; readonly sandboxLoopback: boolean },
+  options: {
+    readonly livemode: boolean;
+    readonly sandboxLoopback: boolean;
+    /** The operator allows private and loopback targets in both modes (WEBHOOK_PRIVATE_TARGETS). */
+    readonly privateTargets?: boolean;
+  },
 ): UrlCheck {
   if (typeof input !== "string" || input.length === 0) return fail("url must be a non-empty string.");
   if (input.length > MAX_URL_LENGTH) return fail(`url must be at most ${MAX_URL_LENGTH} characters.`);
@@ -62,6 +67,7 @@ export function validateWebhookUrl(
   // A port over 65535 is already a parse error; 0 parses but names no port anything listens on (and an HTTP
   // client given port 0 connects to the scheme's default port instead).
   if (u.port === "0") return fail("url must name a port from 1 to 65535, or none for the scheme's default.");
+  if (options.privateTargets === true) return { ok: true, url: u.href };
   const loopbackAllowed = !options.livemode && options.sandboxLoopback;
   if (isLoopbackHost(host)) {
     if (loopbackAllowed) return { ok: true, url: u.href };

@@ -242,4 +242,15 @@ test("private address table (IPv6, mapped, embedded, malformed)", () => {
   for (const ip of pub) assert.not.ok(isPrivateAddress(ip), ip);
 });
 
+test("WEBHOOK_PRIVATE_TARGETS: an operator inside its own network allows private targets in live mode too", () => {
+  const internal = { livemode: true, sandboxLoopback: false, privateTargets: true };
+  for (const url of ["http://127.0.0.1:8080/hooks", "http://10.0.0.5/hooks", "https://hooks.internal/x"]) {
+    assert.equal(validateWebhookUrl(url, internal), { ok: true, url }, url);
+  }
+  // The URL's own rules still hold.
+  assert.not.ok(validateWebhookUrl("ftp://10.0.0.5/hooks", internal).ok);
+  assert.not.ok(validateWebhookUrl("http://user:pw@10.0.0.5/hooks", internal).ok);
+  assert.not.ok(validateWebhookUrl("http://127.0.0.1:8080/hooks", production).ok, "off by default");
+});
+
 test.run();
