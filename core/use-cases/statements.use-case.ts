@@ -22,6 +22,7 @@ import { newAddress } from "../domain/parties/address.ts";
 import type { Recipient } from "../domain/parties/recipient.ts";
 import {
   addressVersionOf,
+  addressVersionOfKey,
   DELIVERY_STATUSES,
   planStatement,
   type MailStatus,
@@ -56,7 +57,7 @@ const mailIncluded = (f: Pick<Filing, "service" | "physicalMail">) => {
 
 const asRuleDelivery = (d: StatementDeliveryRecord): StatementDelivery =>
   d.channel === "mail"
-    ? { channel: "mail", key: d.key, status: d.status as MailStatus }
+    ? { channel: "mail", key: d.key, status: d.status as MailStatus, atVendor: d.vendorId !== null }
     : {
         channel: "email",
         key: d.key,
@@ -99,13 +100,17 @@ export const planStatements = (limit = 200) => Effect.map(planBatch(limit), (b) 
 const planBatch = Effect.fnUntraced(function* (limit: number) {
   const store = yield* Store;
   const refs = yield* store.statementQueue.pending(limit);
-  const toSend: DeliveryRef[] = [];
-  for (const { scope, items } of groupByScope(refs, (r) => r))
-    for (const id of yield* planScope(
+  const toSend: SendRef[] = [];
+  for (const { scope, items } of groupByScope(refs, (r) => r)) {
+    const planned = yield* planScope(
       scope,
       items.map((r) => r.filingId),
-    ))
+    );
+    for (const id of planned.send)
       toSend.push({ accountId: scope.accountId, livemode: scope.livemode, deliveryId: id });
+    for (const id of planned.cancel)
+      toSend.push({ accountId: scope.accountId, livemode: scope.livemode, deliveryId: id, cancel: true });
+  }
   return { read: refs.length, toSend };
 });
 
@@ -174,11 +179,16 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
       const fresh: StatementDeliveryRecord[] = [];
       const events: StoredEvent[] = [];
       const refunds: { statement: StatementRecord; filing: Filing; cents: number }[] = [];
+      const cancels: string[] = [];
       for (const { s, filing, recipient, plan } of plans) {
         if (!filing || !recipient || !plan || !recorded.has(s.filingId)) continue;
         const notFurnished = plan.notFurnished;
-        for (const a of plan.actions)
-          fresh.push(newDelivery(ids.short("sdl_", 20), filing, recipient, a, now));
+        for (const a of plan.actions) {
+          if (a.kind === "cancel_mail") {
+            const held = (deliveries.get(s.filingId) ?? []).find((d) => d.key === a.key);
+            if (held) cancels.push(held.id);
+          } else fresh.push(newDelivery(ids.short("sdl_", 20), filing, recipient, a, now));
+        }
         if (notFurnished !== null && notFurnished !== s.notFurnished)
           events.push(
             eventOf(ids.short("evt_"), "statement.not_furnished", now, {
@@ -228,16 +238,21 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
         }
       }
       if (events.length > 0) yield* tx.events.insertMany(events);
-      return fresh.filter((d) => inserted.has(d.id)).map((d) => d.id);
+      return { send: fresh.filter((d) => inserted.has(d.id)).map((d) => d.id), cancel: cancels };
     }),
   );
 });
+
+/** A send job to queue: a delivery to send, or (`cancel`) a letter at the mail house to cancel. */
+export interface SendRef extends DeliveryRef {
+  readonly cancel?: boolean;
+}
 
 function newDelivery(
   id: string,
   filing: Filing,
   recipient: Recipient,
-  action: StatementAction,
+  action: Exclude<StatementAction, { kind: "cancel_mail" }>,
   now: string,
 ): StatementDeliveryRecord {
   const mail = action.kind === "mail";
@@ -291,6 +306,22 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
     return { kind: "done", status } satisfies SendResult;
   }
   const link = `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal/statements/${d.id}`;
+
+  const keyAddress = addressVersionOfKey(d.key);
+  if (d.channel === "mail" && keyAddress !== null && keyAddress !== addressVersionOf(recipient)) {
+    // The recipient moved after this letter was planned and before it was sent: it is canceled unsent, and the
+    // next plan starts one to the new address under that address's key (a letter's key names the address it went
+    // to, so a letter at the mail house for an old address can be told apart and canceled there).
+    const now = clock.now().toISOString();
+    const moved = yield* repos.statements.updateDelivery(d.id, ["queued"], {
+      status: "canceled",
+      failureReason: "the recipient's address changed before the letter was sent",
+      updatedAt: now,
+      event: { status: "canceled", at: now },
+    });
+    if (moved) yield* repos.statements.touch([d.filingId], now);
+    return { kind: "done", status: "canceled" } satisfies SendResult;
+  }
 
   if (d.channel === "mail") {
     // The letter's cover names the portal and the recipient's access code (kept once made: a letter sent again
@@ -448,17 +479,24 @@ export const SendStatementPayload = Schema.Struct({
   accountId: Schema.NonEmptyString,
   livemode: Schema.Boolean,
   deliveryId: Schema.NonEmptyString,
+  /** Cancel the delivery's letter at the mail house instead (its recipient's address changed). */
+  cancel: Schema.optionalKey(Schema.Boolean),
 });
 export type SendStatementPayload = typeof SendStatementPayload.Type;
 
 /** A send job per delivery, in one write (a season's plan is tens of thousands of letters). */
-const sendJobs = (deliveries: readonly DeliveryRef[]) =>
+const sendJobs = (deliveries: readonly SendRef[]) =>
   Effect.flatMap(Jobs, (jobs) =>
     jobs.sendMany(
       SEND_STATEMENT_QUEUE,
       deliveries.map((d) => ({
-        data: { accountId: d.accountId, livemode: d.livemode, deliveryId: d.deliveryId },
-        key: d.deliveryId,
+        data: {
+          accountId: d.accountId,
+          livemode: d.livemode,
+          deliveryId: d.deliveryId,
+          ...(d.cancel ? { cancel: true } : {}),
+        },
+        key: d.cancel ? `${d.deliveryId}_cancel` : d.deliveryId,
       })),
     ),
   );
@@ -492,12 +530,44 @@ export type SendJobResult =
   /** The payload did not decode: the job is dropped with this reason (it can never succeed). */
   | { readonly kind: "invalid"; readonly reason: string };
 
+/**
+ * Cancels a letter the mail house holds for an address its recipient no longer has, while it is not mailed yet;
+ * then the next plan mails the statement to the new address (no second charge: PrintAndMail is per statement).
+ * Too late (already mailed), the letter stays on its way and its tracking decides what follows.
+ */
+export const cancelLetter = Effect.fn("cancelLetter")(function* (scope: Scope, deliveryId: string) {
+  const repos = (yield* Store).scoped(scope);
+  const d = yield* repos.statements.getDelivery(deliveryId);
+  if (!d || d.channel !== "mail" || d.status !== "queued" || d.vendorId === null)
+    return { kind: "skipped" } satisfies SendResult;
+  const recipient = yield* repos.recipients.get(d.recipientId);
+  const keyAddress = addressVersionOfKey(d.key);
+  if (recipient && (keyAddress === null || keyAddress === addressVersionOf(recipient)))
+    return { kind: "skipped" } satisfies SendResult;
+  const canceled = yield* (yield* MailHouse).cancel({ scope, vendorId: d.vendorId });
+  if (!canceled) return { kind: "skipped" } satisfies SendResult;
+  const now = (yield* Clock).now().toISOString();
+  const moved = yield* repos.statements.updateDelivery(d.id, ["queued"], {
+    status: "canceled",
+    failureReason: "the recipient's address changed before the letter was mailed",
+    updatedAt: now,
+    event: { status: "canceled", at: now },
+  });
+  if (moved) yield* repos.statements.touch([d.filingId], now);
+  return { kind: "done", status: "canceled" } satisfies SendResult;
+});
+
 /** The send job: decodes its payload and sends the delivery; a vendor that is down fails (the job retries). */
 export const runSendStatement = Effect.fn("runSendStatement")(function* (data: unknown) {
   const decoded = Schema.decodeUnknownResult(SendStatementPayload)(data);
   if (Result.isFailure(decoded))
     return { kind: "invalid", reason: String(decoded.failure) } satisfies SendJobResult;
   const p = decoded.success;
+  if (p.cancel === true)
+    return (yield* cancelLetter(
+      { accountId: p.accountId, livemode: p.livemode },
+      p.deliveryId,
+    )) as SendJobResult;
   return (yield* sendDelivery(
     { accountId: p.accountId, livemode: p.livemode },
     p.deliveryId,

@@ -33,7 +33,13 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const DELIVERY_STATUSES: readonly string[] = [...new Set([...MAIL_STATUSES, ...EMAIL_STATUSES])];
 
 export type StatementDelivery =
-  | { readonly channel: "mail"; readonly key: string; readonly status: MailStatus }
+  | {
+      readonly channel: "mail";
+      readonly key: string;
+      readonly status: MailStatus;
+      /** Whether the mail house has the letter (its id recorded): a queued letter it has can only be canceled. */
+      readonly atVendor?: boolean;
+    }
   | { readonly channel: "email"; readonly key: string; readonly status: EmailStatus };
 
 export type ConsentStatus = "none" | "given" | "withdrawn";
@@ -70,7 +76,12 @@ export type NotFurnishedReason =
 export type StatementAction =
   | { readonly kind: "mail"; readonly key: string }
   | { readonly kind: "email_notice"; readonly key: string }
-  | { readonly kind: "consent_invitation"; readonly key: string };
+  | { readonly kind: "consent_invitation"; readonly key: string }
+  /**
+   * The mail house holds a letter of this version for an address the recipient no longer has, not yet mailed:
+   * cancel it (a new letter to the new address follows once it is canceled; too late, it stays on its way).
+   */
+  | { readonly kind: "cancel_mail"; readonly key: string };
 
 export interface StatementPlan {
   /** Deliveries to start now, each under its idempotency key (the same facts always give the same keys). */
@@ -87,6 +98,11 @@ export interface StatementPlan {
 /** The idempotency key of a letter: one per statement version and address version. */
 export const mailKey = (f: Pick<StatementFacts, "filingId" | "version" | "addressVersion">) =>
   `stmt_${f.filingId}_v${String(f.version)}_mail_a${String(f.addressVersion)}`;
+/** The address version a letter's key was made for (mailKey), or null for a key that is not a letter's. */
+export const addressVersionOfKey = (key: string): number | null => {
+  const m = /_mail_a(\d+)(?:_r\d+)?$/.exec(key);
+  return m ? Number(m[1]) : null;
+};
 /** The idempotency key of the notice that a statement version is posted. */
 export const emailKey = (f: Pick<StatementFacts, "filingId" | "version">) =>
   `stmt_${f.filingId}_v${String(f.version)}_email`;
@@ -138,12 +154,21 @@ export function planStatement(f: StatementFacts): StatementPlan {
           : "no_consent";
   if (emailed) return { actions, furnished, notFurnished: null };
   if (!f.mailIncluded) return { actions, furnished, notFurnished: furnished ? null : why };
-  const thisAddress = mails.find((d) => d.key === mailKey(f));
+  // The letters to this address; a canceled one (the recipient moved away and back before it was mailed) is
+  // followed by a new one under the next key, `_r1`, `_r2`...: the same facts still give the same key.
+  const base = mailKey(f);
+  const atThis = mails.filter((d) => d.key === base || d.key.startsWith(`${base}_r`));
+  const thisAddress = atThis.find((d) => d.status !== "canceled");
   if (thisAddress === undefined) {
-    // A letter of this version on its way needs no second one at a new address; one still queued for an old
-    // address is canceled first (the worker does), and then this one starts: never two letters in flight.
+    // A letter of this version on its way needs no second one at a new address. One still queued for an old
+    // address is canceled first, and then this one starts: never two letters in flight. The mail house's is
+    // canceled there (cancel_mail); one it does not have yet is canceled by its send, which finds the address
+    // changed.
     const pending = mails.some((d) => d.status === "queued" || MAIL_FURNISHED.has(d.status));
-    if (!pending) actions.push({ kind: "mail", key: mailKey(f) });
+    for (const d of mails)
+      if (d.status === "queued" && d.atVendor === true) actions.push({ kind: "cancel_mail", key: d.key });
+    if (!pending)
+      actions.push({ kind: "mail", key: atThis.length === 0 ? base : `${base}_r${String(atThis.length)}` });
     return { actions, furnished, notFurnished: null };
   }
   return {

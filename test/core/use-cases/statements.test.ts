@@ -16,6 +16,7 @@ import { updateRecipient } from "../../../core/use-cases/recipients.use-case.ts"
 import {
   planStatements,
   recordLetterEvents,
+  runSendStatement,
   sendDelivery,
 } from "../../../core/use-cases/statements.use-case.ts";
 import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
@@ -652,6 +653,67 @@ s(
     ctx.t.advance(Date.UTC(taxYear + 1, 9, 16) - now + 1000);
     assert.equal(await run(portalStatementPdf(signed.session, r.filingId, visit)), { kind: "expired" });
     assert.equal(await run(openPortalLink(r.deliveryId)), { kind: "expired" });
+  },
+);
+
+s(
+  "a new address while a letter is in flight: canceled at the mail house, then mailed to the new address, once",
+  async (ctx) => {
+    const run = runner(ctx);
+    const moveTo = async (recipientId: string, line1: string) =>
+      run(updateRecipient(ctx.t.scope, recipientId, { address_line1: line1 }));
+    const drain = async () => {
+      const results: unknown[] = [];
+      for (const ref of await run(planStatements())) results.push(await run(runSendStatement({ ...ref })));
+      return results;
+    };
+
+    // At the mail house, not yet mailed: the PATCH cancels it there; the next plan mails the new address.
+    const [f] = await acceptedForms(ctx, 1);
+    if (!f) throw new Error("no filing");
+    await drain();
+    const [first] = await deliveriesOf(ctx, f.id);
+    assert.ok(first?.vendorId, "the letter is at the mail house");
+    await moveTo(f.recipientId, "200 New St");
+    assert.equal(await drain(), [{ kind: "done", status: "canceled" }], "canceled first, nothing else yet");
+    const held = [...ctx.mail.letters.values()].find((l) => l.id === first?.vendorId);
+    assert.is(held?.canceled, true, "canceled at the mail house");
+    assert.equal(await drain(), [{ kind: "done", status: "queued" }], "then the new address's letter");
+    assert.equal(await drain(), [], "once");
+    const after = await deliveriesOf(ctx, f.id);
+    assert.equal(after.map((d) => d.status).sort(), ["canceled", "queued"]);
+    const fresh = after.find((d) => d.status === "queued");
+    const sent = [...ctx.mail.letters.values()].find((l) => l.id === fresh?.vendorId);
+    assert.is(sent?.to.addressLine1, "200 New St");
+    assert.is(
+      (await statementOf(ctx, f.id)).mailRefundedCents,
+      0,
+      "nothing refunded: one letter is paid for",
+    );
+
+    // Mailed already: too late to cancel; the letter stays on its way and no second one starts.
+    await run(
+      recordLetterEvents([
+        { vendorId: fresh?.vendorId ?? "", status: "mailed", at: new Date().toISOString() },
+      ]),
+    );
+    await moveTo(f.recipientId, "300 Later Ave");
+    assert.equal(await drain(), [], "no cancel, no second letter");
+
+    // Not at the mail house yet: its send finds the address changed and cancels it unsent (no call to the mail
+    // house); the next plan mails the new address.
+    const [g] = await acceptedForms(ctx, 1);
+    if (!g) throw new Error("no filing");
+    const planned = await run(planStatements());
+    assert.is(planned.length, 1);
+    await moveTo(g.recipientId, "400 Moved Rd");
+    const sends = ctx.mail.sends;
+    assert.equal(await run(runSendStatement({ ...planned[0] })), { kind: "done", status: "canceled" });
+    assert.is(ctx.mail.sends, sends, "the mail house was not called");
+    assert.equal(await drain(), [{ kind: "done", status: "queued" }]);
+    const gd = await deliveriesOf(ctx, g.id);
+    const gl = [...ctx.mail.letters.values()].find((l) => l.id === gd.find((d) => d.vendorId)?.vendorId);
+    assert.is(gl?.to.addressLine1, "400 Moved Rd");
   },
 );
 

@@ -3,6 +3,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import {
+  addressVersionOfKey,
   emailKey,
   inviteKey,
   mailKey,
@@ -105,6 +106,36 @@ test("a bounced notice or a withdrawn consent falls back to paper where mail is 
 test("the same facts always give the same keys (a worker that died between send and record sends the same)", () => {
   const e = facts({ deliveryMethod: "electronic", email: "r@example.com" });
   assert.equal(planStatement(e), planStatement(e));
+});
+
+test("a new address while a letter is at the mail house: cancel it first, then mail the new address, once", () => {
+  const old = mailKey(base);
+  const moved = { addressVersion: 2 };
+  const atVendor = { ...mail(old, "queued"), atVendor: true };
+  // Held by the mail house, not mailed: canceled there, and no second letter until it is.
+  assert.equal(planStatement(facts({ ...moved, deliveries: [atVendor] })).actions, [
+    { kind: "cancel_mail", key: old },
+  ]);
+  // Not at the mail house yet: its send finds the address changed and cancels it unsent; nothing to do here.
+  assert.equal(kinds(facts({ ...moved, deliveries: [mail(old, "queued")] })), []);
+  // Canceled: the new address gets its letter, under its own key.
+  const next = planStatement(facts({ ...moved, deliveries: [mail(old, "canceled")] }));
+  assert.equal(next.actions, [{ kind: "mail", key: mailKey({ ...base, ...moved }) }]);
+  // Already mailed (too late to cancel): no cancel, no second letter.
+  assert.equal(kinds(facts({ ...moved, deliveries: [{ ...mail(old, "mailed"), atVendor: true }] })), []);
+  // At the address the letter is for: nothing to cancel.
+  assert.equal(kinds(facts({ deliveries: [atVendor] })), []);
+  // Moved away and back before the letter was mailed: the canceled one is followed by a new one, key _r1.
+  const back = planStatement(facts({ deliveries: [mail(old, "canceled")] }));
+  assert.equal(back.actions, [{ kind: "mail", key: `${old}_r1` }]);
+  assert.equal(
+    kinds(facts({ deliveries: [mail(old, "canceled"), mail(`${old}_r1`, "queued")] })),
+    [],
+    "never twice",
+  );
+  assert.is(addressVersionOfKey(`${old}_r1`), 1);
+  assert.is(addressVersionOfKey(mailKey({ ...base, addressVersion: 77 })), 77);
+  assert.is(addressVersionOfKey(emailKey(base)), null);
 });
 
 test.run();
