@@ -15,6 +15,8 @@ import {
   type StatementsHost,
 } from "../../support/statements-host.ts";
 import { necRows, payerBody, RECIPIENT_ADDRESS } from "../../support/forms.ts";
+import { w2Form } from "../../support/w2.ts";
+import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
 
 const SECRET = LOB_WEBHOOK_SECRET;
 
@@ -261,6 +263,65 @@ s(
     assert.equal(await signed.json(), { received: true, events: 1, moved: 0 });
     const get = await fetch(`${base}/webhooks/lob`);
     assert.is(get.status, 405);
+  },
+);
+
+s(
+  "W-2s: the employee copies B, C and 2 in one letter; an electronic employee without consent is invited, and paper follows",
+  async (ctx) => {
+    const { base } = ctx;
+    const employer = (await call(base, "POST", "/v1/payers", payerBody("Letter Employer LLC", "123450393")))
+      .body.id;
+    const intake = await call(base, "POST", `/v1/payers/${employer}/forms`, {
+      addToCart: true,
+      forms: [
+        { form: "W-2", tax_year: 2025, jsonForm: w2Form({ ssn: "123-45-0493", last: "Paper" }) },
+        { form: "W-2", tax_year: 2025, jsonForm: w2Form({ ssn: "123-45-0494", last: "Online" }) },
+      ],
+    });
+    assert.is(intake.status, 201, JSON.stringify(intake.body));
+    const [paper, online] = (intake.body.forms as { id: string }[]).map((f) => f.id);
+    const onlineFiling = (await call(base, "GET", `/v1/filings/${String(online)}`)).body;
+    const employee = String(onlineFiling.recipient ?? onlineFiling.recipient_id);
+    const patched = await call(base, "PATCH", `/v1/recipients/${employee}`, {
+      delivery_method: "electronic",
+      email: "w2.online@example.com",
+    });
+    assert.is(patched.status, 200, JSON.stringify(patched.body));
+    assert.is((await call(base, "POST", "/v1/cart/pay")).status, 200);
+    const statement = async (id: string | undefined) =>
+      (await call(base, "GET", `/v1/filings/${String(id)}/statement`)).body;
+    await ctx.until("both employees' letters delivered", async () => {
+      const [a, b] = await Promise.all([statement(paper), statement(online)]);
+      return a.deliveries[0]?.status === "delivered" && b.furnished === true;
+    });
+    const a = await statement(paper);
+    const letter = ctx.mail
+      .sandboxEmulator()
+      .letters()
+      .find((l) => l.id === a.deliveries[0].vendor_id);
+    assert.ok(letter, "the emulator holds the W-2 letter");
+    assert.match(String(letter?.to.name), /Paper/);
+    const text = pageTexts(inflated(letter?.file ?? new Uint8Array()))
+      .flat()
+      .join(" ");
+    for (const copy of ["Copy B", "Copy C", "Copy 2"])
+      assert.ok(text.includes(copy), `${copy} in the letter`);
+    assert.ok(
+      text.includes("Form W-2 for tax year 2025 from Letter Employer LLC"),
+      "the cover names the W-2",
+    );
+    assert.not.ok(text.includes("123-45-0493") || text.includes("123450493"), "the SSN is not printed whole");
+
+    const b = await statement(online);
+    assert.equal(b.deliveries.map((d: { channel: string; kind: string }) => [d.channel, d.kind]).sort(), [
+      ["email", "invitation"],
+      ["mail", "letter"],
+    ]);
+    const invitation = (
+      (await call(base, "GET", "/v1/sandbox/outbox?limit=100")).body.data as { to: string; subject: string }[]
+    ).find((m) => m.to === "w2.online@example.com");
+    assert.is(invitation?.subject, "Choose how to receive your Form W-2 from Letter Employer LLC");
   },
 );
 
