@@ -72,6 +72,8 @@ const SERVICE_ENV = {
 };
 
 const children = new Set<ChildProcess>();
+/** What each process printed (its log lines), by script. */
+const outputs = new Map<string, () => string>();
 
 /** Starts `script` with `env`; resolves once its output matches `ready` (or, with a URL, once it answers 200). */
 function startProcess(
@@ -89,6 +91,7 @@ function startProcess(
     children.add(proc);
     proc.once("exit", () => children.delete(proc));
     let done = false;
+    outputs.set(script, () => out);
     const up = () => {
       done = true;
       resolve({ proc, output: () => out });
@@ -501,6 +504,16 @@ else {
       assert.ok(
         events.some((e) => e.type === "statement.returned" && e.data.filing === returnedF),
         "statement.returned carries the filing",
+      );
+      // No TIN in any process's log: the service's, the emulators', the SMTP server's.
+      const tins = [39_500, 39_501, 39_502, 39_600].map(madeUpTin);
+      for (const [script, output] of outputs) {
+        const log = output();
+        for (const tin of tins) assert.not.ok(log.includes(tin), `no TIN in the log of ${script}`);
+      }
+      assert.ok(
+        (outputs.get("hosts/worker/main.ts")?.() ?? "").includes("statement delivery sent"),
+        "the worker logs",
       );
       await until(
         "the webhooks",
