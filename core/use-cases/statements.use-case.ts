@@ -312,15 +312,7 @@ export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryI
     // The recipient moved after this letter was planned and before it was sent: it is canceled unsent, and the
     // next plan starts one to the new address under that address's key (a letter's key names the address it went
     // to, so a letter at the mail house for an old address can be told apart and canceled there).
-    const now = clock.now().toISOString();
-    const moved = yield* repos.statements.updateDelivery(d.id, ["queued"], {
-      status: "canceled",
-      failureReason: "the recipient's address changed before the letter was sent",
-      updatedAt: now,
-      event: { status: "canceled", at: now },
-    });
-    if (moved) yield* repos.statements.touch([d.filingId], now);
-    return { kind: "done", status: "canceled" } satisfies SendResult;
+    return yield* markCanceled(repos, d, "the recipient's address changed before the letter was sent");
   }
 
   if (d.channel === "mail") {
@@ -546,10 +538,19 @@ export const cancelLetter = Effect.fn("cancelLetter")(function* (scope: Scope, d
     return { kind: "skipped" } satisfies SendResult;
   const canceled = yield* (yield* MailHouse).cancel({ scope, vendorId: d.vendorId });
   if (!canceled) return { kind: "skipped" } satisfies SendResult;
+  return yield* markCanceled(repos, d, "the recipient's address changed before the letter was mailed");
+});
+
+/** A queued letter recorded as canceled, and its statement planned again (the new address gets its letter). */
+const markCanceled = Effect.fnUntraced(function* (
+  repos: ScopedStore,
+  d: StatementDeliveryRecord,
+  reason: string,
+) {
   const now = (yield* Clock).now().toISOString();
   const moved = yield* repos.statements.updateDelivery(d.id, ["queued"], {
     status: "canceled",
-    failureReason: "the recipient's address changed before the letter was mailed",
+    failureReason: reason,
     updatedAt: now,
     event: { status: "canceled", at: now },
   });

@@ -5,7 +5,7 @@
 // emulator saw only valid JWTs and XSD-valid documents.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +17,7 @@ import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.t
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
 import { loadIrisConfig } from "../../../hosts/shared/iris-config.ts";
 import { freePort } from "../../support/ports.ts";
+import { startProcess, stopped } from "../../support/processes.ts";
 
 const root = join(import.meta.dirname, "../../..");
 const dir = mkdtempSync(join(tmpdir(), "iris-live-"));
@@ -38,36 +39,6 @@ const IRIS_ENV = {
   IRIS_POLL_INTERVAL_MS: "1000",
   IRIS_TRANSMITTER_JSON: TRANSMITTER_JSON,
 };
-
-function startProcess(
-  script: string,
-  env: Record<string, string>,
-  ready: RegExp,
-): Promise<{ proc: ChildProcess; output: () => string }> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const proc = spawn(process.execPath, nodeArgs(script), {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ...env },
-    });
-    const seen = (d: Buffer) => {
-      out += d.toString();
-      if (ready.test(out)) resolve({ proc, output: () => out });
-    };
-    proc.stdout?.on("data", seen);
-    proc.stderr?.on("data", seen);
-    proc.on("exit", (code) =>
-      reject(new Error(`${script} exited early (${String(code)}): ${out.slice(-500)}`)),
-    );
-  });
-}
-
-const stopped = (p: ChildProcess) =>
-  new Promise((r) => {
-    if (p.exitCode !== null || p.signalCode !== null) r(null);
-    else p.once("exit", r);
-  });
 
 const s = suite<{ api: TestApi; emulator: ChildProcess }>(
   "live filing with an emulator process and a worker killed mid-transmission (postgres)",

@@ -9,7 +9,7 @@
 // the PDF; the payer sees it all in the statements, the deliveries, the events and its webhook receiver.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +22,7 @@ import { madeUpTin, necRows, payerBody, RECIPIENT_ADDRESS } from "../../support/
 import { TRANSMITTER_JSON } from "../../support/iris.ts";
 import { nodeArgs } from "../../support/node-entry.ts";
 import { freePort } from "../../support/ports.ts";
+import { startProcess as startChild, stopped } from "../../support/processes.ts";
 import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
 import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
 import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
@@ -75,58 +76,14 @@ const children = new Set<ChildProcess>();
 /** What each process printed (its log lines), by script. */
 const outputs = new Map<string, () => string>();
 
-/** Starts `script` with `env`; resolves once its output matches `ready` (or, with a URL, once it answers 200). */
-function startProcess(
-  script: string,
-  env: Record<string, string>,
-  ready: RegExp | string,
-): Promise<{ proc: ChildProcess; output: () => string }> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const proc = spawn(process.execPath, nodeArgs(script), {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, ...env },
-    });
-    children.add(proc);
-    proc.once("exit", () => children.delete(proc));
-    let done = false;
-    outputs.set(script, () => out);
-    const up = () => {
-      done = true;
-      resolve({ proc, output: () => out });
-    };
-    const seen = (d: Buffer) => {
-      out += d.toString();
-      if (!done && typeof ready !== "string" && ready.test(out)) up();
-    };
-    proc.stdout?.on("data", seen);
-    proc.stderr?.on("data", seen);
-    proc.on("exit", (code) => {
-      if (!done) reject(new Error(`${script} exited early (${String(code)}): ${out.slice(-1500)}`));
-    });
-    if (typeof ready === "string") {
-      const deadline = Date.now() + 120_000;
-      const poll = async () => {
-        if (done) return;
-        try {
-          if ((await fetch(ready)).status === 200) return up();
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > deadline) return reject(new Error(`${script} did not start: ${out.slice(-1500)}`));
-        setTimeout(() => void poll(), 100);
-      };
-      void poll();
-    }
-  });
+/** Starts `script` with `env`, its output kept for the log checks and the process stopped after the suite. */
+async function startProcess(script: string, env: Record<string, string>, ready: RegExp | string) {
+  const started = await startChild(script, env, ready);
+  children.add(started.proc);
+  started.proc.once("exit", () => children.delete(started.proc));
+  outputs.set(script, started.output);
+  return started;
 }
-
-const stopped = (p: ChildProcess) =>
-  new Promise((r) => {
-    if (p.exitCode !== null || p.signalCode !== null) r(null);
-    else p.once("exit", r);
-  });
 
 async function until(what: string, done: () => Promise<boolean>, ms = 120_000): Promise<void> {
   const deadline = Date.now() + ms;
