@@ -14,7 +14,7 @@ export type W9RequestStatus = (typeof W9_STATUSES)[number];
 export const W9_TIN_MATCH_RESULTS = ["pending", "match", "mismatch", "not_issued"] as const;
 export type W9TinMatchResult = (typeof W9_TIN_MATCH_RESULTS)[number];
 
-export const W9_EMAIL_STATUSES = ["sent", "rejected", "failed"] as const;
+export const W9_EMAIL_STATUSES = ["queued", "sent", "rejected", "failed"] as const;
 export type W9EmailStatus = (typeof W9_EMAIL_STATUSES)[number];
 
 /** How long a request stays open when the payer does not say: 30 days (docs/decisions.md). */
