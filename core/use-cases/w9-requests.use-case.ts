@@ -6,7 +6,7 @@
 // the vault only for the PDF.
 import * as Effect from "effect/Effect";
 import { Conflict, InvalidRequest, NotFound, NotReady } from "../domain/shared/errors.ts";
-import type { PageQuery } from "../domain/shared/paging.ts";
+import type { Page, PageQuery } from "../domain/shared/paging.ts";
 import { isUuid } from "../domain/shared/validation.ts";
 import { signedW9Text } from "../domain/w9/form.ts";
 import { w9RequestEmail } from "../domain/w9/notices.ts";
@@ -23,7 +23,7 @@ import {
   type W9EmailStatus,
   type W9Request,
 } from "../domain/w9/request.ts";
-import { w9EventData } from "../domain/w9/views.ts";
+import { w9EventData, w9RequestView } from "../domain/w9/views.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { Hasher } from "../ports/hasher.port.ts";
 import { IdempotentOperation } from "../ports/idempotency.port.ts";
@@ -292,3 +292,13 @@ export const expireW9Requests = Effect.fn("expireW9Requests")(function* (limit =
   }
   return expired;
 });
+
+/** The wire view of a request as of the clock's now (an open request past its expiry shows `expired`). */
+export const w9View = (scope: Scope) => (r: W9Request) =>
+  Effect.map(Effect.service(Clock), (clock) => w9RequestView(r, clock.now(), scope.livemode));
+
+export const w9PageView = (scope: Scope) => (page: Page<W9Request>) =>
+  Effect.map(Effect.service(Clock), (clock) => ({
+    ...page,
+    data: page.data.map((r) => w9RequestView(r, clock.now(), scope.livemode)),
+  }));

@@ -138,7 +138,19 @@ export const looksLikeW9RequestId = (id: string) => /^w9r_[A-Za-z0-9]{6,40}$/.te
 export const looksLikeW9Token = (token: string) => /^[A-Za-z0-9]{43}$/.test(token);
 export const W9_TOKEN_LENGTH = 43;
 
+/** JSON with every object's keys sorted: the same text however the store ordered the document's keys (jsonb). */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v !== null && typeof v === "object")
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(v);
+}
+
 /** The canonical text the digest of a signed W-9 is taken over. */
 export function signedContent(fields: W9Fields, tinHash: string, signature: W9Signature): string {
-  return JSON.stringify({ fields, tinHash, signature });
+  return canonical({ fields, tinHash, signature });
 }

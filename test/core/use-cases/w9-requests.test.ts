@@ -230,7 +230,7 @@ s(
     assert.is(recipient?.email, "match@example.test");
     const events = [...ctx.t.store.tables().events.values()].filter((e) => e.type === "w9_request.completed");
     assert.is(events.length, 1);
-    assert.is((events[0]?.data as { id: string }).id, req.id);
+    assert.is((events[0]?.data as { id?: string } | undefined)?.id, req.id);
     const job = ctx.t.jobs.find((j) => j.queue === TIN_MATCH_QUEUE && j.data["runId"] === done.tinMatchRun);
     assert.ok(job, "the TIN match is queued");
     assert.is(done.tinMatchResult, "pending");
