@@ -167,26 +167,26 @@ export function parseW9Form(
     return fail("tax_classification", "Line 3a: check one federal tax classification box.");
   let llcCode: LlcCode | null = null;
   if (classification === "llc") {
-    llcCode = LLC_CODES.find((c) => c === text(input["llc_code"], 1).toUpperCase()) ?? null;
+    llcCode = LLC_CODES.find((c) => c === text(input["llc_code"], 20).toUpperCase()) ?? null;
     if (llcCode === null)
       return fail("llc_code", "Line 3a: an LLC enters its tax classification, C, S or P.");
   }
   const other = classification === "other" ? opt(input["other_classification"], 60) : null;
   if (classification === "other" && other === null)
     return fail("other_classification", 'Line 3a: describe the classification beside "Other".');
-  const exemptPayeeCode = opt(input["exempt_payee_code"], 2);
+  const exemptPayeeCode = opt(input["exempt_payee_code"], 20);
   if (exemptPayeeCode !== null && !EXEMPT_PAYEE_CODES.some((c) => c === exemptPayeeCode))
     return fail("exempt_payee_code", "Line 4: the exempt payee code is a number from 1 to 13.");
-  const fatca = opt(input["fatca_code"], 1)?.toUpperCase() ?? null;
+  const fatca = opt(input["fatca_code"], 20)?.toUpperCase() ?? null;
   if (fatca !== null && !FATCA_CODES.some((c) => c === fatca))
     return fail("fatca_code", "Line 4: the FATCA exemption code is a letter from A to M.");
   const addressLine1 = text(input["address_line1"], 100);
   if (addressLine1 === "") return fail("address_line1", "Line 5 (address) is required.");
   const city = text(input["city"], 60);
   if (city === "") return fail("city", "Line 6: the city is required.");
-  const state = text(input["state"], 2).toUpperCase();
+  const state = text(input["state"], 20).toUpperCase();
   if (!/^[A-Z]{2}$/.test(state)) return fail("state", "Line 6: the state is its 2-letter code.");
-  const postalCode = text(input["postal_code"], 10);
+  const postalCode = text(input["postal_code"], 20);
   if (!/^\d{5}(-?\d{4})?$/.test(postalCode))
     return fail("postal_code", "Line 6: the ZIP code is 12345 or 12345-6789.");
   const tinType = input["tin_type"] === "ssn" ? "ssn" : input["tin_type"] === "ein" ? "ein" : null;
