@@ -838,6 +838,12 @@ export interface components {
       portal: {
         locked_until: string | null;
       };
+      /** The recipient's latest signed W-9 request and the result of the TIN match it started (read-only; issue 40). */
+      w9: {
+        request?: string;
+        signed_at?: string | null;
+        tin_match?: "pending" | "match" | "mismatch" | "not_issued" | null;
+      } | null;
       livemode: boolean;
       created_at: string;
       updated_at: string;

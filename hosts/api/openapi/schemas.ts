@@ -227,6 +227,16 @@ export const SCHEMAS: Record<string, Schema> = {
       required: ["locked_until"],
       properties: { locked_until: ndate },
     },
+    w9: {
+      type: ["object", "null"],
+      description:
+        "The recipient's latest signed W-9 request and the result of the TIN match it started (read-only; issue 40).",
+      properties: {
+        request: str,
+        signed_at: ndate,
+        tin_match: { type: ["string", "null"], enum: [...W9_TIN_MATCH_RESULTS, null] },
+      },
+    },
     livemode: bool,
     created_at: date,
     updated_at: date,

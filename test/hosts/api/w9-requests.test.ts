@@ -109,6 +109,7 @@ s("request, the hosted W-9's checks, signing, the TIN match, replay and the PDF"
   assert.not.match(JSON.stringify(done), /900004422|900-00-4422/);
   const recipient = (await keyedCall(host.base, "GET", `/v1/recipients/${done.recipient}`)).body;
   assert.equal([recipient.name, recipient.tin_last4, recipient.city], ["Hana Payee", "4422", "Denver"]);
+  assert.equal(recipient.w9, { request: id, signed_at: done.completed_at, tin_match: "match" });
   const events = (await keyedCall(host.base, "GET", "/v1/events?limit=50")).body.data as {
     type: string;
     data: { id?: string };
