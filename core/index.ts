@@ -21,6 +21,7 @@ import { filePayerForms, getFiling, listFilings } from "./use-cases/filings.use-
 import { cartDetails } from "./use-cases/cart.use-case.ts";
 import { getQuote, getRateCard } from "./use-cases/prices.use-case.ts";
 import type { PageQuery } from "./domain/shared/paging.ts";
+import { getW9Request, listW9Requests } from "./use-cases/w9-requests.use-case.ts";
 
 export * as forms from "./domain/forms/index.ts";
 export * as fire from "./domain/fire/index.ts";
@@ -78,6 +79,10 @@ export function createFilingService(parts: FilingServiceParts) {
     cartDetails: (scope: Scope) => run(cartDetails(scope)),
     rateCard: () => run(getRateCard()),
     quote: (query: Record<string, unknown>) => run(getQuote(query)),
+    /** Issue 40: W-9 requests as the API lists them (asking and the hosted W-9 need a Mailer: the HTTP host). */
+    getW9Request: (scope: Scope, id: string) => run(getW9Request(scope, id)),
+    listW9Requests: (scope: Scope, page: PageQuery, filter: { status?: string; recipient?: string } = {}) =>
+      run(listW9Requests(scope, page, filter)),
     dispose: () => runtime.dispose(),
   };
 }

@@ -18,6 +18,7 @@ import { fakeOperations } from "./store/operations.fake.ts";
 import { fakeStatementQueue, fakeStatements } from "./store/statements.fake.ts";
 import { fakeEmailOutbox } from "./store/emails.fake.ts";
 import { fakePortal } from "./store/portal.fake.ts";
+import { fakeW9Queue, fakeW9Requests } from "./store/w9-requests.fake.ts";
 
 export { emptyTables, pageFrom, type Tables } from "./store/shared.ts";
 
@@ -42,6 +43,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
     statements: fakeStatements(c),
     emails: fakeEmailOutbox(c),
     portal: fakePortal(c),
+    w9Requests: fakeW9Requests(c),
   };
 }
 
@@ -111,6 +113,7 @@ export function makeFakeStore(
           }),
       },
       statementQueue: fakeStatementQueue(ref),
+      w9Queue: fakeW9Queue(ref),
       outbox: {
         pending: (limit) =>
           Effect.sync(() =>

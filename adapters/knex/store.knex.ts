@@ -20,6 +20,7 @@ import { operationRepo } from "./store/operations.knex.ts";
 import { statementQueue, statementRepo } from "./store/statements.knex.ts";
 import { emailOutboxRepo } from "./store/emails.knex.ts";
 import { portalRepo } from "./store/portal.knex.ts";
+import { w9Queue, w9RequestRepo } from "./store/w9-requests.knex.ts";
 import { sandboxRepo, accountRepo, apiKeyRepo } from "./store/accounts.knex.ts";
 
 export { run, pageOf } from "./store/shared.ts";
@@ -99,6 +100,10 @@ class KnexScopedStore implements ScopedStore {
   get portal() {
     return (this.#portal ??= portalRepo(this.db, this.scope));
   }
+  #w9Requests?: ReturnType<typeof w9RequestRepo>;
+  get w9Requests() {
+    return (this.#w9Requests ??= w9RequestRepo(this.db, this.scope));
+  }
 }
 
 export function scopedRepos(db: Db, scope: Scope, box: SecretBox = plainSecretBox): ScopedStore {
@@ -170,6 +175,7 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
     users: knexUsers(knex),
     oauth: knexOAuthGrants(knex),
     statementQueue: statementQueue(knex),
+    w9Queue: w9Queue(knex),
     outbox: {
       pending: (limit) =>
         run(async () =>

@@ -13,6 +13,7 @@ import type { OperationRepo } from "./operations.port.ts";
 import type { StatementQueue, StatementRepo } from "./statements.port.ts";
 import type { EmailOutboxRepo } from "./email-outbox.port.ts";
 import type { PortalRepo } from "./portal.port.ts";
+import type { W9Queue, W9RequestRepo } from "./w9-requests.port.ts";
 
 // The storage ports by role live in their own files (parties, filings, carts, ledger, events, TIN-match runs,
 // accounts, OAuth); this file composes them into the scoped store and the `Store` service, and re-exports them
@@ -29,6 +30,7 @@ export type * from "./operations.port.ts";
 export type * from "./statements.port.ts";
 export type * from "./email-outbox.port.ts";
 export type * from "./portal.port.ts";
+export type * from "./w9-requests.port.ts";
 export type { Scope } from "../domain/shared/scope.ts";
 export type { Batch, BatchKind } from "../domain/filing/batch.ts";
 export type { FilingFilter } from "../domain/filing/filter.ts";
@@ -57,6 +59,8 @@ export interface ScopedStore {
   readonly emails: EmailOutboxRepo;
   /** The recipient portal: access codes, sign-in attempts and the recipients' activity. */
   readonly portal: PortalRepo;
+  /** W-9 requests (issue 40). */
+  readonly w9Requests: W9RequestRepo;
 }
 
 /** A database transaction (or a savepoint in one) opened by `Store.begin`. */
@@ -88,5 +92,6 @@ export class Store extends Context.Service<
     readonly tinMatchQueue: TinMatchQueue;
     readonly outbox: Outbox;
     readonly statementQueue: StatementQueue;
+    readonly w9Queue: W9Queue;
   }
 >()("core/Store") {}

@@ -162,14 +162,19 @@ export const withPortalFacts = Effect.fnUntraced(function* (scope: Scope, recipi
   const ids = recipients.map((r) => r.id);
   const consents = new Map((yield* repos.statements.consents(ids)).map((c) => [c.recipientId, c] as const));
   const access = new Map((yield* repos.portal.access(ids)).map((a) => [a.recipientId, a] as const));
+  const w9s = new Map(
+    (yield* repos.w9Requests.latestCompleted(ids)).map((w) => [w.recipientId ?? "", w] as const),
+  );
   const now = (yield* Clock).now().getTime();
   return recipients.map((r): Recipient & RecipientPortalFacts => {
     const c = consents.get(r.id);
     const locked = access.get(r.id)?.lockedUntil ?? null;
+    const w9 = w9s.get(r.id);
     return {
       ...r,
       consent: { status: c?.status ?? "none", at: c?.at ?? null },
       portalLockedUntil: locked !== null && Date.parse(locked) > now ? locked : null,
+      w9: w9 ? { request: w9.id, signedAt: w9.completedAt, tinMatch: w9.tinMatchResult } : null,
     };
   });
 });

@@ -245,6 +245,12 @@ export const completeTinMatch = Effect.fnUntraced(function* (scope: Scope, id: s
     Effect.gen(function* () {
       const tx = yield* Repos(scope);
       if (!(yield* tx.tinMatches.complete(id, results, now))) return false;
+      // Issue 40: a run a completed W-9 started puts its result on the W-9 request (entry referenced by its id).
+      for (const w of yield* tx.w9Requests.byTinMatchRun(id)) {
+        const result = results.find((r) => r.reference === w.id) ?? results[0];
+        if (result)
+          yield* tx.w9Requests.update(w.id, ["completed"], { tinMatchResult: result.result, updatedAt: now });
+      }
       yield* tx.events.insert({
         id: ids.short("evt_"),
         type: "tin_match.completed",

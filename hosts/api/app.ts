@@ -26,6 +26,7 @@ import { authorizationRoutes } from "./routes/authorizations.route.ts";
 import { securityRoutes } from "./routes/security.route.ts";
 import { isOAuthPath, oauthRouter } from "./oauth/routes.ts";
 import { statementRoutes } from "./routes/statements.route.ts";
+import { w9RequestRoutes } from "./routes/w9-requests.route.ts";
 import { VENDOR_WEBHOOK_PATHS, vendorWebhook } from "./vendor-webhooks.ts";
 import { isPortalPath, portalNotFound, portalRouter } from "./portal/routes.ts";
 import { tuningOf, type Config } from "../shared/config.ts";
@@ -54,6 +55,7 @@ export function routeTable(api: Api, config: Config): RouteDef[] {
     ...authorizationRoutes(api),
     ...securityRoutes(api),
     ...statementRoutes(api),
+    ...w9RequestRoutes(api),
   ];
 }
 

@@ -21,6 +21,7 @@ import {
   type FreshDelivery,
 } from "../../core/use-cases/deliveries.use-case.ts";
 import { completeTinMatch } from "../../core/use-cases/tin-match.use-case.ts";
+import { expireW9Requests } from "../../core/use-cases/w9-requests.use-case.ts";
 import { reconcileCharges } from "../../core/use-cases/reconcile-charges.use-case.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import { RetryLater, type JobRunner } from "../../core/ports/jobs.port.ts";
@@ -240,6 +241,26 @@ export async function startWorker(deps: {
   );
   statementTimer.unref();
 
+  // W-9 requests (issue 40): open requests past their expiry become expired, on the runtime's clock.
+  let expiring = false;
+  const expireW9Now = async () => {
+    if (expiring) return;
+    expiring = true;
+    try {
+      const expired = await runtime.runPromise(expireW9Requests());
+      if (expired > 0) logger.info("W-9 requests expired", { expired });
+    } catch (e) {
+      logger.error("W-9 expiry sweep failed", { error: e instanceof Error ? e.message : String(e) });
+    } finally {
+      expiring = false;
+    }
+  };
+  const w9Timer = setInterval(
+    () => void expireW9Now(),
+    Math.min(60_000, tuningOf(config).dispatchSweepEveryMs),
+  );
+  w9Timer.unref();
+
   // One attempt; a retry is a durable job due at the next time of D27's schedule.
   const attempt = async (scope: ScopeData, deliveryId: string, fresh?: FreshDelivery) => {
     const r = await runtime.runPromise(
@@ -424,6 +445,7 @@ export async function startWorker(deps: {
       clearInterval(reconcileTimer);
       clearInterval(fanTimer);
       clearInterval(statementTimer);
+      clearInterval(w9Timer);
       await jobs.stop();
     },
   };

@@ -9,6 +9,7 @@ import { partiesContract } from "./contract/parties.contract.ts";
 import { statementsContract } from "./contract/statements.contract.ts";
 import { emailOutboxContract } from "./contract/email-outbox.contract.ts";
 import { portalContract } from "./contract/portal.contract.ts";
+import { w9RequestsContract } from "./contract/w9-requests.contract.ts";
 import { tinMatchContract } from "./contract/tin-match.contract.ts";
 import { unitOfWorkContract } from "./contract/unit-of-work.contract.ts";
 import { eachStoreAdapter } from "./contract/adapters.ts";
@@ -24,6 +25,7 @@ eachStoreAdapter((name, open) => {
     statementsContract,
     emailOutboxContract,
     portalContract,
+    w9RequestsContract,
     unitOfWorkContract,
   ])
     contract(name, open).run();

@@ -45,10 +45,16 @@ function httpRequest(
 export const TEST_KEY = "sk_sandbox_" + "T".repeat(8) + "0123456789abcdefghijklmnopqrstuv";
 
 /** One JSON request to an app listening at `base`, with the test key: its status and parsed body. */
-export async function keyedCall(base: string, method: string, path: string, body?: unknown) {
+export async function keyedCall(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Readonly<Record<string, string>> = {},
+) {
   const r = await fetch(base + path, {
     method,
-    headers: { authorization: `Bearer ${TEST_KEY}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${TEST_KEY}`, "content-type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await r.text();

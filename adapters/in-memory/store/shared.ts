@@ -25,6 +25,7 @@ import type {
 } from "../../../core/ports/statements.port.ts";
 import type { OutboxMessage } from "../../../core/ports/email-outbox.port.ts";
 import type { PortalActivity } from "../../../core/ports/portal.port.ts";
+import type { W9Request } from "../../../core/domain/w9/request.ts";
 
 export interface PortalRow {
   readonly accountId: string;
@@ -71,6 +72,8 @@ export interface Tables extends OAuthTables {
   /** Each recipient's portal row (JSON key of account, environment and recipient). */
   portal: Map<string, PortalRow>;
   portalActivity: Map<string, PortalActivity & { accountId: string; livemode: boolean }>;
+  /** W-9 requests by id (issue 40). */
+  w9Requests: Map<string, W9Request & { accountId: string; livemode: boolean }>;
   fannedOut: Set<string>;
 }
 
@@ -100,6 +103,7 @@ export const emptyTables = (): Tables => ({
   viewed: new Set(),
   portal: new Map(),
   portalActivity: new Map(),
+  w9Requests: new Map(),
   fannedOut: new Set(),
   ...emptyOAuthTables(),
 });
@@ -130,6 +134,7 @@ export const cloneTables = (t: Tables): Tables => ({
   viewed: new Set(t.viewed),
   portal: new Map(t.portal),
   portalActivity: new Map(t.portalActivity),
+  w9Requests: new Map(t.w9Requests),
   fannedOut: new Set(t.fannedOut),
   oauthApps: t.oauthApps,
   users: t.users,

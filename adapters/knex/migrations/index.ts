@@ -27,6 +27,7 @@ import * as statements from "./20261206000001_statements.ts";
 import * as emailOutbox from "./20261207000000_email_outbox.ts";
 import * as portal from "./20261207000001_portal.ts";
 import * as strictWarnings from "./20261207000010_filing_warnings.ts";
+import * as w9Requests from "./20261207100000_w9_requests.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,6 +61,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261207000000_email_outbox", emailOutbox],
   ["20261207000001_portal", portal],
   ["20261207000010_filing_warnings", strictWarnings],
+  ["20261207100000_w9_requests", w9Requests],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

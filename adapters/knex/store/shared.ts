@@ -58,6 +58,7 @@ export const LISTINGS: Readonly<Record<string, Listing>> = {
   statement_deliveries: { uuidId: false },
   email_outbox: { uuidId: false },
   portal_activity: { uuidId: false },
+  w9_requests: { uuidId: false },
 };
 
 /**

@@ -618,6 +618,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/w9-requests": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_w9_requests"];
+    put?: never;
+    post: operations["post_w9_requests"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/w9-requests/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_w9_requests_by_id"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/w9-requests/{id}/cancel": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["post_w9_requests_by_id_cancel"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/w9-requests/{id}/resend": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["post_w9_requests_by_id_resend"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/w9-requests/{id}/pdf": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_w9_requests_by_id_pdf"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/openapi.json": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["get_v1_openapi_json"];
@@ -783,6 +838,12 @@ export interface components {
       portal: {
         locked_until: string | null;
       };
+      /** The recipient's latest signed W-9 request and the result of the TIN match it started (read-only; issue 40). */
+      w9: {
+        request?: string;
+        signed_at?: string | null;
+        tin_match?: "pending" | "match" | "mismatch" | "not_issued" | null;
+      } | null;
       livemode: boolean;
       created_at: string;
       updated_at: string;
@@ -1169,7 +1230,7 @@ export interface components {
       created_at: string;
       last_attempt_at: string | null;
     };
-    EventType: "filing.accepted" | "filing.rejected" | "tin_match.completed" | "cart.paid" | "statement.mailed" | "statement.delivered" | "statement.returned" | "statement.undeliverable" | "statement.emailed" | "statement.viewed" | "statement.not_furnished" | "statement.mail_refunded" | "recipient.consent_given" | "recipient.consent_withdrawn";
+    EventType: "filing.accepted" | "filing.rejected" | "tin_match.completed" | "cart.paid" | "statement.mailed" | "statement.delivered" | "statement.returned" | "statement.undeliverable" | "statement.emailed" | "statement.viewed" | "statement.not_furnished" | "statement.mail_refunded" | "recipient.consent_given" | "recipient.consent_withdrawn" | "w9_request.completed" | "w9_request.expired";
     StatementEventData: {
       filing: string;
       recipient: string;
@@ -1294,6 +1355,73 @@ export interface components {
       object: "portal_lockout";
       recipient: string;
       lifted: boolean;
+    };
+    W9Request: {
+      object: "w9_request";
+      id: string;
+      payer: string;
+      /** The recipient the signed W-9 created or updated (or the one asked). */
+      recipient: string | null;
+      name: string;
+      email: string;
+      reference: string | null;
+      /** Shown to the payee on the hosted W-9 (for example after a TIN mismatch). */
+      reason: string | null;
+      status: "sent" | "completed" | "expired" | "canceled";
+      email_delivery: {
+        status: "queued" | "sent" | "rejected" | "failed";
+        failure_reason: string | null;
+        sends: number;
+        last_sent_at: string;
+      };
+      expires_at: string;
+      completed_at: string | null;
+      canceled_at: string | null;
+      expired_at: string | null;
+      /** The signed Form W-9, without its TIN (type and last four only). */
+      w9: {
+        name?: string;
+        business_name?: string | null;
+        tax_classification?: "individual" | "c_corporation" | "s_corporation" | "partnership" | "trust_estate" | "llc" | "other";
+        llc_code?: "C" | "S" | "P" | null;
+        other_classification?: string | null;
+        foreign_partners?: boolean;
+        exempt_payee_code?: string | null;
+        fatca_code?: string | null;
+        address_line1?: string;
+        address_line2?: string | null;
+        city?: string;
+        state?: string;
+        postal_code?: string;
+        account_numbers?: string | null;
+        tin_type?: "ssn" | "ein";
+        tin_last4?: string;
+        backup_withholding_item_struck?: boolean;
+        signed_by?: string;
+        signed_at?: string;
+        signed_from_ip?: string;
+        digest?: string;
+      } | null;
+      /** The TIN match the completed W-9 started (sandbox rules in the sandbox). */
+      tin_match: {
+        run?: string;
+        result?: "pending" | "match" | "mismatch" | "not_issued";
+      } | null;
+      livemode: boolean;
+      created_at: string;
+      updated_at: string;
+    };
+    W9RequestEventData: {
+      id?: string;
+      payer?: string;
+      recipient?: string | null;
+      reference?: string | null;
+      status?: string;
+      tin_type?: "ssn" | "ein" | null;
+      tin_last4?: string | null;
+      tin_match_run?: string | null;
+      completed_at?: string | null;
+      expired_at?: string | null;
     };
     Deleted: {
       [key: string]: unknown;
@@ -5652,6 +5780,390 @@ export interface operations {
         };
       };
       404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_w9_requests": {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+        status?: "sent" | "completed" | "expired" | "canceled";
+        recipient?: string;
+      };
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": (components["schemas"]["List"]) & ({
+            data?: (components["schemas"]["W9Request"])[];
+          });
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "post_w9_requests": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          payer?: string;
+          recipient?: string;
+          name?: string;
+          email?: string;
+          reference?: string;
+          reason?: string;
+          expires_in_days?: number;
+        };
+      };
+    };
+    responses: {
+      201: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["W9Request"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      409: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_w9_requests_by_id": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["W9Request"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "post_w9_requests_by_id_cancel": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["W9Request"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      409: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "post_w9_requests_by_id_resend": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["W9Request"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      409: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_w9_requests_by_id_pdf": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/pdf": string;
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      409: {
         headers: { [name: string]: unknown };
         content: {
           "application/json": components["schemas"]["Error"];

@@ -34,6 +34,12 @@ export interface RecipientPortalFacts {
   readonly consent: { readonly status: "none" | "given" | "withdrawn"; readonly at: string | null };
   /** Until when the portal refuses the recipient's sign-in after five wrong answers. */
   readonly portalLockedUntil: string | null;
+  /** Issue 40: the recipient's latest signed W-9 and the TIN match it started (null before one). */
+  readonly w9?: {
+    readonly request: string;
+    readonly signedAt: string | null;
+    readonly tinMatch: string | null;
+  } | null;
 }
 
 export function recipientView(r: Recipient & Partial<RecipientPortalFacts>): Record<string, unknown> {
@@ -56,6 +62,10 @@ export function recipientView(r: Recipient & Partial<RecipientPortalFacts>): Rec
     account_number: r.accountNumber,
     consent: { status: r.consent?.status ?? "none", at: r.consent?.at ?? null },
     portal: { locked_until: r.portalLockedUntil ?? null },
+    w9:
+      r.w9 === undefined || r.w9 === null
+        ? null
+        : { request: r.w9.request, signed_at: r.w9.signedAt, tin_match: r.w9.tinMatch },
     livemode: r.livemode,
     created_at: r.createdAt,
     updated_at: r.updatedAt,

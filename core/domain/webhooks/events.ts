@@ -16,6 +16,8 @@ export const EVENT_TYPES = [
   "statement.mail_refunded",
   "recipient.consent_given",
   "recipient.consent_withdrawn",
+  "w9_request.completed",
+  "w9_request.expired",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const ALL_EVENTS = "*";
@@ -117,6 +119,20 @@ export interface ConsentEventData {
   /** The filings whose statements the consent covers (the recipient's statements so far). */
   readonly filings: readonly string[];
 }
+/** Issue 40: a W-9 request was signed by the payee, or expired unanswered. Never the TIN: its type and last four. */
+export interface W9RequestEventData {
+  readonly id: string;
+  readonly payer: string;
+  readonly recipient: string | null;
+  readonly reference: string | null;
+  readonly status: string;
+  readonly tin_type: "ssn" | "ein" | null;
+  readonly tin_last4: string | null;
+  /** The TIN-match run the completed W-9 started. */
+  readonly tin_match_run: string | null;
+  readonly completed_at: string | null;
+  readonly expired_at: string | null;
+}
 export interface EventDataByType {
   readonly "filing.accepted": FilingEventData;
   readonly "filing.rejected": FilingEventData;
@@ -132,6 +148,8 @@ export interface EventDataByType {
   readonly "statement.mail_refunded": StatementEventData;
   readonly "recipient.consent_given": ConsentEventData;
   readonly "recipient.consent_withdrawn": ConsentEventData;
+  readonly "w9_request.completed": W9RequestEventData;
+  readonly "w9_request.expired": W9RequestEventData;
 }
 
 export interface WebhookEvent<T extends EventType = EventType> {

@@ -23,6 +23,7 @@ import { body as tinMatchBody } from "../../../core/use-cases/tin-match.use-case
 import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../core/domain/shared/paging.ts";
 import { DELIVERY_STATUSES } from "../../../core/domain/statements/delivery.ts";
+import { checkW9RequestCreate, W9_STATUSES } from "../../../core/domain/w9/request.ts";
 import { listOf, ref } from "./schemas.ts";
 
 type Schema = Record<string, unknown>;
@@ -201,6 +202,54 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     tag: "Recipient copies",
     status: 200,
     response: ref("PortalLockout"),
+  },
+
+  "POST /v1/w9-requests": {
+    summary:
+      "Ask a payee for a Form W-9: one e-mail with a link to the hosted W-9 in the recipient portal (a recipient, or a payer with a name and e-mail)",
+    tag: "W-9 requests",
+    body: checkW9RequestCreate.schema,
+    status: 201,
+    response: ref("W9Request"),
+    errors: [409],
+  },
+  "GET /v1/w9-requests": {
+    summary: "List W-9 requests, newest first",
+    tag: "W-9 requests",
+    query: [
+      ...PAGE,
+      { name: "status", schema: { enum: [...W9_STATUSES] }, description: "Only requests in this status." },
+      { name: "recipient", schema: { type: "string" }, description: "Only this recipient's requests." },
+    ],
+    status: 200,
+    response: listOf("W9Request"),
+  },
+  "GET /v1/w9-requests/:id": {
+    summary: "A W-9 request, with the signed W-9 (no TIN) and its TIN match once completed",
+    tag: "W-9 requests",
+    status: 200,
+    response: ref("W9Request"),
+  },
+  "POST /v1/w9-requests/:id/cancel": {
+    summary: "Cancel an open W-9 request: its link stops working",
+    tag: "W-9 requests",
+    status: 200,
+    response: ref("W9Request"),
+    errors: [409],
+  },
+  "POST /v1/w9-requests/:id/resend": {
+    summary: "E-mail a new link of an open W-9 request (the earlier link stops working; the expiry stays)",
+    tag: "W-9 requests",
+    status: 200,
+    response: ref("W9Request"),
+    errors: [409],
+  },
+  "GET /v1/w9-requests/:id/pdf": {
+    summary: "The signed Form W-9 as a PDF (the hard copy of the electronic W-9)",
+    tag: "W-9 requests",
+    status: 200,
+    response: "pdf",
+    errors: [409],
   },
 
   "GET /v1/forms": { summary: "List supported forms", tag: "Forms", status: 200, response: ref("FormList") },

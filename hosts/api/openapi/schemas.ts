@@ -6,6 +6,8 @@ import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
 import { DELIVERY_STATUSES } from "../../../core/domain/statements/delivery.ts";
 import { PORTAL_ACTIONS } from "../../../core/domain/statements/portal.ts";
 import { EVENT_TYPES } from "../../../core/domain/webhooks/events.ts";
+import { LLC_CODES, TAX_CLASSIFICATIONS } from "../../../core/domain/w9/form.ts";
+import { W9_EMAIL_STATUSES, W9_STATUSES, W9_TIN_MATCH_RESULTS } from "../../../core/domain/w9/request.ts";
 import { SEVERITIES } from "../../../core/domain/iris/business-rules.ts";
 
 type Schema = Record<string, unknown>;
@@ -224,6 +226,16 @@ export const SCHEMAS: Record<string, Schema> = {
       description: "The recipient portal: locked_until is set after five wrong sign-in answers (read-only).",
       required: ["locked_until"],
       properties: { locked_until: ndate },
+    },
+    w9: {
+      type: ["object", "null"],
+      description:
+        "The recipient's latest signed W-9 request and the result of the TIN match it started (read-only; issue 40).",
+      properties: {
+        request: str,
+        signed_at: ndate,
+        tin_match: { type: ["string", "null"], enum: [...W9_TIN_MATCH_RESULTS, null] },
+      },
     },
     livemode: bool,
     created_at: date,
@@ -704,6 +716,87 @@ export const SCHEMAS: Record<string, Schema> = {
     created_at: date,
   }),
   PortalLockout: resource("portal_lockout", { recipient: str, lifted: bool }),
+  W9Request: resource("w9_request", {
+    id: str,
+    payer: str,
+    recipient: {
+      ...nstr,
+      description: "The recipient the signed W-9 created or updated (or the one asked).",
+    },
+    name: str,
+    email: str,
+    reference: nstr,
+    reason: {
+      ...nstr,
+      description: "Shown to the payee on the hosted W-9 (for example after a TIN mismatch).",
+    },
+    status: { enum: [...W9_STATUSES] },
+    email_delivery: {
+      type: "object",
+      required: ["status", "failure_reason", "sends", "last_sent_at"],
+      properties: {
+        status: { enum: [...W9_EMAIL_STATUSES] },
+        failure_reason: nstr,
+        sends: int,
+        last_sent_at: date,
+      },
+    },
+    expires_at: date,
+    completed_at: ndate,
+    canceled_at: ndate,
+    expired_at: ndate,
+    w9: {
+      type: ["object", "null"],
+      description: "The signed Form W-9, without its TIN (type and last four only).",
+      properties: {
+        name: str,
+        business_name: nstr,
+        tax_classification: { enum: [...TAX_CLASSIFICATIONS] },
+        llc_code: { type: ["string", "null"], enum: [...LLC_CODES, null] },
+        other_classification: nstr,
+        foreign_partners: bool,
+        exempt_payee_code: nstr,
+        fatca_code: nstr,
+        address_line1: str,
+        address_line2: nstr,
+        city: str,
+        state: str,
+        postal_code: str,
+        account_numbers: nstr,
+        tin_type: { enum: ["ssn", "ein"] },
+        tin_last4: str,
+        backup_withholding_item_struck: bool,
+        signed_by: str,
+        signed_at: date,
+        signed_from_ip: str,
+        digest: str,
+      },
+    },
+    tin_match: {
+      type: ["object", "null"],
+      description: "The TIN match the completed W-9 started (sandbox rules in the sandbox).",
+      properties: { run: str, result: { enum: [...W9_TIN_MATCH_RESULTS] } },
+    },
+    livemode: bool,
+    created_at: date,
+    updated_at: date,
+  }),
+  W9RequestEventData: {
+    type: "object",
+    description: "The data of w9_request.completed and w9_request.expired (no TIN: its type and last four).",
+    properties: {
+      id: str,
+      payer: str,
+      recipient: nstr,
+      reference: nstr,
+      status: str,
+      tin_type: { type: ["string", "null"], enum: ["ssn", "ein", null] },
+      tin_last4: nstr,
+      tin_match_run: nstr,
+      completed_at: ndate,
+      expired_at: ndate,
+    },
+  },
   Deleted: { type: "object" },
 };
 

@@ -4,6 +4,17 @@
 import { createHash } from "node:crypto";
 import type { portalHome } from "../../../core/use-cases/portal.use-case.ts";
 import type * as Effect from "effect/Effect";
+import type { W9Page } from "../../../core/use-cases/w9-portal.use-case.ts";
+import {
+  CERTIFICATION_INSTRUCTIONS,
+  CERTIFICATION_ITEMS,
+  CLASSIFICATION_LABELS,
+  PENALTIES_OF_PERJURY,
+  SIGNATURE_AFFIRMATION,
+  TAX_CLASSIFICATIONS,
+  W9_REVISION,
+  W9_TITLE,
+} from "../../../core/domain/w9/form.ts";
 
 type Home = NonNullable<Effect.Success<ReturnType<typeof portalHome>>>;
 
@@ -35,6 +46,13 @@ ul.docs li:first-child { border-top: 0; }
 .notice { margin: 12px 0 0; padding: 10px 12px; border-radius: 6px; background: #e6f4ea; color: var(--ok); border: 1px solid #9bd3ae; }
 .row { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-end; }
 form.inline { display: inline; }
+fieldset { border: 1px solid var(--line); border-radius: 8px; margin: 16px 0 0; padding: 8px 14px 14px; }
+legend { font-weight: 700; padding: 0 6px; }
+.radio { display: flex; gap: 10px; align-items: flex-start; font-weight: 400; margin: 8px 0 0; }
+.radio input { margin-top: 5px; width: 18px; height: 18px; }
+.jurat { border-left: 4px solid var(--accent); padding: 4px 0 4px 12px; margin: 12px 0; }
+.jurat ol { margin: 8px 0; padding-left: 20px; }
+input[aria-invalid=true] { border-color: var(--bad); outline: 2px solid #fecdca; }
 `;
 
 export const PORTAL_STYLE_HASH = `'sha256-${createHash("sha256").update(CSS).digest("base64")}'`;
@@ -197,5 +215,77 @@ ${csrfField(p.csrf)}
 </form>
 <p><a href="/portal/home">Not now</a></p>`,
     home.livemode,
+  );
+}
+
+/**
+ * The hosted Form W-9 (issue 40): every line of the form, Part II with the penalties-of-perjury statement shown
+ * right above the signature, and the electronic signature (typed name and an affirming checkbox). On an error the
+ * page names the field, marks it and keeps what was typed, but never the TIN.
+ */
+export function w9FormPage(p: {
+  csrf: string;
+  action: string;
+  page: W9Page;
+  values?: Readonly<Record<string, string | undefined>>;
+  error?: { readonly param: string; readonly message: string };
+}): string {
+  const v = (k: string) => escapeHtml(p.values?.[k] ?? p.page.prefill[k] ?? "");
+  const bad = (k: string) =>
+    p.error?.param === k ? ' aria-invalid="true" aria-describedby="form-error"' : "";
+  const text = (k: string, label: string, extra = "") =>
+    `<label for="${k}">${escapeHtml(label)}</label>\n<input type="text" id="${k}" name="${k}" value="${v(k)}"${extra}${bad(k)}>`;
+  const checked = (k: string, value: string) =>
+    (p.values?.[k] ?? p.page.prefill[k]) === value ? " checked" : "";
+  const classification = TAX_CLASSIFICATIONS.map(
+    (c) =>
+      `<label class="radio" for="tc_${c}"><input type="radio" id="tc_${c}" name="tax_classification" value="${c}"${checked("tax_classification", c)}${bad("tax_classification")}> <span>${escapeHtml(CLASSIFICATION_LABELS[c])}</span></label>`,
+  ).join("\n");
+  return layout(
+    "Form W-9",
+    `<h1>${escapeHtml(W9_TITLE)}</h1>
+<p class="muted">${escapeHtml(W9_REVISION)}. Requested by ${escapeHtml(p.page.payerName)} from ${escapeHtml(p.page.name)} (${escapeHtml(p.page.email)}). This link works until ${escapeHtml(p.page.expiresAt.slice(0, 10))}.</p>
+${p.page.reason ? `<p class="notice" role="status" id="reason">${escapeHtml(p.page.payerName)} asks again: ${escapeHtml(p.page.reason)}</p>` : ""}
+${p.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(p.error.message)}</p>` : ""}
+<form method="post" action="${escapeHtml(p.action)}">
+${csrfField(p.csrf)}
+<input type="hidden" name="request" value="${escapeHtml(p.page.requestId)}">
+<fieldset><legend>Lines 1 to 7</legend>
+${text("name", "1. Name of entity/individual", ' autocomplete="name" required maxlength="150"')}
+${text("business_name", "2. Business name/disregarded entity name, if different from above", ' maxlength="150"')}
+<fieldset><legend>3a. Federal tax classification (check only one)</legend>
+${classification}
+${text("llc_code", "LLC tax classification (C, S or P)", ' maxlength="1" autocapitalize="characters"')}
+${text("other_classification", "Other: describe", ' maxlength="60"')}
+</fieldset>
+<label class="check" for="foreign_partners"><input type="checkbox" id="foreign_partners" name="foreign_partners" value="on"${checked("foreign_partners", "on")}> <span>3b. I have foreign partners, owners, or beneficiaries (partnerships, trusts or estates, or LLCs taxed as partnerships, providing this form to a partnership, trust, or estate in which they have an ownership interest)</span></label>
+${text("exempt_payee_code", "4. Exempt payee code (if any)", ' maxlength="2" inputmode="numeric"')}
+${text("fatca_code", "4. Exemption from FATCA reporting code (if any)", ' maxlength="1" autocapitalize="characters"')}
+${text("address_line1", "5. Address (number, street, and apt. or suite no.)", ' autocomplete="address-line1" required maxlength="100"')}
+${text("address_line2", "Address line 2", ' autocomplete="address-line2" maxlength="100"')}
+${text("city", "6. City", ' autocomplete="address-level2" required maxlength="60"')}
+${text("state", "6. State", ' autocomplete="address-level1" required maxlength="2"')}
+${text("postal_code", "6. ZIP code", ' autocomplete="postal-code" inputmode="numeric" required maxlength="10"')}
+${text("account_numbers", "7. List account number(s) here (optional)", ' maxlength="100"')}
+</fieldset>
+<fieldset><legend>Part I. Taxpayer Identification Number (TIN)</legend>
+<label class="radio" for="tin_ssn"><input type="radio" id="tin_ssn" name="tin_type" value="ssn"${checked("tin_type", "ssn")}${bad("tin_type")}> <span>Social security number (or ITIN)</span></label>
+<label class="radio" for="tin_ein"><input type="radio" id="tin_ein" name="tin_type" value="ein"${checked("tin_type", "ein")}${bad("tin_type")}> <span>Employer identification number</span></label>
+<label for="tin">Taxpayer identification number</label>
+<input type="text" id="tin" name="tin" value="" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="11" required${bad("tin")}>
+</fieldset>
+<fieldset><legend>Part II. Certification</legend>
+<div class="jurat" id="jurat"><p><strong>${escapeHtml(PENALTIES_OF_PERJURY)}</strong></p>
+<ol>${CERTIFICATION_ITEMS.map((i) => `<li>${escapeHtml(i.replace(/^\d\. /, ""))}</li>`).join("")}</ol>
+<p class="muted">${escapeHtml(CERTIFICATION_INSTRUCTIONS)}</p></div>
+<label class="check" for="strike_item_2"><input type="checkbox" id="strike_item_2" name="strike_item_2" value="on"${checked("strike_item_2", "on")}> <span>Cross out item 2: I have been notified by the IRS that I am currently subject to backup withholding.</span></label>
+<label for="signature">Signature of U.S. person: type your full name</label>
+<input type="text" id="signature" name="signature" autocomplete="name" maxlength="150" required value="${v("signature")}"${bad("signature")}>
+<label class="check" for="affirm"><input type="checkbox" id="affirm" name="affirm" value="on"${bad("affirm")}> <span>${escapeHtml(SIGNATURE_AFFIRMATION)}</span></label>
+<p class="muted">You sign as the person this link was sent to (${escapeHtml(p.page.email)}). The date and time, and your network address, are recorded with your signature.</p>
+</fieldset>
+<button type="submit">Sign and submit Form W-9</button>
+</form>`,
+    p.page.livemode,
   );
 }

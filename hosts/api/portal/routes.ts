@@ -23,7 +23,16 @@ import type { Config } from "../../shared/config.ts";
 import type { Logger } from "../../shared/logger.ts";
 import type { Api, ApiContext } from "../http.ts";
 import { readRaw } from "../middleware/body.ts";
-import { codePage, consentPage, homePage, messagePage, PORTAL_STYLE_HASH, verifyPage } from "./pages.ts";
+import {
+  codePage,
+  consentPage,
+  homePage,
+  messagePage,
+  PORTAL_STYLE_HASH,
+  verifyPage,
+  w9FormPage,
+} from "./pages.ts";
+import { openW9Link, submitW9 } from "../../../core/use-cases/w9-portal.use-case.ts";
 import { portalCookies } from "./session.ts";
 
 const FORM_LIMIT = 16 * 1024;
@@ -393,6 +402,89 @@ export function portalRouter(api: Api, config: Config, logger: Logger): Router {
       if (!fields) return;
       cookies.clear(ctx);
       redirect(ctx, "/portal");
+    }),
+  );
+
+  // The hosted W-9 (issue 40): the link's token is the only key; no sign-in (the link went to the payee's e-mail).
+  const W9_GONE = {
+    unknown: [404, "Link not found", "This W-9 link is not valid. Use the latest e-mail from the requester."],
+    completed: [
+      409,
+      "Form W-9 already submitted",
+      "This link was already used: your Form W-9 has been signed and sent. Ask the requester for a new link to change it.",
+    ],
+    expired: [
+      410,
+      "This link has expired",
+      "This W-9 link has expired. Ask the requester to send you a new one.",
+    ],
+    canceled: [
+      410,
+      "Request canceled",
+      "The requester canceled this W-9 request; there is nothing to fill in.",
+    ],
+    mismatch: [
+      409,
+      "This form belongs to another request",
+      "The form you sent is not the one of this link (another request's form). Nothing was saved; open the link again.",
+    ],
+  } as const;
+  const w9Gone = (ctx: ApiContext, kind: keyof typeof W9_GONE) => {
+    const [status, title, text] = W9_GONE[kind];
+    sendPage(ctx, status, messagePage(title, text));
+  };
+
+  router.get(
+    "/portal/w9/signed",
+    step(async (ctx) => {
+      sendPage(
+        ctx,
+        200,
+        messagePage(
+          "Form W-9 signed",
+          "Thank you. Your Form W-9 is signed and has been sent to the requester. You can close this page.",
+        ),
+      );
+    }),
+  );
+
+  router.get(
+    "/portal/w9/:token",
+    step(async (ctx) => {
+      const token = String(ctx.params["token"] ?? "");
+      const link = await api.run(openW9Link(token));
+      if (link.kind !== "open") return w9Gone(ctx, link.kind);
+      sendPage(
+        ctx,
+        200,
+        w9FormPage({ csrf: cookies.csrf(ctx), action: `/portal/w9/${token}`, page: link.page }),
+      );
+    }),
+  );
+
+  router.post(
+    "/portal/w9/:token",
+    step(async (ctx) => {
+      const fields = await form(ctx);
+      if (!fields) return;
+      const token = String(ctx.params["token"] ?? "");
+      const values = Object.fromEntries(fields);
+      const result = await api.run(submitW9(token, values, visitOf(ctx)));
+      if (result.kind === "signed") return redirect(ctx, "/portal/w9/signed");
+      if (result.kind !== "invalid") return w9Gone(ctx, result.kind);
+      const link = await api.run(openW9Link(token));
+      if (link.kind !== "open") return w9Gone(ctx, link.kind);
+      sendPage(
+        ctx,
+        422,
+        w9FormPage({
+          csrf: cookies.csrf(ctx),
+          action: `/portal/w9/${token}`,
+          page: link.page,
+          values,
+          error: { param: result.param, message: result.message },
+        }),
+      );
     }),
   );
 

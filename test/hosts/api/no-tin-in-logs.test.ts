@@ -16,6 +16,9 @@ const RECIPIENT_TINS = ["517-44-0291", "517-44-0292"];
 const REJECTED_RECIPIENT_TIN = "517-44-0293";
 const RECIPIENT_RESOURCE_TIN = "517-44-0294";
 const MATCH_ENTRY_TIN = "517440295";
+// Typed on the hosted W-9 (issue 40): signed, and refused for its shape.
+const W9_TIN = "517-44-0296";
+const W9_BAD_TIN = "517-44-029X";
 // Refused ones: they never become a Tin, so only the scrubbing of text stands between them and a log line.
 const BAD_TINS = ["517-44-029", "5174402960", "41-555017X", "517-44-02977"];
 const ALL_TINS = [
@@ -25,6 +28,8 @@ const ALL_TINS = [
   REJECTED_RECIPIENT_TIN,
   RECIPIENT_RESOURCE_TIN,
   MATCH_ENTRY_TIN,
+  W9_TIN,
+  W9_BAD_TIN,
   ...BAD_TINS,
 ];
 const SETTLED = new Set(["accepted", "accepted_with_errors", "rejected"]);
@@ -138,6 +143,50 @@ s("a flow carrying TINs in requests, answers and errors", async (ctx) => {
     run = (await call("GET", `/v1/tin-match/${match.body.id as string}`)).body;
   }
   assert.is(run.status, "completed", JSON.stringify(run));
+
+  // A W-9 request: the hosted W-9 refuses a malformed TIN, then is signed; its PDF carries the TIN.
+  const w9 = await call("POST", "/v1/w9-requests", {
+    payer: payer.body.id,
+    name: "Rowan Ash",
+    email: "rowan@example.test",
+  });
+  assert.is(w9.status, 201, w9.text);
+  const outbox = (await call("GET", "/v1/sandbox/outbox?limit=100")).body.data as {
+    to: string;
+    links: string[];
+  }[];
+  const link = new URL(outbox.find((m) => m.to === "rowan@example.test")?.links[0] ?? "http://x/").pathname;
+  const page = await fetch(`${api.base}${link}`);
+  const cookie =
+    (page.headers.getSetCookie().find((c) => c.startsWith("portal_csrf=")) ?? "").split(";")[0] ?? "";
+  await page.text();
+  const sign = async (tin: string) => {
+    ctx.requests++;
+    const res = await fetch(`${api.base}${link}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", cookie },
+      body: new URLSearchParams({
+        csrf: cookie.slice("portal_csrf=".length),
+        request: String(w9.body.id),
+        name: "Rowan Ash",
+        tax_classification: "individual",
+        address_line1: "3 Pine St",
+        city: "Boise",
+        state: "ID",
+        postal_code: "83702",
+        tin_type: "ssn",
+        tin,
+        signature: "Rowan Ash",
+        affirm: "on",
+      }).toString(),
+    });
+    await res.text();
+    return res.status;
+  };
+  assert.is(await sign(W9_BAD_TIN), 422);
+  assert.is(await sign(W9_TIN), 303);
+  assert.is((await call("GET", `/v1/w9-requests/${String(w9.body.id)}/pdf`)).status, 200);
 
   // Pay, transmit to the sandbox IRS, acknowledgements, Copy B.
   const paid = await call("POST", "/v1/cart/pay");

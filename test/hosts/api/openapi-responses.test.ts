@@ -1,6 +1,7 @@
 // Real answers match the OpenAPI document: one scenario calls every route of the route table (successes and a
 // few errors); each answer's status must be documented for its operation and its body must validate against the
 // documented schema (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses). Fails when a route got no documented success.
+import { submitW9 } from "../../../core/use-cases/w9-portal.use-case.ts";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -222,6 +223,45 @@ s("every route answers as documented", async ({ api }) => {
   await call("POST", "/v1/recipients/rcp_unknown000/consent-requests");
   await call("GET", `/v1/recipients/${recipient}/portal-activity`);
   await call("DELETE", `/v1/recipients/${recipient}/portal-lockout`);
+  // W-9 requests (issue 40): one signed through the hosted W-9's use case (its token from the sandbox outbox).
+  const w9 = (
+    await call("POST", "/v1/w9-requests", {
+      body: { payer, name: "Wanda Payee", email: "wanda@spec.test", reference: "v-1" },
+    })
+  ).body.id as string;
+  await call("POST", "/v1/w9-requests", { body: { payer } });
+  await call("GET", "/v1/w9-requests?status=sent");
+  await call("GET", `/v1/w9-requests/${w9}`);
+  await call("POST", `/v1/w9-requests/${w9}/resend`);
+  await call("GET", `/v1/w9-requests/${w9}/pdf`);
+  const outbox = (await call("GET", "/v1/sandbox/outbox")).body.data as { to: string; links: string[] }[];
+  const w9Link = outbox.find((m) => m.to === "wanda@spec.test")?.links[0] ?? "";
+  const w9Token = w9Link.slice(w9Link.lastIndexOf("/") + 1);
+  await api.runtime.runPromise(
+    submitW9(
+      w9Token,
+      {
+        request: w9,
+        name: "Wanda Payee",
+        tax_classification: "individual",
+        address_line1: "1 Main St",
+        city: "Austin",
+        state: "TX",
+        postal_code: "78701",
+        tin_type: "ssn",
+        tin: "900001234",
+        signature: "Wanda Payee",
+        affirm: "on",
+      },
+      { ip: "192.0.2.1", userAgent: null },
+    ),
+  );
+  await call("GET", `/v1/w9-requests/${w9}/pdf`);
+  await call("POST", `/v1/w9-requests/${w9}/cancel`);
+  const w9b = (
+    await call("POST", "/v1/w9-requests", { body: { payer, name: "Cy Payee", email: "cy@spec.test" } })
+  ).body.id as string;
+  await call("POST", `/v1/w9-requests/${w9b}/cancel`);
   await call("GET", `/v1/orders/${order}/copy-b`);
   await call("GET", `/v1/batches/${intake.batch as string}/copy-b`);
   // A W-2 order: its W-3 (an order without W-2s has none: 409).

@@ -10,6 +10,7 @@ import { keyedCall } from "../../support/api.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
 import { openStatementsHost, type StatementsHost } from "../../support/statements-host.ts";
+import { Browser } from "../../support/form-browser.ts";
 
 const s = suite<{ host: StatementsHost }>("recipient portal over HTTP");
 s.before(async (ctx) => {
@@ -18,38 +19,6 @@ s.before(async (ctx) => {
 s.after(async (ctx) => {
   await ctx.host.close();
 });
-
-/** A browser's cookies over fetch, redirects not followed. */
-class Browser {
-  readonly jar = new Map<string, string>();
-  constructor(readonly base: string) {}
-  async go(method: string, path: string, form?: Record<string, string>) {
-    const res = await fetch(this.base + path, {
-      method,
-      redirect: "manual",
-      headers: {
-        cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join("; "),
-        "user-agent": "portal-test",
-        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair?.indexOf("=") ?? -1;
-      if (!pair || i < 0) continue;
-      const value = pair.slice(i + 1);
-      if (value === "" || /expires=Thu, 01 Jan 1970/i.test(c)) this.jar.delete(pair.slice(0, i));
-      else this.jar.set(pair.slice(0, i), value);
-    }
-    const type = res.headers.get("content-type") ?? "";
-    const body = type.includes("pdf") ? new Uint8Array(await res.arrayBuffer()) : await res.text();
-    return { status: res.status, headers: res.headers, body, text: typeof body === "string" ? body : "" };
-  }
-  csrf() {
-    return this.jar.get("portal_csrf") ?? "";
-  }
-}
 
 /** A paper recipient filed, paid and mailed; its access code, last four and ZIP, filing and letter. */
 async function mailed(host: StatementsHost, name: string, tin: string, n: number) {
