@@ -358,4 +358,46 @@ s("a recipient without an e-mail needs one; a recipient under another payer is r
   );
 });
 
+s(
+  "two submissions of one link at once: one signs, the other stores nothing; a known TIN finds its recipient",
+  async (ctx) => {
+    const r = run(ctx);
+    const existing = await ctx.t.run(
+      createRecipient(ctx.t.scope, {
+        payer: ctx.t.payerId,
+        name: "Known Payee",
+        tin: "900001250",
+        tin_type: "ssn",
+      }),
+    );
+    const req = await r(
+      createW9Request(ctx.t.scope, {
+        payer: ctx.t.payerId,
+        name: "Known Payee",
+        email: "known@example.test",
+      }),
+    );
+    const token = tokenFor(ctx, "known@example.test");
+    const both = await Promise.all([
+      r(submitW9(token, form(req.id, { name: "Known Payee", tin: "900-00-1250" }), VISIT)),
+      r(submitW9(token, form(req.id, { name: "Known Payee", tin: "900-00-1250" }), VISIT)),
+    ]);
+    assert.equal(both.map((o) => o.kind).sort(), ["completed", "signed"]);
+    const done = await r(getW9Request(ctx.t.scope, req.id));
+    assert.is(done.recipientId, existing.id, "the payer's recipient with this TIN (D8), not a new one");
+    const events = [...ctx.t.store.tables().events.values()].filter(
+      (e) => e.type === "w9_request.completed" && (e.data as { id?: string }).id === req.id,
+    );
+    assert.is(events.length, 1);
+    const runs = [...ctx.t.store.tables().tinRuns.values()].filter((x) =>
+      x.entries.some((e) => e.reference === req.id),
+    );
+    assert.is(runs.length, 1, "one TIN match");
+    const recipients = await ctx.t.run(
+      ctx.t.store.scoped(ctx.t.scope).recipients.list({ limit: 500, startingAfter: null }, {}),
+    );
+    assert.is(recipients.data.filter((x) => x.name === "Known Payee").length, 1);
+  },
+);
+
 s.run();
