@@ -152,6 +152,11 @@ export const bodyTargets = {
       },
     ];
   },
+  /** A W-9 request's `payer`, or its `recipient` (issue 40). */
+  w9Request: (body: unknown): readonly PayerTarget[] => [
+    ...strings([fieldOf(body, "payer")]).map((payer) => ({ payer })),
+    { recipients: strings([fieldOf(body, "recipient")]) },
+  ],
   /** The recipients a TIN match names; entries by name and TIN touch no payer. */
   tinMatch: (body: unknown): readonly PayerTarget[] => {
     const ids = fieldOf(body, "recipients");

@@ -9,7 +9,8 @@ import { Conflict, InvalidRequest, NotFound, NotReady } from "../domain/shared/e
 import type { Page, PageQuery } from "../domain/shared/paging.ts";
 import { isUuid } from "../domain/shared/validation.ts";
 import { signedW9Text } from "../domain/w9/form.ts";
-import { w9RequestEmail } from "../domain/w9/notices.ts";
+import { w9RequestEmail, w9RequestLetter } from "../domain/w9/notices.ts";
+import { recipientMissingForFiling } from "../domain/parties/recipient.ts";
 import {
   canMove,
   DEFAULT_EXPIRY_DAYS,
@@ -21,6 +22,7 @@ import {
   W9_STATUSES,
   W9_TOKEN_LENGTH,
   type W9EmailStatus,
+  type W9LetterStatus,
   type W9Request,
 } from "../domain/w9/request.ts";
 import { w9EventData, w9RequestView } from "../domain/w9/views.ts";
@@ -28,7 +30,7 @@ import { Clock } from "../ports/clock.port.ts";
 import { Hasher } from "../ports/hasher.port.ts";
 import { IdempotentOperation } from "../ports/idempotency.port.ts";
 import { Ids } from "../ports/ids.port.ts";
-import { StatementSettings } from "../ports/mail-house.port.ts";
+import { MailHouse, StatementSettings } from "../ports/mail-house.port.ts";
 import { Mailer } from "../ports/mailer.port.ts";
 import { StatementRenderer } from "../ports/statement-renderer.port.ts";
 import { Store, type Scope } from "../ports/store.port.ts";
@@ -74,12 +76,52 @@ const emailLink = Effect.fnUntraced(function* (scope: Scope, r: W9Request, token
         Effect.succeed({ status: "failed" as W9EmailStatus, failure: e.message }),
       ),
     );
+  const letter =
+    r.letterStatus === null ? null : yield* mailLink(scope, r, link, payer?.legalName ?? "Your payer");
   const updated = yield* repos.w9Requests.update(r.id, ["sent"], {
     emailStatus: outcome.status,
     emailFailure: outcome.failure,
+    ...(letter === null
+      ? {}
+      : { letterStatus: letter.status, letterVendorId: letter.vendorId, letterFailure: letter.failure }),
     updatedAt: (yield* Clock).now().toISOString(),
   });
   return updated ?? r;
+});
+
+/** The optional letter of send `r.sends` to the recipient's address, under its own idempotency key. */
+const mailLink = Effect.fnUntraced(function* (scope: Scope, r: W9Request, link: string, payerName: string) {
+  const recipient =
+    r.recipientId === null ? undefined : yield* (yield* Store).scoped(scope).recipients.get(r.recipientId);
+  if (!recipient || recipientMissingForFiling(recipient).length > 0)
+    return {
+      status: "undeliverable" as W9LetterStatus,
+      vendorId: null,
+      failure: "The recipient has no full address.",
+    };
+  const settings = yield* StatementSettings;
+  const pdf = yield* (yield* StatementRenderer).renderText(
+    w9RequestLetter({ payerName, link, expiresAt: r.expiresAt, reason: r.reason }),
+  );
+  return yield* (yield* MailHouse)
+    .send({
+      scope,
+      idempotencyKey: `w9_letter:${r.id}:${String(r.sends)}`,
+      to: { ...recipient, name: recipient.name },
+      from: settings.returnAddress,
+      pdf,
+      metadata: { w9_request: r.id },
+    })
+    .pipe(
+      Effect.map((o) =>
+        o.kind === "queued"
+          ? { status: "sent" as W9LetterStatus, vendorId: o.vendorId as string | null, failure: null }
+          : { status: "undeliverable" as W9LetterStatus, vendorId: null, failure: o.reason },
+      ),
+      Effect.catchTag("ServiceUnavailable", (e) =>
+        Effect.succeed({ status: "failed" as W9LetterStatus, vendorId: null, failure: e.message }),
+      ),
+    );
 });
 
 /**
@@ -118,6 +160,12 @@ export const createW9Request = Effect.fn("createW9Request")(function* (scope: Sc
         param: "email",
         message: `Recipient ${r.id} has no e-mail address: send email, or PATCH the recipient first.`,
       });
+    const missing = recipientMissingForFiling(r);
+    if (input.send_letter === true && missing.length > 0)
+      return yield* new InvalidRequest({
+        param: "send_letter",
+        message: `A letter needs the recipient's full address; recipient ${r.id} has no ${missing.join(", ")}.`,
+      });
   } else {
     payerId = input.payer ?? "";
     if (!isUuid(payerId) || !(yield* repos.payers.get(payerId)))
@@ -154,6 +202,9 @@ export const createW9Request = Effect.fn("createW9Request")(function* (scope: Sc
     sends: 1,
     emailStatus: "queued",
     emailFailure: null,
+    letterStatus: input.send_letter === true ? "queued" : null,
+    letterVendorId: null,
+    letterFailure: null,
     lastSentAt: at,
     expiresAt: expiryOf(now, input.expires_in_days ?? DEFAULT_EXPIRY_DAYS),
     completedAt: null,
@@ -231,6 +282,9 @@ export const resendW9Request = Effect.fn("resendW9Request")(function* (scope: Sc
     lastSentAt: at,
     emailStatus: "queued",
     emailFailure: null,
+    ...(r.letterStatus === null
+      ? {}
+      : { letterStatus: "queued" as const, letterVendorId: null, letterFailure: null }),
     updatedAt: at,
   });
   if (!updated) return yield* notOpen(yield* getW9Request(scope, id), now, "resent");

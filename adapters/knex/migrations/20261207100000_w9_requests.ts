@@ -1,6 +1,6 @@
 // Issue 40: W-9 requests. One row per request: who was asked (a recipient, or a name and e-mail under a payer),
 // the status, the hash of the current link's token (unique: the portal finds the request by it; the token itself
-// is never stored), the e-mail's outcome, the expiry the worker's sweep reads (partial index on open requests),
+// is never stored), the e-mail's and the optional letter's outcomes, the expiry the worker's sweep reads (partial index on open requests),
 // the signed W-9 (its fields and signature as a JSON document, its TIN sealed apart like every TIN) and the TIN
 // match its completion started.
 import type { Knex } from "knex";
@@ -21,6 +21,9 @@ export async function up(knex: Knex): Promise<void> {
     sends integer not null,
     email_status text not null,
     email_failure text,
+    letter_status text,
+    letter_vendor_id text,
+    letter_failure text,
     last_sent_at timestamptz not null,
     expires_at timestamptz not null,
     completed_at timestamptz,

@@ -1,7 +1,12 @@
 // Rows of W-9 requests (issue 40). The signed W-9 is a document the service wrote from validated domain values:
 // checked as a JSON object, not member by member.
 import type { W9Request, W9Signed } from "../../../core/domain/w9/request.ts";
-import { W9_EMAIL_STATUSES, W9_STATUSES, W9_TIN_MATCH_RESULTS } from "../../../core/domain/w9/request.ts";
+import {
+  W9_EMAIL_STATUSES,
+  W9_LETTER_STATUSES,
+  W9_STATUSES,
+  W9_TIN_MATCH_RESULTS,
+} from "../../../core/domain/w9/request.ts";
 import {
   json,
   JsonObject,
@@ -31,6 +36,9 @@ export const W9RequestRow = rowCodec(
     sends: Num,
     email_status: literals(W9_EMAIL_STATUSES),
     email_failure: NullableText,
+    letter_status: nullable(literals(W9_LETTER_STATUSES)),
+    letter_vendor_id: NullableText,
+    letter_failure: NullableText,
     last_sent_at: Timestamp,
     expires_at: Timestamp,
     completed_at: NullableTimestamp,
@@ -60,6 +68,9 @@ export function toW9Request(row: unknown): W9Request {
     sends: r.sends,
     emailStatus: r.email_status,
     emailFailure: r.email_failure,
+    letterStatus: r.letter_status,
+    letterVendorId: r.letter_vendor_id,
+    letterFailure: r.letter_failure,
     lastSentAt: r.last_sent_at,
     expiresAt: r.expires_at,
     completedAt: r.completed_at,

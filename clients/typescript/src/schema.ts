@@ -1374,6 +1374,12 @@ export interface components {
         sends: number;
         last_sent_at: string;
       };
+      /** The letter with the link, when send_letter was asked (null otherwise). */
+      letter: {
+        status?: "queued" | "sent" | "undeliverable" | "failed";
+        vendor_id?: string | null;
+        failure_reason?: string | null;
+      } | null;
       expires_at: string;
       completed_at: string | null;
       canceled_at: string | null;
@@ -5881,6 +5887,8 @@ export interface operations {
           reference?: string;
           reason?: string;
           expires_in_days?: number;
+          /** Also mail a letter with the link through the mail house (a recipient with a full address). */
+          send_letter?: boolean;
         };
       };
     };

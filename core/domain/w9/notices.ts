@@ -23,3 +23,21 @@ export function w9RequestEmail(f: {
       .join("")}<p><a href="${escapeAttribute(f.link)}">Fill in your Form W-9</a></p></body></html>`,
   };
 }
+
+/** The letter of a request with `send_letter`: the same ask on paper, the link printed; never a TIN. */
+export function w9RequestLetter(f: {
+  readonly payerName: string;
+  readonly link: string;
+  readonly expiresAt: string;
+  readonly reason: string | null;
+}) {
+  return {
+    title: `Form W-9 requested by ${f.payerName}`,
+    paragraphs: [
+      `${f.payerName} asks you for a Form W-9, Request for Taxpayer Identification Number and Certification.`,
+      `Fill it in and sign it electronically at this address (type it exactly as printed): ${f.link}`,
+      ...(f.reason === null ? [] : [`Why ${f.payerName} asks: ${f.reason}`]),
+      `The address works until ${f.expiresAt.slice(0, 10)}. Do not write your taxpayer identification number on this letter or mail it back.`,
+    ],
+  };
+}

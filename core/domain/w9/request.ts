@@ -17,6 +17,10 @@ export type W9TinMatchResult = (typeof W9_TIN_MATCH_RESULTS)[number];
 export const W9_EMAIL_STATUSES = ["queued", "sent", "rejected", "failed"] as const;
 export type W9EmailStatus = (typeof W9_EMAIL_STATUSES)[number];
 
+/** The optional letter (`send_letter`): sent to the mail house, refused for its address, or the house was down. */
+export const W9_LETTER_STATUSES = ["queued", "sent", "undeliverable", "failed"] as const;
+export type W9LetterStatus = (typeof W9_LETTER_STATUSES)[number];
+
 /** How long a request stays open when the payer does not say: 30 days (docs/decisions.md). */
 export const DEFAULT_EXPIRY_DAYS = 30;
 export const MAX_EXPIRY_DAYS = 90;
@@ -46,6 +50,10 @@ export interface W9Request {
   readonly sends: number;
   readonly emailStatus: W9EmailStatus;
   readonly emailFailure: string | null;
+  /** Null when no letter was asked for. */
+  readonly letterStatus: W9LetterStatus | null;
+  readonly letterVendorId: string | null;
+  readonly letterFailure: string | null;
   readonly lastSentAt: string;
   readonly expiresAt: string;
   readonly completedAt: string | null;
@@ -97,6 +105,7 @@ export interface W9RequestInput {
   readonly reference?: string;
   readonly reason?: string;
   readonly expires_in_days?: number;
+  readonly send_letter?: boolean;
 }
 
 const createSchema = {
@@ -110,6 +119,11 @@ const createSchema = {
     reference: { type: "string", minLength: 1, maxLength: 200 },
     reason: { type: "string", minLength: 1, maxLength: 500 },
     expires_in_days: { type: "integer", minimum: 1, maximum: MAX_EXPIRY_DAYS },
+    send_letter: {
+      type: "boolean",
+      description:
+        "Also mail a letter with the link through the mail house (a recipient with a full address).",
+    },
   },
 };
 export const checkW9RequestCreate = compileBody<W9RequestInput>(createSchema);
@@ -119,6 +133,11 @@ export function parseW9RequestCreate(body: unknown): W9RequestInput | InvalidReq
   const c = checkW9RequestCreate(body ?? {});
   if (!c.ok) return c.error;
   const v = c.value;
+  if (v.send_letter === true && v.recipient === undefined)
+    return new InvalidRequest({
+      param: "send_letter",
+      message: "A letter needs a recipient with an address: name the recipient.",
+    });
   if (v.recipient === undefined) {
     if (v.payer === undefined)
       return new InvalidRequest({

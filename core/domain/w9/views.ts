@@ -20,6 +20,10 @@ export function w9RequestView(r: W9Request, now: Date, livemode: boolean) {
       sends: r.sends,
       last_sent_at: r.lastSentAt,
     },
+    letter:
+      r.letterStatus === null
+        ? null
+        : { status: r.letterStatus, vendor_id: r.letterVendorId, failure_reason: r.letterFailure },
     expires_at: r.expiresAt,
     completed_at: r.completedAt,
     canceled_at: r.canceledAt,

@@ -7,7 +7,12 @@ import { DELIVERY_STATUSES } from "../../../core/domain/statements/delivery.ts";
 import { PORTAL_ACTIONS } from "../../../core/domain/statements/portal.ts";
 import { EVENT_TYPES } from "../../../core/domain/webhooks/events.ts";
 import { LLC_CODES, TAX_CLASSIFICATIONS } from "../../../core/domain/w9/form.ts";
-import { W9_EMAIL_STATUSES, W9_STATUSES, W9_TIN_MATCH_RESULTS } from "../../../core/domain/w9/request.ts";
+import {
+  W9_EMAIL_STATUSES,
+  W9_LETTER_STATUSES,
+  W9_STATUSES,
+  W9_TIN_MATCH_RESULTS,
+} from "../../../core/domain/w9/request.ts";
 import { SEVERITIES } from "../../../core/domain/iris/business-rules.ts";
 
 type Schema = Record<string, unknown>;
@@ -739,6 +744,15 @@ export const SCHEMAS: Record<string, Schema> = {
         failure_reason: nstr,
         sends: int,
         last_sent_at: date,
+      },
+    },
+    letter: {
+      type: ["object", "null"],
+      description: "The letter with the link, when send_letter was asked (null otherwise).",
+      properties: {
+        status: { enum: [...W9_LETTER_STATUSES] },
+        vendor_id: nstr,
+        failure_reason: nstr,
       },
     },
     expires_at: date,

@@ -11,16 +11,17 @@ import {
   w9View,
 } from "../../../core/use-cases/w9-requests.use-case.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
-import { answer, answerList, answerPdf, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { answer, answerList, answerPdf, idParam, SCOPES, type RouteDef } from "./route.ts";
 
 export function w9RequestRoutes(api: Api): RouteDef[] {
   return [
     {
-      // Payer-scoped grants: a request by payer is checked against the grant; one by recipient is account-wide.
+      // Payer-scoped grants: the payer or the recipient named must be the grant's.
       method: "post",
       path: "/v1/w9-requests",
       scopes: SCOPES.recipientsWrite,
-      payers: PAYERS.bodyPayer,
+      payers: (ctx) => bodyTargets.w9Request(ctx.state.body),
       handler: answer(
         api,
         (ctx) => createW9Request(scopeOf(ctx), ctx.state.body).pipe(Effect.flatMap(w9View(scopeOf(ctx)))),

@@ -38,6 +38,9 @@ export function w9RequestsContract(name: string, open: OpenStore<W9Store>) {
       sends: 1,
       emailStatus: "sent",
       emailFailure: null,
+      letterStatus: null,
+      letterVendorId: null,
+      letterFailure: null,
       lastSentAt: t,
       expiresAt: "2026-02-01T00:00:00.000Z",
       completedAt: null,
@@ -55,7 +58,12 @@ export function w9RequestsContract(name: string, open: OpenStore<W9Store>) {
 
   s("round trip, scoping, the link by its token's hash across accounts", async (c) => {
     const repo = c.store.scoped(c.a).w9Requests;
-    const r = request({ reference: "vendor-1", reason: "Please sign again." });
+    const r = request({
+      reference: "vendor-1",
+      reason: "Please sign again.",
+      letterStatus: "sent",
+      letterVendorId: "ltr_0001",
+    });
     await run(repo.insert(r));
     assert.equal(await run(repo.get(r.id)), r);
     assert.is(await run(c.store.scoped(c.b).w9Requests.get(r.id)), undefined);

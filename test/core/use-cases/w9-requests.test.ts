@@ -5,8 +5,8 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
-import { makeFakeMailer } from "../../../adapters/in-memory/mail-house.fake.ts";
-import { StatementSettings } from "../../../core/ports/mail-house.port.ts";
+import { makeFakeMailer, makeFakeMailHouse } from "../../../adapters/in-memory/mail-house.fake.ts";
+import { MailHouse, StatementSettings } from "../../../core/ports/mail-house.port.ts";
 import { Mailer } from "../../../core/ports/mailer.port.ts";
 import { StatementRenderer } from "../../../core/ports/statement-renderer.port.ts";
 import { IdempotentOperation } from "../../../core/ports/idempotency.port.ts";
@@ -29,18 +29,20 @@ import { coreTest, type CoreServices, type CoreTest } from "../../support/core.t
 interface Ctx {
   t: CoreTest;
   post: ReturnType<typeof makeFakeMailer>;
+  house: ReturnType<typeof makeFakeMailHouse>;
 }
 const s = suite<Ctx>("W-9 requests: e-mail, hosted W-9, TIN match, expiry");
 s.before(async (ctx) => {
   ctx.t = await coreTest();
   ctx.post = makeFakeMailer();
+  ctx.house = makeFakeMailHouse();
 });
 s.after(async ({ t }) => {
   await t.dispose();
 });
 
 const PORTAL = "https://portal.example.test";
-type With = CoreServices | Mailer | StatementSettings | StatementRenderer;
+type With = CoreServices | Mailer | MailHouse | StatementSettings | StatementRenderer;
 
 const run =
   (ctx: Ctx) =>
@@ -48,6 +50,7 @@ const run =
     ctx.t.run(
       effect.pipe(
         Effect.provideService(Mailer, ctx.post.service),
+        Effect.provideService(MailHouse, ctx.house.service),
         Effect.provideService(StatementSettings, {
           returnAddress: {
             name: "Returns",
@@ -355,6 +358,103 @@ s("a recipient without an e-mail needs one; a recipient under another payer is r
     (await fails(r(createW9Request(ctx.t.scope, { recipient: "00000000-0000-4000-8000-000000000000" }))))
       .param,
     "recipient",
+  );
+});
+
+s(
+  "two submissions of one link at once: one signs, the other stores nothing; a known TIN finds its recipient",
+  async (ctx) => {
+    const r = run(ctx);
+    const existing = await ctx.t.run(
+      createRecipient(ctx.t.scope, {
+        payer: ctx.t.payerId,
+        name: "Known Payee",
+        tin: "900001250",
+        tin_type: "ssn",
+      }),
+    );
+    const req = await r(
+      createW9Request(ctx.t.scope, {
+        payer: ctx.t.payerId,
+        name: "Known Payee",
+        email: "known@example.test",
+      }),
+    );
+    const token = tokenFor(ctx, "known@example.test");
+    const both = await Promise.all([
+      r(submitW9(token, form(req.id, { name: "Known Payee", tin: "900-00-1250" }), VISIT)),
+      r(submitW9(token, form(req.id, { name: "Known Payee", tin: "900-00-1250" }), VISIT)),
+    ]);
+    assert.equal(both.map((o) => o.kind).sort(), ["completed", "signed"]);
+    const done = await r(getW9Request(ctx.t.scope, req.id));
+    assert.is(done.recipientId, existing.id, "the payer's recipient with this TIN (D8), not a new one");
+    const events = [...ctx.t.store.tables().events.values()].filter(
+      (e) => e.type === "w9_request.completed" && (e.data as { id?: string }).id === req.id,
+    );
+    assert.is(events.length, 1);
+    const runs = [...ctx.t.store.tables().tinRuns.values()].filter((x) =>
+      x.entries.some((e) => e.reference === req.id),
+    );
+    assert.is(runs.length, 1, "one TIN match");
+    const recipients = await ctx.t.run(
+      ctx.t.store.scoped(ctx.t.scope).recipients.list({ limit: 500, startingAfter: null }, {}),
+    );
+    assert.is(recipients.data.filter((x) => x.name === "Known Payee").length, 1);
+  },
+);
+
+s("send_letter: a letter with the link through the mail house, once per send, never a TIN", async (ctx) => {
+  const r = run(ctx);
+  const rec = await ctx.t.run(
+    createRecipient(ctx.t.scope, {
+      payer: ctx.t.payerId,
+      name: "Paper Payee",
+      tin: "900001260",
+      email: "paper@example.test",
+      address_line1: "4 Mill Rd",
+      city: "Reno",
+      state: "NV",
+      postal_code: "89501",
+    }),
+  );
+  const req = await r(createW9Request(ctx.t.scope, { recipient: rec.id, send_letter: true }));
+  assert.is(req.letterStatus, "sent");
+  const letter = ctx.house.letters.get(`w9_letter:${req.id}:1`);
+  assert.ok(letter, "mailed under the send's key");
+  assert.equal(letter?.to.city, "Reno");
+  assert.equal(letter?.metadata, { w9_request: req.id });
+  const text = new TextDecoder().decode(letter?.pdf);
+  assert.ok(text.includes(`/portal/w9/${tokenFor(ctx, "paper@example.test")}`), "the e-mailed link, printed");
+  assert.not.match(text, /900001260|900-00-1260/);
+  const resent = await r(resendW9Request(ctx.t.scope, req.id));
+  assert.is(resent.letterStatus, "sent");
+  assert.ok(ctx.house.letters.has(`w9_letter:${req.id}:2`), "a resend mails the new link");
+  const noAddress = await ctx.t.run(
+    createRecipient(ctx.t.scope, {
+      payer: ctx.t.payerId,
+      name: "No Address",
+      tin: "900001262",
+      email: "na@example.test",
+    }),
+  );
+  assert.is(
+    (await fails(r(createW9Request(ctx.t.scope, { recipient: noAddress.id, send_letter: true })))).param,
+    "send_letter",
+  );
+  assert.is(
+    (
+      await fails(
+        r(
+          createW9Request(ctx.t.scope, {
+            payer: ctx.t.payerId,
+            name: "X",
+            email: "x@example.test",
+            send_letter: true,
+          }),
+        ),
+      )
+    ).param,
+    "send_letter",
   );
 });
 

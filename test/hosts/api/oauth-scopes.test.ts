@@ -165,6 +165,12 @@ s(
       [p1],
     );
 
+    // W-9 requests (issue 40): by the grant's payer only, or a recipient of it.
+    await forbidden("POST", "/v1/w9-requests", { recipient: r2 });
+    await forbidden("POST", "/v1/w9-requests", { payer: p2, name: "Sneaky", email: "s@scopes.test" });
+    const w9 = await as("POST", "/v1/w9-requests", { payer: p1, name: "Mine", email: "mine@scopes.test" });
+    assert.is(w9.status, 201, w9.text);
+
     // Routes without a payer rule are account-wide.
     for (const r of routes.filter((x) => x.payers === undefined && !x.ownerOnly)) {
       const res = await api.request(r.method.toUpperCase(), pathOf(r), {

@@ -208,6 +208,23 @@ s("expiry on a driven clock, cancel and resend", async ({ host, payer }) => {
   const canceled = await keyedCall(host.base, "POST", `/v1/w9-requests/${String(open.body.id)}/cancel`);
   assert.is(canceled.body.status, "canceled");
   assert.is((await keyedCall(host.base, "GET", `/v1/w9-requests/${String(open.body.id)}/pdf`)).status, 409);
+  const paper = await keyedCall(host.base, "POST", "/v1/recipients", {
+    payer,
+    name: "Lou Paper",
+    tin: "900004430",
+    email: "lou@example.test",
+    address_line1: "5 Dock St",
+    city: "Tacoma",
+    state: "WA",
+    postal_code: "98402",
+  });
+  const lettered = await keyedCall(host.base, "POST", "/v1/w9-requests", {
+    recipient: paper.body.id,
+    send_letter: true,
+  });
+  assert.is(lettered.status, 201, JSON.stringify(lettered.body));
+  assert.is(lettered.body.letter.status, "sent");
+  assert.match(String(lettered.body.letter.vendor_id), /^ltr_/, "the Lob emulator's letter");
   const hook = await keyedCall(host.base, "POST", "/v1/webhooks", {
     url: "https://example.com/w9",
     events: ["w9_request.completed", "w9_request.expired"],
