@@ -46,7 +46,7 @@ import { getFiling } from "./filings.use-case.ts";
 import { statementView } from "../domain/statements/views.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
-import { SEND_STATEMENT_QUEUE } from "./queues.ts";
+import { SEND_STATEMENT_QUEUE, SendStatementPayload } from "./queues.ts";
 import { groupByScope, ledgerRows } from "./shared.ts";
 
 const mailIncluded = (f: Pick<Filing, "service" | "physicalMail">) => {
@@ -444,12 +444,7 @@ export const recordLetterEvents = Effect.fnUntraced(function* (events: readonly 
 });
 
 /** A send job's payload (SEND_STATEMENT_QUEUE), decoded at the queue's edge. */
-export const SendStatementPayload = Schema.Struct({
-  accountId: Schema.NonEmptyString,
-  livemode: Schema.Boolean,
-  deliveryId: Schema.NonEmptyString,
-});
-export type SendStatementPayload = typeof SendStatementPayload.Type;
+export { SendStatementPayload } from "./queues.ts";
 
 /** A send job per delivery, in one write (a season's plan is tens of thousands of letters). */
 const sendJobs = (deliveries: readonly DeliveryRef[]) =>
