@@ -21,7 +21,7 @@ import { ServiceUnavailable } from "../domain/shared/errors.ts";
 import type { Scope } from "../domain/shared/scope.ts";
 import { Clock } from "../ports/clock.port.ts";
 import { IrsUnavailable } from "../ports/irs-transmitter.port.ts";
-import { Jobs, RetryLater } from "../ports/jobs.port.ts";
+import { DeadLetter, Jobs, RetryLater } from "../ports/jobs.port.ts";
 import { Store } from "../ports/store.port.ts";
 import { deliverWebhook } from "./deliveries.use-case.ts";
 import {
@@ -66,6 +66,17 @@ export function retryAfterOf(e: unknown): number {
 export function jobFailure(e: unknown): unknown {
   const seconds = retryAfterOf(e);
   return seconds > 0 ? new RetryLater(message(e), seconds) : e;
+}
+
+/**
+ * What the job adapter is told of an outcome: nothing (done), DeadLetter (failed for good), RetryLater (tried again
+ * after the far side's wait) or an Error (tried again on the queue's backoff).
+ */
+export function failureOf(o: JobOutcome): Error | undefined {
+  if (o.deadLetter !== undefined) return new DeadLetter(o.deadLetter);
+  if (o.retryAfter === undefined) return undefined;
+  if (o.retryAfter.seconds > 0) return new RetryLater(o.retryAfter.reason, o.retryAfter.seconds);
+  return new Error(o.retryAfter.reason);
 }
 
 /** A job that did not finish: tried again (after the Retry-After, if any), with a warning when `warn` is given. */

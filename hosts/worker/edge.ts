@@ -3,8 +3,8 @@
 // itself. No business rule here: what a job does, queues next or logs is the core's (core/use-cases/jobs.use-case.ts).
 import type * as Effect from "effect/Effect";
 import type { JobOutcome, LogLine } from "../../core/domain/jobs/outcome.ts";
-import { DeadLetter, RetryLater, type JobHandler } from "../../core/ports/jobs.port.ts";
-import { runJob, type JobSettings } from "../../core/use-cases/jobs.use-case.ts";
+import type { JobHandler } from "../../core/ports/jobs.port.ts";
+import { failureOf, runJob, type JobSettings } from "../../core/use-cases/jobs.use-case.ts";
 import { runSweep, type SweepSettings } from "../../core/use-cases/sweeps.use-case.ts";
 import type { AppRuntime, AppServices } from "../shared/runtime.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -16,14 +16,6 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function writeLog(logger: Logger, lines: readonly LogLine[]): void {
   for (const l of lines) logger[l.level](l.message, { ...l.fields });
-}
-
-/** Resolves (done), or throws DeadLetter (failed for good), RetryLater (the far side's wait) or an error (backoff). */
-export function settle(o: JobOutcome): void {
-  if (o.deadLetter !== undefined) throw new DeadLetter(o.deadLetter);
-  if (o.retryAfter === undefined) return;
-  if (o.retryAfter.seconds > 0) throw new RetryLater(o.retryAfter.reason, o.retryAfter.seconds);
-  throw new Error(o.retryAfter.reason);
 }
 
 export function jobHandler(
@@ -38,7 +30,8 @@ export function jobHandler(
       throw e;
     });
     writeLog(logger, outcome.log);
-    settle(outcome);
+    const failure = failureOf(outcome);
+    if (failure) throw failure;
   };
 }
 
