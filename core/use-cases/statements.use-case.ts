@@ -13,8 +13,6 @@
 //    late event changes nothing), with its event and a new plan of the statement (a returned letter is
 //    not furnished; a new address re-mails it).
 import * as Effect from "effect/Effect";
-import * as Result from "effect/Result";
-import * as Schema from "effect/Schema";
 import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
 import { resolveDelivery } from "../domain/pricing/delivery.ts";
 import type { LedgerDraft } from "../domain/ledger/ledger.ts";
@@ -46,7 +44,7 @@ import { getFiling } from "./filings.use-case.ts";
 import { statementView } from "../domain/statements/views.ts";
 import { InvalidRequest } from "../domain/shared/errors.ts";
 import type { PageQuery } from "../domain/shared/paging.ts";
-import { SEND_STATEMENT_QUEUE, SendStatementPayload } from "./queues.ts";
+import { SEND_STATEMENT_QUEUE } from "./queues.ts";
 import { groupByScope, ledgerRows } from "./shared.ts";
 
 const mailIncluded = (f: Pick<Filing, "service" | "physicalMail">) => {
@@ -480,23 +478,6 @@ export const sweepStatements = Effect.fn("sweepStatements")(function* (options: 
   const stalled = yield* (yield* Store).statementQueue.stalled(options.stalledBefore, limit);
   yield* sendJobs(stalled);
   return { planned, requeued: stalled.length };
-});
-
-export type SendJobResult =
-  | SendResult
-  /** The payload did not decode: the job is dropped with this reason (it can never succeed). */
-  | { readonly kind: "invalid"; readonly reason: string };
-
-/** The send job: decodes its payload and sends the delivery; a vendor that is down fails (the job retries). */
-export const runSendStatement = Effect.fn("runSendStatement")(function* (data: unknown) {
-  const decoded = Schema.decodeUnknownResult(SendStatementPayload)(data);
-  if (Result.isFailure(decoded))
-    return { kind: "invalid", reason: String(decoded.failure) } satisfies SendJobResult;
-  const p = decoded.success;
-  return (yield* sendDelivery(
-    { accountId: p.accountId, livemode: p.livemode },
-    p.deliveryId,
-  )) as SendJobResult;
 });
 
 /** GET /v1/filings/{id}/statement: the filing's statement and its deliveries (404 for an unknown filing). */

@@ -68,7 +68,7 @@ s(
   async (ctx) => {
     const { t, jobs } = ctx;
     await t.run(
-      (await import("../../../core/use-cases/jobs.use-case.ts")).enqueueAll([
+      enqueueAll([
         { queue: TRANSMIT_QUEUE, data: { accountId: t.scope.accountId, livemode: "no", orderId: 7 } },
       ]),
     );
