@@ -1,7 +1,8 @@
 // Dependency rules of the hexagon (docs/architecture.md), checked by `npm run lint`:
 //   1. core/ imports only core/ files and the packages in CORE_PACKAGES (no adapters, hosts, Koa, Knex, pg...);
 //   2. core/domain/ imports no port and no use case (the domain is pure; ports and use cases build on it);
-//   3. hosts/ is imported only by hosts/ and by tests (test/, bench/): nothing else depends on a host.
+//   3. hosts/ is imported only by hosts/ and by tests (test/, bench/): nothing else depends on a host;
+//   4. hosts/ does not import the store (core/ports/store.port.ts): a host calls use cases, which own the data.
 // Imports are read from the source text (static, re-exports and dynamic `import("…")`), comments stripped.
 import { builtinModules } from "node:module";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -15,7 +16,7 @@ export const CORE_BUILTINS: readonly string[] = [];
 export interface Violation {
   readonly file: string;
   readonly spec: string;
-  readonly rule: "core-imports" | "domain-pure" | "hosts-private";
+  readonly rule: "core-imports" | "domain-pure" | "hosts-private" | "hosts-no-store";
 }
 
 const DIRS = ["core", "adapters", "hosts", "test", "bench", "scripts"];
@@ -95,6 +96,8 @@ export function checkTree(root: string): Violation[] {
       ) {
         violations.push({ file, spec, rule: "hosts-private" });
       }
+      if (under(file, "hosts") && target === "core/ports/store.port.ts")
+        violations.push({ file, spec, rule: "hosts-no-store" });
     }
   }
   return violations;

@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as Effect from "effect/Effect";
 import {
+  DeadLetter,
   Jobs,
   RetryLater,
   type JobHandler,
@@ -109,7 +110,7 @@ export function makeFakeJobs(options: FakeJobsOptions): FakeJobs {
     } catch (e) {
       row.error = e instanceof Error ? e.message : String(e);
       const retriesSoFar = row.attempts - 1;
-      if (retriesSoFar < row.retryLimit) {
+      if (retriesSoFar < row.retryLimit && !(e instanceof DeadLetter)) {
         row.state = "retry";
         const asked = e instanceof RetryLater ? Math.max(0, e.retryAfterSeconds) * 1000 : 0;
         row.startAfter = now() + Math.max(retryDelayMs(retriesSoFar), asked);

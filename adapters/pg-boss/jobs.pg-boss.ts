@@ -14,6 +14,7 @@ import PgBoss from "pg-boss";
 import * as Effect from "effect/Effect";
 import type { Database } from "../knex/connection.ts";
 import {
+  DeadLetter,
   Jobs,
   RetryLater,
   type JobHandler,
@@ -269,6 +270,13 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
       [queue, id, e.retryAfterSeconds],
     );
 
+  // A dead letter fails for good: with its retry limit at its retry count, pg-boss's fail leaves it failed.
+  const noMoreRetries = (queue: string, id: string) =>
+    sql.executeSql(
+      `UPDATE ${jobTable} SET retry_limit = retry_count WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [queue, id],
+    );
+
   // Completions of a queue are written together, one write at a time: a job settled while the previous write is
   // on its way (its commit waiting on the WAL) goes in the next one (group commit; a letter a job, hundreds a second,
   // each completion a commit of its own, were half of the worker's commits). No job waits for a neighbour: a write
@@ -327,6 +335,7 @@ export async function openJobs(db: Database, options: OpenJobsOptions): Promise<
         const e = failure.error;
         const data = e instanceof Error ? { message: e.message, name: e.name } : { message: String(e) };
         try {
+          if (e instanceof DeadLetter) await noMoreRetries(queue, job.id);
           await boss.fail(queue, job.id, data);
           if (e instanceof RetryLater && e.retryAfterSeconds > 0) await retryNoEarlier(queue, job.id, e);
         } catch (err) {

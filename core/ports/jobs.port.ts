@@ -62,7 +62,18 @@ export class RetryLater extends Error {
 }
 
 /**
- * Resolves = done; throws = try again after the retry delay (at least `retryAfterSeconds` for a RetryLater), until
+ * Thrown by a handler whose job can never succeed (its payload does not decode): the job fails for good at once,
+ * whatever retries it has left, and stays in the queue's table as failed (the dead letter an operator reads).
+ */
+export class DeadLetter extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DeadLetter";
+  }
+}
+
+/**
+ * Resolves = done; throws DeadLetter = failed for good; throws anything else = try again after the retry delay (at least `retryAfterSeconds` for a RetryLater), until
  * the retry limit is used up.
  */
 export type JobHandler = (data: Record<string, unknown>, job: JobInfo) => Promise<void>;

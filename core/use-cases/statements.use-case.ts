@@ -13,8 +13,6 @@
 //    late event changes nothing), with its event and a new plan of the statement (a returned letter is
 //    not furnished; a new address re-mails it).
 import * as Effect from "effect/Effect";
-import * as Result from "effect/Result";
-import * as Schema from "effect/Schema";
 import { COPY_B_STATUSES, type Filing } from "../domain/filing/filing.ts";
 import { resolveDelivery } from "../domain/pricing/delivery.ts";
 import type { LedgerDraft } from "../domain/ledger/ledger.ts";
@@ -467,14 +465,7 @@ export const recordLetterEvents = Effect.fnUntraced(function* (events: readonly 
 });
 
 /** A send job's payload (SEND_STATEMENT_QUEUE), decoded at the queue's edge. */
-export const SendStatementPayload = Schema.Struct({
-  accountId: Schema.NonEmptyString,
-  livemode: Schema.Boolean,
-  deliveryId: Schema.NonEmptyString,
-  /** Cancel the delivery's letter at the mail house instead (its recipient's address changed). */
-  cancel: Schema.optionalKey(Schema.Boolean),
-});
-export type SendStatementPayload = typeof SendStatementPayload.Type;
+export { SendStatementPayload } from "./queues.ts";
 
 /** A send job per delivery, in one write (a season's plan is tens of thousands of letters). */
 const sendJobs = (deliveries: readonly SendRef[]) =>
@@ -517,11 +508,6 @@ export const sweepStatements = Effect.fn("sweepStatements")(function* (options: 
   return { planned, requeued: stalled.length };
 });
 
-export type SendJobResult =
-  | SendResult
-  /** The payload did not decode: the job is dropped with this reason (it can never succeed). */
-  | { readonly kind: "invalid"; readonly reason: string };
-
 /**
  * Cancels a letter the mail house holds for an address its recipient no longer has, while it is not mailed yet;
  * then the next plan mails the statement to the new address (no second charge: PrintAndMail is per statement).
@@ -556,23 +542,6 @@ const markCanceled = Effect.fnUntraced(function* (
   });
   if (moved) yield* repos.statements.touch([d.filingId], now);
   return { kind: "done", status: "canceled" } satisfies SendResult;
-});
-
-/** The send job: decodes its payload and sends the delivery; a vendor that is down fails (the job retries). */
-export const runSendStatement = Effect.fn("runSendStatement")(function* (data: unknown) {
-  const decoded = Schema.decodeUnknownResult(SendStatementPayload)(data);
-  if (Result.isFailure(decoded))
-    return { kind: "invalid", reason: String(decoded.failure) } satisfies SendJobResult;
-  const p = decoded.success;
-  if (p.cancel === true)
-    return (yield* cancelLetter(
-      { accountId: p.accountId, livemode: p.livemode },
-      p.deliveryId,
-    )) as SendJobResult;
-  return (yield* sendDelivery(
-    { accountId: p.accountId, livemode: p.livemode },
-    p.deliveryId,
-  )) as SendJobResult;
 });
 
 /** GET /v1/filings/{id}/statement: the filing's statement and its deliveries (404 for an unknown filing). */

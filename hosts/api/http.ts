@@ -7,7 +7,7 @@ import { isDomainError } from "./errors.ts";
 import { errorResponse } from "./error-table.ts";
 import type { AppRuntime, AppServices } from "../shared/runtime.ts";
 import type { Principal } from "../../core/domain/parties/account.ts";
-import type { Scope } from "../../core/ports/store.port.ts";
+import type { Scope } from "../../core/domain/shared/scope.ts";
 import { InvalidRequest, type DomainError } from "../../core/domain/shared/errors.ts";
 import { checkCursor, parsePageQuery, type Page, type PageQuery } from "../../core/domain/shared/paging.ts";
 import { pageView } from "../../core/domain/shared/views.ts";

@@ -17,6 +17,7 @@ import { Hasher } from "../../core/ports/hasher.port.ts";
 import { Ids } from "../../core/ports/ids.port.ts";
 import {
   IrsTransmitter,
+  IrsUnavailable,
   TransmissionRefused,
   type Acknowledgement,
 } from "../../core/ports/irs-transmitter.port.ts";
@@ -26,6 +27,7 @@ import { Store, type OpenTransaction, type Scope, type ScopedStore } from "../..
 import { TinVault } from "../../core/ports/tin-vault.port.ts";
 import { SsaTransmitter } from "../../core/ports/ssa-transmitter.port.ts";
 import { TinMatcher } from "../../core/ports/tin-matcher.port.ts";
+import { WebhookSender, type WebhookRequest } from "../../core/ports/webhook-sender.port.ts";
 import { sandboxTinMatcher } from "../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
 import { makeSsaTransmitter, SANDBOX_SUBMITTER } from "../../adapters/ssa/ssa-transmitter.ts";
 import { makeInMemorySsaFiles } from "../../adapters/in-memory/ssa-files.fake.ts";
@@ -33,46 +35,56 @@ import { makeFakeThrottles } from "../../adapters/in-memory/throttles.fake.ts";
 import { Throttles } from "../../core/ports/throttles.port.ts";
 import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
 import { createFilingService } from "../../core/index.ts";
+import { makeFakeMailHouse, makeFakeMailer } from "../../adapters/in-memory/mail-house.fake.ts";
+import { MailHouse, StatementSettings } from "../../core/ports/mail-house.port.ts";
+import { Mailer } from "../../core/ports/mailer.port.ts";
+import { StatementRenderer } from "../../core/ports/statement-renderer.port.ts";
 
 export interface ScriptedIrs {
   /** Transmissions sent, in order. */
   readonly sent: TransmissionInput[];
   /** Refuse the next transmissions on intake (TransmissionRefused) while true. */
   refuse: boolean;
-  /** The acknowledgement of every record; "processing" answers processing. */
-  outcome: RecordStatus | "processing";
+  /** The acknowledgement of every record; "processing" answers processing, "not_found" an unknown receipt. */
+  outcome: RecordStatus | "processing" | "not_found";
+  /** Fails every transmission and acknowledgement request with this while set (an IRS that is down). */
+  unavailable: IrsUnavailable | null;
 }
 
 function scriptedIrs(): { irs: ScriptedIrs; service: IrsTransmitter["Service"] } {
-  const irs: ScriptedIrs = { sent: [], refuse: false, outcome: "accepted" };
+  const irs: ScriptedIrs = { sent: [], refuse: false, outcome: "accepted", unavailable: null };
   const service = IrsTransmitter.of({
     transmit: (t, now) =>
-      irs.refuse
-        ? Effect.fail(new TransmissionRefused({ message: "refused on intake (scripted)", problems: [] }))
-        : Effect.sync(() => {
-            irs.sent.push(t);
-            return {
-              receiptId: `2026-${String(irs.sent.length).padStart(11, "0")}-ABCDEFGHI`,
-              submittedAt: now,
-            };
-          }),
+      irs.unavailable
+        ? Effect.fail(irs.unavailable)
+        : irs.refuse
+          ? Effect.fail(new TransmissionRefused({ message: "refused on intake (scripted)", problems: [] }))
+          : Effect.sync(() => {
+              irs.sent.push(t);
+              return {
+                receiptId: `2026-${String(irs.sent.length).padStart(11, "0")}-ABCDEFGHI`,
+                submittedAt: now,
+              };
+            }),
     acknowledgements: (requests) =>
-      Effect.sync(() =>
-        requests.map(
-          (r): Acknowledgement =>
-            irs.outcome === "processing"
-              ? { status: "processing" }
-              : {
-                  status: "done",
-                  transmissionStatus: "Accepted",
-                  records: [...r.records.values()].map((filingId) => ({
-                    filingId,
-                    status: irs.outcome as RecordStatus,
-                    errors: [],
-                  })),
-                },
-        ),
-      ),
+      irs.unavailable
+        ? Effect.fail(irs.unavailable)
+        : Effect.sync(() =>
+            requests.map(
+              (r): Acknowledgement =>
+                irs.outcome === "processing" || irs.outcome === "not_found"
+                  ? { status: irs.outcome }
+                  : {
+                      status: "done",
+                      transmissionStatus: "Accepted",
+                      records: [...r.records.values()].map((filingId) => ({
+                        filingId,
+                        status: irs.outcome as RecordStatus,
+                        errors: [],
+                      })),
+                    },
+            ),
+          ),
     missingConfiguration: () => null,
     profile: () => undefined,
   });
@@ -91,7 +103,8 @@ export type CoreServices =
   | IrsTransmitter
   | SsaTransmitter
   | TinMatcher
-  | Throttles;
+  | Throttles
+  | WebhookSender;
 
 export interface CoreTest {
   readonly store: ReturnType<typeof makeFakeStore>;
@@ -102,8 +115,12 @@ export interface CoreTest {
     options?: SendJobOptions | undefined;
   }[];
   readonly card: ReturnType<typeof makeSandboxCardProcessor>;
+  /** Webhook requests sent, in order; each is answered `webhookStatus`. */
+  readonly webhooks: { readonly sent: WebhookRequest[]; status: number };
   /** Moves the clock on. */
   readonly advance: (ms: number) => void;
+  /** The clock's time. */
+  readonly now: () => Date;
   readonly run: <A, E>(effect: Effect.Effect<A, E, CoreServices>) => Promise<A>;
   /** The seeded sandbox account (balance, card on file and a main payer), its scope and its owner. */
   readonly scope: Scope;
@@ -131,12 +148,17 @@ export function wrapRepos(
 }
 
 /** `wrapStore`: what the use cases see instead of the fake store itself (a test's stand-in for a concurrent writer). */
+/** `jobs`: the job queue the use cases send to (given the test's clock), instead of the recording one. */
 export async function coreTest(
-  options: { readonly wrapStore?: (store: Store["Service"]) => Store["Service"] } = {},
+  options: {
+    readonly wrapStore?: (store: Store["Service"]) => Store["Service"];
+    readonly jobs?: (clock: { readonly now: () => Date }) => Jobs["Service"];
+  } = {},
 ): Promise<CoreTest> {
   const store = makeFakeStore();
   let t = Date.UTC(2026, 1, 2, 12);
   const jobs: CoreTest["jobs"] = [];
+  const webhooks: CoreTest["webhooks"] = { sent: [], status: 200 };
   const card = makeSandboxCardProcessor({ now: () => new Date(t) });
   const { irs, service } = scriptedIrs();
   const runtime = ManagedRuntime.make(
@@ -156,17 +178,33 @@ export async function coreTest(
           makeInMemorySsaFiles(),
         ),
       ),
-      Layer.succeed(Jobs, {
-        send: (queue, data, options) =>
-          Effect.sync(() => {
-            jobs.push({ queue, data, options });
-          }),
-        sendMany: (queue, list) =>
-          Effect.sync(() => {
-            for (const j of list)
-              jobs.push({ queue, data: j.data, options: j.key === undefined ? {} : { key: j.key } });
-          }),
-      }),
+      Layer.succeed(
+        WebhookSender,
+        WebhookSender.of({
+          send: (r) =>
+            Effect.sync(() => {
+              webhooks.sent.push(r);
+              return { status: webhooks.status, retryAfter: null, error: null };
+            }),
+          sandboxLoopback: false,
+        }),
+      ),
+      Layer.succeed(
+        Jobs,
+        options.jobs
+          ? options.jobs({ now: () => new Date(t) })
+          : {
+              send: (queue, data, options) =>
+                Effect.sync(() => {
+                  jobs.push({ queue, data, options });
+                }),
+              sendMany: (queue, list) =>
+                Effect.sync(() => {
+                  for (const j of list)
+                    jobs.push({ queue, data: j.data, options: j.key === undefined ? {} : { key: j.key } });
+                }),
+            },
+      ),
       Layer.succeed(TinMatcher, sandboxTinMatcher),
       Layer.succeed(Throttles, makeFakeThrottles()),
     ),
@@ -190,9 +228,11 @@ export async function coreTest(
     irs,
     jobs,
     card,
+    webhooks,
     advance: (ms) => {
       t += ms;
     },
+    now: () => new Date(t),
     run,
     scope,
     payerId: seeded.payer.id,
@@ -230,4 +270,38 @@ export async function embeddedService(
     }),
   );
   return { service, scope: { accountId, livemode: false } };
+}
+
+export type MailServices = MailHouse | Mailer | StatementSettings | StatementRenderer;
+
+/**
+ * `t.run` with the statement services as well (a fake mail house and mailer, a sandbox return address, a renderer
+ * writing a stub PDF): for programs that may send statements, such as the job queue's edge and the sweeps.
+ */
+export function runWithMail(t: CoreTest) {
+  const mail = makeFakeMailHouse();
+  const post = makeFakeMailer();
+  return <A, E>(effect: Effect.Effect<A, E, CoreServices | MailServices>) =>
+    t.run(
+      effect.pipe(
+        Effect.provideService(MailHouse, mail.service),
+        Effect.provideService(Mailer, post.service),
+        Effect.provideService(StatementSettings, {
+          returnAddress: {
+            name: "Returns Dept",
+            addressLine1: "1 Return Way",
+            addressLine2: null,
+            city: "Austin",
+            state: "TX",
+            postalCode: "78701",
+            country: "US",
+          },
+          portalBaseUrl: "https://portal.example.test",
+        }),
+        Effect.provideService(StatementRenderer, {
+          render: () => Effect.sync(() => new TextEncoder().encode("%PDF-fake")),
+          renderText: () => Effect.sync(() => new TextEncoder().encode("%PDF-text")),
+        }),
+      ),
+    );
 }
