@@ -41,28 +41,12 @@ export const WORKER_QUEUES: readonly {
 ];
 
 /** Sweep -> how often it runs. */
-const SWEEPS: readonly {
-  readonly name: string;
-  readonly sweep: Sweep;
-  readonly everyMs: (c: Config) => number;
-}[] = [
-  { name: "dispatch sweep", sweep: dispatchSweep, everyMs: (c) => tuningOf(c).dispatchSweepEveryMs },
-  { name: "event fan-out", sweep: fanOutSweep, everyMs: (c) => c.outboxPollMs },
-  {
-    name: "statement sweep",
-    sweep: statementsSweep,
-    everyMs: (c) => Math.min(1000, tuningOf(c).dispatchSweepEveryMs),
-  },
-  {
-    name: "W-9 expiry",
-    sweep: w9ExpirySweep,
-    everyMs: (c) => Math.min(60_000, tuningOf(c).dispatchSweepEveryMs),
-  },
-  {
-    name: "charge reconciliation",
-    sweep: reconcileSweep,
-    everyMs: (c) => tuningOf(c).chargeReconcileEveryMs,
-  },
+const SWEEPS: readonly { name: string; sweep: Sweep; everyMs: (t: Tuning, c: Config) => number }[] = [
+  { name: "dispatch sweep", sweep: dispatchSweep, everyMs: (t) => t.dispatchSweepEveryMs },
+  { name: "event fan-out", sweep: fanOutSweep, everyMs: (_t, c) => c.outboxPollMs },
+  { name: "statement sweep", sweep: statementsSweep, everyMs: (t) => Math.min(1000, t.dispatchSweepEveryMs) },
+  { name: "W-9 expiry", sweep: w9ExpirySweep, everyMs: (t) => Math.min(60_000, t.dispatchSweepEveryMs) },
+  { name: "charge reconciliation", sweep: reconcileSweep, everyMs: (t) => t.chargeReconcileEveryMs },
 ];
 
 function settingsOf(config: Config): JobSettings & SweepSettings {
@@ -92,7 +76,9 @@ export async function startWorker(deps: {
       batchSize: q.batchSize(tuningOf(config)),
       ...(q.teamConcurrency === undefined ? {} : { teamConcurrency: q.teamConcurrency }),
     });
-  const stops = SWEEPS.map((s) => every(runtime, logger, s.name, s.everyMs(config), s.sweep, settings));
+  const stops = SWEEPS.map((s) =>
+    every(runtime, logger, s.name, s.everyMs(tuningOf(config), config), s.sweep, settings),
+  );
   return {
     stop: async () => {
       for (const stop of stops) stop();
