@@ -22,7 +22,7 @@ import { benchSchema, root, startEmbeddedApi, stop, stopEmbedded } from "./suppo
 import { loadNote, record } from "./support/report.ts";
 import { microsEach, postgresCpuSeconds, processCpuSeconds } from "./support/cpu.ts";
 import { startLobEmulator } from "../hosts/lob-emulator/server.ts";
-import { SEND_STATEMENT_QUEUE } from "../core/use-cases/queues.ts";
+import { SEND_STATEMENT_QUEUE } from "../core/use-cases/lifecycle/queues.ts";
 
 const N = Number(process.env["MAIL_BENCH_LETTERS"] ?? 100_000);
 const PER_BATCH = 1000;

@@ -10,18 +10,18 @@ import { Ids } from "./ports/ids.port.ts";
 import { Pricing } from "./ports/pricing.port.ts";
 import { Store, type Scope } from "./ports/store.port.ts";
 import { TinVault } from "./ports/tin-vault.port.ts";
-import { createPayer, getPayer, listPayers, updatePayer } from "./use-cases/payers.use-case.ts";
+import { createPayer, getPayer, listPayers, updatePayer } from "./use-cases/parties/payers.ts";
 import {
   createRecipient,
   getRecipient,
   listRecipients,
   updateRecipient,
-} from "./use-cases/recipients.use-case.ts";
-import { filePayerForms, getFiling, listFilings } from "./use-cases/filings.use-case.ts";
-import { cartDetails } from "./use-cases/cart.use-case.ts";
-import { getQuote, getRateCard } from "./use-cases/prices.use-case.ts";
+} from "./use-cases/parties/recipients.ts";
+import { filePayerForms, getFiling, listFilings } from "./use-cases/filing/filings.ts";
+import { cartDetails } from "./use-cases/money/cart.ts";
+import { getQuote, getRateCard } from "./use-cases/money/prices.ts";
 import type { PageQuery } from "./domain/shared/paging.ts";
-import { getW9Request, listW9Requests } from "./use-cases/w9-requests.use-case.ts";
+import { getW9Request, listW9Requests } from "./use-cases/parties/w9-requests.ts";
 
 export * as forms from "./domain/forms/index.ts";
 export * as fire from "./domain/fire/index.ts";

@@ -3,7 +3,7 @@
 import { loadConfigOrExit, tuningOf } from "../shared/config.ts";
 import { makeLogger } from "../shared/logger.ts";
 import { adapterSummary, openRuntime } from "../shared/runtime.ts";
-import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
+import { seedSandbox } from "../../core/use-cases/accounts/accounts.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { buildContainer, HttpApp } from "./container.ts";
 import { startWorker } from "../worker/worker.ts";

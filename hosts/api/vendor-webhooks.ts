@@ -2,7 +2,7 @@
 // The signature is the credential; the adapter checks it (LOB_WEBHOOK_SECRET) over the raw bytes, so the body is
 // read raw here. Unsigned, forged, altered or stale: 401 in the error envelope, nothing recorded.
 import * as Effect from "effect/Effect";
-import { receiveTrackingNotification } from "../../core/use-cases/statements.use-case.ts";
+import { receiveTrackingNotification } from "../../core/use-cases/statements/statements.ts";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../../adapters/lob/tracking.lob.ts";
 import { readRaw } from "./middleware/body.ts";
 import type { Api, ApiContext } from "./http.ts";

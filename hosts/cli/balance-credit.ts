@@ -1,5 +1,5 @@
 // `balance credit`: the arguments of an operator credit, checked before the database is opened.
-import type { CreditInput } from "../../core/use-cases/credit-balance.use-case.ts";
+import type { CreditInput } from "../../core/use-cases/money/credit-balance.ts";
 
 export interface CreditArgs {
   account?: string;

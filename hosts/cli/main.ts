@@ -14,11 +14,11 @@ import {
   seedSandbox,
   setIpAllowlist,
   setStrictRules,
-} from "../../core/use-cases/accounts.use-case.ts";
-import { createUser, listApps, registerApp, revokeApp } from "../../core/use-cases/oauth-apps.use-case.ts";
+} from "../../core/use-cases/accounts/accounts.ts";
+import { createUser, listApps, registerApp, revokeApp } from "../../core/use-cases/oauth/apps.ts";
 import type { Role } from "../../core/domain/parties/account.ts";
-import { creditBalance } from "../../core/use-cases/credit-balance.use-case.ts";
-import { liftLockout, listLockouts } from "../../core/use-cases/throttles.use-case.ts";
+import { creditBalance } from "../../core/use-cases/money/credit-balance.ts";
+import { liftLockout, listLockouts } from "../../core/use-cases/accounts/throttles.ts";
 import { dollars, parseCreditArgs, type CreditArgs } from "./balance-credit.ts";
 import { argumentError, commandUsage, COMMANDS, leadingWords } from "./usage.ts";
 import { withServiceRuntime } from "./service-runtime.ts";

@@ -11,7 +11,7 @@ import {
   listSsaFiles,
   markSsaOutcome,
   markSsaSubmitted,
-} from "../../core/use-cases/ssa-filing.use-case.ts";
+} from "../../core/use-cases/lifecycle/ssa-filing.ts";
 import type { SsaFile, SsaFileStatus } from "../../core/ports/ssa-transmitter.port.ts";
 import type { AppRuntime, AppServices } from "../shared/runtime.ts";
 

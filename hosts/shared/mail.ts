@@ -19,7 +19,7 @@ import { makeLobMailTracking } from "../../adapters/lob/tracking.lob.ts";
 import { ServiceUnavailable, Unauthorized } from "../../core/domain/shared/errors.ts";
 import { MailHouse, StatementSettings } from "../../core/ports/mail-house.port.ts";
 import { MailTracking } from "../../core/ports/mail-tracking.port.ts";
-import { receiveTrackingNotification } from "../../core/use-cases/statements.use-case.ts";
+import { receiveTrackingNotification } from "../../core/use-cases/statements/statements.ts";
 import type { TrackingNotification } from "../../core/ports/mail-tracking.port.ts";
 import { createLobEmulator, type LobEmulator } from "../lob-emulator/emulator.ts";
 import type { Config } from "./config.ts";

@@ -4,7 +4,7 @@ import * as Layer from "effect/Layer";
 import * as ManagedRuntime from "effect/ManagedRuntime";
 import { Jobs } from "../../core/ports/jobs.port.ts";
 import { openJobs, type PgBossJobs } from "../../adapters/pg-boss/jobs.pg-boss.ts";
-import { TRANSMIT_QUEUE } from "../../core/use-cases/queues.ts";
+import { TRANSMIT_QUEUE } from "../../core/use-cases/lifecycle/queues.ts";
 import { openDatabase, type Database } from "../../adapters/knex/connection.ts";
 import * as knexStore from "../../adapters/knex/store.knex.ts";
 import * as knexAccessGate from "../../adapters/knex/access-gate.knex.ts";

@@ -1,11 +1,11 @@
 // The worker's wiring to the job adapter and the runtime: a job handler that runs the core's queue edge (runJob)
 // and turns its outcome into what the adapter understands, and a timer that runs a sweep without overlapping
-// itself. No business rule here: what a job does, queues next or logs is the core's (core/use-cases/jobs.use-case.ts).
+// itself. No business rule here: what a job does, queues next or logs is the core's (core/use-cases/lifecycle/jobs.ts).
 import type * as Effect from "effect/Effect";
 import type { JobOutcome, LogLine } from "../../core/domain/jobs/outcome.ts";
 import type { JobHandler } from "../../core/ports/jobs.port.ts";
-import { failureOf, runJob, type JobSettings } from "../../core/use-cases/jobs.use-case.ts";
-import { runSweep, type SweepSettings } from "../../core/use-cases/sweeps.use-case.ts";
+import { failureOf, runJob, type JobSettings } from "../../core/use-cases/lifecycle/jobs.ts";
+import { runSweep, type SweepSettings } from "../../core/use-cases/lifecycle/sweeps.ts";
 import type { AppRuntime, AppServices } from "../shared/runtime.ts";
 import type { Logger } from "../shared/logger.ts";
 

@@ -7,8 +7,8 @@ import {
   SEND_STATEMENT_QUEUE,
   TIN_MATCH_QUEUE,
   TRANSMIT_QUEUE,
-} from "../../core/use-cases/queues.ts";
-import type { JobSettings } from "../../core/use-cases/jobs.use-case.ts";
+} from "../../core/use-cases/lifecycle/queues.ts";
+import type { JobSettings } from "../../core/use-cases/lifecycle/jobs.ts";
 import {
   dispatchSweep,
   fanOutSweep,
@@ -16,13 +16,13 @@ import {
   statementsSweep,
   w9ExpirySweep,
   type SweepSettings,
-} from "../../core/use-cases/sweeps.use-case.ts";
+} from "../../core/use-cases/lifecycle/sweeps.ts";
 import type { AppRuntime } from "../shared/runtime.ts";
 import { tuningOf, type Config, type Tuning } from "../shared/config.ts";
 import type { Logger } from "../shared/logger.ts";
 import { every, jobHandler, type JobRunner, type Sweep } from "./edge.ts";
 
-export { jobFailure, MAX_RETRY_AFTER_SECONDS } from "../../core/use-cases/jobs.use-case.ts";
+export { jobFailure, MAX_RETRY_AFTER_SECONDS } from "../../core/use-cases/lifecycle/jobs.ts";
 
 /**
  * Queue -> jobs fetched per poll (run side by side) and polling loops; the expiry of a queue whose honest runs are

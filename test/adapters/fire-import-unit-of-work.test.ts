@@ -1,4 +1,4 @@
-// A FIRE import validates its forms inside its transaction (core/use-cases/intake.use-case.ts, intakeInChunks), and
+// A FIRE import validates its forms inside its transaction (core/use-cases/filing/intake.ts, intakeInChunks), and
 // the reads it makes there go through that transaction. On the embedded database (one connection) a read outside it
 // waited for the transaction to end: an import under the IRS test-mode rules (TestCd T, which read the payer's
 // stored TIN) hung until Knex gave up on the connection. Run on every Store adapter: the in-memory fake, PGlite, and
@@ -17,9 +17,9 @@ import { Ids } from "../../core/ports/ids.port.ts";
 import { IrsTransmitter } from "../../core/ports/irs-transmitter.port.ts";
 import { Store } from "../../core/ports/store.port.ts";
 import { TinVault } from "../../core/ports/tin-vault.port.ts";
-import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
-import { importFire } from "../../core/use-cases/fire-import.use-case.ts";
-import { createPayer } from "../../core/use-cases/payers.use-case.ts";
+import { seedSandbox } from "../../core/use-cases/accounts/accounts.ts";
+import { importFire } from "../../core/use-cases/filing/fire-import.ts";
+import { createPayer } from "../../core/use-cases/parties/payers.ts";
 import { fileInput, necFireForm, payer as firePayer } from "../core/domain/fire/helpers.ts";
 import { eachStoreAdapter } from "./contract/adapters.ts";
 

@@ -16,7 +16,7 @@ import {
 import { generateSchemaTs } from "../../clients/typescript/generate.ts";
 import { apiDocument } from "../../hosts/api/openapi/snapshot.ts";
 import { setDefaultLogDestination } from "../../hosts/shared/logger.ts";
-import { applyAcknowledgement, transmitOrder } from "../../core/use-cases/transmission.use-case.ts";
+import { applyAcknowledgement, transmitOrder } from "../../core/use-cases/lifecycle/transmission.ts";
 import { startApi, type TestApi } from "../support/api.ts";
 import { necRow, payerBody } from "../support/forms.ts";
 

@@ -10,7 +10,7 @@ import { loadTuning, type Config } from "../../hosts/shared/config.ts";
 import { makeLogger, type Logger } from "../../hosts/shared/logger.ts";
 import { makeMetrics } from "../../hosts/api/operability/metrics.ts";
 import { readinessProbe } from "../../hosts/api/operability/readiness.ts";
-import { createApiKey, seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
+import { createApiKey, seedSandbox } from "../../core/use-cases/accounts/accounts.ts";
 import type { Database } from "../../adapters/knex/connection.ts";
 import { openTestDb, type Backend } from "./db.ts";
 import { DEFAULT_RATE_CARD } from "../../core/domain/pricing/index.ts";

@@ -33,7 +33,7 @@ import { makeSsaTransmitter, SANDBOX_SUBMITTER } from "../../adapters/ssa/ssa-tr
 import { makeInMemorySsaFiles } from "../../adapters/in-memory/ssa-files.fake.ts";
 import { makeFakeThrottles } from "../../adapters/in-memory/throttles.fake.ts";
 import { Throttles } from "../../core/ports/throttles.port.ts";
-import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
+import { seedSandbox } from "../../core/use-cases/accounts/accounts.ts";
 import { createFilingService } from "../../core/index.ts";
 import { makeFakeMailHouse, makeFakeMailer } from "../../adapters/in-memory/mail-house.fake.ts";
 import { MailHouse, StatementSettings } from "../../core/ports/mail-house.port.ts";

@@ -13,7 +13,7 @@ import { makeLogger } from "../../hosts/shared/logger.ts";
 import { Clock } from "../../core/ports/clock.port.ts";
 import { PasswordHasher } from "../../core/ports/password-hasher.port.ts";
 import { makeScryptPasswordHasher } from "../../adapters/system/password-hasher.scrypt.ts";
-import { createUser, registerApp } from "../../core/use-cases/oauth-apps.use-case.ts";
+import { createUser, registerApp } from "../../core/use-cases/oauth/apps.ts";
 import { testConfig, type TestApi } from "./api.ts";
 
 /** Cheap scrypt for test users (the stored hash names its own cost, so sign-in verifies it as stored). */

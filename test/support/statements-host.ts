@@ -6,7 +6,7 @@ import type { Server } from "node:http";
 import * as ManagedRuntime from "effect/ManagedRuntime";
 import * as Redacted from "effect/Redacted";
 import { makeFakeJobs, type FakeJobs } from "../../adapters/in-memory/jobs.fake.ts";
-import { seedSandbox } from "../../core/use-cases/accounts.use-case.ts";
+import { seedSandbox } from "../../core/use-cases/accounts/accounts.ts";
 import { createApp } from "../../hosts/api/app.ts";
 import { loadTuning } from "../../hosts/shared/config.ts";
 import { makeLogger } from "../../hosts/shared/logger.ts";

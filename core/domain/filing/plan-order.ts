@@ -1,5 +1,5 @@
 // The decisions of a paid order's transmission job (SPEC "States and transitions", D18-D22), pure: given the order's
-// filings as read, what each one gets. The use case (core/use-cases/transmission.use-case.ts) loads, plans with
+// filings as read, what each one gets. The use case (core/use-cases/lifecycle/transmission.ts) loads, plans with
 // these, and applies the plan in its transactions.
 import { getFormDefinition } from "../forms/index.ts";
 import type { FilingToTransmit } from "../iris/transmission.ts";

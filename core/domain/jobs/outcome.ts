@@ -1,6 +1,6 @@
 // What a job (or a sweep) leaves for the queue to do once it has run: the jobs it queues next, whether it asks to be
 // tried again later (the far side's Retry-After), and the log lines it reports. Data only: the queue's edge applies it
-// (core/use-cases/jobs.use-case.ts), so a job never calls back into the host that runs it.
+// (core/use-cases/lifecycle/jobs.ts), so a job never calls back into the host that runs it.
 
 /** A job to queue: as `Jobs.send` takes it. */
 export interface FollowUp {

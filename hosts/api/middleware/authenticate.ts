@@ -4,7 +4,7 @@ import {
   authenticate,
   rateLimitExceeded,
   type HostEnvironment,
-} from "../../../core/use-cases/authenticate.use-case.ts";
+} from "../../../core/use-cases/accounts/authenticate.ts";
 import { resolveVersion } from "../../../core/domain/shared/versioning.ts";
 import { MalformedRequest } from "../../../core/domain/shared/errors.ts";
 import type { Principal, RateWindow } from "../../../core/domain/parties/account.ts";

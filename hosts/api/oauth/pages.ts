@@ -1,7 +1,7 @@
 // The consent pages of GET/POST /oauth/authorize: plain HTML and a little CSS, no script. Every dynamic value
 // is escaped; the style sheet is allowed by its hash in the Content-Security-Policy.
 import { createHash } from "node:crypto";
-import type { PageContext, ConsentPage } from "../../../core/use-cases/oauth-authorize.use-case.ts";
+import type { PageContext, ConsentPage } from "../../../core/use-cases/oauth/authorize.ts";
 import { SCOPE_DESCRIPTIONS } from "../../../core/domain/oauth/scopes.ts";
 
 const CSS = `

@@ -7,13 +7,13 @@ import * as Exit from "effect/Exit";
 import { tokenErrorStatus } from "../../../core/domain/oauth/errors.ts";
 import { redirectWith } from "../../../core/domain/oauth/redirect.ts";
 import type { FormFields } from "../../../core/domain/oauth/token-request.ts";
-import { requestToken } from "../../../core/use-cases/oauth-token.use-case.ts";
+import { requestToken } from "../../../core/use-cases/oauth/token.ts";
 import {
   decide,
   signIn,
   startAuthorization,
   type AuthorizeQuery,
-} from "../../../core/use-cases/oauth-authorize.use-case.ts";
+} from "../../../core/use-cases/oauth/authorize.ts";
 import { hostEnvironment } from "../middleware/authenticate.ts";
 import { readRaw } from "../middleware/body.ts";
 import { findUnstorableText } from "../../../core/domain/shared/validation.ts";

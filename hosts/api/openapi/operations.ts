@@ -10,16 +10,16 @@ import {
   checkUpdate as recipientUpdate,
 } from "../../../core/domain/parties/recipient.ts";
 import { batchBody, payerFormsBody, singleBody } from "../../../core/domain/filing/intake.ts";
-import { correctionBody, refileBody } from "../../../core/use-cases/lifecycle.use-case.ts";
+import { correctionBody, refileBody } from "../../../core/use-cases/lifecycle/lifecycle.ts";
 import { describedShape, referenceShape } from "../../../core/domain/cart/cart.ts";
-import { autoBody, cardBody, topUpBody } from "../../../core/use-cases/balance.use-case.ts";
-import { payBody } from "../../../core/use-cases/pay.use-case.ts";
+import { autoBody, cardBody, topUpBody } from "../../../core/use-cases/money/balance.ts";
+import { payBody } from "../../../core/use-cases/money/pay.ts";
 import { check as extensionBody } from "../../../core/domain/extensions/extension.ts";
 import {
   createBody as webhookCreate,
   updateBody as webhookUpdate,
-} from "../../../core/use-cases/webhooks.use-case.ts";
-import { body as tinMatchBody } from "../../../core/use-cases/tin-match.use-case.ts";
+} from "../../../core/use-cases/webhooks/webhooks.ts";
+import { body as tinMatchBody } from "../../../core/use-cases/parties/tin-match.ts";
 import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../core/domain/shared/paging.ts";
 import { DELIVERY_STATUSES } from "../../../core/domain/statements/delivery.ts";

@@ -2,9 +2,9 @@
 // Every dynamic value is escaped; the style sheet is allowed by its hash in the Content-Security-Policy. Each form
 // field has a label, errors are announced (role=alert) and linked to their field, and the layout fits a phone.
 import { createHash } from "node:crypto";
-import type { portalHome } from "../../../core/use-cases/portal.use-case.ts";
+import type { portalHome } from "../../../core/use-cases/statements/portal.ts";
 import type * as Effect from "effect/Effect";
-import type { W9Page } from "../../../core/use-cases/w9-portal.use-case.ts";
+import type { W9Page } from "../../../core/use-cases/parties/w9-portal.ts";
 import {
   CERTIFICATION_INSTRUCTIONS,
   CERTIFICATION_ITEMS,

@@ -17,7 +17,7 @@ import {
   type PortalEntry,
   type PortalSession,
   type PortalVisit,
-} from "../../../core/use-cases/portal.use-case.ts";
+} from "../../../core/use-cases/statements/portal.ts";
 import { findUnstorableText } from "../../../core/domain/shared/validation.ts";
 import type { Config } from "../../shared/config.ts";
 import type { Logger } from "../../shared/logger.ts";
@@ -32,7 +32,7 @@ import {
   verifyPage,
   w9FormPage,
 } from "./pages.ts";
-import { openW9Link, submitW9 } from "../../../core/use-cases/w9-portal.use-case.ts";
+import { openW9Link, submitW9 } from "../../../core/use-cases/parties/w9-portal.ts";
 import { portalCookies } from "./session.ts";
 
 const FORM_LIMIT = 16 * 1024;

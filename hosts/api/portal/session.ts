@@ -8,7 +8,7 @@
 // All are HttpOnly, path /portal, Secure over HTTPS. A cookie that does not verify, or is past its time, is absent.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { PortalRef } from "../../../core/ports/portal.port.ts";
-import type { PortalSession } from "../../../core/use-cases/portal.use-case.ts";
+import type { PortalSession } from "../../../core/use-cases/statements/portal.ts";
 import { PORTAL_SESSION_SECONDS } from "../../../core/domain/statements/portal.ts";
 import type { ApiContext } from "../http.ts";
 

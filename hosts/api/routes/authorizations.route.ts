@@ -1,9 +1,6 @@
 // GET /v1/authorizations, DELETE /v1/authorizations/{id} (D32): the owner's view of the apps its users
 // authorized, per payer. Account administration: owner API keys only (OAuth tokens cannot manage grants).
-import {
-  listAuthorizations,
-  revokeAuthorization,
-} from "../../../core/use-cases/oauth-authorizations.use-case.ts";
+import { listAuthorizations, revokeAuthorization } from "../../../core/use-cases/oauth/authorizations.ts";
 import { scopeOf, type Api } from "../http.ts";
 import { answer, idParam, type RouteDef } from "./route.ts";
 

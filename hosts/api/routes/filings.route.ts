@@ -8,9 +8,9 @@ import {
   getBatch,
   getFiling,
   listFilings,
-} from "../../../core/use-cases/filings.use-case.ts";
-import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
-import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+} from "../../../core/use-cases/filing/filings.ts";
+import { importFire } from "../../../core/use-cases/filing/fire-import.ts";
+import { bodyTargets } from "../../../core/use-cases/oauth/payer-access.ts";
 import { httpOperation } from "../operations.ts";
 import { orThrow, pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";

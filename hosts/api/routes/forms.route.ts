@@ -1,4 +1,4 @@
-import { formShape, listFormsView } from "../../../core/use-cases/forms.use-case.ts";
+import { formShape, listFormsView } from "../../../core/use-cases/filing/forms.ts";
 import { type Api } from "../http.ts";
 import { answer, SCOPES, type RouteDef } from "./route.ts";
 

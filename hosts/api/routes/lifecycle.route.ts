@@ -5,8 +5,8 @@ import {
   groupAck,
   refileFiling,
   voidFiling,
-} from "../../../core/use-cases/lifecycle.use-case.ts";
-import { filingCopyB, groupCopyB, orderW3 } from "../../../core/use-cases/copy-b.use-case.ts";
+} from "../../../core/use-cases/lifecycle/lifecycle.ts";
+import { filingCopyB, groupCopyB, orderW3 } from "../../../core/use-cases/filing/copy-b.ts";
 import { scopeOf, type Api } from "../http.ts";
 import { answer, answerPdf, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 

@@ -1,10 +1,5 @@
-import {
-  addCartItems,
-  cartDetails,
-  cartValue,
-  removeCartItem,
-} from "../../../core/use-cases/cart.use-case.ts";
-import { parsePayBody, payCart } from "../../../core/use-cases/pay.use-case.ts";
+import { addCartItems, cartDetails, cartValue, removeCartItem } from "../../../core/use-cases/money/cart.ts";
+import { parsePayBody, payCart } from "../../../core/use-cases/money/pay.ts";
 import {
   entryView,
   getBalance,
@@ -12,13 +7,13 @@ import {
   setAutoReplenish,
   setPaymentMethod,
   topUp,
-} from "../../../core/use-cases/balance.use-case.ts";
+} from "../../../core/use-cases/money/balance.ts";
 import { orderListView } from "../../../core/domain/cart/views.ts";
-import { getOrder, listOrders } from "../../../core/use-cases/orders.use-case.ts";
-import { getQuote, getRateCard } from "../../../core/use-cases/prices.use-case.ts";
+import { getOrder, listOrders } from "../../../core/use-cases/money/orders.ts";
+import { getQuote, getRateCard } from "../../../core/use-cases/money/prices.ts";
 import { orThrow, pageQuery, principalOf, scopeOf, type Api, type ApiContext } from "../http.ts";
 import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
-import { bodyTargets, type PayerTarget } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { bodyTargets, type PayerTarget } from "../../../core/use-cases/oauth/payer-access.ts";
 
 // The filings added, and the cart they are added to: a payer-scoped grant may change the cart only while it holds
 // only its payer's forms (issue 38: adding its own form to a cart holding another payer's was let through).

@@ -1,5 +1,5 @@
 import { payerView } from "../../../core/domain/parties/views.ts";
-import { createPayer, getPayer, listPayers, updatePayer } from "../../../core/use-cases/payers.use-case.ts";
+import { createPayer, getPayer, listPayers, updatePayer } from "../../../core/use-cases/parties/payers.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 

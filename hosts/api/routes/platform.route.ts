@@ -4,7 +4,7 @@ import {
   listExtensions,
   requestExtension,
   resetSandbox,
-} from "../../../core/use-cases/platform.use-case.ts";
+} from "../../../core/use-cases/accounts/platform.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 

@@ -6,14 +6,14 @@ import {
   updateRecipient,
   withPortalFactsOne,
   withPortalFactsPage,
-} from "../../../core/use-cases/recipients.use-case.ts";
+} from "../../../core/use-cases/parties/recipients.ts";
 import * as Effect from "effect/Effect";
 import { portalActivityView } from "../../../core/domain/statements/views.ts";
 import {
   liftPortalLockout,
   listPortalActivity,
   requestConsent,
-} from "../../../core/use-cases/portal.use-case.ts";
+} from "../../../core/use-cases/statements/portal.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 

@@ -2,11 +2,7 @@
 // what a payer-scoped OAuth grant may touch (D32) and the handler.
 import { Forbidden, InsufficientScope, type DomainError } from "../../../core/domain/shared/errors.ts";
 import type { Principal } from "../../../core/domain/parties/account.ts";
-import {
-  bodyTargets,
-  confineToPayer,
-  type PayerTarget,
-} from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { bodyTargets, confineToPayer, type PayerTarget } from "../../../core/use-cases/oauth/payer-access.ts";
 import * as Effect from "effect/Effect";
 import { IdempotentOperation } from "../../../core/ports/idempotency.port.ts";
 import type { Page } from "../../../core/domain/shared/paging.ts";

@@ -1,6 +1,6 @@
 // GET /v1/security/lockouts, DELETE /v1/security/lockouts/{id} (issue 38): the owner's view of its users locked out
 // of the sign-in page by failed attempts, and the lift of a lock. Account administration: owner API keys only.
-import { liftLockout, listLockouts } from "../../../core/use-cases/throttles.use-case.ts";
+import { liftLockout, listLockouts } from "../../../core/use-cases/accounts/throttles.ts";
 import { scopeOf, type Api } from "../http.ts";
 import { answer, idParam, type RouteDef } from "./route.ts";
 

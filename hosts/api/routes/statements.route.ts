@@ -1,8 +1,11 @@
 // Recipient statements (issue 39): a filing's statement with its deliveries, and every delivery of the environment
 // by status (a season's returned mail in one query).
 import { deliveryView, outboxMessageView } from "../../../core/domain/statements/views.ts";
-import { listOutbox } from "../../../core/use-cases/outbox.use-case.ts";
-import { getFilingStatement, listStatementDeliveries } from "../../../core/use-cases/statements.use-case.ts";
+import { listOutbox } from "../../../core/use-cases/statements/outbox.ts";
+import {
+  getFilingStatement,
+  listStatementDeliveries,
+} from "../../../core/use-cases/statements/statements.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 

@@ -1,10 +1,10 @@
-import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { bodyTargets } from "../../../core/use-cases/oauth/payer-access.ts";
 import {
   getTinMatch,
   listTinMatches,
   runView,
   startTinMatch,
-} from "../../../core/use-cases/tin-match.use-case.ts";
+} from "../../../core/use-cases/parties/tin-match.ts";
 import { runStartedView } from "../../../core/domain/parties/views.ts";
 import type { Config } from "../../shared/config.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";

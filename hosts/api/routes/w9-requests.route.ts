@@ -9,9 +9,9 @@ import {
   w9PageView,
   w9RequestPdf,
   w9View,
-} from "../../../core/use-cases/w9-requests.use-case.ts";
+} from "../../../core/use-cases/parties/w9-requests.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
-import { bodyTargets } from "../../../core/use-cases/oauth-payer-access.use-case.ts";
+import { bodyTargets } from "../../../core/use-cases/oauth/payer-access.ts";
 import { answer, answerList, answerPdf, idParam, SCOPES, type RouteDef } from "./route.ts";
 
 export function w9RequestRoutes(api: Api): RouteDef[] {

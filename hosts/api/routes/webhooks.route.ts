@@ -11,7 +11,7 @@ import {
   listWebhooks,
   rotateWebhookSecret,
   updateWebhook,
-} from "../../../core/use-cases/webhooks.use-case.ts";
+} from "../../../core/use-cases/webhooks/webhooks.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, idParam, type RouteDef } from "./route.ts";
 

@@ -11,7 +11,7 @@ import { systemIds } from "../../../adapters/system/system.ts";
 import { Clock } from "../../../core/ports/clock.port.ts";
 import { Ids } from "../../../core/ports/ids.port.ts";
 import { Store } from "../../../core/ports/store.port.ts";
-import { creditBalance, MAX_CREDIT_CENTS } from "../../../core/use-cases/credit-balance.use-case.ts";
+import { creditBalance, MAX_CREDIT_CENTS } from "../../../core/use-cases/money/credit-balance.ts";
 import { storeRows } from "../../support/rows.ts";
 
 function setup() {

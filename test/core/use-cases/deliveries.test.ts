@@ -11,7 +11,7 @@ import { Ids } from "../../../core/ports/ids.port.ts";
 import { Store } from "../../../core/ports/store.port.ts";
 import { WebhookSender, type WebhookRequest } from "../../../core/ports/webhook-sender.port.ts";
 import { verifySignature } from "../../../core/domain/webhooks/signature.ts";
-import { deliverFresh, deliverWebhook, fanOutEvents } from "../../../core/use-cases/deliveries.use-case.ts";
+import { deliverFresh, deliverWebhook, fanOutEvents } from "../../../core/use-cases/webhooks/deliveries.ts";
 
 test("fan-out creates one delivery per matching endpoint; first attempts use its rows, are signed and recorded", async () => {
   const store = makeFakeStore();

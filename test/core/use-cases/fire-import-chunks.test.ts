@@ -14,9 +14,9 @@ import {
 import * as Effect from "effect/Effect";
 import { InvalidRequest } from "../../../core/domain/shared/errors.ts";
 import type { ScopedStore, Store } from "../../../core/ports/store.port.ts";
-import { importFire } from "../../../core/use-cases/fire-import.use-case.ts";
-import { INTAKE_CHUNK, INTAKE_FIRST_CHUNK } from "../../../core/use-cases/intake.use-case.ts";
-import { createPayer } from "../../../core/use-cases/payers.use-case.ts";
+import { importFire } from "../../../core/use-cases/filing/fire-import.ts";
+import { INTAKE_CHUNK, INTAKE_FIRST_CHUNK } from "../../../core/use-cases/filing/intake.ts";
+import { createPayer } from "../../../core/use-cases/parties/payers.ts";
 import { coreTest, wrapRepos, type CoreTest } from "../../support/core.ts";
 import {
   alpha,

@@ -7,10 +7,10 @@ import * as assert from "uvu/assert";
 import { makeFakeJobs, type FakeJobs } from "../../../adapters/in-memory/jobs.fake.ts";
 import { NOT_FOUND_POLLS, type JobOutcome } from "../../../core/domain/jobs/outcome.ts";
 import { IrsUnavailable } from "../../../core/ports/irs-transmitter.port.ts";
-import { filePayerForms } from "../../../core/use-cases/filings.use-case.ts";
-import { enqueueAll, failureOf, runJob, type JobSettings } from "../../../core/use-cases/jobs.use-case.ts";
-import { payCart } from "../../../core/use-cases/pay.use-case.ts";
-import { ACK_QUEUE, TRANSMIT_QUEUE } from "../../../core/use-cases/queues.ts";
+import { filePayerForms } from "../../../core/use-cases/filing/filings.ts";
+import { enqueueAll, failureOf, runJob, type JobSettings } from "../../../core/use-cases/lifecycle/jobs.ts";
+import { payCart } from "../../../core/use-cases/money/pay.ts";
+import { ACK_QUEUE, TRANSMIT_QUEUE } from "../../../core/use-cases/lifecycle/queues.ts";
 import { coreTest, runWithMail, type CoreTest } from "../../support/core.ts";
 import { necRows } from "../../support/forms.ts";
 

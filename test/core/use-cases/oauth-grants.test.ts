@@ -23,15 +23,12 @@ import { Ids } from "../../../core/ports/ids.port.ts";
 import { Hasher } from "../../../core/ports/hasher.port.ts";
 import { TinVault } from "../../../core/ports/tin-vault.port.ts";
 import { PasswordHasher } from "../../../core/ports/password-hasher.port.ts";
-import { createAccount } from "../../../core/use-cases/accounts.use-case.ts";
-import { createPayer } from "../../../core/use-cases/payers.use-case.ts";
-import { createUser, registerApp, revokeApp } from "../../../core/use-cases/oauth-apps.use-case.ts";
-import { decide, signIn, startAuthorization } from "../../../core/use-cases/oauth-authorize.use-case.ts";
-import { requestToken } from "../../../core/use-cases/oauth-token.use-case.ts";
-import {
-  listAuthorizations,
-  revokeAuthorization,
-} from "../../../core/use-cases/oauth-authorizations.use-case.ts";
+import { createAccount } from "../../../core/use-cases/accounts/accounts.ts";
+import { createPayer } from "../../../core/use-cases/parties/payers.ts";
+import { createUser, registerApp, revokeApp } from "../../../core/use-cases/oauth/apps.ts";
+import { decide, signIn, startAuthorization } from "../../../core/use-cases/oauth/authorize.ts";
+import { requestToken } from "../../../core/use-cases/oauth/token.ts";
+import { listAuthorizations, revokeAuthorization } from "../../../core/use-cases/oauth/authorizations.ts";
 import { backends, openTestDb } from "../../support/db.ts";
 
 type Services = Store | AccessGate | Throttles | Clock | Ids | Hasher | TinVault | PasswordHasher;

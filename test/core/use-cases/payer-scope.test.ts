@@ -3,9 +3,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CartNotPayable } from "../../../core/domain/shared/errors.ts";
-import { filePayerForms } from "../../../core/use-cases/filings.use-case.ts";
-import { payCart } from "../../../core/use-cases/pay.use-case.ts";
-import { getBalance } from "../../../core/use-cases/balance.use-case.ts";
+import { filePayerForms } from "../../../core/use-cases/filing/filings.ts";
+import { payCart } from "../../../core/use-cases/money/pay.ts";
+import { getBalance } from "../../../core/use-cases/money/balance.ts";
 import { coreTest } from "../../support/core.ts";
 import { necRows } from "../../support/forms.ts";
 

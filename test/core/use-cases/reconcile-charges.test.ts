@@ -1,4 +1,4 @@
-// Reconciliation of card charges (core/use-cases/reconcile-charges.use-case.ts) on the in-memory store and the
+// Reconciliation of card charges (core/use-cases/money/reconcile-charges.ts) on the in-memory store and the
 // sandbox card processor, its clock driven by the test: a charge whose payment a crash kept from being recorded is
 // refunded once it is past the grace period; recorded payments, keys this service does not make and accounts this
 // database does not have are left alone; a refund that fails is reported and done by a later run.
@@ -8,8 +8,8 @@ import * as Effect from "effect/Effect";
 import { ServiceUnavailable } from "../../../core/domain/shared/errors.ts";
 import { CardProcessor } from "../../../core/ports/card-processor.port.ts";
 import { IdempotentOperation } from "../../../core/ports/idempotency.port.ts";
-import { topUp } from "../../../core/use-cases/balance.use-case.ts";
-import { reconcileCharges } from "../../../core/use-cases/reconcile-charges.use-case.ts";
+import { topUp } from "../../../core/use-cases/money/balance.ts";
+import { reconcileCharges } from "../../../core/use-cases/money/reconcile-charges.ts";
 import { coreTest, type CoreTest } from "../../support/core.ts";
 
 const MINUTE = 60_000;

@@ -2,11 +2,11 @@
 // filings are refunded, each with the file's problems as its acknowledgement's errors.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { filePayerForms, getFiling } from "../../../core/use-cases/filings.use-case.ts";
-import { filingAck } from "../../../core/use-cases/lifecycle.use-case.ts";
-import { payCart } from "../../../core/use-cases/pay.use-case.ts";
-import { transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
-import { listSsaFiles } from "../../../core/use-cases/ssa-filing.use-case.ts";
+import { filePayerForms, getFiling } from "../../../core/use-cases/filing/filings.ts";
+import { filingAck } from "../../../core/use-cases/lifecycle/lifecycle.ts";
+import { payCart } from "../../../core/use-cases/money/pay.ts";
+import { transmitOrder } from "../../../core/use-cases/lifecycle/transmission.ts";
+import { listSsaFiles } from "../../../core/use-cases/lifecycle/ssa-filing.ts";
 import { coreTest } from "../../support/core.ts";
 import { w2Form } from "../../support/w2.ts";
 

@@ -10,17 +10,17 @@ import { NOTICE_SUBJECT } from "../../../core/domain/statements/notices.ts";
 import { MailHouse, StatementSettings } from "../../../core/ports/mail-house.port.ts";
 import { Mailer } from "../../../core/ports/mailer.port.ts";
 import { StatementRenderer } from "../../../core/ports/statement-renderer.port.ts";
-import { filePayerForms } from "../../../core/use-cases/filings.use-case.ts";
-import { payCart } from "../../../core/use-cases/pay.use-case.ts";
-import { updateRecipient } from "../../../core/use-cases/recipients.use-case.ts";
+import { filePayerForms } from "../../../core/use-cases/filing/filings.ts";
+import { payCart } from "../../../core/use-cases/money/pay.ts";
+import { updateRecipient } from "../../../core/use-cases/parties/recipients.ts";
 import {
   planStatements,
   cancelLetter,
   recordLetterEvents,
   sendDelivery,
   type SendRef,
-} from "../../../core/use-cases/statements.use-case.ts";
-import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
+} from "../../../core/use-cases/statements/statements.ts";
+import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/lifecycle/transmission.ts";
 import type { DeliveryRef } from "../../../core/ports/statements.port.ts";
 import { Clock } from "../../../core/ports/clock.port.ts";
 import {
@@ -33,7 +33,7 @@ import {
   signInPortal,
   updatePortalEmail,
   withdrawPortalConsent,
-} from "../../../core/use-cases/portal.use-case.ts";
+} from "../../../core/use-cases/statements/portal.ts";
 import { coreTest, type CoreServices, type CoreTest } from "../../support/core.ts";
 import { necRows } from "../../support/forms.ts";
 
@@ -663,7 +663,7 @@ s(
     const run = runner(ctx);
     const moveTo = async (recipientId: string, line1: string) =>
       run(updateRecipient(ctx.t.scope, recipientId, { address_line1: line1 }));
-    // What the send queue's job runs for a planned ref (core/use-cases/jobs.use-case.ts sendStatementJob).
+    // What the send queue's job runs for a planned ref (core/use-cases/lifecycle/jobs.ts sendStatementJob).
     const runSendStatement = (ref: SendRef | undefined) => {
       const scope = { accountId: ref?.accountId ?? "", livemode: ref?.livemode === true };
       return ref?.cancel ? cancelLetter(scope, ref.deliveryId) : sendDelivery(scope, ref?.deliveryId ?? "");

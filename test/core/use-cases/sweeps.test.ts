@@ -3,10 +3,14 @@
 // queues) the jobs that repair it.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DELIVER_QUEUE, SEND_STATEMENT_QUEUE, TRANSMIT_QUEUE } from "../../../core/use-cases/queues.ts";
-import { filePayerForms } from "../../../core/use-cases/filings.use-case.ts";
-import { payCart } from "../../../core/use-cases/pay.use-case.ts";
-import { transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
+import {
+  DELIVER_QUEUE,
+  SEND_STATEMENT_QUEUE,
+  TRANSMIT_QUEUE,
+} from "../../../core/use-cases/lifecycle/queues.ts";
+import { filePayerForms } from "../../../core/use-cases/filing/filings.ts";
+import { payCart } from "../../../core/use-cases/money/pay.ts";
+import { transmitOrder } from "../../../core/use-cases/lifecycle/transmission.ts";
 import {
   dispatchSweep,
   fanOutSweep,
@@ -14,7 +18,7 @@ import {
   runSweep,
   statementsSweep,
   type SweepSettings,
-} from "../../../core/use-cases/sweeps.use-case.ts";
+} from "../../../core/use-cases/lifecycle/sweeps.ts";
 import { coreTest, runWithMail, type CoreTest } from "../../support/core.ts";
 import { necRows } from "../../support/forms.ts";
 

@@ -14,7 +14,7 @@ import {
   signInFailed,
   signInRefusal,
   signInSucceeded,
-} from "../../../core/use-cases/throttles.use-case.ts";
+} from "../../../core/use-cases/accounts/throttles.ts";
 import type { User } from "../../../core/domain/oauth/model.ts";
 
 const s = suite<{ h: CoreTest; user: User }>("throttles use cases");

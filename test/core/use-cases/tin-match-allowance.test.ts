@@ -20,7 +20,7 @@ import {
   createTinMatch,
   tinMatchAllowance,
   tinPairKey,
-} from "../../../core/use-cases/tin-match.use-case.ts";
+} from "../../../core/use-cases/parties/tin-match.ts";
 import type { Tin } from "../../../core/domain/shared/tin.ts";
 
 test("allowance: 9,999 per 24 h by default, or the configured cap", () => {

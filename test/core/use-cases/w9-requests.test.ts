@@ -18,11 +18,11 @@ import {
   listW9Requests,
   resendW9Request,
   w9RequestPdf,
-} from "../../../core/use-cases/w9-requests.use-case.ts";
-import { openW9Link, submitW9 } from "../../../core/use-cases/w9-portal.use-case.ts";
-import { completeTinMatch } from "../../../core/use-cases/tin-match.use-case.ts";
-import { TIN_MATCH_QUEUE } from "../../../core/use-cases/queues.ts";
-import { createRecipient } from "../../../core/use-cases/recipients.use-case.ts";
+} from "../../../core/use-cases/parties/w9-requests.ts";
+import { openW9Link, submitW9 } from "../../../core/use-cases/parties/w9-portal.ts";
+import { completeTinMatch } from "../../../core/use-cases/parties/tin-match.ts";
+import { TIN_MATCH_QUEUE } from "../../../core/use-cases/lifecycle/queues.ts";
+import { createRecipient } from "../../../core/use-cases/parties/recipients.ts";
 import { w9RequestView } from "../../../core/domain/w9/views.ts";
 import { coreTest, type CoreServices, type CoreTest } from "../../support/core.ts";
 

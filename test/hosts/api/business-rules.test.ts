@@ -8,12 +8,12 @@ import * as Effect from "effect/Effect";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { RECIPIENT_ADDRESS, necRow, payerBody } from "../../support/forms.ts";
-import { payCart } from "../../../core/use-cases/pay.use-case.ts";
-import { intake } from "../../../core/use-cases/intake.use-case.ts";
+import { payCart } from "../../../core/use-cases/money/pay.ts";
+import { intake } from "../../../core/use-cases/filing/intake.ts";
 import { parsePayerFormsBody, type ParsedIntake } from "../../../core/domain/filing/intake.ts";
 import { IrsTransmitter } from "../../../core/ports/irs-transmitter.port.ts";
 import { Clock } from "../../../core/ports/clock.port.ts";
-import { requestExtension } from "../../../core/use-cases/platform.use-case.ts";
+import { requestExtension } from "../../../core/use-cases/accounts/platform.ts";
 import type { TransmitterProfile } from "../../../core/domain/iris/rules/index.ts";
 
 const PAYER = payerBody("Rules Payer LLC", "12-3456701");

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { madeUpTin, necForm, necRow, necRows } from "../../support/forms.ts";
-import { createAccount, createApiKey } from "../../../core/use-cases/accounts.use-case.ts";
+import { createAccount, createApiKey } from "../../../core/use-cases/accounts/accounts.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NO_SUCH_UUID = "00000000-0000-4000-8000-000000000000";

@@ -2,7 +2,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { INTAKE_CHUNK } from "../../../core/use-cases/intake.use-case.ts";
+import { INTAKE_CHUNK } from "../../../core/use-cases/filing/intake.ts";
 import { backends } from "../../support/db.ts";
 import { FORM_SPECS, writeFire, type FireFormInput } from "../../../core/domain/fire/index.ts";
 import {

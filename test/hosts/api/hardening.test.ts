@@ -10,8 +10,8 @@ import { backends } from "../../support/db.ts";
 import { necRow } from "../../support/forms.ts";
 import { writeFire, type FireFormInput } from "../../../core/domain/fire/index.ts";
 import { fileInput, payer as firePayer, recipient } from "../../core/domain/fire/helpers.ts";
-import { createAccount, createApiKey } from "../../../core/use-cases/accounts.use-case.ts";
-import { fanOutEvents, deliverFresh } from "../../../core/use-cases/deliveries.use-case.ts";
+import { createAccount, createApiKey } from "../../../core/use-cases/accounts/accounts.ts";
+import { fanOutEvents, deliverFresh } from "../../../core/use-cases/webhooks/deliveries.ts";
 import { authorize, newApp, newUser, pkcePair } from "../../support/oauth.ts";
 
 /** Sends raw bytes to the server and returns the raw response text (for what a client library would refuse). */

@@ -17,7 +17,7 @@ import { testIrisConfig, testIrisEnv } from "../../support/iris.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 import { nodeArgs } from "../../support/node-entry.ts";
 import { startStripeFake, type StripeFake } from "../../support/stripe-fake.ts";
-import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
+import { enableLive } from "../../../core/use-cases/accounts/accounts.ts";
 import { verifyChain } from "../../../core/domain/ledger/index.ts";
 
 const KILLS = Number(process.env["CRASH_KILLS"] ?? 6);

@@ -7,7 +7,7 @@ import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { fillSkeleton, madeUpTin, necForm, necRow, necRows } from "../../support/forms.ts";
 import { formElementTypes, formSkeleton } from "../../../core/domain/forms/index.ts";
-import { createAccount, createApiKey } from "../../../core/use-cases/accounts.use-case.ts";
+import { createAccount, createApiKey } from "../../../core/use-cases/accounts/accounts.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

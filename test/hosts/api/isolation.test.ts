@@ -4,7 +4,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { createAccount, createApiKey } from "../../../core/use-cases/accounts.use-case.ts";
+import { createAccount, createApiKey } from "../../../core/use-cases/accounts/accounts.ts";
 import { ALL_SCOPES } from "../../../core/domain/oauth/scopes.ts";
 import { newApp, newUser, userTokens } from "../../support/oauth.ts";
 import { necForm, payerBody } from "../../support/forms.ts";

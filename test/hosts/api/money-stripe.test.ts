@@ -7,7 +7,7 @@ import { startApi, type TestApi } from "../../support/api.ts";
 import { testIrisConfig } from "../../support/iris.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 import { startStripeFake, type StripeFake } from "../../support/stripe-fake.ts";
-import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
+import { enableLive } from "../../../core/use-cases/accounts/accounts.ts";
 
 const livePayer = payerBody("Live Payer LLC", "12-3456701");
 

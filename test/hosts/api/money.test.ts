@@ -4,9 +4,9 @@ import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 import { makeSandboxCardProcessor } from "../../../adapters/sandbox-card/sandbox-card.ts";
-import { createAccount, createApiKey } from "../../../core/use-cases/accounts.use-case.ts";
-import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
-import { reconcileCharges } from "../../../core/use-cases/reconcile-charges.use-case.ts";
+import { createAccount, createApiKey } from "../../../core/use-cases/accounts/accounts.ts";
+import { creditBalance } from "../../../core/use-cases/money/credit-balance.ts";
+import { reconcileCharges } from "../../../core/use-cases/money/reconcile-charges.ts";
 
 const fullPayer = payerBody("Cart Payer LLC", "12-3456700");
 let tinSeq = 1000;

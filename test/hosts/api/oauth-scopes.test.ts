@@ -9,7 +9,7 @@ import { Api } from "../../../hosts/api/http.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
 import type { RouteDef } from "../../../hosts/api/routes/route.ts";
 import { ALL_SCOPES } from "../../../core/domain/oauth/scopes.ts";
-import { setIpAllowlist } from "../../../core/use-cases/accounts.use-case.ts";
+import { setIpAllowlist } from "../../../core/use-cases/accounts/accounts.ts";
 
 process.env["CREDENTIAL_CACHE_MS"] = "0";
 

@@ -1,7 +1,7 @@
 // Real answers match the OpenAPI document: one scenario calls every route of the route table (successes and a
 // few errors); each answer's status must be documented for its operation and its body must validate against the
 // documented schema (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses). Fails when a route got no documented success.
-import { submitW9 } from "../../../core/use-cases/w9-portal.use-case.ts";
+import { submitW9 } from "../../../core/use-cases/parties/w9-portal.ts";
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -13,10 +13,10 @@ import { openApiPath, operationKey } from "../../../hosts/api/openapi/document.t
 import { RouteTable } from "../../../hosts/api/routes/route-table.ts";
 import { writeFire } from "../../../core/domain/fire/index.ts";
 import { fileInput, payer as firePayer, recipient as fireRecipient } from "../../core/domain/fire/helpers.ts";
-import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
+import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/lifecycle/transmission.ts";
 import { w2Form } from "../../support/w2.ts";
 import { newApp, newUser, userTokens } from "../../support/oauth.ts";
-import { signInFailed } from "../../../core/use-cases/throttles.use-case.ts";
+import { signInFailed } from "../../../core/use-cases/accounts/throttles.ts";
 
 type Json = Record<string, unknown>;
 const doc = apiDocument() as {

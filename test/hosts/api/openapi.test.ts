@@ -13,9 +13,9 @@ import { openApiPath, operationKey } from "../../../hosts/api/openapi/document.t
 import { ERROR_TABLE } from "../../../hosts/api/error-table.ts";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { checkCreate as payerCreate } from "../../../core/domain/parties/payer.ts";
-import { createBody as webhookCreate } from "../../../core/use-cases/webhooks.use-case.ts";
-import { topUpBody } from "../../../core/use-cases/balance.use-case.ts";
-import { correctionBody } from "../../../core/use-cases/lifecycle.use-case.ts";
+import { createBody as webhookCreate } from "../../../core/use-cases/webhooks/webhooks.ts";
+import { topUpBody } from "../../../core/use-cases/money/balance.ts";
+import { correctionBody } from "../../../core/use-cases/lifecycle/lifecycle.ts";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const s = suite<{ api: TestApi }>("openapi");

@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
-import { fanOutEvents } from "../../../core/use-cases/deliveries.use-case.ts";
+import { fanOutEvents } from "../../../core/use-cases/webhooks/deliveries.ts";
 
 const pagerBody = (i: number) => payerBody(`Pager ${i} LLC`, String(987650000 + i));
 

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { backends } from "../../support/db.ts";
 import { necRow, necRows, payerBody } from "../../support/forms.ts";
-import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/transmission.use-case.ts";
+import { applyAcknowledgement, transmitOrder } from "../../../core/use-cases/lifecycle/transmission.ts";
 import * as Effect from "effect/Effect";
 import { Store } from "../../../core/ports/store.port.ts";
 

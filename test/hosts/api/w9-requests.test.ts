@@ -7,7 +7,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
 import { Clock } from "../../../core/ports/clock.port.ts";
-import { expireW9Requests } from "../../../core/use-cases/w9-requests.use-case.ts";
+import { expireW9Requests } from "../../../core/use-cases/parties/w9-requests.ts";
 import { keyedCall, TEST_KEY } from "../../support/api.ts";
 import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
 import { Browser } from "../../support/form-browser.ts";

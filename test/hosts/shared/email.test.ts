@@ -11,7 +11,7 @@ import { Clock } from "../../../core/ports/clock.port.ts";
 import { Ids } from "../../../core/ports/ids.port.ts";
 import { Mailer } from "../../../core/ports/mailer.port.ts";
 import { Store } from "../../../core/ports/store.port.ts";
-import { listOutbox } from "../../../core/use-cases/outbox.use-case.ts";
+import { listOutbox } from "../../../core/use-cases/statements/outbox.ts";
 import { emailLayer } from "../../../hosts/shared/email.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
 import { testConfig } from "../../support/api.ts";

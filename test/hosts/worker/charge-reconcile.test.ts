@@ -1,4 +1,4 @@
-// The worker reconciles card charges on its own (core/use-cases/reconcile-charges.use-case.ts): a charge whose payment
+// The worker reconciles card charges on its own (core/use-cases/money/reconcile-charges.ts): a charge whose payment
 // was never recorded, as a pay killed between the charge and its commit leaves it, is refunded and logged; a top-up
 // recorded through the API is not. Embedded database, the sandbox card processor shared by API and worker as in
 // `npm start`'s single process.
@@ -14,8 +14,8 @@ import { makeLogger } from "../../../hosts/shared/logger.ts";
 import { startWorker } from "../../../hosts/worker/worker.ts";
 import { openJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
 import { makeSandboxCardProcessor } from "../../../adapters/sandbox-card/sandbox-card.ts";
-import { seedSandbox } from "../../../core/use-cases/accounts.use-case.ts";
-import { topUp } from "../../../core/use-cases/balance.use-case.ts";
+import { seedSandbox } from "../../../core/use-cases/accounts/accounts.ts";
+import { topUp } from "../../../core/use-cases/money/balance.ts";
 
 test("the worker refunds an unrecorded charge past the grace period and logs it; a recorded top-up stays", async () => {
   const t = await openTestDb("pglite");

@@ -24,8 +24,8 @@ import { nodeArgs } from "../../support/node-entry.ts";
 import { freePort } from "../../support/ports.ts";
 import { startProcess as startChild, stopped } from "../../support/processes.ts";
 import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
-import { creditBalance } from "../../../core/use-cases/credit-balance.use-case.ts";
-import { enableLive } from "../../../core/use-cases/accounts.use-case.ts";
+import { creditBalance } from "../../../core/use-cases/money/credit-balance.ts";
+import { enableLive } from "../../../core/use-cases/accounts/accounts.ts";
 import { DEFAULT_RATE_CARD } from "../../../core/domain/pricing/index.ts";
 
 const root = join(import.meta.dirname, "../../..");

@@ -6,7 +6,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { lobSignature } from "../../../adapters/lob/tracking.lob.ts";
-import { SEND_STATEMENT_QUEUE } from "../../../core/use-cases/queues.ts";
+import { SEND_STATEMENT_QUEUE } from "../../../core/use-cases/lifecycle/queues.ts";
 import { DEFAULT_RATE_CARD } from "../../../core/domain/pricing/index.ts";
 import { keyedCall } from "../../support/api.ts";
 import {

@@ -14,7 +14,7 @@ import { createApp } from "../../../hosts/api/app.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
 import { startWorker } from "../../../hosts/worker/worker.ts";
 import { openJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
-import { seedSandbox } from "../../../core/use-cases/accounts.use-case.ts";
+import { seedSandbox } from "../../../core/use-cases/accounts/accounts.ts";
 import { verifySignature } from "../../../core/domain/webhooks/index.ts";
 
 interface Received {
