@@ -276,11 +276,20 @@ export type MailServices = MailHouse | Mailer | StatementSettings | StatementRen
 
 /**
  * `t.run` with the statement services as well (a fake mail house and mailer, a sandbox return address, a renderer
- * writing a stub PDF): for programs that may send statements, such as the job queue's edge and the sweeps.
+ * writing a stub PDF): for programs that may send statements, such as the job queue's edge and the sweeps. A test
+ * that reads what was sent passes its own fakes (and renderer).
  */
-export function runWithMail(t: CoreTest) {
-  const mail = makeFakeMailHouse();
-  const post = makeFakeMailer();
+export function runWithMail(
+  t: CoreTest,
+  o: {
+    readonly mail?: ReturnType<typeof makeFakeMailHouse>;
+    readonly post?: ReturnType<typeof makeFakeMailer>;
+    readonly renderer?: StatementRenderer["Service"];
+    readonly portalBaseUrl?: string;
+  } = {},
+) {
+  const mail = o.mail ?? makeFakeMailHouse();
+  const post = o.post ?? makeFakeMailer();
   return <A, E>(effect: Effect.Effect<A, E, CoreServices | MailServices>) =>
     t.run(
       effect.pipe(
@@ -296,12 +305,15 @@ export function runWithMail(t: CoreTest) {
             postalCode: "78701",
             country: "US",
           },
-          portalBaseUrl: "https://portal.example.test",
+          portalBaseUrl: o.portalBaseUrl ?? "https://portal.example.test",
         }),
-        Effect.provideService(StatementRenderer, {
-          render: () => Effect.sync(() => new TextEncoder().encode("%PDF-fake")),
-          renderText: () => Effect.sync(() => new TextEncoder().encode("%PDF-text")),
-        }),
+        Effect.provideService(
+          StatementRenderer,
+          o.renderer ?? {
+            render: () => Effect.sync(() => new TextEncoder().encode("%PDF-fake")),
+            renderText: () => Effect.sync(() => new TextEncoder().encode("%PDF-text")),
+          },
+        ),
       ),
     );
 }

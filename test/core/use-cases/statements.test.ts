@@ -7,9 +7,7 @@ import * as Effect from "effect/Effect";
 import { makeFakeMailHouse, makeFakeMailer } from "../../../adapters/in-memory/mail-house.fake.ts";
 import { DEFAULT_RATE_CARD } from "../../../core/domain/pricing/index.ts";
 import { NOTICE_SUBJECT } from "../../../core/domain/statements/notices.ts";
-import { MailHouse, StatementSettings } from "../../../core/ports/mail-house.port.ts";
-import { Mailer } from "../../../core/ports/mailer.port.ts";
-import { StatementRenderer } from "../../../core/ports/statement-renderer.port.ts";
+import { MailHouse } from "../../../core/ports/mail-house.port.ts";
 import { filePayerForms } from "../../../core/use-cases/filing/filings.ts";
 import { payCart } from "../../../core/use-cases/money/pay.ts";
 import { updateRecipient } from "../../../core/use-cases/parties/recipients.ts";
@@ -34,7 +32,7 @@ import {
   updatePortalEmail,
   withdrawPortalConsent,
 } from "../../../core/use-cases/statements/portal.ts";
-import { coreTest, type CoreServices, type CoreTest } from "../../support/core.ts";
+import { coreTest, runWithMail, type CoreTest } from "../../support/core.ts";
 import { necRows } from "../../support/forms.ts";
 
 type Mail = ReturnType<typeof makeFakeMailHouse>;
@@ -63,40 +61,22 @@ s.after(async ({ t }) => {
 
 const PORTAL = "https://portal.example.test";
 
-type WithMail = CoreServices | MailHouse | Mailer | StatementSettings | StatementRenderer;
-
 function runner(ctx: Ctx) {
-  return <A, E>(effect: Effect.Effect<A, E, WithMail>) =>
-    ctx.t.run(
-      effect.pipe(
-        Effect.provideService(MailHouse, ctx.mail.service),
-        Effect.provideService(Mailer, ctx.post.service),
-        Effect.provideService(StatementSettings, {
-          returnAddress: {
-            name: "Returns Dept",
-            addressLine1: "1 Return Way",
-            addressLine2: null,
-            city: "Austin",
-            state: "TX",
-            postalCode: "78701",
-            country: "US",
-          },
-          portalBaseUrl: PORTAL,
+  return runWithMail(ctx.t, {
+    mail: ctx.mail,
+    post: ctx.post,
+    portalBaseUrl: PORTAL,
+    renderer: {
+      render: (statements, options) =>
+        Effect.sync(() => {
+          ctx.rendered += statements.length;
+          if (options?.cover) ctx.covers.push(options.cover.paragraphs.join("\n"));
+          return new TextEncoder().encode(`%PDF-fake ${String(statements.length)}`);
         }),
-        Effect.provideService(StatementRenderer, {
-          render: (statements, options) =>
-            Effect.sync(() => {
-              ctx.rendered += statements.length;
-              if (options?.cover) ctx.covers.push(options.cover.paragraphs.join("\n"));
-              return new TextEncoder().encode(`%PDF-fake ${String(statements.length)}`);
-            }),
-          renderText: (page) =>
-            Effect.sync(() =>
-              new TextEncoder().encode(`%PDF-text ${page.title}\n${page.paragraphs.join("\n")}`),
-            ),
-        }),
-      ),
-    );
+      renderText: (page) =>
+        Effect.sync(() => new TextEncoder().encode(`%PDF-text ${page.title}\n${page.paragraphs.join("\n")}`)),
+    },
+  });
 }
 
 let nextTin = 5000;

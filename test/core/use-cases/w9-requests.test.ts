@@ -6,9 +6,6 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as Effect from "effect/Effect";
 import { makeFakeMailer, makeFakeMailHouse } from "../../../adapters/in-memory/mail-house.fake.ts";
-import { MailHouse, StatementSettings } from "../../../core/ports/mail-house.port.ts";
-import { Mailer } from "../../../core/ports/mailer.port.ts";
-import { StatementRenderer } from "../../../core/ports/statement-renderer.port.ts";
 import { IdempotentOperation } from "../../../core/ports/idempotency.port.ts";
 import {
   cancelW9Request,
@@ -24,7 +21,7 @@ import { completeTinMatch } from "../../../core/use-cases/parties/tin-match.ts";
 import { TIN_MATCH_QUEUE } from "../../../core/use-cases/lifecycle/queues.ts";
 import { createRecipient } from "../../../core/use-cases/parties/recipients.ts";
 import { w9RequestView } from "../../../core/domain/w9/views.ts";
-import { coreTest, type CoreServices, type CoreTest } from "../../support/core.ts";
+import { coreTest, runWithMail, type CoreTest } from "../../support/core.ts";
 
 interface Ctx {
   t: CoreTest;
@@ -42,34 +39,17 @@ s.after(async ({ t }) => {
 });
 
 const PORTAL = "https://portal.example.test";
-type With = CoreServices | Mailer | MailHouse | StatementSettings | StatementRenderer;
-
-const run =
-  (ctx: Ctx) =>
-  <A, E>(effect: Effect.Effect<A, E, With>) =>
-    ctx.t.run(
-      effect.pipe(
-        Effect.provideService(Mailer, ctx.post.service),
-        Effect.provideService(MailHouse, ctx.house.service),
-        Effect.provideService(StatementSettings, {
-          returnAddress: {
-            name: "Returns",
-            addressLine1: "1 Return Way",
-            addressLine2: null,
-            city: "Austin",
-            state: "TX",
-            postalCode: "78701",
-            country: "US",
-          },
-          portalBaseUrl: PORTAL,
-        }),
-        Effect.provideService(StatementRenderer, {
-          render: () => Effect.succeed(new Uint8Array()),
-          renderText: (page) =>
-            Effect.sync(() => new TextEncoder().encode(`${page.title}\n${page.paragraphs.join("\n")}`)),
-        }),
-      ),
-    );
+const run = (ctx: Ctx) =>
+  runWithMail(ctx.t, {
+    mail: ctx.house,
+    post: ctx.post,
+    portalBaseUrl: PORTAL,
+    renderer: {
+      render: () => Effect.succeed(new Uint8Array()),
+      renderText: (page) =>
+        Effect.sync(() => new TextEncoder().encode(`${page.title}\n${page.paragraphs.join("\n")}`)),
+    },
+  });
 
 const fails = async (p: Promise<unknown>) => {
   try {
