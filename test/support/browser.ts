@@ -22,3 +22,8 @@ export async function loadPlaywright(): Promise<Playwright | null> {
     return null;
   }
 }
+
+/** Debian's Chromium, headless, with the tests' flags. */
+export function launchChromium(playwright: Playwright) {
+  return playwright.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}

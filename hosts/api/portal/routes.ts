@@ -163,20 +163,22 @@ export function portalRouter(api: Api, config: Config, logger: Logger): Router {
     }),
   );
 
+  /** Opens the portal by an access code (typed, or a consent request's link); an unknown one shows the form again. */
+  const enterByCode = async (ctx: ApiContext, code: string, unknown: string) => {
+    const entry = await api.run(openAccessCode(code));
+    if (entered(ctx, entry) !== undefined || entry.kind !== "unknown") return;
+    sendPage(ctx, 404, codePage({ csrf: cookies.csrf(ctx), error: unknown }));
+  };
+
   router.post(
     "/portal/code",
     step(async (ctx) => {
       const fields = await form(ctx);
       if (!fields) return;
-      const entry = await api.run(openAccessCode(fields.get("access_code") ?? ""));
-      if (entered(ctx, entry) !== undefined || entry.kind !== "unknown") return;
-      sendPage(
+      await enterByCode(
         ctx,
-        404,
-        codePage({
-          csrf: cookies.csrf(ctx),
-          error: "No document matches this access code. Check the code on your letter and try again.",
-        }),
+        fields.get("access_code") ?? "",
+        "No document matches this access code. Check the code on your letter and try again.",
       );
     }),
   );
@@ -185,15 +187,10 @@ export function portalRouter(api: Api, config: Config, logger: Logger): Router {
   router.get(
     "/portal/code/:code",
     step(async (ctx) => {
-      const entry = await api.run(openAccessCode(String(ctx.params["code"] ?? "")));
-      if (entered(ctx, entry) !== undefined || entry.kind !== "unknown") return;
-      sendPage(
+      await enterByCode(
         ctx,
-        404,
-        codePage({
-          csrf: cookies.csrf(ctx),
-          error: "This link is not valid. Enter the access code from your letter.",
-        }),
+        String(ctx.params["code"] ?? ""),
+        "This link is not valid. Enter the access code from your letter.",
       );
     }),
   );

@@ -4,7 +4,7 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { CHROMIUM, CHROMIUM_ARGS, loadPlaywright, type Playwright } from "../../support/browser.ts";
+import { loadPlaywright, type Playwright, launchChromium } from "../../support/browser.ts";
 
 const playwright = await loadPlaywright();
 const s = suite<{ api: TestApi }>("API reference page in chromium");
@@ -33,11 +33,7 @@ s("GET /docs and its assets need no credential", async ({ api }) => {
 (playwright ? s : s.skip)(
   "the page renders every endpoint with no console error and no request to another origin",
   async ({ api }) => {
-    const browser = await (playwright as Playwright).chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
+    const browser = await launchChromium(playwright as Playwright);
     try {
       const page = await browser.newPage();
       const errors: string[] = [];

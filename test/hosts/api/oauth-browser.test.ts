@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { startApi } from "../../support/api.ts";
 import { newApp, newUser, pkcePair, token } from "../../support/oauth.ts";
-import { CHROMIUM, CHROMIUM_ARGS, loadPlaywright, type Playwright } from "../../support/browser.ts";
+import { loadPlaywright, type Playwright, launchChromium } from "../../support/browser.ts";
 
 const playwright = await loadPlaywright();
 const s = suite("oauth consent page in chromium");
@@ -27,11 +27,7 @@ const shots = process.env["OAUTH_SCREENSHOT_DIR"];
       srv.listen(0, "127.0.0.1", () => resolve(srv));
     });
     const redirectUri = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-    const browser = await (playwright as Playwright).chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
+    const browser = await launchChromium(playwright as Playwright);
     try {
       const second = await api.request("POST", "/v1/payers", {
         body: { name: "Second Payer LLC", tin: "987654321" },

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { keyedCall } from "../../support/api.ts";
-import { CHROMIUM, CHROMIUM_ARGS, loadPlaywright, type Playwright } from "../../support/browser.ts";
+import { loadPlaywright, type Playwright, launchChromium } from "../../support/browser.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
 import { openStatementsHost } from "../../support/statements-host.ts";
@@ -28,11 +28,7 @@ if (!playwright && process.env["CI"])
   "invitation link → sign in → disclosures → test PDF code → consent → PDF download",
   async () => {
     const host = await openStatementsHost();
-    const browser = await (playwright as Playwright).chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
+    const browser = await launchChromium(playwright as Playwright);
     try {
       const { base } = host;
       const payer = (await keyedCall(base, "POST", "/v1/payers", payerBody("Browser Payer LLC", "123450511")))

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect";
 import { Clock } from "../../../core/ports/clock.port.ts";
 import { expireW9Requests } from "../../../core/use-cases/parties/w9-requests.ts";
 import { keyedCall, TEST_KEY } from "../../support/api.ts";
-import { CHROMIUM, CHROMIUM_ARGS, loadPlaywright, type Playwright } from "../../support/browser.ts";
+import { loadPlaywright, type Playwright, launchChromium } from "../../support/browser.ts";
 import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
 import { openStatementsHost, type StatementsHost } from "../../support/statements-host.ts";
 
@@ -50,11 +50,7 @@ const eventsOf = async (host: StatementsHost, type: string) =>
   "three W-9s: one matches, one mismatches and is re-requested, one expires",
   async () => {
     const host = await openStatementsHost();
-    const browser = await (playwright as Playwright).chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
+    const browser = await launchChromium(playwright as Playwright);
     try {
       const payer = String(
         ((await keyedCall(host.base, "GET", "/v1/payers")).body.data as { id: string }[])[0]?.id,

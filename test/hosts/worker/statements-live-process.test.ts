@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { startApi, type TestApi } from "../../support/api.ts";
-import { CHROMIUM, CHROMIUM_ARGS, loadPlaywright, type Playwright } from "../../support/browser.ts";
+import { loadPlaywright, type Playwright, launchChromium } from "../../support/browser.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
 import { madeUpTin, necRows, payerBody, RECIPIENT_ADDRESS } from "../../support/forms.ts";
 import { TRANSMITTER_JSON } from "../../support/iris.ts";
@@ -291,11 +291,7 @@ else {
       const inviteLink = /https?:\/\/\S+\/portal\/\S+/.exec(invitation?.text ?? "")?.[0] ?? "";
       assert.ok(inviteLink.startsWith(`${API}/portal/`), invitation?.text);
 
-      const browser = await (playwright as Playwright).chromium.launch({
-        executablePath: CHROMIUM,
-        args: CHROMIUM_ARGS,
-        headless: true,
-      });
+      const browser = await launchChromium(playwright as Playwright);
       try {
         const context = await browser.newContext({
           viewport: { width: 390, height: 844 },
