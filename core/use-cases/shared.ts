@@ -29,7 +29,7 @@ export function ledgerEntryId(seq: number, random: string): string {
 }
 
 /** Every filing matching `filter`, by id (one read). */
-export const allFilings = Effect.fnUntraced(function* (repos: ScopedStore, filter: FilingFilter) {
+export const allFilings = Effect.fn("allFilings")(function* (repos: ScopedStore, filter: FilingFilter) {
   return yield* repos.filings.listAll(filter);
 });
 

@@ -12,7 +12,7 @@ import { Repos, withTransaction } from "../../ports/unit-of-work.port.ts";
 
 const KEY_BODY = /^[A-Za-z0-9]{32,}$/;
 
-export const createAccount = Effect.fnUntraced(function* (name: string) {
+export const createAccount = Effect.fn("createAccount")(function* (name: string) {
   const store = yield* Store;
   const account: Account = {
     id: (yield* Ids).uuid(),
@@ -27,7 +27,7 @@ export const createAccount = Effect.fnUntraced(function* (name: string) {
 });
 
 /** Issues an API key; returns the secret once. `presetKey` lets operators seed a known sandbox key. */
-export const createApiKey = Effect.fnUntraced(function* (
+export const createApiKey = Effect.fn("createApiKey")(function* (
   accountId: string,
   env: "sandbox" | "live",
   role: Role,
@@ -61,18 +61,21 @@ export const createApiKey = Effect.fnUntraced(function* (
   return { id: row.id, key, accountId, livemode: row.livemode, role, displayPrefix: row.displayPrefix };
 });
 
-export const listAccounts = Effect.fnUntraced(function* () {
+export const listAccounts = Effect.fn("listAccounts")(function* () {
   return yield* (yield* Store).accounts.list();
 });
 
-export const enableLive = Effect.fnUntraced(function* (accountId: string) {
+export const enableLive = Effect.fn("enableLive")(function* (accountId: string) {
   const updated = yield* (yield* Store).accounts.update(accountId, { liveEnabled: true });
   if (!updated) return yield* new NotFound({ message: `No account ${accountId}.` });
   return updated;
 });
 
 /** D35: the CIDR ranges production credentials of the account must come from; empty turns the check off. */
-export const setIpAllowlist = Effect.fnUntraced(function* (accountId: string, cidrs: readonly string[]) {
+export const setIpAllowlist = Effect.fn("setIpAllowlist")(function* (
+  accountId: string,
+  cidrs: readonly string[],
+) {
   const normalized = normalizeAllowlist(cidrs);
   if (!normalized.ok)
     return yield* new InvalidRequest({
@@ -85,7 +88,7 @@ export const setIpAllowlist = Effect.fnUntraced(function* (accountId: string, ci
 });
 
 /** Issue 41: the account's default for `strict` on intake, FIRE import and pay. */
-export const setStrictRules = Effect.fnUntraced(function* (accountId: string, on: boolean) {
+export const setStrictRules = Effect.fn("setStrictRules")(function* (accountId: string, on: boolean) {
   const updated = yield* (yield* Store).accounts.update(accountId, { strictRules: on });
   if (!updated) return yield* new NotFound({ message: `No account ${accountId}.` });
   return updated;
@@ -99,7 +102,7 @@ export const SEED_BALANCE_CENTS = 100_000;
  * D3: on first start the sandbox gets one account, its main company payer and an owner key printed once.
  * Returns null when the database was already seeded.
  */
-export const seedSandbox = Effect.fnUntraced(function* (presetKey: string | undefined) {
+export const seedSandbox = Effect.fn("seedSandbox")(function* (presetKey: string | undefined) {
   const store = yield* Store;
   if ((yield* store.accounts.count()) > 0) return null;
   const account = yield* createAccount(SEED_ACCOUNT_NAME);

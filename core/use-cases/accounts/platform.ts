@@ -23,7 +23,7 @@ export function sandboxReceiptId(now: Date, random: string): string {
   return `${String(now.getUTCFullYear()).replace(/^0/, "1")}-${digits}-${random.slice(0, 9).padEnd(9, "0")}`;
 }
 
-export const requestExtension = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
+export const requestExtension = Effect.fn("requestExtension")(function* (scope: Scope, body: unknown) {
   const input = parseExtension(body);
   if (input instanceof InvalidRequest) return yield* input;
   const repos = (yield* Store).scoped(scope);
@@ -66,7 +66,7 @@ export const requestExtension = Effect.fnUntraced(function* (scope: Scope, body:
   return { created: true, body: extensionView(ext, false) };
 });
 
-export const getExtension = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const getExtension = Effect.fn("getExtension")(function* (scope: Scope, id: string) {
   const e = /^ext_[A-Za-z0-9]{6,40}$/.test(id)
     ? yield* (yield* Store).scoped(scope).extensions.get(id)
     : undefined;
@@ -75,7 +75,7 @@ export const getExtension = Effect.fnUntraced(function* (scope: Scope, id: strin
 });
 
 /** `confinedTo`: the payer a payer-scoped grant acts for (D32); filtered in the query, so pages stay full. */
-export const listExtensions = Effect.fnUntraced(function* (
+export const listExtensions = Effect.fn("listExtensions")(function* (
   scope: Scope,
   page: PageQuery,
   confinedTo: string | null = null,
@@ -83,7 +83,7 @@ export const listExtensions = Effect.fnUntraced(function* (
   return yield* (yield* Store).scoped(scope).extensions.list(page, confinedTo ?? undefined);
 });
 
-export const resetSandbox = Effect.fnUntraced(function* (scope: Scope) {
+export const resetSandbox = Effect.fn("resetSandbox")(function* (scope: Scope) {
   if (scope.livemode)
     return yield* new Forbidden({
       message: "The sandbox reset takes a sandbox key; production data is never reset.",

@@ -43,7 +43,7 @@ const countFailure = Effect.fnUntraced(function* (subject: ThrottleSubject) {
 });
 
 /** Whether a sign-in from `address` (and, when given, as the user keyed `userKey`) is refused before it is checked. */
-export const signInRefusal = Effect.fnUntraced(function* (address: string, userKey: string | null) {
+export const signInRefusal = Effect.fn("signInRefusal")(function* (address: string, userKey: string | null) {
   const throttles = yield* Throttles;
   const now = (yield* Clock).now();
   const byAddress = refusal("sign_in_address", yield* throttles.state("sign_in_address", address), now);
@@ -55,7 +55,7 @@ export const signInRefusal = Effect.fnUntraced(function* (address: string, userK
  * A failed sign-in, counted for its address and its user (`user`: the user's key, and the user itself when the
  * address names one); the 429 when either is now locked, the user's first.
  */
-export const signInFailed = Effect.fnUntraced(function* (
+export const signInFailed = Effect.fn("signInFailed")(function* (
   address: string,
   user: { readonly key: string; readonly user?: { readonly id: string; readonly accountId: string } } | null,
 ) {
@@ -65,12 +65,12 @@ export const signInFailed = Effect.fnUntraced(function* (
 });
 
 /** A sign-in that succeeded forgets its user's failures; its address's stay (they may be other users'). */
-export const signInSucceeded = Effect.fnUntraced(function* (userKey: string) {
+export const signInSucceeded = Effect.fn("signInSucceeded")(function* (userKey: string) {
   yield* (yield* Throttles).clear("sign_in_user", userKey);
 });
 
 /** A bearer credential that matched nothing, counted for its address; the 429 once the address is locked. */
-export const credentialFailed = Effect.fnUntraced(function* (address: string) {
+export const credentialFailed = Effect.fn("credentialFailed")(function* (address: string) {
   return yield* countFailure({ kind: "credential_address", key: address });
 });
 
@@ -87,11 +87,11 @@ const lockedUsers = Effect.fnUntraced(function* (accountId: string, now: Date) {
   );
 });
 
-export const listLockouts = Effect.fnUntraced(function* (accountId: string) {
+export const listLockouts = Effect.fn("listLockouts")(function* (accountId: string) {
   return lockoutListView(yield* lockedUsers(accountId, (yield* Clock).now()));
 });
 
-export const liftLockout = Effect.fnUntraced(function* (accountId: string, userId: string) {
+export const liftLockout = Effect.fn("liftLockout")(function* (accountId: string, userId: string) {
   const now = (yield* Clock).now();
   const found = !isUuid(userId)
     ? undefined

@@ -78,7 +78,7 @@ const renderOf = Effect.fnUntraced(function* (
  * The recipient's copies of one filing as a PDF (issue 39: the letter the mail house prints), with its payer and
  * recipient as the caller read them (not read again).
  */
-export const statementPdf = Effect.fnUntraced(function* (
+export const statementPdf = Effect.fn("statementPdf")(function* (
   scope: Scope,
   filing: Filing,
   payer: Payer,
@@ -94,7 +94,7 @@ export const statementPdf = Effect.fnUntraced(function* (
   );
 });
 
-export const filingCopyB = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const filingCopyB = Effect.fn("filingCopyB")(function* (scope: Scope, id: string) {
   const f = yield* getFiling(scope, id);
   if (!COPY_B_STATUSES.includes(f.status)) {
     return yield* new NotReady({
@@ -105,7 +105,7 @@ export const filingCopyB = Effect.fnUntraced(function* (scope: Scope, id: string
   return { pdf, filename: `copy-b-${f.form}-${f.taxYear}-${f.shortId}.pdf` };
 });
 
-export const groupCopyB = Effect.fnUntraced(function* (scope: Scope, group: FilingGroup) {
+export const groupCopyB = Effect.fn("groupCopyB")(function* (scope: Scope, group: FilingGroup) {
   const ready = (yield* groupFilings(scope, group)).filter((f) => COPY_B_STATUSES.includes(f.status));
   if (ready.length === 0)
     return yield* new NotReady({
@@ -119,7 +119,7 @@ export const groupCopyB = Effect.fnUntraced(function* (scope: Scope, group: Fili
  * The W-3 (W-3c) of an order's W-2s (W-2cs) for the employer's records: one page per employer of each wage file,
  * its totals read from the file as queued for the SSA (RT/RU, RS by state), so they are the totals the SSA got.
  */
-export const orderW3 = Effect.fnUntraced(function* (scope: Scope, orderId: string) {
+export const orderW3 = Effect.fn("orderW3")(function* (scope: Scope, orderId: string) {
   const repos = (yield* Store).scoped(scope);
   if (!(yield* repos.orders.get(orderId)))
     return yield* new NotFound({ message: `No order ${orderId} in this environment.` });

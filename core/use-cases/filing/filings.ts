@@ -14,14 +14,14 @@ import { allFilings } from "../shared.ts";
 /** A filing UUID or short id (`fil_…`, `fil_sb_…`), before any lookup. */
 export const looksLikeFilingId = (id: string) => isUuid(id) || /^fil_(sb_)?[A-Za-z0-9]{6,40}$/.test(id);
 
-export const getFiling = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const getFiling = Effect.fn("getFiling")(function* (scope: Scope, id: string) {
   const f = looksLikeFilingId(id) ? yield* (yield* Store).scoped(scope).filings.get(id) : undefined;
   if (!f) return yield* new NotFound({ message: `No filing ${id} in this environment.` });
   return f;
 });
 
 /** `confinedTo`: the payer a payer-scoped grant acts for (D32); its list holds only that payer's filings. */
-export const listFilings = Effect.fnUntraced(function* (
+export const listFilings = Effect.fn("listFilings")(function* (
   scope: Scope,
   page: PageQuery,
   filter: FilingFilter,
@@ -34,7 +34,7 @@ export const listFilings = Effect.fnUntraced(function* (
     .filings.list(page, payerId === undefined ? filter : { ...filter, payerId });
 });
 
-export const getBatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const getBatch = Effect.fn("getBatch")(function* (scope: Scope, id: string) {
   const b = /^bat_[A-Za-z0-9]{6,40}$/.test(id)
     ? yield* (yield* Store).scoped(scope).batches.get(id)
     : undefined;
@@ -46,7 +46,7 @@ export const getBatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
 export type FilingGroup = { orderId?: string; batchId?: string };
 
 /** Every filing of an order or a batch; 404 when the order or batch is not in this environment. */
-export const groupFilings = Effect.fnUntraced(function* (scope: Scope, group: FilingGroup) {
+export const groupFilings = Effect.fn("groupFilings")(function* (scope: Scope, group: FilingGroup) {
   const repos = (yield* Store).scoped(scope);
   if (group.orderId && !(yield* repos.orders.get(group.orderId)))
     return yield* new NotFound({ message: `No order ${group.orderId} in this environment.` });
@@ -55,7 +55,7 @@ export const groupFilings = Effect.fnUntraced(function* (scope: Scope, group: Fi
 });
 
 /** One form: the row's failure becomes the call's error (404 payer, 409 duplicate, 422 validation). */
-export const fileOne = Effect.fnUntraced(function* (scope: Scope, parsed: ParsedIntake) {
+export const fileOne = Effect.fn("fileOne")(function* (scope: Scope, parsed: ParsedIntake) {
   const result = yield* intake(scope, "filing", parsed, null);
   const row = result.rows[0];
   if (row?.error) {
@@ -78,7 +78,11 @@ export const fileOne = Effect.fnUntraced(function* (scope: Scope, parsed: Parsed
  * POST /v1/payers/{payerId}/forms (D10): 404 for an unknown payer, then the body's rows. When every row fails
  * the call fails with 422 carrying the rows; otherwise the result and its response body (`view`).
  */
-export const filePayerForms = Effect.fnUntraced(function* (scope: Scope, payerId: string, body: unknown) {
+export const filePayerForms = Effect.fn("filePayerForms")(function* (
+  scope: Scope,
+  payerId: string,
+  body: unknown,
+) {
   const payer = yield* getPayer(scope, payerId);
   const parsed = parsePayerFormsBody(body);
   if (parsed instanceof InvalidRequest) return yield* parsed;
@@ -90,7 +94,7 @@ export const filePayerForms = Effect.fnUntraced(function* (scope: Scope, payerId
 });
 
 /** POST /v1/filings/batch (D10, D23): rows of several payers; 422 with the rows when every row fails. */
-export const fileBatch = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
+export const fileBatch = Effect.fn("fileBatch")(function* (scope: Scope, body: unknown) {
   const parsed = parseBatchBody(body);
   if (parsed instanceof InvalidRequest) return yield* parsed;
   const result = yield* intake(scope, "filings_batch", parsed, null);

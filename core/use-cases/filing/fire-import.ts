@@ -166,7 +166,7 @@ const prepareRows = Effect.fnUntraced(function* (scope: Scope, payer: Payer, byt
   return { rows, corrects, prepare, locateFindings, allNotes, rowsParsed: parsed.rows };
 });
 
-export const importFire = Effect.fnUntraced(function* (
+export const importFire = Effect.fn("importFire")(function* (
   scope: Scope,
   payerId: string,
   bytes: Uint8Array,

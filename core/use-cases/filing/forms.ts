@@ -13,7 +13,7 @@ import { InvalidRequest, NotFound } from "../../domain/shared/errors.ts";
 export const listFormsView = () => Effect.sync(() => formListView(listForms()));
 
 /** 404 for an unknown form, 422 for a malformed or unsupported tax year (default: the latest year). */
-export const formShape = Effect.fnUntraced(function* (requested: string, taxYear: unknown) {
+export const formShape = Effect.fn("formShape")(function* (requested: string, taxYear: unknown) {
   const form = canonicalFormCode(requested);
   if (!form)
     return yield* new NotFound({

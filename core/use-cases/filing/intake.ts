@@ -543,7 +543,7 @@ const atomicIntakeFailed = (e: AtomicIntakeFailed) => {
   );
 };
 
-export const intake = Effect.fnUntraced(
+export const intake = Effect.fn("intake")(
   function* (
     scope: Scope,
     kind: BatchKind,
@@ -602,7 +602,7 @@ export type SavedFiling = Pick<Filing, "id" | "form" | "recipientId" | "corrects
  * saved; the remaining rows are still validated so that every failing row is reported, and the transaction rolls
  * back. As with `intake`, a row's duplicate conflict (D11) is reported only when every row validates.
  */
-export const intakeInChunks = Effect.fnUntraced(
+export const intakeInChunks = Effect.fn("intakeInChunks")(
   function* (
     scope: Scope,
     kind: BatchKind,

@@ -33,7 +33,7 @@ import { TinVault } from "../../ports/tin-vault.port.ts";
  * filing (stamped under other rules or another transmitter mode, any filing under an IRS test-mode transmitter,
  * filings from before the stamp) is read and checked in full, as are 1099-INT forms, whose amounts S1H012 adds up.
  */
-export const cartRuleProblems = Effect.fnUntraced(function* (
+export const cartRuleProblems = Effect.fn("cartRuleProblems")(function* (
   repos: ScopedStore,
   transmitter: TransmitterProfile | undefined,
   items: readonly CartItem[],

@@ -17,7 +17,7 @@ const SUPERSEDE = move("supersede");
  * not read first: each outcome's move (acknowledgement moves apply to every service) is one guarded statement per
  * outcome that returns what the events need (issue 19: a receipt of 20,000 forms).
  */
-export const applyOutcomes = Effect.fnUntraced(function* (
+export const applyOutcomes = Effect.fn("applyOutcomes")(function* (
   scope: Scope,
   receiptId: string,
   records: readonly RecordOutcome[],

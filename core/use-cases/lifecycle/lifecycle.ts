@@ -30,7 +30,7 @@ import { nextStatus } from "../../domain/filing/status.ts";
 import { Repos, withTransaction } from "../../ports/unit-of-work.port.ts";
 
 /** D18: before transmission only; a charged form's money goes back to the prepaid balance. */
-export const voidFiling = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const voidFiling = Effect.fn("voidFiling")(function* (scope: Scope, id: string) {
   const original = yield* getFiling(scope, id);
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
@@ -122,7 +122,7 @@ const rowInvalid = (e: RowError) =>
   new InvalidRequest({ param: e.param, message: e.message, ...(e.code ? { code: e.code } : {}) });
 
 /** D19: `boxes` merged over the original, or a whole `jsonForm`; one pending correction per original. */
-export const correctFiling = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
+export const correctFiling = Effect.fn("correctFiling")(function* (scope: Scope, id: string, body: unknown) {
   const c = correctionBody(body ?? {});
   if (!c.ok) return yield* c.error;
   const b = c.value;
@@ -192,7 +192,7 @@ export const refileBody = compileBody<{ jsonForm?: Record<string, unknown> } & O
 });
 
 /** D20: a rejected filing is filed again as a new filing linked by refile_of; its e-file fee is waived at pay. */
-export const refileFiling = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
+export const refileFiling = Effect.fn("refileFiling")(function* (scope: Scope, id: string, body: unknown) {
   const c = refileBody(body ?? {});
   if (!c.ok) return yield* c.error;
   const original = yield* getFiling(scope, id);
@@ -217,7 +217,7 @@ export const refileFiling = Effect.fnUntraced(function* (scope: Scope, id: strin
 });
 
 /** D21: the acknowledgement exists from submission on. */
-export const filingAck = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const filingAck = Effect.fn("filingAck")(function* (scope: Scope, id: string) {
   const f = yield* getFiling(scope, id);
   if (!f.submittedAt)
     return yield* new NotReady({
@@ -227,7 +227,7 @@ export const filingAck = Effect.fnUntraced(function* (scope: Scope, id: string) 
 });
 
 /** Every filing of an order or batch, each with its acknowledgement (or its status until it has one). */
-export const groupAck = Effect.fnUntraced(function* (scope: Scope, group: FilingGroup) {
+export const groupAck = Effect.fn("groupAck")(function* (scope: Scope, group: FilingGroup) {
   const all = yield* groupFilings(scope, group);
   return ackListView(all);
 });

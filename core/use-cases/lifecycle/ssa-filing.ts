@@ -89,10 +89,59 @@ export function fileCheckErrors(
 }
 
 /**
+ * A file's employers: its filings grouped by payer, each payer's EIN and address beside its employees' forms (their
+ * TINs opened). Filings whose payer or payer TIN is gone are `missing` (refunded by the caller).
+ */
+function employerGroups(
+  group: readonly Filing[],
+  payers: ReadonlyMap<string, Payer>,
+  payerTins: ReadonlyMap<string, Tin>,
+  open: (sealed: string) => string,
+): { employers: Efw2EmployerGroup[]; included: Filing[]; missing: Filing[] } {
+  const byPayer = new Map<string, Filing[]>();
+  for (const f of group) {
+    const list = byPayer.get(f.payerId);
+    if (list) list.push(f);
+    else byPayer.set(f.payerId, [f]);
+  }
+  const employers: Efw2EmployerGroup[] = [];
+  const included: Filing[] = [];
+  const missing: Filing[] = [];
+  for (const [payerId, list] of byPayer) {
+    const p = payers.get(payerId);
+    const tin = payerTins.get(payerId);
+    if (!p || !tin) {
+      missing.push(...list);
+      continue;
+    }
+    employers.push({
+      employer: {
+        ein: tin.reveal(),
+        name: p.legalName,
+        address: {
+          line1: p.addressLine1 ?? "",
+          ...(p.addressLine2 ? { line2: p.addressLine2 } : {}),
+          city: p.city ?? "",
+          state: p.state ?? "",
+          postalCode: p.postalCode ?? "",
+          country: p.country ?? "US",
+        },
+        ...(p.contactName ? { contactName: p.contactName } : {}),
+        ...(p.contactPhone ? { contactPhone: p.contactPhone } : {}),
+        ...(p.contactEmail ? { contactEmail: p.contactEmail } : {}),
+      },
+      employees: list.map((f) => ({ filingId: f.id, jsonForm: unsealTins(f.jsonForm, f.sealedTins, open) })),
+    });
+    included.push(...list);
+  }
+  return { employers, included, missing };
+}
+
+/**
  * Builds and queues the SSA files of an order's claimed W-2 family filings. Safe to repeat: a file's id is the
  * order's, tax year's and format's, and a file already queued is kept.
  */
-export const queueSsaFiles = Effect.fnUntraced(function* (
+export const queueSsaFiles = Effect.fn("queueSsaFiles")(function* (
   scope: Scope,
   orderId: string,
   filings: readonly Filing[],
@@ -121,44 +170,10 @@ export const queueSsaFiles = Effect.fnUntraced(function* (
     const existing = yield* ssa.get(fileId);
     let file = existing;
     if (!file) {
-      const byPayer = new Map<string, Filing[]>();
-      for (const f of group) {
-        const list = byPayer.get(f.payerId);
-        if (list) list.push(f);
-        else byPayer.set(f.payerId, [f]);
-      }
-      const employers: Efw2EmployerGroup[] = [];
-      const included: Filing[] = [];
-      for (const [payerId, list] of byPayer) {
-        const p = payers.get(payerId);
-        const tin = payerTins.get(payerId);
-        if (!p || !tin) {
-          unsendable.push(...list);
-          continue;
-        }
-        employers.push({
-          employer: {
-            ein: tin.reveal(),
-            name: p.legalName,
-            address: {
-              line1: p.addressLine1 ?? "",
-              ...(p.addressLine2 ? { line2: p.addressLine2 } : {}),
-              city: p.city ?? "",
-              state: p.state ?? "",
-              postalCode: p.postalCode ?? "",
-              country: p.country ?? "US",
-            },
-            ...(p.contactName ? { contactName: p.contactName } : {}),
-            ...(p.contactPhone ? { contactPhone: p.contactPhone } : {}),
-            ...(p.contactEmail ? { contactEmail: p.contactEmail } : {}),
-          },
-          employees: list.map((f) => ({
-            filingId: f.id,
-            jsonForm: unsealTins(f.jsonForm, f.sealedTins, (ct) => vault.open(ct).reveal()),
-          })),
-        });
-        included.push(...list);
-      }
+      const { employers, included, missing } = employerGroups(group, payers, payerTins, (ct) =>
+        vault.open(ct).reveal(),
+      );
+      unsendable.push(...missing);
       if (!submitter || employers.length === 0) {
         if (!submitter) unsendable.push(...included);
         continue;
@@ -258,7 +273,10 @@ const sandboxOutcomes = Effect.fnUntraced(function* (file: SsaFile) {
  * Applies the SSA's answer to the files behind some receipts (WFIDs) of an environment: the sandbox's own, or a
  * live file's outcome recorded by the operator. Returns how many filings moved and the receipts no file has.
  */
-export const applySsaReceipts = Effect.fnUntraced(function* (scope: Scope, receiptIds: readonly string[]) {
+export const applySsaReceipts = Effect.fn("applySsaReceipts")(function* (
+  scope: Scope,
+  receiptIds: readonly string[],
+) {
   const ssa = yield* SsaTransmitter;
   const now = (yield* Clock).now().toISOString();
   let applied = 0;
@@ -285,21 +303,21 @@ export const applySsaReceipts = Effect.fnUntraced(function* (scope: Scope, recei
 
 // ---- the operator (npm run cli -- ssa ...) -------------------------------------------------------------------
 
-export const listSsaFiles = Effect.fnUntraced(function* (filter: {
+export const listSsaFiles = Effect.fn("listSsaFiles")(function* (filter: {
   status?: SsaFileStatus;
   livemode?: boolean;
 }) {
   return yield* (yield* SsaTransmitter).list(filter);
 });
 
-export const getSsaFile = Effect.fnUntraced(function* (id: string) {
+export const getSsaFile = Effect.fn("getSsaFile")(function* (id: string) {
   const file = yield* (yield* SsaTransmitter).get(id);
   if (!file) return yield* new NotFound({ message: `No SSA file ${id}.` });
   return file;
 });
 
 /** `ssa mark-submitted`: the operator uploaded the file; WFID is the SSA's wage file identifier. */
-export const markSsaSubmitted = Effect.fnUntraced(function* (id: string, wfid: string) {
+export const markSsaSubmitted = Effect.fn("markSsaSubmitted")(function* (id: string, wfid: string) {
   const file = yield* getSsaFile(id);
   if (!/^[A-Za-z0-9]{6}$/.test(wfid))
     return yield* new InvalidRequest({
@@ -316,7 +334,7 @@ export const markSsaSubmitted = Effect.fnUntraced(function* (id: string, wfid: s
 });
 
 /** `ssa mark-accepted` / `ssa mark-rejected`: the SSA's outcome for every filing of the file, with events. */
-export const markSsaOutcome = Effect.fnUntraced(function* (
+export const markSsaOutcome = Effect.fn("markSsaOutcome")(function* (
   id: string,
   outcome: "accepted" | "rejected",
   reason: string | null,

@@ -18,7 +18,7 @@ export { balanceView, entryView } from "../../domain/ledger/views.ts";
  * The balance with its ten latest entries; `recent: false` (a payer-scoped grant, for which the ledger is
  * account-wide, as GET /v1/balance/entries is) answers them as an empty list.
  */
-export const getBalance = Effect.fnUntraced(function* (
+export const getBalance = Effect.fn("getBalance")(function* (
   scope: Scope,
   options: { recent: boolean } = { recent: true },
 ) {
@@ -29,7 +29,7 @@ export const getBalance = Effect.fnUntraced(function* (
   return balanceView(b, recent.data);
 });
 
-export const listEntries = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
+export const listEntries = Effect.fn("listEntries")(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).balance.entries(page);
 });
 
@@ -48,7 +48,7 @@ type TopupView = ReturnType<typeof topupView>;
  * key are the operation's, and its result is recorded with the entry: a retry after a crash at any step finds the
  * recorded top-up, or has the processor replay the charge it made, and never charges twice.
  */
-export const topUp = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
+export const topUp = Effect.fn("topUp")(function* (scope: Scope, body: unknown) {
   const c = topUpBody(body);
   if (!c.ok) return yield* c.error;
   const amount = c.value.amount_cents;
@@ -129,7 +129,7 @@ export const autoBody = compileBody<{
   },
 });
 
-export const setAutoReplenish = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
+export const setAutoReplenish = Effect.fn("setAutoReplenish")(function* (scope: Scope, body: unknown) {
   const c = autoBody(body);
   if (!c.ok) return yield* c.error;
   const repos = (yield* Store).scoped(scope);
@@ -158,7 +158,7 @@ export const cardBody = compileBody<{ token: string }>({
 });
 
 /** Saves the card under the account's customer at the processor (made on first use, then kept). */
-export const setPaymentMethod = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
+export const setPaymentMethod = Effect.fn("setPaymentMethod")(function* (scope: Scope, body: unknown) {
   const c = cardBody(body);
   if (!c.ok) return yield* c.error;
   const repos = (yield* Store).scoped(scope);

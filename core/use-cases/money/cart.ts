@@ -29,7 +29,7 @@ const ADD = move("add_to_cart");
 const REMOVE = move("remove_from_cart");
 
 /** The open cart's items, their filings, and the live price. */
-export const loadCart = Effect.fnUntraced(function* (
+export const loadCart = Effect.fn("loadCart")(function* (
   repos: ScopedStore,
   cartId: string | null,
   card: RateCard,
@@ -40,7 +40,7 @@ export const loadCart = Effect.fnUntraced(function* (
   return { items, filings, priced: priceCart(card, items, filings) };
 });
 
-export const cartDetails = Effect.fnUntraced(function* (scope: Scope) {
+export const cartDetails = Effect.fn("cartDetails")(function* (scope: Scope) {
   const repos = (yield* Store).scoped(scope);
   const cart = yield* repos.carts.current();
   const { items, filings, priced } = yield* loadCart(repos, cart?.id ?? null, (yield* Pricing).rateCard);
@@ -48,7 +48,7 @@ export const cartDetails = Effect.fnUntraced(function* (scope: Scope) {
 });
 
 /** GET /v1/cart/value: the open cart's count and total from its items counted by price group (carts of 100,000 forms). */
-export const cartValue = Effect.fnUntraced(function* (scope: Scope) {
+export const cartValue = Effect.fn("cartValue")(function* (scope: Scope) {
   const repos = (yield* Store).scoped(scope);
   const cart = yield* repos.carts.current();
   const groups = cart ? yield* repos.carts.itemGroups(cart.id) : [];
@@ -56,7 +56,7 @@ export const cartValue = Effect.fnUntraced(function* (scope: Scope) {
   return cartValueView(cart?.id ?? null, priced);
 });
 
-export const addCartItems = Effect.fnUntraced(function* (
+export const addCartItems = Effect.fn("addCartItems")(function* (
   scope: Scope,
   cartIdInPath: string | null,
   body: unknown,
@@ -136,7 +136,7 @@ export const addCartItems = Effect.fnUntraced(function* (
 });
 
 /** Compatible addition: DELETE /v1/cart/items/{id}; the form returns to ready_to_file. */
-export const removeCartItem = Effect.fnUntraced(function* (scope: Scope, itemId: string) {
+export const removeCartItem = Effect.fn("removeCartItem")(function* (scope: Scope, itemId: string) {
   const now = (yield* Clock).now().toISOString();
   return yield* withTransaction(
     Effect.gen(function* () {

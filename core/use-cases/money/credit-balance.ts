@@ -23,7 +23,7 @@ export interface CreditInput {
   readonly reference: string;
 }
 
-export const creditBalance = Effect.fnUntraced(function* (input: CreditInput) {
+export const creditBalance = Effect.fn("creditBalance")(function* (input: CreditInput) {
   const { amountCents } = input;
   if (!Number.isSafeInteger(amountCents) || amountCents < 1 || amountCents > MAX_CREDIT_CENTS) {
     return yield* new InvalidRequest({

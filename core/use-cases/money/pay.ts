@@ -34,7 +34,7 @@ import { move } from "../../domain/filing/status.ts";
 import { Pricing } from "../../ports/pricing.port.ts";
 import { Jobs } from "../../ports/jobs.port.ts";
 import { TRANSMIT_QUEUE } from "../lifecycle/queues.ts";
-import { Store, type CartItem, type Order, type Scope } from "../../ports/store.port.ts";
+import { Store, type CartItem, type Order, type Scope, type ScopedStore } from "../../ports/store.port.ts";
 import type { PayFiling, PayRecipient } from "../../domain/cart/cart.ts";
 import type { Payer } from "../../domain/parties/payer.ts";
 import type { Operation } from "../../domain/shared/operations.ts";
@@ -131,7 +131,221 @@ function warningProblems(items: readonly CartItem[], filings: ReadonlyMap<string
   });
 }
 
-export const payCart = Effect.fnUntraced(function* (
+type PayItems = {
+  readonly items: readonly CartItem[];
+  readonly filings: ReadonlyMap<string, PayFiling>;
+};
+
+/**
+ * Pay rules 1-2 inside the pay transaction: the cart is locked, then every item is checked (configuration, parties,
+ * the IRS business rules, warnings under strict) before the payment method is touched.
+ */
+const checkCart = Effect.fn("payCart.check")(function* (
+  tx: ScopedStore,
+  scope: Scope,
+  cartId: string,
+  strict: boolean,
+) {
+  const irs = yield* IrsTransmitter;
+  const ssa = yield* SsaTransmitter;
+  const vault = yield* TinVault;
+  // The cart is taken first: adds, removals and voids in flight finish before the items are read, and none
+  // can start until this transaction ends, so what is checked and charged is exactly what is filed.
+  const locked = yield* tx.carts.lockForPay(cartId);
+  if (locked === "busy")
+    return yield* new RequestInProgress({
+      message:
+        "A payment of this cart is already in progress; retry when it has finished to get its receipt.",
+    });
+  if (!locked || locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cartId));
+  // Rule 2: every item is checked before the payment method is touched. What is read here is the items, their
+  // filings' state and parties and their recipients' addresses, not the forms (see cartRuleProblems).
+  const { items, filings, recipients } = yield* tx.carts.payItems(cartId);
+  if (items.length === 0) return yield* Effect.fail(new AlreadyPaid(cartId));
+  // Production e-filing needs the server's IRIS configuration (the SSA's for the W-2 family): without it nothing is charged.
+  const efiled = items.filter((i) => i.service !== "print_mail").map((i) => filings.get(i.filingId));
+  const toSsa = (f: PayFiling | undefined) =>
+    f !== undefined && getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
+  const missing = [
+    efiled.some((f) => !toSsa(f)) ? irs.missingConfiguration(scope.livemode) : null,
+    efiled.some(toSsa) ? ssa.missingConfiguration(scope.livemode) : null,
+  ].filter((m): m is string => m !== null);
+  if (missing.length > 0) {
+    return yield* new ServiceUnavailable({
+      message: `${missing.join(" ")} Nothing was charged or filed.`,
+    });
+  }
+  const payers = new Map(
+    (yield* tx.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map(
+      (p) => [p.id, p] as const,
+    ),
+  );
+  const problems = cartProblems(items, filings, payers, recipients);
+  // IRS business rules (core/domain/iris/rules): what the IRS would reject is refused before any charge.
+  const ruleProblems = yield* Effect.provideService(
+    cartRuleProblems(tx, irs.profile(scope.livemode), items, filings, payers, strict),
+    TinVault,
+    vault,
+  );
+  problems.push(...ruleProblems);
+  // Issue 41: under strict, the warnings intake stored refuse too (once per form: a form read again above
+  // already names its rules).
+  if (strict) {
+    const named = new Set(ruleProblems.map((p) => p.item));
+    problems.push(...warningProblems(items, filings).filter((p) => !named.has(p.item)));
+  }
+  if (problems.length > 0) {
+    return yield* new CartNotPayable({
+      message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`,
+      problems,
+    });
+  }
+  return { items, filings } satisfies PayItems;
+});
+
+/**
+ * Pay rules 3 and D14/D15: the cart priced, drawn from the locked balance and the rest charged to the card (the
+ * charges' ids pushed to `charged` as they are made, so a transaction that does not commit refunds them), the
+ * ledger rows appended.
+ */
+const chargeCart = Effect.fn("payCart.charge")(function* (
+  tx: ScopedStore,
+  scope: Scope,
+  orderId: string,
+  cart: PayItems,
+  now: Date,
+  charged: string[],
+) {
+  const processor = yield* CardProcessor;
+  const ids = yield* Ids;
+  const rateCard = (yield* Pricing).rateCard;
+  const priced = priceCart(rateCard, cart.items, cart.filings);
+  const balance = yield* tx.balance.lock();
+  const plan = planPayment({
+    balanceCents: balance.balanceCents,
+    totalCents: priced.total_cents,
+    autoReplenish: balance.autoReplenish,
+    hasCard: balance.card !== null,
+  });
+  if (!plan.ok)
+    return yield* new PaymentRequired({
+      message: `Not enough prepaid balance and no card on file: ${plan.message}. Nothing was charged.`,
+    });
+  const number = `${now.getUTCFullYear()}-${String(balance.orderCount + 1).padStart(6, "0")}`;
+  let cardChargeId: string | null = null;
+  if (plan.fromCardCents > 0 && balance.card) {
+    cardChargeId = (yield* processor.charge({
+      scope,
+      card: balance.card,
+      customer: balance.cardCustomer,
+      amountCents: plan.fromCardCents,
+      idempotencyKey: `${orderId}:order`,
+      description: `Order ${number}`,
+    })).chargeId;
+    charged.push(cardChargeId);
+  }
+  let autoTopupChargeId: string | null = null;
+  if (plan.autoTopupCents > 0 && balance.card) {
+    const top = yield* Effect.result(
+      processor.charge({
+        scope,
+        card: balance.card,
+        customer: balance.cardCustomer,
+        amountCents: plan.autoTopupCents,
+        idempotencyKey: `${orderId}:auto_topup`,
+        description: "Auto-replenish",
+      }),
+    );
+    if (top._tag === "Success") {
+      charged.push(top.success.chargeId);
+      autoTopupChargeId = top.success.chargeId;
+    }
+  }
+  const drafts = paymentDrafts(plan, orderId, {
+    includeAutoTopup: autoTopupChargeId !== null,
+    orderLabel: number,
+  });
+  const chain = ledgerRows(balance, drafts, () => ids.short("", 10), now.toISOString());
+  if (!chain.ok)
+    return yield* new PaymentRequired({
+      message: `The balance cannot cover this order: ${chain.message}`,
+    });
+  yield* tx.balance.append(chain.rows);
+  yield* tx.balance.update({ orderCount: balance.orderCount + 1 });
+  return { priced, plan, number, cardChargeId, autoTopupChargeId };
+});
+
+/** Pay rules 4-5: the filings queued, the order and its receipt, the cart paid, `cart.paid` and the dispatch. */
+const recordOrder = Effect.fn("payCart.record")(function* (
+  tx: ScopedStore,
+  cartId: string,
+  orderId: string,
+  cart: PayItems,
+  money: Effect.Success<ReturnType<typeof chargeCart>>,
+  nowIso: string,
+) {
+  const ids = yield* Ids;
+  const { items, filings } = cart;
+  const { priced, plan, number } = money;
+  const amountOf = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
+  const moved = yield* tx.filings.markQueued(
+    PAY,
+    orderId,
+    items.map((i) => ({ id: i.filingId, amountChargedCents: amountOf.get(i.id) ?? 0 })),
+    nowIso,
+  );
+  if (moved !== items.length)
+    return yield* new Conflict({
+      message:
+        "A form in the cart changed while it was being paid; nothing was charged. Review the cart and pay again.",
+    });
+  const receipt = cartPaymentView({
+    cartId,
+    orderId,
+    number,
+    items,
+    filings,
+    amountOf,
+    priced,
+    plan,
+    filingStatus: PAY.to,
+  });
+  const order: Order = {
+    id: orderId,
+    number,
+    cartId,
+    paymentStatus: "paid",
+    forms: items.length,
+    chargeLines: priced.charge_lines,
+    pricingSegments: priced.pricing_segments,
+    grandTotalCents: priced.total_cents,
+    fromBalanceCents: plan.fromBalanceCents,
+    fromCardCents: plan.fromCardCents,
+    cardChargeId: money.cardChargeId,
+    autoTopupChargeId: money.autoTopupChargeId,
+    receipt,
+    createdAt: nowIso,
+  };
+  yield* tx.orders.insert(order);
+  yield* tx.carts.markPaid(cartId, orderId);
+  yield* tx.events.insert({
+    id: ids.short("evt_"),
+    type: "cart.paid",
+    createdAt: nowIso,
+    data: {
+      cart: cartId,
+      order: orderId,
+      amount_charged: priced.total_cents,
+      currency: "usd",
+      filed: items.length,
+      failed: 0,
+    },
+  });
+  yield* tx.dispatches.enqueue(orderId, nowIso);
+  return receipt;
+});
+
+export const payCart = Effect.fn("payCart")(function* (
   scope: Scope,
   principal: Pick<Principal, "role" | "account"> & { readonly payerId?: string | null },
   options: PayOptions = {},
@@ -142,10 +356,6 @@ export const payCart = Effect.fnUntraced(function* (
   const store = yield* Store;
   const ids = yield* Ids;
   const processor = yield* CardProcessor;
-  const irs = yield* IrsTransmitter;
-  const ssa = yield* SsaTransmitter;
-  const vault = yield* TinVault;
-  const rateCard = (yield* Pricing).rateCard;
   const clock = yield* Clock;
   const repos = store.scoped(scope);
 
@@ -195,173 +405,13 @@ export const payCart = Effect.fnUntraced(function* (
     });
   }
   const now = clock.now();
-  const nowIso = now.toISOString();
   const charged: string[] = [];
-
   const pay = withTransaction(
     Effect.gen(function* () {
       const tx = yield* Repos(scope);
-      // The cart is taken first: adds, removals and voids in flight finish before the items are read, and none
-      // can start until this transaction ends, so what is checked and charged is exactly what is filed.
-      const locked = yield* tx.carts.lockForPay(cart.id);
-      if (locked === "busy")
-        return yield* new RequestInProgress({
-          message:
-            "A payment of this cart is already in progress; retry when it has finished to get its receipt.",
-        });
-      if (!locked || locked.status === "paid") return yield* Effect.fail(new AlreadyPaid(cart.id));
-      // Rule 2: every item is checked before the payment method is touched. What is read here is the items, their
-      // filings' state and parties and their recipients' addresses, not the forms (see cartRuleProblems).
-      const { items, filings, recipients } = yield* tx.carts.payItems(cart.id);
-      if (items.length === 0) return yield* Effect.fail(new AlreadyPaid(cart.id));
-      // Production e-filing needs the server's IRIS configuration (the SSA's for the W-2 family): without it nothing is charged.
-      const efiled = items.filter((i) => i.service !== "print_mail").map((i) => filings.get(i.filingId));
-      const toSsa = (f: PayFiling | undefined) =>
-        f !== undefined && getFormDefinition(f.form, f.taxYear)?.filedWith === "SSA";
-      const missing = [
-        efiled.some((f) => !toSsa(f)) ? irs.missingConfiguration(scope.livemode) : null,
-        efiled.some(toSsa) ? ssa.missingConfiguration(scope.livemode) : null,
-      ].filter((m): m is string => m !== null);
-      if (missing.length > 0) {
-        return yield* new ServiceUnavailable({
-          message: `${missing.join(" ")} Nothing was charged or filed.`,
-        });
-      }
-      const payers = new Map(
-        (yield* tx.payers.getMany([...new Set([...filings.values()].map((f) => f.payerId))])).map(
-          (p) => [p.id, p] as const,
-        ),
-      );
-      const problems = cartProblems(items, filings, payers, recipients);
-      // IRS business rules (core/domain/iris/rules): what the IRS would reject is refused before any charge.
-      const ruleProblems = yield* Effect.provideService(
-        cartRuleProblems(tx, irs.profile(scope.livemode), items, filings, payers, strict),
-        TinVault,
-        vault,
-      );
-      problems.push(...ruleProblems);
-      // Issue 41: under strict, the warnings intake stored refuse too (once per form: a form read again above
-      // already names its rules).
-      if (strict) {
-        const named = new Set(ruleProblems.map((p) => p.item));
-        problems.push(...warningProblems(items, filings).filter((p) => !named.has(p.item)));
-      }
-      if (problems.length > 0) {
-        return yield* new CartNotPayable({
-          message: `${problems.length} cart item(s) cannot be filed; nothing was charged or filed.`,
-          problems,
-        });
-      }
-      const priced = priceCart(rateCard, items, filings);
-      const amountOf = new Map(priced.items.map((p) => [p.ref, p.amount_cents]));
-
-      const balance = yield* tx.balance.lock();
-      const plan = planPayment({
-        balanceCents: balance.balanceCents,
-        totalCents: priced.total_cents,
-        autoReplenish: balance.autoReplenish,
-        hasCard: balance.card !== null,
-      });
-      if (!plan.ok)
-        return yield* new PaymentRequired({
-          message: `Not enough prepaid balance and no card on file: ${plan.message}. Nothing was charged.`,
-        });
-      const number = `${now.getUTCFullYear()}-${String(balance.orderCount + 1).padStart(6, "0")}`;
-      let cardChargeId: string | null = null;
-      if (plan.fromCardCents > 0 && balance.card) {
-        cardChargeId = (yield* processor.charge({
-          scope,
-          card: balance.card,
-          customer: balance.cardCustomer,
-          amountCents: plan.fromCardCents,
-          idempotencyKey: `${orderId}:order`,
-          description: `Order ${number}`,
-        })).chargeId;
-        charged.push(cardChargeId);
-      }
-      let autoTopupChargeId: string | null = null;
-      if (plan.autoTopupCents > 0 && balance.card) {
-        const top = yield* Effect.result(
-          processor.charge({
-            scope,
-            card: balance.card,
-            customer: balance.cardCustomer,
-            amountCents: plan.autoTopupCents,
-            idempotencyKey: `${orderId}:auto_topup`,
-            description: "Auto-replenish",
-          }),
-        );
-        if (top._tag === "Success") {
-          charged.push(top.success.chargeId);
-          autoTopupChargeId = top.success.chargeId;
-        }
-      }
-      const drafts = paymentDrafts(plan, orderId, {
-        includeAutoTopup: autoTopupChargeId !== null,
-        orderLabel: number,
-      });
-      const chain = ledgerRows(balance, drafts, () => ids.short("", 10), nowIso);
-      if (!chain.ok)
-        return yield* new PaymentRequired({
-          message: `The balance cannot cover this order: ${chain.message}`,
-        });
-      yield* tx.balance.append(chain.rows);
-      yield* tx.balance.update({ orderCount: balance.orderCount + 1 });
-      const moved = yield* tx.filings.markQueued(
-        PAY,
-        orderId,
-        items.map((i) => ({ id: i.filingId, amountChargedCents: amountOf.get(i.id) ?? 0 })),
-        nowIso,
-      );
-      if (moved !== items.length)
-        return yield* new Conflict({
-          message:
-            "A form in the cart changed while it was being paid; nothing was charged. Review the cart and pay again.",
-        });
-      const receipt = cartPaymentView({
-        cartId: cart.id,
-        orderId,
-        number,
-        items,
-        filings,
-        amountOf,
-        priced,
-        plan,
-        filingStatus: PAY.to,
-      });
-      const order: Order = {
-        id: orderId,
-        number,
-        cartId: cart.id,
-        paymentStatus: "paid",
-        forms: items.length,
-        chargeLines: priced.charge_lines,
-        pricingSegments: priced.pricing_segments,
-        grandTotalCents: priced.total_cents,
-        fromBalanceCents: plan.fromBalanceCents,
-        fromCardCents: plan.fromCardCents,
-        cardChargeId,
-        autoTopupChargeId,
-        receipt,
-        createdAt: nowIso,
-      };
-      yield* tx.orders.insert(order);
-      yield* tx.carts.markPaid(cart.id, orderId);
-      yield* tx.events.insert({
-        id: ids.short("evt_"),
-        type: "cart.paid",
-        createdAt: nowIso,
-        data: {
-          cart: cart.id,
-          order: orderId,
-          amount_charged: priced.total_cents,
-          currency: "usd",
-          filed: items.length,
-          failed: 0,
-        },
-      });
-      yield* tx.dispatches.enqueue(orderId, nowIso);
-      return receipt;
+      const checked = yield* checkCart(tx, scope, cart.id, strict);
+      const money = yield* chargeCart(tx, scope, orderId, checked, now, charged);
+      return yield* recordOrder(tx, cart.id, orderId, checked, money, now.toISOString());
     }),
   );
 

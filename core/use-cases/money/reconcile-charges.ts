@@ -61,7 +61,7 @@ export interface ReconcileResult {
  * not hold. Charges for accounts this database does not have are left alone (another deployment may share the
  * processor's account). Refunding is idempotent at the processor, so several workers may run this at once.
  */
-export const reconcileCharges = Effect.fnUntraced(function* (options: ReconcileOptions) {
+export const reconcileCharges = Effect.fn("reconcileCharges")(function* (options: ReconcileOptions) {
   const processor = yield* CardProcessor;
   const store = yield* Store;
   const now = (yield* Clock).now().getTime();

@@ -28,7 +28,7 @@ export interface AppInput {
   readonly grantTypes?: string;
 }
 
-export const registerApp = Effect.fnUntraced(function* (input: AppInput) {
+export const registerApp = Effect.fn("registerApp")(function* (input: AppInput) {
   const store = yield* Store;
   if (!(yield* store.accounts.get(input.accountId)))
     return yield* new NotFound({ message: `No account ${input.accountId}.` });
@@ -84,12 +84,12 @@ export const registerApp = Effect.fnUntraced(function* (input: AppInput) {
   return { app, clientSecret };
 });
 
-export const listApps = Effect.fnUntraced(function* () {
+export const listApps = Effect.fn("listApps")(function* () {
   return yield* (yield* Store).oauthApps.list();
 });
 
 /** Revokes an app: its client secret stops working and every grant and token it holds ends at once. */
-export const revokeApp = Effect.fnUntraced(function* (clientId: string) {
+export const revokeApp = Effect.fn("revokeApp")(function* (clientId: string) {
   const revoked = yield* (yield* Store).oauthApps.revoke(clientId, (yield* Clock).now().toISOString());
   if (!revoked) return yield* new NotFound({ message: `No active app with client_id ${clientId}.` });
 });
@@ -98,7 +98,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** A user of an account; `password` null makes a user who can sign in only on the sandbox (no password there). */
-export const createUser = Effect.fnUntraced(function* (
+export const createUser = Effect.fn("createUser")(function* (
   accountId: string,
   email: string,
   role: UserRole,

@@ -18,7 +18,10 @@ const missing = (name: string) =>
     message: `${name} is required for the authorization_code grant.`,
   });
 
-export const authorizationCodeGrant = Effect.fnUntraced(function* (app: OAuthApp, request: TokenRequest) {
+export const authorizationCodeGrant = Effect.fn("authorizationCodeGrant")(function* (
+  app: OAuthApp,
+  request: TokenRequest,
+) {
   const refused = requireGrantType(app, "authorization_code");
   if (refused) return yield* refused;
   if (request.code === undefined) return yield* missing("code");

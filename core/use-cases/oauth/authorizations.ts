@@ -7,7 +7,7 @@ import { grantListView, revokedGrantView } from "../../domain/oauth/views.ts";
 import { Clock } from "../../ports/clock.port.ts";
 import { Store, type Scope } from "../../ports/store.port.ts";
 
-export const listAuthorizations = Effect.fnUntraced(function* (scope: Scope) {
+export const listAuthorizations = Effect.fn("listAuthorizations")(function* (scope: Scope) {
   const store = yield* Store;
   const grants = yield* store.oauth.listActive(scope, "authorization_code");
   const apps = new Map(
@@ -16,7 +16,7 @@ export const listAuthorizations = Effect.fnUntraced(function* (scope: Scope) {
   return grantListView(grants, apps);
 });
 
-export const revokeAuthorization = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const revokeAuthorization = Effect.fn("revokeAuthorization")(function* (scope: Scope, id: string) {
   const store = yield* Store;
   const grant = yield* store.oauth.get(id);
   const notFound = new NotFound({ message: `No authorization ${id} in this environment.` });

@@ -57,7 +57,7 @@ const expiredSession = () =>
 
 const pageError = (title: string, message: string) => new AuthorizePageError({ title, message, status: 400 });
 
-export const startAuthorization = Effect.fnUntraced(function* (
+export const startAuthorization = Effect.fn("startAuthorization")(function* (
   query: AuthorizeQuery,
   hostEnv: HostEnvironment,
   browser: string | undefined,
@@ -217,7 +217,7 @@ export type SignInResult =
  * production, where a password is checked, the user is throttled too: by its id, or by a hash of the address typed
  * when it names no user, so an unknown address locks as a known one does and a lock tells nothing.
  */
-export const signIn = Effect.fnUntraced(function* (
+export const signIn = Effect.fn("signIn")(function* (
   sessionId: string,
   browser: string | undefined,
   csrf: string,
@@ -296,7 +296,7 @@ export type Decision =
   | { readonly kind: "redirect"; readonly location: string }
   | { readonly kind: "consent"; readonly page: ConsentPage; readonly error: string };
 
-export const decide = Effect.fnUntraced(function* (
+export const decide = Effect.fn("decide")(function* (
   sessionId: string,
   browser: string | undefined,
   csrf: string,

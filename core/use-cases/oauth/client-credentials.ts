@@ -11,7 +11,10 @@ import { Ids } from "../../ports/ids.port.ts";
 import { Store } from "../../ports/store.port.ts";
 import { mintTokens, requireGrantType } from "./tokens.ts";
 
-export const clientCredentialsGrant = Effect.fnUntraced(function* (app: OAuthApp, request: TokenRequest) {
+export const clientCredentialsGrant = Effect.fn("clientCredentialsGrant")(function* (
+  app: OAuthApp,
+  request: TokenRequest,
+) {
   const refused = requireGrantType(app, "client_credentials");
   if (refused) return yield* refused;
   const scope = resolveScope(request.scope, app.scopes);

@@ -13,7 +13,10 @@ import { mintTokens, requireGrantType } from "./tokens.ts";
 
 const invalidGrant = (message: string) => new OAuthError({ code: "invalid_grant", message });
 
-export const refreshTokenGrant = Effect.fnUntraced(function* (app: OAuthApp, request: TokenRequest) {
+export const refreshTokenGrant = Effect.fn("refreshTokenGrant")(function* (
+  app: OAuthApp,
+  request: TokenRequest,
+) {
   const refused = requireGrantType(app, "refresh_token");
   if (refused) return yield* refused;
   if (request.refreshToken === undefined)

@@ -8,7 +8,7 @@ import { clientCredentialsGrant } from "./client-credentials.ts";
 import { authorizationCodeGrant } from "./authorization-code.ts";
 import { refreshTokenGrant } from "./refresh-token.ts";
 
-export const requestToken = Effect.fnUntraced(function* (
+export const requestToken = Effect.fn("requestToken")(function* (
   fields: FormFields,
   authorization: string | undefined,
   hostEnv: HostEnvironment,

@@ -24,7 +24,7 @@ import { Store } from "../../ports/store.port.ts";
 import type { HostEnvironment } from "../accounts/authenticate.ts";
 
 /** RFC 6749 §2.3.1: the client's secret, compared by hash in constant time; its environment must be the host's. */
-export const authenticateClient = Effect.fnUntraced(function* (
+export const authenticateClient = Effect.fn("authenticateClient")(function* (
   client: ClientCredentials | null,
   hostEnv: HostEnvironment,
 ) {
@@ -60,7 +60,7 @@ export function requireGrantType(app: OAuthApp, grantType: GrantType): OAuthErro
 }
 
 /** Fresh tokens for a grant: an access token with `scopes`, and a refresh token with `refreshScopes` when given. */
-export const mintTokens = Effect.fnUntraced(function* (
+export const mintTokens = Effect.fn("mintTokens")(function* (
   grant: Grant,
   scopes: readonly string[],
   opts: { refreshScopes: readonly string[] | null; codeHash: string | null },

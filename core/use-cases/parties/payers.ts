@@ -13,7 +13,7 @@ import { TinVault } from "../../ports/tin-vault.port.ts";
 
 const notFound = (id: string) => new NotFound({ message: `No payer ${id} in this environment.` });
 
-export const createPayer = Effect.fnUntraced(function* (
+export const createPayer = Effect.fn("createPayer")(function* (
   scope: Scope,
   body: unknown,
   opts: { isMainCompany?: boolean } = {},
@@ -45,7 +45,7 @@ export const createPayer = Effect.fnUntraced(function* (
   return payer;
 });
 
-export const getPayer = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const getPayer = Effect.fn("getPayer")(function* (scope: Scope, id: string) {
   if (!isUuid(id)) return yield* notFound(id);
   const payer = yield* (yield* Store).scoped(scope).payers.get(id);
   if (!payer) return yield* notFound(id);
@@ -53,7 +53,7 @@ export const getPayer = Effect.fnUntraced(function* (scope: Scope, id: string) {
 });
 
 /** `confinedTo`: the payer a payer-scoped grant acts for (D32); it lists that one payer. */
-export const listPayers = Effect.fnUntraced(function* (
+export const listPayers = Effect.fn("listPayers")(function* (
   scope: Scope,
   page: PageQuery,
   confinedTo: string | null = null,
@@ -70,7 +70,7 @@ export const listPayers = Effect.fnUntraced(function* (
   return result;
 });
 
-export const updatePayer = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
+export const updatePayer = Effect.fn("updatePayer")(function* (scope: Scope, id: string, body: unknown) {
   if (!isUuid(id)) return yield* notFound(id);
   const input = parsePayerUpdate(body);
   if (input instanceof InvalidRequest) return yield* input;

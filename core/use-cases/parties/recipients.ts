@@ -27,7 +27,7 @@ export function recipientShortPrefix(): string {
   return "rcp_";
 }
 
-export const createRecipient = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
+export const createRecipient = Effect.fn("createRecipient")(function* (scope: Scope, body: unknown) {
   const input = parseRecipientCreate(body);
   if (input instanceof InvalidRequest) return yield* input;
   const store = yield* Store;
@@ -73,14 +73,14 @@ export const createRecipient = Effect.fnUntraced(function* (scope: Scope, body: 
   return recipient;
 });
 
-export const getRecipient = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const getRecipient = Effect.fn("getRecipient")(function* (scope: Scope, id: string) {
   if (!looksLikeRecipientId(id)) return yield* notFound(id);
   const r = yield* (yield* Store).scoped(scope).recipients.get(id);
   if (!r) return yield* notFound(id);
   return r;
 });
 
-export const listRecipients = Effect.fnUntraced(function* (
+export const listRecipients = Effect.fn("listRecipients")(function* (
   scope: Scope,
   page: PageQuery,
   requested: string | undefined,
@@ -94,7 +94,11 @@ export const listRecipients = Effect.fnUntraced(function* (
   return yield* (yield* Store).scoped(scope).recipients.list(page, payerId ? { payerId } : {});
 });
 
-export const updateRecipient = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
+export const updateRecipient = Effect.fn("updateRecipient")(function* (
+  scope: Scope,
+  id: string,
+  body: unknown,
+) {
   if (!looksLikeRecipientId(id)) return yield* notFound(id);
   const input = parseRecipientUpdate(body);
   if (input instanceof InvalidRequest) return yield* input;
@@ -157,7 +161,10 @@ export const updateRecipient = Effect.fnUntraced(function* (scope: Scope, id: st
  * The recipients with what the portal knows of them (issue 39): the e-delivery consent and a sign-in lock-out, for
  * the payer's read-only view.
  */
-export const withPortalFacts = Effect.fnUntraced(function* (scope: Scope, recipients: readonly Recipient[]) {
+export const withPortalFacts = Effect.fn("withPortalFacts")(function* (
+  scope: Scope,
+  recipients: readonly Recipient[],
+) {
   const repos = (yield* Store).scoped(scope);
   const ids = recipients.map((r) => r.id);
   const consents = new Map((yield* repos.statements.consents(ids)).map((c) => [c.recipientId, c] as const));

@@ -50,7 +50,7 @@ export const body = compileBody<{
   },
 });
 
-export const createTinMatch = Effect.fnUntraced(function* (scope: Scope, input: unknown) {
+export const createTinMatch = Effect.fn("createTinMatch")(function* (scope: Scope, input: unknown) {
   const c = body(input ?? {});
   if (!c.ok) return yield* c.error;
   const recipients = c.value.recipients ?? [];
@@ -119,7 +119,7 @@ export const createTinMatch = Effect.fnUntraced(function* (scope: Scope, input: 
 });
 
 /** POST /v1/tin-match: records the run and queues its matching job `delaySeconds` later (a failed send is retried by the worker's sweep). */
-export const startTinMatch = Effect.fnUntraced(function* (
+export const startTinMatch = Effect.fn("startTinMatch")(function* (
   scope: Scope,
   input: unknown,
   delaySeconds: number,
@@ -132,7 +132,7 @@ export const startTinMatch = Effect.fnUntraced(function* (
   return run;
 });
 
-export const getTinMatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const getTinMatch = Effect.fn("getTinMatch")(function* (scope: Scope, id: string) {
   const r = /^tmr_[A-Za-z0-9]{6,40}$/.test(id)
     ? yield* (yield* Store).scoped(scope).tinMatches.get(id)
     : undefined;
@@ -140,7 +140,7 @@ export const getTinMatch = Effect.fnUntraced(function* (scope: Scope, id: string
   return r;
 });
 
-export const listTinMatches = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
+export const listTinMatches = Effect.fn("listTinMatches")(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).tinMatches.list(page);
 });
 
@@ -177,7 +177,7 @@ const OUTCOMES: readonly TinMatchOutcome[] = ["match", "mismatch", "not_issued"]
  * TIN and name already sent three times within 24 hours is answered with the IRS's last answer instead of a
  * fourth request, and a pair repeated inside one run is sent once.
  */
-export const completeTinMatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const completeTinMatch = Effect.fn("completeTinMatch")(function* (scope: Scope, id: string) {
   const store = yield* Store;
   const vault = yield* TinVault;
   const ids = yield* Ids;

@@ -79,7 +79,7 @@ const dataOf = (d: StatementDeliveryRecord, status: string): StatementEventData 
 });
 
 /** Opens the statements of filings whose Copy B just became available (in the caller's transaction). */
-export const openStatements = Effect.fnUntraced(function* (
+export const openStatements = Effect.fn("openStatements")(function* (
   tx: ScopedStore,
   filings: readonly { readonly id: string; readonly recipientId: string }[],
   now: string,
@@ -281,7 +281,7 @@ export type SendResult =
  * Sends one queued delivery under its key and records what came back. A vendor that is down fails the Effect with
  * ServiceUnavailable (the job tries again, the same key again).
  */
-export const sendDelivery = Effect.fnUntraced(function* (scope: Scope, deliveryId: string) {
+export const sendDelivery = Effect.fn("sendDelivery")(function* (scope: Scope, deliveryId: string) {
   const store = yield* Store;
   const ids = yield* Ids;
   const clock = yield* Clock;
@@ -423,7 +423,7 @@ const LETTER_EVENT: Readonly<Partial<Record<LetterEvent["status"], EventType>>> 
 };
 
 /** Applies the mail house's tracking events; returns how many moved a letter. Unknown letters are ignored. */
-export const recordLetterEvents = Effect.fnUntraced(function* (events: readonly LetterEvent[]) {
+export const recordLetterEvents = Effect.fn("recordLetterEvents")(function* (events: readonly LetterEvent[]) {
   const store = yield* Store;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();

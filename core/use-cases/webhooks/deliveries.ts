@@ -36,7 +36,7 @@ export interface FreshDelivery extends DeliveryJob {
 }
 
 /** Creates the deliveries of pending events; returns them, ready for their first attempt. */
-export const fanOutEvents = Effect.fnUntraced(function* (limit = 200) {
+export const fanOutEvents = Effect.fn("fanOutEvents")(function* (limit = 200) {
   const store = yield* Store;
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
@@ -84,7 +84,11 @@ export interface DeliveryAttempt {
 }
 
 /** One attempt of one delivery. Returns when to try again, if ever. */
-export const deliverWebhook = Effect.fnUntraced(function* (scope: Scope, deliveryId: string, retryScale = 1) {
+export const deliverWebhook = Effect.fn("deliverWebhook")(function* (
+  scope: Scope,
+  deliveryId: string,
+  retryScale = 1,
+) {
   const repos = (yield* Store).scoped(scope);
   const d = yield* repos.webhooks.getDelivery(deliveryId);
   if (!d || d.status !== "pending")
@@ -106,7 +110,7 @@ export const deliverWebhook = Effect.fnUntraced(function* (scope: Scope, deliver
 });
 
 /** The first attempt of a delivery the fan-out just created: its rows are in hand, nothing is read again. */
-export const deliverFresh = Effect.fnUntraced(function* (fresh: FreshDelivery, retryScale = 1) {
+export const deliverFresh = Effect.fn("deliverFresh")(function* (fresh: FreshDelivery, retryScale = 1) {
   return yield* attemptDelivery(
     { accountId: fresh.accountId, livemode: fresh.livemode },
     fresh.delivery,
@@ -200,7 +204,7 @@ const attemptDelivery = Effect.fnUntraced(function* (
  * one statement per environment afterwards (issue 19: a statement per delivery was half the worker's time in a
  * burst). A crash before the record only means they are sent again (D26: at least once; receivers dedupe).
  */
-export const deliverFreshMany = Effect.fnUntraced(function* (
+export const deliverFreshMany = Effect.fn("deliverFreshMany")(function* (
   items: readonly FreshDelivery[],
   retryScale = 1,
   concurrency = 64,

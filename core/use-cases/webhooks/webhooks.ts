@@ -44,7 +44,7 @@ function checkEnvironment(scope: Scope, environment: string | undefined): Invali
   });
 }
 
-export const createWebhook = Effect.fnUntraced(function* (scope: Scope, body: unknown) {
+export const createWebhook = Effect.fn("createWebhook")(function* (scope: Scope, body: unknown) {
   const c = createBody(body);
   if (!c.ok) return yield* c.error;
   const env = checkEnvironment(scope, c.value.environment);
@@ -76,17 +76,17 @@ export const createWebhook = Effect.fnUntraced(function* (scope: Scope, body: un
 
 const notFound = (id: string) => new NotFound({ message: `No webhook endpoint ${id} in this environment.` });
 
-export const getWebhook = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const getWebhook = Effect.fn("getWebhook")(function* (scope: Scope, id: string) {
   const e = yield* (yield* Store).scoped(scope).webhooks.get(id);
   if (!e) return yield* notFound(id);
   return e;
 });
 
-export const listWebhooks = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
+export const listWebhooks = Effect.fn("listWebhooks")(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).webhooks.list(page);
 });
 
-export const updateWebhook = Effect.fnUntraced(function* (scope: Scope, id: string, body: unknown) {
+export const updateWebhook = Effect.fn("updateWebhook")(function* (scope: Scope, id: string, body: unknown) {
   const c = updateBody(body ?? {});
   if (!c.ok) return yield* c.error;
   const env = checkEnvironment(scope, c.value.environment);
@@ -116,12 +116,12 @@ export const updateWebhook = Effect.fnUntraced(function* (scope: Scope, id: stri
   return endpointView(e);
 });
 
-export const deleteWebhook = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const deleteWebhook = Effect.fn("deleteWebhook")(function* (scope: Scope, id: string) {
   if (!(yield* (yield* Store).scoped(scope).webhooks.remove(id))) return yield* notFound(id);
 });
 
 /** D26: a new secret, shown once; for 24 h deliveries also carry a signature with the previous one. */
-export const rotateWebhookSecret = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const rotateWebhookSecret = Effect.fn("rotateWebhookSecret")(function* (scope: Scope, id: string) {
   const repos = (yield* Store).scoped(scope);
   const current = yield* repos.webhooks.get(id);
   if (!current) return yield* notFound(id);
@@ -136,17 +136,21 @@ export const rotateWebhookSecret = Effect.fnUntraced(function* (scope: Scope, id
   return endpointView(e, true);
 });
 
-export const listDeliveries = Effect.fnUntraced(function* (scope: Scope, id: string, page: PageQuery) {
+export const listDeliveries = Effect.fn("listDeliveries")(function* (
+  scope: Scope,
+  id: string,
+  page: PageQuery,
+) {
   const repos = (yield* Store).scoped(scope);
   if (!(yield* repos.webhooks.get(id))) return yield* notFound(id);
   return yield* repos.webhooks.deliveries(id, page);
 });
 
-export const listEvents = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
+export const listEvents = Effect.fn("listEvents")(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).events.list(page);
 });
 
-export const getEvent = Effect.fnUntraced(function* (scope: Scope, id: string) {
+export const getEvent = Effect.fn("getEvent")(function* (scope: Scope, id: string) {
   const e = /^evt_[A-Za-z0-9]{6,40}$/.test(id)
     ? yield* (yield* Store).scoped(scope).events.get(id)
     : undefined;
