@@ -61,7 +61,7 @@ export const createApiKey = Effect.fn("createApiKey")(function* (
   return { id: row.id, key, accountId, livemode: row.livemode, role, displayPrefix: row.displayPrefix };
 });
 
-export const listAccounts = Effect.fn("listAccounts")(function* () {
+export const listAccounts = Effect.fnUntraced(function* () {
   return yield* (yield* Store).accounts.list();
 });
 

@@ -14,7 +14,7 @@ export type HostEnvironment = "sandbox" | "live" | null;
 
 const envName = (env: "sandbox" | "live") => (env === "live" ? "production" : "sandbox");
 
-export const authenticate = Effect.fn("authenticate")(function* (
+export const authenticate = Effect.fnUntraced(function* (
   authorization: string | undefined,
   hostEnv: HostEnvironment,
   clientIp = "",

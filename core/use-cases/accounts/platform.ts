@@ -66,7 +66,7 @@ export const requestExtension = Effect.fn("requestExtension")(function* (scope: 
   return { created: true, body: extensionView(ext, false) };
 });
 
-export const getExtension = Effect.fn("getExtension")(function* (scope: Scope, id: string) {
+export const getExtension = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const e = /^ext_[A-Za-z0-9]{6,40}$/.test(id)
     ? yield* (yield* Store).scoped(scope).extensions.get(id)
     : undefined;
@@ -75,7 +75,7 @@ export const getExtension = Effect.fn("getExtension")(function* (scope: Scope, i
 });
 
 /** `confinedTo`: the payer a payer-scoped grant acts for (D32); filtered in the query, so pages stay full. */
-export const listExtensions = Effect.fn("listExtensions")(function* (
+export const listExtensions = Effect.fnUntraced(function* (
   scope: Scope,
   page: PageQuery,
   confinedTo: string | null = null,

@@ -87,7 +87,7 @@ const lockedUsers = Effect.fnUntraced(function* (accountId: string, now: Date) {
   );
 });
 
-export const listLockouts = Effect.fn("listLockouts")(function* (accountId: string) {
+export const listLockouts = Effect.fnUntraced(function* (accountId: string) {
   return lockoutListView(yield* lockedUsers(accountId, (yield* Clock).now()));
 });
 

@@ -14,14 +14,14 @@ import { allFilings } from "../shared.ts";
 /** A filing UUID or short id (`fil_…`, `fil_sb_…`), before any lookup. */
 export const looksLikeFilingId = (id: string) => isUuid(id) || /^fil_(sb_)?[A-Za-z0-9]{6,40}$/.test(id);
 
-export const getFiling = Effect.fn("getFiling")(function* (scope: Scope, id: string) {
+export const getFiling = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const f = looksLikeFilingId(id) ? yield* (yield* Store).scoped(scope).filings.get(id) : undefined;
   if (!f) return yield* new NotFound({ message: `No filing ${id} in this environment.` });
   return f;
 });
 
 /** `confinedTo`: the payer a payer-scoped grant acts for (D32); its list holds only that payer's filings. */
-export const listFilings = Effect.fn("listFilings")(function* (
+export const listFilings = Effect.fnUntraced(function* (
   scope: Scope,
   page: PageQuery,
   filter: FilingFilter,
@@ -34,7 +34,7 @@ export const listFilings = Effect.fn("listFilings")(function* (
     .filings.list(page, payerId === undefined ? filter : { ...filter, payerId });
 });
 
-export const getBatch = Effect.fn("getBatch")(function* (scope: Scope, id: string) {
+export const getBatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const b = /^bat_[A-Za-z0-9]{6,40}$/.test(id)
     ? yield* (yield* Store).scoped(scope).batches.get(id)
     : undefined;

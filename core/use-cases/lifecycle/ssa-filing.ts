@@ -303,14 +303,14 @@ export const applySsaReceipts = Effect.fn("applySsaReceipts")(function* (
 
 // ---- the operator (npm run cli -- ssa ...) -------------------------------------------------------------------
 
-export const listSsaFiles = Effect.fn("listSsaFiles")(function* (filter: {
+export const listSsaFiles = Effect.fnUntraced(function* (filter: {
   status?: SsaFileStatus;
   livemode?: boolean;
 }) {
   return yield* (yield* SsaTransmitter).list(filter);
 });
 
-export const getSsaFile = Effect.fn("getSsaFile")(function* (id: string) {
+export const getSsaFile = Effect.fnUntraced(function* (id: string) {
   const file = yield* (yield* SsaTransmitter).get(id);
   if (!file) return yield* new NotFound({ message: `No SSA file ${id}.` });
   return file;

@@ -18,7 +18,7 @@ export { balanceView, entryView } from "../../domain/ledger/views.ts";
  * The balance with its ten latest entries; `recent: false` (a payer-scoped grant, for which the ledger is
  * account-wide, as GET /v1/balance/entries is) answers them as an empty list.
  */
-export const getBalance = Effect.fn("getBalance")(function* (
+export const getBalance = Effect.fnUntraced(function* (
   scope: Scope,
   options: { recent: boolean } = { recent: true },
 ) {
@@ -29,7 +29,7 @@ export const getBalance = Effect.fn("getBalance")(function* (
   return balanceView(b, recent.data);
 });
 
-export const listEntries = Effect.fn("listEntries")(function* (scope: Scope, page: PageQuery) {
+export const listEntries = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).balance.entries(page);
 });
 

@@ -5,11 +5,11 @@ import type { PageQuery } from "../../domain/shared/paging.ts";
 import { orderFilingIds, orderView } from "../../domain/cart/views.ts";
 import { Store, type Scope } from "../../ports/store.port.ts";
 
-export const listOrders = Effect.fn("listOrders")(function* (scope: Scope, page: PageQuery) {
+export const listOrders = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).orders.list(page);
 });
 
-export const getOrder = Effect.fn("getOrder")(function* (scope: Scope, id: string) {
+export const getOrder = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const repos = (yield* Store).scoped(scope);
   const order = /^ord_[A-Za-z0-9]{6,40}$/.test(id) ? yield* repos.orders.get(id) : undefined;
   if (!order) return yield* new NotFound({ message: `No order ${id} in this environment.` });

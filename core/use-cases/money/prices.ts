@@ -5,11 +5,11 @@ import { quote, rateCardView } from "../../domain/pricing/index.ts";
 import { InvalidRequest } from "../../domain/shared/errors.ts";
 import { Pricing } from "../../ports/pricing.port.ts";
 
-export const getRateCard = Effect.fn("getRateCard")(function* () {
+export const getRateCard = Effect.fnUntraced(function* () {
   return rateCardView((yield* Pricing).rateCard);
 });
 
-export const getQuote = Effect.fn("getQuote")(function* (query: Record<string, unknown>) {
+export const getQuote = Effect.fnUntraced(function* (query: Record<string, unknown>) {
   const formParam = typeof query["form"] === "string" ? query["form"] : undefined;
   if (!formParam)
     return yield* new InvalidRequest({ param: "form", message: "form is required, e.g. form=1099-NEC." });

@@ -84,7 +84,7 @@ export const registerApp = Effect.fn("registerApp")(function* (input: AppInput) 
   return { app, clientSecret };
 });
 
-export const listApps = Effect.fn("listApps")(function* () {
+export const listApps = Effect.fnUntraced(function* () {
   return yield* (yield* Store).oauthApps.list();
 });
 

@@ -7,7 +7,7 @@ import { grantListView, revokedGrantView } from "../../domain/oauth/views.ts";
 import { Clock } from "../../ports/clock.port.ts";
 import { Store, type Scope } from "../../ports/store.port.ts";
 
-export const listAuthorizations = Effect.fn("listAuthorizations")(function* (scope: Scope) {
+export const listAuthorizations = Effect.fnUntraced(function* (scope: Scope) {
   const store = yield* Store;
   const grants = yield* store.oauth.listActive(scope, "authorization_code");
   const apps = new Map(

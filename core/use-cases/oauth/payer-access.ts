@@ -82,7 +82,7 @@ function touched(repos: ScopedStore, t: PayerTarget): Effect.Effect<readonly (st
 }
 
 /** Fails with 403 forbidden when `targets` touch a payer other than `payerId`. */
-export const confineToPayer = Effect.fn("confineToPayer")(function* (
+export const confineToPayer = Effect.fnUntraced(function* (
   scope: Scope,
   payerId: string,
   targets: readonly PayerTarget[],

@@ -45,7 +45,7 @@ export const createPayer = Effect.fn("createPayer")(function* (
   return payer;
 });
 
-export const getPayer = Effect.fn("getPayer")(function* (scope: Scope, id: string) {
+export const getPayer = Effect.fnUntraced(function* (scope: Scope, id: string) {
   if (!isUuid(id)) return yield* notFound(id);
   const payer = yield* (yield* Store).scoped(scope).payers.get(id);
   if (!payer) return yield* notFound(id);
@@ -53,7 +53,7 @@ export const getPayer = Effect.fn("getPayer")(function* (scope: Scope, id: strin
 });
 
 /** `confinedTo`: the payer a payer-scoped grant acts for (D32); it lists that one payer. */
-export const listPayers = Effect.fn("listPayers")(function* (
+export const listPayers = Effect.fnUntraced(function* (
   scope: Scope,
   page: PageQuery,
   confinedTo: string | null = null,

@@ -73,14 +73,14 @@ export const createRecipient = Effect.fn("createRecipient")(function* (scope: Sc
   return recipient;
 });
 
-export const getRecipient = Effect.fn("getRecipient")(function* (scope: Scope, id: string) {
+export const getRecipient = Effect.fnUntraced(function* (scope: Scope, id: string) {
   if (!looksLikeRecipientId(id)) return yield* notFound(id);
   const r = yield* (yield* Store).scoped(scope).recipients.get(id);
   if (!r) return yield* notFound(id);
   return r;
 });
 
-export const listRecipients = Effect.fn("listRecipients")(function* (
+export const listRecipients = Effect.fnUntraced(function* (
   scope: Scope,
   page: PageQuery,
   requested: string | undefined,
@@ -161,10 +161,7 @@ export const updateRecipient = Effect.fn("updateRecipient")(function* (
  * The recipients with what the portal knows of them (issue 39): the e-delivery consent and a sign-in lock-out, for
  * the payer's read-only view.
  */
-export const withPortalFacts = Effect.fn("withPortalFacts")(function* (
-  scope: Scope,
-  recipients: readonly Recipient[],
-) {
+export const withPortalFacts = Effect.fnUntraced(function* (scope: Scope, recipients: readonly Recipient[]) {
   const repos = (yield* Store).scoped(scope);
   const ids = recipients.map((r) => r.id);
   const consents = new Map((yield* repos.statements.consents(ids)).map((c) => [c.recipientId, c] as const));

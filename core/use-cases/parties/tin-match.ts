@@ -132,7 +132,7 @@ export const startTinMatch = Effect.fn("startTinMatch")(function* (
   return run;
 });
 
-export const getTinMatch = Effect.fn("getTinMatch")(function* (scope: Scope, id: string) {
+export const getTinMatch = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const r = /^tmr_[A-Za-z0-9]{6,40}$/.test(id)
     ? yield* (yield* Store).scoped(scope).tinMatches.get(id)
     : undefined;
@@ -140,7 +140,7 @@ export const getTinMatch = Effect.fn("getTinMatch")(function* (scope: Scope, id:
   return r;
 });
 
-export const listTinMatches = Effect.fn("listTinMatches")(function* (scope: Scope, page: PageQuery) {
+export const listTinMatches = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).tinMatches.list(page);
 });
 

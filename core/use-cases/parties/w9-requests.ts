@@ -221,14 +221,14 @@ export const createW9Request = Effect.fn("createW9Request")(function* (scope: Sc
   return yield* emailLink(scope, request, link.token);
 });
 
-export const getW9Request = Effect.fn("getW9Request")(function* (scope: Scope, id: string) {
+export const getW9Request = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const r = looksLikeW9RequestId(id) ? yield* (yield* Store).scoped(scope).w9Requests.get(id) : undefined;
   if (!r) return yield* notFound(id);
   return r;
 });
 
 /** GET /v1/w9-requests: newest first; `status` and `recipient` filter. */
-export const listW9Requests = Effect.fn("listW9Requests")(function* (
+export const listW9Requests = Effect.fnUntraced(function* (
   scope: Scope,
   page: PageQuery,
   query: { readonly status?: unknown; readonly recipient?: unknown },

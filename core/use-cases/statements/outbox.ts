@@ -6,7 +6,7 @@ import { Forbidden } from "../../domain/shared/errors.ts";
 import type { PageQuery } from "../../domain/shared/paging.ts";
 import { Store, type Scope } from "../../ports/store.port.ts";
 
-export const listOutbox = Effect.fn("listOutbox")(function* (scope: Scope, page: PageQuery) {
+export const listOutbox = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   if (scope.livemode)
     return yield* new Forbidden({
       message:

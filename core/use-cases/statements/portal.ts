@@ -358,7 +358,7 @@ export const openPortalEntry = Effect.fn("openPortalEntry")(function* (ref: Port
 // The payer's side of the portal.
 
 /** What the recipient did in the portal (GET /v1/recipients/{id}/portal-activity), newest first. */
-export const listPortalActivity = Effect.fn("listPortalActivity")(function* (
+export const listPortalActivity = Effect.fnUntraced(function* (
   scope: Scope,
   recipientId: string,
   page: PageQuery,

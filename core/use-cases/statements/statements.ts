@@ -545,7 +545,7 @@ const markCanceled = Effect.fnUntraced(function* (
 });
 
 /** GET /v1/filings/{id}/statement: the filing's statement and its deliveries (404 for an unknown filing). */
-export const getFilingStatement = Effect.fn("getFilingStatement")(function* (scope: Scope, filingId: string) {
+export const getFilingStatement = Effect.fnUntraced(function* (scope: Scope, filingId: string) {
   const filing = yield* getFiling(scope, filingId);
   const repos = (yield* Store).scoped(scope);
   const statement = yield* repos.statements.get(filing.id);
@@ -554,7 +554,7 @@ export const getFilingStatement = Effect.fn("getFilingStatement")(function* (sco
 });
 
 /** GET /v1/statement-deliveries: newest first, paged; `status` filters (a season's returned mail in one query). */
-export const listStatementDeliveries = Effect.fn("listStatementDeliveries")(function* (
+export const listStatementDeliveries = Effect.fnUntraced(function* (
   scope: Scope,
   page: PageQuery,
   query: { readonly status?: unknown; readonly filing?: unknown },

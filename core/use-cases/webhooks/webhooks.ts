@@ -76,13 +76,13 @@ export const createWebhook = Effect.fn("createWebhook")(function* (scope: Scope,
 
 const notFound = (id: string) => new NotFound({ message: `No webhook endpoint ${id} in this environment.` });
 
-export const getWebhook = Effect.fn("getWebhook")(function* (scope: Scope, id: string) {
+export const getWebhook = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const e = yield* (yield* Store).scoped(scope).webhooks.get(id);
   if (!e) return yield* notFound(id);
   return e;
 });
 
-export const listWebhooks = Effect.fn("listWebhooks")(function* (scope: Scope, page: PageQuery) {
+export const listWebhooks = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).webhooks.list(page);
 });
 
@@ -136,21 +136,17 @@ export const rotateWebhookSecret = Effect.fn("rotateWebhookSecret")(function* (s
   return endpointView(e, true);
 });
 
-export const listDeliveries = Effect.fn("listDeliveries")(function* (
-  scope: Scope,
-  id: string,
-  page: PageQuery,
-) {
+export const listDeliveries = Effect.fnUntraced(function* (scope: Scope, id: string, page: PageQuery) {
   const repos = (yield* Store).scoped(scope);
   if (!(yield* repos.webhooks.get(id))) return yield* notFound(id);
   return yield* repos.webhooks.deliveries(id, page);
 });
 
-export const listEvents = Effect.fn("listEvents")(function* (scope: Scope, page: PageQuery) {
+export const listEvents = Effect.fnUntraced(function* (scope: Scope, page: PageQuery) {
   return yield* (yield* Store).scoped(scope).events.list(page);
 });
 
-export const getEvent = Effect.fn("getEvent")(function* (scope: Scope, id: string) {
+export const getEvent = Effect.fnUntraced(function* (scope: Scope, id: string) {
   const e = /^evt_[A-Za-z0-9]{6,40}$/.test(id)
     ? yield* (yield* Store).scoped(scope).events.get(id)
     : undefined;
