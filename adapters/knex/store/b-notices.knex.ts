@@ -1,6 +1,5 @@
 // B-notices (issue 40 item 4) on Knex: one row per natural key (a unique index; the insert does nothing on a
 // conflict), status changes by compare-and-set in one UPDATE.
-import * as Effect from "effect/Effect";
 import { OPEN_B_NOTICE_STATUSES } from "../../../core/domain/w9/b-notice-record.ts";
 import type { Scope } from "../../../core/ports/store.port.ts";
 import type { BNoticeQueue, BNoticeRepo } from "../../../core/ports/b-notices.port.ts";

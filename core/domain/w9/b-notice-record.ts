@@ -181,8 +181,8 @@ export interface BNoticeLetterFacts {
   readonly tinType: "ssn" | "ein" | null;
   readonly noticeDate: string;
   readonly withholdBy: string;
-  /** The W-9 link the payee may use instead of the enclosed paper form (first notice, e-mail consent). */
-  readonly w9Link: string | null;
+  /** Where a W-9 link was e-mailed instead of the paper form (first notice, e-mail consent); never the link itself. */
+  readonly w9LinkEmailedTo: string | null;
 }
 
 /** A blank Form W-9 as printed text, enclosed with a first notice (the payee fills it in by hand). */
@@ -213,10 +213,10 @@ export function firstBNoticeLetter(f: BNoticeLetterFacts) {
       "Why is your TIN considered incorrect? Your TIN is considered incorrect if either the name or the number shown on your account does not match the name and number combination in the IRS's or the Social Security Administration's (SSA) records. This may happen because you changed your name, or because the number belongs to someone else or to an entity, such as a business.",
       `What is backup withholding? Backup withholding is withholding at ${rate} of payments that would otherwise be made to you. It is withheld because the IRS has notified us that the name and TIN on your account are incorrect. If backup withholding begins, it continues until you give us a correct name and TIN.`,
       "What you need to do. If you are an individual and the last name and SSN on your account agree with your social security card, contact SSA to find out why the IRS records differ, then complete the enclosed Form W-9 with your name and SSN as they appear on your card. If the name or SSN on your account is wrong, complete the enclosed Form W-9 with your correct name and SSN. If you are a business or other entity, complete the enclosed Form W-9 with the name and employer identification number (EIN) exactly as they appear on the IRS's records of your business.",
-      ...(f.w9Link === null
+      ...(f.w9LinkEmailedTo === null
         ? []
         : [
-            `Instead of the paper form, you may fill in and sign your Form W-9 electronically at this address (type it exactly as printed): ${f.w9Link}`,
+            `Instead of the paper form, you may fill in and sign your Form W-9 electronically: we have e-mailed a secure link to ${f.w9LinkEmailedTo}.`,
           ]),
       `Return the signed Form W-9 to us before ${usDate(f.withholdBy)}, even if the name and TIN on your account are correct, so that backup withholding does not begin. Do not send the Form W-9 to the IRS.`,
       ...blankW9(f),
