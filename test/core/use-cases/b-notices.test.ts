@@ -17,6 +17,8 @@ import {
   uploadCp2100,
 } from "../../../core/use-cases/parties/b-notices.ts";
 import { B_NOTICE_QUEUE } from "../../../core/use-cases/lifecycle/queues.ts";
+import { bNoticeJob } from "../../../core/use-cases/lifecycle/jobs.ts";
+import { bNoticeSweep } from "../../../core/use-cases/lifecycle/sweeps.ts";
 import {
   createRecipient,
   getRecipient,
@@ -311,5 +313,74 @@ s("a second notice is cleared only by its validation", async (ctx) => {
   const calFlag = await flagOf(ctx, "cal");
   assert.is(calFlag["notice_id"], calFirst?.id);
 });
+
+s(
+  "a mail house that is down: the job is retried and mails once; an unmailable address; the sweep re-queues",
+  async (ctx) => {
+    const r = run(ctx);
+    const dee = await r(
+      createRecipient(ctx.t.scope, {
+        payer: ctx.t.payerId,
+        name: "Dee Payee",
+        tin: "900004104",
+        tin_type: "ssn",
+        ...address,
+        address_line1: "1 Undeliverable Way",
+      }),
+    );
+    const eve = await r(
+      createRecipient(ctx.t.scope, {
+        payer: ctx.t.payerId,
+        name: "Eve Payee",
+        tin: "900004105",
+        tin_type: "ssn",
+        ...address,
+      }),
+    );
+    const up = await r(
+      uploadCp2100(
+        ctx.t.scope,
+        ctx.t.payerId,
+        csv("name,tin,tax_year\nDee Payee,900004104,2025\nEve Payee,900004105,2025\n"),
+        { noticeDate: "2026-11-24", receivedDate: undefined },
+      ),
+    );
+    const [deeNotice, eveNotice] = up.rows.map((x) => x.noticeId ?? "");
+    const sweep = await r(
+      bNoticeSweep({
+        stalledAfterMs: -60_000,
+        sandboxTinMatchDelayMs: 0,
+        webhookRetryScale: 1,
+        chargeReconcile: { lookbackMs: 0, graceMs: 0 },
+      }),
+    );
+    assert.equal(
+      sweep.enqueue.map((f) => f.key).sort(),
+      [`b_notice:${deeNotice ?? ""}`, `b_notice:${eveNotice ?? ""}`].sort(),
+      "queued notices whose job was lost are queued again, under the same key",
+    );
+    const before = ctx.house.letters.size;
+    ctx.house.unavailable = true;
+    const down = await r(bNoticeJob({ ...ctx.t.scope, noticeId: eveNotice ?? "" }));
+    assert.ok(down.retryAfter, "tried again later");
+    assert.is((await r(getBNotice(ctx.t.scope, eveNotice ?? ""))).status, "queued");
+    ctx.house.unavailable = false;
+    await r(bNoticeJob({ ...ctx.t.scope, noticeId: eveNotice ?? "" }));
+    await r(bNoticeJob({ ...ctx.t.scope, noticeId: eveNotice ?? "" }));
+    assert.is(ctx.house.letters.size, before + 1, "one letter for Eve");
+    assert.is((await r(getBNotice(ctx.t.scope, eveNotice ?? ""))).status, "mailed");
+    await r(bNoticeJob({ ...ctx.t.scope, noticeId: deeNotice ?? "" }));
+    const undeliverable = await r(getBNotice(ctx.t.scope, deeNotice ?? ""));
+    assert.equal([undeliverable.status, undeliverable.letterVendorId], ["undeliverable", null]);
+    assert.ok(undeliverable.letterFailure);
+    assert.is(ctx.house.letters.size, before + 1);
+    assert.is((await flagOf(ctx, "ann"))["status"], "required");
+    const deeFlag = recipientView((await r(withPortalFacts(ctx.t.scope, [dee])))[0] ?? dee)[
+      "backup_withholding"
+    ] as Record<string, unknown>;
+    assert.is(deeFlag["status"], "pending", "an undelivered notice still counts");
+    assert.ok(eve.id);
+  },
+);
 
 s.run();
