@@ -32,6 +32,11 @@ export interface BNoticeRepo {
     from: readonly BNoticeStatus[],
     patch: BNoticePatch,
   ) => Effect.Effect<BNotice | undefined>;
+  /**
+   * Marks an open notice's backup withholding required as of `at`, once: the updated notice, or undefined when it
+   * was cleared or already marked (two sweeps at once: one marks it and sends the event).
+   */
+  readonly markWithholdingRequired: (id: string, at: string) => Effect.Effect<BNotice | undefined>;
 }
 
 export interface BNoticeRef {

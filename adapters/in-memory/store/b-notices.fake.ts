@@ -52,6 +52,15 @@ export function fakeBNotices(c: FakeScope): BNoticeRepo {
         ref.t.bNotices.set(id, next);
         return strip(next);
       }),
+    markWithholdingRequired: (id, at) =>
+      Effect.sync(() => {
+        const r = ref.t.bNotices.get(id);
+        if (!r || !mine(r) || !OPEN_B_NOTICE_STATUSES.includes(r.status) || r.withholdingRequiredAt !== null)
+          return undefined;
+        const next: Row = { ...r, withholdingRequiredAt: at, updatedAt: at };
+        ref.t.bNotices.set(id, next);
+        return strip(next);
+      }),
   };
 }
 

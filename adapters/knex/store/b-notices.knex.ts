@@ -67,6 +67,18 @@ export function bNoticeRepo(db: Db, scope: Scope): BNoticeRepo {
         );
         return row === undefined ? undefined : toBNotice(row);
       }),
+    markWithholdingRequired: (id, at) =>
+      run(async () => {
+        const [row] = rowsOf(
+          await table()
+            .where("id", id)
+            .whereIn("status", [...OPEN_B_NOTICE_STATUSES])
+            .whereNull("withholding_required_at")
+            .update({ withholding_required_at: at, updated_at: at })
+            .returning("*"),
+        );
+        return row === undefined ? undefined : toBNotice(row);
+      }),
   };
 }
 

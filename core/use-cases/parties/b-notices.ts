@@ -516,12 +516,7 @@ export const sweepBNotices = Effect.fn("sweepBNotices")(function* (stalledBefore
     const done = yield* withTransaction(
       Effect.gen(function* () {
         const tx = yield* Repos(scope);
-        const n = yield* tx.bNotices.get(ref.id);
-        if (!n || n.withholdingRequiredAt !== null) return false;
-        const u = yield* tx.bNotices.update(n.id, OPEN_B_NOTICE_STATUSES, {
-          withholdingRequiredAt: at,
-          updatedAt: at,
-        });
+        const u = yield* tx.bNotices.markWithholdingRequired(ref.id, at);
         if (!u) return false;
         yield* tx.events.insert({
           id: ids.short("evt_"),

@@ -162,6 +162,19 @@ export function bNoticesContract(name: string, open: OpenStore<BNoticeStore>) {
     assert.equal([cleared?.status, cleared?.clearedBy], ["cleared", "new_w9"]);
   });
 
+  s("withholding marked required once, only on an open notice", async (c) => {
+    const repo = c.store.scoped(c.a).bNotices;
+    const open = notice({ status: "mailed" });
+    const cleared = notice({ status: "cleared" });
+    for (const n of [open, cleared]) await run(repo.insert(n));
+    const at = "2026-11-20T12:00:00.000Z";
+    assert.is(await run(c.store.scoped(c.b).bNotices.markWithholdingRequired(open.id, at)), undefined);
+    const marked = await run(repo.markWithholdingRequired(open.id, at));
+    assert.equal([marked?.withholdingRequiredAt, marked?.updatedAt, marked?.status], [at, at, "mailed"]);
+    assert.is(await run(repo.markWithholdingRequired(open.id, at)), undefined, "once");
+    assert.is(await run(repo.markWithholdingRequired(cleared.id, at)), undefined, "not a cleared notice");
+  });
+
   s("the stalled queued notices and the withholding due", async (c) => {
     const repo = c.store.scoped(c.a).bNotices;
     const stalled = notice({ createdAt: "2026-01-01T00:00:00.000Z" });
