@@ -22,6 +22,7 @@ import { cartDetails } from "./use-cases/money/cart.ts";
 import { getQuote, getRateCard } from "./use-cases/money/prices.ts";
 import type { PageQuery } from "./domain/shared/paging.ts";
 import { getW9Request, listW9Requests } from "./use-cases/parties/w9-requests.ts";
+import { getBNotice, listBNotices, recordBNoticeValidation } from "./use-cases/parties/b-notices.ts";
 
 export * as forms from "./domain/forms/index.ts";
 export * as fire from "./domain/fire/index.ts";
@@ -83,6 +84,15 @@ export function createFilingService(parts: FilingServiceParts) {
     getW9Request: (scope: Scope, id: string) => run(getW9Request(scope, id)),
     listW9Requests: (scope: Scope, page: PageQuery, filter: { status?: string; recipient?: string } = {}) =>
       run(listW9Requests(scope, page, filter)),
+    /** Issue 40 item 4: the B-notice history and the validation that clears a second notice (uploads need the worker). */
+    getBNotice: (scope: Scope, id: string) => run(getBNotice(scope, id)),
+    listBNotices: (
+      scope: Scope,
+      page: PageQuery,
+      filter: { recipient?: string; payer?: string; cp2100_upload?: string; status?: string } = {},
+    ) => run(listBNotices(scope, page, filter)),
+    recordBNoticeValidation: (scope: Scope, id: string, body: unknown) =>
+      run(recordBNoticeValidation(scope, id, body)),
     dispose: () => runtime.dispose(),
   };
 }

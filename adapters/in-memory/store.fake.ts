@@ -19,6 +19,7 @@ import { fakeStatementQueue, fakeStatements } from "./store/statements.fake.ts";
 import { fakeEmailOutbox } from "./store/emails.fake.ts";
 import { fakePortal } from "./store/portal.fake.ts";
 import { fakeW9Queue, fakeW9Requests } from "./store/w9-requests.fake.ts";
+import { fakeBNoticeQueue, fakeBNotices } from "./store/b-notices.fake.ts";
 
 export { emptyTables, pageFrom, type Tables } from "./store/shared.ts";
 
@@ -44,6 +45,7 @@ function scoped(ref: { t: Tables }, scope: Scope): ScopedStore {
     emails: fakeEmailOutbox(c),
     portal: fakePortal(c),
     w9Requests: fakeW9Requests(c),
+    bNotices: fakeBNotices(c),
   };
 }
 
@@ -114,6 +116,7 @@ export function makeFakeStore(
       },
       statementQueue: fakeStatementQueue(ref),
       w9Queue: fakeW9Queue(ref),
+      bNoticeQueue: fakeBNoticeQueue(ref),
       outbox: {
         pending: (limit) =>
           Effect.sync(() =>

@@ -15,6 +15,7 @@ export * from "./rows/oauth.ts";
 export * from "./rows/operations.ts";
 export * from "./rows/statements.ts";
 export * from "./rows/w9.ts";
+export * from "./rows/b-notices.ts";
 
 /** Column values by column name: what a write sends (a query's result is `unknown` until a row codec decodes it). */
 export type Row = Record<string, unknown>;

@@ -21,6 +21,7 @@ import { statementQueue, statementRepo } from "./store/statements.knex.ts";
 import { emailOutboxRepo } from "./store/emails.knex.ts";
 import { portalRepo } from "./store/portal.knex.ts";
 import { w9Queue, w9RequestRepo } from "./store/w9-requests.knex.ts";
+import { bNoticeQueue, bNoticeRepo } from "./store/b-notices.knex.ts";
 import { sandboxRepo, accountRepo, apiKeyRepo } from "./store/accounts.knex.ts";
 
 export { run, pageOf } from "./store/shared.ts";
@@ -104,6 +105,10 @@ class KnexScopedStore implements ScopedStore {
   get w9Requests() {
     return (this.#w9Requests ??= w9RequestRepo(this.db, this.scope));
   }
+  #bNotices?: ReturnType<typeof bNoticeRepo>;
+  get bNotices() {
+    return (this.#bNotices ??= bNoticeRepo(this.db, this.scope));
+  }
 }
 
 export function scopedRepos(db: Db, scope: Scope, box: SecretBox = plainSecretBox): ScopedStore {
@@ -176,6 +181,7 @@ export function makeKnexStore(knex: Knex, options: { readonly secrets?: SecretBo
     oauth: knexOAuthGrants(knex),
     statementQueue: statementQueue(knex),
     w9Queue: w9Queue(knex),
+    bNoticeQueue: bNoticeQueue(knex),
     outbox: {
       pending: (limit) =>
         run(async () =>

@@ -14,6 +14,7 @@ import type { StatementQueue, StatementRepo } from "./statements.port.ts";
 import type { EmailOutboxRepo } from "./email-outbox.port.ts";
 import type { PortalRepo } from "./portal.port.ts";
 import type { W9Queue, W9RequestRepo } from "./w9-requests.port.ts";
+import type { BNoticeQueue, BNoticeRepo } from "./b-notices.port.ts";
 
 // The storage ports by role live in their own files (parties, filings, carts, ledger, events, TIN-match runs,
 // accounts, OAuth); this file composes them into the scoped store and the `Store` service, and re-exports them
@@ -31,6 +32,7 @@ export type * from "./statements.port.ts";
 export type * from "./email-outbox.port.ts";
 export type * from "./portal.port.ts";
 export type * from "./w9-requests.port.ts";
+export type * from "./b-notices.port.ts";
 export type { Scope } from "../domain/shared/scope.ts";
 export type { Batch, BatchKind } from "../domain/filing/batch.ts";
 export type { FilingFilter } from "../domain/filing/filter.ts";
@@ -61,6 +63,8 @@ export interface ScopedStore {
   readonly portal: PortalRepo;
   /** W-9 requests (issue 40). */
   readonly w9Requests: W9RequestRepo;
+  /** B-notices after CP2100 uploads (issue 40 item 4). */
+  readonly bNotices: BNoticeRepo;
 }
 
 /** A database transaction (or a savepoint in one) opened by `Store.begin`. */
@@ -93,5 +97,6 @@ export class Store extends Context.Service<
     readonly outbox: Outbox;
     readonly statementQueue: StatementQueue;
     readonly w9Queue: W9Queue;
+    readonly bNoticeQueue: BNoticeQueue;
   }
 >()("core/Store") {}

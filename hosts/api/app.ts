@@ -27,6 +27,7 @@ import { securityRoutes } from "./routes/security.route.ts";
 import { isOAuthPath, oauthRouter } from "./oauth/routes.ts";
 import { statementRoutes } from "./routes/statements.route.ts";
 import { w9RequestRoutes } from "./routes/w9-requests.route.ts";
+import { bNoticeRoutes } from "./routes/b-notices.route.ts";
 import { VENDOR_WEBHOOK_PATHS, vendorWebhook } from "./vendor-webhooks.ts";
 import { isPortalPath, portalNotFound, portalRouter } from "./portal/routes.ts";
 import { tuningOf, type Config } from "../shared/config.ts";
@@ -37,8 +38,8 @@ import { makeMetrics, type Metrics } from "./operability/metrics.ts";
 import type { ReadinessProbe } from "./operability/readiness.ts";
 import { accessLog, publicEndpoints } from "./operability/public.ts";
 
-/** Paths whose body is read raw by their own route (FIRE files). */
-const RAW_BODY_PATHS = /^\/v1\/payers\/[^/]+\/fire$/;
+/** Paths whose body is read raw by their own route (FIRE files, CP2100 lists). */
+const RAW_BODY_PATHS = /^\/v1\/payers\/[^/]+\/(fire|cp2100)$/;
 
 export function routeTable(api: Api, config: Config): RouteDef[] {
   return [
@@ -56,6 +57,7 @@ export function routeTable(api: Api, config: Config): RouteDef[] {
     ...securityRoutes(api),
     ...statementRoutes(api),
     ...w9RequestRoutes(api),
+    ...bNoticeRoutes(api),
   ];
 }
 

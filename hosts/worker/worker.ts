@@ -3,6 +3,7 @@
 // timers drive. Every job is idempotent: one retried after a crash never transmits a filing twice or refunds twice.
 import {
   ACK_QUEUE,
+  B_NOTICE_QUEUE,
   DELIVER_QUEUE,
   SEND_STATEMENT_QUEUE,
   TIN_MATCH_QUEUE,
@@ -10,6 +11,7 @@ import {
 } from "../../core/use-cases/lifecycle/queues.ts";
 import type { JobSettings } from "../../core/use-cases/lifecycle/jobs.ts";
 import {
+  bNoticeSweep,
   dispatchSweep,
   fanOutSweep,
   reconcileSweep,
@@ -38,6 +40,7 @@ export const WORKER_QUEUES: readonly {
   { queue: TIN_MATCH_QUEUE, batchSize: () => 2 },
   { queue: SEND_STATEMENT_QUEUE, batchSize: (t) => t.statementSendConcurrency },
   { queue: DELIVER_QUEUE, batchSize: () => 16, teamConcurrency: 2 },
+  { queue: B_NOTICE_QUEUE, batchSize: (t) => t.statementSendConcurrency },
 ];
 
 /** Sweep -> how often it runs. */
@@ -46,6 +49,7 @@ const SWEEPS: readonly { name: string; sweep: Sweep; everyMs: (t: Tuning, c: Con
   { name: "event fan-out", sweep: fanOutSweep, everyMs: (_t, c) => c.outboxPollMs },
   { name: "statement sweep", sweep: statementsSweep, everyMs: (t) => Math.min(1000, t.dispatchSweepEveryMs) },
   { name: "W-9 expiry", sweep: w9ExpirySweep, everyMs: (t) => Math.min(60_000, t.dispatchSweepEveryMs) },
+  { name: "B-notices", sweep: bNoticeSweep, everyMs: (t) => Math.min(60_000, t.dispatchSweepEveryMs) },
   { name: "charge reconciliation", sweep: reconcileSweep, everyMs: (t) => t.chargeReconcileEveryMs },
 ];
 

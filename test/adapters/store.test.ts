@@ -10,6 +10,7 @@ import { statementsContract } from "./contract/statements.contract.ts";
 import { emailOutboxContract } from "./contract/email-outbox.contract.ts";
 import { portalContract } from "./contract/portal.contract.ts";
 import { w9RequestsContract } from "./contract/w9-requests.contract.ts";
+import { bNoticesContract } from "./contract/b-notices.contract.ts";
 import { tinMatchContract } from "./contract/tin-match.contract.ts";
 import { unitOfWorkContract } from "./contract/unit-of-work.contract.ts";
 import { eachStoreAdapter } from "./contract/adapters.ts";
@@ -26,6 +27,7 @@ eachStoreAdapter((name, open) => {
     emailOutboxContract,
     portalContract,
     w9RequestsContract,
+    bNoticesContract,
     unitOfWorkContract,
   ])
     contract(name, open).run();

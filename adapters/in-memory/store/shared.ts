@@ -26,6 +26,7 @@ import type {
 import type { OutboxMessage } from "../../../core/ports/email-outbox.port.ts";
 import type { PortalActivity } from "../../../core/ports/portal.port.ts";
 import type { W9Request } from "../../../core/domain/w9/request.ts";
+import type { BNotice } from "../../../core/domain/w9/b-notice-record.ts";
 
 export interface PortalRow {
   readonly accountId: string;
@@ -74,6 +75,8 @@ export interface Tables extends OAuthTables {
   portalActivity: Map<string, PortalActivity & { accountId: string; livemode: boolean }>;
   /** W-9 requests by id (issue 40). */
   w9Requests: Map<string, W9Request & { accountId: string; livemode: boolean }>;
+  /** B-notices by id (issue 40 item 4). */
+  bNotices: Map<string, BNotice & { accountId: string; livemode: boolean }>;
   fannedOut: Set<string>;
 }
 
@@ -104,6 +107,7 @@ export const emptyTables = (): Tables => ({
   portal: new Map(),
   portalActivity: new Map(),
   w9Requests: new Map(),
+  bNotices: new Map(),
   fannedOut: new Set(),
   ...emptyOAuthTables(),
 });
@@ -135,6 +139,7 @@ export const cloneTables = (t: Tables): Tables => ({
   portal: new Map(t.portal),
   portalActivity: new Map(t.portalActivity),
   w9Requests: new Map(t.w9Requests),
+  bNotices: new Map(t.bNotices),
   fannedOut: new Set(t.fannedOut),
   oauthApps: t.oauthApps,
   users: t.users,

@@ -28,6 +28,7 @@ import * as emailOutbox from "./20261207000000_email_outbox.ts";
 import * as portal from "./20261207000001_portal.ts";
 import * as strictWarnings from "./20261207000010_filing_warnings.ts";
 import * as w9Requests from "./20261207100000_w9_requests.ts";
+import * as bNotices from "./20261207110000_b_notices.ts";
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -62,6 +63,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ["20261207000001_portal", portal],
   ["20261207000010_filing_warnings", strictWarnings],
   ["20261207100000_w9_requests", w9Requests],
+  ["20261207110000_b_notices", bNotices],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -59,6 +59,7 @@ export const LISTINGS: Readonly<Record<string, Listing>> = {
   email_outbox: { uuidId: false },
   portal_activity: { uuidId: false },
   w9_requests: { uuidId: false },
+  b_notices: { uuidId: false },
 };
 
 /**

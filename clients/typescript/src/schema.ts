@@ -673,6 +673,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/payers/{payerId}/cp2100": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["post_payers_by_payerId_cp2100"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/b-notices": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_b_notices"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/b-notices/{id}": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: operations["get_b_notices_by_id"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/b-notices/{id}/validation": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: operations["post_b_notices_by_id_validation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/openapi.json": {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     get: operations["get_v1_openapi_json"];
@@ -844,6 +888,15 @@ export interface components {
         signed_at?: string | null;
         tin_match?: "pending" | "match" | "mismatch" | "not_issued" | null;
       } | null;
+      /** Issue 40 item 4, read from the recipient's B-notices (read-only): pending until an open notice's withhold_by date, required from then until cleared (clears_on says how), not_required otherwise. */
+      backup_withholding: {
+        status: "required" | "pending" | "not_required";
+        since: string | null;
+        withhold_by: string | null;
+        reason: string | null;
+        notice_id: string | null;
+        clears_on: "new_w9" | "irs_validation" | null;
+      };
       livemode: boolean;
       created_at: string;
       updated_at: string;
@@ -1230,7 +1283,7 @@ export interface components {
       created_at: string;
       last_attempt_at: string | null;
     };
-    EventType: "filing.accepted" | "filing.rejected" | "tin_match.completed" | "cart.paid" | "statement.mailed" | "statement.delivered" | "statement.returned" | "statement.undeliverable" | "statement.emailed" | "statement.viewed" | "statement.not_furnished" | "statement.mail_refunded" | "recipient.consent_given" | "recipient.consent_withdrawn" | "w9_request.completed" | "w9_request.expired";
+    EventType: "filing.accepted" | "filing.rejected" | "tin_match.completed" | "cart.paid" | "statement.mailed" | "statement.delivered" | "statement.returned" | "statement.undeliverable" | "statement.emailed" | "statement.viewed" | "statement.not_furnished" | "statement.mail_refunded" | "recipient.consent_given" | "recipient.consent_withdrawn" | "w9_request.completed" | "w9_request.expired" | "b_notice.created" | "b_notice.mailed" | "recipient.backup_withholding_required" | "recipient.backup_withholding_cleared";
     StatementEventData: {
       filing: string;
       recipient: string;
@@ -1428,6 +1481,79 @@ export interface components {
       tin_match_run?: string | null;
       completed_at?: string | null;
       expired_at?: string | null;
+    };
+    BNotice: {
+      object: "b_notice";
+      id: string;
+      payer: string;
+      recipient: string;
+      account_number: string | null;
+      kind: "first" | "second";
+      cp2100_upload: string;
+      line: number;
+      tax_year: number;
+      notice_date: string;
+      received_date: string;
+      /** 15 business days after the later date. */
+      send_by: string;
+      /** 30 business days after it: backup withholding is required from then unless cleared. */
+      withhold_by: string;
+      status: "queued" | "mailed" | "emailed" | "undeliverable" | "cleared";
+      tin_type: "ssn" | "ein" | null;
+      tin_last4: string;
+      letter: {
+        vendor_id?: string | null;
+        failure?: string | null;
+      };
+      /** The W-9 request whose e-mail carried the link (first notice). */
+      w9_request: string | null;
+      sent_at: string | null;
+      withholding_required_at: string | null;
+      cleared_at: string | null;
+      cleared_by: "new_w9" | "ssa_validation" | "irs_letter_147c" | null;
+      cleared_reference: string | null;
+      livemode: boolean;
+      created_at: string;
+      updated_at: string;
+    };
+    Cp2100Upload: {
+      object: "cp2100_upload";
+      id: string;
+      payer: string;
+      notice_date: string;
+      received_date: string;
+      send_by: string;
+      withhold_by: string;
+      counts: {
+        rows?: number;
+        first?: number;
+        second?: number;
+        unmatched?: number;
+        duplicate?: number;
+      };
+      rows: ({
+        line?: number;
+        name?: string;
+        tin_last4?: string;
+        account_number?: string | null;
+        tax_year?: number;
+        result?: "first" | "second" | "unmatched";
+        recipient?: string | null;
+        b_notice?: string | null;
+        duplicate?: boolean;
+      })[];
+      livemode: boolean;
+    };
+    BNoticeEventData: {
+      id?: string;
+      recipient?: string;
+      payer?: string;
+      kind?: "first" | "second";
+      status?: string;
+      tax_year?: number;
+      send_by?: string;
+      withhold_by?: string;
+      cleared_by?: string | null;
     };
     Deleted: {
       [key: string]: unknown;
@@ -6145,6 +6271,277 @@ export interface operations {
         headers: { [name: string]: unknown };
         content: {
           "application/pdf": string;
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      409: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "post_payers_by_payerId_cp2100": {
+    parameters: {
+      query: {
+        notice_date: string;
+        received_date?: string;
+      };
+      header?: {
+        "API-Version"?: "2026-06-15";
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        payerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "text/csv": string;
+      };
+    };
+    responses: {
+      201: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Cp2100Upload"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      409: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      413: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_b_notices": {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+        recipient?: string;
+        recipient_id?: string;
+        payer?: string;
+        cp2100_upload?: string;
+        status?: "queued" | "mailed" | "emailed" | "undeliverable" | "cleared";
+      };
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": (components["schemas"]["List"]) & ({
+            data?: (components["schemas"]["BNotice"])[];
+          });
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "get_b_notices_by_id": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["BNotice"];
+        };
+      };
+      400: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      401: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      403: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      404: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      429: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  "post_b_notices_by_id_validation": {
+    parameters: {
+      query?: never;
+      header?: {
+        "API-Version"?: "2026-06-15";
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          kind: "ssa_validation" | "irs_letter_147c";
+          received_date?: string;
+          reference?: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: { [name: string]: unknown };
+        content: {
+          "application/json": components["schemas"]["BNotice"];
         };
       };
       400: {

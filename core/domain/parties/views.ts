@@ -3,6 +3,7 @@
 import type { Payer } from "./payer.ts";
 import type { Recipient } from "./recipient.ts";
 import type { TinMatchRun } from "./tin-match-run.ts";
+import { backupWithholdingOf, backupWithholdingView, type BackupWithholding } from "../w9/b-notice-record.ts";
 
 /** The payer as the API shows it (D5: both `legal_name` and `name`). */
 export function payerView(p: Payer, opts: { list?: boolean } = {}): Record<string, unknown> {
@@ -40,6 +41,8 @@ export interface RecipientPortalFacts {
     readonly signedAt: string | null;
     readonly tinMatch: string | null;
   } | null;
+  /** Issue 40 item 4: read from the recipient's B-notices. */
+  readonly backupWithholding?: BackupWithholding;
 }
 
 export function recipientView(r: Recipient & Partial<RecipientPortalFacts>): Record<string, unknown> {
@@ -66,6 +69,7 @@ export function recipientView(r: Recipient & Partial<RecipientPortalFacts>): Rec
       r.w9 === undefined || r.w9 === null
         ? null
         : { request: r.w9.request, signed_at: r.w9.signedAt, tin_match: r.w9.tinMatch },
+    backup_withholding: backupWithholdingView(r.backupWithholding ?? backupWithholdingOf([])),
     livemode: r.livemode,
     created_at: r.createdAt,
     updated_at: r.updatedAt,

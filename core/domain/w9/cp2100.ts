@@ -1,6 +1,6 @@
 // Issue 40 item 4 (parsing only; no upload route yet): the CP2100/972CG list of a payer's incorrect name/TIN
 // combinations, as CSV (the issue's fallback format: name, TIN, account number, tax year; a header row first). The
-// whole file is checked before anything is used: broken UTF-8, a missing column, a TIN that is not 9 digits, a tax
+// whole file is checked before anything is used: broken UTF-8, a missing or unknown column, a TIN that is not 9 digits, a tax
 // year that is not one, and the same TIN, account and year twice are each a problem naming the line and field.
 import { Tin } from "../shared/tin.ts";
 
@@ -68,10 +68,18 @@ export function parseCp2100Csv(bytes: Uint8Array): {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const header = fieldsOf(lines[0] ?? "") ?? [];
   const index = new Map<string, number>();
+  const unknown: string[] = [];
   header.forEach((h, i) => {
     const col = ALIASES[h.toLowerCase().replace(/[\s-]+/g, "_")];
-    if (col !== undefined && !index.has(col)) index.set(col, i);
+    if (col === undefined) unknown.push(h === "" ? `(empty, column ${String(i + 1)})` : h);
+    else if (!index.has(col)) index.set(col, i);
   });
+  // A column the service does not know may hold what the payer meant to be read: refused, not ignored.
+  if (unknown.length > 0)
+    return {
+      rows: [],
+      problems: [{ line: 1, field: "header", message: `Unknown column(s): ${unknown.join(", ")}.` }],
+    };
   const missing = COLUMNS.filter((c) => c !== "account_number" && !index.has(c));
   if (missing.length > 0)
     return {

@@ -18,6 +18,10 @@ export const EVENT_TYPES = [
   "recipient.consent_withdrawn",
   "w9_request.completed",
   "w9_request.expired",
+  "b_notice.created",
+  "b_notice.mailed",
+  "recipient.backup_withholding_required",
+  "recipient.backup_withholding_cleared",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const ALL_EVENTS = "*";
@@ -150,6 +154,23 @@ export interface EventDataByType {
   readonly "recipient.consent_withdrawn": ConsentEventData;
   readonly "w9_request.completed": W9RequestEventData;
   readonly "w9_request.expired": W9RequestEventData;
+  readonly "b_notice.created": BNoticeEventData;
+  readonly "b_notice.mailed": BNoticeEventData;
+  readonly "recipient.backup_withholding_required": BNoticeEventData;
+  readonly "recipient.backup_withholding_cleared": BNoticeEventData;
+}
+
+/** Issue 40 item 4: the data of the b_notice.* and recipient.backup_withholding_* events (no TIN, no address). */
+export interface BNoticeEventData {
+  readonly id: string;
+  readonly recipient: string;
+  readonly payer: string;
+  readonly kind: "first" | "second";
+  readonly status: string;
+  readonly tax_year: number;
+  readonly send_by: string;
+  readonly withhold_by: string;
+  readonly cleared_by: string | null;
 }
 
 export interface WebhookEvent<T extends EventType = EventType> {

@@ -27,6 +27,8 @@ import { deliverWebhook } from "../webhooks/deliveries.ts";
 import {
   ACK_QUEUE,
   AckPayload,
+  B_NOTICE_QUEUE,
+  BNoticePayload,
   DELIVER_QUEUE,
   DeliverPayload,
   SEND_STATEMENT_QUEUE,
@@ -38,6 +40,7 @@ import {
 } from "./queues.ts";
 import { cancelLetter, sendDelivery } from "../statements/statements.ts";
 import { completeTinMatch } from "../parties/tin-match.ts";
+import { sendBNotice } from "../parties/b-notices.ts";
 import { applyAcknowledgements, transmitOrder } from "./transmission.ts";
 
 export { MAX_RETRY_AFTER_SECONDS };
@@ -244,6 +247,21 @@ export const sendStatementJob = Effect.fn("sendStatementJob")(function* (p: Send
   );
 });
 
+/** One B-notice's letter and e-mailed link (issue 40 item 4); a mail house that is down is tried again. */
+export const bNoticeJob = Effect.fn("bNoticeJob")(function* (p: BNoticePayload) {
+  const r = yield* Effect.result(sendBNotice({ accountId: p.accountId, livemode: p.livemode }, p.noticeId));
+  if (Result.isFailure(r))
+    return retry(r.failure, {
+      message: "B-notice not sent; the job will be retried",
+      fields: { b_notice: p.noticeId, livemode: p.livemode },
+    });
+  if (r.success.kind !== "done") return done();
+  return done(
+    [],
+    [{ level: "info", message: "B-notice sent", fields: { b_notice: p.noticeId, status: r.success.status } }],
+  );
+});
+
 /** A webhook delivery's retry job keyed by the delivery, due at the next time of D27's schedule. */
 export const deliveryRetry = (scope: Scope, deliveryId: string, retryInSeconds: number): FollowUp => ({
   queue: DELIVER_QUEUE,
@@ -275,6 +293,7 @@ type JobServices =
   | Effect.Services<ReturnType<typeof tinMatchJob>>
   | Effect.Services<ReturnType<typeof sendStatementJob>>
   | Effect.Services<ReturnType<typeof deliverJob>>
+  | Effect.Services<ReturnType<typeof bNoticeJob>>
   | Jobs;
 
 const queue = <P>(q: Queue<P>): Queue<unknown> => q as Queue<unknown>;
@@ -286,6 +305,7 @@ export const QUEUES: Readonly<Record<string, Queue<unknown>>> = {
   [TIN_MATCH_QUEUE]: queue({ payload: TinMatchPayload, run: (p) => tinMatchJob(p) }),
   [SEND_STATEMENT_QUEUE]: queue({ payload: SendStatementPayload, run: (p) => sendStatementJob(p) }),
   [DELIVER_QUEUE]: queue({ payload: DeliverPayload, run: deliverJob }),
+  [B_NOTICE_QUEUE]: queue({ payload: BNoticePayload, run: (p) => bNoticeJob(p) }),
 };
 
 /**

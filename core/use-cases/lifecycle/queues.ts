@@ -8,6 +8,8 @@ export const DELIVER_QUEUE = "deliver-webhook";
 export const TIN_MATCH_QUEUE = "complete-tin-match";
 /** One recipient statement delivery (a letter, a notice, an invitation): issue 39. */
 export const SEND_STATEMENT_QUEUE = "send-statement";
+/** One B-notice's letter (and e-mailed W-9 link): issue 40 item 4. */
+export const B_NOTICE_QUEUE = "send-b-notice";
 
 const scoped = { accountId: Schema.NonEmptyString, livemode: Schema.Boolean } as const;
 
@@ -37,3 +39,6 @@ export const SendStatementPayload = Schema.Struct({
   cancel: Schema.optionalKey(Schema.Boolean),
 });
 export type SendStatementPayload = typeof SendStatementPayload.Type;
+
+export const BNoticePayload = Schema.Struct({ ...scoped, noticeId: Schema.NonEmptyString });
+export type BNoticePayload = typeof BNoticePayload.Type;

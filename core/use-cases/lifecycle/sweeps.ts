@@ -15,10 +15,11 @@ import {
   type FreshDelivery,
 } from "../webhooks/deliveries.ts";
 import { deliveryRetry, enqueueAll } from "./jobs.ts";
-import { TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "./queues.ts";
+import { B_NOTICE_QUEUE, TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "./queues.ts";
 import { reconcileCharges } from "../money/reconcile-charges.ts";
 import { sweepStatements } from "../statements/statements.ts";
 import { expireW9Requests } from "../parties/w9-requests.ts";
+import { sweepBNotices } from "../parties/b-notices.ts";
 
 export interface SweepSettings {
   /** A paid order (or statement delivery) waiting this long for its job lost it (Tuning.dispatchSweepAfterMs). */
@@ -160,6 +161,31 @@ export const w9ExpirySweep = Effect.fn("w9ExpirySweep")(function* (_settings: Sw
   return done(
     [],
     expired > 0 ? [{ level: "info", message: "W-9 requests expired", fields: { expired } }] : [],
+  );
+});
+
+/**
+ * B-notices (issue 40 item 4): queued notices whose send job was lost are queued again; open notices past their
+ * withhold-by date make their recipient's backup withholding `required`.
+ */
+export const bNoticeSweep = Effect.fn("bNoticeSweep")(function* (settings: SweepSettings) {
+  const now = (yield* Clock).now().getTime();
+  const r = yield* sweepBNotices(new Date(now - settings.stalledAfterMs).toISOString());
+  return done(
+    r.stalled.map((n) => ({
+      queue: B_NOTICE_QUEUE,
+      data: { accountId: n.accountId, livemode: n.livemode, noticeId: n.id },
+      key: `b_notice:${n.id}`,
+    })),
+    r.required > 0 || r.stalled.length > 0
+      ? [
+          {
+            level: "info",
+            message: "B-notices swept",
+            fields: { requeued: r.stalled.length, required: r.required },
+          },
+        ]
+      : [],
   );
 });
 

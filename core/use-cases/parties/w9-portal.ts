@@ -34,6 +34,7 @@ import { Repos, withTransaction } from "../../ports/unit-of-work.port.ts";
 import { recipientShortPrefix } from "./recipients.ts";
 import { TIN_MATCH_QUEUE } from "../lifecycle/queues.ts";
 import { w9TokenHash } from "./w9-requests.ts";
+import { clearFirstNoticesByW9 } from "./b-notices.ts";
 import type { PortalVisit } from "../statements/portal.ts";
 
 export interface W9Page {
@@ -251,6 +252,8 @@ export const submitW9 = Effect.fn("submitW9")(function* (
         updatedAt: at,
       });
       if (!completed) return yield* new Conflict({ message: `W-9 request ${r.id} is no longer open.` });
+      // Issue 40 item 4: a new signed W-9 answers the recipient's first B-notices (not a second one).
+      yield* clearFirstNoticesByW9(tx, recipientId, r.id, at);
       yield* tx.events.insert({
         id: ids.short("evt_"),
         type: "w9_request.completed",

@@ -129,6 +129,13 @@ function operation(route: RouteDef): Json {
         },
       },
     };
+  } else if (doc.body === "csv") {
+    out["requestBody"] = {
+      required: true,
+      description:
+        "The CP2100/972CG list as CSV (UTF-8): a header row naming name, tin, account_number (optional) and tax_year, then one row per name/TIN combination.",
+      content: { "text/csv": { schema: { type: "string" } } },
+    };
   } else if (doc.body !== undefined) {
     const media: Json = { schema: doc.body };
     if (doc.bodyExample !== undefined) media["example"] = doc.bodyExample;

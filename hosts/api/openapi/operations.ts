@@ -24,6 +24,7 @@ import { FILING_STATUSES } from "../../../core/domain/filing/status.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../../../core/domain/shared/paging.ts";
 import { DELIVERY_STATUSES } from "../../../core/domain/statements/delivery.ts";
 import { checkW9RequestCreate, W9_STATUSES } from "../../../core/domain/w9/request.ts";
+import { B_NOTICE_STATUSES, checkValidation } from "../../../core/domain/w9/b-notice-record.ts";
 import { listOf, ref } from "./schemas.ts";
 
 type Schema = Record<string, unknown>;
@@ -39,8 +40,8 @@ export interface OperationDoc {
   readonly summary: string;
   readonly tag: string;
   readonly query?: readonly QueryParam[];
-  /** JSON body schema, or "fire" for the raw Pub 1220 file. */
-  readonly body?: object | "fire";
+  /** JSON body schema, "fire" for the raw Pub 1220 file, or "csv" for a raw CSV list (CP2100). */
+  readonly body?: object | "fire" | "csv";
   readonly bodyExample?: unknown;
   /** The JSON body may be left out (a POST's body is required otherwise). */
   readonly bodyOptional?: boolean;
@@ -249,6 +250,53 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     tag: "W-9 requests",
     status: 200,
     response: "pdf",
+    errors: [409],
+  },
+
+  "POST /v1/payers/:payerId/cp2100": {
+    summary:
+      "Upload the IRS's CP2100/972CG list (CSV): each row matched to the payer's recipient by TIN becomes a first or second B-notice, mailed with Pub 1281's model letter",
+    tag: "B-notices",
+    body: "csv",
+    status: 201,
+    response: ref("Cp2100Upload"),
+    errors: [409, 413],
+    query: [
+      q("notice_date", { type: "string", format: "date" }, "The CP2100's date.", true),
+      q(
+        "received_date",
+        { type: "string", format: "date" },
+        "The day the payer received it (default: notice_date); the deadlines count from the later of the two.",
+      ),
+    ],
+  },
+  "GET /v1/b-notices": {
+    summary: "List B-notices (the notice history), newest first",
+    tag: "B-notices",
+    query: [
+      ...PAGE,
+      q("recipient", { type: "string" }, "Only this recipient's notices (recipient_id is an alias)."),
+      q("recipient_id", { type: "string" }, "Alias of recipient."),
+      q("payer", { type: "string" }, "Only this payer's notices."),
+      q("cp2100_upload", { type: "string" }, "Only the notices of this upload."),
+      q("status", { enum: [...B_NOTICE_STATUSES] }, "Only notices in this status."),
+    ],
+    status: 200,
+    response: listOf("BNotice"),
+  },
+  "GET /v1/b-notices/:id": {
+    summary: "A B-notice: kind, deadlines, status, its letter and how it was cleared",
+    tag: "B-notices",
+    status: 200,
+    response: ref("BNotice"),
+  },
+  "POST /v1/b-notices/:id/validation": {
+    summary:
+      "Record the SSA's validation of an SSN or the IRS's Letter 147C for an EIN: clears a second B-notice's backup withholding",
+    tag: "B-notices",
+    body: checkValidation.schema,
+    status: 200,
+    response: ref("BNotice"),
     errors: [409],
   },
 

@@ -14,6 +14,7 @@ import {
   W9_TIN_MATCH_RESULTS,
 } from "../../../core/domain/w9/request.ts";
 import { SEVERITIES } from "../../../core/domain/iris/business-rules.ts";
+import { B_NOTICE_CLEARED_BY, B_NOTICE_STATUSES } from "../../../core/domain/w9/b-notice-record.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -240,6 +241,20 @@ export const SCHEMAS: Record<string, Schema> = {
         request: str,
         signed_at: ndate,
         tin_match: { type: ["string", "null"], enum: [...W9_TIN_MATCH_RESULTS, null] },
+      },
+    },
+    backup_withholding: {
+      type: "object",
+      description:
+        "Issue 40 item 4, read from the recipient's B-notices (read-only): pending until an open notice's withhold_by date, required from then until cleared (clears_on says how), not_required otherwise.",
+      required: ["status", "since", "withhold_by", "reason", "notice_id", "clears_on"],
+      properties: {
+        status: { enum: ["required", "pending", "not_required"] },
+        since: { type: ["string", "null"], format: "date" },
+        withhold_by: { type: ["string", "null"], format: "date" },
+        reason: nstr,
+        notice_id: nstr,
+        clears_on: { type: ["string", "null"], enum: ["new_w9", "irs_validation", null] },
       },
     },
     livemode: bool,
@@ -809,6 +824,86 @@ export const SCHEMAS: Record<string, Schema> = {
       tin_match_run: nstr,
       completed_at: ndate,
       expired_at: ndate,
+    },
+  },
+  BNotice: resource("b_notice", {
+    id: str,
+    payer: str,
+    recipient: str,
+    account_number: nstr,
+    kind: { enum: ["first", "second"] },
+    cp2100_upload: str,
+    line: int,
+    tax_year: int,
+    notice_date: { type: "string", format: "date" },
+    received_date: { type: "string", format: "date" },
+    send_by: { type: "string", format: "date", description: "15 business days after the later date." },
+    withhold_by: {
+      type: "string",
+      format: "date",
+      description: "30 business days after it: backup withholding is required from then unless cleared.",
+    },
+    status: { enum: [...B_NOTICE_STATUSES] },
+    tin_type: { type: ["string", "null"], enum: ["ssn", "ein", null] },
+    tin_last4: str,
+    letter: {
+      type: "object",
+      properties: { vendor_id: nstr, failure: nstr },
+    },
+    w9_request: { ...nstr, description: "The W-9 request whose e-mail carried the link (first notice)." },
+    sent_at: ndate,
+    withholding_required_at: ndate,
+    cleared_at: ndate,
+    cleared_by: { type: ["string", "null"], enum: [...B_NOTICE_CLEARED_BY, null] },
+    cleared_reference: nstr,
+    livemode: bool,
+    created_at: date,
+    updated_at: date,
+  }),
+  Cp2100Upload: resource("cp2100_upload", {
+    id: str,
+    payer: str,
+    notice_date: { type: "string", format: "date" },
+    received_date: { type: "string", format: "date" },
+    send_by: { type: "string", format: "date" },
+    withhold_by: { type: "string", format: "date" },
+    counts: {
+      type: "object",
+      properties: { rows: int, first: int, second: int, unmatched: int, duplicate: int },
+    },
+    rows: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          line: int,
+          name: str,
+          tin_last4: str,
+          account_number: nstr,
+          tax_year: int,
+          result: { enum: ["first", "second", "unmatched"] },
+          recipient: nstr,
+          b_notice: nstr,
+          duplicate: bool,
+        },
+      },
+    },
+    livemode: bool,
+  }),
+  BNoticeEventData: {
+    type: "object",
+    description:
+      "The data of b_notice.created, b_notice.mailed, recipient.backup_withholding_required and recipient.backup_withholding_cleared (no TIN).",
+    properties: {
+      id: str,
+      recipient: str,
+      payer: str,
+      kind: { enum: ["first", "second"] },
+      status: str,
+      tax_year: int,
+      send_by: str,
+      withhold_by: str,
+      cleared_by: nstr,
     },
   },
   Deleted: { type: "object" },

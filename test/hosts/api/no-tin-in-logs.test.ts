@@ -188,6 +188,28 @@ s("a flow carrying TINs in requests, answers and errors", async (ctx) => {
   assert.is(await sign(W9_TIN), 303);
   assert.is((await call("GET", `/v1/w9-requests/${String(w9.body.id)}/pdf`)).status, 200);
 
+  // A CP2100 list (issue 40 item 4) naming Quinn, then one refused for a malformed TIN; Quinn's B-notice is mailed.
+  const cp2100 = await call(
+    "POST",
+    `/v1/payers/${payer.body.id as string}/cp2100?notice_date=2026-10-05`,
+    undefined,
+    `name,tin,account_number,tax_year\nQuinn Vale,${RECIPIENT_RESOURCE_TIN},Q-1,2025\n`,
+  );
+  assert.is(cp2100.status, 201, cp2100.text);
+  const badCp2100 = await call(
+    "POST",
+    `/v1/payers/${payer.body.id as string}/cp2100?notice_date=2026-10-05`,
+    undefined,
+    `name,tin,account_number,tax_year\nQuinn Vale,${W9_BAD_TIN},Q-1,2025\n`,
+  );
+  assert.is(badCp2100.status, 422, badCp2100.text);
+  const noticeId = String((cp2100.body.rows as { b_notice: string }[])[0]?.b_notice);
+  for (let i = 0; i < 100; i++) {
+    if ((await call("GET", `/v1/b-notices/${noticeId}`)).body.status !== "queued") break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.is((await call("GET", `/v1/b-notices/${noticeId}`)).body.status, "mailed");
+
   // Pay, transmit to the sandbox IRS, acknowledgements, Copy B.
   const paid = await call("POST", "/v1/cart/pay");
   assert.is(paid.status, 200, paid.text);
@@ -222,7 +244,7 @@ s(
       access.some((l) => l.includes('"status":422')),
       "the refused TINs were logged",
     );
-    for (const msg of ["order transmitted", "acknowledgements polled"])
+    for (const msg of ["order transmitted", "acknowledgements polled", "B-notice sent"])
       assert.ok(
         lines.some((l) => l.includes(`"msg":"${msg}"`)),
         `the worker's "${msg}" line`,

@@ -258,6 +258,31 @@ s("every route answers as documented", async ({ api }) => {
   );
   await call("GET", `/v1/w9-requests/${w9}/pdf`);
   await call("POST", `/v1/w9-requests/${w9}/cancel`);
+  // B-notices (issue 40 item 4): a CP2100 naming Wanda (the W-9's recipient), one refused file.
+  const cp2100 = "name,tin,account_number,tax_year\nWanda Payee,900001234,W-1,2025\nNo One,900001299,,2025\n";
+  const firstUpload = await call("POST", `/v1/payers/${payer}/cp2100?notice_date=2025-10-06`, {
+    raw: "name,tin,account_number,tax_year\nWanda Payee,900001234,W-1,2024\n",
+    headers: { "content-type": "text/csv" },
+  });
+  const firstNotice = (firstUpload.body.rows as { b_notice: string | null }[])[0]?.b_notice ?? "";
+  await call("POST", `/v1/b-notices/${firstNotice}/validation`, { body: { kind: "ssa_validation" } });
+  const upload = await call("POST", `/v1/payers/${payer}/cp2100?notice_date=2026-10-05`, {
+    raw: cp2100,
+    headers: { "content-type": "text/csv" },
+  });
+  await call("POST", `/v1/payers/${payer}/cp2100?notice_date=2026-10-05`, {
+    raw: "name,tin,tax_year\nA,12,2025\n",
+    headers: { "content-type": "text/csv" },
+  });
+  const notice = (upload.body.rows as { b_notice: string | null }[])[0]?.b_notice ?? "";
+  await call(
+    "GET",
+    `/v1/b-notices?recipient=${String((upload.body.rows as { recipient: string }[])[0]?.recipient)}`,
+  );
+  await call("GET", `/v1/b-notices/${notice}`);
+  await call("GET", "/v1/b-notices/bn_unknown0000");
+  await call("POST", `/v1/b-notices/${notice}/validation`, { body: { kind: "ssa_validation" } });
+  await call("GET", `/v1/recipients/${String((upload.body.rows as { recipient: string }[])[0]?.recipient)}`);
   const w9b = (
     await call("POST", "/v1/w9-requests", { body: { payer, name: "Cy Payee", email: "cy@spec.test" } })
   ).body.id as string;

@@ -1,5 +1,5 @@
 // The CP2100 list as CSV (issue 40 item 4, parsing only): rows read with quotes and aliases; broken encoding, a
-// missing column, a bad TIN or year, and duplicate rows are problems naming the line and field. Made-up TINs.
+// missing or unknown column, a bad TIN or year, and duplicate rows are problems naming the line and field. Made-up TINs.
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parseCp2100Csv } from "../../../../core/domain/w9/cp2100.ts";
@@ -55,6 +55,12 @@ test("a missing column and broken UTF-8 refuse the file", () => {
     broken.problems.map((p) => p.field),
     ["file"],
   );
+});
+
+test("an unknown column refuses the file (it is not ignored)", () => {
+  const r = parseCp2100Csv(csv("name,tin,account_number,tax_year,amount\nA,900003001,1,2025,10\n"));
+  assert.equal(r.rows, []);
+  assert.equal(r.problems, [{ line: 1, field: "header", message: "Unknown column(s): amount." }]);
 });
 
 test.run();
