@@ -3,7 +3,8 @@
 import type { Payer } from "./payer.ts";
 import type { Recipient } from "./recipient.ts";
 import type { TinMatchRun } from "./tin-match-run.ts";
-import { backupWithholdingOf, backupWithholdingView, type BackupWithholding } from "../w9/b-notice-record.ts";
+import { backupWithholdingOf, type BackupWithholding } from "../w9/b-notice-record.ts";
+import { backupWithholdingView } from "../w9/views.ts";
 
 /** The payer as the API shows it (D5: both `legal_name` and `name`). */
 export function payerView(p: Payer, opts: { list?: boolean } = {}): Record<string, unknown> {

@@ -112,48 +112,6 @@ export function backupWithholdingOf(notices: readonly BNotice[]): BackupWithhold
   };
 }
 
-export function backupWithholdingView(b: BackupWithholding) {
-  return {
-    status: b.status,
-    since: b.since,
-    withhold_by: b.withholdBy,
-    reason: b.reason,
-    notice_id: b.noticeId,
-    clears_on: b.clearsOn,
-  };
-}
-
-export function bNoticeView(n: BNotice, livemode: boolean) {
-  return {
-    id: n.id,
-    object: "b_notice",
-    payer: n.payerId,
-    recipient: n.recipientId,
-    account_number: n.accountNumber,
-    kind: n.kind,
-    cp2100_upload: n.uploadId,
-    line: n.line,
-    tax_year: n.taxYear,
-    notice_date: n.noticeDate,
-    received_date: n.receivedDate,
-    send_by: n.sendBy,
-    withhold_by: n.withholdBy,
-    status: n.status,
-    tin_type: n.tinType,
-    tin_last4: n.tinLast4,
-    letter: { vendor_id: n.letterVendorId, failure: n.letterFailure },
-    w9_request: n.w9RequestId,
-    sent_at: n.sentAt,
-    withholding_required_at: n.withholdingRequiredAt,
-    cleared_at: n.clearedAt,
-    cleared_by: n.clearedBy,
-    cleared_reference: n.clearedReference,
-    livemode,
-    created_at: n.createdAt,
-    updated_at: n.updatedAt,
-  };
-}
-
 /** The data of the b_notice.* and recipient.backup_withholding_* events: no TIN, no address. */
 export function bNoticeEventData(n: BNotice) {
   return {

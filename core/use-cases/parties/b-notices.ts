@@ -19,7 +19,6 @@ import {
   bNoticeAccountKey,
   bNoticeEventData,
   bNoticeKey,
-  bNoticeView,
   firstBNoticeLetter,
   isDay,
   looksLikeBNoticeId,
@@ -28,7 +27,8 @@ import {
   secondBNoticeLetter,
   type BNotice,
 } from "../../domain/w9/b-notice-record.ts";
-import { parseCp2100Csv } from "../../domain/w9/cp2100.ts";
+import { parseCp2100Csv, type Cp2100Row } from "../../domain/w9/cp2100.ts";
+import { bNoticeView, type Cp2100RowResult, type Cp2100Upload } from "../../domain/w9/views.ts";
 import { Clock } from "../../ports/clock.port.ts";
 import { IdempotentOperation } from "../../ports/idempotency.port.ts";
 import { Ids } from "../../ports/ids.port.ts";
@@ -43,29 +43,6 @@ import { createW9Request } from "./w9-requests.ts";
 
 const notFound = (id: string) => new NotFound({ message: `No B-notice ${id} in this environment.` });
 
-export interface Cp2100RowResult {
-  readonly line: number;
-  readonly name: string;
-  readonly tinLast4: string;
-  readonly accountNumber: string | null;
-  readonly taxYear: number;
-  readonly result: "first" | "second" | "unmatched";
-  readonly recipientId: string | null;
-  readonly noticeId: string | null;
-  /** The notice existed already (the same CP2100 uploaded again): nothing new is mailed. */
-  readonly duplicate: boolean;
-}
-
-export interface Cp2100Upload {
-  readonly id: string;
-  readonly payerId: string;
-  readonly noticeDate: string;
-  readonly receivedDate: string;
-  readonly sendBy: string;
-  readonly withholdBy: string;
-  readonly rows: readonly Cp2100RowResult[];
-}
-
 /** The candidate a row names: the one with the row's account number, else the one with its name, else the first. */
 function pick(candidates: readonly Recipient[], name: string, account: string | null): Recipient | undefined {
   return (
@@ -75,155 +52,202 @@ function pick(candidates: readonly Recipient[], name: string, account: string | 
   );
 }
 
-/** POST /v1/payers/{id}/cp2100. */
-export const uploadCp2100 = Effect.fn("uploadCp2100")(function* (
-  scope: Scope,
-  payerId: string,
+type UploadDates = { readonly noticeDate: unknown; readonly receivedDate: unknown };
+
+/** The upload's dates and rows, or the first reason it is refused (then nothing is stored). */
+function readUpload(
   bytes: Uint8Array,
-  dates: { readonly noticeDate: unknown; readonly receivedDate: unknown },
-) {
-  const repos = (yield* Store).scoped(scope);
-  const payer = isUuid(payerId) ? yield* repos.payers.get(payerId) : undefined;
-  if (!payer) return yield* new NotFound({ message: `No payer ${payerId} in this environment.` });
+  dates: UploadDates,
+): { noticeDate: string; receivedDate: string; rows: readonly Cp2100Row[] } | InvalidRequest {
   if (!isDay(dates.noticeDate))
-    return yield* new InvalidRequest({
+    return new InvalidRequest({
       param: "notice_date",
       message: "notice_date (the CP2100's date, YYYY-MM-DD) is required.",
     });
   const noticeDate = dates.noticeDate;
   if (dates.receivedDate !== undefined && !isDay(dates.receivedDate))
-    return yield* new InvalidRequest({
+    return new InvalidRequest({
       param: "received_date",
       message: "received_date must be a date (YYYY-MM-DD).",
     });
   const receivedDate = isDay(dates.receivedDate) ? dates.receivedDate : noticeDate;
   if (receivedDate < noticeDate)
-    return yield* new InvalidRequest({
+    return new InvalidRequest({
       param: "received_date",
       message: "received_date cannot be before notice_date.",
     });
   const parsed = parseCp2100Csv(bytes);
   const first = parsed.problems[0];
   if (first !== undefined)
-    return yield* new InvalidRequest({
+    return new InvalidRequest({
       param: `line[${String(first.line)}].${first.field}`,
       message: `Nothing was stored: line ${String(first.line)}, ${first.field}: ${first.message}${parsed.problems.length > 1 ? ` (${String(parsed.problems.length)} problems in all)` : ""}`,
       extra: { problems: parsed.problems },
     });
   if (parsed.rows.length === 0)
-    return yield* new InvalidRequest({
+    return new InvalidRequest({
       param: "file",
       message: "Nothing was stored: the file has a header and no rows.",
     });
+  return { noticeDate, receivedDate, rows: parsed.rows };
+}
+
+interface UploadFacts {
+  readonly payerId: string;
+  readonly uploadId: string;
+  readonly noticeDate: string;
+  readonly receivedDate: string;
+  readonly sendBy: string;
+  readonly withholdBy: string;
+  readonly now: string;
+}
+
+/** A new notice, queued, for a row matched to a recipient. */
+function newNotice(
+  id: string,
+  u: UploadFacts,
+  row: Cp2100Row,
+  recipient: Recipient,
+  accountNumber: string | null,
+  kind: BNotice["kind"],
+): BNotice {
+  return {
+    id,
+    payerId: u.payerId,
+    recipientId: recipient.id,
+    accountNumber,
+    kind,
+    uploadId: u.uploadId,
+    line: row.line,
+    taxYear: row.taxYear,
+    noticeDate: u.noticeDate,
+    receivedDate: u.receivedDate,
+    sendBy: u.sendBy,
+    withholdBy: u.withholdBy,
+    status: "queued",
+    tinType: recipient.tinType,
+    tinLast4: recipient.tinLast4,
+    letterVendorId: null,
+    letterFailure: null,
+    w9RequestId: null,
+    sentAt: null,
+    withholdingRequiredAt: null,
+    clearedAt: null,
+    clearedBy: null,
+    clearedReference: null,
+    createdAt: u.now,
+    updatedAt: u.now,
+  };
+}
+
+/**
+ * In one transaction: each row matched to the payer's recipients by TIN (then account number, then name), first or
+ * second by the recipient's notice history, stored with its `b_notice.created` event; a row already stored (the
+ * same recipient, account, tax year and notice date) answers its notice as a duplicate.
+ */
+const storeNotices = Effect.fnUntraced(function* (
+  scope: Scope,
+  u: UploadFacts,
+  hashed: ReadonlyArray<{ readonly row: Cp2100Row; readonly hash: string }>,
+  matches: readonly (Recipient & { readonly tinHash: string })[],
+) {
+  const ids = yield* Ids;
+  const tx = yield* Repos(scope);
+  const history = [...(yield* tx.bNotices.ofRecipients([...new Set(matches.map((m) => m.id))]))];
+  const created: BNotice[] = [];
+  const rows: Cp2100RowResult[] = [];
+  for (const { row, hash } of hashed) {
+    const base = { line: row.line, name: row.name, tinLast4: row.tin.last4, taxYear: row.taxYear };
+    const recipient = pick(
+      matches.filter((m) => m.tinHash === hash),
+      row.name,
+      row.accountNumber,
+    );
+    if (!recipient) {
+      rows.push({
+        ...base,
+        accountNumber: row.accountNumber,
+        result: "unmatched",
+        recipientId: null,
+        noticeId: null,
+        duplicate: false,
+      });
+      continue;
+    }
+    const accountNumber = row.accountNumber ?? recipient.accountNumber;
+    const facts = {
+      recipientId: recipient.id,
+      accountNumber,
+      taxYear: row.taxYear,
+      noticeDate: u.noticeDate,
+    };
+    const existing = history.find((n) => bNoticeKey(n) === bNoticeKey(facts));
+    if (existing) {
+      rows.push({
+        ...base,
+        accountNumber,
+        result: existing.kind,
+        recipientId: recipient.id,
+        noticeId: existing.id,
+        duplicate: true,
+      });
+      continue;
+    }
+    const kind = bNoticeKind(
+      history.map((n) => ({ accountKey: bNoticeAccountKey(n), noticeDate: n.noticeDate })),
+      { accountKey: bNoticeAccountKey(facts), noticeDate: u.noticeDate },
+    );
+    const notice = newNotice(ids.short("bn_"), u, row, recipient, accountNumber, kind);
+    if (!(yield* tx.bNotices.insert(notice)))
+      return yield* new Conflict({
+        message: "Another upload of this CP2100 is being stored; try again.",
+      });
+    history.push(notice);
+    created.push(notice);
+    yield* tx.events.insert({
+      id: ids.short("evt_"),
+      type: "b_notice.created",
+      createdAt: u.now,
+      data: { ...bNoticeEventData(notice) },
+    });
+    rows.push({
+      ...base,
+      accountNumber,
+      result: kind,
+      recipientId: recipient.id,
+      noticeId: notice.id,
+      duplicate: false,
+    });
+  }
+  return { created, rows };
+});
+
+/** POST /v1/payers/{id}/cp2100. */
+export const uploadCp2100 = Effect.fn("uploadCp2100")(function* (
+  scope: Scope,
+  payerId: string,
+  bytes: Uint8Array,
+  dates: UploadDates,
+) {
+  const repos = (yield* Store).scoped(scope);
+  const payer = isUuid(payerId) ? yield* repos.payers.get(payerId) : undefined;
+  if (!payer) return yield* new NotFound({ message: `No payer ${payerId} in this environment.` });
+  const upload = readUpload(bytes, dates);
+  if (upload instanceof InvalidRequest) return yield* upload;
+  const { noticeDate, receivedDate } = upload;
   const { sendBy, withholdBy } = bNoticeDeadlines(noticeDate, receivedDate);
   const vault = yield* TinVault;
   const ids = yield* Ids;
   const operation = yield* IdempotentOperation;
   const uploadId = operation !== undefined ? `cp2_${operation}` : ids.short("cp2_");
-  const hashed = parsed.rows.map((row) => ({ row, hash: vault.hash(row.tin) }));
+  const hashed = upload.rows.map((row) => ({ row, hash: vault.hash(row.tin) }));
   const matches = yield* repos.recipients.findManyByTin(
     payerId,
     hashed.map((h) => h.hash),
   );
   const now = (yield* Clock).now().toISOString();
-  const outcome = yield* withTransaction(
-    Effect.gen(function* () {
-      const tx = yield* Repos(scope);
-      const history = [...(yield* tx.bNotices.ofRecipients([...new Set(matches.map((m) => m.id))]))];
-      const created: BNotice[] = [];
-      const rows: Cp2100RowResult[] = [];
-      for (const { row, hash } of hashed) {
-        const base = {
-          line: row.line,
-          name: row.name,
-          tinLast4: row.tin.last4,
-          taxYear: row.taxYear,
-        };
-        const recipient = pick(
-          matches.filter((m) => m.tinHash === hash),
-          row.name,
-          row.accountNumber,
-        );
-        if (!recipient) {
-          rows.push({
-            ...base,
-            accountNumber: row.accountNumber,
-            result: "unmatched",
-            recipientId: null,
-            noticeId: null,
-            duplicate: false,
-          });
-          continue;
-        }
-        const accountNumber = row.accountNumber ?? recipient.accountNumber;
-        const facts = { recipientId: recipient.id, accountNumber, taxYear: row.taxYear, noticeDate };
-        const existing = history.find((n) => bNoticeKey(n) === bNoticeKey(facts));
-        if (existing) {
-          rows.push({
-            ...base,
-            accountNumber,
-            result: existing.kind,
-            recipientId: recipient.id,
-            noticeId: existing.id,
-            duplicate: true,
-          });
-          continue;
-        }
-        const kind = bNoticeKind(
-          history.map((n) => ({ accountKey: bNoticeAccountKey(n), noticeDate: n.noticeDate })),
-          { accountKey: bNoticeAccountKey(facts), noticeDate },
-        );
-        const notice: BNotice = {
-          id: ids.short("bn_"),
-          payerId,
-          recipientId: recipient.id,
-          accountNumber,
-          kind,
-          uploadId,
-          line: row.line,
-          taxYear: row.taxYear,
-          noticeDate,
-          receivedDate,
-          sendBy,
-          withholdBy,
-          status: "queued",
-          tinType: recipient.tinType,
-          tinLast4: recipient.tinLast4,
-          letterVendorId: null,
-          letterFailure: null,
-          w9RequestId: null,
-          sentAt: null,
-          withholdingRequiredAt: null,
-          clearedAt: null,
-          clearedBy: null,
-          clearedReference: null,
-          createdAt: now,
-          updatedAt: now,
-        };
-        if (!(yield* tx.bNotices.insert(notice)))
-          return yield* new Conflict({
-            message: "Another upload of this CP2100 is being stored; try again.",
-          });
-        history.push(notice);
-        created.push(notice);
-        yield* tx.events.insert({
-          id: ids.short("evt_"),
-          type: "b_notice.created",
-          createdAt: now,
-          data: { ...bNoticeEventData(notice) },
-        });
-        rows.push({
-          ...base,
-          accountNumber,
-          result: kind,
-          recipientId: recipient.id,
-          noticeId: notice.id,
-          duplicate: false,
-        });
-      }
-      return { created, rows };
-    }),
-  );
+  const facts: UploadFacts = { payerId, uploadId, noticeDate, receivedDate, sendBy, withholdBy, now };
+  const outcome = yield* withTransaction(storeNotices(scope, facts, hashed, matches));
   if (outcome.created.length > 0)
     yield* Effect.ignore(
       (yield* Jobs).sendMany(
@@ -244,38 +268,6 @@ export const uploadCp2100 = Effect.fn("uploadCp2100")(function* (
     rows: outcome.rows,
   } satisfies Cp2100Upload;
 });
-
-export function cp2100UploadView(u: Cp2100Upload, livemode: boolean) {
-  const count = (r: Cp2100RowResult["result"]) => u.rows.filter((x) => x.result === r).length;
-  return {
-    id: u.id,
-    object: "cp2100_upload",
-    payer: u.payerId,
-    notice_date: u.noticeDate,
-    received_date: u.receivedDate,
-    send_by: u.sendBy,
-    withhold_by: u.withholdBy,
-    counts: {
-      rows: u.rows.length,
-      first: count("first"),
-      second: count("second"),
-      unmatched: count("unmatched"),
-      duplicate: u.rows.filter((x) => x.duplicate).length,
-    },
-    rows: u.rows.map((r) => ({
-      line: r.line,
-      name: r.name,
-      tin_last4: r.tinLast4,
-      account_number: r.accountNumber,
-      tax_year: r.taxYear,
-      result: r.result,
-      recipient: r.recipientId,
-      b_notice: r.noticeId,
-      duplicate: r.duplicate,
-    })),
-    livemode,
-  };
-}
 
 export const getBNotice = Effect.fn("getBNotice")(function* (scope: Scope, id: string) {
   const n = looksLikeBNoticeId(id) ? yield* (yield* Store).scoped(scope).bNotices.get(id) : undefined;
@@ -443,7 +435,7 @@ const clearNotice = Effect.fnUntraced(function* (
  * A new W-9 signed for the recipient (w9-portal.ts submitW9, in its transaction): each open first notice sent (or
  * made) before the signature is cleared. A second notice stays: only a validation clears it.
  */
-export const clearFirstNoticesByW9 = Effect.fnUntraced(function* (
+export const clearFirstNoticesByW9 = Effect.fn("clearFirstNoticesByW9")(function* (
   tx: ScopedStore,
   recipientId: string,
   w9RequestId: string,
@@ -475,7 +467,7 @@ export const recordBNoticeValidation = Effect.fn("recordBNoticeValidation")(func
   if (n.status === "cleared") return n;
   if (n.kind === "first")
     return yield* new Conflict({
-      message: `B-notice ${n.id} is a first notice: a new signed W-9 from the payee clears it (POST /v1/w9-requests).`,
+      message: `B-notice ${n.id} is a first notice: a new signed W-9 from the payee clears it: send the payee a W-9 request.`,
     });
   const at = (yield* Clock).now().toISOString();
   const answer =

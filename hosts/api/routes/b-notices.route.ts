@@ -4,12 +4,12 @@ import * as Effect from "effect/Effect";
 import {
   bNoticePageView,
   bNoticeViewOf,
-  cp2100UploadView,
   getBNotice,
   listBNotices,
   recordBNoticeValidation,
   uploadCp2100,
 } from "../../../core/use-cases/parties/b-notices.ts";
+import { cp2100UploadView } from "../../../core/domain/w9/views.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
 import { answer, answerList, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
 
