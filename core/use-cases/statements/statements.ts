@@ -17,6 +17,7 @@ import { COPY_B_STATUSES, type Filing } from "../../domain/filing/filing.ts";
 import { resolveDelivery } from "../../domain/pricing/delivery.ts";
 import type { LedgerDraft } from "../../domain/ledger/ledger.ts";
 import { newAddress } from "../../domain/parties/address.ts";
+import type { Payer } from "../../domain/parties/payer.ts";
 import type { Recipient } from "../../domain/parties/recipient.ts";
 import {
   addressVersionOf,
@@ -112,6 +113,92 @@ const planBatch = Effect.fnUntraced(function* (limit: number) {
   return { read: refs.length, toSend };
 });
 
+interface StatementPlan {
+  readonly s: StatementRecord;
+  readonly filing?: Filing;
+  readonly recipient?: Recipient;
+  readonly plan?: ReturnType<typeof planStatement>;
+}
+
+/** The statements' facts read in the transaction, and each one's plan (none when its filing or recipient is gone). */
+const readPlans = Effect.fnUntraced(function* (tx: ScopedStore, filingIds: readonly string[]) {
+  const statements = yield* tx.statements.getMany(filingIds);
+  const filings = new Map((yield* tx.filings.getMany(filingIds)).map((f) => [f.id, f] as const));
+  const recipientIds = [...new Set(statements.map((s) => s.recipientId))];
+  const recipients = new Map((yield* tx.recipients.getMany(recipientIds)).map((r) => [r.id, r] as const));
+  const consents = new Map(
+    (yield* tx.statements.consents(recipientIds)).map((c) => [c.recipientId, c] as const),
+  );
+  const deliveries = new Map<string, StatementDeliveryRecord[]>();
+  for (const d of yield* tx.statements.deliveries(filingIds)) {
+    const list = deliveries.get(d.filingId) ?? [];
+    list.push(d);
+    deliveries.set(d.filingId, list);
+  }
+  const plans: StatementPlan[] = [];
+  for (const s of statements) {
+    const filing = filings.get(s.filingId);
+    const recipient = recipients.get(s.recipientId);
+    if (!filing || !recipient) {
+      plans.push({ s });
+      continue;
+    }
+    const mine = deliveries.get(s.filingId) ?? [];
+    const plan = planStatement({
+      filingId: filing.id,
+      version: 1,
+      copyBAvailable: COPY_B_STATUSES.includes(filing.status),
+      mailIncluded: mailIncluded(filing),
+      deliveryMethod: recipient.deliveryMethod,
+      email: recipient.email,
+      consent: consents.get(recipient.id)?.status ?? "none",
+      addressVersion: addressVersionOf(recipient),
+      deliveries: mine.map(asRuleDelivery),
+    });
+    plans.push({ s, filing, recipient, plan });
+  }
+  return { plans, deliveries };
+});
+
+/**
+ * Nothing can be mailed to these addresses: the PrintAndMail each paid goes back to the prepaid balance, once
+ * (a statement already refunded is skipped), with a `statement.mail_refunded` event pushed to `events`.
+ */
+const refundUndeliverable = Effect.fnUntraced(function* (
+  tx: ScopedStore,
+  refunds: readonly { statement: StatementRecord; filing: Filing; cents: number }[],
+  events: StoredEvent[],
+  now: string,
+) {
+  const ids = yield* Ids;
+  const drafts: LedgerDraft[] = [];
+  for (const r of refunds) {
+    if (!(yield* tx.statements.markMailRefunded(r.filing.id, r.cents, now))) continue;
+    drafts.push({
+      kind: "mail_refund",
+      amount_cents: r.cents,
+      reference: r.filing.id,
+      description: `PrintAndMail refunded: the statement of filing ${r.filing.shortId} could not be mailed`,
+    });
+    events.push(
+      eventOf(ids.short("evt_"), "statement.mail_refunded", now, {
+        filing: r.filing.id,
+        recipient: r.statement.recipientId,
+        delivery: null,
+        channel: "mail",
+        status: "undeliverable",
+        failure_reason: null,
+        amount_cents: r.cents,
+      }),
+    );
+  }
+  if (drafts.length > 0) {
+    const balance = yield* tx.balance.lock();
+    const rows = ledgerRows(balance, drafts, () => ids.short("", 10), now);
+    if (rows.ok) yield* tx.balance.append(rows.rows);
+  }
+});
+
 const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly string[]) {
   const ids = yield* Ids;
   const now = (yield* Clock).now().toISOString();
@@ -119,48 +206,9 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
   return yield* withTransaction(
     Effect.gen(function* () {
       const tx = yield* Repos(scope);
-      const statements = yield* tx.statements.getMany(filingIds);
-      const filings = new Map((yield* tx.filings.getMany(filingIds)).map((f) => [f.id, f] as const));
-      const recipientIds = [...new Set(statements.map((s) => s.recipientId))];
-      const recipients = new Map((yield* tx.recipients.getMany(recipientIds)).map((r) => [r.id, r] as const));
-      const consents = new Map(
-        (yield* tx.statements.consents(recipientIds)).map((c) => [c.recipientId, c] as const),
-      );
-      const deliveries = new Map<string, StatementDeliveryRecord[]>();
-      for (const d of yield* tx.statements.deliveries(filingIds)) {
-        const list = deliveries.get(d.filingId) ?? [];
-        list.push(d);
-        deliveries.set(d.filingId, list);
-      }
       // Every statement's plan first, recorded in one write at the epoch each was read at; then what the recorded
       // ones start (a statement changed since it was read is left pending: the next sweep plans it on the new facts).
-      const plans: {
-        readonly s: StatementRecord;
-        readonly filing?: Filing;
-        readonly recipient?: Recipient;
-        readonly plan?: ReturnType<typeof planStatement>;
-      }[] = [];
-      for (const s of statements) {
-        const filing = filings.get(s.filingId);
-        const recipient = recipients.get(s.recipientId);
-        if (!filing || !recipient) {
-          plans.push({ s });
-          continue;
-        }
-        const mine = deliveries.get(s.filingId) ?? [];
-        const plan = planStatement({
-          filingId: filing.id,
-          version: 1,
-          copyBAvailable: COPY_B_STATUSES.includes(filing.status),
-          mailIncluded: mailIncluded(filing),
-          deliveryMethod: recipient.deliveryMethod,
-          email: recipient.email,
-          consent: consents.get(recipient.id)?.status ?? "none",
-          addressVersion: addressVersionOf(recipient),
-          deliveries: mine.map(asRuleDelivery),
-        });
-        plans.push({ s, filing, recipient, plan });
-      }
+      const { plans, deliveries } = yield* readPlans(tx, filingIds);
       // Furnished is what the deliveries say now: a notice once sent stays sent (the rule keeps it furnished),
       // a letter that came back furnished nobody.
       const recorded = new Set(
@@ -207,34 +255,7 @@ const planScope = Effect.fnUntraced(function* (scope: Scope, filingIds: readonly
         }
       }
       const inserted = new Set(yield* tx.statements.insertDeliveries(fresh));
-      if (refunds.length > 0) {
-        const drafts: LedgerDraft[] = [];
-        for (const r of refunds) {
-          if (!(yield* tx.statements.markMailRefunded(r.filing.id, r.cents, now))) continue;
-          drafts.push({
-            kind: "mail_refund",
-            amount_cents: r.cents,
-            reference: r.filing.id,
-            description: `PrintAndMail refunded: the statement of filing ${r.filing.shortId} could not be mailed`,
-          });
-          events.push(
-            eventOf(ids.short("evt_"), "statement.mail_refunded", now, {
-              filing: r.filing.id,
-              recipient: r.statement.recipientId,
-              delivery: null,
-              channel: "mail",
-              status: "undeliverable",
-              failure_reason: null,
-              amount_cents: r.cents,
-            }),
-          );
-        }
-        if (drafts.length > 0) {
-          const balance = yield* tx.balance.lock();
-          const rows = ledgerRows(balance, drafts, () => ids.short("", 10), now);
-          if (rows.ok) yield* tx.balance.append(rows.rows);
-        }
-      }
+      if (refunds.length > 0) yield* refundUndeliverable(tx, refunds, events, now);
       if (events.length > 0) yield* tx.events.insertMany(events);
       return { send: fresh.filter((d) => inserted.has(d.id)).map((d) => d.id), cancel: cancels };
     }),
@@ -277,100 +298,84 @@ export type SendResult =
   /** Nothing to do: the delivery is gone, or was sent (or decided) before. */
   | { readonly kind: "skipped" };
 
-/**
- * Sends one queued delivery under its key and records what came back. A vendor that is down fails the Effect with
- * ServiceUnavailable (the job tries again, the same key again).
- */
-export const sendDelivery = Effect.fn("sendDelivery")(function* (scope: Scope, deliveryId: string) {
-  const store = yield* Store;
+/** A statement's letter sent through the mail house under its key; undeliverable when the house refuses it. */
+const sendLetter = Effect.fnUntraced(function* (
+  scope: Scope,
+  repos: ScopedStore,
+  d: StatementDeliveryRecord,
+  parties: { readonly filing: Filing; readonly payer: Payer; readonly recipient: Recipient },
+) {
+  const { filing, payer, recipient } = parties;
   const ids = yield* Ids;
   const clock = yield* Clock;
   const settings = yield* StatementSettings;
-  const repos = store.scoped(scope);
-  const d = yield* repos.statements.getDelivery(deliveryId);
-  if (!d || d.status !== "queued" || d.vendorId !== null) return { kind: "skipped" } satisfies SendResult;
-  const filing = yield* repos.filings.get(d.filingId);
-  const recipient = yield* repos.recipients.get(d.recipientId);
-  const payer = filing ? yield* repos.payers.get(filing.payerId) : undefined;
-  if (!filing || !recipient || !payer) {
-    const now = clock.now().toISOString();
-    const status = d.channel === "mail" ? "canceled" : "failed";
-    yield* repos.statements.updateDelivery(d.id, ["queued"], {
-      status,
-      failureReason: "the filing or its recipient no longer exists",
-      updatedAt: now,
-      event: { status, at: now },
-    });
-    return { kind: "done", status } satisfies SendResult;
-  }
-  const link = `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal/statements/${d.id}`;
-
-  const keyAddress = addressVersionOfKey(d.key);
-  if (d.channel === "mail" && keyAddress !== null && keyAddress !== addressVersionOf(recipient)) {
-    // The recipient moved after this letter was planned and before it was sent: it is canceled unsent, and the
-    // next plan starts one to the new address under that address's key (a letter's key names the address it went
-    // to, so a letter at the mail house for an old address can be told apart and canceled there).
-    return yield* markCanceled(repos, d, "the recipient's address changed before the letter was sent");
-  }
-
-  if (d.channel === "mail") {
-    // The letter's cover names the portal and the recipient's access code (kept once made: a letter sent again
-    // after a crash, or to a new address, prints the same code).
-    const code = yield* repos.portal.accessCode(recipient.id, newAccessCode(ids.randomBytes(8)));
-    const pdf = yield* statementPdf(scope, filing, payer, recipient, {
-      cover: letterCover({
-        payerName: payer.legalName,
-        form: filing.form,
-        taxYear: filing.taxYear,
-        corrected: filing.corrects !== null,
-        portalUrl: `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal`,
-        accessCode: formatAccessCode(code),
-      }),
-    });
-    const outcome = yield* (yield* MailHouse).send({
-      scope,
-      idempotencyKey: d.key,
-      to: { name: recipient.name, ...newAddress(recipient) },
-      from: settings.returnAddress,
-      pdf,
-      metadata: { filing: filing.id, delivery: d.id },
-    });
-    const now = clock.now().toISOString();
-    if (outcome.kind === "queued") {
-      // Lob has the letter (queued to print); `statement.mailed` comes with the vendor's own event. One statement,
-      // no transaction. Any status: the vendor's first tracking event may have been recorded already (it names the
-      // delivery).
-      yield* repos.statements.updateDelivery(
-        d.id,
-        ["queued", "mailed", "in_transit", "delivered", "returned"],
-        {
-          vendorId: outcome.vendorId,
-          expectedDeliveryDate: outcome.expectedDeliveryDate,
-          updatedAt: now,
-        },
-      );
-      return { kind: "done", status: "queued" } satisfies SendResult;
-    }
-    return yield* withTransaction(
-      Effect.gen(function* () {
-        const tx = yield* Repos(scope);
-        const moved = yield* tx.statements.updateDelivery(d.id, ["queued"], {
-          status: "undeliverable",
-          failureReason: outcome.reason,
-          updatedAt: now,
-          event: { status: "undeliverable", at: now },
-        });
-        if (moved) {
-          yield* tx.events.insert(
-            eventOf(ids.short("evt_"), "statement.undeliverable", now, dataOf(moved, "undeliverable")),
-          );
-          yield* tx.statements.touch([d.filingId], now);
-        }
-        return { kind: "done", status: "undeliverable" } satisfies SendResult;
-      }),
+  // The letter's cover names the portal and the recipient's access code (kept once made: a letter sent again
+  // after a crash, or to a new address, prints the same code).
+  const code = yield* repos.portal.accessCode(recipient.id, newAccessCode(ids.randomBytes(8)));
+  const pdf = yield* statementPdf(scope, filing, payer, recipient, {
+    cover: letterCover({
+      payerName: payer.legalName,
+      form: filing.form,
+      taxYear: filing.taxYear,
+      corrected: filing.corrects !== null,
+      portalUrl: `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal`,
+      accessCode: formatAccessCode(code),
+    }),
+  });
+  const outcome = yield* (yield* MailHouse).send({
+    scope,
+    idempotencyKey: d.key,
+    to: { name: recipient.name, ...newAddress(recipient) },
+    from: settings.returnAddress,
+    pdf,
+    metadata: { filing: filing.id, delivery: d.id },
+  });
+  const now = clock.now().toISOString();
+  if (outcome.kind === "queued") {
+    // Lob has the letter (queued to print); `statement.mailed` comes with the vendor's own event. One statement,
+    // no transaction. Any status: the vendor's first tracking event may have been recorded already (it names the
+    // delivery).
+    yield* repos.statements.updateDelivery(
+      d.id,
+      ["queued", "mailed", "in_transit", "delivered", "returned"],
+      {
+        vendorId: outcome.vendorId,
+        expectedDeliveryDate: outcome.expectedDeliveryDate,
+        updatedAt: now,
+      },
     );
+    return { kind: "done", status: "queued" } satisfies SendResult;
   }
+  return yield* withTransaction(
+    Effect.gen(function* () {
+      const tx = yield* Repos(scope);
+      const moved = yield* tx.statements.updateDelivery(d.id, ["queued"], {
+        status: "undeliverable",
+        failureReason: outcome.reason,
+        updatedAt: now,
+        event: { status: "undeliverable", at: now },
+      });
+      if (moved) {
+        yield* tx.events.insert(
+          eventOf(ids.short("evt_"), "statement.undeliverable", now, dataOf(moved, "undeliverable")),
+        );
+        yield* tx.statements.touch([d.filingId], now);
+      }
+      return { kind: "done", status: "undeliverable" } satisfies SendResult;
+    }),
+  );
+});
 
+/** A statement's notice or invitation e-mailed under its key (its link to the portal, no TIN); bounced when refused. */
+const sendEmail = Effect.fnUntraced(function* (
+  scope: Scope,
+  d: StatementDeliveryRecord,
+  parties: { readonly filing: Filing; readonly payer: Payer; readonly recipient: Recipient },
+  link: string,
+) {
+  const { filing, payer, recipient } = parties;
+  const ids = yield* Ids;
+  const clock = yield* Clock;
   const to = d.toEmail ?? recipient.email;
   const facts = {
     payerName: payer.legalName,
@@ -407,6 +412,45 @@ export const sendDelivery = Effect.fn("sendDelivery")(function* (scope: Scope, d
       return { kind: "done", status } satisfies SendResult;
     }),
   );
+});
+
+/**
+ * Sends one queued delivery under its key and records what came back. A vendor that is down fails the Effect with
+ * ServiceUnavailable (the job tries again, the same key again).
+ */
+export const sendDelivery = Effect.fn("sendDelivery")(function* (scope: Scope, deliveryId: string) {
+  const store = yield* Store;
+  const clock = yield* Clock;
+  const settings = yield* StatementSettings;
+  const repos = store.scoped(scope);
+  const d = yield* repos.statements.getDelivery(deliveryId);
+  if (!d || d.status !== "queued" || d.vendorId !== null) return { kind: "skipped" } satisfies SendResult;
+  const filing = yield* repos.filings.get(d.filingId);
+  const recipient = yield* repos.recipients.get(d.recipientId);
+  const payer = filing ? yield* repos.payers.get(filing.payerId) : undefined;
+  if (!filing || !recipient || !payer) {
+    const now = clock.now().toISOString();
+    const status = d.channel === "mail" ? "canceled" : "failed";
+    yield* repos.statements.updateDelivery(d.id, ["queued"], {
+      status,
+      failureReason: "the filing or its recipient no longer exists",
+      updatedAt: now,
+      event: { status, at: now },
+    });
+    return { kind: "done", status } satisfies SendResult;
+  }
+  const link = `${settings.portalBaseUrl.replace(/\/+$/, "")}/portal/statements/${d.id}`;
+
+  const keyAddress = addressVersionOfKey(d.key);
+  if (d.channel === "mail" && keyAddress !== null && keyAddress !== addressVersionOf(recipient)) {
+    // The recipient moved after this letter was planned and before it was sent: it is canceled unsent, and the
+    // next plan starts one to the new address under that address's key (a letter's key names the address it went
+    // to, so a letter at the mail house for an old address can be told apart and canceled there).
+    return yield* markCanceled(repos, d, "the recipient's address changed before the letter was sent");
+  }
+
+  if (d.channel === "mail") return yield* sendLetter(scope, repos, d, { filing, payer, recipient });
+  return yield* sendEmail(scope, d, { filing, payer, recipient }, link);
 });
 
 /** The statuses a letter may move to each status from: forward only, so a repeated or late event is a no-op. */
