@@ -5,6 +5,7 @@
 // (issue 41) so is each Report Error finding of a form read again.
 import * as Effect from "effect/Effect";
 import type { PayFiling } from "../../domain/cart/cart.ts";
+import type { Filing } from "../../domain/filing/filing.ts";
 import { getFormDefinition } from "../../domain/forms/index.ts";
 import {
   blocks,
@@ -23,6 +24,65 @@ import type { Problem } from "../../domain/shared/errors.ts";
 import type { Tin } from "../../domain/shared/tin.ts";
 import type { CartItem, ScopedStore } from "../../ports/store.port.ts";
 import { TinVault } from "../../ports/tin-vault.port.ts";
+
+type InCart = { readonly item: CartItem; readonly f: PayFiling; readonly formTypeCd: string };
+
+/**
+ * The rules of the cart as a whole (checkCart): corrections against their originals, S1H012's sums over the
+ * 1099-INT forms read again (`stored`), the records kept apart for their warnings.
+ */
+const cartProblems = Effect.fnUntraced(function* (
+  repos: ScopedStore,
+  transmitter: TransmitterProfile | undefined,
+  inCart: readonly InCart[],
+  stored: ReadonlyMap<string, Filing>,
+) {
+  const problems: Problem[] = [];
+  const originalIds = [...new Set(inCart.flatMap((x) => (x.f.corrects ? [x.f.corrects] : [])))];
+  const originals = new Map(
+    (originalIds.length > 0 ? yield* repos.filings.getMany(originalIds) : []).map((o) => [o.id, o] as const),
+  );
+  const entries: CartEntry[] = inCart.map(({ item, f, formTypeCd }) => {
+    const o = f.corrects ? originals.get(f.corrects) : undefined;
+    return {
+      // checkCart reads the form only for 1099-INT (S1H012), read above.
+      ref: item.id,
+      payerId: f.payerId,
+      formTypeCd,
+      taxYear: f.taxYear,
+      efile: item.service !== "print_mail",
+      jsonForm: stored.get(f.id)?.jsonForm ?? {},
+      ...(keptApart(stored.get(f.id)?.warnings ?? []) ? { keptApart: true } : {}),
+      ...(f.corrects
+        ? {
+            correctionOf: {
+              id: f.corrects,
+              formTypeCd: o ? (getFormDefinition(o.form, o.taxYear)?.formTypeCd ?? o.form) : undefined,
+              taxYear: o?.taxYear,
+              status: o?.status,
+              receiptId: o?.receiptId ?? null,
+              submissionId: o?.submissionId ?? null,
+              recordId: o?.recordId ?? null,
+            },
+          }
+        : {}),
+    };
+  });
+  const byItem = new Map(inCart.map((x) => [x.item.id, x.f] as const));
+  for (const { ref, finding } of checkCart(entries, transmitter)) {
+    if (!blocks(finding.severity)) continue;
+    const f = byItem.get(ref);
+    problems.push({
+      item: ref,
+      reference: f?.reference ?? null,
+      type: "irs_business_rule",
+      code: finding.code,
+      path: finding.path,
+      message: `Filing ${f?.id ?? ""}: ${finding.message}`,
+    });
+  }
+  return problems;
+});
 
 /**
  * `transmitter` is the profile of the environment's IRS transmitter (undefined: the manifest rules about it are
@@ -114,48 +174,6 @@ export const cartRuleProblems = Effect.fn("cartRuleProblems")(function* (
       });
   }
 
-  const originalIds = [...new Set(inCart.flatMap((x) => (x.f.corrects ? [x.f.corrects] : [])))];
-  const originals = new Map(
-    (originalIds.length > 0 ? yield* repos.filings.getMany(originalIds) : []).map((o) => [o.id, o] as const),
-  );
-  const entries: CartEntry[] = inCart.map(({ item, f, formTypeCd }) => {
-    const o = f.corrects ? originals.get(f.corrects) : undefined;
-    return {
-      // checkCart reads the form only for 1099-INT (S1H012), read above.
-      ref: item.id,
-      payerId: f.payerId,
-      formTypeCd,
-      taxYear: f.taxYear,
-      efile: item.service !== "print_mail",
-      jsonForm: stored.get(f.id)?.jsonForm ?? {},
-      ...(keptApart(stored.get(f.id)?.warnings ?? []) ? { keptApart: true } : {}),
-      ...(f.corrects
-        ? {
-            correctionOf: {
-              id: f.corrects,
-              formTypeCd: o ? (getFormDefinition(o.form, o.taxYear)?.formTypeCd ?? o.form) : undefined,
-              taxYear: o?.taxYear,
-              status: o?.status,
-              receiptId: o?.receiptId ?? null,
-              submissionId: o?.submissionId ?? null,
-              recordId: o?.recordId ?? null,
-            },
-          }
-        : {}),
-    };
-  });
-  const byItem = new Map(inCart.map((x) => [x.item.id, x.f] as const));
-  for (const { ref, finding } of checkCart(entries, transmitter)) {
-    if (!blocks(finding.severity)) continue;
-    const f = byItem.get(ref);
-    problems.push({
-      item: ref,
-      reference: f?.reference ?? null,
-      type: "irs_business_rule",
-      code: finding.code,
-      path: finding.path,
-      message: `Filing ${f?.id ?? ""}: ${finding.message}`,
-    });
-  }
+  problems.push(...(yield* cartProblems(repos, transmitter, inCart, stored)));
   return problems;
 });
