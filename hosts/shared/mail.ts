@@ -21,7 +21,7 @@ import { MailHouse, StatementSettings } from "../../core/ports/mail-house.port.t
 import { MailTracking } from "../../core/ports/mail-tracking.port.ts";
 import { receiveTrackingNotification } from "../../core/use-cases/statements/statements.ts";
 import type { TrackingNotification } from "../../core/ports/mail-tracking.port.ts";
-import { createLobEmulator, type LobEmulator } from "../lob-emulator/emulator.ts";
+import { createLobEmulator, type LobEmulator } from "../../adapters/lob-emulator/emulator.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { loadStatementConfig, SANDBOX_RETURN_ADDRESS } from "./statements-config.ts";
