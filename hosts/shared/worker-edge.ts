@@ -6,8 +6,8 @@ import type { JobOutcome, LogLine } from "../../core/domain/jobs/outcome.ts";
 import type { JobHandler } from "../../core/ports/jobs.port.ts";
 import { failureOf, runJob, type JobSettings } from "../../core/use-cases/lifecycle/jobs.ts";
 import { runSweep, type SweepSettings } from "../../core/use-cases/lifecycle/sweeps.ts";
-import type { AppRuntime, AppServices } from "../shared/runtime.ts";
-import type { Logger } from "../shared/logger.ts";
+import type { AppRuntime, AppServices } from "./runtime.ts";
+import type { Logger } from "./logger.ts";
 
 export type { JobRunner } from "../../core/ports/jobs.port.ts";
 export type Sweep = (settings: SweepSettings) => Effect.Effect<JobOutcome, unknown, AppServices>;
