@@ -27,10 +27,7 @@ test("the lint command fails on the fixture and names the file", () => {
     encoding: "utf8",
   });
   assert.is(r.status, 1);
-  assert.match(
-    r.stderr,
-    "hosts/api/reads-store.ts: imports ../../core/ports/store.port.ts (hosts-no-store)",
-  );
+  assert.match(r.stderr, "hosts/api/reads-store.ts: imports ../../core/ports/store.port.ts (hosts-no-store)");
 });
 
 test.run();
