@@ -21,7 +21,7 @@ import { apiCaller, necForm, benchPayer } from "./support/api.ts";
 import { benchSchema, root, startEmbeddedApi, stop, stopEmbedded } from "./support/servers.ts";
 import { loadNote, record } from "./support/report.ts";
 import { microsEach, postgresCpuSeconds, processCpuSeconds } from "./support/cpu.ts";
-import { startLobEmulator } from "../hosts/lob-emulator/server.ts";
+import { startLobEmulator } from "../adapters/lob-emulator/server.ts";
 import { SEND_STATEMENT_QUEUE } from "../core/use-cases/lifecycle/queues.ts";
 
 const N = Number(process.env["MAIL_BENCH_LETTERS"] ?? 100_000);

@@ -2,7 +2,10 @@
 //   1. core/ imports only core/ files and the packages in CORE_PACKAGES (no adapters, hosts, Koa, Knex, pg...);
 //   2. core/domain/ imports no port and no use case (the domain is pure; ports and use cases build on it);
 //   3. hosts/ is imported only by hosts/ and by tests (test/, bench/): nothing else depends on a host;
-//   4. hosts/ does not import the store (core/ports/store.port.ts): a host calls use cases, which own the data.
+//   4. hosts/ does not import the store (core/ports/store.port.ts): a host calls use cases, which own the data;
+//   5. a host never imports another host's folder: hosts/X imports hosts/shared and hosts/X only, hosts/shared
+//      only itself (an emulator a host runs is an adapter; the worker's table is hosts/shared/worker.ts);
+//   6. hosts/worker/ imports no port (core/ports/): its program starts the shared table, which does the wiring.
 // Imports are read from the source text (static, re-exports and dynamic `import("…")`), comments stripped.
 import { builtinModules } from "node:module";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -16,7 +19,13 @@ export const CORE_BUILTINS: readonly string[] = [];
 export interface Violation {
   readonly file: string;
   readonly spec: string;
-  readonly rule: "core-imports" | "domain-pure" | "hosts-private" | "hosts-no-store";
+  readonly rule:
+    | "core-imports"
+    | "domain-pure"
+    | "hosts-private"
+    | "hosts-no-store"
+    | "hosts-own-folder"
+    | "worker-no-ports";
 }
 
 const DIRS = ["core", "adapters", "hosts", "test", "bench", "scripts"];
@@ -98,6 +107,13 @@ export function checkTree(root: string): Violation[] {
       }
       if (under(file, "hosts") && target === "core/ports/store.port.ts")
         violations.push({ file, spec, rule: "hosts-no-store" });
+      if (under(file, "hosts") && target !== null && under(target, "hosts")) {
+        const own = file.split("/")[1] as string;
+        const other = target.split("/")[1];
+        if (other !== own && other !== "shared") violations.push({ file, spec, rule: "hosts-own-folder" });
+      }
+      if (under(file, "hosts/worker") && target !== null && under(target, "core/ports"))
+        violations.push({ file, spec, rule: "worker-no-ports" });
     }
   }
   return violations;

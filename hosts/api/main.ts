@@ -6,7 +6,7 @@ import { adapterSummary, openRuntime } from "../shared/runtime.ts";
 import { seedSandbox } from "../../core/use-cases/accounts/accounts.ts";
 import { DataFolderInUse } from "../../adapters/knex/connection.ts";
 import { buildContainer, HttpApp } from "./container.ts";
-import { startWorker } from "../worker/worker.ts";
+import { startWorker } from "../shared/worker.ts";
 import { listen, stopServing } from "./server.ts";
 import { makeMetrics } from "./operability/metrics.ts";
 import { readinessProbe } from "./operability/readiness.ts";

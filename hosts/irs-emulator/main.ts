@@ -11,8 +11,8 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createIrsEmulator } from "./emulator.ts";
-import { serveEmulator } from "./server.ts";
+import { createIrsEmulator } from "../../adapters/irs-emulator/emulator.ts";
+import { serveEmulator } from "../../adapters/irs-emulator/server.ts";
 
 function fail(message: string): never {
   process.stderr.write(`irs-emulator: ${message}\n`);

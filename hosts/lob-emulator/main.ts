@@ -5,7 +5,7 @@
 // tracking events go, e.g. http://127.0.0.1:3000/webhooks/lob; none sent when unset), LOB_WEBHOOK_SECRET (their
 // signing secret), SANDBOX_MAIL_DELAY_MS (default 2000: creation to mailing, and between tracking steps),
 // LOB_EMULATOR_KEEP_FILES (default 1000: the PDFs of the latest letters kept; older ones' SHA-256 and size only).
-import { startLobEmulator } from "./server.ts";
+import { startLobEmulator } from "../../adapters/lob-emulator/server.ts";
 
 function fail(message: string): never {
   process.stderr.write(`lob-emulator: ${message}\n`);

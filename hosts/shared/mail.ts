@@ -1,19 +1,17 @@
 // The mail house of each environment (issue 39), chosen here and only here:
-// - sandbox: the Lob adapter exactly as production uses it, talking to the Lob emulator in-process (as the IRS side
-//   runs on the IRS emulator). The emulator's signed tracking events are read by the same Lob verification as
-//   production's webhooks and recorded by the core (statement.mailed, .delivered, .returned) on its own timers of
-//   SANDBOX_MAIL_DELAY_MS. An address line 1 containing "undeliverable" fails verification; "returned" comes back.
+// - sandbox: the Lob adapter exactly as production uses it, talking to the Lob emulator in-process
+//   (adapters/lob-emulator/sandbox-channel.ts, as the IRS side runs on the IRS emulator). The emulator's signed
+//   tracking events are read by the same Lob verification as production's webhooks and recorded by the core
+//   (statement.mailed, .delivered, .returned) on its own timers of SANDBOX_MAIL_DELAY_MS. An address line 1 containing "undeliverable" fails verification; "returned" comes back.
 //   With SANDBOX_LOB_API_BASE the same adapter talks to a Lob emulator run as its own process instead (over HTTP,
 //   one for every worker process); its tracking events are then that emulator's to post.
 // - live: Lob with LOB_API_KEY (LOB_API_BASE may point at the emulator run as its own process); the tracking
 //   webhooks at POST /webhooks/lob are verified with LOB_WEBHOOK_SECRET. Without LOB_API_KEY or
 //   PRINT_RETURN_ADDRESS_JSON, no letter leaves: each send fails as unavailable with the reason, and its job waits
 //   an hour and tries again, so configuring the service later sends every letter still waiting.
-import { randomBytes } from "node:crypto";
 import * as Context from "effect/Context";
 import * as Effect from "effect/Effect";
 import * as Layer from "effect/Layer";
-import * as Redacted from "effect/Redacted";
 import { makeLobMailHouse } from "../../adapters/lob/mail-house.lob.ts";
 import { makeLobMailTracking } from "../../adapters/lob/tracking.lob.ts";
 import { ServiceUnavailable, Unauthorized } from "../../core/domain/shared/errors.ts";
@@ -21,13 +19,12 @@ import { MailHouse, StatementSettings } from "../../core/ports/mail-house.port.t
 import { MailTracking } from "../../core/ports/mail-tracking.port.ts";
 import { receiveTrackingNotification } from "../../core/use-cases/statements/statements.ts";
 import type { TrackingNotification } from "../../core/ports/mail-tracking.port.ts";
-import { createLobEmulator, type LobEmulator } from "../lob-emulator/emulator.ts";
+import type { LobEmulator } from "../../adapters/lob-emulator/emulator.ts";
+import { makeSandboxLob } from "../../adapters/lob-emulator/sandbox-channel.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { loadStatementConfig, SANDBOX_RETURN_ADDRESS } from "./statements-config.ts";
 
-const SANDBOX_LOB_BASE = "https://lob-emulator.sandbox.invalid";
-const SANDBOX_WEBHOOK_URL = "https://service.sandbox.invalid/webhooks/lob";
 /** How long a live letter waits before trying again while the mail house is not configured. */
 const UNCONFIGURED_RETRY_SECONDS = 3600;
 
@@ -45,7 +42,6 @@ type RecordNeeds = Exclude<Effect.Services<ReturnType<typeof receiveTrackingNoti
 export function mailLayer(config: Config, logger: Logger) {
   const lob = config.lob;
   const returnAddress = config.statements?.returnAddress;
-  let sandbox: { emulator: LobEmulator; house: MailHouse["Service"] } | undefined;
   let receive: ((n: TrackingNotification, reader: MailTracking["Service"]) => Promise<unknown>) | undefined;
 
   // SANDBOX_LOB_API_BASE: the sandbox's letters go to a Lob emulator of its own, over HTTP (no emulator here).
@@ -56,46 +52,12 @@ export function mailLayer(config: Config, logger: Logger) {
         log: (line) => logger.warn(line),
       })
     : undefined;
-  const sandboxHouse = () => external ?? sandboxChannel().house;
-
-  const sandboxChannel = () =>
-    (sandbox ??= (() => {
-      const apiKey = `test_sandbox${randomBytes(12).toString("hex")}`;
-      const secret = randomBytes(24).toString("hex");
-      const reader = makeLobMailTracking({ webhookSecret: Redacted.make(secret), now: () => new Date() });
-      const emulator = createLobEmulator({
-        apiKey,
-        webhookUrl: SANDBOX_WEBHOOK_URL,
-        webhookSecret: secret,
-        mailDelayMs: config.sandboxMailDelayMs,
-        // The emulator "posts" its signed event here: read as production reads Lob's, then recorded.
-        fetch: (async (_url: Parameters<typeof fetch>[0], init?: RequestInit) => {
-          const headers: Record<string, string> = {};
-          new Headers(init?.headers).forEach((v, k) => {
-            headers[k] = v;
-          });
-          const rawBody = typeof init?.body === "string" ? init.body : "";
-          try {
-            if (!receive) return new Response(null, { status: 503 });
-            await receive({ meta: headers, rawBody }, reader);
-            return new Response(null, { status: 204 });
-          } catch (e) {
-            logger.warn("sandbox tracking event not recorded", {
-              error: e instanceof Error ? e.message : String(e),
-            });
-            return new Response(null, { status: 500 });
-          }
-        }) as typeof fetch,
-        log: (line, fields) => logger.info(`lob emulator (sandbox): ${line}`, fields),
-      });
-      const house = makeLobMailHouse({
-        apiKey: Redacted.make(apiKey),
-        apiBase: SANDBOX_LOB_BASE,
-        fetch: emulator.fetch,
-        log: (line) => logger.warn(line),
-      });
-      return { emulator, house };
-    })());
+  const sandbox = makeSandboxLob({
+    mailDelayMs: config.sandboxMailDelayMs,
+    record: (n, reader) => receive?.(n, reader) ?? null,
+    log: (level, msg, fields) => logger[level](msg, fields),
+  });
+  const sandboxHouse = () => external ?? sandbox.house();
 
   const live = lob
     ? makeLobMailHouse({ apiKey: lob.apiKey, apiBase: lob.apiBase, log: (line) => logger.warn(line) })
@@ -159,7 +121,7 @@ export function mailLayer(config: Config, logger: Logger) {
         throw new Error(
           "The sandbox's letters go to the Lob emulator at SANDBOX_LOB_API_BASE, not one in this process.",
         );
-      return sandboxChannel().emulator;
+      return sandbox.emulator();
     },
   };
   return { layer, adapters };

@@ -2,7 +2,7 @@
 import { loadConfigOrExit } from "../shared/config.ts";
 import { makeLogger } from "../shared/logger.ts";
 import { adapterSummary, openRuntime } from "../shared/runtime.ts";
-import { startWorker } from "./worker.ts";
+import { startWorker } from "../shared/worker.ts";
 
 const config = loadConfigOrExit();
 const logger = makeLogger(config.logLevel);

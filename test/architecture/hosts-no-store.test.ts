@@ -18,7 +18,7 @@ test("no host imports core/ports/store.port.ts", () => {
 
 test("a fixture host importing the store is caught; its other port import is not", () => {
   assert.equal(checkTree(fixture), [
-    { file: "hosts/worker/reads-store.ts", spec: "../../core/ports/store.port.ts", rule: "hosts-no-store" },
+    { file: "hosts/api/reads-store.ts", spec: "../../core/ports/store.port.ts", rule: "hosts-no-store" },
   ]);
 });
 
@@ -27,10 +27,7 @@ test("the lint command fails on the fixture and names the file", () => {
     encoding: "utf8",
   });
   assert.is(r.status, 1);
-  assert.match(
-    r.stderr,
-    "hosts/worker/reads-store.ts: imports ../../core/ports/store.port.ts (hosts-no-store)",
-  );
+  assert.match(r.stderr, "hosts/api/reads-store.ts: imports ../../core/ports/store.port.ts (hosts-no-store)");
 });
 
 test.run();

@@ -1,5 +1,5 @@
 // The IRS's TY2025 IRIS A2A package as the tests read it, all of it inside the repository (a clone runs its tests
-// with nothing beside it): the XSDs are the IRS emulator's (hosts/irs-emulator/schemas/ty2025, the IRS's files
+// with nothing beside it): the XSDs are the IRS emulator's (adapters/irs-emulator/schemas/ty2025, the IRS's files
 // byte for byte); the rest the tests read is under fixtures/iris in the IRS's own folder names: the sample
 // transmissions and status responses, the business-rule spreadsheets, and two extracts of the package made by
 // other tools (iris_elements.json, iris_business_rules_ty2025.json). fixtures/iris/README.md lists who reads what.
@@ -9,7 +9,7 @@ import { join } from "node:path";
 const root = join(import.meta.dirname, "../..");
 const FIXTURES = join(root, "fixtures/iris");
 const TY2025 = join(FIXTURES, "ty2025");
-const SCHEMAS = join(root, "hosts/irs-emulator/schemas/ty2025");
+const SCHEMAS = join(root, "adapters/irs-emulator/schemas/ty2025");
 const INTAKE_LIBRARY = "IRIS A2A INTAKE XML LIBRARY 2025";
 const STATUS_LIBRARY = join("IRIS STATUS LIBRARY", "XML");
 

@@ -12,7 +12,7 @@ import { loadTuning } from "../../hosts/shared/config.ts";
 import { makeLogger } from "../../hosts/shared/logger.ts";
 import { mailLayer, type MailAdapters } from "../../hosts/shared/mail.ts";
 import { appLayer, irsAdapters, JOB_DEFAULTS, type AppRuntime } from "../../hosts/shared/runtime.ts";
-import { startWorker } from "../../hosts/worker/worker.ts";
+import { startWorker } from "../../hosts/shared/worker.ts";
 import { testConfig, TEST_KEY } from "./api.ts";
 import { openTestDb, type TestDb } from "./db.ts";
 

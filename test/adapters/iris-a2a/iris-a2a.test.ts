@@ -9,7 +9,7 @@ import { outcomeOfResponseCode, tinMatchName } from "../../../adapters/iris-a2a/
 import { refusalReasons, statusRequestXml } from "../../../adapters/iris-a2a/iris-a2a.ts";
 import { RECEIPT_ID_PATTERN } from "../../../core/domain/iris/index.ts";
 import { Tin } from "../../../core/domain/shared/tin.ts";
-import { SANDBOX_REJECTING_RULES } from "../../../hosts/irs-emulator/rules.ts";
+import { SANDBOX_REJECTING_RULES } from "../../../adapters/irs-emulator/rules.ts";
 import { ACME, GLOBEX, NEC_BOB, NEC_JANE, filing, payer, person } from "../../core/domain/iris/fixtures.ts";
 import { harness, transmission } from "./support.ts";
 

@@ -9,7 +9,7 @@ import {
   type FilingToTransmit,
   type TransmissionInput,
 } from "../../../core/domain/iris/index.ts";
-import { createIrsEmulator, type IrsEmulatorOptions } from "../../../hosts/irs-emulator/emulator.ts";
+import { createIrsEmulator, type IrsEmulatorOptions } from "../../../adapters/irs-emulator/emulator.ts";
 import { TRANSMITTER } from "../../core/domain/iris/fixtures.ts";
 
 export const KEYS = generateKeyPairSync("rsa", { modulusLength: 2048 });

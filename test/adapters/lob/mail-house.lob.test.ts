@@ -1,4 +1,4 @@
-// The Lob mail house against the Lob emulator on a random port (hosts/lob-emulator): verification first, the
+// The Lob mail house against the Lob emulator on a random port (adapters/lob-emulator): verification first, the
 // letter as Lob takes it, idempotent replays, cancel, and every failure the port names (stub servers for 5xx and
 // an unreachable Lob).
 import { suite } from "uvu";
@@ -9,7 +9,7 @@ import { makeLobMailHouse } from "../../../adapters/lob/mail-house.lob.ts";
 import { multipart } from "../../../adapters/lob/client.ts";
 import type { ServiceUnavailable } from "../../../core/domain/shared/errors.ts";
 import type { MailHouse } from "../../../core/ports/mail-house.port.ts";
-import { startLobEmulator, type StartedLobEmulator } from "../../../hosts/lob-emulator/server.ts";
+import { startLobEmulator, type StartedLobEmulator } from "../../../adapters/lob-emulator/server.ts";
 import { API_KEY, failure, letter, PDF, startStub } from "./support.ts";
 
 const s = suite<{ lob: StartedLobEmulator; mail: MailHouse["Service"]; logs: string[] }>("Lob mail house");

@@ -9,7 +9,7 @@ import { makeLobMailHouse } from "../../../adapters/lob/mail-house.lob.ts";
 import { lobSignature, makeLobMailTracking, verifyLobWebhook } from "../../../adapters/lob/tracking.lob.ts";
 import type { LetterEvent, MailHouse } from "../../../core/ports/mail-house.port.ts";
 import type { TrackingNotification } from "../../../core/ports/mail-tracking.port.ts";
-import { startLobEmulator, type StartedLobEmulator } from "../../../hosts/lob-emulator/server.ts";
+import { startLobEmulator, type StartedLobEmulator } from "../../../adapters/lob-emulator/server.ts";
 import { API_KEY, failure, letter, type Received, startReceiver, WEBHOOK_SECRET } from "./support.ts";
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;

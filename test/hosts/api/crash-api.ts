@@ -4,7 +4,7 @@
 import { once } from "node:events";
 import "../../../hosts/shared/runtime.ts";
 import "../../../hosts/api/container.ts";
-import "../../../hosts/worker/worker.ts";
+import "../../../hosts/shared/worker.ts";
 import { freePort } from "../../support/ports.ts";
 
 process.stdin.resume();

@@ -14,8 +14,8 @@ import { payGoodAndRejected, TRANSMITTER_JSON } from "../../support/iris.ts";
 import { necRows, payerBody } from "../../support/forms.ts";
 import { enableLive } from "../../../core/use-cases/accounts/accounts.ts";
 import { applyAcknowledgements, transmitOrder } from "../../../core/use-cases/lifecycle/transmission.ts";
-import { createIrsEmulator } from "../../../hosts/irs-emulator/emulator.ts";
-import { serveEmulator } from "../../../hosts/irs-emulator/server.ts";
+import { createIrsEmulator } from "../../../adapters/irs-emulator/emulator.ts";
+import { serveEmulator } from "../../../adapters/irs-emulator/server.ts";
 import { loadIrisConfig } from "../../../hosts/shared/iris-config.ts";
 
 const keys = generateKeyPairSync("rsa", { modulusLength: 2048 });

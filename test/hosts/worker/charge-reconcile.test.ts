@@ -11,7 +11,7 @@ import { testConfig, TEST_KEY } from "../../support/api.ts";
 import { appLayer, JOB_DEFAULTS, type AppRuntime } from "../../../hosts/shared/runtime.ts";
 import { DEFAULT_TUNING } from "../../../hosts/shared/config.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
-import { startWorker } from "../../../hosts/worker/worker.ts";
+import { startWorker } from "../../../hosts/shared/worker.ts";
 import { openJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
 import { makeSandboxCardProcessor } from "../../../adapters/sandbox-card/sandbox-card.ts";
 import { seedSandbox } from "../../../core/use-cases/accounts/accounts.ts";

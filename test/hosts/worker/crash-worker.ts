@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { loadConfig } from "../../../hosts/shared/config.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
 import { openRuntime } from "../../../hosts/shared/runtime.ts";
-import { startWorker } from "../../../hosts/worker/worker.ts";
+import { startWorker } from "../../../hosts/shared/worker.ts";
 
 if (process.env["CRASH_WORKER_STANDBY"] === "1") {
   process.stdin.resume();

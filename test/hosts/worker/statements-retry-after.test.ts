@@ -16,7 +16,7 @@ import { createApp } from "../../../hosts/api/app.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
 import { mailLayer, type MailAdapters } from "../../../hosts/shared/mail.ts";
 import { appLayer, irsAdapters, JOB_DEFAULTS, type AppRuntime } from "../../../hosts/shared/runtime.ts";
-import { jobFailure, MAX_RETRY_AFTER_SECONDS, startWorker } from "../../../hosts/worker/worker.ts";
+import { jobFailure, MAX_RETRY_AFTER_SECONDS, startWorker } from "../../../hosts/shared/worker.ts";
 import { loadTuning } from "../../../hosts/shared/config.ts";
 import { testConfig, TEST_KEY, keyedCall } from "../../support/api.ts";
 import { openTestDb, type TestDb } from "../../support/db.ts";

@@ -12,7 +12,7 @@ import { testConfig, TEST_KEY, keyedCall } from "../../support/api.ts";
 import { appLayer, JOB_DEFAULTS, type AppRuntime } from "../../../hosts/shared/runtime.ts";
 import { createApp } from "../../../hosts/api/app.ts";
 import { makeLogger } from "../../../hosts/shared/logger.ts";
-import { startWorker } from "../../../hosts/worker/worker.ts";
+import { startWorker } from "../../../hosts/shared/worker.ts";
 import { openJobs } from "../../../adapters/pg-boss/jobs.pg-boss.ts";
 import { seedSandbox } from "../../../core/use-cases/accounts/accounts.ts";
 import { verifySignature } from "../../../core/domain/webhooks/index.ts";

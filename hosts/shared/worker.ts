@@ -1,6 +1,8 @@
 // The background worker (D22): a table of the durable queues, each run by its core use case (the queue's edge,
 // runJob, decodes the payload, runs the job and queues what follows), and a table of the safety-net sweeps the
 // timers drive. Every job is idempotent: one retried after a crash never transmits a filing twice or refunds twice.
+// Both hosts that run jobs start them through this one table: `npm run worker` (hosts/worker/main.ts) and the
+// API's embedded worker (hosts/api/main.ts); neither imports the other.
 import {
   ACK_QUEUE,
   B_NOTICE_QUEUE,
@@ -19,10 +21,10 @@ import {
   w9ExpirySweep,
   type SweepSettings,
 } from "../../core/use-cases/lifecycle/sweeps.ts";
-import type { AppRuntime } from "../shared/runtime.ts";
-import { tuningOf, type Config, type Tuning } from "../shared/config.ts";
-import type { Logger } from "../shared/logger.ts";
-import { every, jobHandler, type JobRunner, type Sweep } from "./edge.ts";
+import type { AppRuntime } from "./runtime.ts";
+import { tuningOf, type Config, type Tuning } from "./config.ts";
+import type { Logger } from "./logger.ts";
+import { every, jobHandler, type JobRunner, type Sweep } from "./worker-edge.ts";
 
 export { jobFailure, MAX_RETRY_AFTER_SECONDS } from "../../core/use-cases/lifecycle/jobs.ts";
 

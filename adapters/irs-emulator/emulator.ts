@@ -19,7 +19,7 @@ import { decodeProtectedHeader, jwtVerify } from "jose";
 import { maskTins, writeStatusResponse, type AckResult } from "../../core/domain/iris/ack.ts";
 import { RECEIPT_ID_PATTERN } from "../../core/domain/iris/transmission.ts";
 import { childText, childrenNamed, parseXml } from "../../core/domain/iris/xml.ts";
-import { sandboxTinResult } from "../../adapters/sandbox-tin-match/sandbox-tin-match.ts";
+import { sandboxTinResult } from "../sandbox-tin-match/sandbox-tin-match.ts";
 import { judgeTransmission, type JudgeOptions } from "./rules.ts";
 import { inMemoryEmulatorStore, type EmulatedTransmission, type EmulatorStore } from "./store.ts";
 import { validateIris } from "./xsd.ts";

@@ -6,16 +6,20 @@ import type { JobOutcome, LogLine } from "../../core/domain/jobs/outcome.ts";
 import type { JobHandler } from "../../core/ports/jobs.port.ts";
 import { failureOf, runJob, type JobSettings } from "../../core/use-cases/lifecycle/jobs.ts";
 import { runSweep, type SweepSettings } from "../../core/use-cases/lifecycle/sweeps.ts";
-import type { AppRuntime, AppServices } from "../shared/runtime.ts";
-import type { Logger } from "../shared/logger.ts";
+import type { AppRuntime, AppServices } from "./runtime.ts";
+import type { Logger } from "./logger.ts";
 
 export type { JobRunner } from "../../core/ports/jobs.port.ts";
 export type Sweep = (settings: SweepSettings) => Effect.Effect<JobOutcome, unknown, AppServices>;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function writeLog(logger: Logger, lines: readonly LogLine[]): void {
-  for (const l of lines) logger[l.level](l.message, { ...l.fields });
+export function writeLog(
+  logger: Logger,
+  lines: readonly LogLine[],
+  context: Record<string, unknown> = {},
+): void {
+  for (const l of lines) logger[l.level](l.message, { ...l.fields, ...context });
 }
 
 export function jobHandler(
@@ -24,12 +28,13 @@ export function jobHandler(
   queue: string,
   settings: JobSettings,
 ): JobHandler {
-  return async (data) => {
+  // Every line of a job names its job (the dead letter an operator looks up), never its payload.
+  return async (data, job) => {
     const outcome = await runtime.runPromise(runJob(queue, data, settings)).catch((e: unknown) => {
-      logger.error("job failed; it will be retried", { queue, error: errorText(e) });
+      logger.error("job failed; it will be retried", { queue, jobId: job.id, error: errorText(e) });
       throw e;
     });
-    writeLog(logger, outcome.log);
+    writeLog(logger, outcome.log, { jobId: job.id });
     const failure = failureOf(outcome);
     if (failure) throw failure;
   };

@@ -10,7 +10,7 @@ import * as assert from "uvu/assert";
 import { fireToIris, writeFire } from "../../../core/domain/fire/index.ts";
 import { recordOutcomes } from "../../../core/domain/iris/ack.ts";
 import { parseXml } from "../../../core/domain/iris/xml.ts";
-import { judgeTransmission, type JudgeOptions } from "../../../hosts/irs-emulator/rules.ts";
+import { judgeTransmission, type JudgeOptions } from "../../../adapters/irs-emulator/rules.ts";
 import { fileInput, payer } from "../../core/domain/fire/helpers.ts";
 import { SEVERITY_CASES, severityForm } from "../../core/domain/fire/severity-cases.ts";
 

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect";
 import * as Exit from "effect/Exit";
 import * as Redacted from "effect/Redacted";
 import { makeLobMailHouse } from "../../../adapters/lob/mail-house.lob.ts";
-import { createLobEmulator } from "../../../hosts/lob-emulator/emulator.ts";
+import { createLobEmulator } from "../../../adapters/lob-emulator/emulator.ts";
 import { API_KEY, letter, PDF } from "../../adapters/lob/support.ts";
 
 const auth = (key = API_KEY) => ({ authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` });

@@ -13,9 +13,9 @@ import {
   TIN_MATCH_PATH,
   TOKEN_PATH,
   createIrsEmulator,
-} from "../../../hosts/irs-emulator/emulator.ts";
-import { validateIris } from "../../../hosts/irs-emulator/xsd.ts";
-import { serveEmulator } from "../../../hosts/irs-emulator/server.ts";
+} from "../../../adapters/irs-emulator/emulator.ts";
+import { validateIris } from "../../../adapters/irs-emulator/xsd.ts";
+import { serveEmulator } from "../../../adapters/irs-emulator/server.ts";
 import { statusRequestXml } from "../../../adapters/iris-a2a/iris-a2a.ts";
 import { ACME, NEC_JANE, TRANSMITTER, filing } from "../../core/domain/iris/fixtures.ts";
 import { CREDENTIALS, KEYS, transmission } from "../../adapters/iris-a2a/support.ts";
