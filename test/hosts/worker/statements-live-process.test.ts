@@ -9,112 +9,18 @@
 // the PDF; the payer sees it all in the statements, the deliveries, the events and its webhook receiver.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { startApi, type TestApi } from "../../support/api.ts";
+import type { ParsedMail } from "mailparser";
 import { loadPlaywright, type Playwright, launchChromium } from "../../support/browser.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
 import { madeUpTin, necRows, payerBody, RECIPIENT_ADDRESS } from "../../support/forms.ts";
-import { TRANSMITTER_JSON } from "../../support/iris.ts";
-import { nodeArgs } from "../../support/node-entry.ts";
-import { freePort } from "../../support/ports.ts";
-import { startProcess as startChild, stopped } from "../../support/processes.ts";
+import { startLiveStack, until, type LiveStack } from "../../support/live-stack.ts";
 import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
 import { creditBalance } from "../../../core/use-cases/money/credit-balance.ts";
-import { enableLive } from "../../../core/use-cases/accounts/accounts.ts";
 import { DEFAULT_RATE_CARD } from "../../../core/domain/pricing/index.ts";
 
-const root = join(import.meta.dirname, "../../..");
 const playwright = await loadPlaywright();
-const dir = mkdtempSync(join(tmpdir(), "statements-live-"));
-const mailDir = mkdtempSync(join(tmpdir(), "statements-live-mail-"));
-const PORTS = { irs: await freePort(), lob: await freePort(), smtp: await freePort(), api: await freePort() };
-const API = `http://127.0.0.1:${String(PORTS.api)}`;
-const LOB = `http://127.0.0.1:${String(PORTS.lob)}`;
-const LOB_KEY = "test_e2e0123456789abcdef";
-const LOB_SECRET = "whsec-e2e-test-only-0123456789";
-const IDS = { clientId: "2b9f1c4e-0000-4000-8000-00000000c39e", userId: "e2e-user-39", keyId: "e2e-key-39" };
-
-const SERVICE_ENV = {
-  IRIS_API_BASE: `http://127.0.0.1:${String(PORTS.irs)}`,
-  IRIS_CLIENT_ID: IDS.clientId,
-  IRIS_USER_ID: IDS.userId,
-  IRIS_KEY_ID: IDS.keyId,
-  IRIS_PRIVATE_KEY_FILE: join(dir, "iris-private.pem"),
-  IRIS_TCC: "BB039",
-  IRIS_TEST_CD: "P",
-  IRIS_SOFTWARE_IDS: "2026=26A0000039",
-  IRIS_POLL_INTERVAL_MS: "500",
-  IRIS_TRANSMITTER_JSON: TRANSMITTER_JSON,
-  LOB_API_KEY: LOB_KEY,
-  LOB_API_BASE: LOB,
-  LOB_WEBHOOK_SECRET: LOB_SECRET,
-  SMTP_URL: `smtp://127.0.0.1:${String(PORTS.smtp)}`,
-  EMAIL_FROM: "Tax statements <statements@example.com>",
-  PORTAL_BASE_URL: API,
-  PRINT_RETURN_ADDRESS_JSON: JSON.stringify({
-    name: "E2E Filing Returns",
-    address_line1: "1 Return Way",
-    city: "Austin",
-    state: "TX",
-    postal_code: "78701",
-  }),
-  TIN_ENCRYPTION_KEY: "test-only-tin-key",
-  LOG_LEVEL: "info",
-  DISPATCH_SWEEP_AFTER_MS: "0",
-  DISPATCH_SWEEP_EVERY_MS: "200",
-  WEBHOOK_RETRY_SCALE: "0.001",
-  // The payer's webhook receiver is this test's, on 127.0.0.1, as an on-premises operator's are on its network.
-  WEBHOOK_PRIVATE_TARGETS: "true",
-};
-
-const children = new Set<ChildProcess>();
-/** What each process printed (its log lines), by script. */
-const outputs = new Map<string, () => string>();
-
-/** Starts `script` with `env`, its output kept for the log checks and the process stopped after the suite. */
-async function startProcess(script: string, env: Record<string, string>, ready: RegExp | string) {
-  const started = await startChild(script, env, ready);
-  children.add(started.proc);
-  started.proc.once("exit", () => children.delete(started.proc));
-  outputs.set(script, started.output);
-  return started;
-}
-
-async function until(what: string, done: () => Promise<boolean>, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** Every message the SMTP server took, in order, parsed, with its envelope recipients. */
-async function mails(): Promise<Array<ParsedMail & { rcpt: string[] }>> {
-  const names = readdirSync(mailDir)
-    .filter((n) => n.endsWith(".eml"))
-    .sort();
-  return Promise.all(
-    names.map(async (n) => {
-      const parsed = await simpleParser(readFileSync(join(mailDir, n)));
-      const rcpt = readFileSync(join(mailDir, n.replace(/\.eml$/, ".rcpt")), "utf8").split("\n");
-      return Object.assign(parsed, { rcpt });
-    }),
-  );
-}
-
-interface EmulatedLetterView {
-  id: string;
-  status: string;
-  to: { name: string; address_line1: string };
-  from: { name: string };
-  metadata: Record<string, string>;
-}
-const letters = async () => (await (await fetch(`${LOB}/__emulator/letters`)).json()) as EmulatedLetterView[];
 
 interface Receiver {
   server: Server;
@@ -145,8 +51,7 @@ async function startReceiver(): Promise<Receiver> {
 }
 
 interface Ctx {
-  setup: TestApi;
-  live: string;
+  stack: LiveStack;
   receiver: Receiver;
 }
 
@@ -156,86 +61,35 @@ if (!POSTGRES_URL || (!playwright && !process.env["CI"]))
   s.skip("needs DATABASE_URL and chromium", () => undefined);
 else {
   s.before(async (ctx) => {
-    const keygen = spawnSync(process.execPath, [...nodeArgs("hosts/irs-emulator/main.ts"), "keygen", dir], {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, IRS_EMULATOR_KEY_ID: IDS.keyId },
+    ctx.stack = await startLiveStack({
+      tag: "39",
+      env: {
+        WEBHOOK_RETRY_SCALE: "0.001",
+        // The payer's webhook receiver is this test's, on 127.0.0.1, as an on-premises operator's are on its network.
+        WEBHOOK_PRIVATE_TARGETS: "true",
+      },
     });
-    assert.is(keygen.status, 0, keygen.stderr);
-    // The account, its live key and its balance, made on the test's schema as the operator's CLI would.
-    ctx.setup = await startApi("postgres", { tinEncryptionKey: "test-only-tin-key" });
-    await ctx.setup.runtime.runPromise(enableLive(ctx.setup.accountId));
-    ctx.live = await ctx.setup.liveKey("owner");
-    await ctx.setup.runtime.runPromise(
+    await ctx.stack.setup.runtime.runPromise(
       creditBalance({
-        accountId: ctx.setup.accountId,
+        accountId: ctx.stack.setup.accountId,
         livemode: true,
         amountCents: 100_000,
         reference: "WIRE-E2E-39",
       }),
     );
     ctx.receiver = await startReceiver();
-    const schema = (await ctx.setup.db.knex.raw("select current_schema() as s")).rows[0].s as string;
-    const db = { DATABASE_URL: POSTGRES_URL ?? "", DB_SCHEMA: schema, PG_POOL_MAX: "4" };
-    await Promise.all([
-      startProcess(
-        "hosts/irs-emulator/main.ts",
-        {
-          IRS_EMULATOR_PORT: String(PORTS.irs),
-          IRS_EMULATOR_PUBLIC_KEY_FILE: join(dir, "iris-public.pem"),
-          IRS_EMULATOR_CLIENT_ID: IDS.clientId,
-          IRS_EMULATOR_USER_ID: IDS.userId,
-          IRS_EMULATOR_KEY_ID: IDS.keyId,
-          IRS_EMULATOR_TCC: "BB039",
-        },
-        /listening/,
-      ),
-      startProcess(
-        "test/support/smtp-sink.ts",
-        { SMTP_SINK_PORT: String(PORTS.smtp), SMTP_SINK_DIR: mailDir },
-        /listening/,
-      ),
-      startProcess(
-        "hosts/lob-emulator/main.ts",
-        {
-          LOB_EMULATOR_PORT: String(PORTS.lob),
-          LOB_API_KEY: LOB_KEY,
-          LOB_WEBHOOK_URL: `${API}/webhooks/lob`,
-          LOB_WEBHOOK_SECRET: LOB_SECRET,
-          SANDBOX_MAIL_DELAY_MS: "300",
-        },
-        /listening/,
-      ),
-      startProcess(
-        "hosts/api/main.ts",
-        { ...SERVICE_ENV, ...db, PORT: String(PORTS.api), RUN_WORKER: "false" },
-        `${API}/readyz`,
-      ),
-    ]);
-    await startProcess("hosts/worker/main.ts", { ...SERVICE_ENV, ...db }, /worker started/);
   });
   s.after(async (ctx) => {
-    for (const child of children) child.kill("SIGTERM");
-    await Promise.all([...children].map(stopped));
     ctx.receiver?.server.close();
-    await ctx.setup?.close();
+    await ctx.stack?.stop();
   });
 
   s(
     "paper, electronic without and with consent, print_mail: pay → letters and e-mails arrive, the portal in Chromium, Lob's tracking → delivered and returned, events and webhooks",
-    async ({ live, receiver }) => {
-      const call = async (method: string, path: string, body?: unknown) => {
-        const res = await fetch(API + path, {
-          method,
-          headers: {
-            authorization: `Bearer ${live}`,
-            ...(body === undefined ? {} : { "content-type": "application/json" }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const text = await res.text();
-        return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
-      };
+    async ({ stack, receiver }) => {
+      const { call, mails, letters, outputs } = stack;
+      const API = stack.api;
+      const LOB = stack.lob;
       const hook = await call("POST", "/v1/webhooks", { url: receiver.url, events: ["*"] });
       assert.is(hook.status, 201, hook.text);
 

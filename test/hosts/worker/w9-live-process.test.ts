@@ -8,193 +8,45 @@
 // pending until the withhold-by date. No TIN in any e-mail, letter metadata or process log. Made-up TINs.
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { startApi, type TestApi } from "../../support/api.ts";
 import { loadPlaywright, type Playwright, launchChromium } from "../../support/browser.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
 import { payerBody } from "../../support/forms.ts";
-import { TRANSMITTER_JSON } from "../../support/iris.ts";
-import { nodeArgs } from "../../support/node-entry.ts";
-import { freePort } from "../../support/ports.ts";
-import { startProcess as startChild, stopped } from "../../support/processes.ts";
+import { startLiveStack, until, type LiveStack, type Mail } from "../../support/live-stack.ts";
 import { inflated, pageTexts } from "../../adapters/pdfkit/pdf-text.ts";
-import { enableLive } from "../../../core/use-cases/accounts/accounts.ts";
 
-const root = join(import.meta.dirname, "../../..");
 const playwright = await loadPlaywright();
-const dir = mkdtempSync(join(tmpdir(), "w9-live-"));
-const mailDir = mkdtempSync(join(tmpdir(), "w9-live-mail-"));
-const PORTS = { irs: await freePort(), lob: await freePort(), smtp: await freePort(), api: await freePort() };
-const API = `http://127.0.0.1:${String(PORTS.api)}`;
-const LOB = `http://127.0.0.1:${String(PORTS.lob)}`;
-const LOB_KEY = "test_w9e2e0123456789abcdef";
-const LOB_SECRET = "whsec-w9-e2e-test-only-0123";
-const IDS = { clientId: "2b9f1c4e-0000-4000-8000-00000000c40e", userId: "e2e-user-40", keyId: "e2e-key-40" };
 /** The payee's made-up SSN (even last digit: the emulator's TIN Matching answers a match) and an unknown one. */
 const TIN = "900005512";
 const UNKNOWN_TIN = "900005598";
 const ANY_TIN = /900005512|900-00-5512|900005598|900-00-5598/;
 
-const SERVICE_ENV = {
-  IRIS_API_BASE: `http://127.0.0.1:${String(PORTS.irs)}`,
-  IRIS_CLIENT_ID: IDS.clientId,
-  IRIS_USER_ID: IDS.userId,
-  IRIS_KEY_ID: IDS.keyId,
-  IRIS_PRIVATE_KEY_FILE: join(dir, "iris-private.pem"),
-  IRIS_TCC: "BB040",
-  IRIS_TEST_CD: "P",
-  IRIS_SOFTWARE_IDS: "2026=26A0000040",
-  IRIS_POLL_INTERVAL_MS: "500",
-  IRIS_TRANSMITTER_JSON: TRANSMITTER_JSON,
-  LOB_API_KEY: LOB_KEY,
-  LOB_API_BASE: LOB,
-  LOB_WEBHOOK_SECRET: LOB_SECRET,
-  SMTP_URL: `smtp://127.0.0.1:${String(PORTS.smtp)}`,
-  EMAIL_FROM: "Tax forms <forms@example.com>",
-  PORTAL_BASE_URL: API,
-  PRINT_RETURN_ADDRESS_JSON: JSON.stringify({
-    name: "E2E W-9 Returns",
-    address_line1: "1 Return Way",
-    city: "Austin",
-    state: "TX",
-    postal_code: "78701",
-  }),
-  TIN_ENCRYPTION_KEY: "test-only-tin-key",
-  LOG_LEVEL: "info",
-  DISPATCH_SWEEP_AFTER_MS: "0",
-  DISPATCH_SWEEP_EVERY_MS: "200",
-};
-
-const children = new Set<ChildProcess>();
-const outputs = new Map<string, () => string>();
-
-async function startProcess(script: string, env: Record<string, string>, ready: RegExp | string) {
-  const started = await startChild(script, env, ready);
-  children.add(started.proc);
-  started.proc.once("exit", () => children.delete(started.proc));
-  outputs.set(script, started.output);
-  return started;
-}
-
-async function until(what: string, done: () => Promise<boolean>, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function mails(): Promise<Array<ParsedMail & { rcpt: string[]; raw: string }>> {
-  const names = readdirSync(mailDir)
-    .filter((n) => n.endsWith(".eml"))
-    .sort();
-  return Promise.all(
-    names.map(async (n) => {
-      const raw = readFileSync(join(mailDir, n), "utf8");
-      const parsed = await simpleParser(raw);
-      const rcpt = readFileSync(join(mailDir, n.replace(/\.eml$/, ".rcpt")), "utf8").split("\n");
-      return Object.assign(parsed, { rcpt, raw });
-    }),
-  );
-}
-
-interface EmulatedLetterView {
-  id: string;
-  to: { name: string; address_line1: string };
-  metadata: Record<string, string>;
-}
-const letters = async () => (await (await fetch(`${LOB}/__emulator/letters`)).json()) as EmulatedLetterView[];
-const letterText = async (id: string) =>
-  pageTexts(
-    inflated(new Uint8Array(await (await fetch(`${LOB}/__emulator/letters/${id}/file`)).arrayBuffer())),
-  )
-    .flat()
-    .join(" ");
-
-interface Ctx {
-  setup: TestApi;
-  live: string;
-}
-
-const s = suite<Ctx>("W-9s and B-notices live: IRS, Lob, SMTP, API and worker as processes (postgres)");
+const s = suite<{ stack: LiveStack }>(
+  "W-9s and B-notices live: IRS, Lob, SMTP, API and worker as processes (postgres)",
+);
 
 if (!POSTGRES_URL || (!playwright && !process.env["CI"]))
   s.skip("needs DATABASE_URL and chromium", () => undefined);
 else {
   s.before(async (ctx) => {
-    const keygen = spawnSync(process.execPath, [...nodeArgs("hosts/irs-emulator/main.ts"), "keygen", dir], {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, IRS_EMULATOR_KEY_ID: IDS.keyId },
-    });
-    assert.is(keygen.status, 0, keygen.stderr);
-    ctx.setup = await startApi("postgres", { tinEncryptionKey: "test-only-tin-key" });
-    await ctx.setup.runtime.runPromise(enableLive(ctx.setup.accountId));
-    ctx.live = await ctx.setup.liveKey("owner");
-    const schema = (await ctx.setup.db.knex.raw("select current_schema() as s")).rows[0].s as string;
-    const db = { DATABASE_URL: POSTGRES_URL ?? "", DB_SCHEMA: schema, PG_POOL_MAX: "4" };
-    await Promise.all([
-      startProcess(
-        "hosts/irs-emulator/main.ts",
-        {
-          IRS_EMULATOR_PORT: String(PORTS.irs),
-          IRS_EMULATOR_PUBLIC_KEY_FILE: join(dir, "iris-public.pem"),
-          IRS_EMULATOR_CLIENT_ID: IDS.clientId,
-          IRS_EMULATOR_USER_ID: IDS.userId,
-          IRS_EMULATOR_KEY_ID: IDS.keyId,
-          IRS_EMULATOR_TCC: "BB040",
-        },
-        /listening/,
-      ),
-      startProcess(
-        "test/support/smtp-sink.ts",
-        { SMTP_SINK_PORT: String(PORTS.smtp), SMTP_SINK_DIR: mailDir },
-        /listening/,
-      ),
-      startProcess(
-        "hosts/lob-emulator/main.ts",
-        {
-          LOB_EMULATOR_PORT: String(PORTS.lob),
-          LOB_API_KEY: LOB_KEY,
-          LOB_WEBHOOK_URL: `${API}/webhooks/lob`,
-          LOB_WEBHOOK_SECRET: LOB_SECRET,
-          SANDBOX_MAIL_DELAY_MS: "300",
-        },
-        /listening/,
-      ),
-      startProcess(
-        "hosts/api/main.ts",
-        { ...SERVICE_ENV, ...db, PORT: String(PORTS.api), RUN_WORKER: "false" },
-        `${API}/readyz`,
-      ),
-    ]);
-    await startProcess("hosts/worker/main.ts", { ...SERVICE_ENV, ...db }, /worker started/);
+    ctx.stack = await startLiveStack({ tag: "40" });
   });
   s.after(async (ctx) => {
-    for (const child of children) child.kill("SIGTERM");
-    await Promise.all([...children].map(stopped));
-    await ctx.setup?.close();
+    await ctx.stack?.stop();
   });
 
   s(
     "a W-9 requested, e-mailed, signed in Chromium and TIN-matched at the IRS emulator; a CP2100 upload mails a first B-notice through Lob",
-    async ({ live }) => {
-      const call = async (method: string, path: string, body?: unknown, type = "application/json") => {
-        const res = await fetch(API + path, {
-          method,
-          headers: {
-            authorization: `Bearer ${live}`,
-            ...(body === undefined ? {} : { "content-type": type }),
-          },
-          ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
-        });
-        const text = await res.text();
-        return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
-      };
+    async ({ stack }) => {
+      const { call, mails, letters, outputs, live } = stack;
+      const API = stack.api;
+      const letterText = async (id: string) =>
+        pageTexts(
+          inflated(
+            new Uint8Array(await (await fetch(`${stack.lob}/__emulator/letters/${id}/file`)).arrayBuffer()),
+          ),
+        )
+          .flat()
+          .join(" ");
       const payer = (await call("POST", "/v1/payers", payerBody("Live W9 LLC", "123450401"))).body
         .id as string;
       const requested = await call("POST", "/v1/w9-requests", {
@@ -206,7 +58,7 @@ else {
       assert.is(requested.body.livemode, true);
       const requestId = String(requested.body.id);
 
-      let invitation: (ParsedMail & { raw: string }) | undefined;
+      let invitation: Mail | undefined;
       await until("the W-9 request e-mail", async () => {
         invitation = (await mails()).find((m) => m.rcpt.includes("lena.live@example.com"));
         return invitation !== undefined;
@@ -242,7 +94,7 @@ else {
         return (request.tin_match as { result?: string } | null)?.result === "match";
       });
       assert.is(request.status, "completed");
-      const irsStats = (await (await fetch(`${SERVICE_ENV.IRIS_API_BASE}/__emulator/stats`)).json()) as {
+      const irsStats = (await (await fetch(`${stack.irs}/__emulator/stats`)).json()) as {
         stats: { tinMatchRequests: number };
       };
       assert.is(irsStats.stats.tinMatchRequests, 1, "one TIN match, asked of the IRS emulator");
@@ -275,7 +127,7 @@ else {
       assert.not.match(uploaded.text, ANY_TIN);
       const noticeId = String((uploaded.body.rows as { b_notice: string }[])[0]?.b_notice);
 
-      let mailed: EmulatedLetterView | undefined;
+      let mailed: Awaited<ReturnType<typeof letters>>[number] | undefined;
       await until("the B-notice letter at Lob", async () => {
         mailed = (await letters()).find((l) => l.to.name === "Lena Live");
         return mailed !== undefined;
