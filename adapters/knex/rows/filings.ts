@@ -176,6 +176,8 @@ const IntakeRowColumn = struct({
   form: optional(Text),
   error: optional(RowErrorColumn),
   warnings: optional(arrayOf(Finding)),
+  // A saved row's warnings are its filing's: the batch keeps this mark and reads them back (batchRepo).
+  warned: optional(Bool),
 });
 
 export const BatchRow = rowCodec(
@@ -193,7 +195,19 @@ export const BatchRow = rowCodec(
     created_at: Timestamp,
   }),
 );
-export function toBatch(row: unknown): Batch {
+/** The filings' warnings of the batch's saved rows that carry the `warned` mark (what `batchWarnings` reads). */
+export const BatchWarningsRow = rowCodec(
+  "filing_forms (batch warnings)",
+  struct({ id: Text, warnings: nullable(json(arrayOf(Finding))) }),
+);
+/** The ids of a decoded batch row's saved rows whose warnings are on their filing. */
+export function warnedIds(row: unknown): string[] {
+  return BatchRow.decode(row).rows.flatMap((r) => (r.warned === true && r.id !== null ? [r.id] : []));
+}
+export function toBatch(
+  row: unknown,
+  filingWarnings: ReadonlyMap<string, Filing["warnings"]> = new Map(),
+): Batch {
   const r = BatchRow.decode(row);
   return {
     id: r.id,
@@ -204,7 +218,9 @@ export function toBatch(row: unknown): Batch {
     reference: r.reference,
     created: r.created,
     failed: r.failed,
-    rows: r.rows,
+    rows: r.rows.map(({ warned, ...rest }) =>
+      warned === true && rest.id !== null ? { ...rest, warnings: filingWarnings.get(rest.id) ?? [] } : rest,
+    ),
     createdAt: r.created_at,
   };
 }

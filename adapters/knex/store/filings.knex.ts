@@ -9,6 +9,8 @@ import {
   rowCountOf,
   rowsOf,
   toBatch,
+  BatchWarningsRow,
+  warnedIds,
   toColumns,
   toFiling,
   toMovedFiling,
@@ -571,14 +573,37 @@ export function batchRepo(db: Db, scope: Scope): BatchRepo {
           reference: b.reference,
           created: b.created,
           failed: b.failed,
-          rows: JSON.stringify(b.rows),
+          // A saved row's warnings are stored once, on its filing (issue 41: they are most of a warned batch's
+          // size); the row keeps a mark and `get` reads them back.
+          rows: JSON.stringify(
+            b.rows.map((r) => {
+              if (r.id === null || r.warnings === undefined || r.warnings.length === 0) return r;
+              const { warnings: _onTheFiling, ...rest } = r;
+              return { ...rest, warned: true };
+            }),
+          ),
           created_at: b.createdAt,
         }),
       ).pipe(Effect.asVoid),
     get: (id) =>
       run(async () => {
         const row: unknown = await scopedTable(db, "batches", scope).where("id", id).first();
-        return row ? toBatch(row) : undefined;
+        if (!row) return undefined;
+        const ids = warnedIds(row);
+        const found: unknown[] =
+          ids.length === 0
+            ? []
+            : await db("filing_forms")
+                .where({ account_id: scope.accountId, livemode: scope.livemode })
+                .whereIn("id", ids)
+                .select("id", "warnings");
+        const warnings = new Map(
+          found.map((f) => {
+            const w = BatchWarningsRow.decode(f);
+            return [w.id, w.warnings ?? []] as const;
+          }),
+        );
+        return toBatch(row, warnings);
       }),
   };
 }

@@ -803,6 +803,74 @@ export function filingsContract(name: string, open: OpenStore<FilingsStore>) {
     },
   );
 
+  s(
+    "batches: a saved row's warnings (its filing's) and a refused row's come back as inserted, in order, scoped",
+    async ({ store, a, b, pa, ra }) => {
+      const finding = (code: string, record?: number) => ({
+        code,
+        severity: "Report Error and Reject if over Threshold" as const,
+        path: "jsonForm.FederalIncomeTaxWithheldAmt",
+        message: `IRS rule ${code} (Report Error and Reject if over Threshold): ...`,
+        ...(record === undefined ? {} : { record, field: "PaymentAmount4", position: 91 }),
+      });
+      const warned = filing(a, pa, ra, { warnings: [finding("F1099NEC001", 3)], accountNumber: "BW-1" });
+      const twice = filing(a, pa, ra, {
+        warnings: [
+          finding("F1099NEC001"),
+          { ...finding("reporting_threshold"), severity: "Notice" as const },
+        ],
+        accountNumber: "BW-2",
+      });
+      const clean = filing(a, pa, ra, { accountNumber: "BW-3" });
+      await insert(store, a, [warned, twice, clean]);
+      const saved = (f: typeof warned, i: number) => ({
+        reference: `w#${String(i)}`,
+        id: f.id,
+        status: "ready_to_file" as const,
+        added_to_cart: false,
+        cart_item_id: null,
+        service: "efile" as const,
+        form: "1099-NEC",
+        ...(f.warnings.length > 0 ? { warnings: f.warnings } : {}),
+      });
+      const batch: Batch = {
+        id: shortId("bat_"),
+        accountId: a.accountId,
+        livemode: false,
+        kind: "payer_forms",
+        payerId: pa.id,
+        reference: null,
+        created: 3,
+        failed: 1,
+        createdAt: at(),
+        rows: [
+          saved(warned, 0),
+          {
+            reference: "w#1",
+            id: null,
+            status: "failed",
+            added_to_cart: false,
+            cart_item_id: null,
+            service: "efile",
+            form: "1099-NEC",
+            error: {
+              type: "invalid_request",
+              message: "refused",
+              param: "jsonForm.X",
+              rule: "irs_business_rule",
+            },
+            warnings: [finding("F1099NEC001", 4)],
+          },
+          saved(clean, 2),
+          saved(twice, 3),
+        ],
+      };
+      await run(store.scoped(a).batches.insert(batch));
+      assert.equal(await run(store.scoped(a).batches.get(batch.id)), batch);
+      assert.is(await run(store.scoped(b).batches.get(batch.id)), undefined);
+    },
+  );
+
   s("batches: insert and get (rows round-trip), scoped", async ({ store, a, b, live, pa }) => {
     const batch: Batch = {
       id: shortId("bat_"),

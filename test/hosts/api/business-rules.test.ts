@@ -315,6 +315,11 @@ for (const backend of backends) {
       assert.equal(listed.warnings, nec.warnings);
       const batch = (await api.request("GET", `/v1/batches/${r.body.batch}`)).body;
       assert.equal(batch.forms[0].warnings, nec.warnings);
+      // Each row's warnings as intake answered them (stored once, on the filing, and read back).
+      assert.equal(
+        batch.forms.map((f: { warnings?: unknown }) => f.warnings),
+        r.body.forms.map((f: { warnings?: unknown }) => f.warnings),
+      );
       assert.not.ok(r.text.includes("456789123"));
       // Below the threshold is allowed all the way: the form can be paid.
       await emptyCart(api);

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startApi, type TestApi } from "../../support/api.ts";
 import { payGoodAndRejected, TRANSMITTER_JSON } from "../../support/iris.ts";
+import { necRows, payerBody } from "../../support/forms.ts";
 import { POSTGRES_URL } from "../../support/db.ts";
 import { nodeArgs } from "../../support/node-entry.ts";
 import { creditBalance } from "../../../core/use-cases/money/credit-balance.ts";
@@ -190,6 +191,96 @@ if (POSTGRES_URL) {
         [rejected.status, rejected.receipt_id, rejected.errors.map((e: { code: string }) => e.code)],
         ["rejected", receipt, ["SMF018"]],
       );
+    },
+  );
+
+  s(
+    "issue 41: a Report Error record through the emulator process and a worker is acknowledged accepted_with_errors with the rule id",
+    async ({ api }) => {
+      const key = await api.liveKey("owner");
+      const payer = (
+        await api.request("POST", "/v1/payers", {
+          key,
+          body: payerBody("Warned Process Payer LLC", "123450091"),
+        })
+      ).body.id as string;
+      const [clean] = necRows(1, 91_000);
+      const warned = necRows(1, 91_100)[0]!;
+      // Withholding above the compensation: F1099NEC001, which the IRS accepts with errors.
+      warned.jsonForm = {
+        ...warned.jsonForm,
+        NonemployeeCompensationAmt: 100,
+        FederalIncomeTaxWithheldAmt: 900,
+      };
+      const intake = await api.request("POST", `/v1/payers/${payer}/forms`, {
+        key,
+        body: { addToCart: true, service: "efile", forms: [clean, warned] },
+      });
+      assert.is(intake.status, 201, intake.text);
+      const ids = (intake.body.forms as Array<{ id: string }>).map((f) => f.id);
+      assert.equal(
+        intake.body.forms[1].warnings.map((w: { code: string }) => w.code),
+        ["F1099NEC001"],
+      );
+      const paid = await api.request("POST", "/v1/cart/pay", { key });
+      assert.is(paid.status, 200, paid.text);
+      assert.is(paid.body.filed_with_warnings, 1);
+
+      const schema = (await api.db.knex.raw("select current_schema() as s")).rows[0].s as string;
+      const worker = await startProcess(
+        "hosts/worker/main.ts",
+        {
+          ...IRIS_ENV,
+          DATABASE_URL: POSTGRES_URL ?? "",
+          DB_SCHEMA: schema,
+          TIN_ENCRYPTION_KEY: "test-only-tin-key",
+          DISPATCH_SWEEP_AFTER_MS: "0",
+          DISPATCH_SWEEP_EVERY_MS: "200",
+          LOG_LEVEL: "info",
+          // As the first worker: pg-boss stops without waiting out its default job expiry.
+          JOB_EXPIRE_SECONDS: "4",
+          JOB_MAINTENANCE_SECONDS: "1",
+        },
+        /worker started/,
+      );
+      try {
+        const deadline = Date.now() + 90_000;
+        for (;;) {
+          const rows = await api.db.knex("filings").whereIn("id", ids).select("status");
+          if (
+            rows.every((r) => ["accepted", "accepted_with_errors", "rejected"].includes(r.status as string))
+          )
+            break;
+          if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(rows)}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      } finally {
+        worker.proc.kill("SIGTERM");
+        await stopped(worker.proc);
+      }
+      const acks = await Promise.all(
+        ids.map(async (id) => (await api.request("GET", `/v1/filings/${id}/ack`, { key })).body),
+      );
+      assert.equal(
+        acks.map((a) => [
+          a.status,
+          a.errors.map((e: { code: string; severity: string }) => [e.code, e.severity]),
+        ]),
+        [
+          ["accepted", []],
+          ["accepted_with_errors", [["F1099NEC001", "Report Error and Reject if over Threshold"]]],
+        ],
+      );
+      assert.match(acks[1].errors[0].xpath, /\/FederalIncomeTaxWithheldAmt$/);
+      const events = (await api.request("GET", "/v1/events?limit=50", { key })).body.data as Array<{
+        type: string;
+        data: unknown;
+      }>;
+      const event = events.find(
+        (e) => e.type === "filing.accepted" && JSON.stringify(e.data).includes(ids[1]!),
+      );
+      assert.ok(event, "the filing.accepted event of the accepted_with_errors filing");
+      assert.match(JSON.stringify(event.data), /"status":"accepted_with_errors"/);
     },
   );
 }
