@@ -2,12 +2,13 @@
 import type { Filing } from "../../../core/domain/filing/filing.ts";
 import { FILING_STATUSES, SERVICES } from "../../../core/domain/filing/status.ts";
 import type { Batch, BatchKind } from "../../../core/domain/filing/batch.ts";
-import type { FindingSeverity } from "../../../core/domain/iris/rules/model.ts";
-import { SEVERITIES } from "../../../core/domain/iris/business-rules.ts";
+import type { FindingSeverity, RuleFinding } from "../../../core/domain/iris/rules/model.ts";
+import { businessRule, SEVERITIES } from "../../../core/domain/iris/business-rules.ts";
 import type { MovedFiling, ReceiptRecord } from "../../../core/ports/filings.port.ts";
 import {
   arrayOf,
   Bool,
+  type ColumnType,
   json,
   JsonObject,
   literals,
@@ -34,17 +35,59 @@ const lists: [
 ] = [true, true];
 void lists;
 
-/** A finding of the IRS rules (filings.warnings, a batch row's warnings). */
+/**
+ * A finding of the IRS rules (filings.warnings, a batch row's warnings). As a filing stores it, a finding whose
+ * message opens with its rule's IRS text (what the rules engine writes: "IRS rule <code> (<severity>): <text>")
+ * keeps the text's index in the rule's texts (`h`) and what follows it (`d`) instead of the message (issue 41: the
+ * IRS text is most of a warned form's bytes, written to the database on every intake); `expandFinding` rebuilds it.
+ */
 const Finding = struct({
   code: Text,
   severity: literals(FINDING_SEVERITIES),
   path: Text,
-  message: Text,
+  message: optional(Text),
+  h: optional(Num),
+  d: optional(Text),
   // A FIRE import's findings also say where they are in the file (issue 41).
   record: optional(Num),
   field: optional(Text),
   position: optional(Num),
 });
+type StoredFinding = ColumnType<typeof Finding>;
+/** What compactFinding writes: a finding, its message left out for its text's index and the rest. */
+type CompactFinding = Omit<RuleFinding, "message"> & { message?: string; h?: number; d?: string };
+
+const headOf = (code: string, severity: string, text: string) => `IRS rule ${code} (${severity}): ${text}`;
+
+/** A finding as filings.warnings stores it: its IRS text left out when the rule table gives it back exactly. */
+export function compactFinding(f: RuleFinding): CompactFinding {
+  const texts = businessRule(f.code)?.texts ?? [];
+  for (let i = 0; i < texts.length; i++) {
+    const head = headOf(f.code, f.severity, texts[i] ?? "");
+    if (f.message.startsWith(head)) {
+      const { message: _text, ...rest } = f;
+      return { ...rest, h: i, d: f.message.slice(head.length) };
+    }
+  }
+  return f;
+}
+
+/** The finding a stored one stands for (a whole message, stored as is, reads back as it was). */
+export function expandFinding(s: StoredFinding | CompactFinding): RuleFinding {
+  const { h, d, message, record, field, position, ...rest } = s;
+  const where = {
+    ...(record !== undefined ? { record } : {}),
+    ...(field !== undefined ? { field } : {}),
+    ...(position !== undefined ? { position } : {}),
+  };
+  if (message !== undefined) return { ...rest, message, ...where };
+  const text = h === undefined ? undefined : businessRule(s.code)?.texts[h];
+  const whole = text === undefined ? s.code : `${headOf(s.code, s.severity, text)}${d ?? ""}`;
+  return { ...rest, message: whole, ...where };
+}
+export const expandAll = (
+  w: readonly (StoredFinding | CompactFinding)[] | null | undefined,
+): RuleFinding[] => (w === null || w === undefined ? [] : w.map(expandFinding));
 const AckErrorColumn = struct({ code: Text, severity: Text, xpath: Text, message: Text });
 
 export const FilingRow = rowCodec(
@@ -119,7 +162,7 @@ export function toFiling(row: unknown): Filing {
     acknowledgedAt: r.acknowledged_at,
     voidedAt: r.voided_at,
     ackErrors: r.ack_errors === null ? null : r.ack_errors,
-    warnings: r.warnings === null ? [] : r.warnings,
+    warnings: expandAll(r.warnings),
     amountRefundedCents: r.amount_refunded_cents,
     transmissionId: r.transmission_id,
     submissionId: r.submission_id,
@@ -218,8 +261,12 @@ export function toBatch(
     reference: r.reference,
     created: r.created,
     failed: r.failed,
-    rows: r.rows.map(({ warned, ...rest }) =>
-      warned === true && rest.id !== null ? { ...rest, warnings: filingWarnings.get(rest.id) ?? [] } : rest,
+    rows: r.rows.map(({ warned, warnings, ...rest }) =>
+      warned === true && rest.id !== null
+        ? { ...rest, warnings: filingWarnings.get(rest.id) ?? [] }
+        : warnings === undefined
+          ? rest
+          : { ...rest, warnings: expandAll(warnings) },
     ),
     createdAt: r.created_at,
   };

@@ -13,6 +13,8 @@ import {
   warnedIds,
   toColumns,
   toFiling,
+  compactFinding,
+  expandAll,
   toMovedFiling,
   toReceiptRecord,
   TransmissionReceiptRow,
@@ -56,7 +58,11 @@ const FORM_COLS: readonly Col[] = [
   ["json_form", "text", (f) => JSON.stringify(f.jsonForm)],
   ["sealed_tins", "text", (f) => JSON.stringify(f.sealedTins)],
   // Most filings have no warnings: null, not "[]", so the common row stays small.
-  ["warnings", "text", (f) => (f.warnings.length > 0 ? JSON.stringify(f.warnings) : null)],
+  [
+    "warnings",
+    "text",
+    (f) => (f.warnings.length > 0 ? JSON.stringify(f.warnings.map(compactFinding)) : null),
+  ],
   // Issue 41: what pay reads of the warnings (migration filing_warnings); the count is the core's.
   ["irs_warnings", "int", (f) => (f.warnings.length > 0 ? irsWarningCount(f.warnings) : 0)],
   ["account_number", "text", (f) => f.accountNumber],
@@ -241,7 +247,7 @@ export function filingRecord(f: Filing): Record<string, unknown> {
 export const JSON_FIELD: Readonly<Record<string, (f: Filing) => unknown>> = {
   json_form: (f) => f.jsonForm,
   sealed_tins: (f) => f.sealedTins,
-  warnings: (f) => (f.warnings.length > 0 ? f.warnings : null),
+  warnings: (f) => (f.warnings.length > 0 ? f.warnings.map(compactFinding) : null),
 };
 
 /** A patch as `filing_states` columns (every FilingPatch field is a column of the state). */
@@ -600,7 +606,7 @@ export function batchRepo(db: Db, scope: Scope): BatchRepo {
         const warnings = new Map(
           found.map((f) => {
             const w = BatchWarningsRow.decode(f);
-            return [w.id, w.warnings ?? []] as const;
+            return [w.id, expandAll(w.warnings)] as const;
           }),
         );
         return toBatch(row, warnings);

@@ -3,6 +3,8 @@
 import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import * as Schema from "effect/Schema";
+import { finding } from "../../../core/domain/iris/rules/engine.ts";
+import { compactFinding, expandAll } from "../../../adapters/knex/rows/filings.ts";
 import {
   arrayOf,
   Bool,
@@ -260,5 +262,35 @@ for (const [name, column, values] of samples)
       );
     }
   });
+
+rows(
+  "a filing stores an IRS finding's text as its index in the rule table, and reads the finding back whole",
+  () => {
+    const f = finding("F1099NEC001", "jsonForm.FederalIncomeTaxWithheldAmt", "1099NEC", "(withheld 900.00)");
+    const stored = compactFinding({ ...f, record: 3, field: "PaymentAmount4", position: 91 });
+    assert.is(stored.message, undefined);
+    assert.equal([stored.h, stored.d], [0, " (withheld 900.00)"]);
+    assert.not.ok(JSON.stringify(stored).includes("appears excessive in relation to income"), "no IRS text");
+    assert.ok(JSON.stringify(stored).length < JSON.stringify(f).length, JSON.stringify(stored));
+    assert.equal(expandAll([JSON.parse(JSON.stringify(stored))]), [
+      { ...f, record: 3, field: "PaymentAmount4", position: 91 },
+    ]);
+    // A rule with one text per form keeps the form's.
+    const misc = finding("SMD001", "jsonForm.PayerTIN", "1099MISC");
+    assert.is(compactFinding(misc).h, 10);
+    assert.equal(expandAll([compactFinding(misc)]), [misc]);
+    // A message that is not the rule table's (a notice, a changed text) is stored as it is.
+    const notice = {
+      code: "reporting_threshold",
+      severity: "Notice" as const,
+      path: "jsonForm.X",
+      message: "below",
+    };
+    assert.equal(compactFinding(notice), notice);
+    const odd = { ...f, message: "IRS rule F1099NEC001 (Reject): something else" };
+    assert.equal(compactFinding(odd), odd);
+    assert.equal(expandAll([odd]), [odd]);
+  },
+);
 
 rows.run();
