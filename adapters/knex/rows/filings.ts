@@ -243,15 +243,17 @@ export const BatchWarningsRow = rowCodec(
   "filing_forms (batch warnings)",
   struct({ id: Text, warnings: nullable(json(arrayOf(Finding))) }),
 );
+type DecodedBatchRow = ReturnType<typeof BatchRow.decode>;
+/** A batch row, decoded once (its rows are a whole batch's JSON). */
+export const decodeBatchRow = (row: unknown): DecodedBatchRow => BatchRow.decode(row);
 /** The ids of a decoded batch row's saved rows whose warnings are on their filing. */
-export function warnedIds(row: unknown): string[] {
-  return BatchRow.decode(row).rows.flatMap((r) => (r.warned === true && r.id !== null ? [r.id] : []));
+export function warnedIds(r: DecodedBatchRow): string[] {
+  return r.rows.flatMap((x) => (x.warned === true && x.id !== null ? [x.id] : []));
 }
 export function toBatch(
-  row: unknown,
+  r: DecodedBatchRow,
   filingWarnings: ReadonlyMap<string, Filing["warnings"]> = new Map(),
 ): Batch {
-  const r = BatchRow.decode(row);
   return {
     id: r.id,
     accountId: r.account_id,

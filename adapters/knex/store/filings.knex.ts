@@ -8,6 +8,7 @@ import {
   ReceiptCheckRow,
   rowCountOf,
   rowsOf,
+  decodeBatchRow,
   toBatch,
   BatchWarningsRow,
   warnedIds,
@@ -595,7 +596,8 @@ export function batchRepo(db: Db, scope: Scope): BatchRepo {
       run(async () => {
         const row: unknown = await scopedTable(db, "batches", scope).where("id", id).first();
         if (!row) return undefined;
-        const ids = warnedIds(row);
+        const decoded = decodeBatchRow(row);
+        const ids = warnedIds(decoded);
         const found: unknown[] =
           ids.length === 0
             ? []
@@ -609,7 +611,7 @@ export function batchRepo(db: Db, scope: Scope): BatchRepo {
             return [w.id, expandAll(w.warnings)] as const;
           }),
         );
-        return toBatch(row, warnings);
+        return toBatch(decoded, warnings);
       }),
   };
 }
