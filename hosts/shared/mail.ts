@@ -2,7 +2,8 @@
 // - sandbox: the Lob adapter exactly as production uses it, talking to the Lob emulator in-process
 //   (adapters/lob-emulator/sandbox-channel.ts, as the IRS side runs on the IRS emulator). The emulator's signed
 //   tracking events are read by the same Lob verification as production's webhooks and recorded by the core
-//   (statement.mailed, .delivered, .returned) on its own timers of SANDBOX_MAIL_DELAY_MS. An address line 1 containing "undeliverable" fails verification; "returned" comes back.
+//   (statement.mailed, .delivered, .returned) on its own timers of SANDBOX_MAIL_DELAY_MS. An address line 1
+//   containing "undeliverable" fails verification; "returned" comes back.
 //   With SANDBOX_LOB_API_BASE the same adapter talks to a Lob emulator run as its own process instead (over HTTP,
 //   one for every worker process); its tracking events are then that emulator's to post.
 // - live: Lob with LOB_API_KEY (LOB_API_BASE may point at the emulator run as its own process); the tracking

@@ -11,12 +11,9 @@ import { CERTIFICATION_ITEMS, PENALTIES_OF_PERJURY, W9_REVISION, W9_TITLE } from
 export const B_NOTICE_STATUSES = ["queued", "mailed", "emailed", "undeliverable", "cleared"] as const;
 export type BNoticeStatus = (typeof B_NOTICE_STATUSES)[number];
 /** The statuses of a notice whose backup withholding is not lifted yet. */
-export const OPEN_B_NOTICE_STATUSES: readonly BNoticeStatus[] = [
-  "queued",
-  "mailed",
-  "emailed",
-  "undeliverable",
-];
+export const OPEN_B_NOTICE_STATUSES: readonly BNoticeStatus[] = B_NOTICE_STATUSES.filter(
+  (s) => s !== "cleared",
+);
 
 export const B_NOTICE_CLEARED_BY = ["new_w9", "ssa_validation", "irs_letter_147c"] as const;
 export type BNoticeClearedBy = (typeof B_NOTICE_CLEARED_BY)[number];

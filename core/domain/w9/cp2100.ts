@@ -1,7 +1,8 @@
-// Issue 40 item 4 (parsing only; no upload route yet): the CP2100/972CG list of a payer's incorrect name/TIN
-// combinations, as CSV (the issue's fallback format: name, TIN, account number, tax year; a header row first). The
-// whole file is checked before anything is used: broken UTF-8, a missing or unknown column, a TIN that is not 9 digits, a tax
-// year that is not one, and the same TIN, account and year twice are each a problem naming the line and field.
+// Issue 40 item 4: the CP2100/972CG list of a payer's incorrect name/TIN combinations (read by uploadCp2100 in
+// core/use-cases/parties/b-notices.ts), as CSV (the issue's fallback format: name, TIN, account number, tax year; a
+// header row first). The whole file is checked before anything is used: broken UTF-8, a missing or unknown column, a
+// TIN that is not 9 digits, a tax year that is not one, and the same TIN, account and year twice are each a problem
+// naming the line and field. A quoted field holding a line break is not read (it is refused as an unclosed quote).
 import { Tin } from "../shared/tin.ts";
 
 export interface Cp2100Row {

@@ -208,7 +208,7 @@ const storeNotices = Effect.fnUntraced(function* (
       id: ids.short("evt_"),
       type: "b_notice.created",
       createdAt: u.now,
-      data: { ...bNoticeEventData(notice) },
+      data: bNoticeEventData(notice),
     });
     rows.push({
       ...base,
@@ -398,7 +398,7 @@ export const sendBNotice = Effect.fn("sendBNotice")(function* (scope: Scope, not
           id: ids.short("evt_"),
           type: "b_notice.mailed",
           createdAt: now,
-          data: { ...bNoticeEventData(u) },
+          data: bNoticeEventData(u),
         });
       return u;
     }),
@@ -426,7 +426,7 @@ const clearNotice = Effect.fnUntraced(function* (
       id: (yield* Ids).short("evt_"),
       type: "recipient.backup_withholding_cleared",
       createdAt: at,
-      data: { ...bNoticeEventData(cleared) },
+      data: bNoticeEventData(cleared),
     });
   return cleared;
 });
@@ -514,7 +514,7 @@ export const sweepBNotices = Effect.fn("sweepBNotices")(function* (stalledBefore
           id: ids.short("evt_"),
           type: "recipient.backup_withholding_required",
           createdAt: at,
-          data: { ...bNoticeEventData(u) },
+          data: bNoticeEventData(u),
         });
         return true;
       }),

@@ -1,7 +1,7 @@
 // SPEC "Recipient": recipients belong to one payer of the same account and environment; the TIN is
 // immutable once the recipient has filings (a correction is filed instead).
 import * as Effect from "effect/Effect";
-import { backupWithholdingOf } from "../../domain/w9/b-notice-record.ts";
+import { backupWithholdingOf, type BNotice } from "../../domain/w9/b-notice-record.ts";
 import { newAddress } from "../../domain/parties/address.ts";
 import { addressVersionOf } from "../../domain/statements/delivery.ts";
 import { Conflict, Forbidden, InvalidRequest, NotFound } from "../../domain/shared/errors.ts";
@@ -170,7 +170,12 @@ export const withPortalFacts = Effect.fnUntraced(function* (scope: Scope, recipi
   const w9s = new Map(
     (yield* repos.w9Requests.latestCompleted(ids)).map((w) => [w.recipientId ?? "", w] as const),
   );
-  const notices = yield* repos.bNotices.ofRecipients(ids);
+  const notices = new Map<string, BNotice[]>();
+  for (const n of yield* repos.bNotices.ofRecipients(ids)) {
+    const list = notices.get(n.recipientId);
+    if (list) list.push(n);
+    else notices.set(n.recipientId, [n]);
+  }
   const now = (yield* Clock).now().getTime();
   return recipients.map((r): Recipient & RecipientPortalFacts => {
     const c = consents.get(r.id);
@@ -181,7 +186,7 @@ export const withPortalFacts = Effect.fnUntraced(function* (scope: Scope, recipi
       consent: { status: c?.status ?? "none", at: c?.at ?? null },
       portalLockedUntil: locked !== null && Date.parse(locked) > now ? locked : null,
       w9: w9 ? { request: w9.id, signedAt: w9.completedAt, tinMatch: w9.tinMatchResult } : null,
-      backupWithholding: backupWithholdingOf(notices.filter((n) => n.recipientId === r.id)),
+      backupWithholding: backupWithholdingOf(notices.get(r.id) ?? []),
     };
   });
 });
