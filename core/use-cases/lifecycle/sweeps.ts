@@ -15,11 +15,11 @@ import {
   type FreshDelivery,
 } from "../webhooks/deliveries.ts";
 import { deliveryRetry, enqueueAll } from "./jobs.ts";
-import { B_NOTICE_QUEUE, TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "./queues.ts";
+import { TIN_MATCH_QUEUE, TRANSMIT_QUEUE } from "./queues.ts";
 import { reconcileCharges } from "../money/reconcile-charges.ts";
 import { sweepStatements } from "../statements/statements.ts";
 import { expireW9Requests } from "../parties/w9-requests.ts";
-import { sweepBNotices } from "../parties/b-notices.ts";
+import { bNoticeSends, sweepBNotices } from "../parties/b-notices.ts";
 
 export interface SweepSettings {
   /** A paid order (or statement delivery) waiting this long for its job lost it (Tuning.dispatchSweepAfterMs). */
@@ -172,11 +172,7 @@ export const bNoticeSweep = Effect.fn("bNoticeSweep")(function* (settings: Sweep
   const now = (yield* Clock).now().getTime();
   const r = yield* sweepBNotices(new Date(now - settings.stalledAfterMs).toISOString());
   return done(
-    r.stalled.map((n) => ({
-      queue: B_NOTICE_QUEUE,
-      data: { accountId: n.accountId, livemode: n.livemode, noticeId: n.id },
-      key: `b_notice:${n.id}`,
-    })),
+    r.stalled.flatMap((n) => bNoticeSends(n, [n])),
     r.required > 0 || r.stalled.length > 0
       ? [
           {

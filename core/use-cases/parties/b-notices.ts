@@ -222,6 +222,14 @@ const storeNotices = Effect.fnUntraced(function* (
   return { created, rows };
 });
 
+/** The send job of each notice (B_NOTICE_QUEUE), keyed by the notice: queued again, it still runs once. */
+export const bNoticeSends = (scope: Scope, notices: readonly { readonly id: string }[]) =>
+  notices.map((n) => ({
+    queue: B_NOTICE_QUEUE,
+    data: { accountId: scope.accountId, livemode: scope.livemode, noticeId: n.id },
+    key: `b_notice:${n.id}`,
+  }));
+
 /** POST /v1/payers/{id}/cp2100. */
 export const uploadCp2100 = Effect.fn("uploadCp2100")(function* (
   scope: Scope,
@@ -249,15 +257,7 @@ export const uploadCp2100 = Effect.fn("uploadCp2100")(function* (
   const facts: UploadFacts = { payerId, uploadId, noticeDate, receivedDate, sendBy, withholdBy, now };
   const outcome = yield* withTransaction(storeNotices(scope, facts, hashed, matches));
   if (outcome.created.length > 0)
-    yield* Effect.ignore(
-      (yield* Jobs).sendMany(
-        B_NOTICE_QUEUE,
-        outcome.created.map((n) => ({
-          data: { accountId: scope.accountId, livemode: scope.livemode, noticeId: n.id },
-          key: `b_notice:${n.id}`,
-        })),
-      ),
-    );
+    yield* Effect.ignore((yield* Jobs).sendMany(B_NOTICE_QUEUE, bNoticeSends(scope, outcome.created)));
   return {
     id: uploadId,
     payerId,
