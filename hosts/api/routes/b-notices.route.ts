@@ -11,7 +11,7 @@ import {
 } from "../../../core/use-cases/parties/b-notices.ts";
 import { cp2100UploadView } from "../../../core/domain/w9/views.ts";
 import { pageQuery, scopeOf, type Api } from "../http.ts";
-import { answer, answerList, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import { answer, answerList, idParam, PAYERS, rawBytes, SCOPES, type RouteDef } from "./route.ts";
 
 export function bNoticeRoutes(api: Api): RouteDef[] {
   return [
@@ -23,15 +23,11 @@ export function bNoticeRoutes(api: Api): RouteDef[] {
       payers: PAYERS.param("payerId"),
       handler: answer(
         api,
-        (ctx) => {
-          const bytes = ctx.state.rawBody ?? Buffer.alloc(0);
-          return uploadCp2100(
-            scopeOf(ctx),
-            String(ctx.params["payerId"]),
-            new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-            { noticeDate: ctx.query["notice_date"], receivedDate: ctx.query["received_date"] },
-          ).pipe(Effect.map((u) => cp2100UploadView(u, scopeOf(ctx).livemode)));
-        },
+        (ctx) =>
+          uploadCp2100(scopeOf(ctx), String(ctx.params["payerId"]), rawBytes(ctx), {
+            noticeDate: ctx.query["notice_date"],
+            receivedDate: ctx.query["received_date"],
+          }).pipe(Effect.map((u) => cp2100UploadView(u, scopeOf(ctx).livemode))),
         { status: 201 },
       ),
     },

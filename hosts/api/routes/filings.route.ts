@@ -13,7 +13,16 @@ import { importFire } from "../../../core/use-cases/filing/fire-import.ts";
 import { bodyTargets } from "../../../core/use-cases/oauth/payer-access.ts";
 import { httpOperation } from "../operations.ts";
 import { orThrow, pageQuery, scopeOf, type Api } from "../http.ts";
-import { answer, answerList, confinedPayer, idParam, PAYERS, SCOPES, type RouteDef } from "./route.ts";
+import {
+  answer,
+  answerList,
+  confinedPayer,
+  idParam,
+  PAYERS,
+  rawBytes,
+  SCOPES,
+  type RouteDef,
+} from "./route.ts";
 
 export function filingRoutes(api: Api): RouteDef[] {
   return [
@@ -100,12 +109,11 @@ export function fireRoutes(api: Api): RouteDef[] {
         if (strict !== undefined && !["true", "false", "1", "0"].includes(String(strict))) {
           throw new InvalidRequest({ param: "strict", message: "strict must be true or false." });
         }
-        const bytes = ctx.state.rawBody ?? Buffer.alloc(0);
         const result = await api.run(
           importFire(
             scopeOf(ctx),
             payerId,
-            new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+            rawBytes(ctx),
             flag === "true" || flag === "1",
             strict === undefined ? undefined : strict === "true" || strict === "1",
           ),

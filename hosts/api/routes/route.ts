@@ -65,6 +65,11 @@ export async function runRoute(api: Api, route: RouteDef, ctx: ApiContext): Prom
 
 /** The `:id` of the route's path. */
 export const idParam = (ctx: ApiContext): string => String(ctx.params["id"]);
+/** The request's raw body (a FIRE file, a CP2100 list) as the bytes the use case reads; empty when none was sent. */
+export const rawBytes = (ctx: ApiContext): Uint8Array => {
+  const b = ctx.state.rawBody ?? Buffer.alloc(0);
+  return new Uint8Array(b.buffer, b.byteOffset, b.length);
+};
 
 /** Payer rules shared by many routes. */
 export const PAYERS = {
