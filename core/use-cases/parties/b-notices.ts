@@ -9,6 +9,7 @@
 // backup-withholding flag is `pending` until the notice's withhold-by date, then `required` (the worker's sweep,
 // recipient.backup_withholding_required); a new signed W-9 clears a first notice, only a validation a second.
 import * as Effect from "effect/Effect";
+import { newAddress } from "../../domain/parties/address.ts";
 import { recipientMissingForFiling, type Recipient } from "../../domain/parties/recipient.ts";
 import { Conflict, InvalidRequest, NotFound } from "../../domain/shared/errors.ts";
 import type { Page, PageQuery } from "../../domain/shared/paging.ts";
@@ -369,7 +370,7 @@ export const sendBNotice = Effect.fn("sendBNotice")(function* (scope: Scope, not
     const sent = yield* (yield* MailHouse).send({
       scope,
       idempotencyKey: `b_notice:${n.id}`,
-      to: { ...recipient, name: recipient.name },
+      to: { name: recipient.name, ...newAddress(recipient) },
       from: (yield* StatementSettings).returnAddress,
       pdf,
       metadata: { b_notice: n.id },

@@ -5,6 +5,7 @@
 // and emits w9_request.expired. The signed W-9 is printed on request from what was signed, its TIN opened from
 // the vault only for the PDF.
 import * as Effect from "effect/Effect";
+import { newAddress } from "../../domain/parties/address.ts";
 import { Conflict, InvalidRequest, NotFound, NotReady } from "../../domain/shared/errors.ts";
 import type { Page, PageQuery } from "../../domain/shared/paging.ts";
 import { isUuid } from "../../domain/shared/validation.ts";
@@ -107,7 +108,7 @@ const mailLink = Effect.fnUntraced(function* (scope: Scope, r: W9Request, link: 
     .send({
       scope,
       idempotencyKey: `w9_letter:${r.id}:${String(r.sends)}`,
-      to: { ...recipient, name: recipient.name },
+      to: { name: recipient.name, ...newAddress(recipient) },
       from: settings.returnAddress,
       pdf,
       metadata: { w9_request: r.id },
